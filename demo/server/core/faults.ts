@@ -1,0 +1,79 @@
+/**
+ * Fault injection, off unless a test or the demo's chaos switch asks for it through `/__sim/...`.
+ * A fault matches requests by path prefix (full path, e.g. `/ai/api/v2/chat`) and is spent after
+ * `count` uses. HTTP-level faults (`status`, `delay`) are applied by the dispatcher for every
+ * service; stream and socket faults are taken by the service that owns the stream or socket.
+ */
+export type FaultKind =
+  | 'status' // answer with `status` (and Retry-After for 429/503) instead of handling
+  | 'delay' // wait `delayMs` before handling
+  | 'cut-stream' // end the next SSE stream after `afterEvents` events, without its terminal event
+  | 'malformed-sse' // send one event whose data is not JSON, after `afterEvents` events
+  | 'malformed-stomp' // send one MESSAGE frame with a body that is not JSON
+  | 'refuse-ws'; // refuse WebSocket upgrades for `durationMs`
+
+export interface Fault {
+  id: number;
+  kind: FaultKind;
+  /** Full request path prefix this fault applies to; empty matches everything. */
+  match: string;
+  /** How many requests (or streams) it affects; Infinity for a duration fault. */
+  count: number;
+  status?: number;
+  /** Seconds for the Retry-After header of 429/503. */
+  retryAfter?: number;
+  delayMs?: number;
+  afterEvents?: number;
+  /** For `refuse-ws`: until when (epoch ms). */
+  until?: number;
+}
+
+export type FaultInput = Omit<Fault, 'id' | 'count' | 'match' | 'until'> & { match?: string; count?: number; durationMs?: number };
+
+export class Faults {
+  private faults: Fault[] = [];
+  private nextId = 1;
+
+  add(input: FaultInput): Fault {
+    const { durationMs, ...rest } = input;
+    const fault: Fault = {
+      ...rest,
+      id: this.nextId++,
+      match: input.match ?? '',
+      count: input.count ?? 1,
+      ...(durationMs !== undefined ? { until: Date.now() + durationMs, count: Number.POSITIVE_INFINITY } : {}),
+    };
+    this.faults.push(fault);
+    return fault;
+  }
+
+  /** Takes one use of the first fault of `kind` that matches `path`, or undefined. */
+  take(kind: FaultKind, path: string): Fault | undefined {
+    this.expire();
+    const fault = this.faults.find((f) => f.kind === kind && path.startsWith(f.match));
+    if (!fault) return undefined;
+    fault.count -= 1;
+    if (fault.count <= 0) this.faults = this.faults.filter((f) => f !== fault);
+    return fault;
+  }
+
+  /** True while a duration fault of `kind` is in force for `path` (does not spend it). */
+  active(kind: FaultKind, path: string): boolean {
+    this.expire();
+    return this.faults.some((f) => f.kind === kind && path.startsWith(f.match));
+  }
+
+  list(): Fault[] {
+    this.expire();
+    return this.faults.map((f) => ({ ...f, count: Number.isFinite(f.count) ? f.count : -1 }));
+  }
+
+  clear(): void {
+    this.faults = [];
+  }
+
+  private expire(): void {
+    const now = Date.now();
+    this.faults = this.faults.filter((f) => f.until === undefined || f.until > now);
+  }
+}

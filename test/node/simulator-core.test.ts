@@ -1,0 +1,45 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { startSimulator, type RunningSimulator } from '../../demo/server/core/simulator.js';
+
+describe('simulator core', () => {
+  let sim: RunningSimulator;
+  before(async () => {
+    sim = await startSimulator({ port: 0, allowedOrigins: ['http://allowed.test'] });
+  });
+  after(() => sim.close());
+
+  it('answers health on the control path', async () => {
+    const res = await fetch(`${sim.url}/__sim/health`);
+    assert.equal(res.status, 200);
+    assert.deepEqual((await res.json()).services.sort(), ['ai', 'auth', 'chat', 'desk', 'sign']);
+  });
+
+  it('answers a preflight from an allowed origin with every custom header of the specs', async () => {
+    const res = await fetch(`${sim.url}/ai/api/v2/chat`, {
+      method: 'OPTIONS',
+      headers: { Origin: 'http://allowed.test', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'x-api-key' },
+    });
+    assert.equal(res.status, 204);
+    assert.equal(res.headers.get('access-control-allow-origin'), 'http://allowed.test');
+    const allowed = res.headers.get('access-control-allow-headers')!.toLowerCase();
+    for (const h of ['x-api-key', 'x-source-app', 'x-signtoken', 'x-signuser', 'x-chattoken', 'authorization', 'idempotency-key', 'x-external-id']) {
+      assert.ok(allowed.includes(h), `${h} allowed`);
+    }
+  });
+
+  it('refuses another origin', async () => {
+    const res = await fetch(`${sim.url}/ai/api/v2/chat`, { method: 'OPTIONS', headers: { Origin: 'http://evil.test' } });
+    assert.equal(res.status, 403);
+    assert.equal(res.headers.get('access-control-allow-origin'), null);
+  });
+
+  it('injects a status fault for the next request only, with Retry-After on 429', async () => {
+    await fetch(`${sim.url}/__sim/faults`, { method: 'POST', body: JSON.stringify({ kind: 'status', status: 429, retryAfter: 3, match: '/desk/x' }) });
+    const first = await fetch(`${sim.url}/desk/x`);
+    assert.equal(first.status, 429);
+    assert.equal(first.headers.get('retry-after'), '3');
+    const second = await fetch(`${sim.url}/desk/x`);
+    assert.equal(second.status, 404);
+  });
+});

@@ -1,0 +1,28 @@
+// Starts the service simulator beside the test server and tells test pages where it is
+// through the virtual module `/__sportello/env.js`.
+import { register } from 'tsx/esm/api';
+
+export function simulatorPlugin() {
+  let sim;
+  return {
+    name: 'sportello-simulator',
+    async serverStart({ config }) {
+      register();
+      const { startSimulator } = await import('../../demo/server/core/simulator.ts');
+      sim = await startSimulator({
+        port: Number(process.env.SPORTELLO_TEST_SIM_PORT ?? 0),
+        paceMs: Number(process.env.SPORTELLO_TEST_PACE_MS ?? 2),
+        allowedOrigins: [`http://localhost:${config.port}`, `http://127.0.0.1:${config.port}`],
+      });
+    },
+    async serverStop() {
+      await sim?.close();
+    },
+    serve(context) {
+      if (context.path === '/__sportello/env.js') {
+        return { body: `export const SIM_URL = ${JSON.stringify(sim.url)};\n`, type: 'js' };
+      }
+      return undefined;
+    },
+  };
+}

@@ -1,0 +1,38 @@
+// Browser tests: Debian Chromium (headless) against the real simulator on loopback.
+import { esbuildPlugin } from '@web/dev-server-esbuild';
+import { chromeLauncher } from '@web/test-runner-chrome';
+import { defaultReporter } from '@web/test-runner';
+import { simulatorPlugin } from './test/setup/simulator-plugin.mjs';
+import { summaryReporter } from './test/setup/summary-reporter.mjs';
+
+const executablePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const files = process.env.WTR_FILES ? process.env.WTR_FILES.split(',') : ['test/browser/**/*.test.ts', 'components/**/*.test.ts'];
+
+export default {
+  files,
+  nodeResolve: { exportConditions: ['browser', 'development'] },
+  rootDir: '.',
+  // One file at a time: tests share one simulator whose fault injection is global.
+  concurrency: 1,
+  concurrentBrowsers: 1,
+  testsFinishTimeout: 20 * 60 * 1000,
+  browserStartTimeout: 60000,
+  testFramework: { config: { timeout: 20000 } },
+  plugins: [
+    esbuildPlugin({ ts: true, tsconfig: './tsconfig.json', target: 'es2022' }),
+    simulatorPlugin(),
+  ],
+  browsers: [
+    chromeLauncher({
+      launchOptions: {
+        executablePath,
+        headless: true,
+        args: [
+          '--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu', '--disable-background-networking',
+          '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run',
+        ],
+      },
+    }),
+  ],
+  reporters: [defaultReporter({ reportTestResults: true, reportTestProgress: !process.env.CI }), summaryReporter()],
+};
