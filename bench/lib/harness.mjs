@@ -1,0 +1,94 @@
+// Shared bench harness: the production build (dist/) served from a static origin, the service
+// simulator on another origin, and Debian Chromium driven by playwright-core.
+//
+//   import { withBench } from './lib/harness.mjs';
+//   export default () => withBench(async ({ page, open, simUrl }) => {
+//     await open('bench/pages/ai.html');           // any file under the project root
+//     return await page.evaluate(() => ...);
+//   }, { paceMs: 0 });
+//
+// Pages load `/dist/sportello.js` (or a per-element entry) exactly as a customer page would and
+// find the simulator at `?sim=` in their URL (`open` adds it).
+import { createServer } from 'node:http';
+import { existsSync, createReadStream, statSync } from 'node:fs';
+import { extname, join, normalize, resolve } from 'node:path';
+import { execSync } from 'node:child_process';
+import { register } from 'tsx/esm/api';
+import { chromium } from 'playwright-core';
+
+const root = resolve(new URL('../..', import.meta.url).pathname);
+const TYPES = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css',
+  '.json': 'application/json', '.map': 'application/json', '.pdf': 'application/pdf', '.svg': 'image/svg+xml',
+};
+
+export const CHROMIUM_ARGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run',
+];
+
+let built = false;
+/** Builds dist/ once per bench run if it is missing or stale-by-request. */
+export function ensureBuild() {
+  if (built || (existsSync(join(root, 'dist/sportello.js')) && !process.env.BENCH_REBUILD)) return;
+  execSync('npx vite build', { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  built = true;
+}
+
+/** A static file server for the project root, recording every request path (for "no request before X"). */
+export async function startStaticServer() {
+  const requests = [];
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    requests.push(url.pathname);
+    const file = normalize(join(root, decodeURIComponent(url.pathname)));
+    if (!file.startsWith(root) || !existsSync(file) || statSync(file).isDirectory()) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream', 'Cache-Control': 'no-store' });
+    createReadStream(file).pipe(res);
+  });
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  const url = `http://localhost:${server.address().port}`;
+  return { url, requests, close: () => new Promise((r) => { server.closeAllConnections(); server.close(r); }) };
+}
+
+export async function startSim({ paceMs = 0, allowedOrigins = [] } = {}) {
+  register();
+  const { startSimulator } = await import('../../demo/server/core/simulator.ts');
+  return startSimulator({ port: 0, paceMs, allowedOrigins });
+}
+
+/**
+ * Runs `fn` with a fresh browser page. `open(path, query)` navigates to a project file on the
+ * static origin with `?sim=<simulator url>`. Everything is closed afterwards, even on failure.
+ */
+export async function withBench(fn, { paceMs = 0, viewport = { width: 1280, height: 900 } } = {}) {
+  ensureBuild();
+  const web = await startStaticServer();
+  const sim = await startSim({ paceMs, allowedOrigins: [web.url] });
+  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  try {
+    const context = await browser.newContext({ viewport });
+    const page = await context.newPage();
+    const open = async (path, query = {}) => {
+      const params = new URLSearchParams({ sim: sim.url, ...query });
+      await page.goto(`${web.url}/${path.replace(/^\//, '')}?${params}`);
+    };
+    return await fn({ page, context, browser, open, simUrl: sim.url, webUrl: web.url, requests: web.requests, sim });
+  } finally {
+    await browser.close();
+    await sim.close();
+    await web.close();
+  }
+}
+
+/** p-th percentile (0..100) of numbers. */
+export function percentile(values, p) {
+  if (!values.length) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+export const round = (n, digits = 2) => +Number(n).toFixed(digits);
