@@ -1,4 +1,4 @@
-import { LitElement, html } from 'lit';
+import { LitElement, css, html } from 'lit';
 import { property } from 'lit/decorators.js';
 import type { SportelloConfig } from '../../src/config.js';
 import { SportelloElement } from './sportello-element.js';
@@ -11,6 +11,12 @@ import { SportelloElement } from './sportello-element.js';
  * @slot - The elements to configure.
  */
 export class SportelloConfigElement extends LitElement {
+  static override styles = css`
+    :host {
+      display: contents;
+    }
+  `;
+
   /** Default base URL for elements below that have none. */
   @property() endpoint?: string;
   /** Bearer token provider for elements below. */
