@@ -1,0 +1,86 @@
+import type { Item, Triple } from './catalog.js';
+
+/** A stored first-level request, with what DettaglioRichiestaBean shows. */
+export interface DeskRequest {
+  idRichiesta: number;
+  idUtente: number;
+  triple: Triple;
+  urgenza: Item | null;
+  priorita: Item | null;
+  oggetto: string;
+  descrizione: string | null;
+  note: string | null;
+  codiceCanale: string;
+  statoAvanz: 'A' | 'P';
+  dataRichiesta: string;
+  dataSegnalazione: string | null;
+  dataPcarico: string | null;
+  dataScadenza: string | null;
+  idUtenteAssegnatario: number | null;
+  allegati: Array<{ idAllegato: number; nomeFile: string; dimensione: number; contentType: string }>;
+  sezioni: Array<{ idSezione: number; codice: string; nome: string; attributi: Array<{ idAttributo: number; codice: string; nome: string; tipo: string; valore: string }> }>;
+  ticket: Array<{ idTicket: number; protocollo: string; oggetto: string; statoTicket: string }>;
+}
+
+export interface DeskComment {
+  idCommento: number;
+  idRichiesta: number;
+  tipo: 'CLIENTE' | 'FORNITORE';
+  idUtente: number;
+  testo: string;
+  sollecito: boolean;
+  dataInserimento: string;
+  allegati: string[];
+}
+
+export interface UploadedFile {
+  nomeFile: string;
+  dimensione: number;
+  contentType: string;
+  bytes: Buffer;
+}
+
+/** People the seed knows by id; any other positive idUtente is accepted and shown by number. */
+export const UTENTI: Record<number, { nome: string; cognome: string; matricola: string }> = {
+  501: { nome: 'Giulia', cognome: 'Bianchi', matricola: 'CL0501' },
+  502: { nome: 'Marco', cognome: 'Esposito', matricola: 'OP0502' },
+  503: { nome: 'Anna', cognome: 'Russo', matricola: 'OP0503' },
+};
+
+export function utente(idUtente: number | null) {
+  if (idUtente === null) return null;
+  const u = UTENTI[idUtente];
+  return { idUtente, nome: u?.nome ?? 'Utente', cognome: u?.cognome ?? String(idUtente), matricola: u?.matricola ?? null };
+}
+
+export class DeskStore {
+  readonly requests = new Map<number, DeskRequest>();
+  readonly comments: DeskComment[] = [];
+  /** Upload id → files posted under it. */
+  readonly uploads = new Map<string, UploadedFile[]>();
+  /** Idempotency-Key → the first answer (with a fingerprint of its body). */
+  readonly idempotency = new Map<string, { fingerprint: string; status: number; body: unknown }>();
+  private nextRequest = 7100;
+  private nextTicket = 9100;
+  private nextComment = 100;
+  private nextAttachment = 1;
+
+  newRequestId(): number {
+    while (this.requests.has(this.nextRequest)) this.nextRequest++;
+    return this.nextRequest++;
+  }
+  newTicketId(): number { return this.nextTicket++; }
+  newCommentId(): number { return this.nextComment++; }
+  newAttachmentId(): number { return this.nextAttachment++; }
+
+  clear(): void {
+    this.requests.clear();
+    this.comments.length = 0;
+    this.uploads.clear();
+    this.idempotency.clear();
+    this.nextRequest = 7100;
+    this.nextTicket = 9100;
+    this.nextComment = 100;
+    this.nextAttachment = 1;
+  }
+}
