@@ -1,0 +1,244 @@
+import { html, nothing } from 'lit';
+import { property, query, state } from 'lit/decorators.js';
+import { SportelloElement } from './sportello-element.js';
+import { tokens } from './tokens.styles.js';
+import { composerStyles } from './composer.styles.js';
+import './chat-events.js';
+
+/** An attachment shown in the composer's tray while it uploads (the host owns the upload). */
+export interface ComposerAttachment {
+  key: string;
+  name: string;
+  /** 0..1 while uploading. */
+  progress?: number | undefined;
+  state: 'uploading' | 'done' | 'failed';
+  error?: string | undefined;
+}
+
+export interface ComposerLabels {
+  input: string;
+  placeholder: string;
+  send: string;
+  attach: string;
+  remove: string;
+  retry: string;
+  uploading: string;
+  uploaded: string;
+  failed: string;
+}
+
+const defaultLabels: ComposerLabels = {
+  input: 'Message',
+  placeholder: 'Write a message…',
+  send: 'Send',
+  attach: 'Attach a file',
+  remove: 'Remove {name}',
+  retry: 'Retry upload of {name}',
+  uploading: 'Uploading {name}',
+  uploaded: '{name} uploaded',
+  failed: '{name} failed to upload',
+};
+
+const TYPING_REPEAT_MS = 3000;
+const TYPING_IDLE_MS = 4000;
+
+const fill = (template: string, name: string) => template.replace('{name}', name);
+
+/**
+ * The chat composer shared by the live chat and the AI panel: a draft that grows with its text,
+ * Enter to send (Shift+Enter for a new line), files by picker, drag-and-drop or paste, and typing
+ * notifications. It never uploads or sends anything itself: it reports what the user did.
+ *
+ * @summary Chat message composer with attachments and typing notifications.
+ * @event sportello-composer-send - `{ text }` when the user sends; cancel to keep the draft.
+ * @event sportello-composer-attach - `{ files }` chosen by picker, drop or paste.
+ * @event sportello-composer-remove - `{ key }` of an attachment to remove.
+ * @event sportello-composer-retry-upload - `{ key }` of a failed attachment to upload again.
+ * @event sportello-composer-typing - `{ typing }` started / stopped.
+ * @event sportello-composer-input - `{ value }` whenever the draft changes.
+ * @csspart form - The composer's form.
+ * @csspart input - The text area.
+ * @csspart send - The send button.
+ * @csspart attach - The attach button.
+ */
+export class SportelloComposer extends SportelloElement {
+  static override styles = [tokens, composerStyles];
+
+  /** The draft. */
+  @property() value = '';
+  @property({ type: Boolean, reflect: true }) disabled = false;
+  /** Shows the attach button and accepts dropped / pasted files. */
+  @property({ type: Boolean, attribute: 'allow-attachments' }) allowAttachments = false;
+  /** `accept` of the file picker. */
+  @property() accept = '';
+  /** Attachments the host is uploading or has uploaded for the next message. */
+  @property({ attribute: false }) attachments: ComposerAttachment[] = [];
+  @property({ attribute: false }) labels: Partial<ComposerLabels> = {};
+  /** Maximum characters of the draft. */
+  @property({ type: Number }) maxlength = 4000;
+
+  @state() private dragging = false;
+  @query('textarea') private textarea!: HTMLTextAreaElement;
+  @query('input[type=file]') private fileInput!: HTMLInputElement;
+
+  private typing = false;
+  private lastTypingSent = 0;
+  private idleTimer: ReturnType<typeof setTimeout> | undefined;
+
+  private get text(): ComposerLabels {
+    return { ...defaultLabels, ...this.labels };
+  }
+
+  /** Moves focus to the text area. */
+  override focus(): void {
+    this.textarea?.focus();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    clearTimeout(this.idleTimer);
+  }
+
+  private get canSend(): boolean {
+    const uploading = this.attachments.some((a) => a.state === 'uploading');
+    const ready = this.attachments.some((a) => a.state === 'done');
+    return !this.disabled && !uploading && (this.value.trim() !== '' || ready);
+  }
+
+  private onInput(e: Event): void {
+    this.value = (e.target as HTMLTextAreaElement).value;
+    this.emit('sportello-composer-input', { value: this.value });
+    this.noteTyping();
+  }
+
+  private noteTyping(): void {
+    const now = Date.now();
+    if (this.value.trim() === '') {
+      this.stopTyping();
+      return;
+    }
+    if (!this.typing || now - this.lastTypingSent > TYPING_REPEAT_MS) {
+      this.typing = true;
+      this.lastTypingSent = now;
+      this.emit('sportello-composer-typing', { typing: true });
+    }
+    clearTimeout(this.idleTimer);
+    this.idleTimer = setTimeout(() => this.stopTyping(), TYPING_IDLE_MS);
+  }
+
+  private stopTyping(): void {
+    clearTimeout(this.idleTimer);
+    if (!this.typing) return;
+    this.typing = false;
+    this.emit('sportello-composer-typing', { typing: false });
+  }
+
+  private onKeydown(e: KeyboardEvent): void {
+    if (e.key === 'Enter' && !e.shiftKey && !e.isComposing) {
+      e.preventDefault();
+      this.send();
+    }
+  }
+
+  private send(e?: Event): void {
+    e?.preventDefault();
+    if (!this.canSend) return;
+    const text = this.value.trim();
+    this.stopTyping();
+    if (this.emit('sportello-composer-send', { text }, { cancelable: true })) {
+      this.value = '';
+      this.emit('sportello-composer-input', { value: '' });
+    }
+    this.textarea?.focus();
+  }
+
+  private addFiles(files: Iterable<File>): void {
+    const list = [...files];
+    if (list.length && this.allowAttachments && !this.disabled) this.emit('sportello-composer-attach', { files: list });
+  }
+
+  private onPaste(e: ClipboardEvent): void {
+    const files = [...(e.clipboardData?.files ?? [])];
+    if (files.length && this.allowAttachments) {
+      e.preventDefault();
+      this.addFiles(files);
+    }
+  }
+
+  private onDragOver(e: DragEvent): void {
+    if (!this.allowAttachments || !e.dataTransfer?.types.includes('Files')) return;
+    e.preventDefault();
+    this.dragging = true;
+  }
+
+  private onDrop(e: DragEvent): void {
+    this.dragging = false;
+    if (!this.allowAttachments) return;
+    e.preventDefault();
+    this.addFiles(e.dataTransfer?.files ?? []);
+  }
+
+  private onPick(): void {
+    this.addFiles(this.fileInput.files ?? []);
+    this.fileInput.value = '';
+  }
+
+  private renderAttachment(a: ComposerAttachment) {
+    const t = this.text;
+    const status = a.state === 'uploading' ? fill(t.uploading, a.name) : a.state === 'done' ? fill(t.uploaded, a.name) : fill(t.failed, a.name);
+    return html`<li class=${a.state} part="attachment">
+      <span class="name" title=${a.name}>${a.name}</span>
+      ${a.state === 'uploading'
+        ? html`<progress max="1" .value=${a.progress ?? 0} aria-label=${status}></progress>`
+        : html`<span class="visually-hidden">${status}</span>`}
+      ${a.state === 'failed'
+        ? html`<button type="button" aria-label=${fill(t.retry, a.name)} @click=${() => this.emit('sportello-composer-retry-upload', { key: a.key })}>↻</button>`
+        : nothing}
+      <button type="button" aria-label=${fill(t.remove, a.name)} @click=${() => this.emit('sportello-composer-remove', { key: a.key })}>×</button>
+    </li>`;
+  }
+
+  override render() {
+    const t = this.text;
+    return html`<form
+      part="form"
+      class=${this.dragging ? 'dragging' : ''}
+      @submit=${this.send}
+      @dragover=${this.onDragOver}
+      @dragleave=${() => (this.dragging = false)}
+      @drop=${this.onDrop}
+    >
+      ${this.attachments.length ? html`<ul aria-label=${t.attach}>${this.attachments.map((a) => this.renderAttachment(a))}</ul>` : nothing}
+      <div class="row">
+        ${this.allowAttachments
+          ? html`<button type="button" part="attach" aria-label=${t.attach} title=${t.attach} ?disabled=${this.disabled} @click=${() => this.fileInput.click()}>
+                📎
+              </button>
+              <input type="file" multiple accept=${this.accept || nothing} tabindex="-1" aria-hidden="true" @change=${this.onPick} />`
+          : nothing}
+        <textarea
+          part="input"
+          rows="1"
+          aria-label=${t.input}
+          placeholder=${t.placeholder}
+          maxlength=${this.maxlength}
+          .value=${this.value}
+          ?disabled=${this.disabled}
+          @input=${this.onInput}
+          @keydown=${this.onKeydown}
+          @paste=${this.onPaste}
+          @blur=${() => this.stopTyping()}
+        ></textarea>
+        <button type="submit" class="send" part="send" ?disabled=${!this.canSend}>${t.send}</button>
+      </div>
+    </form>`;
+  }
+}
+
+SportelloElement.define('sportello-composer', SportelloComposer);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'sportello-composer': SportelloComposer;
+  }
+}

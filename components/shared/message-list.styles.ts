@@ -1,0 +1,120 @@
+import { css } from 'lit';
+
+export const messageListStyles = css`
+  :host {
+    display: flex;
+    flex-direction: column;
+    min-height: 0;
+    flex: 1;
+    position: relative;
+  }
+  lit-virtualizer {
+    flex: 1;
+    min-height: 0;
+    overflow-y: auto;
+    padding: var(--_space) 0;
+  }
+  .item {
+    width: 100%;
+    padding: calc(var(--_space) * 0.5) var(--_space);
+    display: flex;
+    flex-direction: column;
+    align-items: flex-start;
+  }
+  .item.self {
+    align-items: flex-end;
+  }
+  .item.system {
+    align-items: center;
+  }
+  .meta {
+    display: flex;
+    align-items: center;
+    gap: 6px;
+    font-size: 0.8em;
+    color: var(--_text-muted);
+    margin-bottom: 2px;
+  }
+  .avatar {
+    width: 24px;
+    height: 24px;
+    border-radius: 50%;
+    object-fit: cover;
+  }
+  .bubble {
+    max-width: 85%;
+    padding: calc(var(--_space) * 0.75) var(--_space);
+    border-radius: var(--_radius);
+    background: var(--_surface-alt);
+    white-space: pre-wrap;
+    overflow-wrap: anywhere;
+  }
+  .self .bubble {
+    background: var(--_accent);
+    color: var(--_accent-contrast);
+  }
+  .self .bubble a {
+    color: inherit;
+  }
+  .system .bubble {
+    background: transparent;
+    color: var(--_text-muted);
+    font-size: 0.9em;
+    text-align: center;
+  }
+  .failed .bubble {
+    background: var(--_danger-surface);
+    color: var(--_danger);
+    border: 1px solid var(--_danger);
+  }
+  .pending .bubble {
+    opacity: 0.75;
+  }
+  .status {
+    font-size: 0.75em;
+    color: var(--_text-muted);
+    display: flex;
+    gap: 6px;
+    align-items: center;
+    margin-top: 2px;
+  }
+  .failed .status {
+    color: var(--_danger);
+  }
+  .status button,
+  .quick button {
+    border: 1px solid var(--_accent);
+    color: var(--_accent);
+    background: var(--_surface);
+    border-radius: 999px;
+    padding: 2px 10px;
+    font-size: 1em;
+  }
+  .quick {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 6px;
+    margin-top: 6px;
+  }
+  .quick button {
+    font-size: 0.9em;
+    min-height: 2em;
+  }
+  .files {
+    display: flex;
+    flex-direction: column;
+    gap: 4px;
+    margin-top: 4px;
+  }
+  .files img {
+    display: block;
+    max-width: 180px;
+    max-height: 140px;
+    border-radius: var(--_radius-small);
+    border: 1px solid var(--_border);
+    background: var(--_surface);
+  }
+  .files a {
+    overflow-wrap: anywhere;
+  }
+`;

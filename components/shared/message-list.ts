@@ -1,0 +1,231 @@
+import { html, nothing, type TemplateResult } from 'lit';
+import { property, query } from 'lit/decorators.js';
+import '@lit-labs/virtualizer';
+import type { LitVirtualizer } from '@lit-labs/virtualizer';
+import { SportelloElement } from './sportello-element.js';
+import { tokens } from './tokens.styles.js';
+import { messageListStyles } from './message-list.styles.js';
+import { linkify } from './linkify.js';
+import { safeImageUrl, safeLinkUrl } from './safe-link.js';
+import './chat-events.js';
+
+export interface ChatListAttachment {
+  name: string;
+  /** Download link (http/https only; anything else renders the name as text). */
+  href?: string | undefined;
+  /** Raster thumbnail URL for images; never used for SVG/HTML. */
+  thumbnail?: string | undefined;
+}
+
+/** One row of the list: what the live chat and the AI panel both have. */
+export interface ChatListItem {
+  key: string;
+  /** `self` = the person using the widget (right), `other` = operator/bot/assistant, `system` = notices. */
+  role: 'self' | 'other' | 'system';
+  author?: string | undefined;
+  avatar?: string | undefined;
+  text: string;
+  /** ISO time. */
+  time?: string | undefined;
+  state?: 'pending' | 'sent' | 'read' | 'failed' | undefined;
+  attachments?: ChatListAttachment[] | undefined;
+  quickReplies?: Array<{ label: string; value: string }> | undefined;
+}
+
+export interface MessageListLabels {
+  log: string;
+  pending: string;
+  sent: string;
+  read: string;
+  failed: string;
+  retry: string;
+  you: string;
+}
+
+const defaultLabels: MessageListLabels = {
+  log: 'Conversation',
+  pending: 'Sending…',
+  sent: 'Sent',
+  read: 'Read',
+  failed: 'Not sent',
+  retry: 'Retry',
+  you: 'You',
+};
+
+/** How many recent arrivals the hidden announcer keeps. */
+const ANNOUNCE_KEEP = 3;
+
+/**
+ * A chat transcript that stays fast at any length: rows are windowed by `@lit-labs/virtualizer`
+ * (only what is on screen is in the DOM), it follows new messages while the reader is at the
+ * bottom and leaves them alone when they scrolled up.
+ *
+ * Accessibility: the list is a `log`. Windowing adds and removes rows while scrolling, which a
+ * live log would re-announce, so the visible list has `aria-live="off"` and a separate, hidden
+ * polite log announces only messages that arrive from others.
+ *
+ * Every string is rendered as text; links are made clickable through the shared URL allow-list.
+ * A host may render bodies itself (`renderBody`, e.g. the AI panel's markdown).
+ *
+ * @summary Windowed chat transcript with delivery states, retries and quick replies.
+ * @event sportello-message-retry - `{ key }` the user wants to re-send a failed message.
+ * @event sportello-quick-reply - `{ key, value, label }` a bot quick reply was chosen.
+ * @csspart list - The scrolling log.
+ * @csspart message - One message row.
+ * @csspart bubble - A message's text bubble.
+ */
+export class SportelloMessageList extends SportelloElement {
+  static override styles = [tokens, messageListStyles];
+
+  @property({ attribute: false }) items: readonly ChatListItem[] = [];
+  @property({ attribute: false }) labels: Partial<MessageListLabels> = {};
+  /** Custom body renderer; defaults to linkified plain text. */
+  @property({ attribute: false }) renderBody?: (item: ChatListItem) => unknown;
+  /** Quick replies are shown only on the last message (older choices are past). */
+  @property({ type: Boolean, attribute: 'quick-replies-last-only' }) quickRepliesLastOnly = true;
+
+  @query('lit-virtualizer') private virtualizer?: LitVirtualizer;
+  @query('.announcer') private announcer?: HTMLElement;
+
+  private stuckToBottom = true;
+  private announcedUpTo = 0;
+  private time?: Intl.DateTimeFormat;
+  private timeLang?: string;
+
+  private get text(): MessageListLabels {
+    return { ...defaultLabels, ...this.labels };
+  }
+
+  /** Scrolls to the newest message. */
+  async scrollToEnd(): Promise<void> {
+    this.stuckToBottom = true;
+    await this.followEnd();
+  }
+
+  private async followEnd(): Promise<void> {
+    const v = this.virtualizer;
+    if (!v || !this.items.length) return;
+    await v.layoutComplete;
+    v.element(this.items.length - 1)?.scrollIntoView({ block: 'end' });
+  }
+
+  private onScroll(): void {
+    const v = this.virtualizer;
+    if (!v) return;
+    this.stuckToBottom = v.scrollHeight - v.scrollTop - v.clientHeight < 48;
+  }
+
+  protected override updated(changed: Map<string, unknown>): void {
+    if (changed.has('items')) {
+      this.announce(changed.get('items') as readonly ChatListItem[] | undefined);
+      if (this.stuckToBottom) void this.followEnd();
+    }
+  }
+
+  /** Puts new messages from others into the hidden polite log (never the whole history on first render). */
+  private announce(previous: readonly ChatListItem[] | undefined): void {
+    const region = this.announcer;
+    if (!region) return;
+    if (previous === undefined || previous.length === 0) {
+      this.announcedUpTo = this.items.length;
+      return;
+    }
+    const fresh = this.items.slice(Math.min(this.announcedUpTo, this.items.length)).filter((i) => i.role !== 'self');
+    this.announcedUpTo = this.items.length;
+    for (const item of fresh) {
+      const line = document.createElement('p');
+      line.textContent = item.author ? `${item.author}: ${item.text}` : item.text;
+      region.append(line);
+    }
+    while (region.childElementCount > ANNOUNCE_KEEP) region.firstElementChild!.remove();
+  }
+
+  private formatTime(iso: string | undefined): string {
+    if (!iso) return '';
+    const d = new Date(iso);
+    if (Number.isNaN(d.getTime())) return '';
+    if (!this.time || this.timeLang !== this.language) {
+      this.timeLang = this.language;
+      this.time = new Intl.DateTimeFormat(this.language, { hour: '2-digit', minute: '2-digit' });
+    }
+    return this.time.format(d);
+  }
+
+  private renderAttachments(item: ChatListItem) {
+    if (!item.attachments?.length) return nothing;
+    return html`<div class="files">
+      ${item.attachments.map((a) => {
+        const href = safeLinkUrl(a.href);
+        const thumb = safeImageUrl(a.thumbnail);
+        if (thumb && href) {
+          return html`<a href=${href} target="_blank" rel="noopener noreferrer"><img src=${thumb} alt=${a.name} loading="lazy" /></a>`;
+        }
+        return href ? html`<a href=${href} target="_blank" rel="noopener noreferrer" download=${a.name}>${a.name}</a>` : html`<span>${a.name}</span>`;
+      })}
+    </div>`;
+  }
+
+  private renderStatus(item: ChatListItem) {
+    if (item.role !== 'self' || !item.state) return nothing;
+    const t = this.text;
+    return html`<div class="status">
+      <span>${t[item.state]}${item.state === 'read' ? ' ✓✓' : item.state === 'sent' ? ' ✓' : ''}</span>
+      ${item.state === 'failed'
+        ? html`<button type="button" @click=${() => this.emit('sportello-message-retry', { key: item.key })}>${t.retry}</button>`
+        : nothing}
+    </div>`;
+  }
+
+  private renderQuick(item: ChatListItem, index: number) {
+    if (!item.quickReplies?.length) return nothing;
+    if (this.quickRepliesLastOnly && index !== this.items.length - 1) return nothing;
+    return html`<div class="quick" role="group" aria-label=${item.author ?? ''}>
+      ${item.quickReplies.map(
+        (q) => html`<button type="button" @click=${() => this.emit('sportello-quick-reply', { key: item.key, value: q.value, label: q.label })}>${q.label}</button>`,
+      )}
+    </div>`;
+  }
+
+  private renderItem = (item: ChatListItem, index: number): TemplateResult => {
+    const t = this.text;
+    const avatar = safeImageUrl(item.avatar);
+    const author = item.role === 'self' ? t.you : item.author;
+    return html`<div class="item ${item.role} ${item.state ?? ''}" part="message" data-key=${item.key}>
+      ${item.role === 'system'
+        ? nothing
+        : html`<div class="meta">
+            ${avatar ? html`<img class="avatar" src=${avatar} alt="" />` : nothing}
+            ${author ? html`<span class="author">${author}</span>` : nothing}
+            <time datetime=${item.time ?? nothing}>${this.formatTime(item.time)}</time>
+          </div>`}
+      ${item.text || !item.attachments?.length
+        ? html`<div class="bubble" part="bubble">${this.renderBody ? this.renderBody(item) : linkify(item.text)}</div>`
+        : nothing}
+      ${this.renderAttachments(item)} ${this.renderStatus(item)} ${this.renderQuick(item, index)}
+    </div>`;
+  };
+
+  override render() {
+    return html`<lit-virtualizer
+        part="list"
+        scroller
+        role="log"
+        aria-live="off"
+        aria-label=${this.text.log}
+        tabindex="0"
+        .items=${this.items as ChatListItem[]}
+        .keyFunction=${(item: ChatListItem) => item.key}
+        .renderItem=${this.renderItem}
+        @scroll=${this.onScroll}
+      ></lit-virtualizer>
+      <div class="announcer visually-hidden" role="log" aria-live="polite" aria-relevant="additions"></div>`;
+  }
+}
+
+SportelloElement.define('sportello-message-list', SportelloMessageList);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'sportello-message-list': SportelloMessageList;
+  }
+}
