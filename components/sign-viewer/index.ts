@@ -1,2 +1,10 @@
-// Entry for <sportello-sign-viewer>: importing it defines the element. Filled in by the element's issue.
-export {};
+// Entry for <sportello-sign-viewer>: importing it defines the element. pdf.js is not imported
+// here: it loads from its own chunk when the first document is about to be shown.
+import { SportelloElement } from '../shared/sportello-element.js';
+import { SportelloSignViewer } from './sign-viewer.js';
+
+SportelloElement.define('sportello-sign-viewer', SportelloSignViewer);
+
+export { SportelloSignViewer };
+export { setPdfWorkerSrc } from '../../src/pdf/pdfjs.js';
+export type { SignStatusDetail, SignDownloadDetail, SignOpenDetail } from './events.js';

@@ -1,0 +1,79 @@
+import { html, nothing } from 'lit';
+import type { Lang } from '../../../src/i18n/lang.js';
+import type { PracticeDetail } from '../../../src/services/sign.js';
+import { signerName } from '../../../src/pdf/areas.js';
+import { codeKey, translate, type StringKey } from '../strings.js';
+
+/** Date-time in the viewer's language; the server's own string when it cannot be read. */
+export function formatDate(value: string | null | undefined, lang: Lang): string {
+  if (!value) return '';
+  const d = new Date(value);
+  if (Number.isNaN(d.getTime())) return value;
+  return new Intl.DateTimeFormat(lang === 'it' ? 'it-IT' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(d);
+}
+
+export function statusWord(lang: Lang, status: string | undefined): string {
+  const key = codeKey('status_', status);
+  return key ? translate(lang, key) : (status ?? '');
+}
+
+function actionWord(lang: Lang, action: string | undefined): string {
+  const key = codeKey('action_', action);
+  return key ? translate(lang, key) : (action ?? '');
+}
+
+function eventWord(lang: Lang, action: string): string {
+  const key = codeKey('event_', action) ?? (codeKey('action_', action) ? ('event_sign' as StringKey) : undefined);
+  return key ? translate(lang, key) : action;
+}
+
+/** Name, status, expiry, urgency. */
+export function renderHeader(p: PracticeDetail, lang: Lang) {
+  const t = (k: StringKey) => translate(lang, k);
+  return html`<header class="practice-header" part="header">
+    <h2 class="practice-name">${p.name}</h2>
+    <dl class="facts">
+      <div><dt>${t('status')}</dt><dd><span class="status status-${p.status}" part="status" data-status=${p.status}>${statusWord(lang, p.status)}</span></dd></div>
+      <div><dt>${t('expires')}</dt><dd>${p.expirationDate ? html`<time datetime=${p.expirationDate}>${formatDate(p.expirationDate, lang)}</time>` : t('noExpiry')}</dd></div>
+      ${p.urgent ? html`<div><dt class="visually-hidden">${t('urgent')}</dt><dd><span class="urgent">${t('urgent')}</span></dd></div>` : nothing}
+    </dl>
+    ${p.summary ? html`<p class="summary">${p.summary}</p>` : nothing}
+  </header>`;
+}
+
+/** Signers in order, with their action and status; the one in front of the screen is marked. */
+export function renderSigners(p: PracticeDetail, lang: Lang, me: string | undefined) {
+  const t = (k: StringKey) => translate(lang, k);
+  return html`<section class="signers" part="signers" aria-labelledby="signers-title">
+    <h3 id="signers-title">${t('signers')}</h3>
+    <ol>
+      ${p.signers.map((s) => {
+        const mine = !!me && s.email?.toLowerCase() === me.toLowerCase();
+        const statusKey = codeKey('signerStatus_', s.status);
+        return html`<li class="signer ${mine ? 'mine' : ''}" data-email=${s.email} data-status=${s.status}>
+          <span class="who">${signerName(s)}${mine ? translate(lang, 'areaYou') : ''}</span>
+          <span class="what">${actionWord(lang, s.action)}</span>
+          <span class="signer-status signer-status-${s.status}">${statusKey ? t(statusKey) : s.status}</span>
+        </li>`;
+      })}
+    </ol>
+  </section>`;
+}
+
+/** The practice's events, oldest first. */
+export function renderEvents(p: PracticeDetail, lang: Lang) {
+  const t = (k: StringKey) => translate(lang, k);
+  if (!p.events.length) return nothing;
+  return html`<section class="events" part="events" aria-labelledby="events-title">
+    <h3 id="events-title">${t('events')}</h3>
+    <ol>
+      ${p.events.map(
+        (e) => html`<li data-action=${e.action}>
+          <time datetime=${e.tsIns}>${formatDate(e.tsIns, lang)}</time>
+          <span>${e.description || eventWord(lang, e.action)}</span>
+          ${e.notes ? html`<span class="notes">${e.notes}</span>` : nothing}
+        </li>`,
+      )}
+    </ol>
+  </section>`;
+}

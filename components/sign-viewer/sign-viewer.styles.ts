@@ -1,0 +1,273 @@
+import { css } from 'lit';
+
+export const signViewerStyles = css`
+  :host {
+    display: block;
+    container-type: inline-size;
+    color: var(--_text);
+    background: var(--_surface);
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    overflow: hidden;
+  }
+  .layout {
+    display: grid;
+    grid-template-columns: minmax(16rem, 22rem) 1fr;
+    height: var(--sportello-sign-viewer-height, 46rem);
+  }
+  @container (max-width: 760px) {
+    .layout {
+      grid-template-columns: 1fr;
+      grid-template-rows: auto minmax(28rem, 1fr);
+      height: auto;
+    }
+    .side {
+      border-right: 0 !important;
+      border-bottom: 1px solid var(--_border);
+      max-height: 22rem;
+    }
+  }
+  .side {
+    overflow: auto;
+    padding: calc(var(--_space) * 2);
+    border-right: 1px solid var(--_border);
+    background: var(--_surface);
+  }
+  .main {
+    display: flex;
+    flex-direction: column;
+    min-width: 0;
+    min-height: 0;
+    background: var(--_surface-alt);
+  }
+  h2,
+  h3 {
+    margin: 0 0 var(--_space);
+    line-height: 1.25;
+  }
+  h2 {
+    font-size: 1.15em;
+  }
+  h3 {
+    font-size: 0.95em;
+    margin-top: calc(var(--_space) * 2);
+    color: var(--_text-muted);
+    text-transform: uppercase;
+    letter-spacing: 0.04em;
+  }
+  .facts {
+    display: flex;
+    flex-wrap: wrap;
+    gap: var(--_space) calc(var(--_space) * 2);
+    margin: 0;
+  }
+  .facts div {
+    display: flex;
+    gap: 6px;
+    align-items: baseline;
+  }
+  .facts dt {
+    color: var(--_text-muted);
+  }
+  .facts dd {
+    margin: 0;
+  }
+  .status {
+    display: inline-block;
+    padding: 1px 8px;
+    border-radius: 999px;
+    font-weight: 600;
+    background: var(--_surface-alt);
+    border: 1px solid var(--_border);
+  }
+  .status-F {
+    background: var(--_success-surface);
+    color: var(--_success);
+    border-color: currentColor;
+  }
+  .status-R,
+  .status-V {
+    background: var(--_danger-surface);
+    color: var(--_danger);
+    border-color: currentColor;
+  }
+  .status-E {
+    background: var(--_warning-surface);
+    color: var(--_warning);
+    border-color: currentColor;
+  }
+  .urgent {
+    color: var(--_danger);
+    font-weight: 600;
+  }
+  .summary {
+    margin: var(--_space) 0 0;
+    color: var(--_text-muted);
+  }
+  ol {
+    margin: 0;
+    padding-left: 1.4em;
+  }
+  .signer {
+    margin-bottom: 6px;
+  }
+  .signer .who {
+    font-weight: 600;
+    display: block;
+  }
+  .signer .what {
+    color: var(--_text-muted);
+  }
+  .signer .what::after {
+    content: ' · ';
+  }
+  .signer.mine .who {
+    color: var(--_accent);
+  }
+  .signer-status-F {
+    color: var(--_success);
+  }
+  .signer-status-R {
+    color: var(--_danger);
+  }
+  .events li {
+    margin-bottom: 6px;
+  }
+  .events time {
+    display: block;
+    font-size: 0.85em;
+    color: var(--_text-muted);
+  }
+  .events .notes {
+    display: block;
+    font-style: italic;
+  }
+  .actions {
+    display: flex;
+    flex-wrap: wrap;
+    gap: var(--_space);
+    margin-top: calc(var(--_space) * 2);
+  }
+  .button {
+    display: inline-flex;
+    align-items: center;
+    justify-content: center;
+    min-height: 40px;
+    padding: 6px 16px;
+    border-radius: var(--_radius-small);
+    border: 1px solid var(--_border);
+    background: var(--_surface);
+    color: var(--_text);
+    text-decoration: none;
+    font: inherit;
+    cursor: pointer;
+  }
+  .button.primary {
+    background: var(--_accent);
+    border-color: var(--_accent);
+    color: var(--_accent-contrast);
+    font-weight: 600;
+  }
+  .button[aria-disabled='true'],
+  .button:disabled {
+    opacity: 0.6;
+    cursor: default;
+  }
+  .downloads {
+    display: flex;
+    flex-direction: column;
+    align-items: flex-start;
+    gap: 6px;
+    margin-top: var(--_space);
+  }
+  .downloads .button {
+    min-height: 36px;
+    padding: 4px 12px;
+  }
+  .notice {
+    margin: var(--_space) 0 0;
+    padding: var(--_space);
+    border-radius: var(--_radius-small);
+    background: var(--_surface-alt);
+  }
+  .switcher {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 4px;
+    padding: var(--_space);
+    border-bottom: 1px solid var(--_border);
+    background: var(--_surface);
+  }
+  .switcher button {
+    padding: 4px 12px;
+    min-height: 36px;
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius-small);
+    background: var(--_surface);
+    color: var(--_text);
+  }
+  .switcher button[aria-current='true'] {
+    background: var(--_accent);
+    border-color: var(--_accent);
+    color: var(--_accent-contrast);
+  }
+  sportello-sign-document {
+    flex: 1;
+    min-height: 0;
+  }
+  .doc-state {
+    flex: 1;
+    display: flex;
+    flex-direction: column;
+    align-items: center;
+    justify-content: center;
+    gap: var(--_space);
+    padding: calc(var(--_space) * 3);
+    text-align: center;
+  }
+  progress {
+    width: min(24rem, 80%);
+    accent-color: var(--_accent);
+  }
+  .error {
+    padding: calc(var(--_space) * 2);
+    border-radius: var(--_radius-small);
+    background: var(--_danger-surface);
+    color: var(--_danger);
+    border: 1px solid currentColor;
+  }
+  .error p {
+    margin: 0 0 var(--_space);
+  }
+  .error .reference {
+    font-size: 0.85em;
+    font-family: var(--_font-mono);
+  }
+  .loading {
+    padding: calc(var(--_space) * 3);
+    color: var(--_text-muted);
+  }
+  dialog {
+    width: min(56rem, 96vw);
+    height: min(44rem, 92vh);
+    padding: 0;
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    box-shadow: var(--_shadow);
+  }
+  dialog::backdrop {
+    background: rgb(16 24 40 / 0.45);
+  }
+  dialog .dialog-bar {
+    display: flex;
+    justify-content: space-between;
+    align-items: center;
+    padding: var(--_space) calc(var(--_space) * 2);
+    border-bottom: 1px solid var(--_border);
+  }
+  dialog iframe {
+    width: 100%;
+    height: calc(100% - 58px);
+    border: 0;
+  }
+`;

@@ -1,0 +1,442 @@
+import { html, nothing, type PropertyValues } from 'lit';
+import { property, state, query } from 'lit/decorators.js';
+import { SportelloElement } from '../shared/sportello-element.js';
+import { tokens } from '../shared/tokens.styles.js';
+import { ServiceError } from '../../src/transport/errors.js';
+import { SignService, getUrlBytes, isFinalStatus, type PracticeDetail } from '../../src/services/sign.js';
+import { signAuth } from '../../src/services/sign-auth.js';
+import { practiceAreas, type AreaSpec } from '../../src/pdf/areas.js';
+import { SignPracticeController } from '../../src/controllers/sign/practice-controller.js';
+import { SignDocumentController, type DocumentSource } from '../../src/controllers/sign/document-controller.js';
+import { SignDownloadController, type DownloadKind } from '../../src/controllers/sign/download-controller.js';
+import { signViewerStyles } from './sign-viewer.styles.js';
+import { renderEvents, renderHeader, renderSigners, statusWord } from './parts/practice-summary.js';
+import { SignDocumentView } from './parts/document-view.js';
+import { translate, type StringKey } from './strings.js';
+import './events.js';
+
+/** Permission codes (DOC_DOWNLOAD, …) named in a 403's `details`. */
+function permissionsIn(details: string): string {
+  const found = details.match(/\b[A-Z]{2,}(?:_[A-Z]+)+\b/g);
+  return found ? [...new Set(found)].join(' / ') : details;
+}
+
+/**
+ * Shows a signature practice — name, status, expiry, signers in order, events — and its documents
+ * rendered with pdf.js (loaded only when a document is shown), with the signature areas and
+ * placeholders drawn over the pages. "Sign" opens the signing link in a new window (or a dialog)
+ * and follows the practice until it is signed, rejected, expired or cancelled.
+ *
+ * Link-only mode, for an external signer who holds only a link: `signing-url` plus `document-src`.
+ *
+ * pdf.js needs a module worker: same origin as the bundle → CSP `worker-src 'self'`; bundle on a
+ * CDN → `worker-src blob:` and the CDN in `script-src`; under Trusted Types, the `sportello` policy.
+ *
+ * @summary A signature practice's documents, signers and signing link.
+ *
+ * @event sportello-sign-status - The followed practice changed status (`{ idFile, status, previousStatus, final, practice }`).
+ * @event sportello-sign-open - The signing page is about to open (`{ url, mode }`); cancelable.
+ * @event sportello-sign-download - A downloaded file is about to be saved (`{ kind, filename, blob }`); cancelable.
+ * @event sportello-error - Something failed (`{ error, operation }`); the viewer shows it too.
+ *
+ * @csspart header - Practice name, status and expiry.
+ * @csspart status - The status badge.
+ * @csspart signers - The signers list.
+ * @csspart events - The events timeline.
+ * @csspart actions - The Sign action and downloads.
+ * @csspart sign-button - The Sign action.
+ * @csspart switcher - The document switcher.
+ * @csspart document - The document view (toolbar and pages).
+ * @csspart error - An error message.
+ * @csspart dialog - The signing dialog (`sign-mode="dialog"`).
+ *
+ * @cssproperty --sportello-sign-viewer-height - Height of the viewer (default 46rem).
+ * @cssproperty --sportello-sign-mine-color - Colour of the current signer's areas.
+ * @cssproperty --sportello-sign-area-color - Colour of other signers' areas.
+ * @cssproperty --sportello-sign-page-gutter - Background around the pages.
+ */
+export class SportelloSignViewer extends SportelloElement {
+  static override styles = [tokens, signViewerStyles];
+
+  /** The practice (`idFile`). */
+  @property({ attribute: 'id-file', reflect: true }) idFile?: string;
+  /** Development credentials (spec §5 mode 1): `X-SignToken`. Prefer a proxy `endpoint` or `tokenProvider`. */
+  @property({ attribute: 'sign-token' }) signToken?: string;
+  /** Development credentials: `X-SignUser`. */
+  @property({ attribute: 'sign-user' }) signUser?: string;
+  /** E-mail of the signer in front of the screen: their areas are highlighted. */
+  @property({ attribute: 'signer-email' }) signerEmail?: string;
+  /** Where the signing page opens: a new window (default) or an embedded dialog. */
+  @property({ attribute: 'sign-mode' }) signMode: 'window' | 'dialog' = 'window';
+  /** The signing link, when known already (link-only mode, or to skip `GET /files/{id}/link`). */
+  @property({ attribute: 'signing-url' }) signingUrl?: string;
+  /** Link-only mode: the documents' URLs, separated by spaces. */
+  @property({ attribute: 'document-src' }) documentSrc?: string;
+  /** First polling interval in ms while following a practice; it backs off from there. */
+  @property({ attribute: 'poll-interval', type: Number }) pollInterval = 3000;
+
+  @state() private docIndex = 0;
+  @state() private announce = '';
+  @state() private opened = false;
+  @state() private pendingLink: string | undefined;
+  @state() private dialogUrl: string | undefined;
+  @state() private attrError = false;
+
+  @query('dialog') private dialog?: HTMLDialogElement;
+
+  private service: SignService | undefined;
+  private setupKey = '';
+  private warned = new Set<string>();
+  private areaSpecs: AreaSpec[] = [];
+  private areaKey = '';
+
+  private readonly practiceCtl = new SignPracticeController(this, {
+    backoff: () => ({ baseMs: Math.max(100, this.pollInterval || 3000), maxMs: Math.max(30000, this.pollInterval), factor: 1.5 }),
+    onError: (operation, error) => this.reportError(operation, error),
+    onStatus: ({ idFile, status, previousStatus, practice }) => {
+      this.announce = translate(this.language, 'statusChanged', { status: statusWord(this.language, status) });
+      this.emit('sportello-sign-status', { idFile, status, previousStatus, final: isFinalStatus(status), practice });
+    },
+  });
+
+  private readonly docCtl = new SignDocumentController(this, {
+    onError: (operation, error) => this.reportError(operation, error),
+  });
+
+  private readonly downloads = new SignDownloadController(this, {
+    beforeSave: (kind, file) => this.emit('sportello-sign-download', { kind, filename: file.filename, blob: file.blob }, { cancelable: true }),
+    onError: (operation, error) => this.reportError(operation, error),
+  });
+
+  /** The practice as last loaded (undefined in link-only mode). */
+  get practice(): PracticeDetail | undefined {
+    return this.practiceCtl.practice;
+  }
+
+  private get linkOnly(): boolean {
+    return !this.idFile && !!(this.signingUrl || this.documentSrc);
+  }
+
+  private t(key: StringKey, params?: Record<string, string | number>): string {
+    return translate(this.language, key, params);
+  }
+
+  private warnOnce(message: string): void {
+    if (this.warned.has(message)) return;
+    this.warned.add(message);
+    console.warn(`[sportello] <sportello-sign-viewer> ${message}`);
+  }
+
+  /** Re-reads attributes and credentials; (re)loads the practice when they changed. */
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    super.willUpdate(changed);
+    const cfg = this.config;
+    const endpoint = cfg.endpoints?.sign ?? cfg.endpoint;
+    const key = JSON.stringify([endpoint, this.idFile, this.signToken, this.signUser, this.signingUrl, this.documentSrc, !!cfg.tokenProvider]);
+    const providerChanged = changed.has('tokenProvider');
+    if (key === this.setupKey && !providerChanged) return;
+    this.setupKey = key;
+    this.docIndex = 0;
+    this.opened = false;
+    this.pendingLink = undefined;
+    this.attrError = false;
+    this.service = undefined;
+
+    const problem = this.validate(endpoint);
+    if (problem) {
+      this.attrError = true;
+      this.warnOnce(problem);
+      this.practiceCtl.clear();
+      this.docCtl.clear();
+      return;
+    }
+    if (this.linkOnly) {
+      this.practiceCtl.clear();
+      return;
+    }
+    this.service = new SignService({
+      endpoint: endpoint!,
+      auth: signAuth({ tokenProvider: cfg.tokenProvider as ((o?: { forceRefresh: boolean }) => Promise<string>) | undefined, signToken: this.signToken, signUser: this.signUser }),
+    });
+    this.docCtl.clear();
+    void this.practiceCtl.load(this.service, Number(this.idFile));
+  }
+
+  private validate(endpoint: string | undefined): string | undefined {
+    const url = (v: string) => /^https?:\/\//i.test(v) || v.startsWith('/');
+    if (this.idFile) {
+      if (!/^\d+$/.test(this.idFile.trim()) || Number(this.idFile) <= 0) return `id-file must be a positive number, got "${this.idFile}".`;
+      if (!endpoint) return 'id-file needs an endpoint (the signing service or your proxy).';
+      return undefined;
+    }
+    if (this.signingUrl || this.documentSrc) {
+      if (this.signingUrl && !/^https?:\/\//i.test(this.signingUrl)) return `signing-url must be an http(s) URL, got "${this.signingUrl}".`;
+      const bad = this.documentUrls().find((u) => !url(u));
+      if (bad) return `document-src holds something that is not a URL: "${bad}".`;
+      return undefined;
+    }
+    return 'give it an id-file (with credentials or a proxy endpoint), or a signing-url with document-src.';
+  }
+
+  private documentUrls(): string[] {
+    return (this.documentSrc ?? '').split(/\s+/).filter(Boolean);
+  }
+
+  /** The documents to offer, from the practice or the link-only URLs. */
+  private sources(): DocumentSource[] {
+    if (this.linkOnly) {
+      return this.documentUrls().map((url, index) => {
+        const last = decodeURIComponent(new URL(url, document.baseURI).pathname.split('/').filter(Boolean).pop() ?? '');
+        return { kind: 'url', url, filename: last || `${this.t('document')} ${index + 1}`, index };
+      });
+    }
+    const p = this.practiceCtl.practice;
+    if (!p) return [];
+    return p.documents.map((d, i) => ({ kind: 'service', idDocument: d.idDocument, filename: d.filename, index: d.order ?? i }));
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    super.updated(changed);
+    if (this.attrError) return;
+    const ready = this.linkOnly || this.practiceCtl.phase === 'ready';
+    if (!ready) return;
+    const sources = this.sources();
+    const source = sources[Math.min(this.docIndex, sources.length - 1)];
+    if (!source) return;
+    const practice = this.practiceCtl.practice;
+    const specs = practice ? practiceAreas(practice) : [];
+    const key = JSON.stringify(specs);
+    if (key !== this.areaKey) {
+      this.areaKey = key;
+      this.areaSpecs = specs;
+    }
+    void this.docCtl.show(source, this.service, this.areaSpecs);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    // A reconnect must set up again (controllers dropped their work).
+    this.setupKey = '';
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.requestUpdate();
+  }
+
+  // ---- actions ----
+
+  private retryPractice(): void {
+    this.setupKey = '';
+    this.requestUpdate();
+  }
+
+  /** The anchor's own navigation opens the link (no popup blocker); we start following. */
+  private onSignLinkClick(e: MouseEvent, url: string): void {
+    if (!this.emit('sportello-sign-open', { url, mode: 'window' }, { cancelable: true })) e.preventDefault();
+    this.startedSigning();
+  }
+
+  private async onSignButton(): Promise<void> {
+    let url: string;
+    try {
+      url = this.signingUrl ?? (await this.practiceCtl.getLink());
+    } catch {
+      return; // shown by the controller's linkError
+    }
+    if (this.signMode === 'dialog') {
+      if (!this.emit('sportello-sign-open', { url, mode: 'dialog' }, { cancelable: true })) {
+        this.startedSigning();
+        return;
+      }
+      this.dialogUrl = url;
+      await this.updateComplete;
+      if (this.dialog && !this.dialog.open) this.dialog.showModal();
+      this.startedSigning();
+    } else {
+      // The link arrived after the click: a window opened now would be blocked, so offer it as a link.
+      this.pendingLink = url;
+    }
+  }
+
+  private startedSigning(): void {
+    this.opened = true;
+    if (!this.linkOnly) this.practiceCtl.follow();
+  }
+
+  private onDialogClose(): void {
+    this.dialogUrl = undefined;
+    if (!this.linkOnly) this.practiceCtl.refreshNow();
+  }
+
+  private download(kind: DownloadKind): void {
+    const service = this.service;
+    const p = this.practiceCtl.practice;
+    const source = this.docCtl.source;
+    if (kind === 'document' && source?.kind === 'url') {
+      void this.downloads.run(kind, async () => {
+        const { bytes, filename } = await getUrlBytes(source.url);
+        return { blob: new Blob([bytes as BlobPart], { type: 'application/pdf' }), filename: filename ?? source.filename };
+      });
+      return;
+    }
+    if (!service || !p) return;
+    if (kind === 'document' && source?.kind === 'service') void this.downloads.run(kind, () => service.downloadDocument(source.idDocument));
+    if (kind === 'practice') void this.downloads.run(kind, () => service.downloadPractice(p.idFile));
+    if (kind === 'report') void this.downloads.run(kind, () => service.downloadReport(p.idFile));
+  }
+
+  // ---- rendering ----
+
+  private errorText(error: ServiceError | Error): string {
+    const status = (error as ServiceError).status;
+    const kind = (error as ServiceError).kind;
+    if (status === 401) return this.t('error401');
+    if (status === 403) return error.message ? this.t('error403', { permission: permissionsIn(error.message) }) : this.t('error403Plain');
+    if (status === 404) return this.t('error404');
+    if (status === 429) return this.t('error429');
+    if (kind === 'network' || kind === 'timeout') return this.t('errorNetwork');
+    return this.t('errorServer');
+  }
+
+  private renderError(error: ServiceError | Error, retry?: () => void) {
+    const reference = (error as ServiceError).reference;
+    return html`<div class="error" part="error" role="alert">
+      <p>${this.errorText(error)}</p>
+      ${reference ? html`<p class="reference">${this.t('errorReference', { reference })}</p>` : nothing}
+      ${retry ? html`<button type="button" class="button" @click=${retry}>${this.t('retry')}</button>` : nothing}
+    </div>`;
+  }
+
+  private renderSignAction() {
+    const p = this.practiceCtl.practice;
+    const can = this.linkOnly ? !!this.signingUrl : this.practiceCtl.canSign;
+    if (!can) return nothing;
+    const known = this.signingUrl ?? this.practiceCtl.signingLink;
+    const linkError = this.practiceCtl.linkError;
+    let action;
+    if (this.signMode !== 'dialog' && known) {
+      action = html`<a class="button primary" part="sign-button" href=${known} target="_blank" rel="noopener noreferrer" @click=${(e: MouseEvent) => this.onSignLinkClick(e, known)}>${this.t('sign')}</a>`;
+    } else if (this.pendingLink) {
+      action = html`<a class="button primary" part="sign-button" href=${this.pendingLink} target="_blank" rel="noopener noreferrer" @click=${(e: MouseEvent) => this.onSignLinkClick(e, this.pendingLink!)}>${this.t('openSigningPage')}</a>`;
+    } else {
+      action = html`<button type="button" class="button primary" part="sign-button" @click=${this.onSignButton}>${this.t('sign')}</button>`;
+    }
+    return html`${action}
+      ${linkError ? this.renderError(linkError, () => void this.onSignButton()) : nothing}
+      ${this.opened && p && !isFinalStatus(p.status) ? html`<p class="notice">${this.signMode === 'dialog' ? this.t('following') : this.t('signOpened')}</p>` : nothing}`;
+  }
+
+  private renderDownloads() {
+    const busy = this.downloads.busy;
+    const btn = (kind: DownloadKind, key: StringKey) =>
+      html`<button type="button" class="button" data-download=${kind} ?disabled=${!!busy} aria-busy=${busy === kind ? 'true' : 'false'} @click=${() => this.download(kind)}>
+        ${busy === kind ? this.t('downloading') : this.t(key)}
+      </button>`;
+    const err = this.downloads.error;
+    return html`<div class="downloads">
+      ${this.docCtl.source ? btn('document', 'downloadDocument') : nothing}
+      ${this.linkOnly ? nothing : html`${btn('practice', 'downloadPractice')}${btn('report', 'downloadReport')}`}
+      ${err ? this.renderError(err.error) : nothing}
+    </div>`;
+  }
+
+  private renderSwitcher(sources: DocumentSource[]) {
+    if (sources.length < 2) return nothing;
+    return html`<nav class="switcher" part="switcher" aria-label=${this.t('documents')}>
+      ${sources.map(
+        (s, i) => html`<button type="button" aria-current=${i === this.docIndex ? 'true' : 'false'} data-index=${i} @click=${() => (this.docIndex = i)}>${s.filename}</button>`,
+      )}
+    </nav>`;
+  }
+
+  private renderDocument() {
+    const d = this.docCtl;
+    if (d.phase === 'error' && d.failure) {
+      const f = d.failure;
+      return html`<div class="doc-state">
+        ${f.kind === 'broken'
+          ? html`<div class="error" part="error" role="alert"><p>${this.t('errorBroken')}</p></div>`
+          : this.renderError(f.error, () => d.retry())}
+      </div>`;
+    }
+    if (d.phase === 'ready' && d.pdf) {
+      return html`<sportello-sign-document
+        part="document"
+        .pdf=${d.pdf}
+        .areas=${d.areas}
+        .signerEmail=${this.signerEmail}
+        .language=${this.language}
+        .documentName=${d.source?.filename ?? ''}
+      ></sportello-sign-document>`;
+    }
+    if (d.phase === 'loading') {
+      const { loaded, total } = d.progress;
+      const pct = total ? Math.round((loaded / total) * 100) : undefined;
+      return html`<div class="doc-state" role="status">
+        <span id="progress-label">${this.t('loadingDocument')}</span>
+        ${pct === undefined
+          ? html`<progress aria-labelledby="progress-label"></progress>`
+          : html`<progress aria-labelledby="progress-label" max="100" .value=${pct}>${pct}%</progress>`}
+      </div>`;
+    }
+    return nothing;
+  }
+
+  protected override render() {
+    if (this.attrError) {
+      return html`<div class="error" part="error" role="alert"><p>${this.t('errorAttributes')}</p></div>`;
+    }
+    const pc = this.practiceCtl;
+    const p = pc.practice;
+    const sources = this.sources();
+    const live = html`<div class="visually-hidden" role="status" aria-live="polite">${this.announce}</div>`;
+
+    if (!this.linkOnly) {
+      if (pc.phase === 'loading' && !p) return html`${live}<p class="loading" role="status">${this.t('loading')}</p>`;
+      if (pc.phase === 'error' && pc.error && !p) {
+        return html`${live}<div class="side">${this.renderError(pc.error, () => this.retryPractice())}</div>`;
+      }
+      if (!p) return live;
+    }
+
+    return html`${live}
+      <div class="layout">
+        <aside class="side">
+          ${p
+            ? html`${renderHeader(p, this.language)}
+                ${pc.phase === 'error' && pc.error ? this.renderError(pc.error, () => this.retryPractice()) : nothing}`
+            : html`<h2 class="practice-name">${this.t('linkOnlyTitle')}</h2>`}
+          <div class="actions" part="actions">${this.renderSignAction()}</div>
+          ${this.renderDownloads()}
+          ${p ? html`${renderSigners(p, this.language, this.signerEmail)}${renderEvents(p, this.language)}` : nothing}
+        </aside>
+        <section class="main" aria-label=${this.t('documents')}>
+          ${this.renderSwitcher(sources)}
+          ${sources.length ? this.renderDocument() : html`<p class="doc-state">${this.t('noDocuments')}</p>`}
+        </section>
+      </div>
+      ${this.dialogUrl
+        ? html`<dialog part="dialog" aria-label=${this.t('signingDialog')} @close=${this.onDialogClose}>
+            <div class="dialog-bar">
+              <strong>${this.t('signingDialog')}</strong>
+              <button type="button" class="button" @click=${() => this.dialog?.close()}>${this.t('closeDialog')}</button>
+            </div>
+            <iframe
+              title=${this.t('signingDialog')}
+              src=${this.dialogUrl}
+              referrerpolicy="no-referrer"
+              sandbox="allow-forms allow-same-origin allow-scripts allow-popups allow-popups-to-escape-sandbox"
+            ></iframe>
+          </dialog>`
+        : nothing}`;
+  }
+}
+
+void SignDocumentView;
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'sportello-sign-viewer': SportelloSignViewer;
+  }
+}

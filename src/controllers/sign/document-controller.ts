@@ -1,0 +1,204 @@
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { isAbort, isServiceError, ServiceError } from '../../transport/errors.js';
+import { getUrlBytes, looksLikePdf, type ByteProgress, type SignService } from '../../services/sign.js';
+import { placeAreas, type AreaSpec, type PdfLookup, type PlacedArea } from '../../pdf/areas.js';
+import { openPdf, type PdfDocument } from '../../pdf/pdfjs.js';
+import type { ViewBox } from '../../pdf/geometry.js';
+
+/** Where a document's bytes come from: the service (by id) or a plain URL (link-only mode). */
+export type DocumentSource =
+  | { kind: 'service'; idDocument: number; filename: string; index: number }
+  | { kind: 'url'; url: string; filename: string; index: number };
+
+export type DocumentPhase = 'idle' | 'loading' | 'ready' | 'error';
+
+/** `broken`: bytes arrived but are not a readable PDF. `service`: the bytes did not arrive. */
+export type DocumentFailure = { kind: 'broken'; error: Error } | { kind: 'service'; error: ServiceError };
+
+export interface DocumentControllerOptions {
+  onError?: (operation: string, error: ServiceError | Error) => void;
+}
+
+/** Names of the performance marks the bench reads. */
+export const MARK_BYTES = 'sportello-sign:bytes';
+export const MARK_FIRST_PAGE = 'sportello-sign:first-page';
+
+function sourceKey(s: DocumentSource | undefined): string {
+  return !s ? '' : s.kind === 'service' ? `id:${s.idDocument}` : `url:${s.url}`;
+}
+
+/** Adapts a pdf.js document to what the area locator needs, caching per page. */
+function lookupFor(pdf: PdfDocument): PdfLookup {
+  const pages = new Map<number, Promise<Awaited<ReturnType<PdfDocument['getPage']>>>>();
+  const page = (n: number) => {
+    let p = pages.get(n);
+    if (!p) pages.set(n, (p = pdf.getPage(n)));
+    return p;
+  };
+  return {
+    numPages: pdf.numPages,
+    viewBox: async (n) => (await page(n)).view as unknown as ViewBox,
+    textRuns: async (n) => {
+      const content = await (await page(n)).getTextContent();
+      return content.items.filter((i): i is Extract<typeof i, { str: string }> => 'str' in i).map((i) => ({ str: i.str, transform: i.transform as number[], width: i.width, height: i.height }));
+    },
+    fields: async (n) => {
+      const annotations = (await (await page(n)).getAnnotations()) as Array<{ subtype?: string; fieldName?: string; rect?: number[] }>;
+      return annotations.filter((a) => a.subtype === 'Widget');
+    },
+  };
+}
+
+/**
+ * One document on screen: fetches its bytes with progress, checks they are a PDF, opens them with
+ * the lazily loaded pdf.js, and places the practice's areas on its pages. Switching documents
+ * destroys the previous one (its worker-side data and canvases go with it).
+ */
+export class SignDocumentController implements ReactiveController {
+  phase: DocumentPhase = 'idle';
+  source: DocumentSource | undefined;
+  progress: ByteProgress = { loaded: 0, total: undefined };
+  pdf: PdfDocument | undefined;
+  failure: DocumentFailure | undefined;
+  areas: PlacedArea[] = [];
+  /** performance.now() when the bytes were complete (bench: bytes → first page painted). */
+  bytesAt: number | undefined;
+
+  private abort: AbortController | undefined;
+  private destroyPdf: (() => Promise<void>) | undefined;
+
+  constructor(
+    private readonly host: ReactiveControllerHost,
+    private readonly options: DocumentControllerOptions = {},
+  ) {
+    host.addController(this);
+  }
+
+  hostConnected(): void {
+    // Nothing to do: the element asks for its document again on its next update.
+  }
+
+  hostDisconnected(): void {
+    this.release();
+    this.phase = 'idle';
+  }
+
+  private lastService: SignService | undefined;
+  private lastAreas: AreaSpec[] = [];
+
+  /** Shows `source`; a no-op if it is already shown or loading, unless `force`. */
+  async show(source: DocumentSource, service: SignService | undefined, areaSpecs: AreaSpec[], force = false): Promise<void> {
+    if (!force && sourceKey(source) === sourceKey(this.source) && this.phase !== 'error' && this.phase !== 'idle') {
+      if (areaSpecs !== this.lastAreas) this.updateAreas(areaSpecs);
+      return;
+    }
+    this.release();
+    this.source = source;
+    this.lastService = service;
+    this.lastAreas = areaSpecs;
+    const abort = (this.abort = new AbortController());
+    this.phase = 'loading';
+    this.progress = { loaded: 0, total: undefined };
+    this.failure = undefined;
+    this.areas = [];
+    this.bytesAt = undefined;
+    this.host.requestUpdate();
+    let frame = 0;
+    const onProgress = (p: ByteProgress) => {
+      this.progress = p;
+      // One update per frame is plenty for a progress bar.
+      if (!frame) frame = requestAnimationFrame(() => ((frame = 0), this.host.requestUpdate()));
+    };
+    let bytes: Uint8Array;
+    try {
+      if (source.kind === 'service') {
+        if (!service) throw new ServiceError({ service: 'sign', kind: 'protocol', message: 'No service configured for this document.' });
+        bytes = await service.getDocumentBytes(source.idDocument, { signal: abort.signal, onProgress });
+      } else {
+        bytes = (await getUrlBytes(source.url, { signal: abort.signal, onProgress })).bytes;
+      }
+    } catch (error) {
+      if (isAbort(error) || abort.signal.aborted) return;
+      const e = isServiceError(error) ? (error as ServiceError) : new ServiceError({ service: 'sign', kind: 'network', message: String((error as Error)?.message ?? error), cause: error });
+      this.fail({ kind: 'service', error: e });
+      return;
+    }
+    if (abort.signal.aborted) return;
+    this.bytesAt = performance.now();
+    performance.mark(MARK_BYTES);
+    if (!looksLikePdf(bytes)) {
+      this.fail({ kind: 'broken', error: new Error('The document is not a PDF.') });
+      return;
+    }
+    try {
+      const opened = await openPdf(bytes);
+      if (abort.signal.aborted) {
+        void opened.destroy();
+        return;
+      }
+      this.pdf = opened.pdf;
+      this.destroyPdf = opened.destroy;
+    } catch (error) {
+      if (abort.signal.aborted) return;
+      const name = (error as Error)?.name;
+      // InvalidPDFException / FormatError: the bytes are damaged. Anything else is pdf.js itself failing to load (offline chunk).
+      if (name === 'InvalidPDFException' || name === 'FormatError' || name === 'UnknownErrorException' || name === 'MissingPDFException') {
+        this.fail({ kind: 'broken', error: error as Error });
+      } else {
+        this.fail({ kind: 'service', error: new ServiceError({ service: 'sign', kind: 'network', message: String((error as Error)?.message ?? error), cause: error }) });
+      }
+      return;
+    }
+    this.phase = 'ready';
+    this.host.requestUpdate();
+    this.updateAreas(areaSpecs);
+  }
+
+  /** Re-places the areas (the practice changed while the same document is shown). */
+  updateAreas(specs: AreaSpec[]): void {
+    this.lastAreas = specs;
+    const pdf = this.pdf;
+    const source = this.source;
+    if (!pdf || !source || this.phase !== 'ready') return;
+    const signal = this.abort?.signal;
+    placeAreas(specs, source.index, lookupFor(pdf), signal)
+      .then((placed) => {
+        if (signal?.aborted || this.pdf !== pdf) return;
+        this.areas = placed;
+        this.host.requestUpdate();
+      })
+      .catch(() => {
+        // A page whose text cannot be read leaves its anchored areas unplaced; the rest stay.
+      });
+  }
+
+  /** Tries the same document again. */
+  retry(): void {
+    if (this.source) void this.show(this.source, this.lastService, this.lastAreas, true);
+  }
+
+  clear(): void {
+    this.release();
+    this.source = undefined;
+    this.phase = 'idle';
+    this.failure = undefined;
+    this.host.requestUpdate();
+  }
+
+  private fail(failure: DocumentFailure): void {
+    this.failure = failure;
+    this.phase = 'error';
+    this.host.requestUpdate();
+    this.options.onError?.(failure.kind === 'broken' ? 'open-document' : 'load-document', failure.error);
+  }
+
+  private release(): void {
+    this.abort?.abort();
+    this.abort = undefined;
+    const destroy = this.destroyPdf;
+    this.destroyPdf = undefined;
+    this.pdf = undefined;
+    this.areas = [];
+    if (destroy) void destroy().catch(() => undefined);
+  }
+}

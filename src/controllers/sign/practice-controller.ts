@@ -1,0 +1,203 @@
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { isAbort, isServiceError, ServiceError } from '../../transport/errors.js';
+import { isFinalStatus, type PracticeDetail, type PracticeStatus, type SignService } from '../../services/sign.js';
+import { DEFAULT_BACKOFF, Poller, type BackoffOptions } from './polling.js';
+
+export type PracticePhase = 'idle' | 'loading' | 'ready' | 'error';
+
+export interface PracticeControllerOptions {
+  /** Called when the practice's status changes while followed (after a Sign action). */
+  onStatus?: (change: { idFile: number; status: PracticeStatus; previousStatus: PracticeStatus; practice: PracticeDetail }) => void;
+  /** Called once per failure the user sees (load, poll that stops, link). */
+  onError?: (operation: string, error: ServiceError) => void;
+  backoff?: () => BackoffOptions;
+}
+
+function asServiceError(error: unknown): ServiceError {
+  if (isServiceError(error)) return error as ServiceError;
+  return new ServiceError({ service: 'sign', kind: 'network', message: error instanceof Error ? error.message : String(error), cause: error });
+}
+
+/**
+ * A signature practice seen by the viewer: loads it, prefetches the signing link while it can be
+ * signed, and after a Sign action follows its status with polite polling until it is final.
+ */
+export class SignPracticeController implements ReactiveController {
+  phase: PracticePhase = 'idle';
+  practice: PracticeDetail | undefined;
+  error: ServiceError | undefined;
+  /** The signing link, fetched ahead so a click can open it synchronously (no popup blocker). */
+  signingLink: string | undefined;
+  linkError: ServiceError | undefined;
+  /** True while the practice is being followed after a Sign action. */
+  following = false;
+
+  private service: SignService | undefined;
+  private idFile: number | undefined;
+  private abort: AbortController | undefined;
+  private readonly poller: Poller;
+
+  constructor(
+    private readonly host: ReactiveControllerHost,
+    private readonly options: PracticeControllerOptions = {},
+  ) {
+    host.addController(this);
+    this.poller = new Poller(
+      () => this.poll(),
+      () => this.options.backoff?.() ?? DEFAULT_BACKOFF,
+      (error) => {
+        const e = asServiceError(error);
+        if (isAbort(error)) return false;
+        // 401 after the transport's own refresh, 403 and 404 will not heal by polling again.
+        if (e.status === 401 || e.status === 403 || e.status === 404) {
+          this.following = false;
+          this.error = e;
+          this.phase = 'error';
+          this.options.onError?.('follow-practice', e);
+          this.host.requestUpdate();
+          return false;
+        }
+        return true;
+      },
+    );
+  }
+
+  hostConnected(): void {
+    if (this.following && this.practice && !isFinalStatus(this.practice.status)) this.poller.start(true);
+  }
+
+  hostDisconnected(): void {
+    this.poller.stop();
+    this.abort?.abort();
+  }
+
+  /** Loads (or reloads) `idFile` with `service`. Safe to call again with the same arguments. */
+  async load(service: SignService, idFile: number): Promise<void> {
+    this.abort?.abort();
+    this.poller.stop();
+    this.following = false;
+    this.service = service;
+    this.idFile = idFile;
+    const abort = (this.abort = new AbortController());
+    this.phase = 'loading';
+    this.error = undefined;
+    this.signingLink = undefined;
+    this.linkError = undefined;
+    this.host.requestUpdate();
+    try {
+      const practice = await service.getPractice(idFile, { signal: abort.signal });
+      if (abort.signal.aborted) return;
+      this.practice = normalisePractice(practice);
+      this.phase = 'ready';
+      this.host.requestUpdate();
+      void this.prefetchLink();
+    } catch (error) {
+      if (isAbort(error) || abort.signal.aborted) return;
+      this.practice = undefined;
+      this.error = asServiceError(error);
+      this.phase = 'error';
+      this.host.requestUpdate();
+      this.options.onError?.('load-practice', this.error);
+    }
+  }
+
+  /** Forgets the practice (element emptied or switched to link-only mode). */
+  clear(): void {
+    this.abort?.abort();
+    this.poller.stop();
+    this.following = false;
+    this.practice = undefined;
+    this.error = undefined;
+    this.phase = 'idle';
+    this.signingLink = undefined;
+    this.host.requestUpdate();
+  }
+
+  /** True if a Sign action makes sense now. */
+  get canSign(): boolean {
+    return this.phase === 'ready' && this.practice?.status === 'L';
+  }
+
+  private async prefetchLink(): Promise<void> {
+    if (!this.canSign || !this.service || this.idFile === undefined) return;
+    try {
+      this.signingLink = await this.service.getSigningLink(this.idFile, { signal: this.abort?.signal });
+      this.linkError = undefined;
+    } catch (error) {
+      if (isAbort(error)) return;
+      this.signingLink = undefined;
+      this.linkError = asServiceError(error);
+    }
+    this.host.requestUpdate();
+  }
+
+  /** The signing link now: the prefetched one, else asked for. Rejects with ServiceError. */
+  async getLink(): Promise<string> {
+    if (this.signingLink) return this.signingLink;
+    if (!this.service || this.idFile === undefined) throw new ServiceError({ service: 'sign', kind: 'protocol', message: 'No practice loaded.' });
+    try {
+      this.signingLink = await this.service.getSigningLink(this.idFile, { signal: this.abort?.signal });
+      this.linkError = undefined;
+      return this.signingLink;
+    } catch (error) {
+      this.linkError = asServiceError(error);
+      this.options.onError?.('signing-link', this.linkError);
+      this.host.requestUpdate();
+      throw this.linkError;
+    }
+  }
+
+  /** Starts following the practice (after the signing page was opened). */
+  follow(): void {
+    if (!this.practice || isFinalStatus(this.practice.status)) return;
+    this.following = true;
+    this.host.requestUpdate();
+    this.poller.start(false);
+  }
+
+  /** Polls now (the signing dialog closed, or the user asked). */
+  refreshNow(): void {
+    if (this.following) {
+      this.poller.stop();
+      this.poller.start(true);
+    } else {
+      void this.poll().catch(() => undefined);
+    }
+  }
+
+  /** One poll: true if anything the viewer shows changed. */
+  private async poll(): Promise<boolean> {
+    if (!this.service || this.idFile === undefined) return false;
+    const next = normalisePractice(await this.service.getPractice(this.idFile, { signal: this.abort?.signal }));
+    const previous = this.practice;
+    const changed = !previous || previous.status !== next.status || previous.tsUpd !== next.tsUpd || previous.events.length !== next.events.length
+      || previous.signers.some((s, i) => s.status !== next.signers[i]?.status);
+    this.practice = next;
+    this.error = undefined;
+    this.phase = 'ready';
+    if (changed) {
+      // The next signer gets another link.
+      this.signingLink = undefined;
+      void this.prefetchLink();
+    }
+    if (previous && previous.status !== next.status) {
+      this.options.onStatus?.({ idFile: next.idFile, status: next.status, previousStatus: previous.status, practice: next });
+    }
+    if (isFinalStatus(next.status)) {
+      this.following = false;
+      this.poller.stop();
+    }
+    this.host.requestUpdate();
+    return changed;
+  }
+}
+
+/** Arrays the viewer iterates are always arrays, whatever a proxy or an older server sent. */
+function normalisePractice(p: PracticeDetail): PracticeDetail {
+  return {
+    ...p,
+    signers: Array.isArray(p.signers) ? p.signers : [],
+    documents: Array.isArray(p.documents) ? [...p.documents].sort((a, b) => (a.order ?? 0) - (b.order ?? 0)) : [],
+    events: Array.isArray(p.events) ? p.events : [],
+  };
+}

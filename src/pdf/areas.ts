@@ -1,0 +1,181 @@
+/**
+ * Signature areas and placeholders of a practice, as boxes on a document's pages. Areas given by
+ * coordinates are placed directly (spec §2.4); areas given by an anchor keyword are placed where
+ * the PDF's text holds the keyword, and acrofield areas where the named form field sits.
+ */
+import type { PracticeDetail, PracticeSigner } from '../services/sign.js';
+import { acrofieldMatches, anchorArea, clampBox, DEFAULT_AREA, rectToNormalized, textRunToNormalized, type NormalizedBox, type ViewBox } from './geometry.js';
+
+export type AreaKind = 'signature' | 'placeholder';
+
+export interface AreaSpec {
+  id: string;
+  /** 0-based index of the document in the practice (its `order`). */
+  document: number;
+  /** 1-based page; for anchors a hint where to look first; absent for acrofields. */
+  page?: number | undefined;
+  kind: AreaKind;
+  /** Signature code (§2.3) for signatures, type code (§2.5) for placeholders. */
+  code: string;
+  signerEmail?: string | undefined;
+  signerName?: string | undefined;
+  /** Fixed place. */
+  box?: NormalizedBox;
+  anchor?: {
+    keyword: string;
+    width?: number | undefined;
+    height?: number | undefined;
+    offsetX?: number | undefined;
+    offsetY?: number | undefined;
+    offsetLeft?: number | undefined;
+    offsetTop?: number | undefined;
+  };
+  acrofield?: { keyword: string; match?: string | undefined };
+}
+
+/** An area with its place found. */
+export interface PlacedArea {
+  spec: AreaSpec;
+  page: number;
+  box: NormalizedBox;
+}
+
+const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+
+export function signerName(s: Pick<PracticeSigner, 'firstName' | 'lastName' | 'email'>): string {
+  return [s.firstName, s.lastName].filter(Boolean).join(' ') || s.email;
+}
+
+function placement(
+  item: { positionX?: number; positionY?: number; width?: number; height?: number; anchorKeyword?: string; offsetX?: number; offsetY?: number; offsetLeft?: number; offsetTop?: number },
+): Pick<AreaSpec, 'box' | 'anchor'> | undefined {
+  const x = num(item.positionX);
+  const y = num(item.positionY);
+  if (typeof item.anchorKeyword === 'string' && item.anchorKeyword.trim() && (x === undefined || y === undefined)) {
+    return {
+      anchor: {
+        keyword: item.anchorKeyword,
+        width: num(item.width),
+        height: num(item.height),
+        offsetX: num(item.offsetX),
+        offsetY: num(item.offsetY),
+        offsetLeft: num(item.offsetLeft),
+        offsetTop: num(item.offsetTop),
+      },
+    };
+  }
+  if (x === undefined || y === undefined) return undefined;
+  return {
+    box: clampBox({
+      x: x + (num(item.offsetX) ?? 0),
+      y: y + (num(item.offsetY) ?? 0),
+      width: num(item.width) ?? DEFAULT_AREA.width,
+      height: num(item.height) ?? DEFAULT_AREA.height,
+    }),
+  };
+}
+
+/** Every area of the practice, in signer order then practice-level placeholders. Invisible signatures are skipped. */
+export function practiceAreas(practice: Pick<PracticeDetail, 'signers' | 'placeholders'>): AreaSpec[] {
+  const out: AreaSpec[] = [];
+  const signers = Array.isArray(practice.signers) ? practice.signers : [];
+  signers.forEach((s, si) => {
+    const who = { signerEmail: s.email, signerName: signerName(s) };
+    (s.signatureCoordinates ?? []).forEach((c, i) => {
+      if (c.invisible) return;
+      const place = placement(c);
+      if (!place || !Number.isInteger(c.document)) return;
+      out.push({ id: `s${si}-c${i}`, document: c.document, page: num(c.page), kind: 'signature', code: c.signatureType ?? s.action, ...who, ...place });
+    });
+    (s.acrofields ?? []).forEach((a, i) => {
+      if (typeof a.acrofieldKeyword !== 'string' || !a.acrofieldKeyword) return;
+      // An acrofield rule may match fields in any document of the practice: resolved per document.
+      out.push({ id: `s${si}-a${i}`, document: -1, kind: 'signature', code: a.acrofieldSignatureType ?? s.action, ...who, acrofield: { keyword: a.acrofieldKeyword, match: a.acrofieldMatch } });
+    });
+    (s.placeholders ?? []).forEach((p, i) => {
+      const place = placement(p);
+      if (!place || !Number.isInteger(p.document)) return;
+      out.push({ id: `s${si}-p${i}`, document: p.document, page: num(p.page), kind: 'placeholder', code: p.type, ...who, ...place });
+    });
+  });
+  (practice.placeholders ?? []).forEach((p, i) => {
+    const place = placement(p);
+    if (!place || !Number.isInteger(p.document)) return;
+    const owner = p.idSigner !== undefined ? signers.find((s) => s.idSigner === p.idSigner) : undefined;
+    out.push({
+      id: `p${i}`, document: p.document, page: num(p.page), kind: 'placeholder', code: p.type,
+      signerEmail: owner?.email, signerName: owner ? signerName(owner) : undefined, ...place,
+    });
+  });
+  return out;
+}
+
+/** What the locator needs from a PDF: page count, per-page view box, text runs and form fields. */
+export interface PdfLookup {
+  numPages: number;
+  viewBox(page: number): Promise<ViewBox>;
+  textRuns(page: number): Promise<Array<{ str: string; transform: number[]; width: number; height: number }>>;
+  fields(page: number): Promise<Array<{ fieldName?: string; rect?: number[] }>>;
+}
+
+/** Finds `keyword` in one page's text runs; the box covers the keyword's first run. */
+export function findKeyword(
+  runs: Array<{ str: string; transform: number[]; width: number; height: number }>,
+  keyword: string,
+  viewBox: ViewBox,
+): NormalizedBox | undefined {
+  const needle = keyword.trim().toLowerCase();
+  if (!needle) return undefined;
+  // Runs joined as they flow, so a keyword split across runs is found too.
+  let joined = '';
+  const starts: number[] = [];
+  for (const run of runs) {
+    starts.push(joined.length);
+    joined += run.str;
+  }
+  const at = joined.toLowerCase().indexOf(needle);
+  if (at < 0) return undefined;
+  let index = starts.length - 1;
+  while (index > 0 && starts[index]! > at) index--;
+  const run = runs[index]!;
+  const offsetChars = at - starts[index]!;
+  const perChar = run.str.length ? run.width / run.str.length : 0;
+  const box = textRunToNormalized(run.transform, run.width, run.height, viewBox);
+  const vw = viewBox[2] - viewBox[0];
+  const shift = (offsetChars * perChar) / vw;
+  const visibleChars = Math.min(needle.length, run.str.length - offsetChars);
+  return { x: box.x + shift, y: box.y, width: (visibleChars * perChar) / vw, height: box.height };
+}
+
+/** Places every area of document `docIndex`: fixed ones at once, anchors by text, acrofields by form field. */
+export async function placeAreas(specs: AreaSpec[], docIndex: number, pdf: PdfLookup, signal?: AbortSignal): Promise<PlacedArea[]> {
+  const placed: PlacedArea[] = [];
+  const mine = specs.filter((s) => s.document === docIndex || (s.document === -1 && s.acrofield));
+  for (const spec of mine) {
+    if (signal?.aborted) break;
+    if (spec.box && spec.page !== undefined && spec.page >= 1 && spec.page <= pdf.numPages) {
+      placed.push({ spec, page: spec.page, box: spec.box });
+    } else if (spec.anchor) {
+      const hint = spec.page && spec.page <= pdf.numPages ? spec.page : 1;
+      const order = [hint, ...Array.from({ length: pdf.numPages }, (_, i) => i + 1).filter((p) => p !== hint)];
+      for (const page of order) {
+        const viewBox = await pdf.viewBox(page);
+        const found = findKeyword(await pdf.textRuns(page), spec.anchor.keyword, viewBox);
+        if (found) {
+          placed.push({ spec, page, box: anchorArea(found, spec.anchor, viewBox[2] - viewBox[0], viewBox[3] - viewBox[1]) });
+          break;
+        }
+      }
+    } else if (spec.acrofield) {
+      for (let page = 1; page <= pdf.numPages; page++) {
+        const viewBox = await pdf.viewBox(page);
+        for (const field of await pdf.fields(page)) {
+          if (field.fieldName && field.rect && acrofieldMatches(field.fieldName, spec.acrofield.keyword, spec.acrofield.match)) {
+            placed.push({ spec: { ...spec, document: docIndex }, page, box: clampBox(rectToNormalized(field.rect, viewBox)) });
+          }
+        }
+      }
+    }
+  }
+  return placed;
+}

@@ -1,0 +1,94 @@
+/**
+ * The lazy pdf.js loader. Nothing here imports pdf.js statically: `loadPdfjs()` pulls the library
+ * (a chunk of its own beside the entry) only when a viewer is about to show a document, and starts
+ * the worker once per page.
+ *
+ * Worker URL, in order: `setPdfWorkerSrc(url)` (tests, or an integrator who hosts the worker
+ * elsewhere), else the URL Vite emitted beside the bundle (`worker-url.ts`).
+ *
+ * CSP: the worker is a module worker. Same origin as the bundle: `worker-src 'self'`. Bundle on a
+ * CDN (another origin): browsers refuse cross-origin worker scripts, so a `blob:` wrapper that
+ * `import()`s it is used: `worker-src blob:` plus the CDN in `script-src`. Under Trusted Types the
+ * URL goes through the `sportello` policy (`trusted-types lit-html sportello`).
+ */
+import type * as PdfjsLib from 'pdfjs-dist';
+import { trustedScriptUrl } from './trusted-url.js';
+
+export type Pdfjs = typeof PdfjsLib;
+export type PdfDocument = PdfjsLib.PDFDocumentProxy;
+export type PdfPage = PdfjsLib.PDFPageProxy;
+export type PdfPageViewport = PdfjsLib.PageViewport;
+
+let workerSrcOverride: string | undefined;
+let loading: Promise<Pdfjs> | undefined;
+let sharedWorker: Promise<PdfjsLib.PDFWorker> | undefined;
+
+/** Uses this URL for pdf.js' worker script instead of the one emitted beside the bundle. Call before the first document. */
+export function setPdfWorkerSrc(url: string): void {
+  workerSrcOverride = new URL(url, document.baseURI).href;
+}
+
+/** True once pdf.js has been requested on this page (used by tests and the bench). */
+export function pdfjsRequested(): boolean {
+  return loading !== undefined;
+}
+
+export function loadPdfjs(): Promise<Pdfjs> {
+  loading ??= import('pdfjs-dist').catch((error: unknown) => {
+    loading = undefined; // a failed chunk load (offline) may succeed on retry
+    throw error;
+  });
+  return loading;
+}
+
+async function resolveWorkerSrc(): Promise<string> {
+  if (workerSrcOverride) return workerSrcOverride;
+  const emitted = (await import('./worker-url.js')).default;
+  return new URL(emitted, import.meta.url).href;
+}
+
+function isSameOrigin(url: string): boolean {
+  return new URL(url, location.href).origin === location.origin;
+}
+
+function createWorker(src: string): Worker {
+  let script = src;
+  if (!isSameOrigin(src)) {
+    // Workers must be same-origin: a one-line module in a blob: URL imports the CDN copy.
+    script = URL.createObjectURL(new Blob([`await import(${JSON.stringify(src)});`], { type: 'text/javascript' }));
+  }
+  return new Worker(trustedScriptUrl(script) as string, { type: 'module', name: 'sportello-pdfjs' });
+}
+
+/** One pdf.js worker for every viewer on the page; documents share it. */
+async function getWorker(pdfjs: Pdfjs): Promise<PdfjsLib.PDFWorker> {
+  sharedWorker ??= (async () => {
+    const src = await resolveWorkerSrc();
+    // pdf.js checks this even with a port; keeping it right avoids a fake-worker fallback.
+    pdfjs.GlobalWorkerOptions.workerSrc = src;
+    return new pdfjs.PDFWorker({ port: createWorker(src) as unknown as null });
+  })().catch((error: unknown) => {
+    sharedWorker = undefined;
+    throw error;
+  });
+  return sharedWorker;
+}
+
+/** Opens a PDF from bytes with scripting, XFA and eval off. The bytes are transferred to the worker. */
+export async function openPdf(data: Uint8Array): Promise<{ pdfjs: Pdfjs; pdf: PdfDocument; destroy: () => Promise<void> }> {
+  const pdfjs = await loadPdfjs();
+  const worker = await getWorker(pdfjs);
+  const task = pdfjs.getDocument({
+    data,
+    worker,
+    isEvalSupported: false,
+    enableXfa: false,
+    stopAtErrors: false,
+    // Fonts are drawn from the PDF's own data or system fonts: no extra fetches to guess URLs for.
+    useSystemFonts: true,
+    disableFontFace: false,
+    verbosity: 0,
+  });
+  const pdf = await task.promise;
+  return { pdfjs, pdf, destroy: () => task.destroy() };
+}

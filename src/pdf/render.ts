@@ -1,0 +1,64 @@
+/**
+ * Painting one page: canvas at the device pixel ratio, and pdf.js' text layer for selection and
+ * screen readers. Both return a cancel function so pages scrolled away stop working at once.
+ */
+import { loadPdfjs, type PdfPage } from './pdfjs.js';
+
+export interface PaintedPage {
+  /** Resolves when the canvas holds the page (rejects with RenderingCancelledException if cancelled). */
+  done: Promise<void>;
+  cancel(): void;
+}
+
+/** Upper bound of canvas pixels, so a deep zoom on a big page does not exhaust memory. */
+const MAX_CANVAS_PIXELS = 16_777_216;
+
+export function paintCanvas(page: PdfPage, canvas: HTMLCanvasElement, scale: number): PaintedPage {
+  let cancelled = false;
+  let cancelTask: (() => void) | undefined;
+  const done = (async () => {
+    const pdfjs = await loadPdfjs();
+    if (cancelled) throw new pdfjs.RenderingCancelledException('cancelled');
+    const viewport = page.getViewport({ scale });
+    let ratio = window.devicePixelRatio || 1;
+    const pixels = viewport.width * viewport.height * ratio * ratio;
+    if (pixels > MAX_CANVAS_PIXELS) ratio *= Math.sqrt(MAX_CANVAS_PIXELS / pixels);
+    canvas.width = Math.max(1, Math.floor(viewport.width * ratio));
+    canvas.height = Math.max(1, Math.floor(viewport.height * ratio));
+    const task = page.render({
+      canvas,
+      viewport,
+      transform: ratio !== 1 ? [ratio, 0, 0, ratio, 0, 0] : undefined,
+      // Form fields' appearances are painted on the canvas: no HTML annotation layer to secure.
+      annotationMode: pdfjs.AnnotationMode.ENABLE,
+    } as Parameters<PdfPage['render']>[0]);
+    cancelTask = () => task.cancel();
+    await task.promise;
+  })();
+  return {
+    done,
+    cancel() {
+      cancelled = true;
+      cancelTask?.();
+    },
+  };
+}
+
+export function paintTextLayer(page: PdfPage, container: HTMLElement, scale: number): PaintedPage {
+  let cancelled = false;
+  let cancelTask: (() => void) | undefined;
+  const done = (async () => {
+    const pdfjs = await loadPdfjs();
+    if (cancelled) return;
+    const layer = new pdfjs.TextLayer({ textContentSource: page.streamTextContent(), container, viewport: page.getViewport({ scale }) });
+    cancelTask = () => layer.cancel();
+    await layer.render();
+  })();
+  return {
+    done,
+    cancel() {
+      cancelled = true;
+      cancelTask?.();
+    },
+  };
+}

@@ -1,0 +1,21 @@
+/**
+ * Which credentials a signing element uses: a token provider (Bearer, spec §5 mode 2), the API-key
+ * pair for development (`X-SignToken` + `X-SignUser`, mode 1), or none when the endpoint is the
+ * portal's proxy that adds them.
+ */
+import { bearer, none, signApiKey, type AuthStrategy } from '../transport/auth.js';
+
+export interface SignCredentials {
+  tokenProvider?: ((options?: { forceRefresh: boolean }) => Promise<string>) | undefined;
+  signToken?: string | undefined;
+  signUser?: string | undefined;
+}
+
+export function signAuth(c: SignCredentials): AuthStrategy {
+  if (c.tokenProvider) {
+    const provider = c.tokenProvider;
+    return bearer((options) => provider(options));
+  }
+  if (c.signToken && c.signUser) return signApiKey(c.signToken, c.signUser);
+  return none;
+}
