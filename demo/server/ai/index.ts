@@ -1,11 +1,25 @@
-import { Router } from '../core/http-kit.js';
 import type { ServiceModule, SimContext } from '../core/service.js';
+import { ConversationStore } from './conversations.js';
+import { KnowledgeStore } from './kb.js';
+import { RateLimiter } from './rate-limit.js';
+import { aiRoutes } from './routes.js';
 
-// Placeholder until the ai simulator lands: every path answers 404.
-export function createAiService(_ctx: SimContext): ServiceModule {
+/**
+ * The AI service at `/ai/api/v2` (spec ai-service.md): chat in agent and direct mode, streamed or
+ * whole, conversations, agents and search over a seeded knowledge base. See README.md beside this
+ * file for the seeded keys, agents and the scenarios a user can trigger by typing.
+ */
+export function createAiService(ctx: SimContext): ServiceModule {
+  const kb = new KnowledgeStore();
+  const conversations = new ConversationStore();
+  const limiter = new RateLimiter();
+  ctx.onReset(() => {
+    conversations.clear();
+    limiter.clear();
+  });
   return {
     name: 'ai',
-    router: new Router('/ai/api/v2'),
-    errorAnswer: (status, message) => ({ status, body: { status, message } }),
+    router: aiRoutes({ ctx, kb, conversations, limiter }),
+    errorAnswer: (status, message) => ({ status, body: { detail: message } }),
   };
 }
