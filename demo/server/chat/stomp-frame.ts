@@ -119,7 +119,8 @@ function parseOne(buf: Buffer): { frame: StompFrame; consumed: number } | undefi
     if (colon <= 0) throw new StompParseError(`malformed header line "${line.slice(0, 40)}"`);
     const name = escaped ? unescapeHeader(line.slice(0, colon)) : line.slice(0, colon);
     const value = escaped ? unescapeHeader(line.slice(colon + 1)) : line.slice(colon + 1);
-    if (!(name in headers)) headers[name] = value;
+    // Own-property checks and defineProperty: names like `toString` or `__proto__` are just names.
+    if (!Object.hasOwn(headers, name)) Object.defineProperty(headers, name, { value, enumerable: true, writable: true, configurable: true });
   }
 
   const lengthHeader = headers['content-length'];
