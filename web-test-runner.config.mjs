@@ -4,8 +4,14 @@ import { chromeLauncher } from '@web/test-runner-chrome';
 import { defaultReporter } from '@web/test-runner';
 import { simulatorPlugin } from './test/setup/simulator-plugin.mjs';
 import { summaryReporter } from './test/setup/summary-reporter.mjs';
+import { transportPlugin } from './test/setup/transport-plugin.mjs';
 
 const executablePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+// The transport plugin (test HTTP/SSE server, RabbitMQ on demand, strict CSP page) needs the
+// simulator's URL; the simulator's env module publishes the transport server's URL.
+const transport = transportPlugin({ simUrl: () => simulator.url });
+const simulator = simulatorPlugin({ env: () => transport.env });
+
 const files = process.env.WTR_FILES ? process.env.WTR_FILES.split(',') : ['test/browser/**/*.test.ts', 'components/**/*.test.ts'];
 
 export default {
@@ -20,7 +26,8 @@ export default {
   testFramework: { config: { timeout: 20000 } },
   plugins: [
     esbuildPlugin({ ts: true, tsconfig: './tsconfig.json', target: 'es2022' }),
-    simulatorPlugin(),
+    simulator,
+    transport,
   ],
   browsers: [
     chromeLauncher({

@@ -1,11 +1,16 @@
 // Starts the service simulator beside the test server and tells test pages where it is
-// through the virtual module `/__sportello/env.js`.
+// through the virtual module `/__sportello/env.js` (plus what `env()` adds, e.g. the transport
+// test server URL).
 import { register } from 'tsx/esm/api';
 
-export function simulatorPlugin() {
+export function simulatorPlugin({ env = () => ({}) } = {}) {
   let sim;
   return {
     name: 'sportello-simulator',
+    /** The simulator's base URL once started. */
+    get url() {
+      return sim?.url;
+    },
     async serverStart({ config }) {
       register();
       const { startSimulator } = await import('../../demo/server/core/simulator.ts');
@@ -20,7 +25,8 @@ export function simulatorPlugin() {
     },
     serve(context) {
       if (context.path === '/__sportello/env.js') {
-        return { body: `export const SIM_URL = ${JSON.stringify(sim.url)};\n`, type: 'js' };
+        const values = { SIM_URL: sim.url, ...env() };
+        return { body: Object.entries(values).map(([k, v]) => `export const ${k} = ${JSON.stringify(v)};\n`).join(''), type: 'js' };
       }
       return undefined;
     },
