@@ -1,2 +1,7 @@
-// Entry for <sportello-live-chat>: importing it defines the element. Filled in by the element's issue.
-export {};
+// Entry for <sportello-live-chat>: importing it defines the launcher; the chat window (and STOMP)
+// load from a separate chunk when the visitor interacts or the browser is idle.
+import './live-chat.js';
+
+export { SportelloLiveChat } from './live-chat.js';
+export type { HandoffInput, ChatPrefill } from './chat-window.js';
+export type { ChatIdDetail, ChatMessageDetail } from './events.js';

@@ -105,8 +105,13 @@ export class SportelloMessageList extends SportelloElement {
   private async followEnd(): Promise<void> {
     const v = this.virtualizer;
     if (!v || !this.items.length) return;
-    await v.layoutComplete;
-    v.element(this.items.length - 1)?.scrollIntoView({ block: 'end' });
+    try {
+      await v.layoutComplete;
+      // The list may have been removed while we waited: the virtualizer then has no layout.
+      if (v.isConnected) v.element(this.items.length - 1)?.scrollIntoView({ block: 'end' });
+    } catch {
+      // Following the end is a nicety; a detached or re-laid-out list must not throw into the page.
+    }
   }
 
   private onScroll(): void {

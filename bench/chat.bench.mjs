@@ -1,0 +1,153 @@
+// Live chat figures: chat.append10k, chat.loader, chat.reconnect (issue #5).
+import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { dirname, join } from 'node:path';
+import { withBench, percentile, round } from './lib/harness.mjs';
+
+/** The loader's bytes: dist/live-chat.js and every chunk it imports statically (not the dynamic window chunk). */
+function staticGraphBytes(entry) {
+  const seen = new Set();
+  let raw = 0;
+  let gz = 0;
+  const visit = (file) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const code = readFileSync(file);
+    raw += code.length;
+    gz += gzipSync(code, { level: 9 }).length;
+    const text = code.toString('utf8');
+    // Static imports only: `import ... from "./x.js"` / `import "./x.js"` / `export ... from`, not `import("...")`.
+    for (const m of text.matchAll(/(?:^|[;}\s])(?:import|export)\s*(?:[\w*{}\s,$]+from\s*)?["']([^"']+\.js)["']/g)) {
+      visit(join(dirname(file), m[1]));
+    }
+  };
+  visit(entry);
+  return { files: [...seen].map((f) => f.replace(/^.*dist\//, '')), rawKB: round(raw / 1024), gzipKB: round(gz / 1024) };
+}
+
+async function append10k() {
+  return withBench(async ({ page, open }) => {
+    await open('bench/pages/chat-list.html');
+    await page.waitForFunction(() => window.__list);
+    return page.evaluate(async () => {
+      const list = window.__list;
+      const mk = (i) => ({ key: `k${i}`, role: i % 3 ? 'other' : 'self', author: 'Giulia', text: `Message number ${i} with a little text`, time: new Date().toISOString(), state: 'sent' });
+      let items = Array.from({ length: 10000 }, (_, i) => mk(i));
+      list.items = items;
+      await list.updateComplete;
+      await new Promise((r) => setTimeout(r, 300));
+      const samples = [];
+      for (let i = 10000; i < 10200; i++) {
+        const t0 = performance.now();
+        items = items.concat(mk(i));
+        list.items = items;
+        await list.updateComplete;
+        // Include the virtualizer's own layout pass, which runs on the next frame.
+        await new Promise((r) => requestAnimationFrame(() => r()));
+        const t1 = performance.now();
+        await new Promise((r) => setTimeout(r, 0));
+        samples.push({ total: t1 - t0 });
+      }
+      const nodes = list.shadowRoot.querySelectorAll('*').length;
+      const rows = list.shadowRoot.querySelectorAll('[part~=message]').length;
+      return { samples: samples.map((s) => s.total), nodes, rows };
+    }).then(({ samples, nodes, rows }) => ({
+      note: '200 appends to a 10,000-message list; each sample = assign + Lit update + next animation frame (so it includes up to one frame of waiting)',
+      appendP50Ms: round(percentile(samples, 50)),
+      appendP95Ms: round(percentile(samples, 95)),
+      shadowDomNodes: nodes,
+      renderedRows: rows,
+      targetP95Ms: 2,
+    }));
+  });
+}
+
+async function loader() {
+  const bytes = staticGraphBytes('dist/live-chat.js');
+  const figures = await withBench(async ({ page, open, simUrl }) => {
+    const simRequests = [];
+    page.on('request', (r) => {
+      if (r.url().startsWith(simUrl)) simRequests.push(r.url().slice(simUrl.length));
+    });
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await cdp.send('Performance.enable');
+    await open('bench/pages/chat-loader.html');
+    await page.waitForFunction(() => window.__defined);
+    const before = Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]));
+    // Let the browser go idle (the launcher then preloads the window chunk, still without talking to the service).
+    await page.waitForTimeout(2500);
+    const simBeforeInteraction = simRequests.length;
+    await page.locator('sportello-live-chat').locator('button.launcher').click();
+    await page.waitForFunction(() => document.querySelector('sportello-live-chat')?.shadowRoot?.querySelector('sportello-live-chat-window'));
+    await page.waitForTimeout(500);
+    return {
+      mainThreadMsToDefined: round((before.TaskDuration ?? 0) * 1000),
+      scriptMsToDefined: round((before.ScriptDuration ?? 0) * 1000),
+      simRequestsBeforeInteraction: simBeforeInteraction,
+      simRequestsAfterOpen: simRequests.length,
+      stompBeforeInteraction: simRequests.slice(0, simBeforeInteraction).some((u) => u.includes('websocket')),
+    };
+  });
+  return { note: 'dist/live-chat.js alone on a page, closed launcher, 4x CPU throttle', loaderGzipKB: bytes.gzipKB, loaderFiles: bytes.files, ...figures, targetKB: 12, targetMs: 25 };
+}
+
+async function reconnect() {
+  return withBench(async ({ page, open, simUrl }) => {
+    await open('bench/pages/chat-reconnect.html');
+    await page.waitForFunction(() => window.__chat);
+    const chat = page.locator('sportello-live-chat');
+    // Start a chat in the scripted "sales" category through the pre-chat form.
+    await page.waitForFunction(() => document.querySelector('sportello-live-chat').chatWindow?.chat.phase === 'prechat', null, { timeout: 15000 });
+    await chat.locator('#name').fill('Bench');
+    await chat.locator('#email').fill('bench@example.com');
+    await chat.locator('#idChatCategory').selectOption('2');
+    await chat.locator('#privacy').check();
+    await chat.locator('button[type=submit]').click();
+    await page.waitForFunction(() => ['queued', 'chatting'].includes(document.querySelector('sportello-live-chat').chatWindow?.chat.phase), null, { timeout: 15000 });
+    await page.waitForFunction(() => document.querySelector('sportello-live-chat').chatWindow?.chat.connection === 'open');
+    const samples = [];
+    for (let round_ = 0; round_ < 5; round_++) {
+      const refuseMs = 1500;
+      await fetch(`${simUrl}/__sim/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ kind: 'refuse-ws', match: '', durationMs: refuseMs }) });
+      const dropAt = Date.now();
+      await fetch(`${simUrl}/__sim/ws/drop`, { method: 'POST' });
+      const acceptAt = dropAt + refuseMs;
+      // The visitor writes while the connection is down; the message waits in the outbox.
+      const sentAt = await page.evaluate((i) => {
+        const c = document.querySelector('sportello-live-chat').chatWindow.chat;
+        c.send(`bench ${i}`);
+        return Date.now();
+      }, round_);
+      const deliveredAt = await page.evaluate(async (i) => {
+        const c = document.querySelector('sportello-live-chat').chatWindow.chat;
+        for (;;) {
+          const m = c.transcript.messages.find((x) => x.text === `bench ${i}`);
+          if (m && m.state !== 'pending' && m.state !== 'failed') return Date.now();
+          await new Promise((r) => setTimeout(r, 5));
+        }
+      }, round_);
+      samples.push(deliveredAt - Math.max(acceptAt, sentAt));
+      await fetch(`${simUrl}/__sim/faults`, { method: 'DELETE' });
+    }
+    return {
+      note: 'WebSocket dropped and refused for 1.5 s; time from the simulator accepting again to the echo of a message written while down (reconnect backoff 200-1000 ms)',
+      samplesMs: samples,
+      medianMs: round(percentile(samples, 50)),
+      maxMs: round(Math.max(...samples)),
+      targetMs: 1500,
+    };
+  });
+}
+
+export default async function () {
+  const out = {};
+  for (const [id, fn] of [['chat.append10k', append10k], ['chat.loader', loader], ['chat.reconnect', reconnect]]) {
+    try {
+      out[id] = await fn();
+    } catch (error) {
+      out[id] = { error: String(error?.message ?? error) };
+    }
+  }
+  return out;
+}

@@ -1,0 +1,137 @@
+/**
+ * Helpers for the live-chat browser tests: mount the element against the test simulator, drive
+ * the operator side over real STOMP + REST, and wait for states without timed assertions.
+ */
+import { fixture, html } from '@open-wc/testing';
+import { SIM_URL } from '/__sportello/env.js';
+import './index.js';
+import type { SportelloLiveChat } from './live-chat.js';
+import type { SportelloLiveChatWindow } from './chat-window.js';
+import type { ChatPhase } from '../../src/controllers/chat/live-chat-controller.js';
+import { StompSession, toWebSocketUrl } from '../../src/transport/stomp.js';
+import { HttpClient } from '../../src/transport/http.js';
+import { chatToken } from '../../src/transport/auth.js';
+import { until } from '../shared/chat-test-utils.js';
+
+export { until };
+export const CHAT_URL = `${SIM_URL}/chat`;
+export const FAST_RECONNECT = { reconnect: { baseDelayMs: 50, maxDelayMs: 400 } };
+
+export async function resetSim(): Promise<void> {
+  await fetch(`${SIM_URL}/__sim/faults`, { method: 'DELETE' });
+  await fetch(`${SIM_URL}/__sim/reset`, { method: 'POST' });
+  localStorage.clear();
+}
+
+export async function mountChat(options: { widgetKey?: string; mode?: 'inline' | 'launcher'; category?: string } = {}): Promise<SportelloLiveChat> {
+  const el = await fixture<SportelloLiveChat>(html`<sportello-live-chat
+    lang="en"
+    widget-key=${options.widgetKey ?? 'demo'}
+    mode=${options.mode ?? 'inline'}
+    category=${options.category ?? ''}
+    endpoint=${CHAT_URL}
+    .stomp=${FAST_RECONNECT}
+    .reportNavigation=${false}
+  ></sportello-live-chat>`);
+  return el;
+}
+
+export async function windowOf(el: SportelloLiveChat): Promise<SportelloLiveChatWindow> {
+  return until(() => el.chatWindow);
+}
+
+export async function phase(el: SportelloLiveChat, ...phases: ChatPhase[]): Promise<SportelloLiveChatWindow> {
+  const win = await windowOf(el);
+  await until(() => phases.includes(win.chat.phase));
+  await win.updateComplete;
+  return win;
+}
+
+export const $ = <T extends Element = HTMLElement>(win: SportelloLiveChatWindow, selector: string): T | null => win.shadowRoot!.querySelector<T>(selector);
+
+/** Fills and submits the pre-chat form like a person would. */
+export async function fillPrechat(win: SportelloLiveChatWindow, values: { name?: string; email?: string; category?: string; message?: string; consent?: boolean }): Promise<void> {
+  const set = (id: string, value: string | undefined) => {
+    const field = $<HTMLInputElement>(win, `#${id}`);
+    if (field && value !== undefined) {
+      field.value = value;
+      field.dispatchEvent(new Event('input', { bubbles: true }));
+    }
+  };
+  set('name', values.name);
+  set('email', values.email);
+  set('idChatCategory', values.category);
+  set('message', values.message);
+  const consent = $<HTMLInputElement>(win, '#privacy')!;
+  consent.checked = values.consent ?? true;
+  $<HTMLButtonElement>(win, 'form button[type=submit]')!.click();
+}
+
+export async function startChat(el: SportelloLiveChat, category: string, name = 'Ada'): Promise<SportelloLiveChatWindow> {
+  const win = await phase(el, 'prechat');
+  await fillPrechat(win, { name, email: 'ada@example.com', category });
+  await phase(el, 'queued', 'chatting');
+  return win;
+}
+
+export async function composerSend(win: SportelloLiveChatWindow, text: string): Promise<void> {
+  const composer = await until(() => $<HTMLElement & { updateComplete: Promise<boolean> }>(win, 'sportello-composer'));
+  await composer.updateComplete;
+  const area = composer.shadowRoot!.querySelector('textarea')!;
+  area.value = text;
+  area.dispatchEvent(new Event('input'));
+  await composer.updateComplete;
+  composer.shadowRoot!.querySelector<HTMLButtonElement>('button.send')!.click();
+}
+
+/** The operator of the demo, over real STOMP and REST. */
+export class TestOperator {
+  readonly http = new HttpClient({ service: 'chat', baseUrl: CHAT_URL, auth: chatToken('demo-chat-token') });
+  readonly session = new StompSession({
+    url: toWebSocketUrl(CHAT_URL, '/websocket'),
+    connectHeaders: { CHAT_WS_USER: 'operator', CHAT_WS_PASSWORD: 'operator' },
+    ...FAST_RECONNECT,
+  });
+  readonly events: Array<{ type: string; [k: string]: unknown }> = [];
+  readonly messages = new Map<number, { id: number; from: string; text: string; clientMessageId: string | null }>();
+  private seq = 0;
+
+  async connect(): Promise<void> {
+    this.session.start();
+    await until(() => this.session.state === 'open');
+  }
+
+  async join(idChat: string): Promise<void> {
+    this.session.subscribe(`/topic/chat.${idChat}`, (frame) => {
+      const e = JSON.parse(frame.body) as { type: string; messages?: Array<{ id: number; from: string; text: string; clientMessageId: string | null }> };
+      this.events.push(e);
+      if (e.type === 'message') this.record(e as never);
+      if (e.type === 'history') for (const m of e.messages ?? []) this.record(m);
+    });
+    this.session.onConnected(() => this.session.publish(`/app/chat.${idChat}.sync`, { afterId: Math.max(0, ...this.messages.keys()) }));
+    await this.http.json('/api/chat/join', { method: 'POST', json: { idChat: Number(idChat), idUser: 1 } });
+  }
+
+  private record(m: { id: number; from: string; text: string; clientMessageId: string | null }): void {
+    this.messages.set(m.id, m);
+  }
+
+  send(idChat: string, text: string): string {
+    const clientMessageId = `op-${Date.now()}-${++this.seq}`;
+    this.session.publish(`/app/chat.${idChat}.message`, { clientMessageId, text });
+    return clientMessageId;
+  }
+
+  typing(idChat: string, typing: boolean): void {
+    this.session.publish(`/app/chat.${idChat}.typing`, { typing });
+  }
+
+  /** The server's own record of the chat. */
+  history(idChat: string): Promise<{ messages: Array<{ id: number; from: string; text: string; clientMessageId: string | null }> }> {
+    return this.http.json(`/api/chat/history/${idChat}`);
+  }
+
+  stop(): Promise<void> {
+    return this.session.stop();
+  }
+}

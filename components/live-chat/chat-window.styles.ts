@@ -1,0 +1,206 @@
+import { css } from 'lit';
+
+export const chatWindowStyles = css`
+  :host {
+    display: flex;
+    flex-direction: column;
+    height: 100%;
+    min-height: 0;
+    background: var(--_surface);
+    color: var(--_text);
+  }
+  header {
+    display: flex;
+    align-items: center;
+    gap: var(--_space);
+    padding: var(--_space) calc(var(--_space) * 1.5);
+    background: var(--_accent);
+    color: var(--_accent-contrast);
+  }
+  header h2 {
+    font-size: 1.05em;
+    margin: 0;
+    flex: 1;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
+  header .operator {
+    display: flex;
+    align-items: center;
+    gap: 6px;
+    font-size: 0.85em;
+  }
+  header img {
+    width: 28px;
+    height: 28px;
+    border-radius: 50%;
+    object-fit: cover;
+    background: var(--_surface);
+  }
+  header button {
+    background: transparent;
+    color: inherit;
+    border: 1px solid currentColor;
+    border-radius: var(--_radius-small);
+    padding: 2px 8px;
+    min-height: 2em;
+  }
+  header button:focus-visible {
+    outline-color: var(--_accent-contrast);
+  }
+  .notice {
+    padding: 6px calc(var(--_space) * 1.5);
+    font-size: 0.9em;
+    background: var(--_surface-alt);
+    border-bottom: 1px solid var(--_border);
+  }
+  .notice.warn {
+    background: var(--_warning-surface);
+    color: var(--_warning);
+  }
+  .notice.error {
+    background: var(--_danger-surface);
+    color: var(--_danger);
+    display: flex;
+    gap: var(--_space);
+    align-items: center;
+  }
+  .notice.error span {
+    flex: 1;
+  }
+  .notice button {
+    font-size: 0.9em;
+    border: 1px solid currentColor;
+    background: transparent;
+    color: inherit;
+    border-radius: var(--_radius-small);
+  }
+  .body {
+    flex: 1;
+    min-height: 0;
+    overflow-y: auto;
+    padding: calc(var(--_space) * 1.5);
+  }
+  .conversation {
+    flex: 1;
+    min-height: 0;
+    display: flex;
+    flex-direction: column;
+  }
+  .typing {
+    min-height: 1.6em;
+    padding: 0 calc(var(--_space) * 1.5);
+    font-size: 0.85em;
+    color: var(--_text-muted);
+    font-style: italic;
+  }
+  form {
+    display: flex;
+    flex-direction: column;
+    gap: var(--_space);
+  }
+  label,
+  legend {
+    font-weight: 600;
+    font-size: 0.9em;
+  }
+  .field {
+    display: flex;
+    flex-direction: column;
+    gap: 4px;
+  }
+  .field.check {
+    flex-direction: row;
+    align-items: flex-start;
+    gap: 8px;
+  }
+  .field.check label {
+    font-weight: normal;
+  }
+  input[type='text'],
+  input[type='email'],
+  input[type='tel'],
+  select,
+  textarea {
+    font: inherit;
+    color: var(--_text);
+    background: var(--_surface);
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius-small);
+    padding: 6px 8px;
+  }
+  [aria-invalid='true'] {
+    border-color: var(--_danger);
+  }
+  .field-error {
+    color: var(--_danger);
+    font-size: 0.85em;
+  }
+  fieldset {
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius-small);
+    padding: var(--_space);
+    margin: 0;
+  }
+  .radios {
+    display: flex;
+    gap: calc(var(--_space) * 2);
+    flex-wrap: wrap;
+  }
+  .radios label {
+    font-weight: normal;
+  }
+  button.primary {
+    background: var(--_accent);
+    color: var(--_accent-contrast);
+    border: 1px solid var(--_accent);
+    border-radius: var(--_radius-small);
+    padding: 8px 14px;
+  }
+  button.secondary {
+    background: var(--_surface);
+    color: var(--_accent);
+    border: 1px solid var(--_accent);
+    border-radius: var(--_radius-small);
+    padding: 8px 14px;
+  }
+  button:disabled {
+    opacity: 0.6;
+    cursor: not-allowed;
+  }
+  .stars {
+    display: flex;
+    gap: 4px;
+  }
+  .stars label {
+    font-size: 1.6em;
+    font-weight: normal;
+    cursor: pointer;
+    color: var(--_text-muted);
+  }
+  .stars label.on {
+    color: #b8860b;
+  }
+  .stars input {
+    position: absolute;
+    opacity: 0;
+    width: 1px;
+    height: 1px;
+  }
+  .stars input:focus-visible + span {
+    outline: 2px solid var(--_focus);
+    outline-offset: 2px;
+  }
+  p.intro {
+    margin: 0 0 var(--_space);
+    color: var(--_text-muted);
+  }
+  .center {
+    text-align: center;
+    color: var(--_text-muted);
+  }
+  a {
+    color: var(--_accent);
+  }
+`;

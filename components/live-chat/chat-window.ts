@@ -1,0 +1,514 @@
+import { html, nothing, type PropertyValues } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import { SportelloElement } from '../shared/sportello-element.js';
+import { tokens } from '../shared/tokens.styles.js';
+import '../shared/message-list.js';
+import '../shared/composer.js';
+import type { ChatListItem } from '../shared/message-list.js';
+import type { ComposerAttachment } from '../shared/composer.js';
+import { LiveChatController, type LiveChatHost } from '../../src/controllers/chat/live-chat-controller.js';
+import type { TranscriptMessage } from '../../src/controllers/chat/transcript.js';
+import type { ChatDestinations } from '../../src/services/chat.js';
+import { safeLinkUrl } from '../shared/safe-link.js';
+import { linkify } from '../shared/linkify.js';
+import type { ServiceError } from '../../src/transport/errors.js';
+import { chatWindowStyles } from './chat-window.styles.js';
+import { t, type ChatKey } from './strings.js';
+import './events.js';
+
+/** The simulator's (and the real widget's) label names → our catalogue keys. */
+const SERVER_LABEL_KEYS: Record<string, ChatKey> = {
+  welcome: 'prechatIntro',
+  offline: 'offlineIntro',
+  messagePlaceholder: 'placeholder',
+  startChat: 'start',
+  closeChat: 'endChat',
+  rating: 'rateQuestion',
+};
+
+export interface ChatPrefill {
+  name?: string | undefined;
+  email?: string | undefined;
+  category?: string | undefined;
+  message?: string | undefined;
+}
+
+export interface HandoffInput {
+  name?: string;
+  email?: string;
+  transcript: string;
+  summary?: string;
+}
+
+/**
+ * The chat window itself, loaded on demand by `<sportello-live-chat>` (which is only a launcher
+ * until the visitor interacts or the browser is idle). Not meant to be used alone.
+ *
+ * @summary Live-chat window: pre-chat, queue, conversation, offline form, rating.
+ * @csspart header - The window header.
+ * @csspart body - The scrolling body of forms.
+ */
+export class SportelloLiveChatWindow extends SportelloElement implements LiveChatHost {
+  static override styles = [tokens, chatWindowStyles];
+
+  @property({ attribute: 'widget-key' }) widgetKey = '';
+  @property({ attribute: false }) destinations?: Partial<ChatDestinations>;
+  @property({ attribute: false }) prefill: ChatPrefill = {};
+  /** Shows the close button (launcher mode). */
+  @property({ type: Boolean }) closable = false;
+  /** Reconnect tuning (tests). */
+  @property({ attribute: false }) stomp?: { reconnect?: { baseDelayMs?: number; maxDelayMs?: number } };
+
+  @state() private contactChannel: 'email' | 'phone' = 'email';
+  @state() private rating = 0;
+  @state() private transcriptSentTo = '';
+  @state() private formMessage = '';
+
+  readonly chat = new LiveChatController(this);
+  private items: ChatListItem[] = [];
+  private itemsFrom: readonly TranscriptMessage[] | undefined;
+
+  // ---- LiveChatHost -------------------------------------------------------------------------
+
+  chatOptions() {
+    return {
+      endpoint: this.chatEndpoint(),
+      widgetKey: this.widgetKey,
+      language: this.language,
+      destinations: this.destinations,
+      stomp: this.stomp,
+    };
+  }
+
+  onChatError(operation: string, error: ServiceError | Error): void {
+    this.reportError(operation, error);
+  }
+
+  onIncoming(count: number): void {
+    this.emit('sportello-chat-incoming', { count });
+  }
+
+  onChatStarted(idChat: string): void {
+    this.emit('sportello-chat-started', { idChat });
+  }
+
+  onChatEnded(idChat: string): void {
+    this.emit('sportello-chat-ended', { idChat });
+  }
+
+  private chatEndpoint(): string {
+    const c = this.config;
+    return (c.endpoints?.chat ?? c.endpoint ?? '').replace(/\/+$/, '');
+  }
+
+  // ---- public API (called by the launcher) --------------------------------------------------
+
+  /** Loads configuration (once) and resumes a running chat. */
+  activate(): Promise<void> {
+    if (!this.chatEndpoint() || !this.widgetKey) return Promise.resolve();
+    return this.chat.load();
+  }
+
+  /** Focuses the first useful control of the current state. */
+  async focusFirst(): Promise<void> {
+    await this.updateComplete;
+    // In priority order (a selector list would pick the first in document order: the header).
+    for (const selector of ['sportello-composer', 'form [aria-invalid="true"]', 'form input:not([type=hidden])', 'form select, form textarea', '.body button', 'header button']) {
+      const target = this.renderRoot.querySelector<HTMLElement>(selector);
+      if (target) {
+        target.focus();
+        return;
+      }
+    }
+  }
+
+  async startFromHandoff(input: HandoffInput): Promise<void> {
+    await this.activate();
+    const lines = [t(this.language, 'handoffIntro', {}, this.serverLabels())];
+    if (input.summary?.trim()) lines.push(input.summary.trim());
+    lines.push(input.transcript.trim());
+    const name = input.name?.trim() || this.prefill.name || this.chat.name || t(this.language, 'you');
+    await this.chat.start({
+      name,
+      email: input.email ?? this.prefill.email,
+      idChatCategory: this.prefill.category,
+      startingPage: location.href,
+      firstMessage: lines.join('\n\n'),
+    });
+  }
+
+  reportPage(url: string, title: string): void {
+    this.chat.reportPage(url, title);
+  }
+
+  // ---- rendering helpers --------------------------------------------------------------------
+
+  private labelsCache?: { from: unknown; lang: string; labels: Partial<Record<ChatKey, string>> };
+
+  /** The widget's labels in our keys: the server's own names mapped, then any key that matches ours. */
+  private serverLabels(): Partial<Record<ChatKey, string>> | undefined {
+    const raw = this.chat.config?.labels;
+    if (!raw) return undefined;
+    const lang = this.language;
+    if (this.labelsCache?.from === raw && this.labelsCache.lang === lang) return this.labelsCache.labels;
+    const byLang = (raw as Record<string, unknown>)[lang];
+    const flat = (byLang && typeof byLang === 'object' ? byLang : raw) as Record<string, unknown>;
+    const labels: Partial<Record<ChatKey, string>> = {};
+    for (const [key, value] of Object.entries(flat)) {
+      if (typeof value !== 'string' || !value.trim()) continue;
+      const ours = (SERVER_LABEL_KEYS[key] ?? key) as ChatKey;
+      labels[ours] = value;
+    }
+    this.labelsCache = { from: raw, lang, labels };
+    return labels;
+  }
+
+  private tr(key: ChatKey, params: Record<string, string | number> = {}): string {
+    return t(this.language, key, params, this.serverLabels());
+  }
+
+  private listItems(): ChatListItem[] {
+    const messages = this.chat.transcript.messages;
+    if (messages === this.itemsFrom) return this.items;
+    this.itemsFrom = messages;
+    this.items = messages.map((m) => ({
+      key: m.key,
+      role: m.from === 'visitor' ? 'self' : m.from === 'system' ? 'system' : 'other',
+      author: m.from === 'operator' ? (m.author ?? this.chat.operator?.name ?? this.tr('operator')) : m.author,
+      avatar: m.from === 'operator' ? this.chat.operator?.avatar : undefined,
+      text: m.text,
+      time: m.ts,
+      state: m.from === 'visitor' ? m.state : undefined,
+      attachments: m.attachments.map((a) => ({ name: a.name, href: this.chat.attachmentHref(a), thumbnail: this.chat.attachmentThumbnail(a) })),
+      quickReplies: m.quickReplies,
+    }));
+    return this.items;
+  }
+
+  private fieldError(field: string): string | undefined {
+    const e = this.chat.fieldErrors.find((x) => x.field === field || (field === 'privacy' && /privacy|consent/i.test(x.field)));
+    if (!e) return undefined;
+    // The simulator sends codes (`required`, `invalid`, `too-long`); a real server may send sentences.
+    const code = e.message;
+    if (code && !/^[a-z][a-z-]*$/.test(code)) return code;
+    if (code === 'required' || !code) return field === 'privacy' || field === 'name' || field === 'message' || field === 'idChatCategory' ? this.tr('required') : field === 'email' ? this.tr('invalidEmail') : this.tr('required');
+    return field === 'email' ? this.tr('invalidEmail') : field === 'phone' ? this.tr('invalidPhone') : this.tr('invalidValue', { code });
+  }
+
+  private renderField(id: string, label: string, control: unknown) {
+    const error = this.fieldError(id);
+    return html`<div class="field">
+      <label for=${id}>${label}</label>
+      ${control} ${error ? html`<span class="field-error" id="${id}-error">${error}</span>` : nothing}
+    </div>`;
+  }
+
+  private invalid(field: string): 'true' | 'false' {
+    return this.fieldError(field) ? 'true' : 'false';
+  }
+
+  private describedBy(field: string) {
+    return this.fieldError(field) ? `${field}-error` : nothing;
+  }
+
+  // ---- states -------------------------------------------------------------------------------
+
+  private renderHeader() {
+    const op = this.chat.operator;
+    const avatar = op?.avatar ? safeLinkUrl(op.avatar) : null;
+    const inChat = this.chat.phase === 'chatting' || this.chat.phase === 'queued';
+    return html`<header part="header">
+      <h2 id="chat-title">${this.chat.config?.title || this.tr('title')}</h2>
+      ${op?.name && inChat
+        ? html`<span class="operator">${avatar ? html`<img src=${avatar} alt="" />` : nothing}<span>${op.name}</span></span>`
+        : nothing}
+      ${inChat ? html`<button type="button" @click=${() => this.chat.endChat()}>${this.tr('endChat')}</button>` : nothing}
+      ${this.closable
+        ? html`<button type="button" aria-label=${this.tr('close')} @click=${() => this.emit('sportello-chat-close-request', {})}>✕</button>`
+        : nothing}
+    </header>`;
+  }
+
+  private renderNotices() {
+    const c = this.chat;
+    return html`${c.showReconnecting && c.idChat
+      ? html`<div class="notice warn" role="status">
+          ${this.tr('reconnecting')} <button type="button" @click=${() => c.client?.reconnectNow()}>${this.tr('reconnectNow')}</button>
+        </div>`
+      : nothing}
+    ${c.error && c.phase !== 'error'
+      ? html`<div class="notice error" role="alert">
+          <span>${this.tr('errorGeneric', { message: c.error.error.message })}</span>
+          <button type="button" @click=${() => c.dismissError()}>${this.tr('dismiss')}</button>
+        </div>`
+      : nothing}`;
+  }
+
+  private renderPrechat() {
+    const c = this.chat;
+    const p = this.prefill;
+    const privacyText = this.privacyText();
+    return html`<div class="body" part="body">
+      <p class="intro">${this.tr('prechatIntro')}</p>
+      <form novalidate @submit=${this.onPrechat}>
+        ${c.fieldErrors.length ? html`<p class="field-error" role="alert">${this.tr('fixErrors')}</p>` : nothing}
+        ${this.renderField(
+          'name',
+          this.tr('name'),
+          html`<input id="name" name="name" type="text" autocomplete="name" required .value=${p.name ?? c.name} aria-invalid=${this.invalid('name')} aria-describedby=${this.describedBy('name')} />`,
+        )}
+        ${this.renderField(
+          'email',
+          this.tr('email'),
+          html`<input id="email" name="email" type="email" autocomplete="email" .value=${p.email ?? c.email} aria-invalid=${this.invalid('email')} aria-describedby=${this.describedBy('email')} />`,
+        )}
+        ${c.categories.length
+          ? this.renderField(
+              'idChatCategory',
+              this.tr('category'),
+              html`<select id="idChatCategory" name="idChatCategory" aria-invalid=${this.invalid('idChatCategory')} aria-describedby=${this.describedBy('idChatCategory')}>
+                ${c.categories.map(
+                  (cat) => html`<option value=${String(cat.idChatCategory)} ?selected=${String(cat.idChatCategory) === p.category}>${cat.title}</option>`,
+                )}
+              </select>`,
+            )
+          : nothing}
+        ${this.renderField(
+          'message',
+          this.tr('firstMessage'),
+          html`<textarea id="message" name="message" rows="3" .value=${p.message ?? ''} aria-invalid=${this.invalid('message')} aria-describedby=${this.describedBy('message')}></textarea>`,
+        )}
+        <div class="field check">
+          <input id="privacy" name="privacy" type="checkbox" aria-invalid=${this.invalid('privacy')} aria-describedby=${this.describedBy('privacy')} />
+          <label for="privacy">${this.tr('privacy')}</label>
+        </div>
+        ${privacyText ? html`<p class="privacy">${linkify(privacyText)}</p>` : nothing}
+        ${this.fieldError('privacy') ? html`<span class="field-error" id="privacy-error">${this.fieldError('privacy')}</span>` : nothing}
+        <button class="primary" type="submit" ?disabled=${c.busy}>${this.tr('start')}</button>
+      </form>
+    </div>`;
+  }
+
+  private privacyText(): string | undefined {
+    const text = this.chat.config?.privacy?.text;
+    if (typeof text === 'string') return text;
+    return text?.[this.language] ?? text?.en;
+  }
+
+  private async onPrechat(e: SubmitEvent): Promise<void> {
+    e.preventDefault();
+    const form = new FormData(e.target as HTMLFormElement);
+    const ok = await this.chat.submitPrechat(
+      {
+        name: String(form.get('name') ?? '').trim(),
+        email: String(form.get('email') ?? '').trim(),
+        idChatCategory: (form.get('idChatCategory') as string | null) ?? undefined,
+        message: String(form.get('message') ?? ''),
+        consent: form.get('privacy') === 'on',
+      },
+      location.href,
+    );
+    if (ok) void this.focusFirst();
+    else this.focusFirstInvalid();
+  }
+
+  private async focusFirstInvalid(): Promise<void> {
+    await this.updateComplete;
+    this.renderRoot.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }
+
+  private renderOffline() {
+    const c = this.chat;
+    if (c.phase === 'offline-sent') return html`<div class="body" part="body"><p role="status">${this.tr('offlineSent')}</p></div>`;
+    const ch = this.contactChannel;
+    return html`<div class="body" part="body">
+      <p class="intro">${this.tr('offlineIntro')}</p>
+      <form novalidate @submit=${this.onContact}>
+        ${this.renderField(
+          'name',
+          this.tr('name'),
+          html`<input id="name" name="name" type="text" autocomplete="name" .value=${this.prefill.name ?? c.name} aria-invalid=${this.invalid('name')} aria-describedby=${this.describedBy('name')} />`,
+        )}
+        <fieldset>
+          <legend>${this.tr('contactBy')}</legend>
+          <div class="radios">
+            <label><input type="radio" name="channel" value="email" .checked=${ch === 'email'} @change=${() => (this.contactChannel = 'email')} /> ${this.tr('email')}</label>
+            <label><input type="radio" name="channel" value="phone" .checked=${ch === 'phone'} @change=${() => (this.contactChannel = 'phone')} /> ${this.tr('phone')}</label>
+          </div>
+        </fieldset>
+        ${ch === 'email'
+          ? this.renderField(
+              'email',
+              this.tr('email'),
+              html`<input id="email" name="email" type="email" autocomplete="email" .value=${this.prefill.email ?? c.email} aria-invalid=${this.invalid('email')} aria-describedby=${this.describedBy('email')} />`,
+            )
+          : this.renderField(
+              'phone',
+              this.tr('phone'),
+              html`<input id="phone" name="phone" type="tel" autocomplete="tel" aria-invalid=${this.invalid('phone')} aria-describedby=${this.describedBy('phone')} />`,
+            )}
+        ${this.renderField(
+          'message',
+          this.tr('firstMessage'),
+          html`<textarea id="message" name="message" rows="3" .value=${this.prefill.message ?? ''} aria-invalid=${this.invalid('message')} aria-describedby=${this.describedBy('message')}></textarea>`,
+        )}
+        <div class="field check">
+          <input id="privacy" name="privacy" type="checkbox" aria-invalid=${this.invalid('privacy')} aria-describedby=${this.describedBy('privacy')} />
+          <label for="privacy">${this.tr('privacy')}</label>
+        </div>
+        ${this.fieldError('privacy') ? html`<span class="field-error" id="privacy-error">${this.fieldError('privacy')}</span>` : nothing}
+        <button class="primary" type="submit" ?disabled=${c.busy}>${this.tr('send')}</button>
+      </form>
+    </div>`;
+  }
+
+  private async onContact(e: SubmitEvent): Promise<void> {
+    e.preventDefault();
+    const form = new FormData(e.target as HTMLFormElement);
+    const ok = await this.chat.submitContact({
+      name: String(form.get('name') ?? '').trim(),
+      channel: this.contactChannel,
+      email: String(form.get('email') ?? '').trim(),
+      phone: String(form.get('phone') ?? '').trim(),
+      message: String(form.get('message') ?? ''),
+      consent: form.get('privacy') === 'on',
+    });
+    if (!ok) this.focusFirstInvalid();
+  }
+
+  private renderConversation() {
+    const c = this.chat;
+    const ended = c.phase === 'ended' || c.phase === 'rated';
+    const uploads: ComposerAttachment[] = c.uploads.map((u) => ({ key: u.key, name: u.name, progress: u.progress, state: u.state, error: u.error }));
+    return html`<div class="conversation">
+      ${c.phase === 'queued' || c.phase === 'starting'
+        ? html`<div class="notice" role="status">
+            ${c.phase === 'starting'
+              ? this.tr('starting')
+              : c.queuePosition && c.queuePosition > 0
+                ? this.tr('queue', { position: c.queuePosition })
+                : this.tr('queueWaiting')}
+          </div>`
+        : nothing}
+      <sportello-message-list
+        .items=${this.listItems()}
+        .labels=${{ log: this.tr('conversation'), pending: this.tr('pending'), sent: this.tr('sent'), read: this.tr('read'), failed: this.tr('failed'), retry: this.tr('retry'), you: this.tr('you') }}
+        @sportello-message-retry=${(e: CustomEvent<{ key: string }>) => c.retry(e.detail.key)}
+        @sportello-quick-reply=${(e: CustomEvent<{ value?: string; label?: string }>) => c.send(e.detail.label ?? e.detail.value ?? '', e.detail.value)}
+      ></sportello-message-list>
+      <div class="typing" aria-live="polite">${c.peerTyping !== undefined ? (c.peerTyping ? this.tr('typing', { name: c.peerTyping }) : this.tr('someoneTyping')) : ''}</div>
+      ${ended
+        ? this.renderEnded()
+        : html`<sportello-composer
+            allow-attachments
+            .value=${c.draft}
+            ?disabled=${c.phase === 'starting'}
+            .attachments=${uploads}
+            .labels=${{
+              input: this.tr('input'),
+              placeholder: this.tr('placeholder'),
+              send: this.tr('send'),
+              attach: this.tr('attach'),
+              remove: this.tr('remove'),
+              retry: this.tr('retryUpload'),
+              uploading: this.tr('uploading'),
+              uploaded: this.tr('uploaded'),
+              failed: this.tr('uploadFailed'),
+            }}
+            @sportello-composer-send=${(e: CustomEvent<{ text: string }>) => {
+              if (!c.send(e.detail.text)) e.preventDefault();
+            }}
+            @sportello-composer-input=${(e: CustomEvent<{ value: string }>) => c.setDraft(e.detail.value)}
+            @sportello-composer-typing=${(e: CustomEvent<{ typing: boolean }>) => c.typing(e.detail.typing)}
+            @sportello-composer-attach=${(e: CustomEvent<{ files: File[] }>) => c.attach(e.detail.files)}
+            @sportello-composer-remove=${(e: CustomEvent<{ key: string }>) => c.removeUpload(e.detail.key)}
+            @sportello-composer-retry-upload=${(e: CustomEvent<{ key: string }>) => c.retryUpload(e.detail.key)}
+          ></sportello-composer>`}
+    </div>`;
+  }
+
+  private renderEnded() {
+    const c = this.chat;
+    return html`<div class="body ended" part="body">
+      <p role="status">${this.tr('ended')}</p>
+      ${c.phase === 'rated'
+        ? html`<p role="status">${this.tr('rated')}</p>`
+        : html`<form @submit=${this.onRate}>
+            <fieldset>
+              <legend>${this.tr('rateQuestion')}</legend>
+              <div class="stars">
+                ${[1, 2, 3, 4, 5].map(
+                  (n) => html`<label class=${n <= this.rating ? 'on' : ''}>
+                    <input type="radio" name="rating" value=${n} .checked=${n === this.rating} @change=${() => (this.rating = n)} aria-label=${this.tr('ratingValue', { n })} />
+                    <span aria-hidden="true">★</span>
+                  </label>`,
+                )}
+              </div>
+            </fieldset>
+            <div class="field">
+              <label for="comment">${this.tr('comment')}</label>
+              <textarea id="comment" name="comment" rows="2"></textarea>
+            </div>
+            <button class="primary" type="submit" ?disabled=${!this.rating || c.busy}>${this.tr('rate')}</button>
+          </form>`}
+      ${this.transcriptSentTo
+        ? html`<p role="status">${this.tr('transcriptSent', { email: this.transcriptSentTo })}</p>`
+        : html`<form @submit=${this.onTranscript}>
+            <div class="field">
+              <label for="transcript-email">${this.tr('transcriptEmail')}</label>
+              <input id="transcript-email" name="email" type="email" autocomplete="email" required .value=${c.email} />
+            </div>
+            <button class="secondary" type="submit" ?disabled=${c.busy}>${this.tr('transcriptSend')}</button>
+          </form>`}
+      <button class="secondary" type="button" @click=${() => this.onNewChat()}>${this.tr('newChat')}</button>
+    </div>`;
+  }
+
+  private async onRate(e: SubmitEvent): Promise<void> {
+    e.preventDefault();
+    const form = new FormData(e.target as HTMLFormElement);
+    await this.chat.rate(this.rating, String(form.get('comment') ?? ''));
+  }
+
+  private async onTranscript(e: SubmitEvent): Promise<void> {
+    e.preventDefault();
+    const email = String(new FormData(e.target as HTMLFormElement).get('email') ?? '').trim();
+    if (email && (await this.chat.requestTranscript(email))) this.transcriptSentTo = email;
+  }
+
+  private onNewChat(): void {
+    this.rating = 0;
+    this.transcriptSentTo = '';
+    this.chat.newChat();
+    void this.focusFirst();
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('widgetKey') || changed.has('endpoint')) this.formMessage = '';
+  }
+
+  override render() {
+    const c = this.chat;
+    const missing = !this.chatEndpoint() ? 'endpoint' : !this.widgetKey ? 'widget-key' : '';
+    let body: unknown;
+    if (missing) body = html`<div class="body" part="body"><p role="alert">${this.tr('badAttributes', { what: missing })}</p></div>`;
+    else if (c.phase === 'idle' || c.phase === 'loading') body = html`<div class="body center" part="body" role="status">${this.tr('loading')}</div>`;
+    else if (c.phase === 'error')
+      body = html`<div class="body" part="body" role="alert">
+        <p>${this.tr('loadFailed')} ${c.error?.error.message ?? ''}</p>
+        <button class="primary" type="button" @click=${() => c.reload()}>${this.tr('retry')}</button>
+      </div>`;
+    else if (c.phase === 'prechat') body = this.renderPrechat();
+    else if (c.phase === 'offline' || c.phase === 'offline-sent') body = this.renderOffline();
+    else body = this.renderConversation();
+    return html`${this.renderHeader()}${this.renderNotices()}${body}${this.formMessage ? html`<p>${this.formMessage}</p>` : nothing}`;
+  }
+}
+
+SportelloElement.define('sportello-live-chat-window', SportelloLiveChatWindow);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'sportello-live-chat-window': SportelloLiveChatWindow;
+  }
+}

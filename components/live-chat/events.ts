@@ -1,0 +1,30 @@
+/** Events of `<sportello-live-chat>`. */
+export interface ChatIdDetail {
+  idChat: string;
+}
+export interface ChatMessageDetail {
+  idChat: string;
+  from: 'visitor' | 'operator' | 'bot' | 'system';
+  text: string;
+}
+export interface ChatIncomingDetail {
+  count: number;
+}
+
+declare global {
+  interface GlobalEventHandlersEventMap {
+    /** The chat window opened. */
+    'sportello-chat-open': CustomEvent<Record<string, never>>;
+    /** The chat window closed (the chat itself may go on). */
+    'sportello-chat-close': CustomEvent<Record<string, never>>;
+    /** A conversation started. */
+    'sportello-chat-started': CustomEvent<ChatIdDetail>;
+    /** A conversation ended (either side closed it). */
+    'sportello-chat-ended': CustomEvent<ChatIdDetail>;
+    /** Internal: the window asks its launcher to close. */
+    'sportello-chat-close-request': CustomEvent<Record<string, never>>;
+    /** Internal: messages from others arrived (for the unread badge). */
+    'sportello-chat-incoming': CustomEvent<ChatIncomingDetail>;
+  }
+}
+export {};

@@ -1,0 +1,288 @@
+import { expect, fixture, html } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import { SIM_URL } from '/__sportello/env.js';
+import { ignoreResizeObserverLoop } from '../shared/chat-test-utils.js';
+import { $, CHAT_URL, composerSend, FAST_RECONNECT, fillPrechat, mountChat, phase, resetSim, startChat, TestOperator, until, windowOf } from './chat-test-helpers.js';
+import type { SportelloLiveChat } from './live-chat.js';
+
+ignoreResizeObserverLoop();
+
+describe('sportello-live-chat', () => {
+  let operator: TestOperator | undefined;
+  beforeEach(resetSim);
+  afterEach(async () => {
+    await operator?.stop();
+    operator = undefined;
+    await fetch(`${SIM_URL}/__sim/faults`, { method: 'DELETE' });
+  });
+
+  it('closed launcher: accessible, opens as a dialog with focus inside, Escape closes and returns focus', async () => {
+    const el = await fixture<SportelloLiveChat>(html`<sportello-live-chat lang="en" widget-key="demo" endpoint=${CHAT_URL}></sportello-live-chat>`);
+    await expect(el).to.be.accessible();
+    const launcher = el.shadowRoot!.querySelector<HTMLButtonElement>('button.launcher')!;
+    expect(launcher.getAttribute('aria-expanded')).to.equal('false');
+    launcher.focus();
+    launcher.click();
+    const win = await phase(el, 'prechat');
+    const dialog = el.shadowRoot!.querySelector('[role=dialog]')!;
+    expect(dialog.hasAttribute('hidden')).to.equal(false);
+    await until(() => win.shadowRoot!.activeElement);
+    expect(win.shadowRoot!.activeElement!.id).to.equal('name');
+    await sendKeys({ press: 'Escape' });
+    await until(() => !el.open);
+    await el.updateComplete;
+    expect(el.shadowRoot!.activeElement).to.equal(launcher);
+    expect(dialog.hasAttribute('hidden')).to.equal(true);
+  });
+
+  it('pre-chat: server-side validation errors are shown on the fields and no chat starts (accessible)', async () => {
+    const el = await mountChat();
+    const win = await phase(el, 'prechat');
+    await expect(el).to.be.accessible();
+    await fillPrechat(win, { name: 'Ada', email: 'not-an-email', consent: false });
+    await until(() => win.chat.fieldErrors.length > 0 && !win.chat.busy);
+    await win.updateComplete;
+    expect($(win, '#email')!.getAttribute('aria-invalid')).to.equal('true');
+    expect($(win, '#privacy')!.getAttribute('aria-invalid')).to.equal('true');
+    expect($(win, '#email-error')!.textContent).to.contain('valid e-mail');
+    expect(win.chat.phase).to.equal('prechat');
+    expect(win.chat.idChat).to.equal(undefined);
+    await expect(el).to.be.accessible();
+  });
+
+  it('start → queue → operator joins (name) → messages both ways with typing (accessible while waiting and chatting)', async () => {
+    const el = await mountChat();
+    const win = await startChat(el, '4');
+    expect(win.chat.phase).to.equal('queued');
+    await until(() => win.chat.queuePosition);
+    await win.updateComplete;
+    expect(win.shadowRoot!.textContent).to.match(/queue/i);
+    await expect(el).to.be.accessible();
+
+    operator = new TestOperator();
+    await operator.connect();
+    await operator.join(win.chat.idChat!);
+    await phase(el, 'chatting');
+    await until(() => win.chat.operator?.name);
+    expect(win.chat.operator!.name).to.equal('Operatore Demo');
+
+    operator.typing(win.chat.idChat!, true);
+    await until(() => win.chat.peerTyping);
+    await win.updateComplete;
+    expect($(win, '.typing')!.textContent).to.contain('Operatore Demo');
+
+    await composerSend(win, 'Hello from the visitor');
+    await until(() => [...operator!.messages.values()].some((m) => m.text === 'Hello from the visitor'));
+    await until(() => win.chat.transcript.messages.find((m) => m.text === 'Hello from the visitor')?.state !== 'pending');
+    await until(() => operator!.events.some((e) => e.type === 'typing' && e.from === 'visitor' && e.typing === true));
+
+    operator.send(win.chat.idChat!, 'Hello from the operator');
+    await until(() => win.chat.transcript.messages.some((m) => m.text === 'Hello from the operator'));
+    expect(win.chat.peerTyping).to.equal(undefined);
+    const list = $(win, 'sportello-message-list')!;
+    await until(() => list.shadowRoot!.textContent!.includes('Hello from the operator'));
+    expect(win.chat.transcript.messages.filter((m) => m.text === 'Hello from the visitor')).to.have.length(1);
+    await expect(el).to.be.accessible();
+  });
+
+  it('bot category: quick replies are buttons and choosing one sends it', async () => {
+    const el = await mountChat();
+    const win = await startChat(el, '3');
+    const botMessage = await until(() => win.chat.transcript.messages.find((m) => m.from === 'bot' && m.quickReplies?.length));
+    const list = $(win, 'sportello-message-list')!;
+    const button = await until(() => list.shadowRoot!.querySelector<HTMLButtonElement>('.quick button'));
+    const label = button.textContent!.trim();
+    expect(botMessage.quickReplies!.map((q) => q.label)).to.include(label);
+    button.click();
+    const mine = await until(() => win.chat.transcript.messages.find((m) => m.from === 'visitor' && m.text === label && m.state !== 'pending'));
+    expect(mine.state).to.not.equal('failed');
+    // The bot answers the choice.
+    await until(() => win.chat.transcript.messages.filter((m) => m.from === 'bot').length > 1);
+  });
+
+  it('attachment: upload progress, then an image thumbnail and a named link', async () => {
+    const el = await mountChat();
+    const win = await startChat(el, '2');
+    // A real 1x1 PNG.
+    const png = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='), (c) => c.charCodeAt(0));
+    const file = new File([png], 'photo.png', { type: 'image/png' });
+    const progress: number[] = [];
+    const composer = $(win, 'sportello-composer')!;
+    composer.dispatchEvent(new CustomEvent('sportello-composer-attach', { detail: { files: [file] }, bubbles: true, composed: true }));
+    await until(() => {
+      const u = win.chat.uploads[0];
+      if (u) progress.push(u.progress);
+      return u?.state === 'done';
+    }, 1);
+    expect(win.chat.uploads[0]!.progress).to.equal(1);
+    expect(progress.length).to.be.greaterThan(0);
+    await composerSend(win, 'here is the photo');
+    const sent = await until(() => win.chat.transcript.messages.find((m) => m.attachments.length && m.state !== 'pending'));
+    expect(sent.attachments[0]!.name).to.equal('photo.png');
+    const list = $(win, 'sportello-message-list')!;
+    const img = await until(() => list.shadowRoot!.querySelector<HTMLImageElement>('.files img'));
+    expect(img.src).to.contain('/public/api/attachments/image');
+    expect(img.alt).to.equal('photo.png');
+  });
+
+  it('offline widget: contact request by e-mail (accessible)', async () => {
+    const el = await mountChat({ widgetKey: 'demo-offline' });
+    const win = await phase(el, 'offline');
+    await expect(el).to.be.accessible();
+    $<HTMLButtonElement>(win, 'form button[type=submit]')!.click();
+    await until(() => win.chat.fieldErrors.length);
+    await win.updateComplete;
+    expect($(win, '#name')!.getAttribute('aria-invalid')).to.equal('true');
+    const set = (id: string, v: string) => (($(win, id) as HTMLInputElement).value = v);
+    set('#name', 'Ada');
+    set('#email', 'ada@example.com');
+    set('#message', 'Please call me back');
+    $<HTMLInputElement>(win, '#privacy')!.checked = true;
+    $<HTMLButtonElement>(win, 'form button[type=submit]')!.click();
+    await phase(el, 'offline-sent');
+    expect(win.shadowRoot!.textContent).to.contain('contact you');
+  });
+
+  it('end of chat: rating and transcript by e-mail (accessible)', async () => {
+    const el = await mountChat();
+    const win = await startChat(el, '2');
+    const idChat = win.chat.idChat!;
+    await until(() => win.shadowRoot!.querySelector('header button'));
+    win.shadowRoot!.querySelector<HTMLButtonElement>('header button')!.click();
+    await phase(el, 'ended');
+    await expect(el).to.be.accessible();
+    const star = $<HTMLInputElement>(win, 'input[name=rating][value="4"]')!;
+    star.click();
+    await win.updateComplete;
+    $<HTMLButtonElement>(win, '.ended form button[type=submit]')!.click();
+    await phase(el, 'rated');
+    const email = $<HTMLInputElement>(win, '#transcript-email')!;
+    email.value = 'ada@example.com';
+    email.form!.requestSubmit();
+    await until(() => win.shadowRoot!.textContent!.includes('on its way'));
+    operator = new TestOperator();
+    const detail = await operator.http.json<{ rating: number }>(`/api/chat/${idChat}`);
+    expect(detail.rating).to.equal(4);
+  });
+
+  it('reload continuity: a new element on the same page resumes the same chat and transcript', async () => {
+    const el = await mountChat();
+    const win = await startChat(el, '2');
+    await composerSend(win, 'before reload');
+    await until(() => win.chat.transcript.messages.find((m) => m.text === 'before reload' && m.state === 'sent'));
+    const idChat = win.chat.idChat;
+    const before = win.chat.transcript.messages.map((m) => m.id);
+    el.remove();
+    const again = await mountChat();
+    const win2 = await phase(again, 'queued', 'chatting');
+    expect(win2.chat.idChat).to.equal(idChat);
+    await until(() => win2.chat.connection === 'open');
+    expect(win2.chat.transcript.messages.map((m) => m.id).slice(0, before.length)).to.deep.equal(before);
+    expect(win2.chat.transcript.messages.filter((m) => m.text === 'before reload')).to.have.length(1);
+  });
+
+  it('two tabs: a chat started in another tab (iframe, same origin) is followed here through storage events', async () => {
+    const el = await mountChat();
+    const win = await phase(el, 'prechat');
+    const frame = document.createElement('iframe');
+    frame.src = new URL('./two-tabs-frame.html', import.meta.url).href;
+    document.body.append(frame);
+    const other = await until(() => (frame.contentWindow as (Window & { __chat?: SportelloLiveChat }) | null)?.__chat);
+    const otherWin = await startChat(other, '2', 'Tab B');
+    await until(() => win.chat.idChat === otherWin.chat.idChat);
+    await composerSend(otherWin, 'sent from tab B');
+    await until(() => win.chat.transcript.messages.find((m) => m.text === 'sent from tab B' && m.state === 'sent'));
+    frame.remove();
+  });
+
+  it('XSS vectors in operator messages, file names and the visitor name stay text', async () => {
+    const XSS = '<img src=x onerror="window.__xss=1"><script>window.__xss=1</script>';
+    const el = await mountChat();
+    const win = await startChat(el, '4', XSS);
+    operator = new TestOperator();
+    await operator.connect();
+    await operator.join(win.chat.idChat!);
+    operator.send(win.chat.idChat!, `${XSS} javascript:alert(1) https://example.com`);
+    const file = new File(['hello'], `${XSS}.txt`, { type: 'text/plain' });
+    $(win, 'sportello-composer')!.dispatchEvent(new CustomEvent('sportello-composer-attach', { detail: { files: [file] }, bubbles: true, composed: true }));
+    await until(() => win.chat.uploads[0]?.state === 'done');
+    await composerSend(win, XSS);
+    await until(() => win.chat.transcript.messages.filter((m) => m.state === 'sent').length >= 2);
+    const list = $(win, 'sportello-message-list')!;
+    await until(() => list.shadowRoot!.textContent!.includes('javascript:alert(1)'));
+    expect(list.shadowRoot!.querySelector('script')).to.equal(null);
+    expect(list.shadowRoot!.querySelector('img[src="x"]')).to.equal(null);
+    expect((window as { __xss?: number }).__xss).to.equal(undefined);
+    for (const a of list.shadowRoot!.querySelectorAll('a')) {
+      expect(a.href).to.match(/^https?:/);
+      expect(a.rel).to.equal('noopener noreferrer');
+    }
+  });
+
+  it('reconnect torture: 10 drops while 200 messages flow both ways — identical transcripts, 0 lost, 0 duplicated', async function () {
+    this.timeout(120000);
+    const el = await mountChat();
+    const win = await startChat(el, '4');
+    const idChat = win.chat.idChat!;
+    operator = new TestOperator();
+    await operator.connect();
+    await operator.join(idChat);
+    await phase(el, 'chatting');
+    let drops = 0;
+    for (let i = 0; i < 100; i++) {
+      win.chat.send(`v${i}`);
+      operator.send(idChat, `o${i}`);
+      if (i % 10 === 5) {
+        await fetch(`${SIM_URL}/__sim/ws/drop`, { method: 'POST' });
+        drops++;
+      }
+      if (i % 4 === 0) await new Promise((r) => setTimeout(r, 5));
+    }
+    expect(drops).to.equal(10);
+    let server = await operator.history(idChat);
+    while (server.messages.filter((m) => /^[vo]\d+$/.test(m.text)).length < 200) {
+      await new Promise((r) => setTimeout(r, 100));
+      server = await operator.history(idChat);
+    }
+    const expected = server.messages.map((m) => `${m.id}:${m.text}`);
+    expect(server.messages.filter((m) => /^[vo]\d+$/.test(m.text))).to.have.length(200);
+    await until(() => win.chat.transcript.messages.filter((m) => m.id !== undefined).length >= expected.length, 50);
+    await until(() => operator!.messages.size >= expected.length, 50);
+    const visitorSide = win.chat.transcript.messages.map((m) => `${m.id}:${m.text}`);
+    const operatorSide = [...operator.messages.values()].sort((a, b) => a.id - b.id).map((m) => `${m.id}:${m.text}`);
+    expect(visitorSide).to.deep.equal(expected);
+    expect(operatorSide).to.deep.equal(expected);
+    const texts = visitorSide.map((s) => s.split(':')[1]);
+    expect(new Set(texts).size).to.equal(texts.length);
+    expect(win.chat.transcript.messages.every((m) => m.state === 'sent' || m.state === 'read' || m.from !== 'visitor')).to.equal(true);
+  });
+
+  it('handoff: startFromHandoff opens, starts a chat with the name and sends the transcript first', async () => {
+    const el = await fixture<SportelloLiveChat>(html`<sportello-live-chat lang="en" widget-key="demo" category="2" endpoint=${CHAT_URL} .stomp=${FAST_RECONNECT}></sportello-live-chat>`);
+    await el.startFromHandoff({ name: 'Grace', transcript: 'Visitor: help\nAssistant: sure', summary: 'Needs a human' });
+    expect(el.open).to.equal(true);
+    const win = await windowOf(el);
+    expect(win.chat.idChat).to.be.a('string');
+    const first = await until(() => win.chat.transcript.messages.find((m) => m.from === 'visitor' && m.state === 'sent'));
+    expect(first.text).to.contain('Visitor: help');
+    expect(first.text).to.contain('Needs a human');
+    operator = new TestOperator();
+    const detail = await operator.http.json<{ name: string }>(`/api/chat/${win.chat.idChat}`);
+    expect(detail.name).to.equal('Grace');
+  });
+
+  it('wrong attributes: a clear in-element error and one console warning', async () => {
+    const warnings: string[] = [];
+    const original = console.warn;
+    console.warn = (...args: unknown[]) => warnings.push(args.join(' '));
+    try {
+      const el = await fixture<SportelloLiveChat>(html`<sportello-live-chat mode="inline" lang="en" endpoint=${CHAT_URL}></sportello-live-chat>`);
+      const win = await windowOf(el);
+      await win.updateComplete;
+      expect(win.shadowRoot!.querySelector('[role=alert]')!.textContent).to.contain('widget-key');
+      expect(warnings.filter((w) => w.includes('sportello-live-chat'))).to.have.length(1);
+    } finally {
+      console.warn = original;
+    }
+  });
+});

@@ -1,0 +1,44 @@
+import '../../src/index.js';
+import { SIM_URL } from '../demo-env.js';
+import type { SportelloLiveChat } from '../../components/live-chat/live-chat.js';
+
+let chat = document.querySelector<SportelloLiveChat>('#chat')!;
+chat.endpoint = `${SIM_URL}/chat`;
+const log = document.querySelector('#log')!;
+const say = (text: string) => (log.textContent = text);
+
+for (const name of ['sportello-chat-started', 'sportello-chat-ended', 'sportello-error'] as const) {
+  document.addEventListener(name, (e) => {
+    const detail = (e as CustomEvent).detail as { idChat?: string; operation?: string; error?: Error };
+    say(`${name}: ${detail.idChat ?? `${detail.operation} – ${detail.error?.message}`}`);
+  });
+}
+
+document.querySelector('#open')!.addEventListener('click', () => void chat.show());
+document.querySelector('#toggle')!.addEventListener('click', () => void chat.toggle());
+document.querySelector('#handoff')!.addEventListener('click', () =>
+  void chat.startFromHandoff({
+    name: 'Ada',
+    transcript: 'Visitor: How do I sign the contract?\nAssistant: Open the link in the e-mail…\nVisitor: I want to talk to a person.',
+    summary: 'The visitor cannot find the signing link.',
+  }),
+);
+document.querySelector('#drop')!.addEventListener('click', () => void fetch(`${SIM_URL}/__sim/ws/drop`, { method: 'POST' }).then(() => say('WebSocket dropped')));
+document.querySelector<HTMLSelectElement>('#key')!.addEventListener('change', (e) => replace({ 'widget-key': (e.target as HTMLSelectElement).value }));
+document.querySelector<HTMLInputElement>('#lang-it')!.addEventListener('change', (e) => {
+  document.documentElement.lang = (e.target as HTMLInputElement).checked ? 'it' : 'en';
+  replace({});
+});
+document.querySelector('#inline')!.addEventListener('click', () => replace({ mode: 'inline' }, document.querySelector('#inline-host')!));
+
+/** Swaps the chat element for a new one (another key, language or mode). */
+function replace(attributes: Record<string, string>, parent: Element = document.body): void {
+  const next = document.createElement('sportello-live-chat');
+  for (const a of chat.getAttributeNames()) if (a !== 'open') next.setAttribute(a, chat.getAttribute(a)!);
+  for (const [k, v] of Object.entries(attributes)) next.setAttribute(k, v);
+  next.id = 'chat';
+  next.endpoint = `${SIM_URL}/chat`;
+  chat.remove();
+  parent.append(next);
+  chat = next;
+}

@@ -1,0 +1,685 @@
+/**
+ * The visitor's side of a live chat as element state: configuration and categories, the pre-chat
+ * and offline forms, the queue, the operator, the transcript with delivery states, uploads,
+ * typing, the end-of-chat rating — and the reliability rules (reconnect → sync → merge → flush,
+ * failed sends with retry, reload continuity, tabs kept in step). The element only renders this.
+ */
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { ChatClient, StartRejected, newId, type ChatCategory, type ChatDestinations, type ChatEvent, type FieldError, type WidgetConfig } from '../../services/chat.js';
+import { isAbort, isServiceError, ServiceError } from '../../transport/errors.js';
+import type { StompState } from '../../transport/stomp.js';
+import { Transcript, type ChatAttachment, type ServerMessage } from './transcript.js';
+import { readStored, storageKey, writeStored, type StoredChat } from './chat-storage.js';
+
+export type ChatPhase =
+  | 'idle'
+  | 'loading'
+  | 'error'
+  | 'prechat'
+  | 'offline'
+  | 'offline-sent'
+  | 'starting'
+  | 'queued'
+  | 'chatting'
+  | 'ended'
+  | 'rated';
+
+export interface UploadItem {
+  key: string;
+  name: string;
+  progress: number;
+  state: 'uploading' | 'done' | 'failed';
+  error?: string | undefined;
+  file: File;
+  attachment?: ChatAttachment | undefined;
+  abort?: AbortController | undefined;
+}
+
+export interface PrechatInput {
+  name: string;
+  email: string;
+  idChatCategory?: string | undefined;
+  message: string;
+  consent: boolean;
+}
+
+export interface ContactInput {
+  name: string;
+  channel: 'email' | 'phone';
+  email: string;
+  phone: string;
+  message: string;
+  consent: boolean;
+}
+
+export interface LiveChatHost extends ReactiveControllerHost, HTMLElement {
+  /** Options read when the chat loads. */
+  chatOptions(): {
+    endpoint: string;
+    widgetKey: string;
+    language: string;
+    destinations?: Partial<ChatDestinations> | undefined;
+    stomp?: ChatClient['options']['stomp'];
+  };
+  /** Called for every failure the element must show and report. */
+  onChatError(operation: string, error: ServiceError | Error): void;
+  /** New messages from others (to count unread while closed). */
+  onIncoming?(count: number): void;
+  /** The chat ended (operator or visitor closed it). */
+  onChatEnded?(idChat: string): void;
+  onChatStarted?(idChat: string): void;
+}
+
+interface OperatorInfo {
+  nickname?: string;
+  name?: string;
+  username?: string;
+  avatar?: string;
+}
+
+/** What the server says about the chat after a sync (`history.state`). */
+interface HistoryState {
+  status?: string;
+  closed?: boolean;
+  queuePosition?: number | null;
+  operator?: OperatorInfo | null;
+  readUpToId?: number;
+}
+
+function operatorName(o: OperatorInfo): string | undefined {
+  return o.nickname ?? o.name ?? o.username;
+}
+
+/** A send not echoed this long while connected is shown as failed, with a retry. */
+const ECHO_TIMEOUT_MS = 12000;
+/** "Reconnecting…" appears only when the connection stays down this long. */
+const RECONNECTING_NOTICE_MS = 1500;
+
+export class LiveChatController implements ReactiveController {
+  phase: ChatPhase = 'idle';
+  config: WidgetConfig | undefined;
+  categories: ChatCategory[] = [];
+  fieldErrors: FieldError[] = [];
+  busy = false;
+  error: { operation: string; error: ServiceError | Error } | undefined;
+  queuePosition: number | undefined;
+  operator: { name?: string | undefined; avatar?: string | undefined } | undefined;
+  peerTyping: string | undefined;
+  connection: StompState | 'idle' = 'idle';
+  showReconnecting = false;
+  transcript = new Transcript();
+  uploads: UploadItem[] = [];
+  idChat: string | undefined;
+  name = '';
+  email = '';
+  draft = '';
+
+  client: ChatClient | undefined;
+  private key = '';
+  private tabId = newId();
+  private unwatch?: () => void;
+  private offClient: Array<() => void> = [];
+  private echoTimers = new Map<string, ReturnType<typeof setTimeout>>();
+  private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+  private typingTimer: ReturnType<typeof setTimeout> | undefined;
+  private saveTimer: ReturnType<typeof setTimeout> | undefined;
+  private loadAbort?: AbortController;
+  private loaded?: Promise<void>;
+
+  constructor(private readonly host: LiveChatHost) {
+    host.addController(this);
+  }
+
+  hostConnected(): void {
+    window.addEventListener('storage', this.onStorage);
+  }
+
+  hostDisconnected(): void {
+    window.removeEventListener('storage', this.onStorage);
+    this.flushSave();
+    this.teardown();
+  }
+
+  /** True when a chat from an earlier page load or another tab is running. */
+  hasStoredChat(): boolean {
+    const o = this.host.chatOptions();
+    const stored = readStored(storageKey(o.endpoint, o.widgetKey));
+    return !!stored.idChat && stored.phase !== 'ended';
+  }
+
+  /** Loads configuration and categories, and resumes a stored chat. Safe to call repeatedly. */
+  load(): Promise<void> {
+    return (this.loaded ??= this.doLoad().finally(() => {
+      if (this.phase === 'error') this.loaded = undefined;
+    }));
+  }
+
+  private async doLoad(): Promise<void> {
+    const o = this.host.chatOptions();
+    this.key = storageKey(o.endpoint, o.widgetKey);
+    const stored = readStored(this.key);
+    const visitorId = stored.visitorId ?? newId();
+    this.client ??= new ChatClient({ endpoint: o.endpoint, widgetKey: o.widgetKey, visitorId, destinations: o.destinations, stomp: o.stomp });
+    this.draft = stored.draft ?? '';
+    this.name = stored.name ?? '';
+    this.email = stored.email ?? '';
+    this.set({ phase: 'loading', error: undefined });
+    this.loadAbort = new AbortController();
+    try {
+      const [config, categories] = await Promise.all([
+        this.client.widget(o.language, this.loadAbort.signal),
+        this.client.categories(o.language, this.loadAbort.signal),
+      ]);
+      this.config = config;
+      this.categories = categories;
+    } catch (error) {
+      if (isAbort(error)) return;
+      this.fail('load-widget', error);
+      this.set({ phase: 'error' });
+      return;
+    }
+    if (stored.idChat && stored.phase !== 'ended') {
+      this.transcript = Transcript.fromJSON(stored.transcript);
+      this.operator = stored.operator;
+      await this.follow(stored.idChat, stored.phase === 'chatting' ? 'chatting' : 'queued');
+      return;
+    }
+    this.persist();
+    this.set({ phase: this.isOnline() ? 'prechat' : 'offline' });
+  }
+
+  /** Retry after a failed load. */
+  reload(): Promise<void> {
+    this.loaded = undefined;
+    return this.load();
+  }
+
+  isOnline(): boolean {
+    if (this.config?.online === false || this.config?.active === false) return false;
+    return this.categories.length === 0 || this.categories.some((c) => c.online !== false && c.opened !== false);
+  }
+
+  // ---- pre-chat and start --------------------------------------------------------------------
+
+  async submitPrechat(input: PrechatInput, startingPage: string): Promise<boolean> {
+    const o = this.host.chatOptions();
+    this.set({ busy: true, fieldErrors: [], error: undefined });
+    try {
+      const errors = await this.client!.validate({
+        name: input.name,
+        email: input.email,
+        message: input.message,
+        required: ['name', 'email'],
+        language: o.language,
+      });
+      // Consent is a checkbox the server has no field for: checked here, shown like the others.
+      if (!input.consent && this.config?.privacy?.required !== false) errors.push({ field: 'privacy', message: 'required' });
+      if (errors.length) {
+        this.set({ fieldErrors: errors, busy: false });
+        return false;
+      }
+      await this.start({ name: input.name, email: input.email, idChatCategory: input.idChatCategory, startingPage, firstMessage: input.message });
+      return true;
+    } catch (error) {
+      this.fail('start-chat', error);
+      this.set({ busy: false });
+      return false;
+    }
+  }
+
+  /** Starts a chat without the form (prefilled / handoff), or reuses the running one. */
+  async start(input: { name: string; email?: string | undefined; idChatCategory?: string | undefined; startingPage: string; firstMessage?: string | undefined }): Promise<string> {
+    await this.load();
+    if (this.idChat && this.phase !== 'ended' && this.phase !== 'rated') {
+      if (input.firstMessage) this.send(input.firstMessage);
+      return this.idChat;
+    }
+    const o = this.host.chatOptions();
+    this.name = input.name;
+    this.email = input.email ?? '';
+    this.transcript = new Transcript();
+    this.operator = undefined;
+    this.set({ phase: 'starting', busy: true, error: undefined });
+    try {
+      const idChat = await this.client!.startChat({
+        name: input.name,
+        email: input.email || undefined,
+        idChatCategory: input.idChatCategory ? (Number.isFinite(Number(input.idChatCategory)) ? Number(input.idChatCategory) : input.idChatCategory) : undefined,
+        language: o.language,
+        startingPage: input.startingPage,
+      });
+      await this.follow(idChat, 'queued');
+      this.host.onChatStarted?.(idChat);
+      if (input.firstMessage?.trim()) this.send(input.firstMessage.trim());
+      return idChat;
+    } catch (error) {
+      if (error instanceof StartRejected && error.reason === 'offline') {
+        this.set({ phase: 'offline' });
+      } else {
+        if (error instanceof StartRejected && error.fieldErrors.length) this.fieldErrors = error.fieldErrors;
+        this.fail('start-chat', error);
+        this.set({ phase: this.isOnline() ? 'prechat' : 'offline' });
+      }
+      throw error;
+    } finally {
+      this.set({ busy: false });
+    }
+  }
+
+  private async follow(idChat: string, phase: 'queued' | 'chatting'): Promise<void> {
+    this.unwatch?.();
+    this.idChat = idChat;
+    this.set({ phase });
+    this.listenToClient();
+    this.unwatch = await this.client!.watchChat(idChat, (e) => this.onEvent(e), () => this.transcript.lastServerId);
+    // Messages still unsent from before a reload: the server drops repeats by clientMessageId.
+    for (const m of this.transcript.outbox) if (m.state === 'pending') this.publish(m.clientMessageId!, m.text, m.attachments);
+    if (phase === 'queued') void this.refreshQueuePosition();
+    this.persist();
+  }
+
+  private listenToClient(): void {
+    if (this.offClient.length || !this.client) return;
+    this.offClient.push(
+      this.client.onState((s) => this.onConnection(s)),
+      this.client.onError((e) => this.host.onChatError('connection', e)),
+    );
+  }
+
+  private onConnection(state: StompState): void {
+    this.connection = state;
+    clearTimeout(this.reconnectTimer);
+    if (state === 'open') {
+      this.showReconnecting = false;
+      // Echo timers restart from now: sends waited in the outbox while we were away.
+      for (const m of this.transcript.outbox) if (m.state === 'pending') this.armEchoTimer(m.clientMessageId!);
+    } else if (state === 'reconnecting' || state === 'connecting') {
+      this.reconnectTimer = setTimeout(() => {
+        this.showReconnecting = this.connection !== 'open';
+        this.host.requestUpdate();
+      }, RECONNECTING_NOTICE_MS);
+    }
+    this.host.requestUpdate();
+  }
+
+  private async refreshQueuePosition(): Promise<void> {
+    if (!this.idChat) return;
+    try {
+      const position = await this.client!.queuePosition(this.idChat);
+      if (this.phase === 'queued' && position !== undefined) this.set({ queuePosition: position });
+    } catch {
+      // Live queue events still arrive; a missing poll answer is not worth an error.
+    }
+  }
+
+  // ---- events from the server ---------------------------------------------------------------
+
+  private onEvent(e: ChatEvent): void {
+    switch (e.type) {
+      case 'message': {
+        const m = e as unknown as ServerMessage;
+        const isNew = this.transcript.applyServer(m);
+        if (isNew) {
+          if (m.clientMessageId) this.clearEchoTimer(m.clientMessageId);
+          if (m.from === 'operator' || m.from === 'bot') {
+            this.peerTyping = undefined;
+            if (this.phase === 'queued') this.phase = 'chatting';
+            this.host.onIncoming?.(1);
+          }
+          this.changed();
+        }
+        break;
+      }
+      case 'history': {
+        let fresh = 0;
+        for (const m of ((e as { messages?: unknown }).messages as ServerMessage[] | undefined) ?? []) {
+          if (this.transcript.applyServer(m)) {
+            if (m.clientMessageId) this.clearEchoTimer(m.clientMessageId);
+            if (m.from === 'operator' || m.from === 'bot') fresh++;
+          }
+        }
+        const h = (e as { state?: HistoryState }).state;
+        if (h) {
+          if (h.operator) this.operator = { ...this.operator, name: operatorName(h.operator) };
+          if (typeof h.readUpToId === 'number' && h.readUpToId > 0) this.transcript.markReadUpTo(h.readUpToId);
+          if (typeof h.queuePosition === 'number') this.queuePosition = h.queuePosition;
+          if (h.closed) this.ended();
+          else if ((this.phase === 'queued' && h.operator) || h.status === 'bot' || h.status === 'assigned') {
+            if (this.phase === 'queued') this.phase = 'chatting';
+          }
+        }
+        if (fresh) this.host.onIncoming?.(fresh);
+        this.changed();
+        break;
+      }
+      case 'typing': {
+        const t = e as { from?: string; typing?: boolean; author?: string | { name?: string }; name?: string };
+        if (t.from === 'visitor') break;
+        const who = typeof t.author === 'string' ? t.author : t.author?.name;
+        this.peerTyping = t.typing ? (who ?? t.name ?? this.operator?.name ?? '') : undefined;
+        clearTimeout(this.typingTimer);
+        // A lost "stopped typing" must not leave the indicator forever.
+        if (t.typing) this.typingTimer = setTimeout(() => this.set({ peerTyping: undefined }), 8000);
+        this.host.requestUpdate();
+        break;
+      }
+      case 'joined': {
+        const j = e as { name?: string; avatar?: string; operator?: OperatorInfo };
+        this.operator = { name: (j.operator && operatorName(j.operator)) ?? j.name, avatar: j.operator?.avatar ?? j.avatar };
+        this.set({ phase: 'chatting', queuePosition: undefined });
+        this.persist();
+        break;
+      }
+      case 'left':
+        this.set({ peerTyping: undefined });
+        break;
+      case 'queue': {
+        const q = e as { position?: number };
+        if (typeof q.position === 'number') this.set({ queuePosition: q.position });
+        break;
+      }
+      case 'read': {
+        const r = e as { upToId?: string | number; id?: string | number };
+        const upTo = r.upToId ?? r.id;
+        if (upTo !== undefined && this.transcript.markReadUpTo(upTo)) this.changed();
+        break;
+      }
+      case 'closed':
+        this.ended();
+        break;
+      case 'rejected': {
+        // The server refused one of our messages (too long, chat closed…): show it failed.
+        const r = e as { clientMessageId?: string };
+        if (r.clientMessageId) {
+          this.clearEchoTimer(r.clientMessageId);
+          if (this.transcript.setLocalState(r.clientMessageId, 'failed')) this.changed();
+        }
+        break;
+      }
+    }
+  }
+
+  private ended(): void {
+    if (this.phase === 'ended' || this.phase === 'rated') return;
+    this.phase = 'ended';
+    this.peerTyping = undefined;
+    for (const timer of this.echoTimers.values()) clearTimeout(timer);
+    this.echoTimers.clear();
+    this.persist();
+    if (this.idChat) this.host.onChatEnded?.(this.idChat);
+    this.host.requestUpdate();
+  }
+
+  // ---- sending ------------------------------------------------------------------------------
+
+  /** Sends text plus every finished upload. Returns false when there was nothing to send. */
+  send(text: string, quickReply?: string): boolean {
+    if (!this.idChat || this.phase === 'ended' || this.phase === 'rated') return false;
+    const attachments = this.uploads.filter((u) => u.state === 'done' && u.attachment).map((u) => u.attachment!);
+    if (!text.trim() && !attachments.length) return false;
+    const clientMessageId = newId();
+    this.transcript.addLocal({ clientMessageId, text: text.trim(), attachments });
+    this.uploads = this.uploads.filter((u) => u.state !== 'done');
+    this.publish(clientMessageId, text.trim(), attachments, quickReply);
+    if (!quickReply) this.setDraft('');
+    this.changed();
+    return true;
+  }
+
+  retry(key: string): void {
+    const m = this.transcript.messages.find((x) => x.key === key);
+    if (!m?.clientMessageId || m.id !== undefined) return;
+    this.transcript.setLocalState(m.clientMessageId, 'pending');
+    this.publish(m.clientMessageId, m.text, m.attachments);
+    if (this.connection !== 'open') this.client?.reconnectNow();
+    this.changed();
+  }
+
+  private publish(clientMessageId: string, text: string, attachments: ChatAttachment[], quickReply?: string): void {
+    this.client!.sendMessage(this.idChat!, { clientMessageId, text, attachments, quickReply });
+    if (this.connection === 'open') this.armEchoTimer(clientMessageId);
+  }
+
+  private armEchoTimer(clientMessageId: string): void {
+    this.clearEchoTimer(clientMessageId);
+    this.echoTimers.set(
+      clientMessageId,
+      setTimeout(() => {
+        this.echoTimers.delete(clientMessageId);
+        if (this.connection === 'open' && this.transcript.setLocalState(clientMessageId, 'failed')) this.changed();
+      }, ECHO_TIMEOUT_MS),
+    );
+  }
+
+  private clearEchoTimer(clientMessageId: string): void {
+    const t = this.echoTimers.get(clientMessageId);
+    if (t) clearTimeout(t);
+    this.echoTimers.delete(clientMessageId);
+  }
+
+  typing(typing: boolean): void {
+    if (this.idChat && (this.phase === 'chatting' || this.phase === 'queued')) this.client?.typing(this.idChat, typing);
+  }
+
+  setDraft(value: string): void {
+    this.draft = value;
+    this.persistSoon();
+  }
+
+  // ---- attachments --------------------------------------------------------------------------
+
+  attach(files: File[]): void {
+    for (const file of files) {
+      const item: UploadItem = { key: newId(), name: file.name, progress: 0, state: 'uploading', file };
+      this.uploads = [...this.uploads, item];
+      void this.upload(item);
+    }
+    this.host.requestUpdate();
+  }
+
+  retryUpload(key: string): void {
+    const item = this.uploads.find((u) => u.key === key);
+    if (item && item.state === 'failed') void this.upload(item);
+  }
+
+  removeUpload(key: string): void {
+    this.uploads.find((u) => u.key === key)?.abort?.abort();
+    this.uploads = this.uploads.filter((u) => u.key !== key);
+    this.host.requestUpdate();
+  }
+
+  private async upload(item: UploadItem): Promise<void> {
+    const update = (patch: Partial<UploadItem>) => {
+      this.uploads = this.uploads.map((u) => (u.key === item.key ? Object.assign(u, patch) : u));
+      this.host.requestUpdate();
+    };
+    const abort = new AbortController();
+    update({ state: 'uploading', progress: 0, error: undefined, abort });
+    try {
+      const attachment = await this.client!.upload(this.idChat!, item.file, (loaded, total) => update({ progress: total ? loaded / total : 0 }), abort.signal);
+      update({ state: 'done', progress: 1, attachment, abort: undefined });
+    } catch (error) {
+      if (isAbort(error)) return;
+      update({ state: 'failed', error: (error as Error).message, abort: undefined });
+      this.host.onChatError('upload-attachment', error as Error);
+    }
+  }
+
+  attachmentHref(a: ChatAttachment): string {
+    return this.client?.downloadUrl(a.uuid) ?? '';
+  }
+
+  attachmentThumbnail(a: ChatAttachment): string | undefined {
+    const type = a.contentType ?? '';
+    // Raster images only: an SVG or HTML "image" could carry script or be misleading.
+    return this.client && /^image\/(png|jpe?g|gif|webp|avif|bmp)$/i.test(type) ? this.client.imageUrl(a.uuid) : undefined;
+  }
+
+  // ---- ending -------------------------------------------------------------------------------
+
+  endChat(): void {
+    if (!this.idChat) return;
+    this.client?.closeChat(this.idChat);
+    this.ended();
+  }
+
+  async rate(rating: number, comment: string): Promise<boolean> {
+    return this.action('rate-chat', () => this.client!.rate(this.idChat!, rating, comment), () => this.set({ phase: 'rated' }));
+  }
+
+  async requestTranscript(email: string): Promise<boolean> {
+    return this.action('send-transcript', () => this.client!.sendTranscript(this.idChat!, email));
+  }
+
+  async submitContact(input: ContactInput): Promise<boolean> {
+    const o = this.host.chatOptions();
+    const errors: FieldError[] = [];
+    if (!input.name.trim()) errors.push({ field: 'name', message: '' });
+    if (input.channel === 'email' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(input.email)) errors.push({ field: 'email', message: '' });
+    if (input.channel === 'phone' && !/^\+?[\d\s().-]{6,}$/.test(input.phone)) errors.push({ field: 'phone', message: '' });
+    if (!input.message.trim()) errors.push({ field: 'message', message: '' });
+    if (!input.consent) errors.push({ field: 'privacy', message: '' });
+    if (errors.length) {
+      this.set({ fieldErrors: errors });
+      return false;
+    }
+    this.set({ fieldErrors: [] });
+    return this.action(
+      'contact-request',
+      () =>
+        this.client!.contactRequest(input.channel, {
+          name: input.name,
+          ...(input.channel === 'email' ? { email: input.email } : { phone: input.phone }),
+          message: input.message,
+          language: o.language,
+        }),
+      () => this.set({ phase: 'offline-sent' }),
+    );
+  }
+
+  /** Back to the pre-chat form for a new conversation. */
+  newChat(): void {
+    this.unwatch?.();
+    this.unwatch = undefined;
+    this.idChat = undefined;
+    this.transcript = new Transcript();
+    this.operator = undefined;
+    this.queuePosition = undefined;
+    this.uploads = [];
+    this.persist();
+    this.set({ phase: this.isOnline() ? 'prechat' : 'offline', error: undefined, fieldErrors: [] });
+  }
+
+  reportPage(url: string, title: string): void {
+    if (!this.idChat || this.phase === 'ended' || this.phase === 'rated') return;
+    this.client?.addNavigationPage(this.idChat, url, title).catch((e: unknown) => {
+      if (!isAbort(e)) console.info('[sportello] navigation page not reported:', (e as Error).message);
+    });
+  }
+
+  dismissError(): void {
+    this.set({ error: undefined });
+  }
+
+  // ---- helpers ------------------------------------------------------------------------------
+
+  private async action(operation: string, run: () => Promise<unknown>, after?: () => void): Promise<boolean> {
+    this.set({ busy: true, error: undefined });
+    try {
+      await run();
+      after?.();
+      return true;
+    } catch (error) {
+      this.fail(operation, error);
+      return false;
+    } finally {
+      this.set({ busy: false });
+    }
+  }
+
+  private fail(operation: string, error: unknown): void {
+    const e = isServiceError(error) || error instanceof Error ? error : new ServiceError({ service: 'chat', kind: 'protocol', message: String(error) });
+    this.error = { operation, error: e };
+    this.host.onChatError(operation, e);
+    this.host.requestUpdate();
+  }
+
+  private set(patch: Partial<Pick<LiveChatController, 'phase' | 'busy' | 'error' | 'fieldErrors' | 'queuePosition' | 'peerTyping'>>): void {
+    Object.assign(this, patch);
+    this.host.requestUpdate();
+  }
+
+  private changed(): void {
+    this.persistSoon();
+    this.host.requestUpdate();
+  }
+
+  private snapshot(): StoredChat {
+    const phase = this.phase === 'chatting' || this.phase === 'queued' ? this.phase : this.idChat ? 'ended' : undefined;
+    return {
+      visitorId: this.client?.options.visitorId ?? newId(),
+      idChat: this.idChat,
+      phase,
+      name: this.name,
+      email: this.email,
+      operator: this.operator,
+      transcript: this.idChat ? this.transcript.toJSON() : undefined,
+      draft: this.draft,
+      writer: this.tabId,
+    };
+  }
+
+  private persist(): void {
+    clearTimeout(this.saveTimer);
+    this.saveTimer = undefined;
+    if (this.key && this.client) writeStored(this.key, this.snapshot());
+  }
+
+  private persistSoon(): void {
+    if (this.saveTimer) return;
+    this.saveTimer = setTimeout(() => this.persist(), 250);
+  }
+
+  private flushSave(): void {
+    if (this.saveTimer) this.persist();
+  }
+
+  /** Another tab changed the stored chat: follow the chat it started, or end with it. */
+  private onStorage = (e: StorageEvent): void => {
+    if (e.key !== this.key || !e.newValue || !this.client) return;
+    let other: Partial<StoredChat>;
+    try {
+      other = JSON.parse(e.newValue) as Partial<StoredChat>;
+    } catch {
+      return;
+    }
+    if (other.writer === this.tabId) return;
+    if (other.idChat && other.idChat !== this.idChat && other.phase !== 'ended') {
+      this.transcript = Transcript.fromJSON(other.transcript);
+      this.operator = other.operator;
+      this.name = other.name ?? this.name;
+      void this.follow(other.idChat, other.phase === 'chatting' ? 'chatting' : 'queued');
+    } else if (other.idChat === this.idChat && other.phase === 'ended' && this.phase !== 'ended' && this.phase !== 'rated') {
+      this.ended();
+    } else if (other.idChat === this.idChat && other.phase === 'chatting' && this.phase === 'queued') {
+      this.operator = other.operator ?? this.operator;
+      this.set({ phase: 'chatting' });
+    }
+  };
+
+  private teardown(): void {
+    this.loadAbort?.abort();
+    this.unwatch?.();
+    this.unwatch = undefined;
+    this.offClient.forEach((off) => off());
+    this.offClient = [];
+    for (const timer of this.echoTimers.values()) clearTimeout(timer);
+    this.echoTimers.clear();
+    clearTimeout(this.reconnectTimer);
+    clearTimeout(this.typingTimer);
+    for (const u of this.uploads) u.abort?.abort();
+    void this.client?.stop();
+    this.client = undefined;
+    this.loaded = undefined;
+  }
+}

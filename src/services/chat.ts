@@ -1,0 +1,353 @@
+/**
+ * The live-chat service as a visitor's widget uses it: the public REST API (spec §4.3, no auth)
+ * and the real-time visitor protocol over STOMP (design.md "Assumptions" → Live chat).
+ * No DOM, no UI: the controller in src/controllers/chat/ turns this into element state.
+ *
+ * The STOMP transport is imported on first use, so a page showing only the closed launcher never
+ * downloads it.
+ */
+import { HttpClient } from '../transport/http.js';
+import { chatToken, none, type AuthStrategy } from '../transport/auth.js';
+import { ServiceError } from '../transport/errors.js';
+import type { StompSession, StompState } from '../transport/stomp.js';
+import type { ChatAttachment, QuickReply, Sender, ServerMessage } from '../controllers/chat/transcript.js';
+
+/** Every STOMP destination, overridable (`{idChat}` and `{visitorId}` are filled in). */
+export interface ChatDestinations {
+  start: string;
+  visitorTopic: string;
+  chatTopic: string;
+  message: string;
+  typing: string;
+  close: string;
+  sync: string;
+}
+
+export const DEFAULT_DESTINATIONS: ChatDestinations = {
+  start: '/app/chat.start',
+  visitorTopic: '/topic/visitor.{visitorId}',
+  chatTopic: '/topic/chat.{idChat}',
+  message: '/app/chat.{idChat}.message',
+  typing: '/app/chat.{idChat}.typing',
+  close: '/app/chat.{idChat}.close',
+  sync: '/app/chat.{idChat}.sync',
+};
+
+export interface WidgetConfig {
+  title?: string;
+  subtitle?: string;
+  welcomeMessage?: string;
+  offlineMessage?: string;
+  active?: boolean;
+  /** False outside business hours or with no operator: the widget offers a contact request. */
+  online?: boolean;
+  /** Language labels: by key, or by language then key. */
+  labels?: Record<string, string> | Record<string, Record<string, string>>;
+  /** Privacy notice (text per language; it may contain a link). */
+  privacy?: { required?: boolean; text?: string | Record<string, string> };
+  attachments?: { maxBytes?: number; maxFilesPerMessage?: number; contentTypes?: string[] };
+  maxMessageLength?: number;
+  contactRequest?: { email?: boolean; phone?: boolean };
+  [key: string]: unknown;
+}
+
+export interface ChatCategory {
+  idChatCategory: number | string;
+  title: string;
+  description?: string;
+  /** A bot answers first (with quick replies). */
+  bot?: boolean;
+  opened?: boolean;
+  online?: boolean;
+  [key: string]: unknown;
+}
+
+export interface StartChatInput {
+  idChatCategory?: number | string | undefined;
+  name: string;
+  email?: string | undefined;
+  language: string;
+  startingPage?: string | undefined;
+}
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+/** Events on `/topic/chat.{idChat}` (and `history` after a sync). */
+export type ChatEvent =
+  | ({ type: 'message' } & ServerMessage)
+  | { type: 'typing'; from: Sender; typing: boolean; author?: string }
+  | { type: 'joined'; from?: Sender; name?: string; author?: string; avatar?: string; operator?: { name?: string; avatar?: string } }
+  | { type: 'left'; name?: string }
+  | { type: 'queue'; position: number }
+  | { type: 'closed'; by?: string }
+  | { type: 'history'; messages: ServerMessage[]; [key: string]: unknown }
+  | { type: 'read'; upToId?: string | number; id?: string | number }
+  | { type: string; [key: string]: unknown };
+
+export type VisitorEvent = { type: 'started'; idChat: number | string; clientRequestId?: string } | { type: string; [key: string]: unknown };
+
+export interface ChatClientOptions {
+  /** `{chat_base_url}` or a proxy serving the same paths. */
+  endpoint: string;
+  widgetKey: string;
+  visitorId: string;
+  /** Only for a back-office page; a visitor widget needs no token. */
+  token?: string | undefined;
+  destinations?: Partial<ChatDestinations> | undefined;
+  /** Heartbeat / reconnect tuning passed to the STOMP session (tests shorten them). */
+  stomp?: { reconnect?: { baseDelayMs?: number; maxDelayMs?: number }; heartbeat?: { outgoingMs: number; incomingMs: number } };
+}
+
+export { type QuickReply, type ChatAttachment };
+
+const START_TIMEOUT_MS = 20000;
+
+function fill(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? encodeURIComponent(String(values[key])) : whole));
+}
+
+/** Random id for clientMessageId / clientRequestId. */
+export function newId(): string {
+  return globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+}
+
+export class ChatClient {
+  readonly http: HttpClient;
+  readonly destinations: ChatDestinations;
+  private session?: StompSession;
+  private sessionReady?: Promise<StompSession>;
+  private visitorListeners = new Set<(e: VisitorEvent) => void>();
+  private stateListeners = new Set<(s: StompState) => void>();
+  private errorListeners = new Set<(e: ServiceError) => void>();
+  private stopped = false;
+
+  constructor(readonly options: ChatClientOptions) {
+    const auth: AuthStrategy = options.token ? chatToken(options.token) : none;
+    this.http = new HttpClient({ service: 'chat', baseUrl: options.endpoint, auth });
+    this.destinations = { ...DEFAULT_DESTINATIONS, ...options.destinations };
+  }
+
+  // ---- public REST -------------------------------------------------------------------------
+
+  widget(language: string, signal?: AbortSignal): Promise<WidgetConfig> {
+    return this.http.json<WidgetConfig>('/public/api/widget', { query: { widgetKey: this.options.widgetKey, language }, signal });
+  }
+
+  async categories(language: string, signal?: AbortSignal): Promise<ChatCategory[]> {
+    const body = await this.http.json<ChatCategory[] | { content?: ChatCategory[] }>('/public/api/chat/categories', {
+      query: { widgetKey: this.options.widgetKey, language },
+      signal,
+    });
+    return Array.isArray(body) ? body : (body?.content ?? []);
+  }
+
+  /** Server-side validation of the pre-chat form: [] when valid. */
+  async validate(input: Record<string, unknown>, signal?: AbortSignal): Promise<FieldError[]> {
+    try {
+      const body = await this.http.json<{ valid?: boolean; errors?: FieldError[] | Record<string, string> } | undefined>('/public/api/chat/input/validate', {
+        method: 'POST',
+        json: { widgetKey: this.options.widgetKey, ...input },
+        signal,
+      });
+      return normaliseFieldErrors(body?.errors);
+    } catch (error) {
+      // A 400 with field errors is an answer, not a failure.
+      const body = (error as { details?: unknown; body?: unknown; cause?: unknown }).details ?? (error as { body?: unknown }).body ?? (error as { cause?: unknown }).cause;
+      const errors = body && typeof body === 'object' ? (body as { errors?: unknown }).errors : undefined;
+      if (error instanceof ServiceError && error.status === 400 && errors) return normaliseFieldErrors(errors);
+      throw error;
+    }
+  }
+
+  async queuePosition(idChat: string | number, signal?: AbortSignal): Promise<number | undefined> {
+    const body = await this.http.json<{ position?: number | null } | number>('/public/api/chat/queue-position', { query: { idChat }, signal });
+    return typeof body === 'number' ? body : (body?.position ?? undefined);
+  }
+
+  rate(idChat: string | number, rating: number, comment?: string): Promise<unknown> {
+    return this.http.json('/public/api/chat/rating', { method: 'POST', json: { idChat, rating, comment } });
+  }
+
+  sendTranscript(idChat: string | number, email: string): Promise<unknown> {
+    return this.http.json('/public/api/chat/transcription', { query: { idChat, email } });
+  }
+
+  contactRequest(kind: 'email' | 'phone', input: { name: string; email?: string; phone?: string; message: string; idChatCategory?: string | number; language: string }): Promise<unknown> {
+    return this.http.json(`/public/api/chat/contact-request-${kind}`, {
+      query: { widgetKey: this.options.widgetKey, ...input },
+    });
+  }
+
+  addNavigationPage(idChat: string | number, url: string, title: string): Promise<unknown> {
+    return this.http.json('/public/api/chat/add-navigation-page', { method: 'POST', json: { idChat, url, title } });
+  }
+
+  async upload(idChat: string | number, file: File, onProgress?: (loaded: number, total: number) => void, signal?: AbortSignal): Promise<ChatAttachment> {
+    const form = new FormData();
+    form.append('file', file, file.name);
+    form.append('idChat', String(idChat));
+    form.append('visitorId', this.options.visitorId);
+    const body = await this.http.json<Partial<ChatAttachment> & { uuid: string }>('/public/api/attachments/upload', {
+      method: 'POST',
+      form,
+      signal,
+      onUploadProgress: onProgress,
+      timeoutMs: 0,
+    });
+    return { uuid: body.uuid, name: body.name ?? file.name, size: body.size ?? file.size, contentType: body.contentType ?? file.type };
+  }
+
+  downloadUrl(uuid: string): string {
+    return this.http.url('/public/api/attachments/download', { uuid });
+  }
+
+  imageUrl(uuid: string): string {
+    return this.http.url('/public/api/attachments/image', { uuid });
+  }
+
+  // ---- real time ---------------------------------------------------------------------------
+
+  /** The STOMP session, created (and its module loaded) on first call. */
+  connect(): Promise<StompSession> {
+    this.sessionReady ??= import('../transport/stomp.js').then(({ StompSession, toWebSocketUrl }) => {
+      const session = new StompSession({
+        url: toWebSocketUrl(this.options.endpoint, '/websocket'),
+        connectHeaders: { 'visitor-id': this.options.visitorId, 'widget-key': this.options.widgetKey },
+        ...(this.options.stomp ?? {}),
+      });
+      session.onState((s) => this.stateListeners.forEach((l) => l(s)));
+      session.onError((e) => this.errorListeners.forEach((l) => l(e)));
+      session.subscribe(fill(this.destinations.visitorTopic, { visitorId: this.options.visitorId }), (frame) => {
+        const event = parse<VisitorEvent>(frame.body);
+        if (event) this.visitorListeners.forEach((l) => l(event));
+      });
+      this.session = session;
+      if (!this.stopped) session.start();
+      return session;
+    });
+    return this.sessionReady;
+  }
+
+  get state(): StompState | 'idle' {
+    return this.session?.state ?? 'idle';
+  }
+
+  onState(listener: (s: StompState) => void): () => void {
+    this.stateListeners.add(listener);
+    return () => this.stateListeners.delete(listener);
+  }
+
+  onError(listener: (e: ServiceError) => void): () => void {
+    this.errorListeners.add(listener);
+    return () => this.errorListeners.delete(listener);
+  }
+
+  onVisitorEvent(listener: (e: VisitorEvent) => void): () => void {
+    this.visitorListeners.add(listener);
+    return () => this.visitorListeners.delete(listener);
+  }
+
+  /** Starts a chat; resolves with its id when the server answers on the visitor topic. */
+  async startChat(input: StartChatInput): Promise<string> {
+    const session = await this.connect();
+    const clientRequestId = newId();
+    return new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        off();
+        reject(new ServiceError({ service: 'chat', kind: 'timeout', message: 'The chat did not start in time' }));
+      }, START_TIMEOUT_MS);
+      const off = this.onVisitorEvent((e) => {
+        const answer = e as { type: string; idChat?: string | number; clientRequestId?: string; reason?: string; errors?: unknown };
+        if (answer.clientRequestId && answer.clientRequestId !== clientRequestId) return;
+        if (answer.type === 'started' && answer.idChat !== undefined) {
+          clearTimeout(timer);
+          off();
+          resolve(String(answer.idChat));
+        } else if (answer.type === 'rejected') {
+          clearTimeout(timer);
+          off();
+          reject(new StartRejected(answer.reason ?? 'rejected', normaliseFieldErrors(answer.errors)));
+        }
+      });
+      session.publish(this.destinations.start, { clientRequestId, visitorId: this.options.visitorId, ...input });
+    });
+  }
+
+  /**
+   * Follows a chat: its topic, and after every (re)connect a `sync` from the last server id we
+   * hold (before the outbox is flushed, so the server knows what we have before we repeat sends).
+   */
+  async watchChat(idChat: string, onEvent: (e: ChatEvent) => void, lastServerId: () => string | undefined): Promise<() => void> {
+    const session = await this.connect();
+    const unsubscribe = session.subscribe(fill(this.destinations.chatTopic, { idChat }), (frame) => {
+      const event = parse<ChatEvent>(frame.body);
+      if (event) onEvent(event);
+    });
+    const syncNow = () => session.publish(fill(this.destinations.sync, { idChat }), { afterId: lastServerId() ?? null });
+    const offConnected = session.onConnected(() => syncNow());
+    // Already open: the subscription is live now, catch up once.
+    if (session.state === 'open') syncNow();
+    return () => {
+      unsubscribe();
+      offConnected();
+    };
+  }
+
+  sendMessage(idChat: string, message: { clientMessageId: string; text: string; attachments: ChatAttachment[]; quickReply?: string | undefined }): void {
+    const { attachments, ...rest } = message;
+    this.session?.publish(fill(this.destinations.message, { idChat }), { ...rest, attachments: attachments.map((a) => a.uuid) });
+  }
+
+  typing(idChat: string, typing: boolean): void {
+    if (this.session?.state === 'open') this.session.publish(fill(this.destinations.typing, { idChat }), { typing });
+  }
+
+  closeChat(idChat: string): void {
+    this.session?.publish(fill(this.destinations.close, { idChat }), {});
+  }
+
+  reconnectNow(): void {
+    this.session?.reconnectNow();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.visitorListeners.clear();
+    this.stateListeners.clear();
+    this.errorListeners.clear();
+    await this.session?.stop();
+  }
+}
+
+/** The server refused to start a chat: `offline`, or `invalid` with field errors. */
+export class StartRejected extends ServiceError {
+  constructor(
+    readonly reason: string,
+    readonly fieldErrors: FieldError[],
+  ) {
+    super({ service: 'chat', kind: 'http', status: reason === 'offline' ? 503 : 400, code: reason, message: `The chat could not start (${reason})` });
+  }
+}
+
+function parse<T>(body: string): T | undefined {
+  try {
+    const value = JSON.parse(body) as unknown;
+    return value && typeof value === 'object' && typeof (value as { type?: unknown }).type === 'string' ? (value as T) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function normaliseFieldErrors(errors: unknown): FieldError[] {
+  if (!errors) return [];
+  if (Array.isArray(errors)) {
+    return errors
+      .filter((e): e is { field?: unknown; message?: unknown } => !!e && typeof e === 'object')
+      .map((e) => ({ field: String(e.field ?? ''), message: String(e.message ?? '') }));
+  }
+  if (typeof errors === 'object') return Object.entries(errors as Record<string, unknown>).map(([field, message]) => ({ field, message: String(message) }));
+  return [];
+}
