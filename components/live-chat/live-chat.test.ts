@@ -219,7 +219,7 @@ describe('sportello-live-chat', () => {
     }
   });
 
-  it('reconnect torture: 10 drops while 200 messages flow both ways — identical transcripts, 0 lost, 0 duplicated', async function () {
+  it('reconnect torture: 10 drops while 200 messages flow both ways — identical transcripts, 0 lost, 0 duplicated', async function (this: { timeout(ms: number): void }) {
     this.timeout(120000);
     const el = await mountChat();
     const win = await startChat(el, '4');
