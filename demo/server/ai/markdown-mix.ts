@@ -7,8 +7,9 @@ export function markdownMix(bytes: number): string {
   let size = 0;
   for (let i = 1; size < bytes; i++) {
     const block = BLOCKS[i % BLOCKS.length]!(i);
+    // The blank line joining blocks counts only between two of them.
+    size += Buffer.byteLength(block, 'utf8') + (blocks.length > 0 ? 2 : 0);
     blocks.push(block);
-    size += Buffer.byteLength(block, 'utf8') + 2;
   }
   return blocks.join('\n\n');
 }

@@ -19,11 +19,13 @@ export function words(text: string): string[] {
   return fold(text).split(/[^a-z0-9]+/).filter(Boolean);
 }
 
-/** A deliberately small stemmer: English inflections, then Italian final vowels ("fatture" = "fattura"). */
+/** A deliberately small stemmer: English inflections, Italian infinitives, then final vowels ("fatture" = "fattura"). */
 export function stem(word: string): string {
   let w = word;
   if (w.length > 5) w = w.replace(/(ing|ed)$/, '');
   if (w.length > 4) w = w.replace(/(ies)$/, 'y').replace(/([^s])s$/, '$1');
+  // Italian infinitives: "pagare" and "paga" share a stem.
+  if (w.length > 5) w = w.replace(/(are|ere|ire)$/, '');
   while (w.length > 3 && /[aeiou]$/.test(w)) w = w.slice(0, -1);
   return w;
 }
