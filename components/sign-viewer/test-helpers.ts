@@ -1,5 +1,5 @@
 // Shared by the sign-viewer browser tests (not a test file itself).
-import { fixture, html, waitUntil } from '@open-wc/testing';
+import { fixture, waitUntil } from '@open-wc/testing';
 import { SIM_URL } from '/__sportello/env.js';
 import { setPdfWorkerSrc } from '../../src/pdf/pdfjs.js';
 import './index.js';
@@ -18,10 +18,13 @@ export async function resetSim(): Promise<void> {
 }
 
 export async function viewer(idFile: number | string, extra: Record<string, string> = {}): Promise<SportelloSignViewer> {
-  const el = await fixture<SportelloSignViewer>(html`<sportello-sign-viewer lang="en" style="--sportello-sign-viewer-height: 700px; width: 1000px"></sportello-sign-viewer>`);
+  // Attributes set before connecting, as a page's markup would have them.
+  const el = document.createElement('sportello-sign-viewer');
+  el.setAttribute('lang', 'en');
+  el.setAttribute('style', '--sportello-sign-viewer-height: 700px; width: 1000px');
   for (const [k, v] of Object.entries({ endpoint: SIGN_API, 'sign-token': 'demo-sign-token', 'sign-user': 'demo', 'poll-interval': '150', ...extra })) el.setAttribute(k, v);
   el.setAttribute('id-file', String(idFile));
-  return el;
+  return fixture<SportelloSignViewer>(el);
 }
 
 export const shadow = (el: Element) => el.shadowRoot!;

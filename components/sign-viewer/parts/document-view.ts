@@ -314,7 +314,8 @@ export class SignDocumentView extends LitElement {
       (entries) => {
         for (const e of entries) {
           const n = Number((e.target as HTMLElement).dataset.page);
-          if (e.isIntersecting) this.visible.add(n);
+          // Edge-adjacent counts as intersecting for IntersectionObserver; a page needs real pixels in view.
+          if (e.isIntersecting && e.intersectionRect.height > 0 && e.intersectionRect.width > 0) this.visible.add(n);
           else this.visible.delete(n);
         }
         this.scheduleSync();

@@ -88,8 +88,8 @@ export class SignDocumentController implements ReactiveController {
 
   /** Shows `source`; a no-op if it is already shown or loading, unless `force`. */
   async show(source: DocumentSource, service: SignService | undefined, areaSpecs: AreaSpec[], force = false): Promise<void> {
-    if (!force && sourceKey(source) === sourceKey(this.source) && this.phase !== 'error' && this.phase !== 'idle') {
-      if (areaSpecs !== this.lastAreas) this.updateAreas(areaSpecs);
+    if (!force && sourceKey(source) === sourceKey(this.source) && this.phase !== 'idle') {
+        if (areaSpecs !== this.lastAreas) this.updateAreas(areaSpecs);
       return;
     }
     this.release();
@@ -199,6 +199,13 @@ export class SignDocumentController implements ReactiveController {
     this.destroyPdf = undefined;
     this.pdf = undefined;
     this.areas = [];
-    if (destroy) void destroy().catch(() => undefined);
+    // Destroyed only after the host re-rendered without it: the page view first cancels its
+    // paints and text streams, which would otherwise talk to a torn-down worker transport.
+    if (destroy) {
+      void this.host.updateComplete
+        .then(() => new Promise((r) => setTimeout(r, 50)))
+        .then(() => destroy())
+        .catch(() => undefined);
+    }
   }
 }
