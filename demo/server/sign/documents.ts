@@ -11,7 +11,6 @@ export const ANCHORS = {
   module: 'Firma del richiedente',
   agreementCustomer: 'Customer signature',
   agreementApprover: 'Approved by',
-  long: 'Firma per accettazione',
 } as const;
 
 const article = (n: number, title: string, text: string): Block[] => [{ h: `Art. ${n} - ${title}` }, { p: text }];
