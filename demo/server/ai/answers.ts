@@ -252,6 +252,8 @@ function longAnswer(kb: KnowledgeStore, lang: Lang): string {
     const body = kb.chunks.filter((c) => c.doc === d).map((c) => `### ${c.heading}\n\n${c.content}`).join('\n\n');
     return `## ${d.title}\n\n${body}`;
   });
+  const faqs = kb.faqs.filter((f) => f.lang === lang && f.is_visible).map((f) => `- **${f.question}**  \n  ${f.answer}`);
+  sections.push(`## ${t(lang, 'Domande frequenti', 'Frequently asked questions')}\n\n${faqs.join('\n')}`);
   const intro = t(lang, '# Guida completa ai servizi di Borgo Servizi\n\nEcco una panoramica di tutti i servizi, sezione per sezione.', '# Complete guide to Borgo Servizi\n\nHere is an overview of every service, section by section.');
   return [intro, ...sections].join('\n\n');
 }
