@@ -114,8 +114,12 @@ export async function startTransportServer({ allowedOrigins = [] } = {}) {
             else if (ra) headers['Retry-After'] = ra;
             const status = Number(q.get('status') ?? 503);
             if (status === 0) {
-              // no answer at all: the connection just closes
-              req.socket.destroy();
+              // The connection breaks in the middle of the answer. (Closing it before any byte
+              // would not do: Chromium silently re-sends a request whose reused keep-alive
+              // socket closed, even a POST, so the client would never see the failure.)
+              res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': '100' });
+              res.write('{"partial":');
+              setTimeout(() => req.socket.destroy(), 20);
               return;
             }
             json(status, { detail: `failure ${st.calls}` }, headers);
