@@ -79,7 +79,7 @@ const PDF = Buffer.from('%PDF-1.4\n%…\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EO
 function upload(data: Buffer, name: string, type: string, fields: Record<string, string> = {}) {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  form.append('file', new Blob([data], { type }), name);
+  form.append('file', new Blob([new Uint8Array(data)], { type }), name);
   return fetch(`${base}/public/api/attachments/upload`, { method: 'POST', body: form });
 }
 
@@ -116,6 +116,18 @@ describe('chat public API', () => {
     const v = await visitorSocket('off-1', 'demo-offline');
     v.send('/app/chat.start', { clientRequestId: 'x', idChatCategory: 1 });
     assert.deepEqual(await v.next((e) => e.type === 'rejected'), { type: 'rejected', clientRequestId: 'x', reason: 'offline' });
+  });
+
+  it('serves the bot avatar as a real PNG', async () => {
+    const res = await get('/public/api/bot/avatar');
+    assert.equal(res.headers.get('content-type'), 'image/png');
+    const png = Buffer.from(await res.arrayBuffer());
+    assert.deepEqual([...png.subarray(1, 4)], [0x50, 0x4e, 0x47]);
+    assert.equal(png.readUInt32BE(16), 64);
+    const { inflateSync } = await import('node:zlib');
+    const idatAt = png.indexOf('IDAT');
+    const pixels = inflateSync(png.subarray(idatAt + 4, idatAt + 4 + png.readUInt32BE(idatAt - 4)));
+    assert.equal(pixels.length, 64 * (1 + 64 * 4));
   });
 
   it('lists the categories in the asked language', async () => {

@@ -121,10 +121,13 @@ export class ChatStore {
 
   constructor(private readonly listener: StoreListener) {}
 
+  /**
+   * Forgets every chat. Ids keep counting up: sockets survive a reset, and a visitor still
+   * subscribed to an old `/topic/chat.{idChat}` must never see someone else's new chat.
+   */
   reset(): void {
     this.chats.clear();
     this.byRequest.clear();
-    this.nextChatId = 1001;
   }
 
   get(idChat: number): Chat | undefined {

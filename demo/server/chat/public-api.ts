@@ -6,9 +6,10 @@ import busboy from 'busboy';
 import type { IncomingMessage } from 'node:http';
 import { readJson, sendEmpty, sendJson, type Router, type SimRequest } from '../core/http-kit.js';
 import { AttachmentStore, checkUpload, describe, isRasterImage } from './attachment-store.js';
+import { circlePng } from './bot-avatar.js';
 import { fail, RateLimit } from './chat-http.js';
 import { chatResource, type ChatStore } from './chat-store.js';
-import { ATTACHMENT_LIMITS, CATEGORIES, isOnline, LABELS, LANGUAGES, pickLanguage, PRIVACY, WIDGETS } from './seed.js';
+import { ATTACHMENT_LIMITS, BOT_AUTHOR, CATEGORIES, isOnline, LABELS, LANGUAGES, pickLanguage, PRIVACY, WIDGETS } from './seed.js';
 import { checkEmail, checkHttpUrl, checkPhone, checkText, collect, LIMITS, parseId } from './validation.js';
 
 export const VERSION = { name: 'sportello-chat-simulator', version: '1.0.0', stomp: '1.2' };
@@ -34,6 +35,12 @@ export function mountPublicApi(router: Router, deps: PublicApiDeps): void {
 
   router.get('/public/api/health', ({ res }) => sendJson(res, 200, { status: 'UP' }));
   router.get('/public/api/version', ({ res }) => sendJson(res, 200, VERSION));
+
+  const avatar = circlePng(64, CATEGORIES.find((c) => c.routing === 'bot')!.color);
+  router.get('/public/api/bot/avatar', ({ res, method }) => {
+    res.writeHead(200, { 'Content-Type': 'image/png', 'Content-Length': avatar.length, 'Cache-Control': 'public, max-age=86400', 'X-Content-Type-Options': 'nosniff' });
+    res.end(method === 'HEAD' ? undefined : avatar);
+  });
 
   router.get('/public/api/widget', ({ res, query }) => {
     const key = query.get('widgetKey');
@@ -61,6 +68,7 @@ export function mountPublicApi(router: Router, deps: PublicApiDeps): void {
       maxMessageLength: LIMITS.chatText,
       contactRequest: { email: true, phone: true },
       categories: CATEGORIES.filter((c) => c.active).map((c) => c.idChatCategory),
+      bot: { name: BOT_AUTHOR.name, avatar: '/public/api/bot/avatar' },
       websocket: { path: '/websocket', sendPrefix: '/app', topicPrefix: '/topic', heartbeat: deps.heartbeat },
     });
   });
