@@ -19,8 +19,6 @@ export type Passage = { kind: 'chunk'; chunk: Chunk } | { kind: 'faq'; faq: Faq 
 
 export interface ScoredPassage { passage: Passage; score: number }
 
-const SEED_TIME = '2026-01-15T09:00:00Z';
-
 /**
  * The seeded, read-only knowledge: two knowledge bases (Italian, English) of documents split into
  * chunks at `## ` headings, plus FAQs. Both are indexed by BM25; search mixes BM25 with trigram
@@ -98,10 +96,6 @@ export class KnowledgeStore {
   private add(passage: Passage, text: string): void {
     this.passages.push(passage);
     this.index.add(passage, text);
-  }
-
-  static get seedTime(): string {
-    return SEED_TIME;
   }
 }
 

@@ -8,7 +8,7 @@ import type { KnowledgeStore } from './kb.js';
 import type { RateLimiter } from './rate-limit.js';
 import { SseWriter } from './sse.js';
 import { messageResponse, streamTurn, type TurnIds } from './turn.js';
-import { Invalid, parseChatRequest, parseSearchRequest } from './validate.js';
+import { Invalid, parseChatRequest, parseSearchRequest, type ChatRequest } from './validate.js';
 
 interface Deps { ctx: SimContext; kb: KnowledgeStore; conversations: ConversationStore; limiter: RateLimiter }
 
@@ -177,7 +177,7 @@ export function aiRoutes(deps: Deps): Router {
 }
 
 /** After `tool_approval`: the waiting tool runs (approved) or is declined, in the asker's language. */
-function planAfterApproval(kb: KnowledgeStore, req: ReturnType<typeof parseChatRequest>, agent: Agent | null, tool: PendingTool, history: string[]) {
+function planAfterApproval(kb: KnowledgeStore, req: ChatRequest, agent: Agent | null, tool: PendingTool, history: string[]) {
   const plan = planAnswer(kb, { req: { ...req, files: [] }, agent, history, approvedTool: tool });
   if (!req.tool_approval!.approved) {
     plan.toolCalls = [];
