@@ -1,2 +1,5 @@
-// Entry for <sportello-desk-form>: importing it defines the element. Filled in by the element's issue.
-export {};
+// Entry for <sportello-desk-form> and its follow-up view <sportello-desk-request>: importing it defines both.
+export { SportelloDeskForm, type DeskPrefill } from './desk-form.js';
+export { SportelloDeskRequest } from './desk-request.js';
+export type { DeskBeforeSubmitDetail, DeskRequestCreatedDetail, DeskCommentAddedDetail } from './events.js';
+export type { CreatedRequest, RequestDetail, DeskComment } from '../../src/services/desk.js';

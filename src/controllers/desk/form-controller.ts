@@ -1,0 +1,394 @@
+/**
+ * The help-desk form's network side as element state: the catalogue, what the chosen triple implies
+ * (extra sections, SLA, expected due date), attachment uploads with progress, and one submission
+ * that is never created twice. The element renders these fields and calls the methods; it never
+ * sees a Response.
+ */
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { isAbort, isServiceError, ServiceError } from '../../transport/errors.js';
+import { DeskClient, fetchCatalogJson, type CreatedRequest, type DuePreview, type TripleInfo, type TripleQuery } from '../../services/desk.js';
+import { identify, normaliseCatalog, type Catalog, type KeyPreference } from './catalog.js';
+import type { ExtraSection, Selection } from './form-model.js';
+
+export type LoadState = 'idle' | 'loading' | 'ready' | 'error';
+
+export interface Attachment {
+  /** Local key for rendering and removal. */
+  key: string;
+  name: string;
+  size: number;
+  state: 'uploading' | 'done' | 'error';
+  loaded: number;
+  total: number;
+  error?: ServiceError | Error | undefined;
+  /** Kept to retry a failed upload. */
+  file?: File | undefined;
+  abort?: AbortController | undefined;
+}
+
+export type SubmitState = 'idle' | 'submitting' | 'error' | 'done';
+
+export interface DeskFormControllerOptions {
+  /** The service client for the current endpoint and credentials, or undefined when not configured. */
+  client: () => DeskClient | undefined;
+  /** Called for every failure the element should also report as `sportello-error`. */
+  onError: (operation: string, error: ServiceError | Error) => void;
+  /** Called whenever something worth saving in the draft changed (upload id, attachments, key). */
+  onDraftChange?: () => void;
+}
+
+let counter = 0;
+/** A random UUID where available (secure contexts), else a time+random fallback good enough for keys. */
+export function randomKey(): string {
+  const c = globalThis.crypto as Crypto | undefined;
+  if (c?.randomUUID) return c.randomUUID();
+  const bytes = new Uint8Array(16);
+  c?.getRandomValues?.(bytes);
+  return `k-${Date.now().toString(36)}-${(counter++).toString(36)}-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
+}
+
+/** Failures after which the server surely created nothing, so a new attempt may use a new key. */
+function definitelyNotCreated(error: unknown): boolean {
+  return isServiceError(error) && error.kind === 'http' && error.status !== undefined && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429;
+}
+
+export class DeskFormController implements ReactiveController {
+  catalogState: LoadState = 'idle';
+  catalog: Catalog | undefined;
+  catalogError: Error | undefined;
+
+  sectionsState: LoadState = 'idle';
+  sections: ExtraSection[] = [];
+  sectionsError: ServiceError | Error | undefined;
+
+  previewState: LoadState = 'idle';
+  tripleInfo: TripleInfo | undefined;
+  due: DuePreview | undefined;
+  previewError: ServiceError | Error | undefined;
+
+  attachments: Attachment[] = [];
+  idUpload: string | undefined;
+
+  submitState: SubmitState = 'idle';
+  created: CreatedRequest | undefined;
+  submitError: ServiceError | Error | undefined;
+  /** The key every attempt of the current submission carries; see {@link submit}. */
+  idempotencyKey: string | undefined;
+
+  private catalogAbort: AbortController | undefined;
+  private tripleAbort: AbortController | undefined;
+  private tripleKey = '';
+  private previewKey = '';
+  private uploadIdPromise: Promise<string> | undefined;
+  private submitPromise: Promise<CreatedRequest | undefined> | undefined;
+
+  constructor(
+    private readonly host: ReactiveControllerHost,
+    private readonly options: DeskFormControllerOptions,
+  ) {
+    host.addController(this);
+  }
+
+  hostConnected(): void {}
+
+  hostDisconnected(): void {
+    this.catalogAbort?.abort();
+    this.tripleAbort?.abort();
+    for (const a of this.attachments) a.abort?.abort();
+  }
+
+  // ---- catalogue -------------------------------------------------------------------------------
+
+  /** Uses a catalogue given as data (the `catalog` property). */
+  setCatalog(input: unknown): void {
+    this.catalogAbort?.abort();
+    try {
+      this.catalog = normaliseCatalog(input);
+      this.catalogState = 'ready';
+      this.catalogError = undefined;
+    } catch (error) {
+      this.catalog = undefined;
+      this.catalogState = 'error';
+      this.catalogError = error as Error;
+      this.options.onError('catalog', error as Error);
+    }
+    this.host.requestUpdate();
+  }
+
+  /** Loads the catalogue from a `catalog-src` URL (already resolved against the page). */
+  async loadCatalog(src: string): Promise<void> {
+    this.catalogAbort?.abort();
+    const abort = (this.catalogAbort = new AbortController());
+    this.catalogState = 'loading';
+    this.host.requestUpdate();
+    try {
+      const json = await fetchCatalogJson(src, abort.signal);
+      if (abort.signal.aborted) return;
+      this.setCatalog(json);
+    } catch (error) {
+      if (isAbort(error) || abort.signal.aborted) return;
+      this.catalog = undefined;
+      this.catalogState = 'error';
+      this.catalogError = error as Error;
+      this.options.onError('load-catalog', error as Error);
+      this.host.requestUpdate();
+    }
+  }
+
+  // ---- what the triple implies -----------------------------------------------------------------
+
+  /** Query identifying the triple for the lookups (ids or codes, as the catalogue has them). */
+  static tripleQuery(selection: Selection, prefer: KeyPreference): TripleQuery | undefined {
+    if (!selection.service || !selection.requestType) return undefined;
+    return {
+      ...identify('Servizio', selection.service, prefer),
+      ...identify('AssetRoot', selection.assetRoot, prefer),
+      ...identify('AssetFiglio', selection.assetChild, prefer),
+      ...identify('TipoRichiesta', selection.requestType, prefer),
+    };
+  }
+
+  /**
+   * Fetches extra sections, triple info and the due-date preview when the triple (or the urgency
+   * and report date, for the preview) changed since the last call. Cheap to call on every update.
+   */
+  refreshTriple(selection: Selection, prefer: KeyPreference, reportDateIso: string | undefined): void {
+    const client = this.options.client();
+    const triple = DeskFormController.tripleQuery(selection, prefer);
+    const tripleKey = triple && client ? JSON.stringify(triple) : '';
+    const previewQuery = triple ? { ...triple, ...identify('Urgenza', selection.urgency, prefer), ...(reportDateIso ? { dataRiferimento: reportDateIso } : {}) } : undefined;
+    const previewKey = previewQuery && client ? JSON.stringify(previewQuery) : '';
+    if (tripleKey === this.tripleKey && previewKey === this.previewKey) return;
+    const tripleChanged = tripleKey !== this.tripleKey;
+    this.tripleKey = tripleKey;
+    this.previewKey = previewKey;
+    if (tripleChanged) {
+      this.tripleAbort?.abort();
+      this.tripleAbort = new AbortController();
+    }
+    const signal = this.tripleAbort?.signal;
+    if (!triple || !client || !previewQuery) {
+      this.sections = [];
+      this.sectionsState = 'idle';
+      this.tripleInfo = undefined;
+      this.due = undefined;
+      this.previewState = 'idle';
+      this.host.requestUpdate();
+      return;
+    }
+    if (tripleChanged) void this.loadSections(client, triple, tripleKey, signal);
+    void this.loadPreview(client, triple, previewQuery, previewKey, tripleChanged, signal);
+  }
+
+  /** Retries whatever failed in the triple lookups. */
+  retryTriple(selection: Selection, prefer: KeyPreference, reportDateIso: string | undefined): void {
+    this.tripleKey = '';
+    this.previewKey = '';
+    this.refreshTriple(selection, prefer, reportDateIso);
+  }
+
+  private async loadSections(client: DeskClient, triple: TripleQuery, key: string, signal: AbortSignal | undefined): Promise<void> {
+    this.sectionsState = 'loading';
+    this.sectionsError = undefined;
+    this.host.requestUpdate();
+    try {
+      const sections = await client.extraAttributes(triple, signal);
+      if (key !== this.tripleKey) return;
+      this.sections = sections;
+      this.sectionsState = 'ready';
+    } catch (error) {
+      if (isAbort(error) || key !== this.tripleKey) return;
+      this.sections = [];
+      this.sectionsState = 'error';
+      this.sectionsError = error as Error;
+      this.options.onError('load-attributes', error as Error);
+    }
+    this.host.requestUpdate();
+  }
+
+  private async loadPreview(client: DeskClient, triple: TripleQuery, query: TripleQuery, key: string, withInfo: boolean, signal: AbortSignal | undefined): Promise<void> {
+    this.previewState = 'loading';
+    this.previewError = undefined;
+    this.host.requestUpdate();
+    try {
+      const hasUrgency = Object.keys(query).some((k) => k === 'idUrgenza' || k === 'codUrgenza');
+      const infoPromise = withInfo || !this.tripleInfo ? client.tripleInfo(triple, signal) : Promise.resolve(this.tripleInfo);
+      // Without an urgency the due date follows the triple's default priority, which info-terna names.
+      const duePromise = hasUrgency
+        ? client.dueDate(query, signal)
+        : infoPromise.then((i) => {
+            const p = i.priority;
+            const byPriority = p?.id !== undefined ? { idPriorita: p.id } : p?.codice ? { codPriorita: p.codice } : undefined;
+            return byPriority ? client.dueDate({ ...query, ...byPriority }, signal) : undefined;
+          });
+      const [info, due] = await Promise.all([infoPromise, duePromise]);
+      if (key !== this.previewKey) return;
+      this.tripleInfo = info;
+      this.due = due;
+      this.previewState = 'ready';
+    } catch (error) {
+      if (isAbort(error) || key !== this.previewKey) return;
+      this.previewState = 'error';
+      this.previewError = error as Error;
+      this.options.onError('load-sla', error as Error);
+    }
+    this.host.requestUpdate();
+  }
+
+  // ---- attachments -----------------------------------------------------------------------------
+
+  /** Restores attachments a draft says are already uploaded under `idUpload`. */
+  restoreAttachments(idUpload: string | undefined, files: ReadonlyArray<{ name: string; size: number }>): void {
+    if (!idUpload || !files.length) return;
+    this.idUpload = idUpload;
+    this.attachments = files.map((f) => ({ key: randomKey(), name: f.name, size: f.size, state: 'done', loaded: f.size, total: f.size }));
+    this.host.requestUpdate();
+  }
+
+  private ensureUploadId(client: DeskClient): Promise<string> {
+    if (this.idUpload) return Promise.resolve(this.idUpload);
+    this.uploadIdPromise ??= client.newUploadId().then(
+      (id) => {
+        this.idUpload = id;
+        return id;
+      },
+      (error: unknown) => {
+        this.uploadIdPromise = undefined;
+        throw error;
+      },
+    );
+    return this.uploadIdPromise;
+  }
+
+  addFiles(files: Iterable<File>): void {
+    for (const file of files) {
+      const attachment: Attachment = { key: randomKey(), name: file.name, size: file.size, state: 'uploading', loaded: 0, total: file.size, file };
+      this.attachments = [...this.attachments, attachment];
+      void this.upload(attachment);
+    }
+    this.host.requestUpdate();
+  }
+
+  retryAttachment(key: string): void {
+    const attachment = this.attachments.find((a) => a.key === key);
+    if (attachment?.state === 'error' && attachment.file) void this.upload(attachment);
+  }
+
+  private update(attachment: Attachment, patch: Partial<Attachment>): void {
+    Object.assign(attachment, patch);
+    this.attachments = [...this.attachments];
+    this.host.requestUpdate();
+  }
+
+  private async upload(attachment: Attachment): Promise<void> {
+    const client = this.options.client();
+    const abort = new AbortController();
+    this.update(attachment, { state: 'uploading', loaded: 0, error: undefined, abort });
+    try {
+      if (!client) throw new ServiceError({ service: 'desk', kind: 'protocol', message: 'No desk endpoint configured' });
+      const idUpload = await this.ensureUploadId(client);
+      if (abort.signal.aborted) return;
+      await client.upload(idUpload, attachment.file as File, {
+        signal: abort.signal,
+        onProgress: (loaded, total) => this.update(attachment, { loaded, total: total || attachment.size }),
+      });
+      this.update(attachment, { state: 'done', loaded: attachment.size, total: attachment.size, abort: undefined });
+      this.options.onDraftChange?.();
+    } catch (error) {
+      if (isAbort(error) || abort.signal.aborted) return;
+      this.update(attachment, { state: 'error', error: error as Error, abort: undefined });
+      this.options.onError('upload', error as Error);
+    }
+  }
+
+  /**
+   * Removes an attachment before submit (aborting its upload). The spec has no delete for uploads:
+   * the file stays in the upload area but is no longer named in `nomeAllegati`, so the request
+   * does not carry it.
+   */
+  removeAttachment(key: string): void {
+    const attachment = this.attachments.find((a) => a.key === key);
+    attachment?.abort?.abort();
+    this.attachments = this.attachments.filter((a) => a.key !== key);
+    this.host.requestUpdate();
+    this.options.onDraftChange?.();
+  }
+
+  /** The submission on its way, if any. */
+  get pending(): Promise<CreatedRequest | undefined> | undefined {
+    return this.submitPromise;
+  }
+
+  get uploading(): boolean {
+    return this.attachments.some((a) => a.state === 'uploading');
+  }
+
+  /** `idUpload` + `nomeAllegati` for the creation body, when any attachment is uploaded. */
+  attachmentFields(): { idUpload?: string; nomeAllegati?: string[] } {
+    const names = this.attachments.filter((a) => a.state === 'done').map((a) => a.name);
+    return names.length && this.idUpload ? { idUpload: this.idUpload, nomeAllegati: names } : {};
+  }
+
+  // ---- submission ------------------------------------------------------------------------------
+
+  /**
+   * Sends the creation once. Every attempt of one submission carries the same Idempotency-Key: the
+   * transport retries network failures, timeouts and 5xx under it, and a user's "try again" after
+   * a failure re-uses it too, so the server creates at most one request. Only an answer that proves
+   * nothing was created (a 4xx) lets the next attempt start a new key. A second call while one is
+   * running returns the running one.
+   */
+  submit(body: Record<string, unknown>, timeoutMs?: number): Promise<CreatedRequest | undefined> {
+    if (this.submitPromise) return this.submitPromise;
+    if (this.submitState === 'done') return Promise.resolve(this.created);
+    const client = this.options.client();
+    if (!client) {
+      const error = new ServiceError({ service: 'desk', kind: 'protocol', message: 'No desk endpoint configured' });
+      this.submitState = 'error';
+      this.submitError = error;
+      this.options.onError('submit', error);
+      this.host.requestUpdate();
+      return Promise.resolve(undefined);
+    }
+    this.idempotencyKey ??= randomKey();
+    const key = this.idempotencyKey;
+    this.submitState = 'submitting';
+    this.submitError = undefined;
+    this.options.onDraftChange?.();
+    this.host.requestUpdate();
+    const run = async (): Promise<CreatedRequest | undefined> => {
+      try {
+        const created = await client.createRequest(body, { idempotencyKey: key, timeoutMs });
+        this.created = created;
+        this.submitState = 'done';
+        this.idempotencyKey = undefined;
+        return created;
+      } catch (error) {
+        this.submitState = 'error';
+        this.submitError = error as Error;
+        if (definitelyNotCreated(error)) this.idempotencyKey = undefined;
+        this.options.onError('submit', error as Error);
+        return undefined;
+      } finally {
+        this.submitPromise = undefined;
+        this.options.onDraftChange?.();
+        this.host.requestUpdate();
+      }
+    };
+    this.submitPromise = run();
+    return this.submitPromise;
+  }
+
+  /** Back to an empty form (keeps the catalogue). */
+  reset(): void {
+    for (const a of this.attachments) a.abort?.abort();
+    this.attachments = [];
+    this.idUpload = undefined;
+    this.uploadIdPromise = undefined;
+    this.submitState = 'idle';
+    this.created = undefined;
+    this.submitError = undefined;
+    this.idempotencyKey = undefined;
+    this.host.requestUpdate();
+  }
+}
