@@ -1,0 +1,216 @@
+// Server-Sent Events over fetch: against the loopback test server (real chunking over HTTP) and,
+// for exhaustive chunkings, on ReadableStreams built here (the same decoding path).
+import { expect } from '@open-wc/testing';
+import fc from 'fast-check';
+import { TRANSPORT_URL } from '/__sportello/env.js';
+import { HttpClient } from '../../../src/transport/http.js';
+import { openEventStream, readServerSentEvents, type SseMessage } from '../../../src/transport/sse.js';
+import { ServiceError } from '../../../src/transport/errors.js';
+
+interface Data {
+  type: string;
+  text?: string;
+  n?: number;
+  x?: number;
+}
+
+const http = new HttpClient({ service: 'ai', baseUrl: TRANSPORT_URL });
+const isTerminal = (data: Data) => data.type === 'done';
+let keySeq = 0;
+const newKey = () => `sse-${Date.now()}-${++keySeq}`;
+
+const BASIC: Array<SseMessage<Data>> = [
+  { kind: 'event', event: 'meta', data: { type: 'start', n: 0 } },
+  { kind: 'event', event: 'message', data: { type: 'token', text: 'Caffè € 😀 naïve' } },
+  { kind: 'event', event: 'message', id: '7', data: { type: 'token', text: 'line two' } },
+  { kind: 'event', event: 'message', data: { type: 'multi', x: 1 } },
+  { kind: 'event', event: 'message', data: { type: 'token', text: 'ü' } },
+  { kind: 'event', event: 'message', data: { type: 'done' } },
+];
+
+async function collect<T>(stream: AsyncIterable<T>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const item of stream) out.push(item);
+  return out;
+}
+
+async function serverState(key: string): Promise<{ calls: number; closed: number }> {
+  return (await fetch(`${TRANSPORT_URL}/t/state?key=${key}`)).json();
+}
+
+async function until(check: () => Promise<boolean>, what: string): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`never happened: ${what}`);
+}
+
+function streamOf(chunks: Uint8Array[]): ReadableStream<Uint8Array> {
+  return new ReadableStream({
+    start(controller) {
+      for (const chunk of chunks) controller.enqueue(chunk);
+      controller.close();
+    },
+  });
+}
+
+function splitAt(bytes: Uint8Array, cuts: number[]): Uint8Array[] {
+  const points = [...new Set(cuts.map((c) => c % (bytes.length + 1)))].sort((a, b) => a - b);
+  const out: Uint8Array[] = [];
+  let last = 0;
+  for (const p of [...points, bytes.length]) {
+    if (p > last) out.push(bytes.slice(last, p));
+    last = Math.max(last, p);
+  }
+  return out;
+}
+
+describe('openEventStream over real HTTP', () => {
+  for (const eol of ['lf', 'crlf', 'cr']) {
+    for (const chunks of ['', '1', '3,7,2']) {
+      it(`decodes every event with ${eol} line endings, chunks [${chunks || 'whole'}]`, async () => {
+        const items = await collect(openEventStream<Data>(http, '/t/sse', { isTerminal, query: { script: 'basic', eol, chunks } }));
+        expect(items).to.deep.equal(BASIC);
+      });
+    }
+  }
+
+  it('any chunking the server chooses yields the same events (property)', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.integer({ min: 1, max: 40 }), { minLength: 1, maxLength: 6 }), fc.constantFrom('lf', 'crlf', 'cr'), async (sizes, eol) => {
+        const items = await collect(openEventStream<Data>(http, '/t/sse', { isTerminal, query: { script: 'basic', eol, chunks: sizes.join(','), delayMs: 1 } }));
+        expect(items).to.deep.equal(BASIC);
+      }),
+      { numRuns: 12 },
+    );
+  });
+
+  it('POSTs a JSON body when json is set', async () => {
+    const key = newKey();
+    const items = await collect(openEventStream<Data>(http, '/t/sse', { isTerminal, json: { message: 'ciao' }, query: { key } }));
+    expect(items.at(-1)).to.deep.equal({ kind: 'event', event: 'message', data: { type: 'done' } });
+    expect((await serverState(key)).calls).to.equal(1);
+  });
+
+  it('yields malformed data as an item and goes on', async () => {
+    const items = await collect(openEventStream<Data>(http, '/t/sse', { isTerminal, query: { script: 'malformed', chunks: '5' } }));
+    expect(items.map((i) => i.kind)).to.deep.equal(['event', 'malformed', 'event', 'event']);
+    const bad = items[1] as Extract<SseMessage<Data>, { kind: 'malformed' }>;
+    expect(bad.raw).to.equal('{not json');
+    expect(bad.event).to.equal('message');
+    expect(bad.error).to.be.instanceOf(ServiceError);
+    expect(bad.error.kind).to.equal('parse');
+  });
+
+  it('reports a stream that ends without its terminal event as cut', async () => {
+    const items = await collect(openEventStream<Data>(http, '/t/sse', { isTerminal, query: { script: 'cut' } }));
+    expect(items.map((i) => i.kind)).to.deep.equal(['event', 'event', 'cut']);
+    const cut = items[2] as Extract<SseMessage<Data>, { kind: 'cut' }>;
+    expect([cut.error.kind, cut.error.code]).to.deep.equal(['protocol', 'stream_cut']);
+  });
+
+  it('reports a connection dropped mid-stream as cut (network), never as success', async () => {
+    const items = await collect(openEventStream<Data>(http, '/t/sse', { isTerminal, query: { script: 'cut', end: 'drop' } }));
+    expect(items.map((i) => i.kind)).to.deep.equal(['event', 'event', 'cut']);
+    const cut = items[2] as Extract<SseMessage<Data>, { kind: 'cut' }>;
+    expect([cut.error.kind, cut.error.code]).to.deep.equal(['network', 'stream_cut']);
+  });
+
+  it('rejects before the first item on an HTTP error, and never re-sends', async () => {
+    const key = newKey();
+    let error: unknown;
+    try {
+      await collect(openEventStream<Data>(http, '/t/sse', { isTerminal, json: {}, query: { key, status: 503 } }));
+    } catch (e) {
+      error = e;
+    }
+    expect(error).to.be.instanceOf(ServiceError);
+    expect((error as ServiceError).status).to.equal(503);
+    expect((await serverState(key)).calls).to.equal(1);
+    const getKey = newKey();
+    try {
+      await collect(openEventStream<Data>(http, '/t/sse', { isTerminal, query: { key: getKey, status: 503 } }));
+    } catch {
+      // expected
+    }
+    expect((await serverState(getKey)).calls).to.equal(1);
+  });
+
+  it('rejects an answer that is not an event stream', async () => {
+    let error: unknown;
+    try {
+      await collect(openEventStream<Data>(http, '/t/sse', { isTerminal, query: { type: 'json' } }));
+    } catch (e) {
+      error = e;
+    }
+    expect((error as ServiceError).code).to.equal('not_event_stream');
+    expect((error as ServiceError).kind).to.equal('protocol');
+  });
+
+  it('an abort through the signal ends the iteration silently and closes the request', async () => {
+    const key = newKey();
+    const controller = new AbortController();
+    const items: Array<SseMessage<Data>> = [];
+    for await (const item of openEventStream<Data>(http, '/t/sse', { isTerminal, signal: controller.signal, query: { key, script: 'cut', end: 'hang' } })) {
+      items.push(item);
+      if (items.length === 2) controller.abort();
+    }
+    expect(items.map((i) => i.kind)).to.deep.equal(['event', 'event']);
+    await until(async () => (await serverState(key)).closed === 1, 'server saw the stream closed');
+  });
+
+  it('leaving the loop early cancels the request', async () => {
+    const key = newKey();
+    for await (const item of openEventStream<Data>(http, '/t/sse', { isTerminal, query: { key, script: 'cut', end: 'hang' } })) {
+      expect(item.kind).to.equal('event');
+      break;
+    }
+    await until(async () => (await serverState(key)).closed === 1, 'server saw the stream closed');
+  });
+});
+
+describe('readServerSentEvents on in-page streams', () => {
+  // Lines may hold any text except line breaks; names and ids avoid leading spaces (the
+  // standard strips exactly one after the colon, which our writer always puts there).
+  const line = fc.string({ unit: 'grapheme', maxLength: 12 }).filter((s) => !/[\r\n]/.test(s));
+  const token = fc.string({ unit: 'grapheme', minLength: 1, maxLength: 8 }).filter((s) => !/[\r\n\0:]/.test(s) && !s.startsWith(' '));
+  const eventArb = fc.record({ event: fc.option(token, { nil: undefined }), id: fc.option(token, { nil: undefined }), lines: fc.array(line, { minLength: 1, maxLength: 3 }) });
+
+  function serialise(events: Array<{ event?: string | undefined; id?: string | undefined; lines: string[] }>, eol: string): Uint8Array {
+    let text = '';
+    for (const e of events) {
+      if (e.event !== undefined) text += `event: ${e.event}${eol}`;
+      if (e.id !== undefined) text += `id: ${e.id}${eol}`;
+      for (const l of e.lines) text += `data: ${l}${eol}`;
+      text += eol;
+    }
+    return new TextEncoder().encode(text);
+  }
+
+  it('any chunking of any stream yields the same events (property)', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(eventArb, { maxLength: 6 }), fc.constantFrom('\n', '\r\n', '\r'), fc.array(fc.nat(), { maxLength: 30 }), async (events, eol, cuts) => {
+        const bytes = serialise(events, eol);
+        const expected = events.map((e) => ({ event: e.event, id: e.id, data: e.lines.join('\n') }));
+        const whole = await collect(readServerSentEvents(streamOf([bytes])));
+        const split = await collect(readServerSentEvents(streamOf(splitAt(bytes, cuts))));
+        expect(whole).to.deep.equal(expected);
+        expect(split).to.deep.equal(expected);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('a multi-byte character split across chunks comes out whole', async () => {
+    const bytes = new TextEncoder().encode('data: {"t":"😀€"}\n\n');
+    const emoji = bytes.indexOf(0xf0);
+    const items = await collect(readServerSentEvents(streamOf([bytes.slice(0, emoji + 1), bytes.slice(emoji + 1, emoji + 3), bytes.slice(emoji + 3)])));
+    expect(items).to.deep.equal([{ event: undefined, id: undefined, data: '{"t":"😀€"}' }]);
+  });
+
+  it('drops a last event that never got its blank line (standard EOF rule)', async () => {
+    const items = await collect(readServerSentEvents(streamOf([new TextEncoder().encode('data: 1\n\ndata: 2\n')])));
+    expect(items.map((i) => i.data)).to.deep.equal(['1']);
+  });
+});
