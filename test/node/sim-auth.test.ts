@@ -4,6 +4,7 @@ import { createRemoteJWKSet, decodeJwt, jwtVerify } from 'jose';
 import { startSimulator, type RunningSimulator } from '../../demo/server/core/simulator.js';
 import { createAuthService, type AuthService } from '../../demo/server/auth/index.js';
 import type { SimContext } from '../../demo/server/core/service.js';
+import { Router, sendJson } from '../../demo/server/core/http-kit.js';
 
 const FORM = { 'Content-Type': 'application/x-www-form-urlencoded' };
 
@@ -17,7 +18,9 @@ describe('identity provider (signing spec §5)', () => {
       paceMs: 1,
       modules: async (ctx: SimContext) => {
         auth = await createAuthService(ctx);
-        return [auth];
+        // A stand-in for desk/sign: it asks ctx.verifyBearer, which the simulator takes from this module.
+        const probe = new Router('/desk').get('/whoami', async ({ req, res }) => sendJson(res, 200, await ctx.verifyBearer(req.headers.authorization)));
+        return [auth, { name: 'desk', router: probe, errorAnswer: (status: number, message: string) => ({ status, body: { message } }) }];
       },
     });
     tokenUrl = `${sim.url}/auth/realms/sportello/protocol/openid-connect/token`;
@@ -121,6 +124,15 @@ describe('identity provider (signing spec §5)', () => {
     assert.equal(tampered.ok, false);
     assert.equal(!tampered.ok && tampered.reason, 'invalid signature');
     assert.equal((await auth.verifyBearer('Bearer not.a.jwt')).ok, false);
+  });
+
+  it('is the verifier the simulator hands to other services (ctx.verifyBearer)', async () => {
+    const body = await (await token({ grant_type: 'client_credentials', client_id: 'sportello-demo', client_secret: 'demo-secret' })).json();
+    const ok = await (await fetch(`${sim.url}/desk/whoami`, { headers: { Authorization: `Bearer ${body.access_token}` } })).json();
+    assert.equal(ok.ok, true);
+    assert.equal(ok.clientId, 'sportello-demo');
+    const none = await (await fetch(`${sim.url}/desk/whoami`)).json();
+    assert.equal(none.ok, false);
   });
 
   it('issues short-lived tokens to sportello-short that verifyBearer refuses once expired', async (t) => {
