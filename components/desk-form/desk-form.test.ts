@@ -60,13 +60,6 @@ async function type(el: SportelloDeskForm, field: string, value: string): Promis
   await el.updateComplete;
 }
 
-async function check(el: SportelloDeskForm, field: string, checked: boolean): Promise<void> {
-  const input = control<HTMLInputElement>(el, field);
-  input.checked = checked;
-  input.dispatchEvent(new Event('change', { bubbles: true }));
-  await el.updateComplete;
-}
-
 /** IT / Rete / Wi-Fi / Segnalazione guasto / Alta, and the five attributes of the GUASTO section. */
 async function fillFault(el: SportelloDeskForm, subject = 'Wi-Fi drops'): Promise<void> {
   await choose(el, 'servizio', 'id:1');
