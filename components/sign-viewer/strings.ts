@@ -83,6 +83,15 @@ const en = {
   event_W: 'Approved',
   event_sign: 'Signed',
   placeholder: 'Field',
+  ph_T: 'free text',
+  ph_S: 'drawn signature',
+  ph_F: 'full name',
+  ph_D: 'signature date',
+  ph_O: 'signature date and time',
+  ph_I: 'checkbox',
+  ph_X: 'e-mail',
+  ph_C: 'company',
+  ph_Z: 'attachment',
 } as const;
 
 export type StringKey = keyof typeof en;
@@ -170,12 +179,21 @@ const it: Record<StringKey, string> = {
   event_W: 'Approvata',
   event_sign: 'Firmata',
   placeholder: 'Campo',
+  ph_T: 'testo libero',
+  ph_S: 'firma disegnata',
+  ph_F: 'nome completo',
+  ph_D: 'data di firma',
+  ph_O: 'data e ora di firma',
+  ph_I: 'casella di spunta',
+  ph_X: 'e-mail',
+  ph_C: 'azienda',
+  ph_Z: 'allegato',
 };
 
 export const translate = createTranslator<StringKey>({ en, it });
 
 /** Keys looked up from a server code, e.g. `status_F`, with the raw code as fallback. */
-export function codeKey(prefix: 'status_' | 'action_' | 'signerStatus_' | 'event_', code: string | undefined): StringKey | undefined {
+export function codeKey(prefix: 'status_' | 'action_' | 'signerStatus_' | 'event_' | 'ph_', code: string | undefined): StringKey | undefined {
   const key = `${prefix}${code ?? ''}`;
   return key in en ? (key as StringKey) : undefined;
 }

@@ -187,9 +187,10 @@ export class SignDocumentView extends LitElement {
       }
       .area .label {
         position: absolute;
-        left: -2px;
-        bottom: 100%;
-        max-width: max(100%, 14em);
+        /* Inside the box's top edge: a label above it would cover the document's own text. */
+        left: 0;
+        top: 0;
+        max-width: 100%;
         padding: 1px 6px;
         font-size: 11px;
         line-height: 1.4;
@@ -198,7 +199,7 @@ export class SignDocumentView extends LitElement {
         text-overflow: ellipsis;
         color: #fff;
         background: var(--sportello-sign-area-color, #4b5563);
-        border-radius: 3px 3px 0 0;
+        border-radius: 0 0 3px 0;
       }
       .area.mine .label {
         background: var(--sportello-sign-mine-color, var(--_accent));
@@ -482,7 +483,8 @@ export class SignDocumentView extends LitElement {
       const key = codeKey('action_', a.spec.code);
       return { text: t('areaSignature', { kind: key ? t(key) : a.spec.code, signer }), mine };
     }
-    return { text: t('areaPlaceholder', { kind: a.spec.code, signer }), mine };
+    const ph = codeKey('ph_', a.spec.code);
+    return { text: t('areaPlaceholder', { kind: ph ? t(ph) : a.spec.code, signer }), mine };
   }
 
   protected override render() {
