@@ -79,6 +79,6 @@ export class AttachmentStore {
 }
 
 /** The public description of a file (upload answer, info, message attachments). */
-export function describe(file: StoredAttachment) {
+export function describeFile(file: StoredAttachment) {
   return { uuid: file.uuid, name: file.name, size: file.size, contentType: file.contentType };
 }

@@ -5,7 +5,7 @@
 import busboy from 'busboy';
 import type { IncomingMessage } from 'node:http';
 import { readJson, sendEmpty, sendJson, type Router, type SimRequest } from '../core/http-kit.js';
-import { AttachmentStore, checkUpload, describe, isRasterImage } from './attachment-store.js';
+import { AttachmentStore, checkUpload, describeFile, isRasterImage } from './attachment-store.js';
 import { circlePng } from './bot-avatar.js';
 import { fail, RateLimit } from './chat-http.js';
 import { chatResource, type ChatStore } from './chat-store.js';
@@ -192,7 +192,7 @@ export function mountPublicApi(router: Router, deps: PublicApiDeps): void {
     const problem = checkUpload(upload.contentType, upload.data);
     if (problem) return fail(res, 400, uploadMessage(problem), { file: problem });
     const file = attachments.add(upload.name, upload.contentType, upload.data, upload.visitorId);
-    sendJson(res, 201, describe(file));
+    sendJson(res, 201, describeFile(file));
   });
 
   const fileFromQuery = ({ res, query }: SimRequest) => {
@@ -207,7 +207,7 @@ export function mountPublicApi(router: Router, deps: PublicApiDeps): void {
   };
   router.get('/public/api/attachments', (r) => {
     const file = fileFromQuery(r);
-    if (file) sendJson(r.res, 200, { ...describe(file), uploadedAt: file.uploadedAt, image: isRasterImage(file.contentType) });
+    if (file) sendJson(r.res, 200, { ...describeFile(file), uploadedAt: file.uploadedAt, image: isRasterImage(file.contentType) });
   });
   router.get('/public/api/attachments/download', (r) => {
     const file = fileFromQuery(r);

@@ -2,14 +2,12 @@
  * The chat protocol on top of STOMP (design.md "Assumptions" → Live chat; details in README.md):
  * who may connect, subscribe and send where, and what each `/app/...` destination does.
  */
-import type { AttachmentStore } from './attachment-store.js';
-import { describe } from './attachment-store.js';
+import { describeFile, type AttachmentStore } from './attachment-store.js';
 import type { ChatAutomation } from './chat-automation.js';
 import { findCategory, type Attachment, type Chat, type ChatStore } from './chat-store.js';
-import { isOnline, pickLanguage, USERS, WIDGETS, type User } from './seed.js';
+import { ATTACHMENT_LIMITS, isOnline, pickLanguage, USERS, WIDGETS, type User } from './seed.js';
 import { StompProtocolError, type StompServer, type StompSession } from './stomp-server.js';
 import { checkEmail, checkText, collect, LIMITS } from './validation.js';
-import { ATTACHMENT_LIMITS } from './seed.js';
 
 export type Principal = { kind: 'visitor'; visitorId: string; widgetKey: string } | { kind: 'operator'; user: User };
 type Session = StompSession<Principal>;
@@ -182,7 +180,7 @@ export class VisitorProtocol {
       const uuid = typeof item === 'string' ? item : typeof item === 'object' && item !== null ? (item as { uuid?: unknown }).uuid : undefined;
       const file = typeof uuid === 'string' ? this.attachments.get(uuid) : undefined;
       if (!file) return 'invalid';
-      out.push(describe(file));
+      out.push(describeFile(file));
     }
     return out;
   }
