@@ -1,0 +1,113 @@
+// sign.firstPage: the 100-page practice (1010) in <sportello-sign-viewer>, production build.
+//  - bytes → first page painted: between the viewer's performance marks `sportello-sign:bytes`
+//    (document bytes complete) and `sportello-sign:first-page` (first canvas painted). The cold
+//    figure includes loading the pdf.js chunk and starting its worker; the warm one does not.
+//  - peak live canvases while scrolling the whole document top to bottom.
+//  - pdf.js chunk and worker bytes, and proof a page without a viewer never requests them.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { execSync } from 'node:child_process';
+import { withBench, round } from './lib/harness.mjs';
+
+const root = new URL('..', import.meta.url).pathname;
+const dist = join(root, 'dist');
+
+function ensurePdfChunk() {
+  const has = () => existsSync(join(dist, 'chunks')) && readdirSync(join(dist, 'chunks')).some((n) => /^pdf-.*\.js$/.test(n));
+  if (!has()) execSync('npx vite build', { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+function sizes() {
+  const kb = (n) => round(n / 1024);
+  const out = {};
+  const files = [
+    ...readdirSync(join(dist, 'chunks')).filter((n) => /^pdf-.*\.js$/.test(n)).map((n) => ['pdfjsChunk', join(dist, 'chunks', n)]),
+    ...readdirSync(join(dist, 'assets')).filter((n) => /^pdf\.worker.*\.js$/.test(n)).map((n) => ['pdfjsWorker', join(dist, 'assets', n)]),
+    ['signViewerEntry', join(dist, 'sign-viewer.js')],
+  ];
+  for (const [key, path] of files) {
+    const bytes = readFileSync(path);
+    out[key] = { file: path.slice(dist.length + 1), rawKB: kb(bytes.length), gzipKB: kb(gzipSync(bytes, { level: 9 }).length) };
+  }
+  return out;
+}
+
+/** Mounts a viewer for practice `id` on the open page; resolves with the mark-to-mark time. */
+const mountAndMeasure = (page, simUrl, id) =>
+  page.evaluate(
+    async ({ simUrl, id }) => {
+      performance.clearMarks();
+      const el = document.createElement('sportello-sign-viewer');
+      el.setAttribute('endpoint', `${simUrl}/sign/api/v2`);
+      el.setAttribute('sign-token', 'demo-sign-token');
+      el.setAttribute('sign-user', 'demo');
+      el.setAttribute('lang', 'en');
+      el.style.setProperty('--sportello-sign-viewer-height', '800px');
+      el.setAttribute('id-file', String(id));
+      document.body.replaceChildren(el);
+      const started = performance.now();
+      for (;;) {
+        const painted = performance.getEntriesByName('sportello-sign:first-page')[0];
+        const bytes = performance.getEntriesByName('sportello-sign:bytes')[0];
+        if (painted && bytes) return { bytesToFirstPageMs: painted.startTime - bytes.startTime, mountToFirstPageMs: painted.startTime - started };
+        if (performance.now() - started > 30000) throw new Error('first page not painted within 30 s');
+        await new Promise((r) => setTimeout(r, 5));
+      }
+    },
+    { simUrl, id },
+  );
+
+export default async () => {
+  ensurePdfChunk();
+  const figures = { note: 'practice 1010 (100 pages), dist/sportello.js, Chromium headless, viewer 800px high' };
+  figures.bytes = sizes();
+
+  // A page with the kit but no viewer: pdf.js must never be requested.
+  await withBench(async ({ page, open, requests }) => {
+    await open('bench/pages/smoke.html');
+    await page.waitForFunction(() => customElements.get('sportello-sign-viewer') !== undefined);
+    await page.waitForTimeout(500);
+    const pdfRequests = requests.filter((p) => /\/chunks\/pdf-|pdf\.worker/.test(p));
+    figures.withoutViewer = { pdfjsRequests: pdfRequests.length, distRequests: requests.filter((p) => p.startsWith('/dist/')).length };
+  });
+
+  await withBench(async ({ page, open, simUrl, requests }) => {
+    await open('bench/pages/smoke.html');
+    await page.waitForFunction(() => customElements.get('sportello-sign-viewer') !== undefined);
+    const cold = await mountAndMeasure(page, simUrl, 1010);
+    figures.withViewer = { pdfjsRequests: requests.filter((p) => /\/chunks\/pdf-|pdf\.worker/.test(p)).length };
+
+    // Scroll the whole document in steps, sampling the number of live canvases every frame.
+    figures.scroll = await page.evaluate(async () => {
+      const view = document.querySelector('sportello-sign-viewer').shadowRoot.querySelector('sportello-sign-document');
+      const scroller = view.shadowRoot.querySelector('.scroller');
+      let peak = 0;
+      let samples = 0;
+      let sampling = true;
+      const sample = () => {
+        peak = Math.max(peak, view.liveCanvasCount);
+        samples++;
+        if (sampling) requestAnimationFrame(sample);
+      };
+      requestAnimationFrame(sample);
+      const t0 = performance.now();
+      while (scroller.scrollTop + scroller.clientHeight < scroller.scrollHeight - 2) {
+        scroller.scrollTop += scroller.clientHeight * 0.5;
+        await new Promise((r) => setTimeout(r, 40));
+      }
+      await new Promise((r) => setTimeout(r, 300));
+      sampling = false;
+      return { pages: view.pageCount, peakLiveCanvases: peak, liveCanvasesAtEnd: view.liveCanvasCount, frames: samples, scrollMs: Math.round(performance.now() - t0), lastPage: view.currentPage };
+    });
+
+    const warm = await mountAndMeasure(page, simUrl, 1010);
+    figures.firstPage = {
+      coldBytesToFirstPageMs: round(cold.bytesToFirstPageMs),
+      warmBytesToFirstPageMs: round(warm.bytesToFirstPageMs),
+      coldMountToFirstPageMs: round(cold.mountToFirstPageMs),
+      warmMountToFirstPageMs: round(warm.mountToFirstPageMs),
+    };
+  });
+  return figures;
+};
