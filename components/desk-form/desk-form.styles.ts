@@ -364,6 +364,15 @@ export const deskFormStyles = [
       display: grid;
       gap: var(--_space);
     }
+    .after-follow {
+      margin-top: calc(var(--_space) * 2);
+    }
+    ul.plain {
+      list-style: none;
+      margin: 0;
+      padding: 0;
+      font-weight: 400;
+    }
     h3:focus {
       outline: none;
     }

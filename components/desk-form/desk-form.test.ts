@@ -230,7 +230,10 @@ describe('sportello-desk-form', () => {
     const el = await makeForm();
     await fillFault(el);
     const progress: number[] = [];
-    const big = fileOf('log.txt', 3 * 1024 * 1024);
+    // The server holds the upload 600 ms before reading it, so the bytes go out in steps
+    // (socket buffers fill, then drain) and the bar shows values between 0 and 100.
+    await fault({ kind: 'delay', delayMs: 600, match: '/desk/richieste/upload/', count: 1 });
+    const big = fileOf('log.txt', 8 * 1024 * 1024);
     dropFiles(el, [big, fileOf('extra.txt', 1000)]);
     await el.updateComplete;
     // The progress bar moves as the bytes go.
@@ -241,7 +244,9 @@ describe('sportello-desk-form', () => {
     observer.observe(el.shadowRoot!, { subtree: true, attributes: true, attributeFilter: ['value'] });
     await waitUntil(() => el.shadowRoot!.querySelectorAll('.file[data-state="done"]').length === 2, 'uploads done', { timeout: 10000 });
     observer.disconnect();
+    console.log(`upload progress values seen: ${JSON.stringify(progress)}`);
     expect(progress.at(-1)).to.equal(100);
+    expect(progress.some((v) => v > 0 && v < 100), 'an intermediate value').to.equal(true);
     expect(q<HTMLProgressElement>(el, '.file progress')!.getAttribute('aria-label')).to.equal('log.txt uploaded');
     const remove = q<HTMLButtonElement>(el, 'button[aria-label="Remove extra.txt"]')!;
     remove.click();
@@ -299,6 +304,43 @@ describe('sportello-desk-form', () => {
     const event = await created;
     expect(event.detail.idRichiesta).to.equal(7100);
     expect(await requestStatus(7101)).to.equal(404);
+  });
+
+  it('keeps the idempotency key of an unanswered submission across a reload, so resubmitting creates nothing new', async () => {
+    const first = await makeForm({}, 'draft-key=t2');
+    await fillFault(first, 'Survives a reload');
+    const realFetch = window.fetch;
+    window.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+      const response = await realFetch(input, init);
+      if (String(input).endsWith('/richieste/creazione-richiesta')) {
+        await response.arrayBuffer();
+        throw new TypeError('Failed to fetch');
+      }
+      return response;
+    };
+    try {
+      expect(await first.submit()).to.equal(undefined);
+    } finally {
+      window.fetch = realFetch;
+    }
+    expect(await requestStatus(7100)).to.equal(200);
+    expect(JSON.parse(localStorage.getItem('sportello-desk-draft:t2')!).pendingKey).to.be.a('string');
+    first.remove();
+    const second = await makeForm({}, 'draft-key=t2');
+    await waitUntil(() => control(second, 'extra.id:101')?.getAttribute('aria-invalid') === 'false', 'sections restored', { timeout: 5000 });
+    const created = await second.submit();
+    expect(created?.idRichiesta).to.equal(7100);
+    expect(await requestStatus(7101)).to.equal(404);
+  });
+
+  it('shows a failed upload with a retry that completes it', async () => {
+    const el = await makeForm();
+    await fault({ kind: 'status', status: 500, match: '/desk/richieste/upload/', count: 1 });
+    dropFiles(el, [fileOf('retry.txt', 2000)]);
+    await waitUntil(() => q(el, '.file[data-state="error"]'), 'upload failed', { timeout: 5000 });
+    expect(q<HTMLProgressElement>(el, '.file progress')!.getAttribute('aria-label')).to.equal('Upload of retry.txt failed');
+    q<HTMLButtonElement>(el, 'button[aria-label="Retry upload of retry.txt"]')!.click();
+    await waitUntil(() => q(el, '.file[data-state="done"]'), 'upload retried', { timeout: 5000 });
   });
 
   it('locks the submit button while sending and is accessible in that state', async () => {

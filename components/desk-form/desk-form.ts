@@ -111,6 +111,8 @@ export class SportelloDeskForm extends SportelloElement {
   @state() private draftRestored = false;
   @state() private copyStatus = '';
   @state() private dragging = false;
+  /** True when the follow-up view was opened from this form's own confirmation. */
+  @state() private followingCreated = false;
 
   private readonly internals: ElementInternals | undefined;
   private clientKey = '';
@@ -554,7 +556,16 @@ export class SportelloDeskForm extends SportelloElement {
 
   private followCreated(): void {
     const id = this.controller.created?.idRichiesta;
-    if (id !== undefined) this.requestId = String(id);
+    if (id === undefined) return;
+    this.followingCreated = true;
+    this.requestId = String(id);
+  }
+
+  /** From the follow-up the form itself opened, back to an empty form. */
+  private backToForm(): void {
+    this.followingCreated = false;
+    this.requestId = undefined;
+    this.newRequest();
   }
 
   private newRequest(): void {
@@ -567,12 +578,15 @@ export class SportelloDeskForm extends SportelloElement {
   override render(): TemplateResult {
     if (this.requestId) {
       return html`<sportello-desk-request
-        part="follow-up"
-        request-id=${this.requestId}
-        .endpoint=${this.endpointUrl}
-        .tokenProvider=${this.config.tokenProvider}
-        lang=${this.language}
-      ></sportello-desk-request>`;
+          part="follow-up"
+          request-id=${this.requestId}
+          .endpoint=${this.endpointUrl}
+          .tokenProvider=${this.config.tokenProvider}
+          lang=${this.language}
+        ></sportello-desk-request>
+        ${this.followingCreated
+          ? html`<div class="actions after-follow"><button type="button" class="secondary" @click=${this.backToForm}>${this.tr('newRequest')}</button></div>`
+          : nothing}`;
     }
     if (this.controller.submitState === 'done' && this.controller.created) return this.renderConfirmation(this.controller.created);
     return this.renderForm();

@@ -122,6 +122,7 @@ export class SportelloDeskRequest extends SportelloElement {
       ${detail.oggetto ? html`<p class="subject">${detail.oggetto}</p>` : nothing}
       ${this.renderSummary(detail)}
       ${detail.descrizione ? html`<p class="description">${detail.descrizione}</p>` : nothing}
+      ${this.renderFiles(detail)}
       ${this.renderComments(c.comments)}
       ${this.renderComposer()}
     </article>`;
@@ -141,6 +142,19 @@ export class SportelloDeskRequest extends SportelloElement {
       ${ref('servizio', detail.servizio)} ${ref('tipoRichiesta', detail.tipoRichiesta)} ${ref('priority', detail.priorita)}
       ${date('dataRichiesta', detail.dataRichiesta)} ${date('dataSegnalazione', detail.dataSegnalazione)} ${date('dataPcarico', detail.dataPcarico)}
       ${date('dueDate', detail.dataScadenza)}
+    </dl>`;
+  }
+
+  /** Attachment names and second-level ticket protocols, as text (the view has no download endpoint). */
+  private renderFiles(detail: RequestDetail): TemplateResult | typeof nothing {
+    const files = (detail.allegati ?? [])
+      .map((a) => (typeof a === 'string' ? a : (a as { nomeFile?: string; nome?: string })?.nomeFile ?? (a as { nome?: string })?.nome))
+      .filter((n): n is string => !!n);
+    const tickets = (detail.ticket ?? []).map((x) => (x as { protocollo?: string })?.protocollo).filter((p): p is string => !!p);
+    if (!files.length && !tickets.length) return nothing;
+    return html`<dl class="facts">
+      ${files.length ? html`<div><dt>${this.tr('allegati')}</dt><dd><ul class="plain">${files.map((f) => html`<li>${f}</li>`)}</ul></dd></div>` : nothing}
+      ${tickets.length ? html`<div><dt>${this.tr('protocol')}</dt><dd>${tickets.join(', ')}</dd></div>` : nothing}
     </dl>`;
   }
 
