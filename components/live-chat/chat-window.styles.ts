@@ -82,6 +82,17 @@ export const chatWindowStyles = css`
     overflow-y: auto;
     padding: calc(var(--_space) * 1.5);
   }
+  .body.ended {
+    flex: 0 1 auto;
+    max-height: 60%;
+    border-top: 1px solid var(--_border);
+    display: flex;
+    flex-direction: column;
+    gap: var(--_space);
+  }
+  .body.ended p {
+    margin: 0;
+  }
   .conversation {
     flex: 1;
     min-height: 0;
@@ -191,6 +202,11 @@ export const chatWindowStyles = css`
   .stars input:focus-visible + span {
     outline: 2px solid var(--_focus);
     outline-offset: 2px;
+  }
+  p.privacy {
+    margin: 0;
+    font-size: 0.85em;
+    color: var(--_text-muted);
   }
   p.intro {
     margin: 0 0 var(--_space);

@@ -278,11 +278,11 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
           this.tr('firstMessage'),
           html`<textarea id="message" name="message" rows="3" .value=${p.message ?? ''} aria-invalid=${this.invalid('message')} aria-describedby=${this.describedBy('message')}></textarea>`,
         )}
+        ${privacyText ? html`<p class="privacy">${linkify(privacyText)}</p>` : nothing}
         <div class="field check">
           <input id="privacy" name="privacy" type="checkbox" aria-invalid=${this.invalid('privacy')} aria-describedby=${this.describedBy('privacy')} />
           <label for="privacy">${this.tr('privacy')}</label>
         </div>
-        ${privacyText ? html`<p class="privacy">${linkify(privacyText)}</p>` : nothing}
         ${this.fieldError('privacy') ? html`<span class="field-error" id="privacy-error">${this.fieldError('privacy')}</span>` : nothing}
         <button class="primary" type="submit" ?disabled=${c.busy}>${this.tr('start')}</button>
       </form>

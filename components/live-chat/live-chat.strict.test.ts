@@ -17,6 +17,8 @@ describe('sportello-live-chat under a strict CSP with Trusted Types', () => {
       width: 500,
       height: 700,
     });
+    let step = 'define';
+    const watchdog = setTimeout(() => console.error(`strict test stuck at: ${step}`, JSON.stringify((page.document.querySelector('sportello-live-chat') as SportelloLiveChat | null)?.chatWindow?.chat.transcript.messages ?? null)), 50000);
     try {
       await page.window.customElements.whenDefined('sportello-live-chat');
       const el = page.document.querySelector('sportello-live-chat') as SportelloLiveChat;
@@ -24,15 +26,21 @@ describe('sportello-live-chat under a strict CSP with Trusted Types', () => {
       el.stomp = FAST_RECONNECT;
       el.endpoint = CHAT_URL;
       const win = await until(() => el.chatWindow);
+      step = 'activate';
       await win.activate();
+      step = 'prechat';
       await until(() => win.chat.phase === 'prechat');
+      step = 'start';
       await win.chat.start({ name: 'Strict', email: 'strict@example.com', idChatCategory: '2', startingPage: 'http://localhost/', firstMessage: 'Hello https://example.com' });
+      step = 'operator answer';
       await until(() => win.chat.transcript.messages.some((m) => m.from === 'operator'));
+      step = 'echo';
       await until(() => win.chat.transcript.messages.find((m) => m.text.startsWith('Hello'))?.state === 'sent');
       await page.settle();
       page.assertClean();
       expect(win.shadowRoot!.querySelector('sportello-message-list')!.shadowRoot!.querySelector('a')!.rel).to.equal('noopener noreferrer');
     } finally {
+      clearTimeout(watchdog);
       page.close();
     }
   });

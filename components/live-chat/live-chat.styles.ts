@@ -24,6 +24,8 @@ export const liveChatStyles = css`
     box-shadow: var(--_shadow);
     font-size: 26px;
     line-height: 1;
+    display: grid;
+    place-items: center;
   }
   :host([position='bottom-left']) .launcher,
   :host([position='bottom-left']) .window {

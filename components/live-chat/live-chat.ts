@@ -5,6 +5,7 @@ import { tokens } from '../shared/tokens.styles.js';
 import type { ChatDestinations } from '../../src/services/chat.js';
 import { liveChatStyles } from './live-chat.styles.js';
 import { launcherText } from './launcher-strings.js';
+import { chatBubbleIcon, closeIcon } from '../shared/chat-icons.js';
 import type { HandoffInput, SportelloLiveChatWindow } from './chat-window.js';
 import './events.js';
 
@@ -228,7 +229,7 @@ export class SportelloLiveChat extends SportelloElement {
         @pointerenter=${() => void loadWindow()}
         @focus=${() => void loadWindow()}
       >
-        <span aria-hidden="true">${this.open ? '✕' : '💬'}</span>
+        ${this.open ? closeIcon : chatBubbleIcon}
         ${this.unread && !this.open ? html`<span class="badge" part="badge" aria-hidden="true">${this.unread > 99 ? '99+' : this.unread}</span>` : nothing}
       </button>`;
   }

@@ -35,6 +35,8 @@ export const composerStyles = css`
     field-sizing: content;
   }
   button {
+    display: inline-grid;
+    place-items: center;
     border: 1px solid var(--_border);
     background: var(--_surface-alt);
     color: var(--_text);

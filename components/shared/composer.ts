@@ -4,6 +4,7 @@ import { SportelloElement } from './sportello-element.js';
 import { tokens } from './tokens.styles.js';
 import { composerStyles } from './composer.styles.js';
 import './chat-events.js';
+import { paperclipIcon } from './chat-icons.js';
 
 /** An attachment shown in the composer's tray while it uploads (the host owns the upload). */
 export interface ComposerAttachment {
@@ -212,7 +213,7 @@ export class SportelloComposer extends SportelloElement {
       <div class="row">
         ${this.allowAttachments
           ? html`<button type="button" part="attach" aria-label=${t.attach} title=${t.attach} ?disabled=${this.disabled} @click=${() => this.fileInput.click()}>
-                📎
+                ${paperclipIcon}
               </button>
               <input type="file" multiple accept=${this.accept || nothing} tabindex="-1" aria-hidden="true" @change=${this.onPick} />`
           : nothing}
