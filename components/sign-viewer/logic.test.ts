@@ -1,5 +1,5 @@
 // Fast tests of the viewer's pure logic (geometry, area placement, polling schedule, PDF sniffing).
-import { expect } from '@open-wc/testing';
+import { expect, waitUntil } from '@open-wc/testing';
 import fc from 'fast-check';
 import { acrofieldMatches, clampBox, fitScale, pagesToRender, rectToNormalized, stepZoom, toPoints, ZOOM_STEPS } from '../../src/pdf/geometry.js';
 import { findKeyword, practiceAreas } from '../../src/pdf/areas.js';
@@ -130,5 +130,43 @@ describe('sign-viewer logic', () => {
     expect(looksLikePdf(enc.encode('\n\n%PDF-1.4'))).to.equal(true);
     expect(looksLikePdf(enc.encode('Questo file non e un PDF'))).to.equal(false);
     expect(looksLikePdf(new Uint8Array())).to.equal(false);
+  });
+});
+
+describe('Poller', () => {
+  const setVisibility = (state: 'visible' | 'hidden') => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state });
+    document.dispatchEvent(new Event('visibilitychange'));
+  };
+  afterEach(() => {
+    delete (document as { visibilityState?: string }).visibilityState;
+  });
+
+  it('holds no timer while the tab is hidden and polls at once when it is visible again', async () => {
+    const { Poller } = await import('../../src/controllers/sign/polling.js');
+    let ticks = 0;
+    const poller = new Poller(async () => (ticks++, false), () => ({ baseMs: 20, maxMs: 40, factor: 2 }));
+    const timer = () => (poller as unknown as { timer: unknown }).timer;
+    poller.start(true);
+    await waitUntil(() => ticks >= 2, 'no polling');
+    setVisibility('hidden');
+    expect(timer()).to.equal(undefined);
+    const frozen = ticks;
+    // Even an in-flight tick that ends while hidden does not schedule another.
+    await new Promise((r) => setTimeout(r, 0));
+    expect(timer() === undefined || ticks === frozen).to.equal(true);
+    setVisibility('visible');
+    await waitUntil(() => ticks > frozen, 'did not resume');
+    poller.stop();
+    expect(timer()).to.equal(undefined);
+  });
+
+  it('stops for good on an error the callback says will not heal (404)', async () => {
+    const { Poller } = await import('../../src/controllers/sign/polling.js');
+    let errors = 0;
+    const poller = new Poller(async () => { throw Object.assign(new Error('gone'), { status: 404 }); }, () => ({ baseMs: 10, maxMs: 20, factor: 2 }), () => (errors++, false));
+    poller.start(true);
+    await waitUntil(() => errors === 1 && !poller.active, 'did not stop');
+    expect(poller.active).to.equal(false);
   });
 });

@@ -130,6 +130,12 @@ export class SportelloSignViewer extends SportelloElement {
   /** Re-reads attributes and credentials; (re)loads the practice when they changed. */
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
+    this.setUp(changed);
+    // Asked here rather than in updated(): state set now joins this render instead of forcing another.
+    this.showCurrentDocument();
+  }
+
+  private setUp(changed: PropertyValues<this>): void {
     const cfg = this.config;
     const endpoint = cfg.endpoints?.sign ?? cfg.endpoint;
     const key = JSON.stringify([endpoint, this.idFile, this.signToken, this.signUser, this.signingUrl, this.documentSrc, !!cfg.tokenProvider]);
@@ -195,8 +201,7 @@ export class SportelloSignViewer extends SportelloElement {
     return p.documents.map((d, i) => ({ kind: 'service', idDocument: d.idDocument, filename: d.filename, index: d.order ?? i }));
   }
 
-  protected override updated(changed: PropertyValues<this>): void {
-    super.updated(changed);
+  private showCurrentDocument(): void {
     if (this.attrError) return;
     const ready = this.linkOnly || this.practiceCtl.phase === 'ready';
     if (!ready) return;
