@@ -40,6 +40,7 @@ const listConverter = {
  * expected due date, attachments with progress, and a submission that is created once. With
  * `request-id` it follows an existing request instead (state, assignee, dates, comments).
  *
+ * @tag sportello-desk-form
  * @summary Opens a help-desk request and follows it afterwards.
  *
  * @slot header - Replaces the form's title.

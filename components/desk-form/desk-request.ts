@@ -14,6 +14,7 @@ import './events.js';
  * Follows one help-desk request: its state in words, who handles it, its dates and the comment
  * thread, with a box to add a customer comment. `<sportello-desk-form request-id>` shows this too.
  *
+ * @tag sportello-desk-request
  * @summary The state and comments of one help-desk request.
  *
  * @event sportello-comment-added - The customer's comment was accepted.
