@@ -173,6 +173,10 @@ export const signViewerStyles = css`
     opacity: 0.6;
     cursor: default;
   }
+  .actions > .notice,
+  .actions > .error {
+    flex-basis: 100%;
+  }
   .downloads {
     display: flex;
     flex-direction: column;
