@@ -92,8 +92,11 @@ export class DeskFormController implements ReactiveController {
   hostConnected(): void {}
 
   hostDisconnected(): void {
-    this.catalogAbort?.abort();
+    // The catalogue load is left to finish (small, and the element may only be moving in the DOM).
+    // Triple lookups are dropped and asked again on the next update after a reconnect.
     this.tripleAbort?.abort();
+    this.tripleKey = '';
+    this.previewKey = '';
     for (const a of this.attachments) a.abort?.abort();
   }
 
@@ -295,7 +298,11 @@ export class DeskFormController implements ReactiveController {
       this.update(attachment, { state: 'done', loaded: attachment.size, total: attachment.size, abort: undefined });
       this.options.onDraftChange?.();
     } catch (error) {
-      if (isAbort(error) || abort.signal.aborted) return;
+      if (isAbort(error) || abort.signal.aborted) {
+        // Removed by the user: gone. Still listed (the element left the page): offer a retry.
+        if (this.attachments.includes(attachment)) this.update(attachment, { state: 'error', error: error as Error, abort: undefined });
+        return;
+      }
       this.update(attachment, { state: 'error', error: error as Error, abort: undefined });
       this.options.onError('upload', error as Error);
     }
