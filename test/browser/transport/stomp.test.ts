@@ -1,0 +1,285 @@
+// StompSession against a real broker: RabbitMQ with rabbitmq_web_stomp, started by the test
+// setup (test/setup/rabbitmq.mjs). Drops are real: `rabbitmqctl close_all_connections` behind the
+// test server's /t/rabbit/drop. If the broker cannot start, every test here is skipped LOUDLY.
+import { expect } from '@open-wc/testing';
+import { TRANSPORT_URL } from '/__sportello/env.js';
+import { RABBIT } from '/__sportello/rabbit.js';
+import { StompSession, STOMP_MESSAGE_ID_HEADER, type StompFrameInfo, type StompState } from '../../../src/transport/stomp.js';
+import type { ServiceError } from '../../../src/transport/errors.js';
+
+const login = { login: 'guest', passcode: 'guest' };
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const queueName = (what: string) => `sportello-test-${what}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}`;
+
+async function until(check: () => boolean, what: string, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for: ${what}`);
+    await sleep(20);
+  }
+}
+
+async function dropAllConnections(): Promise<void> {
+  const response = await fetch(`${TRANSPORT_URL}/t/rabbit/drop`, { method: 'POST' });
+  const result = (await response.json()) as { ok: boolean; output: string };
+  if (!result.ok) throw new Error(`rabbitmqctl close_all_connections failed: ${result.output}`);
+}
+
+function track(session: StompSession) {
+  const states: StompState[] = [];
+  const errors: ServiceError[] = [];
+  session.onState((s) => states.push(s));
+  session.onError((e) => errors.push(e));
+  return { states, errors };
+}
+
+describe('StompSession against RabbitMQ Web-STOMP', function () {
+  this.timeout(60_000);
+  const sessions: StompSession[] = [];
+  const queues: string[] = [];
+  const session = (options: Partial<ConstructorParameters<typeof StompSession>[0]> = {}) => {
+    const s = new StompSession({ url: RABBIT.wsUrl, connectHeaders: login, reconnect: { baseDelayMs: 100, maxDelayMs: 1000 }, ...options });
+    sessions.push(s);
+    return s;
+  };
+  const queue = (what: string) => {
+    const name = queueName(what);
+    queues.push(name);
+    return name;
+  };
+
+  before(function () {
+    if (!RABBIT.ok) {
+      console.error(`\n!!!!!!!! STOMP BROKER TESTS SKIPPED: RabbitMQ Web-STOMP unavailable: ${RABBIT.reason} !!!!!!!!\n`);
+      this.skip();
+    }
+  });
+
+  afterEach(async () => {
+    await Promise.all(sessions.splice(0).map((s) => s.stop()));
+    await Promise.all(queues.splice(0).map((name) => fetch(`${TRANSPORT_URL}/t/rabbit/delete-queue?name=${name}`)));
+  });
+
+  it('connects, subscribes and publishes; the broker confirms every message', async () => {
+    const s = session();
+    const { states } = track(s);
+    const q = queue('basic');
+    const got: StompFrameInfo[] = [];
+    s.subscribe(`/queue/${q}`, (frame) => got.push(frame));
+    s.start();
+    await until(() => s.state === 'open', 'open');
+    s.publish(`/queue/${q}`, 'uno');
+    s.publish(`/queue/${q}`, { n: 2 }, { 'x-note': 'due' });
+    await until(() => got.length === 2, 'two messages');
+    expect(got.map((f) => f.body)).to.deep.equal(['uno', '{"n":2}']);
+    expect(got[1]!.headers['x-note']).to.equal('due');
+    expect(got[1]!.headers['content-type']).to.equal('application/json');
+    expect(got[0]!.headers[STOMP_MESSAGE_ID_HEADER]).to.be.a('string');
+    await until(() => s.pending === 0, 'receipts for both');
+    await s.stop();
+    expect(states).to.deep.equal(['connecting', 'open', 'closed']);
+    await sleep(300);
+    expect(s.state).to.equal('closed');
+  });
+
+  it('keeps what is published before connecting and flushes it in order after the onConnected hooks', async () => {
+    const s = session();
+    const q = queue('outbox');
+    const got: string[] = [];
+    const hookSaw: Array<{ reconnect: boolean; pending: number; received: number }> = [];
+    s.subscribe(`/queue/${q}`, (frame) => got.push(frame.body));
+    s.onConnected(async (info) => {
+      await sleep(50); // an async sync step: the outbox must wait for it
+      hookSaw.push({ ...info, pending: s.pending, received: got.length });
+    });
+    for (let i = 0; i < 5; i++) s.publish(`/queue/${q}`, `m${i}`);
+    expect(s.pending).to.equal(5);
+    expect(s.state).to.equal('closed');
+    s.start();
+    await until(() => got.length === 5, 'outbox delivered');
+    expect(got).to.deep.equal(['m0', 'm1', 'm2', 'm3', 'm4']);
+    expect(hookSaw).to.deep.equal([{ reconnect: false, pending: 5, received: 0 }]);
+    await until(() => s.pending === 0, 'outbox confirmed');
+  });
+
+  it('resubscribes after the broker drops every connection, and says it reconnected', async () => {
+    const s = session();
+    const { states } = track(s);
+    const q = queue('resub');
+    const got: string[] = [];
+    const connects: boolean[] = [];
+    s.subscribe(`/queue/${q}`, (frame) => got.push(frame.body));
+    s.onConnected(({ reconnect }) => {
+      connects.push(reconnect);
+    });
+    s.start();
+    await until(() => s.state === 'open', 'open');
+    await dropAllConnections();
+    await until(() => states.includes('reconnecting'), 'noticed the drop');
+    await until(() => s.state === 'open', 'open again');
+    s.publish(`/queue/${q}`, 'after');
+    await until(() => got.length === 1, 'message after the drop');
+    expect(got).to.deep.equal(['after']);
+    expect(connects).to.deep.equal([false, true]);
+    expect(states.slice(0, 4)).to.deep.equal(['connecting', 'open', 'reconnecting', 'open']);
+  });
+
+  it('1,000 messages through 3 broker-wide drops mid-traffic: 0 lost, 0 duplicated', async () => {
+    const q = queue('thousand');
+    const subscriber = session();
+    const publisher = session();
+    const sub = track(subscriber);
+    const pub = track(publisher);
+    const counts = new Map<string, number>();
+    let deliveries = 0;
+    // A queue keeps messages while the subscriber is away; client acks make the broker redeliver
+    // whatever a drop interrupted; the session drops redeliveries it already handed over.
+    subscriber.subscribe(
+      `/queue/${q}`,
+      (frame) => {
+        deliveries++;
+        counts.set(frame.body, (counts.get(frame.body) ?? 0) + 1);
+      },
+      { ack: 'client-individual', 'prefetch-count': '100' },
+    );
+    subscriber.start();
+    publisher.start();
+    await until(() => subscriber.state === 'open' && publisher.state === 'open', 'both open');
+
+    const total = 1000;
+    const publishing = (async () => {
+      for (let i = 0; i < total; i++) {
+        publisher.publish(`/queue/${q}`, `msg-${i}`);
+        if (i % 50 === 49) await sleep(150);
+      }
+    })();
+    const dropping = (async () => {
+      for (let d = 0; d < 3; d++) {
+        await sleep(400);
+        await dropAllConnections();
+        await until(() => subscriber.state === 'open' && publisher.state === 'open', `both open after drop ${d + 1}`);
+      }
+    })();
+    await Promise.all([publishing, dropping]);
+    await until(() => counts.size === total && publisher.pending === 0, `all ${total} delivered (have ${counts.size}, pending ${publisher.pending})`, 40_000);
+    await sleep(500); // room for any late redelivery to show up as a duplicate
+    const duplicated = [...counts.values()].filter((n) => n > 1).length;
+    const lost = [...Array(total).keys()].filter((i) => !counts.has(`msg-${i}`)).length;
+    console.log(`STOMP 1000: delivered ${counts.size}, lost ${lost}, duplicated ${duplicated}, handler calls ${deliveries}, subscriber reconnects ${sub.states.filter((s) => s === 'reconnecting').length}, publisher reconnects ${pub.states.filter((s) => s === 'reconnecting').length}`);
+    expect({ lost, duplicated, deliveries }).to.deep.equal({ lost: 0, duplicated: 0, deliveries: total });
+    // The drops really happened, to both sides, mid-traffic.
+    expect(sub.states.filter((s) => s === 'reconnecting').length).to.be.at.least(3);
+    expect(pub.states.filter((s) => s === 'reconnecting').length).to.be.at.least(3);
+  });
+
+  it('resends what the broker never confirmed, and the subscriber drops the copies (lost receipts)', async () => {
+    // A link that loses the broker's RECEIPT frames: the messages arrive, the confirmations do
+    // not, so after the reconnect the outbox sends them again. Only the injected socket is
+    // tampered with (the webSocketFactory seam); the session and the broker are the real ones.
+    let loseReceipts = true;
+    const sockets: WebSocket[] = [];
+    const lossyFactory = (url: string) => {
+      const ws = new WebSocket(url, ['v12.stomp', 'v11.stomp', 'v10.stomp']);
+      let handler: ((event: MessageEvent) => void) | null = null;
+      Object.defineProperty(ws, 'onmessage', { get: () => handler, set: (fn) => (handler = fn), configurable: true });
+      ws.addEventListener('message', (event: MessageEvent) => {
+        if (loseReceipts && typeof event.data === 'string' && event.data.startsWith('RECEIPT')) return;
+        handler?.(event);
+      });
+      sockets.push(ws);
+      return ws;
+    };
+    const q = queue('receipts');
+    const publisher = session({ webSocketFactory: lossyFactory });
+    const subscriber = session();
+    const got: string[] = [];
+    subscriber.subscribe(`/queue/${q}`, (frame) => got.push(frame.body), { ack: 'client-individual' });
+    subscriber.start();
+    publisher.start();
+    await until(() => publisher.state === 'open' && subscriber.state === 'open', 'both open');
+    for (let i = 0; i < 5; i++) publisher.publish(`/queue/${q}`, `r${i}`);
+    await until(() => got.length === 5, 'first copies');
+    expect(publisher.pending).to.equal(5); // delivered, but never confirmed
+    loseReceipts = false;
+    sockets.at(-1)!.close();
+    await until(() => publisher.pending === 0, 'resent and confirmed');
+    await sleep(500); // the second copies reach the subscriber and must be dropped there
+    expect(got).to.deep.equal(['r0', 'r1', 'r2', 'r3', 'r4']);
+    expect(sockets.length).to.equal(2);
+  });
+
+  it('a subscription hands over one message id once, whoever sent it', async () => {
+    const q = queue('dedupe');
+    const a = session();
+    const b = session();
+    const got: string[] = [];
+    const unsubscribe = a.subscribe(`/queue/${q}`, (frame) => got.push(frame.body));
+    a.start();
+    b.start();
+    await until(() => a.state === 'open' && b.state === 'open', 'both open');
+    b.publish(`/queue/${q}`, 'first', { [STOMP_MESSAGE_ID_HEADER]: 'same-id' });
+    await until(() => b.pending === 0, 'first confirmed');
+    b.publish(`/queue/${q}`, 'copy', { [STOMP_MESSAGE_ID_HEADER]: 'same-id' });
+    b.publish(`/queue/${q}`, 'other', { [STOMP_MESSAGE_ID_HEADER]: 'other-id' });
+    await until(() => got.length === 2, 'two distinct');
+    await sleep(200);
+    expect(got).to.deep.equal(['first', 'other']);
+    unsubscribe();
+    b.publish(`/queue/${q}`, 'after unsubscribe');
+    await until(() => b.pending === 0, 'confirmed');
+    await sleep(200);
+    expect(got).to.deep.equal(['first', 'other']);
+  });
+
+  it('reconnects at once on "online" instead of waiting out a long backoff', async () => {
+    const s = session({ reconnect: { baseDelayMs: 30_000, maxDelayMs: 30_000 } });
+    s.start();
+    await until(() => s.state === 'open', 'open');
+    await dropAllConnections();
+    await until(() => s.state === 'reconnecting', 'reconnecting');
+    await sleep(300);
+    expect(s.state).to.equal('reconnecting'); // the backoff (15–30 s) is still running
+    window.dispatchEvent(new Event('online'));
+    await until(() => s.state === 'open', 'open again right away', 10_000);
+  });
+
+  it('reconnects at once on pageshow too', async () => {
+    const s = session({ reconnect: { baseDelayMs: 30_000, maxDelayMs: 30_000 } });
+    s.start();
+    await until(() => s.state === 'open', 'open');
+    await dropAllConnections();
+    await until(() => s.state === 'reconnecting', 'reconnecting');
+    window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
+    await until(() => s.state === 'open', 'open again right away', 10_000);
+  });
+
+  it('reports ERROR frames and keeps going', async () => {
+    const s = session();
+    const { errors } = track(s);
+    const q = queue('after-error');
+    const got: string[] = [];
+    const unsubscribeBad = s.subscribe('/nonsense/destination', () => undefined);
+    s.start();
+    await until(() => errors.some((e) => e.kind === 'protocol'), 'an ERROR frame');
+    const error = errors.find((e) => e.kind === 'protocol')!;
+    expect(error.service).to.equal('chat');
+    expect(error.code).to.be.a('string').and.not.equal('');
+    unsubscribeBad();
+    s.subscribe(`/queue/${q}`, (frame) => got.push(frame.body));
+    await until(() => s.state === 'open', 'open');
+    s.publish(`/queue/${q}`, 'still fine');
+    await until(() => got.length === 1, 'delivery after the error');
+  });
+
+  it('backs off against a server that is not there, reporting socket errors', async () => {
+    const s = session({ url: 'ws://127.0.0.1:9/ws', reconnect: { baseDelayMs: 50, maxDelayMs: 200 } });
+    const { states, errors } = track(s);
+    s.start();
+    await until(() => errors.length >= 2, 'two failed attempts');
+    expect(states[0]).to.equal('connecting');
+    expect(states).to.include('reconnecting');
+    expect(errors[0]!.kind).to.equal('network');
+    await s.stop();
+    expect(s.state).to.equal('closed');
+  });
+});
