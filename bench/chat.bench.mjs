@@ -29,36 +29,46 @@ async function append10k() {
   return withBench(async ({ page, open }) => {
     await open('bench/pages/chat-list.html');
     await page.waitForFunction(() => window.__list);
-    return page.evaluate(async () => {
-      const list = window.__list;
-      const mk = (i) => ({ key: `k${i}`, role: i % 3 ? 'other' : 'self', author: 'Giulia', text: `Message number ${i} with a little text`, time: new Date().toISOString(), state: 'sent' });
-      let items = Array.from({ length: 10000 }, (_, i) => mk(i));
-      list.items = items;
-      await list.updateComplete;
-      await new Promise((r) => setTimeout(r, 300));
-      const samples = [];
-      for (let i = 10000; i < 10200; i++) {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Performance.enable');
+    const busy = async () => (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'TaskDuration').value * 1000;
+    await page.evaluate(async () => {
+      window.__mk = (i) => ({ key: `k${i}`, role: i % 3 ? 'other' : 'self', author: 'Giulia', text: `Message number ${i} with a little text`, time: new Date().toISOString(), state: 'sent' });
+      window.__items = Array.from({ length: 10000 }, (_, i) => window.__mk(i));
+      window.__list.items = window.__items;
+      await window.__list.updateComplete;
+      await new Promise((r) => setTimeout(r, 500));
+    });
+    const litSamples = [];
+    const busySamples = [];
+    for (let i = 10000; i < 10200; i++) {
+      const before = await busy();
+      // One append, then two frames so the virtualizer's measuring and layout pass are included.
+      const litMs = await page.evaluate(async (n) => {
         const t0 = performance.now();
-        items = items.concat(mk(i));
-        list.items = items;
-        await list.updateComplete;
-        // Include the virtualizer's own layout pass, which runs on the next frame.
-        await new Promise((r) => requestAnimationFrame(() => r()));
+        window.__items = window.__items.concat(window.__mk(n));
+        window.__list.items = window.__items;
+        await window.__list.updateComplete;
         const t1 = performance.now();
-        await new Promise((r) => setTimeout(r, 0));
-        samples.push({ total: t1 - t0 });
-      }
-      const nodes = list.shadowRoot.querySelectorAll('*').length;
-      const rows = list.shadowRoot.querySelectorAll('[part~=message]').length;
-      return { samples: samples.map((s) => s.total), nodes, rows };
-    }).then(({ samples, nodes, rows }) => ({
-      note: '200 appends to a 10,000-message list; each sample = assign + Lit update + next animation frame (so it includes up to one frame of waiting)',
-      appendP50Ms: round(percentile(samples, 50)),
-      appendP95Ms: round(percentile(samples, 95)),
+        await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r())));
+        return t1 - t0;
+      }, i);
+      busySamples.push((await busy()) - before);
+      litSamples.push(litMs);
+    }
+    const { nodes, rows } = await page.evaluate(() => ({
+      nodes: window.__list.shadowRoot.querySelectorAll('*').length,
+      rows: window.__list.shadowRoot.querySelectorAll('[part~=message]').length,
+    }));
+    return {
+      note: '200 appends to a 10,000-message list (no throttle). litUpdate = assign + Lit update in the page; mainThread = CDP TaskDuration over the append and the next two frames (includes the virtualizer layout and a little CDP overhead)',
+      litUpdateP95Ms: round(percentile(litSamples, 95)),
+      mainThreadP50Ms: round(percentile(busySamples, 50)),
+      mainThreadP95Ms: round(percentile(busySamples, 95)),
       shadowDomNodes: nodes,
       renderedRows: rows,
       targetP95Ms: 2,
-    }));
+    };
   });
 }
 
@@ -72,9 +82,14 @@ async function loader() {
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     await cdp.send('Performance.enable');
+    const metrics = async () => Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]));
     await open('bench/pages/chat-loader.html');
+    await page.waitForFunction(() => window.__ready);
+    const start = await metrics();
+    await page.evaluate(() => window.__load());
     await page.waitForFunction(() => window.__defined);
-    const before = Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]));
+    const end = await metrics();
+    const before = { TaskDuration: end.TaskDuration - start.TaskDuration, ScriptDuration: end.ScriptDuration - start.ScriptDuration };
     // Let the browser go idle (the launcher then preloads the window chunk, still without talking to the service).
     await page.waitForTimeout(2500);
     const simBeforeInteraction = simRequests.length;
@@ -82,8 +97,8 @@ async function loader() {
     await page.waitForFunction(() => document.querySelector('sportello-live-chat')?.shadowRoot?.querySelector('sportello-live-chat-window'));
     await page.waitForTimeout(500);
     return {
-      mainThreadMsToDefined: round((before.TaskDuration ?? 0) * 1000),
-      scriptMsToDefined: round((before.ScriptDuration ?? 0) * 1000),
+      mainThreadMs: round((before.TaskDuration ?? 0) * 1000),
+      scriptMs: round((before.ScriptDuration ?? 0) * 1000),
       simRequestsBeforeInteraction: simBeforeInteraction,
       simRequestsAfterOpen: simRequests.length,
       stompBeforeInteraction: simRequests.slice(0, simBeforeInteraction).some((u) => u.includes('websocket')),

@@ -160,6 +160,7 @@ export class LiveChatController implements ReactiveController {
     const stored = readStored(this.key);
     const visitorId = stored.visitorId ?? newId();
     this.client ??= new ChatClient({ endpoint: o.endpoint, widgetKey: o.widgetKey, visitorId, destinations: o.destinations, stomp: o.stomp });
+    this.listenToClient();
     this.draft = stored.draft ?? '';
     this.name = stored.name ?? '';
     this.email = stored.email ?? '';
@@ -280,6 +281,8 @@ export class LiveChatController implements ReactiveController {
 
   private listenToClient(): void {
     if (this.offClient.length || !this.client) return;
+    const now = this.client.state;
+    if (now !== 'idle') this.connection = now;
     this.offClient.push(
       this.client.onState((s) => this.onConnection(s)),
       this.client.onError((e) => this.host.onChatError('connection', e)),
