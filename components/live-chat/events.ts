@@ -2,11 +2,6 @@
 export interface ChatIdDetail {
   idChat: string;
 }
-export interface ChatMessageDetail {
-  idChat: string;
-  from: 'visitor' | 'operator' | 'bot' | 'system';
-  text: string;
-}
 export interface ChatIncomingDetail {
   count: number;
 }

@@ -4,4 +4,4 @@ import './live-chat.js';
 
 export { SportelloLiveChat } from './live-chat.js';
 export type { HandoffInput, ChatPrefill } from './chat-window.js';
-export type { ChatIdDetail, ChatMessageDetail } from './events.js';
+export type { ChatIdDetail } from './events.js';

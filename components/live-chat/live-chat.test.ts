@@ -271,6 +271,43 @@ describe('sportello-live-chat', () => {
     expect(detail.name).to.equal('Grace');
   });
 
+  it('a message the server refuses is shown failed with a retry button, and never twice', async () => {
+    const el = await mountChat();
+    const win = await startChat(el, '2');
+    const tooLong = 'x'.repeat(5000);
+    win.chat.send(tooLong);
+    const failed = await until(() => win.chat.transcript.messages.find((m) => m.text === tooLong && m.state === 'failed'));
+    const list = $(win, 'sportello-message-list')!;
+    const retry = await until(() => list.shadowRoot!.querySelector<HTMLButtonElement>(`[data-key="${failed.key}"] .status button`));
+    retry.click();
+    await until(() => win.chat.transcript.messages.find((m) => m.key === failed.key)?.state === 'failed');
+    expect(win.chat.transcript.messages.filter((m) => m.text === tooLong)).to.have.length(1);
+  });
+
+  it('closed launcher counts unread operator messages on its badge and reports the page visited', async () => {
+    const el = await fixture<SportelloLiveChat>(html`<sportello-live-chat lang="en" widget-key="demo" category="4" endpoint=${CHAT_URL} .stomp=${FAST_RECONNECT}></sportello-live-chat>`);
+    await el.startFromHandoff({ name: 'Badge', transcript: 'context' });
+    const win = await windowOf(el);
+    const idChat = win.chat.idChat!;
+    await el.close();
+    operator = new TestOperator();
+    await operator.connect();
+    await operator.join(idChat);
+    operator.send(idChat, 'are you there?');
+    operator.send(idChat, 'hello?');
+    await until(() => el.shadowRoot!.querySelector('[part=badge]')?.textContent === '2');
+    expect(el.shadowRoot!.querySelector('button.launcher')!.getAttribute('aria-label')).to.contain('2 unread');
+    await el.show();
+    expect(el.shadowRoot!.querySelector('[part=badge]')).to.equal(null);
+    win.reportPage('http://localhost/products/42', 'Product 42');
+    let pages: Array<{ url: string; title: string }> = [];
+    while (!pages.some((p) => p.url === 'http://localhost/products/42')) {
+      pages = (await operator.http.json<{ navigationPages: Array<{ url: string; title: string }> }>(`/api/chat/${idChat}`)).navigationPages;
+      if (!pages.some((p) => p.url === 'http://localhost/products/42')) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(pages.find((p) => p.url === 'http://localhost/products/42')!.title).to.equal('Product 42');
+  });
+
   it('wrong attributes: a clear in-element error and one console warning', async () => {
     const warnings: string[] = [];
     const original = console.warn;
