@@ -21,7 +21,8 @@ export type TokenProvider = (options: { forceRefresh: boolean }) => Promise<stri
 
 export const none: AuthStrategy = Object.freeze({ kind: 'none' as const, headers: async () => ({}) });
 
-function isLocalHost(host: string): boolean {
+/** Hosts where a raw key in the page is a developer's own business (no visitor can read it). */
+export function isLocalHost(host: string): boolean {
   const h = host.toLowerCase().replace(/^\[|\]$/g, '');
   return h === 'localhost' || h.endsWith('.localhost') || h === '::1' || /^127\.\d+\.\d+\.\d+$/.test(h);
 }
@@ -30,17 +31,17 @@ let rawKeyWarned = false;
 
 /**
  * A secret in page JavaScript is readable by every visitor. Fine for a demo on localhost; anywhere
- * else it deserves one (and only one) console warning pointing at the fix.
+ * else it deserves one (and only one) console warning pointing at the fix. `host` defaults to the
+ * page's; returns whether it warned.
  */
-function warnRawKey(what: string): void {
-  if (rawKeyWarned) return;
-  const host = (globalThis as { location?: Location }).location?.hostname;
-  if (host === undefined || host === '' || isLocalHost(host)) return;
+export function warnRawKey(what: string, host: string | undefined = (globalThis as { location?: Location }).location?.hostname): boolean {
+  if (rawKeyWarned || host === undefined || host === '' || isLocalHost(host)) return false;
   rawKeyWarned = true;
   console.warn(
     `Sportello: a raw ${what} is used in the page on ${host}. Anyone can read it from the page. ` +
       'Put a server-side proxy in front of the service that adds the credential, and give the element the proxy URL (or a short-lived bearer token provider).',
   );
+  return true;
 }
 
 /** Test hook: lets a test see the one-time warning again. */

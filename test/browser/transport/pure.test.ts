@@ -5,7 +5,7 @@ import { backoffDelay } from '../../../src/transport/backoff.js';
 import { buildQuery, errorFieldsFromBody, filenameFromContentDisposition, joinUrl, parseRetryAfter, shouldRetry, errorFromResponse } from '../../../src/transport/http.js';
 import { ServiceError } from '../../../src/transport/errors.js';
 import { toWebSocketUrl } from '../../../src/transport/stomp.js';
-import { aiApiKey, SOURCE_APPS, type SourceApp } from '../../../src/transport/auth.js';
+import { aiApiKey, isLocalHost, resetRawKeyWarning, signApiKey, SOURCE_APPS, warnRawKey, type SourceApp } from '../../../src/transport/auth.js';
 
 describe('transport pure pieces', () => {
   describe('query strings and URLs', () => {
@@ -126,6 +126,28 @@ describe('transport pure pieces', () => {
   });
 
   describe('auth', () => {
+    it('warns once about a raw key off localhost, never on localhost', () => {
+      const warnings: unknown[][] = [];
+      const original = console.warn;
+      console.warn = (...args: unknown[]) => void warnings.push(args);
+      try {
+        resetRawKeyWarning();
+        signApiKey('demo-sign-token', 'demo'); // this page is on localhost: quiet
+        expect(warnRawKey('API key', '127.0.0.1')).to.equal(false);
+        expect(warnRawKey('API key', '[::1]')).to.equal(false);
+        expect(warnings).to.have.length(0);
+        expect(warnRawKey('API key', 'shop.example.com')).to.equal(true);
+        expect(warnRawKey('chat token', 'shop.example.com')).to.equal(false);
+        expect(warnings).to.have.length(1);
+        expect(String(warnings[0]![0])).to.match(/proxy/);
+      } finally {
+        console.warn = original;
+        resetRawKeyWarning();
+      }
+      expect(['localhost', 'app.localhost', '127.0.0.1', '::1'].every(isLocalHost)).to.equal(true);
+      expect(['example.com', '10.0.0.1', 'localhost.evil.com'].some(isLocalHost)).to.equal(false);
+    });
+
     it('accepts only the closed X-Source-App list', async () => {
       expect(SOURCE_APPS).to.deep.equal(['chat_app', 'desk_app', 'api_direct', 'ai_app', 'internal']);
       expect(() => aiApiKey('spk_demo', 'legacy-v1' as SourceApp)).to.throw(RangeError);

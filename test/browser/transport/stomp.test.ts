@@ -253,6 +253,17 @@ describe('StompSession against RabbitMQ Web-STOMP', function () {
     await until(() => s.state === 'open', 'open again right away', 10_000);
   });
 
+  it('reconnects at once when the page becomes visible again', async () => {
+    expect(document.visibilityState).to.equal('visible');
+    const s = session({ reconnect: { baseDelayMs: 30_000, maxDelayMs: 30_000 } });
+    s.start();
+    await until(() => s.state === 'open', 'open');
+    await dropAllConnections();
+    await until(() => s.state === 'reconnecting', 'reconnecting');
+    document.dispatchEvent(new Event('visibilitychange'));
+    await until(() => s.state === 'open', 'open again right away', 10_000);
+  });
+
   it('reports ERROR frames and keeps going', async () => {
     const s = session();
     const { errors } = track(s);
