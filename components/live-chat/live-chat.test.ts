@@ -308,6 +308,32 @@ describe('sportello-live-chat', () => {
     expect(pages.find((p) => p.url === 'http://localhost/products/42')!.title).to.equal('Product 42');
   });
 
+  it('a failing service (503) shows an error with retry and reports sportello-error; retry recovers', async () => {
+    await fetch(`${SIM_URL}/__sim/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ kind: 'status', status: 503, match: '/chat/public/api/widget', count: 3 }) });
+    const errors: string[] = [];
+    const onError = (e: Event) => errors.push((e as CustomEvent).detail.operation);
+    document.addEventListener('sportello-error', onError);
+    try {
+      const el = await mountChat();
+      const win = await phase(el, 'error');
+      expect(errors).to.include('load-widget');
+      const retry = win.shadowRoot!.querySelector<HTMLButtonElement>('[role=alert] button')!;
+      expect(retry.textContent).to.contain('Try again');
+      retry.click();
+      await phase(el, 'prechat');
+    } finally {
+      document.removeEventListener('sportello-error', onError);
+    }
+  });
+
+  it('speaks Italian with lang="it", with the widget labels from the server', async () => {
+    const el = await fixture<SportelloLiveChat>(html`<sportello-live-chat lang="it" mode="inline" widget-key="demo" endpoint=${CHAT_URL} .reportNavigation=${false}></sportello-live-chat>`);
+    const win = await phase(el, 'prechat');
+    expect($(win, 'label[for=name]')!.textContent).to.equal('Nome');
+    expect($(win, 'h2')!.textContent).to.equal('Parla con noi');
+    expect($(win, 'form button[type=submit]')!.textContent).to.equal('Inizia la chat');
+  });
+
   it('wrong attributes: a clear in-element error and one console warning', async () => {
     const warnings: string[] = [];
     const original = console.warn;
