@@ -172,6 +172,11 @@ describe('sportello-live-chat', () => {
     await until(() => win.chat.transcript.messages.find((m) => m.text === 'before reload' && m.state === 'sent'));
     const idChat = win.chat.idChat;
     const before = win.chat.transcript.messages.map((m) => m.id);
+    // A half-written draft survives the reload too.
+    const composer = $(win, 'sportello-composer')!;
+    const area = composer.shadowRoot!.querySelector('textarea')!;
+    area.value = 'half a thought';
+    area.dispatchEvent(new Event('input'));
     el.remove();
     const again = await mountChat();
     const win2 = await phase(again, 'queued', 'chatting');
@@ -179,6 +184,8 @@ describe('sportello-live-chat', () => {
     await until(() => win2.chat.connection === 'open');
     expect(win2.chat.transcript.messages.map((m) => m.id).slice(0, before.length)).to.deep.equal(before);
     expect(win2.chat.transcript.messages.filter((m) => m.text === 'before reload')).to.have.length(1);
+    const composer2 = await until(() => $<HTMLElement & { value: string }>(win2, 'sportello-composer'));
+    expect(composer2.value).to.equal('half a thought');
   });
 
   it('two tabs: a chat started in another tab (iframe, same origin) is followed here through storage events', async () => {
