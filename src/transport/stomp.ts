@@ -302,8 +302,10 @@ export class StompSession {
       } catch (error) {
         this.emitError(error instanceof ServiceError ? error : new ServiceError({ service: this.service, kind: 'protocol', code: 'on_connected', message: String(error), cause: error }));
       }
-      if (generation !== this.generation) return;
+      if (generation !== this.generation || this.client !== client) return;
     }
+    // The connection may have died while a hook ran: the next one flushes instead.
+    if (generation !== this.generation || this.client !== client) return;
     for (const message of [...this.outbox.values()]) this.transmit(client, message);
     this.ready = true;
   }

@@ -9,5 +9,5 @@ declare module '/__sportello/env.js' {
 
 declare module '/__sportello/rabbit.js' {
   /** Importing this module starts RabbitMQ (if needed) and waits for it. */
-  export const RABBIT: { ok: boolean; wsUrl: string; reason?: string };
+  export const RABBIT: { ok: boolean; wsUrl: string; reason?: string; required: boolean };
 }

@@ -55,7 +55,9 @@ export function transportPlugin({ simUrl }) {
       if (context.path === '/__sportello/rabbit.js') {
         const rabbit = await ensureRabbit();
         if (!rabbit.ok) console.error(`\n!!! RabbitMQ Web-STOMP unavailable: ${rabbit.reason}. STOMP broker tests will be SKIPPED.\n`);
-        return { body: `export const RABBIT = ${JSON.stringify(rabbit)};\n`, type: 'js' };
+        // CI installs the broker, so there a broker that will not start is a failure, not a skip.
+        const required = process.env.SPORTELLO_REQUIRE_RABBIT === '1';
+        return { body: `export const RABBIT = ${JSON.stringify({ ...rabbit, required })};\n`, type: 'js' };
       }
       if (context.path === '/__sportello/strict-probe.js') return { body: PROBE, type: 'js' };
       if (context.path === '/__sportello/strict.html') {

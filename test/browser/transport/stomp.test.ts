@@ -50,6 +50,7 @@ describe('StompSession against RabbitMQ Web-STOMP', function () {
 
   before(function () {
     if (!RABBIT.ok) {
+      if (RABBIT.required) throw new Error(`RabbitMQ Web-STOMP is required (SPORTELLO_REQUIRE_RABBIT=1) but unavailable: ${RABBIT.reason}`);
       console.error(`\n!!!!!!!! STOMP BROKER TESTS SKIPPED: RabbitMQ Web-STOMP unavailable: ${RABBIT.reason} !!!!!!!!\n`);
       this.skip();
     }
