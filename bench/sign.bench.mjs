@@ -4,11 +4,13 @@
 //    figure includes loading the pdf.js chunk and starting its worker; the warm one does not.
 //  - peak live canvases while scrolling the whole document top to bottom.
 //  - pdf.js chunk and worker bytes, and proof a page without a viewer never requests them.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { chromium } from 'playwright-core';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { execSync } from 'node:child_process';
-import { withBench, round } from './lib/harness.mjs';
+import { withBench, round, startStaticServer, startSim, CHROMIUM_ARGS } from './lib/harness.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const dist = join(root, 'dist');
@@ -57,6 +59,57 @@ const mountAndMeasure = (page, simUrl, id) =>
     },
     { simUrl, id },
   );
+
+/**
+ * The bundle served from another origin (a CDN, with CORS) to a page with a strict CSP and
+ * Trusted Types: `script-src 'self' <cdn>; worker-src blob:; require-trusted-types-for 'script';
+ * trusted-types lit-html sportello`. The worker then starts through the blob: wrapper.
+ */
+async function crossOriginCheck() {
+  const requests = [];
+  const cdnServer = createServer((req, res) => {
+    const path = join(root, new URL(req.url ?? '/', 'http://x').pathname);
+    requests.push(req.url);
+    if (!path.startsWith(dist + '/') || !existsSync(path)) return void res.writeHead(404).end();
+    res.writeHead(200, { 'Content-Type': 'text/javascript', 'Access-Control-Allow-Origin': '*' });
+    res.end(readFileSync(path));
+  });
+  await new Promise((r) => cdnServer.listen(0, '127.0.0.1', r));
+  const cdn = `http://127.0.0.1:${cdnServer.address().port}`;
+  const site = await startStaticServer();
+  const sim = await startSim({ allowedOrigins: [site.url] });
+  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  try {
+    mkdirSync(join(root, '.bench'), { recursive: true });
+    const csp = `default-src 'self'; script-src 'self' ${cdn}; worker-src blob:; style-src 'self' 'unsafe-inline'; connect-src ${sim.url} ${cdn}; require-trusted-types-for 'script'; trusted-types lit-html sportello`;
+    writeFileSync(join(root, '.bench/sign-cdn.html'), `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${csp}"><title>sign viewer from a CDN</title><script type="module" src="${cdn}/dist/sportello.js"></script></head><body></body></html>`);
+    const page = await browser.newPage();
+    const violations = [];
+    page.on('console', (m) => { if (/Content Security Policy|TrustedScriptURL|Trusted Type/i.test(m.text())) violations.push(m.text()); });
+    await page.goto(`${site.url}/.bench/sign-cdn.html`);
+    await page.waitForFunction(() => customElements.get('sportello-sign-viewer') !== undefined, null, { timeout: 15000 });
+    const painted = await page.evaluate(async (simUrl) => {
+      const el = document.createElement('sportello-sign-viewer');
+      el.setAttribute('endpoint', `${simUrl}/sign/api/v2`);
+      el.setAttribute('sign-token', 'demo-sign-token');
+      el.setAttribute('sign-user', 'demo');
+      el.setAttribute('id-file', '1002');
+      document.body.append(el);
+      const t0 = performance.now();
+      while (performance.now() - t0 < 15000) {
+        if (el.shadowRoot?.querySelector('sportello-sign-document')?.shadowRoot?.querySelector('canvas[data-painted]')) return true;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      return false;
+    }, sim.url);
+    return { csp, painted, cspOrTrustedTypesViolations: violations.length, workerFetchedFromCdn: requests.some((u) => /pdf\.worker/.test(u)) };
+  } finally {
+    await browser.close();
+    await sim.close();
+    await site.close();
+    await new Promise((r) => { cdnServer.closeAllConnections(); cdnServer.close(r); });
+  }
+}
 
 export default async () => {
   ensurePdfChunk();
@@ -109,5 +162,6 @@ export default async () => {
       warmMountToFirstPageMs: round(warm.mountToFirstPageMs),
     };
   });
+  figures.crossOriginBundle = await crossOriginCheck();
   return figures;
 };

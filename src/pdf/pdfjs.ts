@@ -66,12 +66,36 @@ async function getWorker(pdfjs: Pdfjs): Promise<PdfjsLib.PDFWorker> {
     const src = await resolveWorkerSrc();
     // pdf.js checks this even with a port; keeping it right avoids a fake-worker fallback.
     pdfjs.GlobalWorkerOptions.workerSrc = src;
-    return new pdfjs.PDFWorker({ port: createWorker(src) as unknown as null });
+    const worker = createWorker(src);
+    // A worker given as a port is trusted to be listening already. Through the blob: wrapper it is
+    // not: the wrapper's `await import()` runs before pdf.js installs its handler, and messages
+    // sent meanwhile are lost. pdf.js' worker announces itself with a "ready" message: wait for it.
+    await new Promise<void>((resolve, reject) => {
+      const onMessage = (e: MessageEvent) => {
+        if ((e.data as { action?: string } | null)?.action !== 'ready') return;
+        worker.removeEventListener('message', onMessage);
+        worker.removeEventListener('error', onError);
+        resolve();
+      };
+      const onError = (e: Event) => {
+        worker.removeEventListener('message', onMessage);
+        worker.terminate();
+        reject(new Error(`pdf.js worker failed to start from ${src}: ${(e as ErrorEvent).message ?? 'error'}`));
+      };
+      worker.addEventListener('message', onMessage);
+      worker.addEventListener('error', onError);
+    });
+    return new pdfjs.PDFWorker({ port: worker as unknown as null });
   })().catch((error: unknown) => {
     sharedWorker = undefined;
     throw error;
   });
   return sharedWorker;
+}
+
+/** Starts loading pdf.js and its worker (e.g. while a document's bytes are still downloading). */
+export function preparePdfjs(): Promise<void> {
+  return loadPdfjs().then((pdfjs) => getWorker(pdfjs)).then(() => undefined);
 }
 
 /** Opens a PDF from bytes with scripting, XFA and eval off. The bytes are transferred to the worker. */

@@ -2,7 +2,7 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { isAbort, isServiceError, ServiceError } from '../../transport/errors.js';
 import { getUrlBytes, looksLikePdf, type ByteProgress, type SignService } from '../../services/sign.js';
 import { placeAreas, type AreaSpec, type PdfLookup, type PlacedArea } from '../../pdf/areas.js';
-import { openPdf, type PdfDocument } from '../../pdf/pdfjs.js';
+import { openPdf, preparePdfjs, type PdfDocument } from '../../pdf/pdfjs.js';
 import type { ViewBox } from '../../pdf/geometry.js';
 
 /** Where a document's bytes come from: the service (by id) or a plain URL (link-only mode). */
@@ -109,6 +109,8 @@ export class SignDocumentController implements ReactiveController {
       // One update per frame is plenty for a progress bar.
       if (!frame) frame = requestAnimationFrame(() => ((frame = 0), this.host.requestUpdate()));
     };
+    // pdf.js and its worker load while the bytes download; a failure here surfaces in openPdf().
+    preparePdfjs().catch(() => undefined);
     let bytes: Uint8Array;
     try {
       if (source.kind === 'service') {
