@@ -82,6 +82,11 @@ describe('sportello-live-chat', () => {
     const list = $(win, 'sportello-message-list')!;
     await until(() => list.shadowRoot!.textContent!.includes('Hello from the operator'));
     expect(win.chat.transcript.messages.filter((m) => m.text === 'Hello from the visitor')).to.have.length(1);
+    // The operator reads it: the visitor's tick turns to "read".
+    const mine = win.chat.transcript.messages.find((m) => m.text === 'Hello from the visitor')!;
+    operator.session.publish(`/app/chat.${win.chat.idChat}.read`, { upToId: Number(mine.id) });
+    await until(() => win.chat.transcript.messages.find((m) => m.key === mine.key)?.state === 'read');
+    await until(() => list.shadowRoot!.textContent!.includes('Read'));
     await expect(el).to.be.accessible();
   });
 
@@ -339,6 +344,24 @@ describe('sportello-live-chat', () => {
     expect($(win, 'label[for=name]')!.textContent).to.equal('Nome');
     expect($(win, 'h2')!.textContent).to.equal('Parla con noi');
     expect($(win, 'form button[type=submit]')!.textContent).to.equal('Inizia la chat');
+  });
+
+  it('shows "reconnecting…" only while the connection stays down, then catches up', async () => {
+    const el = await mountChat();
+    const win = await startChat(el, '2');
+    await until(() => win.chat.connection === 'open');
+    await fetch(`${SIM_URL}/__sim/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ kind: 'refuse-ws', match: '', durationMs: 2500 }) });
+    await fetch(`${SIM_URL}/__sim/ws/drop`, { method: 'POST' });
+    await until(() => win.chat.connection !== 'open');
+    expect(win.chat.showReconnecting).to.equal(false);
+    win.chat.send('written while offline');
+    await until(() => win.chat.showReconnecting);
+    await win.updateComplete;
+    expect($(win, '.notice.warn')!.textContent).to.contain('reconnecting');
+    await until(() => win.chat.transcript.messages.find((m) => m.text === 'written while offline')?.state === 'sent');
+    await until(() => !win.chat.showReconnecting);
+    await win.updateComplete;
+    expect($(win, '.notice.warn')).to.equal(null);
   });
 
   it('wrong attributes: a clear in-element error and one console warning', async () => {
