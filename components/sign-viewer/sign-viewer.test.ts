@@ -373,3 +373,16 @@ describe('sportello-sign-viewer: accessibility', () => {
     await expect(el).to.be.accessible();
   });
 });
+
+describe('sportello-sign-viewer: cleanup', () => {
+  beforeEach(resetSim);
+
+  it('removing the viewer destroys its PDF and releases its canvases', async () => {
+    const el = await viewer(1001);
+    const view = await firstPagePainted(el);
+    const pdf = view.pdf!;
+    el.remove();
+    await waitUntil(() => pdf.loadingTask.destroyed, 'PDF not destroyed', { timeout: 5000 });
+    expect(view.shadowRoot!.querySelectorAll('canvas').length).to.equal(0);
+  });
+});
