@@ -267,7 +267,6 @@ export class SignDocumentView extends LitElement {
     }
     if (changed.has('pdf') && this.scroller) this.scroller.scrollTop = 0;
     if (changed.has('sizes') || changed.has('pdf')) this.observePages();
-    if (changed.has('zoom')) this.fit();
     if (changed.has('scale')) {
       // Pages painted at the old scale are repainted; the page in view stays in view.
       for (const n of [...this.live.keys()]) this.release(n);
@@ -433,6 +432,7 @@ export class SignDocumentView extends LitElement {
   setZoom(zoom: ZoomMode): void {
     this.anchorPage = this.currentPage;
     this.zoom = zoom;
+    this.fit();
   }
 
   zoomBy(dir: 1 | -1): void {
