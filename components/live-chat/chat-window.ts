@@ -379,7 +379,9 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
   private renderConversation() {
     const c = this.chat;
     const ended = c.phase === 'ended' || c.phase === 'rated';
-    const uploads: ComposerAttachment[] = c.uploads.map((u) => ({ key: u.key, name: u.name, progress: u.progress, state: u.state, error: u.error }));
+    const uploadError = (code: string | undefined) =>
+      code === 'too-large' ? this.tr('fileTooLarge') : code === 'too-many' ? this.tr('fileTooMany') : code === 'unsupported-type' ? this.tr('fileType') : code;
+    const uploads: ComposerAttachment[] = c.uploads.map((u) => ({ key: u.key, name: u.name, progress: u.progress, state: u.state, error: uploadError(u.error) }));
     return html`<div class="conversation">
       ${c.phase === 'queued' || c.phase === 'starting'
         ? html`<div class="notice" role="status">
@@ -401,6 +403,8 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
         ? this.renderEnded()
         : html`<sportello-composer
             allow-attachments
+            accept=${c.config?.attachments?.contentTypes?.join(',') ?? ''}
+            maxlength=${c.config?.maxMessageLength ?? 4000}
             .value=${c.draft}
             ?disabled=${c.phase === 'starting'}
             .attachments=${uploads}

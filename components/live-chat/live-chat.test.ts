@@ -130,6 +130,18 @@ describe('sportello-live-chat', () => {
     expect(img.alt).to.equal('photo.png');
   });
 
+  it('a file the widget does not accept is refused before uploading, with a reason', async () => {
+    const el = await mountChat();
+    const win = await startChat(el, '2');
+    const file = new File(['MZ'], 'tool.exe', { type: 'application/x-msdownload' });
+    $(win, 'sportello-composer')!.dispatchEvent(new CustomEvent('sportello-composer-attach', { detail: { files: [file] }, bubbles: true, composed: true }));
+    await until(() => win.chat.uploads[0]?.state === 'failed');
+    await win.updateComplete;
+    const composer = $(win, 'sportello-composer')!;
+    await (composer as HTMLElement & { updateComplete: Promise<boolean> }).updateComplete;
+    expect(composer.shadowRoot!.querySelector('li.failed .error')!.textContent).to.contain('not accepted');
+  });
+
   it('offline widget: contact request by e-mail (accessible)', async () => {
     const el = await mountChat({ widgetKey: 'demo-offline' });
     const win = await phase(el, 'offline');

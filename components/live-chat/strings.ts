@@ -63,6 +63,9 @@ const en = {
   uploading: 'Uploading {name}',
   uploaded: '{name} uploaded',
   uploadFailed: '{name} failed to upload',
+  fileTooLarge: 'File too large',
+  fileTooMany: 'Too many files for one message',
+  fileType: 'This type of file is not accepted',
   handoffIntro: 'Conversation with the virtual assistant:',
   badAttributes: 'This chat is not configured: {what} is missing.',
 };
@@ -129,6 +132,9 @@ const it: Record<ChatKey, string> = {
   uploading: 'Caricamento di {name}',
   uploaded: '{name} caricato',
   uploadFailed: 'Caricamento di {name} non riuscito',
+  fileTooLarge: 'File troppo grande',
+  fileTooMany: 'Troppi file per un messaggio',
+  fileType: 'Questo tipo di file non è accettato',
   handoffIntro: 'Conversazione con l’assistente virtuale:',
   badAttributes: 'Questa chat non è configurata: manca {what}.',
 };

@@ -192,6 +192,7 @@ export class SportelloComposer extends SportelloElement {
       ${a.state === 'uploading'
         ? html`<progress max="1" .value=${a.progress ?? 0} aria-label=${status}></progress>`
         : html`<span class="visually-hidden">${status}</span>`}
+      ${a.state === 'failed' && a.error ? html`<span class="error">${a.error}</span>` : nothing}
       ${a.state === 'failed'
         ? html`<button type="button" aria-label=${fill(t.retry, a.name)} @click=${() => this.emit('sportello-composer-retry-upload', { key: a.key })}>↻</button>`
         : nothing}

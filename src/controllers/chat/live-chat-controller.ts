@@ -90,6 +90,9 @@ function operatorName(o: OperatorInfo): string | undefined {
   return o.nickname ?? o.name ?? o.username;
 }
 
+/** Upload failures decided here from the widget's limits (not worth a retry). */
+export const LOCAL_UPLOAD_ERRORS = new Set(['too-large', 'too-many', 'unsupported-type']);
+
 /** A send not echoed this long while connected is shown as failed, with a retry. */
 const ECHO_TIMEOUT_MS = 12000;
 /** "Reconnecting…" appears only when the connection stays down this long. */
@@ -472,9 +475,19 @@ export class LiveChatController implements ReactiveController {
   // ---- attachments --------------------------------------------------------------------------
 
   attach(files: File[]): void {
+    const limits = this.config?.attachments;
     for (const file of files) {
       const item: UploadItem = { key: newId(), name: file.name, progress: 0, state: 'uploading', file };
       this.uploads = [...this.uploads, item];
+      // Known limits are checked here so nobody waits for an upload the server will refuse.
+      const tooBig = limits?.maxBytes !== undefined && file.size > limits.maxBytes;
+      const tooMany = limits?.maxFilesPerMessage !== undefined && this.uploads.length > limits.maxFilesPerMessage;
+      const wrongType = !!limits?.contentTypes?.length && !limits.contentTypes.includes(file.type.toLowerCase());
+      if (tooBig || tooMany || wrongType) {
+        item.state = 'failed';
+        item.error = tooBig ? 'too-large' : tooMany ? 'too-many' : 'unsupported-type';
+        continue;
+      }
       void this.upload(item);
     }
     this.host.requestUpdate();
@@ -482,7 +495,8 @@ export class LiveChatController implements ReactiveController {
 
   retryUpload(key: string): void {
     const item = this.uploads.find((u) => u.key === key);
-    if (item && item.state === 'failed') void this.upload(item);
+    // A file refused by the widget's limits would only be refused again.
+    if (item && item.state === 'failed' && !LOCAL_UPLOAD_ERRORS.has(item.error ?? '')) void this.upload(item);
   }
 
   removeUpload(key: string): void {
