@@ -111,7 +111,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     const injected = faults.take('status', url.pathname);
     if (injected?.status) {
       const answer = module.errorAnswer(injected.status, `Injected fault: HTTP ${injected.status}`);
-      const retry = injected.status === 429 || injected.status === 503 ? { 'Retry-After': String(injected.retryAfter ?? 1) } : {};
+      const retry: Record<string, string> = injected.status === 429 || injected.status === 503 ? { 'Retry-After': String(injected.retryAfter ?? 1) } : {};
       sendJson(res, answer.status, answer.body, { ...answer.headers, ...retry });
       return;
     }
