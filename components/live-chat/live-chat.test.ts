@@ -1,8 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import { SIM_URL } from '/__sportello/env.js';
 import { ignoreResizeObserverLoop } from '../shared/chat-test-utils.js';
-import { $, CHAT_URL, composerSend, FAST_RECONNECT, fillPrechat, mountChat, phase, resetSim, startChat, TestOperator, until, windowOf } from './chat-test-helpers.js';
+import { $, SIM_URL, CHAT_URL, composerSend, FAST_RECONNECT, fillPrechat, mountChat, phase, resetSim, startChat, TestOperator, until, windowOf } from './chat-test-helpers.js';
 import type { SportelloLiveChat } from './live-chat.js';
 
 ignoreResizeObserverLoop();
