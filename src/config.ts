@@ -4,7 +4,7 @@
  */
 export interface SportelloConfig {
   endpoint?: string | undefined;
-  tokenProvider?: (() => Promise<string>) | undefined;
+  tokenProvider?: TokenProvider | undefined;
   lang?: string | undefined;
   /** Per-service endpoints for a page that hosts several elements: `{ ai: '...', sign: '...' }`. */
   endpoints?: Partial<Record<'ai' | 'sign' | 'desk' | 'chat', string>> | undefined;
@@ -39,3 +39,9 @@ export function resolveConfig(element: Element, own: SportelloConfig): Sportello
   const provided = closestProvider(element)?.sportelloConfig ?? {};
   return { ...definedOnly(globalDefaults), ...definedOnly(provided), ...definedOnly(own) };
 }
+
+/**
+ * What a portal passes as `tokenProvider`: returns a Bearer token. `forceRefresh` is true after the
+ * service answered 401 with the previous token, so a cached token must not be returned again.
+ */
+export type TokenProvider = (options?: { forceRefresh: boolean }) => Promise<string>;

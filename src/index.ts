@@ -8,6 +8,6 @@ import '../components/live-chat/index.js';
 import '../components/sign-viewer/index.js';
 import '../components/desk-form/index.js';
 
-export { configure, type SportelloConfig } from './config.js';
+export { configure, type SportelloConfig, type TokenProvider } from './config.js';
 export { ServiceError, isServiceError, type ErrorKind, type ServiceName } from './transport/errors.js';
 export { SportelloConfigElement } from '../components/shared/sportello-config.js';

@@ -1,6 +1,6 @@
 import { LitElement, css, html } from 'lit';
 import { property } from 'lit/decorators.js';
-import type { SportelloConfig } from '../../src/config.js';
+import type { SportelloConfig, TokenProvider } from '../../src/config.js';
 import { SportelloElement } from './sportello-element.js';
 
 /**
@@ -20,7 +20,7 @@ export class SportelloConfigElement extends LitElement {
   /** Default base URL for elements below that have none. */
   @property() endpoint?: string;
   /** Bearer token provider for elements below. */
-  @property({ attribute: false }) tokenProvider?: () => Promise<string>;
+  @property({ attribute: false }) tokenProvider?: TokenProvider;
   /** Per-service endpoints: `{ ai, sign, desk, chat }`. */
   @property({ attribute: false }) endpoints?: SportelloConfig['endpoints'];
 

@@ -1,7 +1,7 @@
 import { LitElement } from 'lit';
 import { property } from 'lit/decorators.js';
 import type { ServiceError } from '../../src/transport/errors.js';
-import { resolveConfig, type SportelloConfig } from '../../src/config.js';
+import { resolveConfig, type SportelloConfig, type TokenProvider } from '../../src/config.js';
 import { resolveLang, type Lang } from '../../src/i18n/lang.js';
 
 /** Detail of `sportello-error`: the element that failed and the normalised error. */
@@ -43,7 +43,7 @@ export class SportelloElement extends LitElement {
   @property({ reflect: true }) endpoint?: string;
 
   /** Bearer token source for portals: called before each request and again after a 401. */
-  @property({ attribute: false }) tokenProvider?: () => Promise<string>;
+  @property({ attribute: false }) tokenProvider?: TokenProvider;
 
   /** Dispatches a `sportello-*` event that bubbles out of the shadow root. Returns false if a listener cancelled it. */
   protected emit<K extends keyof GlobalEventHandlersEventMap>(
