@@ -80,12 +80,21 @@ export class SportelloLiveChat extends SportelloElement {
     if (this.mode === 'inline' || this.open) void this.ensureWindow(true);
     else idle(() => void this.ensureWindow(this.hasStoredChat()));
     window.addEventListener('popstate', this.onNavigate);
+    window.addEventListener('storage', this.onStorage);
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     window.removeEventListener('popstate', this.onNavigate);
+    window.removeEventListener('storage', this.onStorage);
   }
+
+  /** Another tab started a chat: wake the window here too, so this tab follows it (and counts unread). */
+  private onStorage = (e: StorageEvent): void => {
+    if (e.key?.startsWith('sportello-chat:') && e.newValue?.includes('"idChat":"') && !this.chatWindow?.chat.idChat) {
+      void this.ensureWindow(true);
+    }
+  };
 
   /** A chat from a previous page load or another tab: load at idle to follow it and count unread. */
   private hasStoredChat(): boolean {
