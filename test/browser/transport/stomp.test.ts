@@ -148,6 +148,7 @@ describe('StompSession against RabbitMQ Web-STOMP', function () {
     await until(() => subscriber.state === 'open' && publisher.state === 'open', 'both open');
 
     const total = 1000;
+    const started = performance.now();
     const publishing = (async () => {
       for (let i = 0; i < total; i++) {
         publisher.publish(`/queue/${q}`, `msg-${i}`);
@@ -166,7 +167,7 @@ describe('StompSession against RabbitMQ Web-STOMP', function () {
     await sleep(500); // room for any late redelivery to show up as a duplicate
     const duplicated = [...counts.values()].filter((n) => n > 1).length;
     const lost = [...Array(total).keys()].filter((i) => !counts.has(`msg-${i}`)).length;
-    console.log(`STOMP 1000: delivered ${counts.size}, lost ${lost}, duplicated ${duplicated}, handler calls ${deliveries}, subscriber reconnects ${sub.states.filter((s) => s === 'reconnecting').length}, publisher reconnects ${pub.states.filter((s) => s === 'reconnecting').length}`);
+    console.log(`STOMP 1000: delivered ${counts.size}, lost ${lost}, duplicated ${duplicated}, handler calls ${deliveries}, subscriber reconnects ${sub.states.filter((s) => s === 'reconnecting').length}, publisher reconnects ${pub.states.filter((s) => s === 'reconnecting').length}, ${Math.round(performance.now() - started)} ms`);
     expect({ lost, duplicated, deliveries }).to.deep.equal({ lost: 0, duplicated: 0, deliveries: total });
     // The drops really happened, to both sides, mid-traffic.
     expect(sub.states.filter((s) => s === 'reconnecting').length).to.be.at.least(3);
@@ -207,6 +208,30 @@ describe('StompSession against RabbitMQ Web-STOMP', function () {
     await sleep(500); // the second copies reach the subscriber and must be dropped there
     expect(got).to.deep.equal(['r0', 'r1', 'r2', 'r3', 'r4']);
     expect(sockets.length).to.equal(2);
+  });
+
+  it('notices a silent link through missed heartbeats and reconnects', async () => {
+    // The link goes quiet (every incoming frame vanishes, the socket stays "open"): only the
+    // heartbeats can tell. Again only the injected socket is tampered with.
+    let silent = false;
+    const quietFactory = (url: string) => {
+      const ws = new WebSocket(url, ['v12.stomp', 'v11.stomp', 'v10.stomp']);
+      let handler: ((event: MessageEvent) => void) | null = null;
+      Object.defineProperty(ws, 'onmessage', { get: () => handler, set: (fn) => (handler = fn), configurable: true });
+      ws.addEventListener('message', (event: MessageEvent) => {
+        if (!silent) handler?.(event);
+      });
+      return ws;
+    };
+    const s = session({ webSocketFactory: quietFactory, heartbeat: { outgoingMs: 300, incomingMs: 300 } });
+    const { states } = track(s);
+    s.start();
+    await until(() => s.state === 'open', 'open');
+    silent = true;
+    await until(() => s.state === 'reconnecting', 'heartbeat loss noticed', 15_000);
+    silent = false;
+    await until(() => s.state === 'open', 'open again');
+    expect(states).to.deep.equal(['connecting', 'open', 'reconnecting', 'open']);
   });
 
   it('a subscription hands over one message id once, whoever sent it', async () => {
