@@ -1,6 +1,32 @@
 import '../src/index.js';
+import { clientCredentials } from '../src/transport/auth.js';
 import { SIM_URL } from './demo-env.js';
 
-// Each element's demo section registers itself in demo/sections/ as the elements land.
-const main = document.querySelector('#demo-main')!;
-main.setAttribute('data-sim', SIM_URL);
+// Development only: keys and a client secret in a page. A real site points `endpoint` at its own
+// backend proxy, which adds the credentials server-side.
+const desk = document.querySelector('sportello-desk-form')!;
+desk.tokenProvider = clientCredentials({
+  tokenUrl: `${SIM_URL}/auth/realms/sportello/protocol/openid-connect/token`,
+  clientId: 'sportello-demo',
+  clientSecret: 'demo-secret',
+});
+desk.endpoint = `${SIM_URL}/desk`;
+desk.catalogSrc = `${SIM_URL}/desk/__catalog.json`;
+
+const sign = document.querySelector('sportello-sign-viewer')!;
+sign.setAttribute('endpoint', `${SIM_URL}/sign/api/v2`);
+sign.setAttribute('sign-token', 'demo-sign-token');
+sign.setAttribute('sign-user', 'demo');
+
+const chat = document.querySelector('sportello-live-chat')!;
+chat.setAttribute('endpoint', `${SIM_URL}/chat`);
+
+// The AI panel is added once its element exists in this build.
+if (customElements.get('sportello-ai-chat')) {
+  const ai = document.createElement('sportello-ai-chat');
+  ai.setAttribute('endpoint', `${SIM_URL}/ai/api/v2`);
+  ai.setAttribute('api-key', 'spk_demo');
+  ai.setAttribute('agent-id', '1');
+  ai.setAttribute('handoff-target', 'chat');
+  document.querySelector('#ai-host')!.append(ai);
+}
