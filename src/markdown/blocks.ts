@@ -1,0 +1,93 @@
+/**
+ * Where markdown splits into independent blocks. A block ends at a blank line outside a code fence
+ * when the next line starts flush left (an indented line continues the block: list item text,
+ * indented code) and does not continue a list the block started. Each block is lexed on its own,
+ * both when streaming and when rendering a finished text, so the two always give the same DOM.
+ *
+ * The decision about a boundary needs only the text up to the next line's first characters, so a
+ * boundary found in a growing prefix is never revoked by later text (the invariant streaming needs).
+ */
+
+const FENCE = /^ {0,3}(`{3,}|~{3,})(.*)$/;
+const LIST_MARKER = /^(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)/;
+const MAYBE_LIST_MARKER = /^(?:[-*+]|\d{1,9}[.)]?)$/;
+
+/** Scanner state at a block start; a boundary always resets it, so scanning can resume there. */
+interface ScanState {
+  fence: { char: string; length: number } | null;
+  blockIsList: boolean;
+  atBlockStart: boolean;
+  previousBlank: boolean;
+}
+
+function freshState(): ScanState {
+  return { fence: null, blockIsList: false, atBlockStart: true, previousBlank: false };
+}
+
+/** true / false when decidable from the visible part of the line, undefined when more text is needed. */
+function startsNewBlock(line: string, complete: boolean, blockIsList: boolean): boolean | undefined {
+  const first = line[0];
+  if (first === undefined) return undefined;
+  if (first === ' ' || first === '\t') return false;
+  if (!blockIsList) return true;
+  if (LIST_MARKER.test(line)) return false;
+  if (!complete && MAYBE_LIST_MARKER.test(line)) return undefined;
+  return true;
+}
+
+/**
+ * Offsets (exclusive ends) of the blocks that are certainly complete in `text`, scanning from
+ * `from` (which must be 0 or a previously returned offset). With `final`, the rest of the text is
+ * the last block and its end (text.length) is included when non-empty.
+ */
+export function blockEnds(text: string, from = 0, final = false): number[] {
+  const ends: number[] = [];
+  const state = freshState();
+  let pos = from;
+  while (pos < text.length) {
+    const newline = text.indexOf('\n', pos);
+    const complete = newline !== -1;
+    const line = text.slice(pos, complete ? newline : text.length);
+    const blank = line.trim() === '';
+
+    if (!state.fence && state.previousBlank && !blank) {
+      const decision = startsNewBlock(line, complete || final, state.blockIsList);
+      if (decision === undefined) break;
+      if (decision) {
+        ends.push(pos);
+        Object.assign(state, freshState());
+      }
+    }
+    // Fence and list state change only on whole lines: a partial line is looked at again next time.
+    if (complete || final) {
+      const fence = FENCE.exec(line);
+      if (state.fence) {
+        if (fence && fence[1]![0] === state.fence.char && fence[1]!.length >= state.fence.length && fence[2]!.trim() === '') {
+          state.fence = null;
+        }
+      } else if (fence && !(fence[1]![0] === '`' && fence[2]!.includes('`'))) {
+        state.fence = { char: fence[1]![0]!, length: fence[1]!.length };
+      }
+      if (state.atBlockStart && !blank) {
+        state.blockIsList = LIST_MARKER.test(line);
+        state.atBlockStart = false;
+      }
+      state.previousBlank = blank && !state.fence;
+    }
+    if (!complete) break;
+    pos = newline + 1;
+  }
+  if (final && text.length > (ends.at(-1) ?? from)) ends.push(text.length);
+  return ends;
+}
+
+/** The finished text cut into its blocks (same cuts as streaming would make). */
+export function splitBlocks(text: string): string[] {
+  const blocks: string[] = [];
+  let start = 0;
+  for (const end of blockEnds(text, 0, true)) {
+    blocks.push(text.slice(start, end));
+    start = end;
+  }
+  return blocks;
+}

@@ -1,0 +1,12 @@
+/**
+ * The one sanitising markdown renderer of the kit. Markdown becomes DOM built node by node
+ * (never an HTML string), raw HTML shows as text, URLs pass an allow-list; `html` answers go
+ * through DOMPurify into a DOM fragment. `MarkdownView` renders a growing text incrementally.
+ */
+export { MarkdownView, renderMarkdown, type ContentFormat, type MarkdownViewOptions } from './markdown-view.js';
+export { markdownView } from './directive.js';
+export { safeLinkUrl, safeImageUrl } from './safe-url.js';
+export { decodeEntities } from './entities.js';
+export { blockEnds, splitBlocks } from './blocks.js';
+export { sanitiseHtml } from './html-format.js';
+export type { BuildOptions } from './dom-builder.js';

@@ -1,0 +1,171 @@
+import { expect } from '@open-wc/testing';
+import fc from 'fast-check';
+import { MarkdownView, renderMarkdown, splitBlocks, blockEnds, safeLinkUrl, safeImageUrl, decodeEntities } from './index.js';
+
+function html(markdown: string): string {
+  const div = document.createElement('div');
+  div.append(renderMarkdown(markdown));
+  return div.innerHTML;
+}
+
+/** A view whose frames the test runs by hand. */
+function manualView(options: ConstructorParameters<typeof MarkdownView>[0] = {}) {
+  const frames: Array<() => void> = [];
+  const view = new MarkdownView({ ...options, schedule: (cb) => frames.push(cb) });
+  return { view, frames, runFrames: () => frames.splice(0).forEach((cb) => cb()) };
+}
+
+describe('markdown renderer', () => {
+  it('renders the common constructs as DOM', () => {
+    const out = html('# Title\n\nSome **bold**, *em*, ~~del~~ and `code`.\n\n- a\n- [x] done\n\n1. one\n2. two\n\n> quote\n\n| a | b |\n|:-|-:|\n| 1 | 2 |\n\n---\n\n```ts\nconst x = 1 < 2;\n```');
+    expect(out).to.contain('<h3>Title</h3>');
+    expect(out).to.contain('<strong>bold</strong>');
+    expect(out).to.contain('<em>em</em>');
+    expect(out).to.contain('<del>del</del>');
+    expect(out).to.contain('<code>code</code>');
+    expect(out).to.contain('<li class="md-task"><span class="md-check">☑ </span>done</li>');
+    expect(out).to.contain('<ol><li>one</li><li>two</li></ol>');
+    expect(out).to.contain('<blockquote><p>quote</p></blockquote>');
+    expect(out).to.contain('<th class="md-align-left" scope="col">a</th>');
+    expect(out).to.contain('<td class="md-align-right">2</td>');
+    expect(out).to.contain('<hr>');
+    expect(out).to.contain('<pre><code class="language-ts">const x = 1 &lt; 2;</code></pre>');
+  });
+
+  it('links get the allow-list, target and rel', () => {
+    const out = html('[site](https://example.com/a?b=1) [mail](mailto:a@example.com) [tel](tel:+39061234) [bad](javascript:alert(1)) <https://auto.example.com>');
+    const div = document.createElement('div');
+    div.innerHTML = out; // test-only read-back of our own output
+    const links = Array.from(div.querySelectorAll('a'));
+    expect(links.map((a) => a.getAttribute('href'))).to.deep.equal(['https://example.com/a?b=1', 'mailto:a@example.com', 'tel:+39061234', 'https://auto.example.com/']);
+    for (const a of links) {
+      expect(a.rel).to.equal('noopener noreferrer');
+      expect(a.target).to.equal('_blank');
+    }
+    expect(div.textContent).to.contain('bad');
+  });
+
+  it('shows raw HTML as text and decodes entities in text only', () => {
+    const div = document.createElement('div');
+    div.append(renderMarkdown('a <b>bold</b> &amp; &copy; &#x41; &unknown; `&amp;`\n\n<div>block</div>'));
+    expect(div.querySelector('b')).to.equal(null);
+    expect(div.textContent).to.contain('a <b>bold</b> & © A &unknown; &amp;');
+    expect(div.querySelector('p.md-raw')!.textContent).to.equal('<div>block</div>');
+  });
+
+  it('keeps an unclosed fence as an open code block and an incomplete link as text', () => {
+    const { view, runFrames } = manualView();
+    view.append('Intro\n\n```js\nlet a = 1;\n\nlet b');
+    runFrames();
+    expect(view.root.querySelector('pre code')!.textContent).to.equal('let a = 1;\n\nlet b');
+    view.append('\n```\n\nSee [the docs](https://exa');
+    runFrames();
+    expect(view.root.querySelector('a')).to.equal(null);
+    expect(view.root.textContent).to.contain('[the docs](https://exa');
+    view.append('mple.com)');
+    runFrames();
+    expect(view.root.querySelector('a')!.getAttribute('href')).to.equal('https://example.com/');
+  });
+
+  it('never touches a settled block again and renders at most once per frame', () => {
+    const { view, frames, runFrames } = manualView();
+    view.append('First paragraph.\n\nSecond');
+    view.append(' grows');
+    expect(frames.length).to.equal(1);
+    runFrames();
+    const first = view.root.firstElementChild!;
+    expect(first.textContent).to.equal('First paragraph.');
+    const mutations: MutationRecord[] = [];
+    const observer = new MutationObserver((records) => mutations.push(...records));
+    observer.observe(first, { subtree: true, childList: true, characterData: true, attributes: true });
+    for (const chunk of [' more', ' and more.\n\nThird', ' one.']) {
+      view.append(chunk);
+      runFrames();
+    }
+    view.finish();
+    mutations.push(...observer.takeRecords());
+    observer.disconnect();
+    expect(view.root.firstElementChild).to.equal(first);
+    expect(mutations).to.have.length(0);
+    expect(view.root.children.length).to.equal(3);
+  });
+
+  it('splits blocks only outside fences and not inside list continuations', () => {
+    expect(splitBlocks('a\n\nb')).to.deep.equal(['a\n\n', 'b']);
+    expect(splitBlocks('```\na\n\nb\n```\n\nc')).to.deep.equal(['```\na\n\nb\n```\n\n', 'c']);
+    expect(splitBlocks('- a\n\n- b\n\n  more\n\nafter')).to.deep.equal(['- a\n\n- b\n\n  more\n\n', 'after']);
+    // A boundary waits for the first character of the next line.
+    expect(blockEnds('a\n\n', 0, false)).to.deep.equal([]);
+    expect(blockEnds('- a\n\n1', 0, false)).to.deep.equal([]);
+    expect(blockEnds('- a\n\nx', 0, false)).to.deep.equal([5]);
+  });
+
+  it('URL allow-list', () => {
+    expect(safeLinkUrl('https://a.example/x')).to.equal('https://a.example/x');
+    expect(safeLinkUrl('/relative')).to.equal(new URL('/relative', document.baseURI).href);
+    expect(safeLinkUrl('javascript:alert(1)')).to.equal(null);
+    expect(safeLinkUrl('jav&#x09;ascript:alert(1)')).to.equal(null);
+    expect(safeLinkUrl('data:text/html,x')).to.equal(null);
+    expect(safeImageUrl('https://a.example/i.png')).to.equal('https://a.example/i.png');
+    expect(safeImageUrl('/i.png')).to.equal(null);
+    expect(safeImageUrl('//a.example/i.png')).to.equal(null);
+    expect(decodeEntities('&lt;&#0;&#x1F600;&nope;')).to.equal('<\ufffd😀&nope;');
+  });
+
+  it('sanitises html answers into DOM with safe links', () => {
+    const view = new MarkdownView({ format: 'html' });
+    view.append('<p onclick="x()">Hi <a href="https://example.com">there</a> <a href="javascript:x()">bad</a><script>x()</script></p>');
+    view.finish();
+    const p = view.root.querySelector('p')!;
+    expect(p.hasAttribute('onclick')).to.equal(false);
+    expect(view.root.querySelector('script')).to.equal(null);
+    expect(view.root.querySelectorAll('a').length).to.equal(1);
+    expect(view.root.querySelector('a')!.rel).to.equal('noopener noreferrer');
+    expect(view.root.textContent).to.contain('bad');
+  });
+});
+
+/** Markdown made of the pieces answers contain, joined in random order. */
+const piece = fc.constantFrom(
+  '# Heading', '## Sub *heading*', 'plain words', 'a **bold** and *em* and `code`', '[link](https://example.com/x)',
+  '![img](https://example.com/i.png)', '- item one\n- item two', '1. first\n2. second', '- [ ] task\n- [x] done',
+  '> quoted\n> text', '| a | b |\n|---|:-:|\n| 1 | 2 |\n| 3 | 4 |', '```js\nconst a = 1;\n\nconst b = 2;\n```',
+  '~~~\nraw ~~~ text\n~~~', '---', 'line with  \nhard break', '<b>raw</b> &amp; &copy;', '    indented code', '- a\n\n  continued',
+  'text with trailing [incomplete](http', '```\nunclosed fence',
+);
+const markdownDoc = fc.array(fc.tuple(piece, fc.constantFrom('\n', '\n\n', '\n\n\n', ' ')), { minLength: 1, maxLength: 12 })
+  .map((parts) => parts.map(([p, sep]) => p + sep).join(''));
+
+describe('markdown renderer: property', () => {
+  it('random chunking (with frames at random points) ends in the same DOM as rendering the whole text', () => {
+    fc.assert(
+      fc.property(markdownDoc, fc.array(fc.integer({ min: 1, max: 40 }), { minLength: 1, maxLength: 200 }), fc.array(fc.boolean(), { minLength: 1, maxLength: 50 }), (text, sizes, frameAfter) => {
+        const expected = html(text);
+        const { view, runFrames } = manualView();
+        let pos = 0;
+        let i = 0;
+        while (pos < text.length) {
+          const size = sizes[i % sizes.length]!;
+          view.append(text.slice(pos, pos + size));
+          if (frameAfter[i % frameAfter.length]) runFrames();
+          pos += size;
+          i++;
+        }
+        view.finish();
+        expect(view.root.innerHTML).to.equal(expected);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('a boundary found in a prefix is also a boundary of the whole text', () => {
+    fc.assert(
+      fc.property(markdownDoc, fc.nat(), (text, cut) => {
+        const prefix = text.slice(0, cut % (text.length + 1));
+        const whole = new Set(blockEnds(text, 0, true));
+        for (const end of blockEnds(prefix, 0, false)) expect(whole.has(end), `end ${end} of ${JSON.stringify(prefix)}`).to.equal(true);
+      }),
+      { numRuns: 500 },
+    );
+  });
+});

@@ -1,0 +1,49 @@
+import { decodeEntities } from './entities.js';
+
+/** Schemes a link may use. Everything else (javascript:, data:, vbscript:, file:, blob:...) is dropped. */
+const LINK_PROTOCOLS = new Set(['http:', 'https:', 'mailto:', 'tel:']);
+const IMAGE_PROTOCOLS = new Set(['http:', 'https:']);
+
+/** Removes what browsers ignore inside a URL (controls, whitespace) so `java\tscript:` is seen as it will run. */
+function normalise(raw: string): string {
+  // eslint-disable-next-line no-control-regex
+  return decodeEntities(raw).replace(/[\u0000-\u0020\u007f-\u009f\u00ad\u200b-\u200f\u2028\u2029\ufeff]/g, '');
+}
+
+function baseUrl(): string {
+  return typeof document !== 'undefined' ? document.baseURI : 'http://localhost/';
+}
+
+/**
+ * The href to put on a link, or null if the link must render as plain text.
+ * Relative references resolve against the page (so they inherit its http/https scheme);
+ * the returned value is the resolved absolute URL, so what is checked is what is used.
+ */
+export function safeLinkUrl(raw: string | null | undefined): string | null {
+  if (!raw) return null;
+  const cleaned = normalise(raw);
+  if (!cleaned) return null;
+  let url: URL;
+  try {
+    url = new URL(cleaned, baseUrl());
+  } catch {
+    return null;
+  }
+  return LINK_PROTOCOLS.has(url.protocol) ? url.href : null;
+}
+
+/**
+ * The src of an image, or null: only complete absolute http(s) URLs with a host. A half-streamed
+ * `![x](https://exa` never gets here as an image token; a relative or data: URL never loads.
+ */
+export function safeImageUrl(raw: string | null | undefined): string | null {
+  if (!raw) return null;
+  const cleaned = normalise(raw);
+  if (!/^https?:\/\//i.test(cleaned)) return null;
+  try {
+    const url = new URL(cleaned);
+    return IMAGE_PROTOCOLS.has(url.protocol) && url.hostname ? url.href : null;
+  } catch {
+    return null;
+  }
+}
