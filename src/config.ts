@@ -1,3 +1,7 @@
+import type { TokenProvider } from './transport/auth.js';
+
+export type { TokenProvider };
+
 /**
  * Shared defaults for every element on a page. Precedence: the element's own property, then the
  * nearest `<sportello-config>` ancestor (across shadow roots), then `configure()`.
@@ -40,8 +44,3 @@ export function resolveConfig(element: Element, own: SportelloConfig): Sportello
   return { ...definedOnly(globalDefaults), ...definedOnly(provided), ...definedOnly(own) };
 }
 
-/**
- * What a portal passes as `tokenProvider`: returns a Bearer token. `forceRefresh` is true after the
- * service answered 401 with the previous token, so a cached token must not be returned again.
- */
-export type TokenProvider = (options?: { forceRefresh: boolean }) => Promise<string>;

@@ -21,7 +21,7 @@ describe('sportello-desk-form under a strict CSP with Trusted Types', () => {
     try {
       await page.window.customElements.whenDefined('sportello-desk-form');
       const el = page.document.querySelector('sportello-desk-form') as SportelloDeskForm;
-      el.tokenProvider = provider as unknown as () => Promise<string>;
+      el.tokenProvider = provider;
       el.endpoint = `${SIM_URL}/desk`;
       el.catalogSrc = `${SIM_URL}/desk/__catalog.json`;
       const root = () => el.shadowRoot!;

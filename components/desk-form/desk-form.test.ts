@@ -11,7 +11,6 @@ const CATALOG = `${SIM_URL}/desk/__catalog.json`;
 const TOKEN_URL = `${SIM_URL}/auth/realms/sportello/protocol/openid-connect/token`;
 const realProvider = clientCredentials({ tokenUrl: TOKEN_URL, clientId: 'sportello-demo', clientSecret: 'demo-secret' });
 type Provider = (o: { forceRefresh: boolean }) => Promise<string>;
-const asElementProvider = (p: Provider) => p as unknown as () => Promise<string>;
 
 async function sim(path: string, init: RequestInit = {}): Promise<Response> {
   return fetch(`${SIM_URL}${path}`, init);
@@ -34,7 +33,7 @@ async function makeForm(extra: Partial<SportelloDeskForm> = {}, attrs = 'no-draf
   form.setAttribute('lang', 'en');
   form.setAttribute('user-id', '501');
   form.endpoint = DESK;
-  form.tokenProvider = asElementProvider(realProvider);
+  form.tokenProvider = realProvider;
   if (!('catalog' in extra)) form.catalogSrc = CATALOG;
   Object.assign(form, extra);
   el.append(form);
@@ -436,7 +435,7 @@ describe('sportello-desk-form', () => {
       if (forceRefresh) renewed = true;
       return renewed ? realProvider({ forceRefresh }) : 'expired-or-bogus-token';
     };
-    const el = await makeForm({ tokenProvider: asElementProvider(provider) });
+    const el = await makeForm({ tokenProvider: provider });
     await choose(el, 'servizio', 'id:2');
     await choose(el, 'tipoRichiesta', 'id:101');
     await waitUntil(() => q(el, '.preview dl'), 'lookups succeeded after the refresh', { timeout: 5000 });
@@ -445,7 +444,7 @@ describe('sportello-desk-form', () => {
   });
 
   it('shows a clear error when the session cannot be renewed', async () => {
-    const el = await makeForm({ tokenProvider: asElementProvider(async () => 'bogus') });
+    const el = await makeForm({ tokenProvider: async () => 'bogus' });
     await choose(el, 'servizio', 'id:2');
     await choose(el, 'tipoRichiesta', 'id:101');
     await type(el, 'oggetto', 'x');
@@ -523,7 +522,7 @@ describe('sportello-desk-form', () => {
     const host = await fixture<HTMLFormElement>(html`<form><sportello-desk-form name="deskRequest" no-draft lang="en" user-id="501"></sportello-desk-form></form>`);
     const el = host.querySelector('sportello-desk-form')!;
     el.endpoint = DESK;
-    el.tokenProvider = asElementProvider(realProvider);
+    el.tokenProvider = realProvider;
     el.catalogSrc = CATALOG;
     await waitUntil(() => el.shadowRoot?.querySelector('select[data-field="servizio"] option:nth-child(2)'), 'catalogue', { timeout: 5000 });
     await choose(el, 'servizio', 'id:2');

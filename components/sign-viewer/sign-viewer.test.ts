@@ -316,11 +316,11 @@ describe('sportello-sign-viewer: errors', () => {
     const real = clientCredentials({ tokenUrl: `${SIM_URL}/auth/realms/sportello/protocol/openid-connect/token`, clientId: 'sportello-demo', clientSecret: 'demo-secret' });
     const calls: boolean[] = [];
     const el = document.createElement('sportello-sign-viewer');
-    el.tokenProvider = ((o?: { forceRefresh: boolean }) => {
-      calls.push(!!o?.forceRefresh);
+    el.tokenProvider = (o) => {
+      calls.push(o.forceRefresh);
       // The first token is stale (as after a night away); after the forced refresh the provider's cache is good.
-      return calls.length === 1 ? Promise.resolve('expired-token') : real({ forceRefresh: !!o?.forceRefresh });
-    }) as () => Promise<string>;
+      return calls.length === 1 ? Promise.resolve('expired-token') : real({ forceRefresh: o.forceRefresh });
+    };
     el.setAttribute('endpoint', SIGN_API);
     el.setAttribute('id-file', '1002');
     el.setAttribute('lang', 'en');

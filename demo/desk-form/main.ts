@@ -12,7 +12,7 @@ const provider = clientCredentials({
   clientId: 'sportello-demo',
   clientSecret: 'demo-secret',
 });
-form.tokenProvider = ((options?: { forceRefresh: boolean }) => provider(options ?? { forceRefresh: false })) as () => Promise<string>;
+form.tokenProvider = provider;
 form.endpoint = `${SIM_URL}/desk`;
 form.catalogSrc = `${SIM_URL}/desk/__catalog.json`;
 

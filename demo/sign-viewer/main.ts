@@ -35,7 +35,7 @@ function build(linkOnly?: { signingUrl: string; documentSrc: string }): void {
   } else {
     el.setAttribute('endpoint', SIGN_API);
     const auth = $<HTMLSelectElement>('#auth').value;
-    if (auth === 'bearer') el.tokenProvider = (() => bearerToken({ forceRefresh: false })) as () => Promise<string>;
+    if (auth === 'bearer') el.tokenProvider = bearerToken;
     else {
       el.setAttribute('sign-token', auth === 'bad' ? 'expired-token' : 'demo-sign-token');
       el.setAttribute('sign-user', auth === 'viewer' ? 'viewer' : 'demo');

@@ -8,7 +8,7 @@
  * alternatives, so that a real server that differs in naming still renders.
  */
 import { HttpClient, type QueryValue } from '../transport/http.js';
-import { bearer, none, type AuthStrategy } from '../transport/auth.js';
+import { bearer, none } from '../transport/auth.js';
 import { ServiceError } from '../transport/errors.js';
 import type { AttributeType, ExtraAttribute, ExtraSection } from '../controllers/desk/form-model.js';
 
@@ -270,15 +270,9 @@ export interface ServerFieldError {
 export class DeskFieldErrors extends ServiceError {
   readonly fieldErrors: ServerFieldError[];
   constructor(error: ServiceError, fieldErrors: ServerFieldError[]) {
-    super({ service: error.service, kind: error.kind, status: error.status, code: error.code, message: error.message, reference: error.reference, cause: error });
+    super({ service: error.service, kind: error.kind, status: error.status, code: error.code, message: error.message, reference: error.reference, body: error.body, cause: error });
     this.fieldErrors = fieldErrors;
   }
-}
-
-/** The parsed error body, if a ServiceError carries it (`body`, `details`, or a `cause` that is the body). */
-function bodyOf(error: ServiceError): unknown {
-  const e = error as ServiceError & { body?: unknown; details?: unknown; data?: unknown };
-  return e.body ?? e.details ?? e.data ?? (isRecord(error.cause) ? ((error.cause as Raw)['body'] ?? error.cause) : undefined);
 }
 
 function readCreated(created: unknown): CreatedRequest {
@@ -290,11 +284,9 @@ function readCreated(created: unknown): CreatedRequest {
 
 export class DeskClient {
   readonly http: HttpClient;
-  private readonly auth: AuthStrategy;
 
   constructor(options: DeskClientOptions) {
-    this.auth = options.tokenProvider ? bearer(options.tokenProvider) : none;
-    this.http = new HttpClient({ service: 'desk', baseUrl: options.endpoint, auth: this.auth, ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}) });
+    this.http = new HttpClient({ service: 'desk', baseUrl: options.endpoint, auth: options.tokenProvider ? bearer(options.tokenProvider) : none, ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}) });
   }
 
   /**
@@ -316,37 +308,9 @@ export class DeskClient {
       );
     } catch (error) {
       if (!(error instanceof ServiceError) || error.status !== 400) throw error;
-      const carried = readFieldErrors(bodyOf(error));
-      if (carried.length) throw new DeskFieldErrors(error, carried);
-      return this.readRejection(path, body, options, error);
+      const fields = readFieldErrors(error.body);
+      throw fields.length ? new DeskFieldErrors(error, fields) : error;
     }
-  }
-
-  /**
-   * The shared transport turns an error answer into a ServiceError without its body, and the
-   * per-field errors live in that body. A 400 means the server stored nothing (and the simulator
-   * keeps no failed answer under the key), so asking once more with the same body and key is
-   * harmless and gives us the body to read. Should that second answer be a success after all,
-   * it is the creation and is returned as such.
-   */
-  private async readRejection(path: string, body: Record<string, unknown>, options: CreateOptions, original: ServiceError): Promise<CreatedRequest> {
-    let response: Response;
-    try {
-      const headers = { 'Content-Type': 'application/json', Accept: 'application/json', 'Idempotency-Key': options.idempotencyKey, ...(await this.auth.headers()) };
-      response = await fetch(this.http.url(path), { method: 'POST', headers, body: JSON.stringify(body), ...(options.signal ? { signal: options.signal } : {}) });
-    } catch {
-      throw original;
-    }
-    const text = await response.text().catch(() => '');
-    let parsed: unknown;
-    try {
-      parsed = text ? JSON.parse(text) : undefined;
-    } catch {
-      parsed = undefined;
-    }
-    if (response.ok) return readCreated(parsed);
-    const fields = readFieldErrors(parsed);
-    throw fields.length ? new DeskFieldErrors(original, fields) : original;
   }
 
   /** GET /richieste/{id}?viewAsCustomer=true&stripRichText=true */

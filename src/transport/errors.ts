@@ -15,6 +15,8 @@ export interface ServiceErrorInit {
   message: string;
   reference?: string | undefined;
   retryAfterMs?: number | undefined;
+  /** The parsed error body as the service sent it (JSON), for callers that read service-specific fields. */
+  body?: unknown;
   cause?: unknown;
 }
 
@@ -31,6 +33,8 @@ export class ServiceError extends Error {
   readonly reference: string | undefined;
   /** How long the server asked us to wait (429/503 `Retry-After`). */
   readonly retryAfterMs: number | undefined;
+  /** The parsed JSON error body, when there was one (e.g. a desk 400's per-field errors). */
+  readonly body: unknown;
 
   constructor(init: ServiceErrorInit) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
@@ -40,6 +44,7 @@ export class ServiceError extends Error {
     this.code = init.code;
     this.reference = init.reference;
     this.retryAfterMs = init.retryAfterMs;
+    this.body = init.body;
   }
 
   /** True for failures a retry may fix: network, timeout, 408/429/5xx. */

@@ -153,9 +153,11 @@ export async function errorFromResponse(service: ServiceName, response: Response
     // The body broke off: the status alone still says what happened.
   }
   let fields: ErrorFields = {};
+  let body: unknown;
   if (text) {
     try {
-      fields = errorFieldsFromBody(JSON.parse(text));
+      body = JSON.parse(text);
+      fields = errorFieldsFromBody(body);
     } catch {
       // Not JSON: a short plain-text body is a message; an HTML error page is not worth showing.
       const plain = text.trim();
@@ -171,6 +173,7 @@ export async function errorFromResponse(service: ServiceName, response: Response
     message: fields.message ?? `HTTP ${status}${response.statusText ? ` ${response.statusText}` : ''}`,
     reference: fields.reference,
     retryAfterMs: parseRetryAfter(response.headers.get('Retry-After')),
+    body,
   });
 }
 
