@@ -1,2 +1,7 @@
-// Entry for <sportello-ai-chat>: importing it defines the element. Filled in by the element's issue.
-export {};
+// Entry for <sportello-ai-chat>: importing it defines the element.
+import { SportelloAiChat } from './ai-chat.js';
+
+SportelloAiChat.define('sportello-ai-chat', SportelloAiChat);
+
+export { SportelloAiChat };
+export type { AiHandoffDetail, AiMessageDetail } from './events.js';

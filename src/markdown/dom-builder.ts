@@ -11,8 +11,12 @@ import { safeImageUrl, safeLinkUrl } from './safe-url.js';
 const LEXER_OPTIONS: MarkedOptions = { gfm: true, breaks: false, pedantic: false };
 
 export interface BuildOptions {
-  /** Heading levels are shifted so `# Title` inside a chat bubble does not outrank the page (default 2: h1 → h3). */
-  headingOffset?: number;
+  /**
+   * The element level every markdown heading gets (default 3). One level for all: a streamed answer
+   * cannot know its deepest heading in advance, and `###` right under the page's h2 would skip a
+   * level (axe heading-order). The markdown depth stays visible as class `md-h1` … `md-h6`.
+   */
+  headingLevel?: number;
   /** Owner document of the created nodes (tests may pass another). */
   document?: Document;
 }
@@ -38,12 +42,12 @@ export function appendMarkdownBlock(parent: Node, markdown: string, options: Blo
 
 class DomBuilder {
   readonly doc: Document;
-  private readonly headingOffset: number;
+  private readonly headingLevel: number;
   private readonly openTail: string | undefined;
 
   constructor(options: BlockOptions) {
     this.doc = options.document ?? document;
-    this.headingOffset = options.headingOffset ?? 2;
+    this.headingLevel = Math.min(6, Math.max(1, Math.round(options.headingLevel ?? 3)));
     this.openTail = options.openTail;
   }
 
@@ -72,8 +76,7 @@ class DomBuilder {
         return;
       case 'heading': {
         const heading = token as Tokens.Heading;
-        const level = Math.min(6, Math.max(1, heading.depth + this.headingOffset));
-        this.inline(this.el(parent, `h${level}` as 'h1'), heading.tokens);
+        this.inline(this.el(parent, `h${this.headingLevel}` as 'h1', `md-h${heading.depth}`), heading.tokens);
         return;
       }
       case 'code': {

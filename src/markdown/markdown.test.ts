@@ -18,7 +18,7 @@ function manualView(options: ConstructorParameters<typeof MarkdownView>[0] = {})
 describe('markdown renderer', () => {
   it('renders the common constructs as DOM', () => {
     const out = html('# Title\n\nSome **bold**, *em*, ~~del~~ and `code`.\n\n- a\n- [x] done\n\n1. one\n2. two\n\n> quote\n\n| a | b |\n|:-|-:|\n| 1 | 2 |\n\n---\n\n```ts\nconst x = 1 < 2;\n```');
-    expect(out).to.contain('<h3>Title</h3>');
+    expect(out).to.contain('<h3 class="md-h1">Title</h3>');
     expect(out).to.contain('<strong>bold</strong>');
     expect(out).to.contain('<em>em</em>');
     expect(out).to.contain('<del>del</del>');

@@ -1,0 +1,356 @@
+import { css } from 'lit';
+
+export const aiChatStyles = css`
+  :host {
+    display: block;
+    --_panel-height: var(--sportello-ai-chat-height, 560px);
+    --_panel-width: var(--sportello-ai-chat-width, 400px);
+  }
+  :host([mode='launcher']) {
+    position: fixed;
+    inset: auto var(--sportello-launcher-right, 20px) var(--sportello-launcher-bottom, 20px) auto;
+    z-index: var(--sportello-z-index, 2147483000);
+  }
+  .launcher {
+    width: 56px;
+    height: 56px;
+    border-radius: 50%;
+    border: none;
+    background: var(--_accent);
+    color: var(--_accent-contrast);
+    box-shadow: var(--_shadow);
+    font-size: 24px;
+    cursor: pointer;
+  }
+  .panel {
+    display: flex;
+    flex-direction: column;
+    height: var(--_panel-height);
+    max-height: 100%;
+    background: var(--_surface);
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    overflow: hidden;
+  }
+  :host([mode='launcher']) .panel {
+    width: min(var(--_panel-width), calc(100vw - 24px));
+    height: min(var(--_panel-height), calc(100vh - 100px));
+    box-shadow: var(--_shadow);
+    margin-bottom: calc(var(--_space) * 1.5);
+  }
+  header {
+    display: flex;
+    align-items: center;
+    gap: var(--_space);
+    padding: calc(var(--_space) * 1.25) calc(var(--_space) * 1.5);
+    border-bottom: 1px solid var(--_border);
+    background: var(--_surface-alt);
+  }
+  header h2 {
+    flex: 1;
+    margin: 0;
+    font-size: 1.05em;
+  }
+  .icon-button {
+    background: transparent;
+    border: 1px solid transparent;
+    border-radius: var(--_radius-small);
+    color: var(--_text-muted);
+    padding: 4px 8px;
+    cursor: pointer;
+    font: inherit;
+    font-size: 0.85em;
+  }
+  .icon-button:hover {
+    border-color: var(--_border);
+    color: var(--_text);
+  }
+  .log-wrap {
+    position: relative;
+    flex: 1;
+    min-height: 0;
+  }
+  .log {
+    height: 100%;
+    overflow-y: auto;
+    padding: calc(var(--_space) * 1.5);
+    display: flex;
+    flex-direction: column;
+    gap: calc(var(--_space) * 1.5);
+    overscroll-behavior: contain;
+  }
+  .welcome {
+    color: var(--_text-muted);
+  }
+  .suggestions {
+    display: flex;
+    flex-wrap: wrap;
+    gap: var(--_space);
+    margin-top: var(--_space);
+  }
+  .chip,
+  ::slotted([data-prompt]) {
+    border: 1px solid var(--_border);
+    background: var(--_surface);
+    color: var(--_accent);
+    border-radius: 999px;
+    padding: 4px 12px;
+    font: inherit;
+    font-size: 0.9em;
+    cursor: pointer;
+  }
+  .msg {
+    max-width: 92%;
+  }
+  .msg.user {
+    align-self: flex-end;
+    background: var(--_accent);
+    color: var(--_accent-contrast);
+    padding: var(--_space) calc(var(--_space) * 1.5);
+    border-radius: var(--_radius) var(--_radius) var(--_radius-small) var(--_radius);
+    white-space: pre-wrap;
+    overflow-wrap: anywhere;
+  }
+  .msg.user .files {
+    font-size: 0.85em;
+    opacity: 0.9;
+    margin-top: 4px;
+  }
+  .msg.assistant {
+    align-self: flex-start;
+    width: 100%;
+  }
+  .bubble {
+    background: var(--_surface-alt);
+    border-radius: var(--_radius) var(--_radius) var(--_radius) var(--_radius-small);
+    padding: var(--_space) calc(var(--_space) * 1.5);
+    overflow-wrap: anywhere;
+  }
+  .bubble:empty {
+    display: none;
+  }
+  .activity,
+  details.thinking > summary,
+  .meta {
+    color: var(--_text-muted);
+    font-size: 0.85em;
+  }
+  .activity {
+    margin: 2px 0 4px;
+  }
+  details {
+    margin: 0 0 4px;
+  }
+  details > summary {
+    cursor: pointer;
+  }
+  details.thinking .thinking-text {
+    white-space: pre-wrap;
+    font-size: 0.85em;
+    color: var(--_text-muted);
+    border-left: 3px solid var(--_border);
+    padding-left: var(--_space);
+    margin: 4px 0;
+  }
+  .sources ol {
+    margin: 4px 0 0;
+    padding-left: 1.4em;
+  }
+  .sources li {
+    margin-bottom: 4px;
+  }
+  .sources .preview {
+    display: block;
+    color: var(--_text-muted);
+    font-size: 0.85em;
+  }
+  .review {
+    display: inline-block;
+    margin-top: 4px;
+    padding: 2px 8px;
+    border-radius: var(--_radius-small);
+    background: var(--_warning-surface);
+    color: var(--_warning);
+    font-size: 0.85em;
+  }
+  .card {
+    margin-top: var(--_space);
+    padding: var(--_space) calc(var(--_space) * 1.5);
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius-small);
+    background: var(--_surface);
+  }
+  .card.error {
+    border-color: var(--_danger);
+    background: var(--_danger-surface);
+    color: var(--_danger);
+  }
+  .card .actions {
+    display: flex;
+    gap: var(--_space);
+    margin-top: var(--_space);
+  }
+  .card pre {
+    margin: 4px 0 0;
+    font-family: var(--_font-mono);
+    font-size: 0.8em;
+    white-space: pre-wrap;
+    color: var(--_text);
+  }
+  .button {
+    font: inherit;
+    border-radius: var(--_radius-small);
+    border: 1px solid var(--_accent);
+    background: var(--_accent);
+    color: var(--_accent-contrast);
+    padding: 4px 12px;
+    cursor: pointer;
+  }
+  .button.secondary {
+    background: var(--_surface);
+    color: var(--_accent);
+  }
+  .stopped {
+    color: var(--_text-muted);
+    font-size: 0.85em;
+    font-style: italic;
+  }
+  .typing {
+    color: var(--_text-muted);
+    font-size: 0.85em;
+  }
+  .typing::after {
+    content: '▍';
+    animation: blink 1s steps(2) infinite;
+  }
+  @keyframes blink {
+    50% {
+      opacity: 0;
+    }
+  }
+  .jump {
+    position: absolute;
+    left: 50%;
+    bottom: var(--_space);
+    transform: translateX(-50%);
+    box-shadow: var(--_shadow);
+  }
+  .footer {
+    border-top: 1px solid var(--_border);
+    padding: var(--_space);
+  }
+  .footer .bar {
+    display: flex;
+    justify-content: center;
+    margin-bottom: var(--_space);
+  }
+  .file-errors {
+    color: var(--_danger);
+    font-size: 0.85em;
+    margin: 0 0 4px;
+  }
+  .config-error {
+    padding: calc(var(--_space) * 2);
+    color: var(--_danger);
+    background: var(--_danger-surface);
+    border-radius: var(--_radius);
+  }
+  /* Markdown content, built by src/markdown. */
+  .md > :first-child {
+    margin-top: 0;
+  }
+  .md > :last-child {
+    margin-bottom: 0;
+  }
+  .md p,
+  .md ul,
+  .md ol,
+  .md pre,
+  .md blockquote,
+  .md .md-table {
+    margin: 0 0 0.6em;
+  }
+  .md h3,
+  .md h4,
+  .md h5,
+  .md h6 {
+    margin: 0.6em 0 0.3em;
+    font-size: 1em;
+  }
+  .md .md-h1 {
+    font-size: 1.2em;
+  }
+  .md .md-h2 {
+    font-size: 1.1em;
+  }
+  .md ul,
+  .md ol {
+    padding-left: 1.4em;
+  }
+  .md li.md-task {
+    list-style: none;
+  }
+  .md code {
+    font-family: var(--_font-mono);
+    font-size: 0.9em;
+    background: var(--_surface);
+    border-radius: 4px;
+    padding: 0 3px;
+  }
+  .md pre {
+    background: var(--_surface);
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius-small);
+    padding: var(--_space);
+    overflow-x: auto;
+  }
+  .md pre code {
+    padding: 0;
+    background: none;
+  }
+  .md blockquote {
+    border-left: 3px solid var(--_border);
+    padding-left: var(--_space);
+    color: var(--_text-muted);
+  }
+  .md .md-table {
+    overflow-x: auto;
+  }
+  .md table {
+    border-collapse: collapse;
+    font-size: 0.9em;
+  }
+  .md th,
+  .md td {
+    border: 1px solid var(--_border);
+    padding: 3px 8px;
+    text-align: left;
+  }
+  .md .md-align-center {
+    text-align: center;
+  }
+  .md .md-align-right {
+    text-align: right;
+  }
+  .md img {
+    max-width: 100%;
+    height: auto;
+  }
+  .md a,
+  .sources a {
+    color: var(--_accent);
+  }
+  .md .md-raw {
+    font-family: var(--_font-mono);
+    font-size: 0.85em;
+    white-space: pre-wrap;
+  }
+  @media (prefers-reduced-motion: reduce) {
+    .typing::after {
+      animation: none;
+    }
+    .log {
+      scroll-behavior: auto;
+    }
+  }
+`;

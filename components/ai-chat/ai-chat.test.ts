@@ -1,0 +1,303 @@
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { SIM_URL } from '/__sportello/env.js';
+import './index.js';
+import type { SportelloAiChat } from './ai-chat.js';
+import { ignoreResizeObserverLoop, until } from '../shared/chat-test-utils.js';
+
+ignoreResizeObserverLoop();
+const ENDPOINT = `${SIM_URL}/ai/api/v2`;
+
+async function faults(body: unknown): Promise<void> {
+  await fetch(`${SIM_URL}/__sim/faults`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+}
+
+async function clearFaults(): Promise<void> {
+  await fetch(`${SIM_URL}/__sim/faults`, { method: 'DELETE' });
+}
+
+async function panel(extra: Partial<Record<string, string>> = {}): Promise<SportelloAiChat> {
+  const el = document.createElement('sportello-ai-chat') as SportelloAiChat;
+  const attrs: Record<string, string> = { endpoint: ENDPOINT, 'api-key': 'spk_demo', 'agent-id': '1', lang: 'en', ...extra } as Record<string, string>;
+  for (const [k, v] of Object.entries(attrs)) if (v !== undefined) el.setAttribute(k, v);
+  return fixture(el);
+}
+
+const $ = (el: SportelloAiChat, selector: string) => el.shadowRoot!.querySelector(selector) as HTMLElement | null;
+const $$ = (el: SportelloAiChat, selector: string) => Array.from(el.shadowRoot!.querySelectorAll(selector)) as HTMLElement[];
+const lastAnswer = (el: SportelloAiChat) => $$(el, '.msg.assistant').at(-1)!;
+
+/** Types into the shared composer and presses Enter, like a visitor. */
+async function typeAndSend(el: SportelloAiChat, text: string): Promise<void> {
+  const composer = $(el, 'sportello-composer')!;
+  await (composer as unknown as { updateComplete: Promise<unknown> }).updateComplete;
+  const textarea = composer.shadowRoot!.querySelector('textarea')!;
+  textarea.value = text;
+  textarea.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
+  await (composer as unknown as { updateComplete: Promise<unknown> }).updateComplete;
+  textarea.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, composed: true, cancelable: true }));
+}
+
+const idle = (el: SportelloAiChat) => until(() => !$(el, '.footer .bar') && !$$(el, '[aria-busy="true"]').length && $$(el, '.msg.assistant').length > 0);
+
+describe('sportello-ai-chat', () => {
+  beforeEach(async () => {
+    sessionStorage.clear();
+    localStorage.clear();
+    await fetch(`${SIM_URL}/__sim/reset`, { method: 'POST' });
+  });
+  afterEach(clearFaults);
+
+  it('idle: welcome, suggestions, accessible', async () => {
+    const el = await panel();
+    el.suggestions = ['What are your opening hours?'];
+    await el.updateComplete;
+    expect($(el, '[role="log"]')).to.exist;
+    expect($(el, '.chip')!.textContent).to.contain('opening hours');
+    await expect(el).to.be.accessible();
+  });
+
+  it('streams an answer as markdown with rag thinking, sources and confidence; announces it once', async () => {
+    const el = await panel();
+    const messages: string[] = [];
+    el.addEventListener('sportello-ai-message', (e) => messages.push(e.detail.role));
+    const usage = oneEvent(el, 'sportello-usage');
+    await typeAndSend(el, 'What are your opening hours?');
+    const streaming = await until(() => lastAnswer(el));
+    expect(streaming).to.exist;
+    expect((await usage).detail.conversation_id).to.be.a('number');
+    await idle(el);
+    const answer = lastAnswer(el);
+    expect(answer.querySelector('.bubble .md')!.children.length).to.be.greaterThan(0);
+    expect(answer.querySelector('details.thinking summary')!.textContent).to.contain('Searching');
+    expect(answer.querySelectorAll('.sources li').length).to.be.greaterThan(0);
+    expect($(el, '[aria-live="polite"]')!.textContent).to.match(/^Answer: /);
+    expect(messages).to.deep.equal(['user', 'assistant']);
+    await expect(el).to.be.accessible();
+  });
+
+  it('is accessible while streaming and can be stopped: partial answer kept, marked stopped', async () => {
+    const el = await panel();
+    await typeAndSend(el, 'long answer');
+    await until(() => (lastAnswer(el)?.querySelector('.md')?.textContent?.length ?? 0) > 20);
+    await expect(el).to.be.accessible();
+    const stop = await until(() => $(el, '.footer .bar button'));
+    stop.click();
+    await el.updateComplete;
+    const answer = lastAnswer(el);
+    expect(answer.querySelector('.stopped')).to.exist;
+    const partial = answer.querySelector('.md')!.textContent!;
+    expect(partial.length).to.be.greaterThan(0);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(answer.querySelector('.md')!.textContent).to.equal(partial);
+  });
+
+  it('shows reasoning for thinking events', async () => {
+    const el = await panel();
+    await typeAndSend(el, 'think step by step: how do I pay an invoice?');
+    await idle(el);
+    const summaries = Array.from(lastAnswer(el).querySelectorAll('details.thinking summary')).map((s) => s.textContent);
+    expect(summaries).to.include('Reasoning');
+  });
+
+  it('shows a tool call as an activity line', async () => {
+    const el = await panel();
+    await typeAndSend(el, 'track my parcel BS123456789IT');
+    await idle(el);
+    expect(lastAnswer(el).querySelector('.activity')!.textContent).to.contain('track_shipment');
+    expect(lastAnswer(el).querySelector('.md table')).to.exist;
+  });
+
+  it('tool approval: approve sends tool_approval and the answer continues', async () => {
+    const el = await panel();
+    await typeAndSend(el, 'cancel my order 1234');
+    const card = await until(() => $(el, '[part="approval"]'));
+    expect(card.textContent).to.contain('cancel_order');
+    await expect(el).to.be.accessible();
+    (card.querySelector('.button') as HTMLButtonElement).click();
+    await until(() => $$(el, '.msg.assistant').length === 2 && !$(el, '.footer .bar') && !$$(el, '[aria-busy="true"]').length);
+    expect(card.textContent).to.contain('You approved');
+    expect(lastAnswer(el).querySelector('.activity')!.textContent).to.contain('cancel_order');
+    expect(lastAnswer(el).querySelector('.md')!.textContent!.length).to.be.greaterThan(0);
+  });
+
+  it('tool approval: deny tells the service and shows its answer', async () => {
+    const el = await panel();
+    await typeAndSend(el, 'cancel my order 1234');
+    const card = await until(() => $(el, '[part="approval"]'));
+    (card.querySelector('.button.secondary') as HTMLButtonElement).click();
+    await until(() => $$(el, '.msg.assistant').length === 2 && !$$(el, '[aria-busy="true"]').length && !$(el, '.footer .bar'));
+    expect(card.textContent).to.contain('You denied');
+    expect(lastAnswer(el).querySelector('.activity')).to.equal(null);
+    expect(lastAnswer(el).querySelector('.md')!.textContent!.length).to.be.greaterThan(0);
+  });
+
+  it('handoff: offer, event with transcript, and the live chat named by handoff-target is opened', async () => {
+    const target = document.createElement('div');
+    target.id = 'handoff-live-chat';
+    let received: unknown;
+    (target as unknown as { startFromHandoff: (i: unknown) => Promise<void> }).startFromHandoff = async (input) => {
+      received = input;
+    };
+    document.body.append(target);
+    const el = await panel({ 'handoff-target': 'handoff-live-chat', 'visitor-name': 'Grace' });
+    await typeAndSend(el, 'I want a human');
+    await idle(el);
+    const offer = await until(() => $$(el, '.card .button').find((b) => b.textContent === 'Talk to a person'));
+    const event = oneEvent(el, 'sportello-handoff');
+    offer.click();
+    const detail = (await event).detail;
+    expect(detail.transcript).to.contain('You: I want a human');
+    expect(detail.trigger).to.equal('user_request');
+    await until(() => received);
+    expect(received).to.include({ name: 'Grace' });
+    expect((received as { transcript: string }).transcript).to.contain('I want a human');
+    target.remove();
+  });
+
+  it('hides sources marked not visible unless include-hidden-sources', async () => {
+    const plain = await panel();
+    await typeAndSend(plain, 'I paid twice, refund?');
+    await idle(plain);
+    const visible = lastAnswer(plain).querySelectorAll('.sources li').length;
+    const withHidden = await panel({ 'include-hidden-sources': '' });
+    await typeAndSend(withHidden, 'I paid twice, refund?');
+    await idle(withHidden);
+    expect(lastAnswer(withHidden).querySelectorAll('.sources li').length).to.be.greaterThan(visible);
+  });
+
+  it('a cut stream shows an error with retry, and retry completes the answer', async () => {
+    await faults({ kind: 'cut-stream', match: '/ai/api/v2/chat', count: 1, afterEvents: 6 });
+    const el = await panel();
+    const error = oneEvent(el, 'sportello-error');
+    await typeAndSend(el, 'What are your opening hours?');
+    expect((await error).detail.error.message).to.be.a('string');
+    const card = await until(() => $(el, '[part="error"]'));
+    expect(card.textContent).to.contain('interrupted');
+    await expect(el).to.be.accessible();
+    (card.querySelector('button') as HTMLButtonElement).click();
+    await until(() => !$(el, '[part="error"]') && !$$(el, '[aria-busy="true"]').length && lastAnswer(el).querySelector('.sources'));
+    expect($$(el, '.msg.assistant').length).to.equal(1);
+  });
+
+  it('an error event mid-stream keeps the text and offers retry', async () => {
+    const el = await panel();
+    await typeAndSend(el, 'simulate an error');
+    const card = await until(() => $(el, '[part="error"]'));
+    expect(card.textContent).to.contain('could not finish');
+  });
+
+  for (const [name, setup, pattern] of [
+    ['401', { 'api-key': 'spk_revoked' }, /401/],
+    ['403', { 'api-key': 'spk_viewer' }, /403/],
+    ['500', {}, /500/],
+  ] as const) {
+    it(`${name}: visible, recoverable error state`, async () => {
+      if (name === '500') await faults({ kind: 'status', match: '/ai/api/v2/chat', count: 1, status: 500 });
+      const el = await panel(setup);
+      await typeAndSend(el, 'hello');
+      const card = await until(() => $(el, '[part="error"]'));
+      expect(card.textContent).to.match(pattern);
+      expect(card.querySelector('button')!.textContent).to.equal('Retry');
+      if (name === '500') {
+        (card.querySelector('button') as HTMLButtonElement).click();
+        await until(() => !$(el, '[part="error"]') && !$$(el, '[aria-busy="true"]').length && !$(el, '.footer .bar'));
+        expect(lastAnswer(el).querySelector('.md')!.textContent!.length).to.be.greaterThan(0);
+      }
+    });
+  }
+
+  it('429 after the transport retries: says when to try again', async () => {
+    await faults({ kind: 'status', match: '/ai/api/v2/chat', count: 3, status: 429, retryAfter: 1 });
+    const el = await panel();
+    await typeAndSend(el, 'hello');
+    const card = await until(() => $(el, '[part="error"]'), 50);
+    expect(card.textContent).to.match(/Too many requests/);
+  });
+
+  it('reload continuity: conversation, transcript and draft come back (persist=session)', async () => {
+    const el = await panel({ persist: 'session', id: 'continuity' });
+    const firstUsage = oneEvent(el, 'sportello-usage');
+    await typeAndSend(el, 'What are your opening hours?');
+    const conversationId = (await firstUsage).detail.conversation_id;
+    await idle(el);
+    const composer = $(el, 'sportello-composer')!;
+    composer.dispatchEvent(new CustomEvent('sportello-composer-input', { detail: { value: 'unsent draft' }, bubbles: true, composed: true }));
+    await new Promise((r) => setTimeout(r, 300));
+    el.remove();
+
+    const again = await panel({ persist: 'session', id: 'continuity' });
+    expect($$(again, '.msg.user')[0]!.textContent).to.contain('opening hours');
+    expect($$(again, '.msg.assistant .md')[0]!.textContent!.length).to.be.greaterThan(0);
+    expect(($(again, 'sportello-composer') as unknown as { value: string }).value).to.equal('unsent draft');
+    const usage = oneEvent(again, 'sportello-usage');
+    await typeAndSend(again, 'And on Saturday?');
+    expect((await usage).detail.conversation_id).to.equal(conversationId);
+  });
+
+  it('attachments: sent as Base64 files; wrong type and size are refused with clear errors', async () => {
+    const el = await panel({ 'max-file-size': '2000' });
+    const composer = $(el, 'sportello-composer')!;
+    const good = new File(['line one\nline two\nline three\n'], 'notes.txt', { type: 'text/plain' });
+    const big = new File(['x'.repeat(5000)], 'big.txt', { type: 'text/plain' });
+    const exe = new File(['MZ'], 'tool.exe', { type: 'application/x-msdownload' });
+    composer.dispatchEvent(new CustomEvent('sportello-composer-attach', { detail: { files: [good, big, exe] }, bubbles: true, composed: true }));
+    await until(() => $(el, '.file-errors'));
+    const errors = $(el, '.file-errors')!.textContent!;
+    expect(errors).to.contain('big.txt is larger than');
+    expect(errors).to.contain('tool.exe: this type of file is not accepted');
+    await until(() => (composer as unknown as { attachments: Array<{ state: string }> }).attachments.every((a) => a.state === 'done'));
+    await typeAndSend(el, 'What is in this file?');
+    await idle(el);
+    expect($$(el, '.msg.user')[0]!.textContent).to.contain('notes.txt');
+    expect(lastAnswer(el).textContent).to.contain('notes.txt');
+  });
+
+  it('non-streaming mode renders the same way', async () => {
+    const el = await panel({ stream: 'false' });
+    await typeAndSend(el, 'What are your opening hours?');
+    await idle(el);
+    expect(lastAnswer(el).querySelector('.md')!.children.length).to.be.greaterThan(0);
+    expect(lastAnswer(el).querySelectorAll('.sources li').length).to.be.greaterThan(0);
+  });
+
+  it('html answers are sanitised DOM', async () => {
+    const el = await panel({ 'response-format': 'html' });
+    await typeAndSend(el, 'What are your opening hours?');
+    await idle(el);
+    const md = lastAnswer(el).querySelector('.md')!;
+    expect(md.children.length).to.be.greaterThan(0);
+    expect(md.querySelector('script, [onclick], [onerror]')).to.equal(null);
+  });
+
+  it('bad attributes: one warning, an in-element error, nothing thrown', async () => {
+    const warnings: unknown[] = [];
+    const original = console.warn;
+    console.warn = (...args: unknown[]) => warnings.push(args);
+    try {
+      const el = await panel({ 'source-app': 'nope' });
+      el.requestUpdate();
+      await el.updateComplete;
+      expect($(el, '.config-error')!.textContent).to.contain('source-app');
+      expect(warnings.length).to.equal(1);
+      await expect(el).to.be.accessible();
+    } finally {
+      console.warn = original;
+    }
+  });
+
+  it('speaks Italian with lang="it"', async () => {
+    const el = await panel({ lang: 'it' });
+    expect($(el, 'header h2')!.textContent).to.contain('Assistente');
+    expect($(el, '.welcome')!.textContent).to.contain('Come posso aiutarti');
+  });
+
+  it('launcher mode: a bubble opens the panel', async () => {
+    const el = await panel({ mode: 'launcher' });
+    const launcher = $(el, '.launcher')!;
+    expect($(el, '.panel')).to.equal(null);
+    launcher.click();
+    await el.updateComplete;
+    expect($(el, '.panel')).to.exist;
+    await expect(el).to.be.accessible();
+  });
+});

@@ -1,0 +1,356 @@
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { AiClient, type AiClientOptions, type AiFile, type ChatRequest, type ChatStreamEvent, type ChatUsage, type PendingToolCall, type RagSource } from '../../services/ai.js';
+import { ServiceError, isAbort, isServiceError } from '../../transport/errors.js';
+import { MarkdownView, type ContentFormat } from '../../markdown/index.js';
+import { ConversationStore, type StoredConversation, type StoredMessage } from './persistence.js';
+
+export type AssistantStatus = 'waiting' | 'streaming' | 'done' | 'stopped' | 'error' | 'approval';
+
+export interface ToolActivity {
+  name: string;
+  args?: Record<string, unknown> | undefined;
+}
+
+export interface ApprovalRequest {
+  pendingMessageId: number;
+  calls: PendingToolCall[];
+  decision?: 'approved' | 'denied' | undefined;
+}
+
+export interface UserMessage {
+  id: string;
+  role: 'user';
+  text: string;
+  files: string[];
+}
+
+export interface AssistantMessage {
+  id: string;
+  role: 'assistant';
+  status: AssistantStatus;
+  view: MarkdownView;
+  format: ContentFormat;
+  ragThinking: string;
+  thinking: string;
+  sources: RagSource[];
+  tools: ToolActivity[];
+  approval?: ApprovalRequest | undefined;
+  confidence?: { score: number; needsReview: boolean } | undefined;
+  handoff?: { requested: boolean; reason?: string | undefined; trigger?: string | undefined } | undefined;
+  error?: ServiceError | undefined;
+  /** What to send again on retry. */
+  request: ChatRequest;
+}
+
+export type ChatMessage = UserMessage | AssistantMessage;
+
+export interface AiChatSettings {
+  client: AiClientOptions;
+  /** Fields every request carries (agent_id or model + system_prompt, template_vars, ...). */
+  base: Omit<ChatRequest, 'message'>;
+  stream: boolean;
+  format: ContentFormat;
+  includeHiddenSources: boolean;
+  externalConversationId?: string | undefined;
+}
+
+export interface AiChatCallbacks {
+  usage?(usage: ChatUsage): void;
+  handoff?(message: AssistantMessage): void;
+  finished?(message: AssistantMessage): void;
+  failed?(message: AssistantMessage, error: ServiceError): void;
+}
+
+let counter = 0;
+const nextId = () => `m${Date.now().toString(36)}${(counter++).toString(36)}`;
+
+/**
+ * The conversation with the AI service: sends, streams, stops, retries, tool approvals, and what
+ * persists across reloads. The element only renders `messages` and calls these methods. Streamed
+ * text goes straight into each answer's MarkdownView (which renders once per frame); the host is
+ * asked to update only when something else changes, not on every token.
+ */
+export class AiChatController implements ReactiveController {
+  messages: ChatMessage[] = [];
+  conversationId: number | undefined;
+  draft = '';
+  private abort: AbortController | undefined;
+  private store: ConversationStore | undefined;
+
+  constructor(
+    private readonly host: ReactiveControllerHost,
+    private readonly settings: () => AiChatSettings,
+    private readonly callbacks: AiChatCallbacks = {},
+  ) {
+    host.addController(this);
+  }
+
+  get busy(): boolean {
+    return this.abort !== undefined;
+  }
+
+  hostConnected(): void {}
+
+  hostDisconnected(): void {
+    // Leaving the page region ends the request; the partial answer stays as stopped.
+    if (this.abort) this.stop();
+  }
+
+  /** Opens persistence under `key` and restores what was saved there. */
+  restore(persist: string | null | undefined, key: string): void {
+    this.store = ConversationStore.open(persist, key);
+    const saved = this.store.load();
+    if (!saved) return;
+    this.conversationId = saved.conversationId;
+    this.draft = saved.draft ?? '';
+    this.messages = saved.messages.map((m) => this.fromStored(m));
+    this.host.requestUpdate();
+  }
+
+  saveDraft(draft: string): void {
+    this.draft = draft;
+    this.persist();
+  }
+
+  /** Forgets the conversation (new chat). */
+  reset(): void {
+    if (this.abort) this.stop();
+    this.messages = [];
+    this.conversationId = undefined;
+    this.store?.clear();
+    this.host.requestUpdate();
+  }
+
+  async send(text: string, files: AiFile[] = []): Promise<void> {
+    const message = text.trim();
+    if (!message && !files.length) return;
+    if (this.abort) this.stop();
+    this.messages.push({ id: nextId(), role: 'user', text: message, files: files.map((f) => f.filename) });
+    const request: ChatRequest = { message: message || files.map((f) => f.filename).join(', '), ...(files.length ? { files } : {}) };
+    await this.run(this.newAnswer(request));
+  }
+
+  /** Approves or denies the pending tool call of `id`; the answer continues in a new message. */
+  async decide(id: string, approved: boolean, label: string): Promise<void> {
+    const message = this.find(id);
+    if (!message?.approval || message.approval.decision) return;
+    message.approval.decision = approved ? 'approved' : 'denied';
+    message.status = 'done';
+    const request: ChatRequest = { message: label, tool_approval: { approved, pending_message_id: message.approval.pendingMessageId } };
+    await this.run(this.newAnswer(request));
+  }
+
+  /** Sends the request of a failed, cut or stopped answer again, into the same message. */
+  async retry(id: string): Promise<void> {
+    const message = this.find(id);
+    if (!message || this.abort) return;
+    message.view = this.newView();
+    Object.assign(message, { status: 'waiting', ragThinking: '', thinking: '', sources: [], tools: [], approval: undefined, confidence: undefined, handoff: undefined, error: undefined });
+    await this.run(message);
+  }
+
+  /** Ends the running answer; what arrived stays, marked as stopped. */
+  stop(): void {
+    const running = this.abort;
+    if (!running) return;
+    this.abort = undefined;
+    running.abort();
+    const last = this.messages.at(-1);
+    if (last?.role === 'assistant' && (last.status === 'streaming' || last.status === 'waiting')) {
+      last.status = 'stopped';
+      last.view.finish();
+    }
+    this.persist();
+    this.host.requestUpdate();
+  }
+
+  /** "Visitor: …\nAssistant: …" of the last exchanges, for a human operator. */
+  transcript(labels: { user: string; assistant: string }, maxMessages = 12, maxChars = 600): string {
+    return this.messages
+      .slice(-maxMessages)
+      .map((m) => {
+        const text = m.role === 'user' ? m.text : m.view.text;
+        const clipped = text.length > maxChars ? `${text.slice(0, maxChars)}…` : text;
+        return `${m.role === 'user' ? labels.user : labels.assistant}: ${clipped.trim()}`;
+      })
+      .join('\n');
+  }
+
+  private find(id: string): AssistantMessage | undefined {
+    const message = this.messages.find((m) => m.id === id);
+    return message?.role === 'assistant' ? message : undefined;
+  }
+
+  private newView(format = this.settings().format): MarkdownView {
+    return new MarkdownView({ format });
+  }
+
+  private newAnswer(request: ChatRequest): AssistantMessage {
+    const settings = this.settings();
+    const message: AssistantMessage = {
+      id: nextId(), role: 'assistant', status: 'waiting', view: this.newView(settings.format), format: settings.format,
+      ragThinking: '', thinking: '', sources: [], tools: [], request,
+    };
+    this.messages.push(message);
+    this.host.requestUpdate();
+    return message;
+  }
+
+  private fullRequest(request: ChatRequest): ChatRequest {
+    const settings = this.settings();
+    const full: ChatRequest = { ...settings.base, ...request, response_format: settings.format, include_hidden_sources: settings.includeHiddenSources };
+    if (this.conversationId !== undefined) full.conversation_id = this.conversationId;
+    else if (settings.externalConversationId) full.external_conversation_id = settings.externalConversationId;
+    return full;
+  }
+
+  private async run(message: AssistantMessage): Promise<void> {
+    const settings = this.settings();
+    const abort = new AbortController();
+    this.abort = abort;
+    message.status = 'waiting';
+    this.host.requestUpdate();
+    let client: AiClient;
+    try {
+      client = new AiClient(settings.client);
+    } catch (error) {
+      this.fail(message, error);
+      return;
+    }
+    const request = this.fullRequest(message.request);
+    try {
+      if (settings.stream) {
+        for await (const item of client.streamChat(request, abort.signal)) {
+          if (abort.signal.aborted) return;
+          if (item.kind === 'cut') throw item.error;
+          if (item.kind === 'malformed') {
+            console.warn('[sportello] <sportello-ai-chat> skipped an unreadable stream event');
+            continue;
+          }
+          this.apply(message, item.data);
+        }
+      } else {
+        const answer = await client.chat(request, abort.signal);
+        this.applyWhole(message, answer);
+      }
+      if (abort.signal.aborted) return;
+      const status = message.status as AssistantStatus;
+      if (status === 'error') return;
+      if (status !== 'approval') message.status = 'done';
+      message.view.finish();
+      this.abort = undefined;
+      this.persist();
+      this.host.requestUpdate();
+      this.callbacks.finished?.(message);
+    } catch (error) {
+      if (abort.signal.aborted || isAbort(error)) return;
+      this.fail(message, error);
+    } finally {
+      if (this.abort === abort) this.abort = undefined;
+    }
+  }
+
+  private fail(message: AssistantMessage, error: unknown): void {
+    const serviceError = isServiceError(error)
+      ? error
+      : new ServiceError({ service: 'ai', kind: 'protocol', message: error instanceof Error ? error.message : String(error), cause: error });
+    message.status = 'error';
+    message.error = serviceError;
+    message.view.finish();
+    this.abort = undefined;
+    this.persist();
+    this.host.requestUpdate();
+    this.callbacks.failed?.(message, serviceError);
+  }
+
+  private apply(message: AssistantMessage, event: ChatStreamEvent): void {
+    switch (event.type) {
+      case 'delta':
+      case 'content':
+        if (message.status === 'waiting') {
+          message.status = 'streaming';
+          this.host.requestUpdate();
+        }
+        message.view.append(event.content ?? '');
+        return;
+      case 'rag_thinking':
+        message.ragThinking += event.content ?? '';
+        break;
+      case 'thinking':
+        message.thinking += event.content ?? '';
+        break;
+      case 'sources':
+        message.sources = (event.sources ?? []).filter((s) => s && (s.is_visible !== false || this.settings().includeHiddenSources));
+        break;
+      case 'tool_call':
+        message.tools = [...message.tools, { name: event.tool_name, args: event.tool_args }];
+        break;
+      case 'tool_approval_required':
+        message.approval = { pendingMessageId: event.pending_message_id, calls: event.pending_tool_calls ?? [] };
+        message.status = 'approval';
+        break;
+      case 'confidence':
+        message.confidence = { score: event.confidence_score, needsReview: Boolean(event.needs_review) };
+        break;
+      case 'handoff_decision':
+        message.handoff = { requested: Boolean(event.handoff_requested), reason: event.handoff_reason, trigger: event.handoff_trigger };
+        if (message.handoff.requested) this.callbacks.handoff?.(message);
+        break;
+      case 'usage':
+        if (typeof event.usage?.conversation_id === 'number') this.conversationId = event.usage.conversation_id;
+        this.callbacks.usage?.(event.usage);
+        break;
+      case 'error':
+        this.fail(message, new ServiceError({ service: 'ai', kind: 'protocol', code: event.code ?? 'stream_error', message: event.error || 'The answer failed' }));
+        return;
+      case 'done':
+        return;
+    }
+    this.host.requestUpdate();
+  }
+
+  private applyWhole(message: AssistantMessage, answer: import('../../services/ai.js').ChatMessageResponse): void {
+    if (typeof answer.conversation_id === 'number') this.conversationId = answer.conversation_id;
+    if (answer.thinking_content) message.thinking = answer.thinking_content;
+    message.sources = (answer.rag_sources ?? []).filter((s) => s.is_visible !== false || this.settings().includeHiddenSources);
+    message.tools = (answer.tools_used ?? []).map((name) => ({ name }));
+    if (typeof answer.confidence_score === 'number') message.confidence = { score: answer.confidence_score, needsReview: Boolean(answer.needs_review) };
+    if (answer.pending_tool_approval) {
+      message.approval = { pendingMessageId: answer.pending_tool_approval.pending_message_id, calls: answer.pending_tool_approval.pending_tool_calls ?? [] };
+      message.status = 'approval';
+    }
+    if (answer.handoff_requested !== undefined) {
+      message.handoff = { requested: Boolean(answer.handoff_requested), reason: answer.handoff_reason ?? undefined };
+      if (answer.handoff_requested) this.callbacks.handoff?.(message);
+    }
+    message.view.append(answer.content ?? '');
+    this.callbacks.usage?.({ message_id: answer.message_id, conversation_id: answer.conversation_id, model_used: answer.model_used, tokens_input: answer.tokens_input, tokens_output: answer.tokens_output, latency_ms: answer.latency_ms });
+  }
+
+  private persist(): void {
+    if (!this.store) return;
+    const messages: StoredMessage[] = this.messages.map((m) =>
+      m.role === 'user'
+        ? { role: 'user', text: m.text, files: m.files }
+        : {
+            role: 'assistant', text: m.view.text, format: m.format,
+            status: m.status === 'error' ? 'error' : m.status === 'stopped' ? 'stopped' : 'done',
+            sources: m.sources.map((s) => ({ title: s.title, content_preview: s.content_preview, relevance_score: s.relevance_score, url: typeof s.metadata?.url === 'string' ? s.metadata.url : undefined })),
+          },
+    );
+    const value: StoredConversation = { conversationId: this.conversationId, messages, draft: this.draft };
+    this.store.save(value);
+  }
+
+  private fromStored(m: StoredMessage): ChatMessage {
+    if (m.role === 'user') return { id: nextId(), role: 'user', text: m.text, files: m.files ?? [] };
+    const view = this.newView(m.format ?? 'markdown');
+    view.append(m.text);
+    view.finish();
+    return {
+      id: nextId(), role: 'assistant', status: m.status === 'stopped' ? 'stopped' : 'done', view, format: m.format ?? 'markdown',
+      ragThinking: '', thinking: '', tools: [], request: { message: '' },
+      sources: (m.sources ?? []).map((s, i) => ({ document_id: String(i), title: s.title, content_preview: s.content_preview, relevance_score: s.relevance_score, metadata: s.url ? { url: s.url } : {} })),
+    };
+  }
+}

@@ -1,0 +1,164 @@
+/**
+ * Typed client of the AI service chat (specs/ai-service.md §4.2, §2.2, §5). No DOM, no UI: the
+ * request goes through the shared transport (auth headers, error normalising) and a streamed
+ * answer comes back as typed events. A chat POST is never retried automatically (it would ask
+ * the model twice) except on 429, which the transport retries for any method.
+ */
+import { HttpClient } from '../transport/http.js';
+import { aiApiKey, bearer, none, type AuthStrategy, type SourceApp, type TokenProvider } from '../transport/auth.js';
+import { openEventStream, type SseMessage } from '../transport/sse.js';
+
+export interface AiClientOptions {
+  /** `{ai_base_url}/api/v2` or a proxy serving the same paths. */
+  endpoint: string;
+  /** Development only: `X-Api-Key` (the transport warns off localhost). */
+  apiKey?: string | undefined;
+  sourceApp?: SourceApp | undefined;
+  externalId?: string | undefined;
+  /** Bearer token source when the page holds no key (its acceptance by the service: spec §5, not shown). */
+  tokenProvider?: TokenProvider | undefined;
+  timeoutMs?: number | undefined;
+}
+
+export interface AiFile {
+  filename: string;
+  content_type: string;
+  /** Base64, no `data:` prefix. */
+  data: string;
+}
+
+export interface ClassificationIntent {
+  name: string;
+  description: string;
+}
+
+/** §4.2 request body (the fields this kit sends). */
+export interface ChatRequest {
+  message: string;
+  agent_id?: number | null;
+  conversation_id?: number;
+  external_conversation_id?: string;
+  stream?: boolean;
+  model?: string;
+  system_prompt?: string;
+  files?: AiFile[];
+  include_sources?: boolean;
+  include_hidden_sources?: boolean;
+  template_vars?: Record<string, string>;
+  classification_intents?: ClassificationIntent[];
+  force_handoff?: boolean;
+  skip_handoff?: boolean;
+  response_format?: 'markdown' | 'html';
+  tool_approval?: { approved: boolean; pending_message_id: number };
+  metadata?: Record<string, unknown>;
+}
+
+export interface RagSource {
+  document_id: string;
+  chunk_id?: string | number;
+  title: string;
+  content_preview?: string;
+  relevance_score?: number;
+  metadata?: Record<string, unknown> & { url?: string };
+  is_visible?: boolean;
+}
+
+export interface PendingToolCall {
+  tool_name?: string;
+  name?: string;
+  tool_args?: Record<string, unknown>;
+  arguments?: Record<string, unknown>;
+  description?: string;
+  [key: string]: unknown;
+}
+
+export interface ChatUsage {
+  message_id?: number;
+  conversation_id?: number;
+  model_used?: string;
+  tokens_input?: number;
+  tokens_output?: number;
+  latency_ms?: number;
+  [key: string]: unknown;
+}
+
+/** §4.2 stream events, by `type`. */
+export type ChatStreamEvent =
+  | { type: 'rag_thinking' | 'thinking'; content: string }
+  | { type: 'delta' | 'content'; content: string }
+  | { type: 'sources'; sources: RagSource[] }
+  | { type: 'tool_call'; tool_name: string; tool_args?: Record<string, unknown> }
+  | { type: 'tool_approval_required'; pending_tool_calls: PendingToolCall[]; pending_message_id: number }
+  | { type: 'confidence'; confidence_score: number; confidence_signals?: unknown; needs_review?: boolean }
+  | { type: 'handoff_decision'; handoff_requested: boolean; handoff_reason?: string; handoff_trigger?: string }
+  | { type: 'usage'; usage: ChatUsage }
+  | { type: 'done' }
+  | { type: 'error'; error: string; code?: string };
+
+/** §2.2 whole (non-streaming) answer. */
+export interface ChatMessageResponse {
+  message_id: number;
+  conversation_id: number;
+  external_conversation_id?: string | null;
+  content: string;
+  thinking_content?: string | null;
+  content_format?: 'markdown' | 'html';
+  model_used?: string;
+  tokens_input?: number;
+  tokens_output?: number;
+  latency_ms?: number;
+  rag_sources?: RagSource[];
+  confidence_score?: number | null;
+  needs_review?: boolean;
+  handoff_requested?: boolean;
+  handoff_reason?: string | null;
+  intent?: string | null;
+  tool_calls_count?: number;
+  tools_used?: string[];
+  pending_tool_approval?: { pending_message_id: number; pending_tool_calls: PendingToolCall[] } | null;
+  [key: string]: unknown;
+}
+
+function authFor(options: AiClientOptions): AuthStrategy {
+  if (options.apiKey) return aiApiKey(options.apiKey, options.sourceApp ?? 'api_direct', options.externalId);
+  if (options.tokenProvider) {
+    const token = bearer(options.tokenProvider);
+    // The service identifies the caller by X-Source-App on every request (§5), token or not.
+    return { kind: 'bearer', headers: async () => ({ ...(await token.headers()), 'X-Source-App': options.sourceApp ?? 'api_direct' }), refresh: token.refresh?.bind(token) };
+  }
+  if (options.sourceApp) return { kind: 'none', headers: async () => ({ 'X-Source-App': options.sourceApp! }) };
+  return none;
+}
+
+export class AiClient {
+  private readonly http: HttpClient;
+
+  constructor(options: AiClientOptions) {
+    this.http = new HttpClient({ service: 'ai', baseUrl: options.endpoint, auth: authFor(options), timeoutMs: options.timeoutMs });
+  }
+
+  /** POST /chat with `stream: true`: the events in order; the last item is `done`, `error` or a cut. */
+  streamChat(request: ChatRequest, signal?: AbortSignal): AsyncGenerator<SseMessage<ChatStreamEvent>> {
+    return openEventStream<ChatStreamEvent>(this.http, '/chat', {
+      method: 'POST',
+      json: { ...request, stream: true },
+      signal,
+      // An `error` event ends the answer as surely as `done` does.
+      isTerminal: (data) => data?.type === 'done' || data?.type === 'error',
+    });
+  }
+
+  /** POST /chat with `stream: false`: the whole answer (§2.2). */
+  chat(request: ChatRequest, signal?: AbortSignal): Promise<ChatMessageResponse> {
+    return this.http.json<ChatMessageResponse>('/chat', { method: 'POST', json: { ...request, stream: false }, signal, retry: false });
+  }
+}
+
+/** Reads a File as the spec's `files` item (Base64 without the data: prefix). */
+export async function fileToAiFile(file: File): Promise<AiFile> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let binary = '';
+  const step = 0x8000;
+  for (let i = 0; i < bytes.length; i += step) binary += String.fromCharCode(...bytes.subarray(i, i + step));
+  return { filename: file.name, content_type: file.type || 'application/octet-stream', data: btoa(binary) };
+}
