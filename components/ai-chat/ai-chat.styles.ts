@@ -74,10 +74,12 @@ export const aiChatStyles = css`
     height: 100%;
     overflow-y: auto;
     padding: calc(var(--_space) * 1.5);
+    overscroll-behavior: contain;
+  }
+  .log-content {
     display: flex;
     flex-direction: column;
     gap: calc(var(--_space) * 1.5);
-    overscroll-behavior: contain;
   }
   .welcome {
     color: var(--_text-muted);
@@ -104,6 +106,7 @@ export const aiChatStyles = css`
   }
   .msg.user {
     align-self: flex-end;
+    max-width: 80%;
     background: var(--_accent);
     color: var(--_accent-contrast);
     padding: var(--_space) calc(var(--_space) * 1.5);
@@ -126,7 +129,8 @@ export const aiChatStyles = css`
     padding: var(--_space) calc(var(--_space) * 1.5);
     overflow-wrap: anywhere;
   }
-  .bubble:empty {
+  .bubble:empty,
+  .bubble:has(> .md:empty) {
     display: none;
   }
   .activity,
@@ -236,8 +240,7 @@ export const aiChatStyles = css`
     box-shadow: var(--_shadow);
   }
   .footer {
-    border-top: 1px solid var(--_border);
-    padding: var(--_space);
+    padding: 0 var(--_space) var(--_space);
   }
   .footer .bar {
     display: flex;

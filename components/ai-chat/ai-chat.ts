@@ -129,6 +129,7 @@ export class SportelloAiChat extends SportelloElement {
   private warnedConfig: string | undefined;
   private resizeObserver: ResizeObserver | undefined;
   private observed: Element | undefined;
+  private lastScroll = { top: 0, height: 0 };
   private draftTimer: ReturnType<typeof setTimeout> | undefined;
 
   /** Sends a question as if the visitor typed it. */
@@ -353,8 +354,13 @@ export class SportelloAiChat extends SportelloElement {
   private onScroll(): void {
     const log = this.log;
     if (!log) return;
-    const away = log.scrollHeight - log.scrollTop - log.clientHeight > 32;
-    if (away !== this.awayFromBottom) this.awayFromBottom = away;
+    const nearBottom = log.scrollHeight - log.scrollTop - log.clientHeight <= 32;
+    // Only a move up that the content did not cause counts as "the visitor is reading back": the
+    // scroll event of our own scroll-to-bottom may arrive after more text made the log taller.
+    const movedUp = log.scrollTop < this.lastScroll.top - 2 && log.scrollHeight >= this.lastScroll.height;
+    this.lastScroll = { top: log.scrollTop, height: log.scrollHeight };
+    if (nearBottom) this.awayFromBottom = false;
+    else if (movedUp) this.awayFromBottom = true;
   }
 
   private followBottom(): void {
@@ -398,7 +404,7 @@ export class SportelloAiChat extends SportelloElement {
     return String(call.tool_name ?? call.name ?? '?');
   }
 
-  private renderAssistant(m: AssistantMessage, last: boolean): TemplateResult {
+  private renderAssistant(m: AssistantMessage): TemplateResult {
     const busy = m.status === 'waiting' || m.status === 'streaming';
     return html`<div class="msg assistant" part="assistant-message" aria-busy=${busy ? 'true' : 'false'}>
       ${m.ragThinking
@@ -414,7 +420,7 @@ export class SportelloAiChat extends SportelloElement {
       ${m.approval ? this.renderApproval(m) : nothing}
       ${m.sources.length ? this.renderSources(m) : nothing}
       ${m.confidence?.needsReview ? html`<div class="review" title=${this.s('confidence', { value: Math.round(m.confidence.score * 100) })}>⚠ ${this.s('needsReview')}</div>` : nothing}
-      ${m.handoff?.requested && last ? this.renderHandoffOffer(m) : nothing}
+      ${m.handoff?.requested ? this.renderHandoffOffer(m) : nothing}
       ${m.status === 'error' && m.error
         ? html`<div class="card error" part="error" role="alert">
             ${this.errorText(m.error)}
@@ -465,13 +471,13 @@ export class SportelloAiChat extends SportelloElement {
     </div>`;
   }
 
-  private renderMessage(m: ChatMessage, last: boolean): TemplateResult {
+  private renderMessage(m: ChatMessage): TemplateResult {
     if (m.role === 'user') {
       return html`<div class="msg user" part="user-message"><span class="visually-hidden">${this.s('you')}: </span>${m.text}${m.files.length
           ? html`<div class="files">📎 ${m.files.join(', ')}</div>`
           : nothing}</div>`;
     }
-    return this.renderAssistant(m, last);
+    return this.renderAssistant(m);
   }
 
   private renderPanel(): TemplateResult {
@@ -496,7 +502,7 @@ export class SportelloAiChat extends SportelloElement {
                     <slot name="suggestions"></slot>
                   </div>
                 </div>`}
-            ${repeat(messages, (m) => m.id, (m, i) => this.renderMessage(m, i === messages.length - 1))}
+            ${repeat(messages, (m) => m.id, (m) => this.renderMessage(m))}
           </div>
         </div>
         ${this.awayFromBottom ? html`<button class="button jump" @click=${this.jumpToLatest}>↓ ${this.s('jump')}</button>` : nothing}

@@ -1,0 +1,32 @@
+import { expect } from '@open-wc/testing';
+import { SIM_URL } from '/__sportello/env.js';
+import { openStrictPage } from '../../test/setup/strict-page.js';
+import { until } from '../shared/chat-test-utils.js';
+
+const ENDPOINT = `${SIM_URL}/ai/api/v2`;
+
+describe('sportello-ai-chat under a strict CSP with Trusted Types', () => {
+  for (const format of ['markdown', 'html'] as const) {
+    it(`streams and renders a ${format} answer with no violation`, async () => {
+      const page = await openStrictPage({
+        modules: ['/components/ai-chat/index.ts'],
+        html: `<sportello-ai-chat agent-id="1" api-key="spk_demo" lang="en" response-format="${format}"></sportello-ai-chat>`,
+        height: 700,
+      });
+      try {
+        await page.window.customElements.whenDefined('sportello-ai-chat');
+        const el = page.document.querySelector('sportello-ai-chat') as HTMLElement & { endpoint: string; ask(text: string): Promise<void>; updateComplete: Promise<unknown> };
+        el.endpoint = ENDPOINT;
+        await el.updateComplete;
+        await el.ask('What are your opening hours?');
+        const md = await until(() => el.shadowRoot!.querySelector('.msg.assistant[aria-busy="false"] .md'));
+        await page.settle();
+        expect(md.children.length).to.be.greaterThan(0);
+        expect(el.shadowRoot!.querySelectorAll('.sources li').length).to.be.greaterThan(0);
+        page.assertClean();
+      } finally {
+        page.close();
+      }
+    });
+  }
+});
