@@ -92,28 +92,56 @@ async function loader() {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     await cdp.send('Performance.enable');
     const metrics = async () => Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]));
-    await open('bench/pages/chat-loader.html');
-    await page.waitForFunction(() => window.__ready);
-    const start = await metrics();
-    await page.evaluate(() => window.__load());
-    await page.waitForFunction(() => window.__defined);
-    const end = await metrics();
-    const before = { TaskDuration: end.TaskDuration - start.TaskDuration, ScriptDuration: end.ScriptDuration - start.ScriptDuration };
-    // Let the browser go idle (the launcher then preloads the window chunk, still without talking to the service).
-    await page.waitForTimeout(2500);
-    const simBeforeInteraction = simRequests.length;
+    const runs = [];
+    // The machine is shared: several fresh page loads, medians reported.
+    for (let run = 0; run < 7; run++) {
+      await open('bench/pages/chat-loader.html');
+      await page.waitForFunction(() => window.__ready);
+      await page.waitForTimeout(1000); // let the freshly loaded page settle
+      // Baseline: the same measurement around two idle frames, without loading anything.
+      const idle0 = await metrics();
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      const idle1 = await metrics();
+      const start = await metrics();
+      await page.evaluate(() => window.__load());
+      const end = await metrics();
+      simRequests.length = 0;
+      await page.evaluate(() => window.__releaseIdle());
+      const afterIdle = await metrics();
+      runs.push({
+        mainThreadMs: (end.TaskDuration - start.TaskDuration) * 1000,
+        scriptMs: (end.ScriptDuration - start.ScriptDuration) * 1000,
+        idleBaselineMs: (idle1.TaskDuration - idle0.TaskDuration) * 1000,
+        idlePreloadMs: (afterIdle.TaskDuration - end.TaskDuration) * 1000,
+        simRequestsBeforeInteraction: simRequests.length,
+      });
+    }
+    const med = (k) => round(percentile(runs.map((r) => r[k]), 50));
+    const simBeforeInteraction = Math.max(...runs.map((r) => r.simRequestsBeforeInteraction));
+    const stompBefore = simRequests.some((u) => u.includes('websocket'));
     await page.locator('sportello-live-chat').locator('button.launcher').click();
     await page.waitForFunction(() => document.querySelector('sportello-live-chat')?.shadowRoot?.querySelector('sportello-live-chat-window'));
     await page.waitForTimeout(500);
     return {
-      mainThreadMs: round((before.TaskDuration ?? 0) * 1000),
-      scriptMs: round((before.ScriptDuration ?? 0) * 1000),
+      runs: runs.length,
+      mainThreadMs: med('mainThreadMs'),
+      mainThreadMinMs: round(Math.min(...runs.map((r) => r.mainThreadMs))),
+      scriptMs: med('scriptMs'),
+      idleBaselineMs: med('idleBaselineMs'),
+      idlePreloadMs: med('idlePreloadMs'),
       simRequestsBeforeInteraction: simBeforeInteraction,
       simRequestsAfterOpen: simRequests.length,
-      stompBeforeInteraction: simRequests.slice(0, simBeforeInteraction).some((u) => u.includes('websocket')),
+      stompBeforeInteraction: stompBefore,
     };
   });
-  return { note: 'dist/live-chat.js alone on a page, closed launcher, 4x CPU throttle', loaderGzipKB: bytes.gzipKB, loaderFiles: bytes.files, ...figures, targetKB: 12, targetMs: 25 };
+  return {
+    note: 'dist/live-chat.js alone on a page, closed launcher, 4x CPU throttle, median of 7 page loads. mainThreadMs/scriptMs: from import to the launcher painted (idle callbacks held back); idleBaselineMs: the same probe with nothing to do; idlePreloadMs: the window chunk the launcher preloads once idle (not the loader); sim requests counted through the idle preload',
+    loaderGzipKB: bytes.gzipKB,
+    loaderFiles: bytes.files,
+    ...figures,
+    targetKB: 12,
+    targetMs: 25,
+  };
 }
 
 async function reconnect() {

@@ -1,14 +1,36 @@
-import { css } from 'lit';
-
-export const liveChatStyles = css`
+/**
+ * The launcher's styles as a plain string (adopted as a constructable stylesheet, allowed under a
+ * strict `style-src 'self'`): the launcher does not load Lit. Same `--sportello-*` tokens and
+ * fallbacks as components/shared/tokens.styles.ts.
+ */
+export const launcherCss = `
   :host {
     --_width: var(--sportello-chat-width, 380px);
     --_height: var(--sportello-chat-height, 560px);
     --_offset: var(--sportello-chat-offset, 20px);
+    --_accent: var(--sportello-accent, #2457d6);
+    --_accent-contrast: var(--sportello-accent-contrast, #ffffff);
+    --_surface: var(--sportello-surface, #ffffff);
+    --_border: var(--sportello-border, #d5dbe5);
+    --_danger: var(--sportello-danger, #b42318);
+    --_focus: var(--sportello-focus-ring, #1a4fd0);
+    --_radius: var(--sportello-radius, 10px);
+    --_shadow: var(--sportello-shadow, 0 8px 28px rgb(16 24 40 / 0.16));
     display: contents;
+    font-family: var(--sportello-font, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif);
   }
   :host([mode='inline']) {
     display: block;
+  }
+  :host([hidden]) {
+    display: none !important;
+  }
+  *, *::before, *::after {
+    box-sizing: border-box;
+  }
+  :focus-visible {
+    outline: 2px solid var(--_focus);
+    outline-offset: 2px;
   }
   .launcher {
     position: fixed;
@@ -22,10 +44,10 @@ export const liveChatStyles = css`
     background: var(--_accent);
     color: var(--_accent-contrast);
     box-shadow: var(--_shadow);
-    font-size: 26px;
-    line-height: 1;
     display: grid;
     place-items: center;
+    cursor: pointer;
+    padding: 0;
   }
   :host([position='bottom-left']) .launcher,
   :host([position='bottom-left']) .window {
@@ -42,9 +64,7 @@ export const liveChatStyles = css`
     border-radius: 11px;
     background: var(--_danger);
     color: #fff;
-    font-size: 12px;
-    font-weight: 700;
-    line-height: 22px;
+    font: 700 12px/22px system-ui, sans-serif;
   }
   .window {
     position: fixed;
@@ -71,5 +91,8 @@ export const liveChatStyles = css`
   }
   .loading {
     padding: 16px;
+  }
+  @media (prefers-reduced-motion: reduce) {
+    * { transition-duration: 0.01ms !important; animation-duration: 0.01ms !important; }
   }
 `;

@@ -1,17 +1,14 @@
-import { html, nothing, type PropertyValues } from 'lit';
-import { property, query, state } from 'lit/decorators.js';
-import { SportelloElement } from '../shared/sportello-element.js';
-import { tokens } from '../shared/tokens.styles.js';
 import type { ChatDestinations } from '../../src/services/chat.js';
-import { liveChatStyles } from './live-chat.styles.js';
+import { resolveConfig } from '../../src/config.js';
+import { resolveLang, type Lang } from '../../src/i18n/lang.js';
 import { launcherText } from './launcher-strings.js';
-import { chatBubbleIcon, closeIcon } from '../shared/chat-icons.js';
+import { launcherCss } from './live-chat.styles.js';
 import type { HandoffInput, SportelloLiveChatWindow } from './chat-window.js';
 import './events.js';
 
 type WindowModule = typeof import('./chat-window.js');
 let windowModule: Promise<WindowModule> | undefined;
-/** The window (STOMP, forms, list, composer) is a separate chunk; the launcher alone stays tiny. */
+/** The window (Lit, STOMP, forms, list, composer) is a separate chunk; the launcher alone stays tiny. */
 function loadWindow(): Promise<WindowModule> {
   return (windowModule ??= import('./chat-window.js'));
 }
@@ -21,12 +18,41 @@ const idle = (fn: () => void): void => {
   else setTimeout(fn, 1500);
 };
 
+const SVG = 'http://www.w3.org/2000/svg';
+/** Static icons built with DOM calls: no markup strings, so nothing for Trusted Types to refuse. */
+function icon(paths: Array<Record<string, string>>): SVGSVGElement {
+  const svg = document.createElementNS(SVG, 'svg');
+  for (const [k, v] of Object.entries({ viewBox: '0 0 24 24', width: '26', height: '26', 'aria-hidden': 'true', focusable: 'false' })) svg.setAttribute(k, v);
+  for (const attrs of paths) {
+    const path = document.createElementNS(SVG, 'path');
+    for (const [k, v] of Object.entries(attrs)) path.setAttribute(k, v);
+    svg.append(path);
+  }
+  return svg;
+}
+const bubbleIcon = () =>
+  icon([{ fill: 'currentColor', d: 'M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H9l-5 4v-4H4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2zm3 6.5a1.5 1.5 0 1 0 0 .01zm5 0a1.5 1.5 0 1 0 0 .01zm5 0a1.5 1.5 0 1 0 0 .01z' }]);
+const closeIcon = () => icon([{ fill: 'none', stroke: 'currentColor', 'stroke-width': '2.4', 'stroke-linecap': 'round', d: 'M6 6l12 12M18 6L6 18' }]);
+
+let sheet: CSSStyleSheet | undefined;
+
 /**
  * The visitor's live chat: a launcher bubble with an unread badge that opens the chat window as a
  * dialog, or an inline window (`mode="inline"`). Until the visitor interacts (or the browser is
- * idle) only this small launcher is loaded: no request to the chat service, no STOMP.
+ * idle) only this launcher is loaded — plain DOM, no Lit, no STOMP, no request to the service — so
+ * it costs a page almost nothing; the window arrives as a separate chunk.
  *
  * @summary Live chat with operators and bots over the chat service's public API and STOMP.
+ * @attr widget-key - Public widget key of the chat service.
+ * @attr endpoint - `{chat_base_url}` or a proxy serving the same paths.
+ * @attr mode - `launcher` (bubble + dialog, default) or `inline`.
+ * @attr position - `bottom-right` (default) or `bottom-left`.
+ * @attr open - Whether the window is open (launcher mode).
+ * @attr name - Prefilled visitor name.
+ * @attr email - Prefilled e-mail.
+ * @attr category - Prefilled category id.
+ * @attr message - Prefilled first message.
+ * @attr report-navigation - Report the page the visitor is on (`add-navigation-page`); default on, `report-navigation="false"` turns it off.
  * @event sportello-chat-open - The window opened.
  * @event sportello-chat-close - The window closed.
  * @event sportello-chat-started - `{ idChat }` a conversation started.
@@ -34,59 +60,175 @@ const idle = (fn: () => void): void => {
  * @event sportello-error - `{ error, operation }` something failed (also shown in the window).
  * @csspart launcher - The launcher button.
  * @csspart badge - The unread counter.
- * @csspart window - The chat window (dialog in launcher mode).
+ * @csspart window - The chat window (a dialog in launcher mode).
  * @cssproperty --sportello-chat-width - Window width (default 380px).
  * @cssproperty --sportello-chat-height - Window height (default 560px).
  * @cssproperty --sportello-chat-offset - Distance of launcher and window from the corner (default 20px).
+ * @cssproperty --sportello-accent - Launcher colour.
  */
-export class SportelloLiveChat extends SportelloElement {
-  static override styles = [tokens, liveChatStyles];
+export class SportelloLiveChat extends HTMLElement {
+  static observedAttributes = ['widget-key', 'endpoint', 'mode', 'position', 'open', 'name', 'email', 'category', 'message', 'lang'];
 
-  /** Public widget key of the chat service. */
-  @property({ attribute: 'widget-key' }) widgetKey = '';
-  /** `launcher` (bubble + dialog) or `inline` (the window in the page flow). */
-  @property({ reflect: true }) mode: 'launcher' | 'inline' = 'launcher';
-  /** `bottom-right` or `bottom-left`. */
-  @property({ reflect: true }) position: 'bottom-right' | 'bottom-left' = 'bottom-right';
-  /** Whether the window is open (launcher mode). */
-  @property({ type: Boolean, reflect: true }) open = false;
-  /** Prefill of the pre-chat form. */
-  @property() name?: string;
-  @property() email?: string;
-  /** Prefilled category id. */
-  @property() category?: string;
-  /** Prefilled first message. */
-  @property() message?: string;
-  /** Reports the page the visitor is on to the operator (`add-navigation-page`) on load and on history changes. */
-  @property({ type: Boolean, attribute: 'report-navigation' }) reportNavigation = true;
+  /** Bearer token source (portals); passed to the window. */
+  tokenProvider?: () => Promise<string>;
   /** Overrides of the STOMP destinations (see design: visitor protocol). */
-  @property({ attribute: false }) destinations?: Partial<ChatDestinations>;
+  destinations?: Partial<ChatDestinations>;
   /** Reconnect tuning, mostly for tests. */
-  @property({ attribute: false }) stomp?: { reconnect?: { baseDelayMs?: number; maxDelayMs?: number } };
+  stomp?: { reconnect?: { baseDelayMs?: number; maxDelayMs?: number } };
+  /** Report the pages visited to the operator (default true). */
+  get reportNavigation(): boolean {
+    return this.reportNavigationValue;
+  }
+  set reportNavigation(v: boolean) {
+    this.reportNavigationValue = v;
+  }
 
-  @state() private unread = 0;
-  @state() private loaded = false;
-  @query('.launcher') private launcher?: HTMLButtonElement;
-
+  private readonly root: ShadowRoot;
+  private readonly frame: HTMLDivElement;
+  private readonly launcher: HTMLButtonElement;
+  private readonly badge: HTMLSpanElement;
+  private unread = 0;
+  private loaded = false;
   private warned = false;
+  private built = '';
+
+  constructor() {
+    super();
+    this.root = this.attachShadow({ mode: 'open' });
+    if (!sheet) {
+      sheet = new CSSStyleSheet();
+      sheet.replaceSync(launcherCss);
+    }
+    this.root.adoptedStyleSheets = [sheet];
+    this.frame = document.createElement('div');
+    this.frame.className = 'window';
+    this.frame.id = 'chat-window';
+    this.frame.setAttribute('part', 'window');
+    this.frame.addEventListener('keydown', (e) => this.onKeydown(e));
+    this.frame.addEventListener('sportello-chat-close-request', (e) => {
+      e.stopPropagation();
+      void this.close();
+    });
+    this.frame.addEventListener('sportello-chat-incoming', (e) => this.onIncoming(e as CustomEvent<{ count: number }>));
+    this.launcher = document.createElement('button');
+    this.launcher.type = 'button';
+    this.launcher.className = 'launcher';
+    this.launcher.setAttribute('part', 'launcher');
+    this.launcher.setAttribute('aria-controls', 'chat-window');
+    this.launcher.addEventListener('click', () => void this.toggle());
+    this.launcher.addEventListener('pointerenter', () => void loadWindow());
+    this.launcher.addEventListener('focus', () => void loadWindow());
+    this.badge = document.createElement('span');
+    this.badge.className = 'badge';
+    this.badge.setAttribute('part', 'badge');
+    this.badge.setAttribute('aria-hidden', 'true');
+  }
+
+  private reportNavigationValue = true;
+
+  // ---- attributes as properties --------------------------------------------------------------
+
+  get widgetKey(): string {
+    return this.getAttribute('widget-key') ?? '';
+  }
+  set widgetKey(v: string) {
+    this.setAttribute('widget-key', v);
+  }
+  get endpoint(): string | undefined {
+    return this.getAttribute('endpoint') ?? undefined;
+  }
+  set endpoint(v: string | undefined) {
+    if (v) this.setAttribute('endpoint', v);
+    else this.removeAttribute('endpoint');
+  }
+  get mode(): 'launcher' | 'inline' {
+    return this.getAttribute('mode') === 'inline' ? 'inline' : 'launcher';
+  }
+  set mode(v: 'launcher' | 'inline') {
+    this.setAttribute('mode', v);
+  }
+  get position(): 'bottom-right' | 'bottom-left' {
+    return this.getAttribute('position') === 'bottom-left' ? 'bottom-left' : 'bottom-right';
+  }
+  set position(v: 'bottom-right' | 'bottom-left') {
+    this.setAttribute('position', v);
+  }
+  get open(): boolean {
+    return this.hasAttribute('open');
+  }
+  set open(v: boolean) {
+    this.toggleAttribute('open', v);
+  }
+
+  private get prefill() {
+    const get = (name: string) => this.getAttribute(name) || undefined;
+    return { name: get('name'), email: get('email'), category: get('category'), message: get('message') };
+  }
+
+  private get language(): Lang {
+    return resolveLang(this);
+  }
+
+  private get chatEndpoint(): string | undefined {
+    const c = resolveConfig(this, { endpoint: this.endpoint, tokenProvider: this.tokenProvider });
+    return c.endpoints?.chat ?? c.endpoint;
+  }
 
   /** The loaded window element, once its chunk is in. */
   get chatWindow(): SportelloLiveChatWindow | null {
-    return this.renderRoot.querySelector('sportello-live-chat-window');
+    return this.frame.querySelector('sportello-live-chat-window');
   }
 
-  override connectedCallback(): void {
-    super.connectedCallback();
+  // ---- lifecycle ---------------------------------------------------------------------------
+
+  connectedCallback(): void {
+    // Properties a page set before this class was defined sit on the instance and would hide the
+    // accessors: move them through the setters.
+    for (const key of ['widgetKey', 'endpoint', 'mode', 'position', 'open', 'tokenProvider', 'destinations', 'stomp', 'reportNavigation'] as const) {
+      if (Object.prototype.hasOwnProperty.call(this, key)) {
+        const value = (this as Record<string, unknown>)[key];
+        delete (this as Record<string, unknown>)[key];
+        (this as Record<string, unknown>)[key] = value;
+      }
+    }
+    if (this.getAttribute('report-navigation') === 'false') this.reportNavigation = false;
+    this.render();
     if (this.mode === 'inline' || this.open) void this.ensureWindow(true);
     else idle(() => void this.ensureWindow(this.hasStoredChat()));
     window.addEventListener('popstate', this.onNavigate);
     window.addEventListener('storage', this.onStorage);
   }
 
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
+  disconnectedCallback(): void {
+    // The window's controller closes its connection when detached; a re-attached element activates again.
+    this.activation = undefined;
     window.removeEventListener('popstate', this.onNavigate);
     window.removeEventListener('storage', this.onStorage);
+  }
+
+  attributeChangedCallback(name: string, previous: string | null, value: string | null): void {
+    if (!this.isConnected || previous === value) return;
+    if (name === 'open') {
+      this.emit(this.open ? 'sportello-chat-open' : 'sportello-chat-close');
+      if (this.open) {
+        this.unread = 0;
+        void this.ensureWindow(true);
+      }
+    }
+    this.render();
+  }
+
+  /** A chat from a previous page load or another tab: load at idle to follow it and count unread. */
+  private hasStoredChat(): boolean {
+    try {
+      for (let i = 0; i < localStorage.length; i++) {
+        const key = localStorage.key(i);
+        if (key?.startsWith('sportello-chat:') && /"idChat":"/.test(localStorage.getItem(key) ?? '')) return true;
+      }
+    } catch {
+      /* storage disabled */
+    }
+    return false;
   }
 
   /** Another tab started a chat: wake the window here too, so this tab follows it (and counts unread). */
@@ -96,53 +238,68 @@ export class SportelloLiveChat extends SportelloElement {
     }
   };
 
-  /** A chat from a previous page load or another tab: load at idle to follow it and count unread. */
-  private hasStoredChat(): boolean {
-    try {
-      for (let i = 0; i < localStorage.length; i++) if (localStorage.key(i)?.startsWith('sportello-chat:')) return /"idChat":"/.test(localStorage.getItem(localStorage.key(i)!) ?? '');
-    } catch {
-      /* storage disabled */
-    }
-    return false;
+  private onNavigate = (): void => {
+    if (this.reportNavigation) this.chatWindow?.reportPage(location.href, document.title);
+  };
+
+  private activation?: Promise<SportelloLiveChatWindow | null>;
+
+  /** Loads the window chunk; with `activate`, also loads the chat (once per connection). */
+  private ensureWindow(activate: boolean): Promise<SportelloLiveChatWindow | null> {
+    if (activate) return (this.activation ??= this.loadAndActivate(true));
+    return this.loadAndActivate(false);
   }
 
-  private async ensureWindow(activate: boolean): Promise<SportelloLiveChatWindow | null> {
+  private async loadAndActivate(activate: boolean): Promise<SportelloLiveChatWindow | null> {
     if (!this.isConnected) return null;
     this.checkAttributes();
     await loadWindow();
-    this.loaded = true;
-    await this.updateComplete;
-    const win = this.chatWindow;
-    if (win && activate) {
+    let win = this.chatWindow;
+    if (!win) {
+      win = document.createElement('sportello-live-chat-window');
+      this.loaded = true;
+      this.frame.replaceChildren(win);
+    }
+    this.configureWindow(win);
+    if (activate) {
       await win.activate();
       if (this.reportNavigation) win.reportPage(location.href, document.title);
     }
     return win;
   }
 
+  private configureWindow(win: SportelloLiveChatWindow): void {
+    win.widgetKey = this.widgetKey;
+    win.endpoint = this.endpoint;
+    win.tokenProvider = this.tokenProvider;
+    win.destinations = this.destinations;
+    win.stomp = this.stomp;
+    win.closable = this.mode !== 'inline';
+    win.prefill = this.prefill;
+    const lang = this.getAttribute('lang');
+    if (lang) win.setAttribute('lang', lang);
+  }
+
   private checkAttributes(): void {
-    const endpoint = this.config.endpoints?.chat ?? this.config.endpoint;
+    const endpoint = this.chatEndpoint;
     if ((!endpoint || !this.widgetKey) && !this.warned) {
       this.warned = true;
       console.warn(`[sportello] <sportello-live-chat> needs ${!endpoint ? '`endpoint`' : '`widget-key`'}.`);
     }
   }
 
+  // ---- public API --------------------------------------------------------------------------
+
   /** Opens the chat window and moves focus into it. */
   async show(): Promise<void> {
     this.open = true;
     this.unread = 0;
+    this.render();
     const win = await this.ensureWindow(true);
-    await this.updateComplete;
     await win?.focusFirst();
   }
 
-  /** Opens the chat window (alias of `show`). */
-  override focus(): void {
-    void this.show();
-  }
-
-  /** Opens the window. */
+  /** Opens the window (alias of `show`). */
   openChat(): Promise<void> {
     return this.show();
   }
@@ -151,8 +308,7 @@ export class SportelloLiveChat extends SportelloElement {
   async close(): Promise<void> {
     if (this.mode === 'inline' || !this.open) return;
     this.open = false;
-    await this.updateComplete;
-    this.launcher?.focus();
+    this.launcher.focus();
   }
 
   toggle(): Promise<void> {
@@ -168,16 +324,16 @@ export class SportelloLiveChat extends SportelloElement {
     await this.chatWindow?.startFromHandoff(input);
   }
 
-  protected override updated(changed: PropertyValues<this>): void {
-    if (changed.has('open') && changed.get('open') !== undefined) {
-      this.emit(this.open ? 'sportello-chat-open' : 'sportello-chat-close', {});
-    }
-    if (changed.has('open') && this.open && !this.loaded) void this.show();
+  /** Resolves after pending renders of the window (tests and pages that await updates). */
+  get updateComplete(): Promise<boolean> {
+    return this.chatWindow?.updateComplete ?? Promise.resolve(true);
   }
 
-  private onNavigate = (): void => {
-    if (this.reportNavigation) this.chatWindow?.reportPage(location.href, document.title);
-  };
+  // ---- rendering ---------------------------------------------------------------------------
+
+  private emit(name: 'sportello-chat-open' | 'sportello-chat-close'): void {
+    this.dispatchEvent(new CustomEvent(name, { bubbles: true, composed: true, detail: {} }));
+  }
 
   private onKeydown(e: KeyboardEvent): void {
     if (e.key === 'Escape' && this.mode !== 'inline' && this.open) {
@@ -188,63 +344,49 @@ export class SportelloLiveChat extends SportelloElement {
 
   private onIncoming(e: CustomEvent<{ count: number }>): void {
     e.stopPropagation();
-    if (!this.open && this.mode !== 'inline') this.unread += e.detail.count;
-  }
-
-  private renderWindow() {
-    if (!this.loaded) return this.mode === 'inline' ? html`<div class="loading" role="status">…</div>` : nothing;
-    return html`<sportello-live-chat-window
-      widget-key=${this.widgetKey}
-      .endpoint=${this.endpoint}
-      .tokenProvider=${this.tokenProvider}
-      .destinations=${this.destinations}
-      .stomp=${this.stomp}
-      .closable=${this.mode !== 'inline'}
-      .prefill=${{ name: this.name, email: this.email, category: this.category, message: this.message }}
-      @sportello-chat-close-request=${(e: Event) => {
-        e.stopPropagation();
-        void this.close();
-      }}
-      @sportello-chat-incoming=${this.onIncoming}
-    ></sportello-live-chat-window>`;
-  }
-
-  override render() {
-    const lang = this.language;
-    if (this.mode === 'inline') {
-      return html`<div class="window" part="window">${this.renderWindow()}</div>`;
+    if (!this.open && this.mode !== 'inline') {
+      this.unread += e.detail.count;
+      this.render();
     }
-    const label = this.open ? launcherText(lang, 'close') : launcherText(lang, 'open');
-    const unread = this.unread && !this.open ? `, ${launcherText(lang, 'unread', this.unread)}` : '';
-    return html`<div
-        class="window"
-        part="window"
-        id="chat-window"
-        role="dialog"
-        aria-label=${launcherText(lang, 'dialog')}
-        ?hidden=${!this.open}
-        @keydown=${this.onKeydown}
-      >
-        ${this.renderWindow()}
-      </div>
-      <button
-        class="launcher"
-        part="launcher"
-        type="button"
-        aria-label=${label + unread}
-        aria-expanded=${this.open ? 'true' : 'false'}
-        aria-controls="chat-window"
-        @click=${() => void this.toggle()}
-        @pointerenter=${() => void loadWindow()}
-        @focus=${() => void loadWindow()}
-      >
-        ${this.open ? closeIcon : chatBubbleIcon}
-        ${this.unread && !this.open ? html`<span class="badge" part="badge" aria-hidden="true">${this.unread > 99 ? '99+' : this.unread}</span>` : nothing}
-      </button>`;
+  }
+
+  private render(): void {
+    const inline = this.mode === 'inline';
+    const lang = this.language;
+    const structure = inline ? 'inline' : 'launcher';
+    if (this.built !== structure) {
+      this.built = structure;
+      this.root.replaceChildren(...(inline ? [this.frame] : [this.frame, this.launcher]));
+      if (!this.loaded && inline) {
+        const loading = document.createElement('div');
+        loading.className = 'loading';
+        loading.setAttribute('role', 'status');
+        loading.textContent = '…';
+        this.frame.replaceChildren(loading);
+      }
+    }
+    if (inline) {
+      this.frame.removeAttribute('role');
+      this.frame.removeAttribute('aria-label');
+      this.frame.hidden = false;
+      if (this.chatWindow) this.configureWindow(this.chatWindow);
+      return;
+    }
+    this.frame.setAttribute('role', 'dialog');
+    this.frame.setAttribute('aria-label', launcherText(lang, 'dialog'));
+    this.frame.hidden = !this.open;
+    const unread = this.unread && !this.open ? this.unread : 0;
+    this.launcher.setAttribute('aria-label', (this.open ? launcherText(lang, 'close') : launcherText(lang, 'open')) + (unread ? `, ${launcherText(lang, 'unread', unread)}` : ''));
+    this.launcher.setAttribute('aria-expanded', this.open ? 'true' : 'false');
+    this.badge.textContent = unread > 99 ? '99+' : String(unread);
+    this.launcher.replaceChildren(this.open ? closeIcon() : bubbleIcon(), ...(unread ? [this.badge] : []));
+    if (this.chatWindow) this.configureWindow(this.chatWindow);
   }
 }
 
-SportelloElement.define('sportello-live-chat', SportelloLiveChat);
+const existing = customElements.get('sportello-live-chat');
+if (!existing) customElements.define('sportello-live-chat', SportelloLiveChat);
+else if (existing !== SportelloLiveChat) console.info('[sportello] <sportello-live-chat> is already defined by another copy of the kit; keeping the first.');
 
 declare global {
   interface HTMLElementTagNameMap {
