@@ -25,6 +25,7 @@ export async function resetSim(): Promise<void> {
   await fetch(`${SIM_URL}/__sim/faults`, { method: 'DELETE' });
   await fetch(`${SIM_URL}/__sim/reset`, { method: 'POST' });
   localStorage.clear();
+  sessionStorage.clear();
 }
 
 export async function mountChat(options: { widgetKey?: string; mode?: 'inline' | 'launcher'; category?: string } = {}): Promise<SportelloLiveChat> {

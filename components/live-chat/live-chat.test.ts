@@ -378,6 +378,17 @@ describe('sportello-live-chat', () => {
     expect($(win, '.notice.warn')).to.equal(null);
   });
 
+  it('the window opens again on the next page when it was open with a running chat', async () => {
+    const el = await fixture<SportelloLiveChat>(html`<sportello-live-chat lang="en" widget-key="demo" category="2" endpoint=${CHAT_URL} .stomp=${FAST_RECONNECT} .reportNavigation=${false}></sportello-live-chat>`);
+    await el.startFromHandoff({ name: 'Nav', transcript: 'context' });
+    const idChat = (await windowOf(el)).chat.idChat;
+    el.remove();
+    const next = await fixture<SportelloLiveChat>(html`<sportello-live-chat lang="en" widget-key="demo" endpoint=${CHAT_URL} .stomp=${FAST_RECONNECT} .reportNavigation=${false}></sportello-live-chat>`);
+    expect(next.open).to.equal(true);
+    const win = await phase(next, 'queued', 'chatting');
+    expect(win.chat.idChat).to.equal(idChat);
+  });
+
   it('wrong attributes: a clear in-element error and one console warning', async () => {
     const warnings: string[] = [];
     const original = console.warn;

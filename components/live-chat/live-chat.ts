@@ -36,6 +36,23 @@ const closeIcon = () => icon([{ fill: 'none', stroke: 'currentColor', 'stroke-wi
 
 let sheet: CSSStyleSheet | undefined;
 
+/** Whether the window was open on the previous page of this tab (sessionStorage: per tab, per site). */
+const OPEN_FLAG = 'sportello-chat-open';
+function readOpenFlag(): boolean {
+  try {
+    return sessionStorage.getItem(OPEN_FLAG) === '1';
+  } catch {
+    return false;
+  }
+}
+function writeOpenFlag(open: boolean): void {
+  try {
+    sessionStorage.setItem(OPEN_FLAG, open ? '1' : '0');
+  } catch {
+    // storage disabled: the window simply starts closed on the next page
+  }
+}
+
 /**
  * The visitor's live chat: a launcher bubble with an unread badge that opens the chat window as a
  * dialog, or an inline window (`mode="inline"`). Until the visitor interacts (or the browser is
@@ -192,6 +209,8 @@ export class SportelloLiveChat extends HTMLElement {
       }
     }
     if (this.getAttribute('report-navigation') === 'false') this.reportNavigation = false;
+    // Moving to another page of the site mid-chat: the window opens again where the visitor left it.
+    if (this.mode !== 'inline' && !this.open && readOpenFlag() && this.hasStoredChat()) this.open = true;
     this.render();
     if (this.mode === 'inline' || this.open) void this.ensureWindow(true);
     else idle(() => void this.ensureWindow(this.hasStoredChat()));
@@ -209,6 +228,7 @@ export class SportelloLiveChat extends HTMLElement {
   attributeChangedCallback(name: string, previous: string | null, value: string | null): void {
     if (!this.isConnected || previous === value) return;
     if (name === 'open') {
+      writeOpenFlag(this.open);
       this.emit(this.open ? 'sportello-chat-open' : 'sportello-chat-close');
       if (this.open) {
         this.unread = 0;
