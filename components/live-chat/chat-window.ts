@@ -9,7 +9,7 @@ import type { ComposerAttachment } from '../shared/composer.js';
 import { LiveChatController, type LiveChatHost } from '../../src/controllers/chat/live-chat-controller.js';
 import type { TranscriptMessage } from '../../src/controllers/chat/transcript.js';
 import type { ChatDestinations } from '../../src/services/chat.js';
-import { safeLinkUrl } from '../shared/safe-link.js';
+import { safeLinkUrl } from '../../src/markdown/safe-url.js';
 import { linkify } from '../shared/linkify.js';
 import type { ServiceError } from '../../src/transport/errors.js';
 import { chatWindowStyles } from './chat-window.styles.js';

@@ -1,5 +1,5 @@
 import { html, type TemplateResult } from 'lit';
-import { safeLinkUrl } from './safe-link.js';
+import { safeLinkUrl } from '../../src/markdown/safe-url.js';
 
 /**
  * Plain text with its links made clickable — and safe: every candidate goes through the same

@@ -6,7 +6,7 @@ import { SportelloElement } from './sportello-element.js';
 import { tokens } from './tokens.styles.js';
 import { messageListStyles } from './message-list.styles.js';
 import { linkify } from './linkify.js';
-import { safeImageUrl, safeLinkUrl } from './safe-link.js';
+import { safeImageUrl, safeLinkUrl } from '../../src/markdown/safe-url.js';
 import './chat-events.js';
 
 export interface ChatListAttachment {

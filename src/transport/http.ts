@@ -140,7 +140,9 @@ export function errorFieldsFromBody(body: unknown): ErrorFields {
       return { message: parts.filter(Boolean).join('; ') || undefined, code: 'validation_error' };
     }
   }
-  if (typeof b.error === 'string') return { message: stringField(b.error_description) ?? b.error, code: b.error };
+  // OAuth token errors ({error, error_description}); the chat and desk bodies also carry `error`
+  // (the reason phrase) beside a `message` that says what went wrong, which wins.
+  if (typeof b.error === 'string') return { message: stringField(b.error_description) ?? stringField(b.message) ?? b.error, code: b.error };
   return { message: stringField(b.message), code: stringField(b.code) };
 }
 

@@ -87,6 +87,7 @@ describe('transport pure pieces', () => {
     it('reads the OAuth shape and tolerates anything else', () => {
       expect(errorFieldsFromBody({ error: 'invalid_client', error_description: 'Bad secret' })).to.deep.equal({ message: 'Bad secret', code: 'invalid_client' });
       expect(errorFieldsFromBody({ error: 'invalid_scope' })).to.deep.equal({ message: 'invalid_scope', code: 'invalid_scope' });
+      expect(errorFieldsFromBody({ status: 400, error: 'Bad Request', message: 'email is not valid', errors: { email: 'invalid' } })).to.deep.equal({ message: 'email is not valid', code: 'Bad Request' });
       fc.assert(fc.property(fc.jsonValue(), (body) => typeof errorFieldsFromBody(body) === 'object'));
     });
     it('builds a ServiceError from a Response of each shape', async () => {
