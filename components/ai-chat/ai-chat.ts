@@ -110,6 +110,11 @@ export class SportelloAiChat extends SportelloElement {
   @property() accept = DEFAULT_ACCEPT;
   @property({ type: Number, attribute: 'max-file-size' }) maxFileSize = 10 * 1024 * 1024;
   @property({ type: Number, attribute: 'max-files' }) maxFiles = 5;
+  /**
+   * Least milliseconds between two renders of a streaming answer. Every render lays out and paints
+   * the answer; 0 renders on every animation frame. The default keeps long answers cheap.
+   */
+  @property({ type: Number, attribute: 'render-interval' }) renderInterval = 50;
 
   @state() private attachments: Array<ComposerAttachment & { file?: AiFile }> = [];
   @state() private fileErrors: string[] = [];
@@ -261,6 +266,7 @@ export class SportelloAiChat extends SportelloElement {
       format: this.responseFormat === 'html' ? ('html' as const) : ('markdown' as const),
       includeHiddenSources: this.includeHiddenSources,
       externalConversationId: this.externalConversationId,
+      renderIntervalMs: this.renderInterval,
     };
   }
 

@@ -8,6 +8,12 @@ export interface MarkdownViewOptions extends BuildOptions {
   format?: ContentFormat;
   /** How a render is deferred (default: the next animation frame). */
   schedule?: (callback: () => void) => void;
+  /**
+   * Least time between two renders of the tail while streaming (default 0: every frame). Each
+   * render costs the page a layout and paint of the whole answer; a long answer streamed at 60 fps
+   * spends most of its time there, so a panel may trade a little smoothness for much less work.
+   */
+  minIntervalMs?: number;
 }
 
 /**
@@ -26,6 +32,7 @@ export class MarkdownView {
   private renderedTail: string | null = null;
   private scheduled = false;
   private finished = false;
+  private lastRender = -Infinity;
   private readonly format: ContentFormat;
   private readonly schedule: (callback: () => void) => void;
 
@@ -91,13 +98,21 @@ export class MarkdownView {
   private requestRender(): void {
     if (this.scheduled) return;
     this.scheduled = true;
-    this.schedule(() => {
-      if (this.scheduled) this.render();
-    });
+    const run = () => {
+      if (!this.scheduled) return;
+      const wait = this.lastRender + (this.options.minIntervalMs ?? 0) - performance.now();
+      if (wait > 1) {
+        setTimeout(() => this.schedule(run), wait);
+        return;
+      }
+      this.render();
+    };
+    this.schedule(run);
   }
 
   private render(): void {
     this.scheduled = false;
+    this.lastRender = performance.now();
     if (this.format === 'html') {
       this.renderHtml();
       return;

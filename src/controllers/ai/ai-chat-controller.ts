@@ -52,6 +52,8 @@ export interface AiChatSettings {
   format: ContentFormat;
   includeHiddenSources: boolean;
   externalConversationId?: string | undefined;
+  /** Least ms between two renders of a streaming answer (MarkdownView minIntervalMs). */
+  renderIntervalMs?: number | undefined;
 }
 
 export interface AiChatCallbacks {
@@ -182,7 +184,7 @@ export class AiChatController implements ReactiveController {
   }
 
   private newView(format = this.settings().format): MarkdownView {
-    return new MarkdownView({ format });
+    return new MarkdownView({ format, minIntervalMs: this.settings().renderIntervalMs ?? 0 });
   }
 
   private newAnswer(request: ChatRequest): AssistantMessage {
