@@ -75,6 +75,8 @@ export const aiChatStyles = css`
     overflow-y: auto;
     padding: calc(var(--_space) * 1.5);
     overscroll-behavior: contain;
+    contain: strict;
+    will-change: scroll-position;
   }
   .log-content {
     display: flex;
