@@ -99,6 +99,13 @@ describe('sportello-ai-chat', () => {
     expect(summaries).to.include('Reasoning');
   });
 
+  it('low confidence with needs_review shows a subtle indicator', async () => {
+    const el = await panel();
+    await typeAndSend(el, 'who won the match?');
+    await idle(el);
+    expect(lastAnswer(el).querySelector('.review')!.textContent).to.contain('may be inaccurate');
+  });
+
   it('shows a tool call as an activity line', async () => {
     const el = await panel();
     await typeAndSend(el, 'track my parcel BS123456789IT');
