@@ -1,4 +1,4 @@
-import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { expect, fixture, oneEvent } from '@open-wc/testing';
 import { SIM_URL } from '/__sportello/env.js';
 import './index.js';
 import type { SportelloAiChat } from './ai-chat.js';
@@ -138,7 +138,7 @@ describe('sportello-ai-chat', () => {
     expect(lastAnswer(el).querySelector('.md')!.textContent!.length).to.be.greaterThan(0);
   });
 
-  it('handoff: offer, event with transcript, and the live chat named by handoff-target is opened', async () => {
+  it('handoff: the visitor asks for a person, the event carries the transcript, the handoff-target chat is opened', async () => {
     const target = document.createElement('div');
     target.id = 'handoff-live-chat';
     let received: unknown;
@@ -147,18 +147,30 @@ describe('sportello-ai-chat', () => {
     };
     document.body.append(target);
     const el = await panel({ 'handoff-target': 'handoff-live-chat', 'visitor-name': 'Grace' });
-    await typeAndSend(el, 'I want a human');
-    await idle(el);
-    const offer = await until(() => $$(el, '.card .button').find((b) => b.textContent === 'Talk to a person'));
+    // Asking for a person in words hands over at once (trigger user_request).
     const event = oneEvent(el, 'sportello-handoff');
-    offer.click();
+    await typeAndSend(el, 'I want a human');
     const detail = (await event).detail;
     expect(detail.transcript).to.contain('You: I want a human');
     expect(detail.trigger).to.equal('user_request');
     await until(() => received);
     expect(received).to.include({ name: 'Grace' });
     expect((received as { transcript: string }).transcript).to.contain('I want a human');
+    await until(() => $$(el, '.card').some((c) => c.textContent!.includes('connecting you')));
     target.remove();
+  });
+
+  it('handoff offer on low confidence: nothing happens until the visitor accepts', async () => {
+    const el = await panel();
+    let events = 0;
+    el.addEventListener('sportello-handoff', () => events++);
+    await typeAndSend(el, 'who won the match?');
+    await idle(el);
+    const offer = await until(() => $$(el, '.card .button').find((b) => b.textContent === 'Talk to a person'));
+    expect(events).to.equal(0);
+    const event = oneEvent(el, 'sportello-handoff');
+    offer.click();
+    expect((await event).detail.trigger).to.equal('low_confidence');
   });
 
   it('hides sources marked not visible unless include-hidden-sources', async () => {

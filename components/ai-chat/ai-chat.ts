@@ -44,7 +44,7 @@ function accepts(accept: string, file: File): boolean {
  * @slot welcome - Welcome content shown before the first message.
  * @slot suggestions - Suggested prompts: any slotted element with `data-prompt="…"` sends that text when clicked.
  *
- * @event sportello-handoff - `{ summary, transcript, conversationId, reason, trigger, name, email }` when the visitor should talk to a person. Cancelable: cancel it to stop the panel from opening the `handoff-target` chat.
+ * @event sportello-handoff - `{ summary, transcript, conversationId, reason, trigger, name, email }` when the visitor should talk to a person: at once when they asked for one (`handoff_trigger: user_request`), else when they accept the panel's offer or press "Talk to a person". Cancelable: cancel it to stop the panel from opening the `handoff-target` chat.
  * @event sportello-usage - The stream's `usage` object (tokens, latency, ids) after each answer.
  * @event sportello-ai-message - `{ role, text, conversationId }` for each question sent and each answer finished.
  * @event sportello-error - `{ error, operation }` for every failure shown in the panel.
@@ -126,7 +126,12 @@ export class SportelloAiChat extends SportelloElement {
 
   private readonly chat = new AiChatController(this, () => this.settings(), {
     usage: (usage) => this.emit('sportello-usage', usage),
-    handoff: () => this.requestUpdate(),
+    // The visitor asked for a person in words: hand over at once. Other triggers (low confidence,
+    // out of scope) only offer it, and the visitor decides.
+    handoff: (message) => {
+      if (message.handoff?.trigger === 'user_request' && !this.handoffSent) void this.handoff('user_request', message.handoff.reason);
+      else this.requestUpdate();
+    },
     finished: (message) => this.onFinished(message),
     failed: (message, error) => this.onFailed(message, error),
   });
