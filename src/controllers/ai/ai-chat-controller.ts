@@ -166,15 +166,19 @@ export class AiChatController implements ReactiveController {
     this.host.requestUpdate();
   }
 
-  /** "Visitor: …\nAssistant: …" of the last exchanges, for a human operator. */
+  /**
+   * "Visitor: …\nAssistant: …" of the last exchanges, for a human operator: answers as the text a
+   * reader saw (one line per block, no markdown syntax), each clipped, empty turns left out.
+   */
   transcript(labels: { user: string; assistant: string }, maxMessages = 12, maxChars = 600): string {
     return this.messages
       .slice(-maxMessages)
       .map((m) => {
-        const text = m.role === 'user' ? m.text : m.view.text;
-        const clipped = text.length > maxChars ? `${text.slice(0, maxChars)}…` : text;
-        return `${m.role === 'user' ? labels.user : labels.assistant}: ${clipped.trim()}`;
+        const text = m.role === 'user' ? m.text : Array.from(m.view.root.children, (block) => block.textContent?.trim() ?? '').filter(Boolean).join('\n');
+        const clipped = text.length > maxChars ? `${text.slice(0, maxChars).trimEnd()}…` : text.trim();
+        return clipped ? `${m.role === 'user' ? labels.user : labels.assistant}: ${clipped}` : '';
       })
+      .filter(Boolean)
       .join('\n');
   }
 
