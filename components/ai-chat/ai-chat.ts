@@ -13,6 +13,7 @@ import { fileToAiFile, type AiFile, type ClassificationIntent, type PendingToolC
 import { SOURCE_APPS, type SourceApp } from '../../src/transport/auth.js';
 import type { ServiceError } from '../../src/transport/errors.js';
 import { markdownView } from '../../src/markdown/directive.js';
+import { plainText } from '../../src/markdown/plain-text.js';
 
 /** What `startFromHandoff` of a `<sportello-live-chat>` accepts (duck-typed: another bundle may define it). */
 interface HandoffTarget extends Element {
@@ -345,7 +346,7 @@ export class SportelloAiChat extends SportelloElement {
   }
 
   private onFinished(message: AssistantMessage): void {
-    const text = message.view.root.textContent ?? '';
+    const text = plainText(message.view.root);
     // One polite announcement per finished answer, not one per token.
     this.announcement = t(this.language, 'answerReady', { text: text.length > 400 ? `${text.slice(0, 400)}…` : text });
     this.emit('sportello-ai-message', { role: 'assistant', text: message.view.text, conversationId: this.chat.conversationId });

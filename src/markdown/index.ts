@@ -9,4 +9,5 @@ export { safeLinkUrl, safeImageUrl } from './safe-url.js';
 export { decodeEntities } from './entities.js';
 export { blockEnds, splitBlocks } from './blocks.js';
 export { sanitiseHtml } from './html-format.js';
+export { plainText } from './plain-text.js';
 export type { BuildOptions } from './dom-builder.js';

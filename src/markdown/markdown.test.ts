@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import fc from 'fast-check';
-import { MarkdownView, renderMarkdown, splitBlocks, blockEnds, safeLinkUrl, safeImageUrl, decodeEntities } from './index.js';
+import { MarkdownView, renderMarkdown, splitBlocks, blockEnds, safeLinkUrl, safeImageUrl, decodeEntities, plainText } from './index.js';
 
 function html(markdown: string): string {
   const div = document.createElement('div');
@@ -98,6 +98,12 @@ describe('markdown renderer', () => {
     expect(blockEnds('a\n\n', 0, false)).to.deep.equal([]);
     expect(blockEnds('- a\n\n1', 0, false)).to.deep.equal([]);
     expect(blockEnds('- a\n\nx', 0, false)).to.deep.equal([5]);
+  });
+
+  it('plain text of a rendering keeps rows, items and blocks apart', () => {
+    const div = document.createElement('div');
+    div.append(renderMarkdown('# Hours\n\n| Day | Open |\n|---|---|\n| Mon | 9-18 |\n\n3. three\n4. four\n\nSee **this**.'));
+    expect(plainText(div)).to.equal('Hours\nDay | Open\nMon | 9-18\n3. three\n4. four\nSee this.');
   });
 
   it('URL allow-list', () => {

@@ -1,7 +1,8 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { AiClient, type AiClientOptions, type AiFile, type ChatRequest, type ChatStreamEvent, type ChatUsage, type PendingToolCall, type RagSource } from '../../services/ai.js';
 import { ServiceError, isAbort, isServiceError } from '../../transport/errors.js';
-import { MarkdownView, type ContentFormat } from '../../markdown/index.js';
+import { MarkdownView, type ContentFormat } from '../../markdown/markdown-view.js';
+import { plainText } from '../../markdown/plain-text.js';
 import { ConversationStore, type StoredConversation, type StoredMessage } from './persistence.js';
 
 export type AssistantStatus = 'waiting' | 'streaming' | 'done' | 'stopped' | 'error' | 'approval';
@@ -174,7 +175,7 @@ export class AiChatController implements ReactiveController {
     return this.messages
       .slice(-maxMessages)
       .map((m) => {
-        const text = m.role === 'user' ? m.text : Array.from(m.view.root.children, (block) => block.textContent?.trim() ?? '').filter(Boolean).join('\n');
+        const text = m.role === 'user' ? m.text : plainText(m.view.root);
         const clipped = text.length > maxChars ? `${text.slice(0, maxChars).trimEnd()}…` : text.trim();
         return clipped ? `${m.role === 'user' ? labels.user : labels.assistant}: ${clipped}` : '';
       })
