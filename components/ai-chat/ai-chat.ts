@@ -112,8 +112,8 @@ export class SportelloAiChat extends SportelloElement {
   @property({ type: Number, attribute: 'max-file-size' }) maxFileSize = 10 * 1024 * 1024;
   @property({ type: Number, attribute: 'max-files' }) maxFiles = 5;
   /**
-   * Least milliseconds between two renders of a streaming answer. Every render lays out and paints
-   * the answer; 0 renders on every animation frame. The default keeps long answers cheap.
+   * Least milliseconds between two renders of a streaming answer (growing up to 4× for answers
+   * past 32 KB). Every render lays out and paints the answer; 0 renders on every animation frame.
    */
   @property({ type: Number, attribute: 'render-interval' }) renderInterval = 50;
 

@@ -13,7 +13,7 @@ export interface MarkdownViewOptions extends BuildOptions {
    * render costs the page a layout and paint of the whole answer; a long answer streamed at 60 fps
    * spends most of its time there, so a panel may trade a little smoothness for much less work.
    */
-  minIntervalMs?: number;
+  minIntervalMs?: number | ((textLength: number) => number);
 }
 
 /**
@@ -100,7 +100,8 @@ export class MarkdownView {
     this.scheduled = true;
     const run = () => {
       if (!this.scheduled) return;
-      const wait = this.lastRender + (this.options.minIntervalMs ?? 0) - performance.now();
+      const interval = this.options.minIntervalMs;
+      const wait = this.lastRender + (typeof interval === 'function' ? interval(this.source.length) : interval ?? 0) - performance.now();
       if (wait > 1) {
         setTimeout(() => this.schedule(run), wait);
         return;
