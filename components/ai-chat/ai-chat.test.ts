@@ -91,6 +91,21 @@ describe('sportello-ai-chat', () => {
     expect(answer.querySelector('.md')!.textContent).to.equal(partial);
   });
 
+  it('removing the panel mid-stream ends the request quietly (nothing left running)', async () => {
+    const el = await panel();
+    const errors: unknown[] = [];
+    el.addEventListener('sportello-error', (e) => errors.push(e.detail));
+    await typeAndSend(el, 'long answer');
+    await until(() => (lastAnswer(el)?.querySelector('.md')?.textContent?.length ?? 0) > 0);
+    const answer = lastAnswer(el);
+    el.remove();
+    await new Promise((r) => setTimeout(r, 200));
+    const frozen = answer.querySelector('.md')!.textContent;
+    await new Promise((r) => setTimeout(r, 200));
+    expect(answer.querySelector('.md')!.textContent).to.equal(frozen);
+    expect(errors).to.have.length(0);
+  });
+
   it('shows reasoning for thinking events', async () => {
     const el = await panel();
     await typeAndSend(el, 'think step by step: how do I pay an invoice?');
