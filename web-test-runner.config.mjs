@@ -12,7 +12,7 @@ const executablePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const transport = transportPlugin({ simUrl: () => simulator.url });
 const simulator = simulatorPlugin({ env: () => transport.env });
 
-const files = process.env.WTR_FILES ? process.env.WTR_FILES.split(',') : ['test/browser/**/*.test.ts', 'components/**/*.test.ts'];
+const files = process.env.WTR_FILES ? process.env.WTR_FILES.split(',') : ['test/browser/**/*.test.ts', 'components/**/*.test.ts', 'src/**/*.test.ts'];
 
 export default {
   files,

@@ -1,5 +1,6 @@
 import DOMPurify, { type Config } from 'dompurify';
 import { safeImageUrl, safeLinkUrl } from './safe-url.js';
+import { parseHtmlWithPolicy } from '../security/trusted-types.js';
 
 /**
  * Answers the service sends as HTML (`response_format: html`): DOMPurify parses them in an inert
@@ -7,33 +8,8 @@ import { safeImageUrl, safeLinkUrl } from './safe-url.js';
  * reaches innerHTML of the page. Our URL allow-list and link attributes are applied on top.
  *
  * DOMPurify's own parse is a Trusted Types sink; under `require-trusted-types-for 'script'` it
- * needs a policy, and the house CSP allows only `lit-html` and `sportello`. The `sportello` policy
- * is created here lazily, kept private to this module and handed only to DOMPurify.
+ * needs a policy: the kit's shared `sportello` policy, which accepts HTML only during this parse.
  */
-
-interface PolicyFactory {
-  createPolicy(name: string, rules: { createHTML(s: string): string; createScriptURL(s: string): string }): unknown;
-}
-
-let policy: unknown;
-let policyTried = false;
-
-function trustedTypesPolicy(): unknown {
-  if (policyTried) return policy;
-  policyTried = true;
-  const factory = (globalThis as { trustedTypes?: PolicyFactory }).trustedTypes;
-  if (!factory) return (policy = undefined);
-  try {
-    policy = factory.createPolicy('sportello', {
-      createHTML: (s) => s,
-      // DOMPurify asks for one; nothing we sanitise may load a script, so none is ever allowed.
-      createScriptURL: () => 'about:invalid',
-    });
-  } catch {
-    policy = undefined;
-  }
-  return policy;
-}
 
 const CONFIG: Config = {
   RETURN_DOM_FRAGMENT: true,
@@ -50,7 +26,9 @@ export function sanitiseHtml(html: string, doc: Document = document): DocumentFr
   if (!DOMPurify.isSupported) return null;
   let fragment: DocumentFragment;
   try {
-    fragment = DOMPurify.sanitize(html, { ...CONFIG, TRUSTED_TYPES_POLICY: trustedTypesPolicy() as Config['TRUSTED_TYPES_POLICY'] }) as unknown as DocumentFragment;
+    fragment = parseHtmlWithPolicy(
+      (policy) => DOMPurify.sanitize(html, { ...CONFIG, TRUSTED_TYPES_POLICY: policy as Config['TRUSTED_TYPES_POLICY'] }) as unknown as DocumentFragment,
+    );
   } catch {
     return null;
   }

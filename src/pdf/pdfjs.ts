@@ -12,7 +12,7 @@
  * URL goes through the `sportello` policy (`trusted-types lit-html sportello`).
  */
 import type * as PdfjsLib from 'pdfjs-dist';
-import { trustedScriptUrl } from './trusted-url.js';
+import { trustedScriptUrl } from '../security/trusted-types.js';
 
 export type Pdfjs = typeof PdfjsLib;
 export type PdfDocument = PdfjsLib.PDFDocumentProxy;
