@@ -21,12 +21,7 @@ sign.setAttribute('sign-user', 'demo');
 const chat = document.querySelector('sportello-live-chat')!;
 chat.setAttribute('endpoint', `${SIM_URL}/chat`);
 
-// The AI panel is added once its element exists in this build.
-if (customElements.get('sportello-ai-chat')) {
-  const ai = document.createElement('sportello-ai-chat');
-  ai.setAttribute('endpoint', `${SIM_URL}/ai/api/v2`);
-  ai.setAttribute('api-key', 'spk_demo');
-  ai.setAttribute('agent-id', '1');
-  ai.setAttribute('handoff-target', 'chat');
-  document.querySelector('#ai-host')!.append(ai);
-}
+const ai = document.querySelector('sportello-ai-chat')!;
+ai.setAttribute('endpoint', `${SIM_URL}/ai/api/v2`);
+ai.setAttribute('api-key', 'spk_demo');
+ai.suggestions = ['What are your opening hours?', 'How do I sign a contract online?', 'I want to talk to a person'];
