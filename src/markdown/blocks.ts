@@ -1,7 +1,10 @@
 /**
  * Where markdown splits into independent blocks. A block ends at a blank line outside a code fence
  * when the next line starts flush left (an indented line continues the block: list item text,
- * indented code) and does not continue a list the block started. Each block is lexed on its own,
+ * indented code) and does not continue a list the block contains. A list may start on any line of
+ * a block (right under a heading or an introductory paragraph): a loose list, with blank lines
+ * between its items, must stay one block or it would render as separate lists. Keeping two blocks
+ * together is always safe (the lexer sees them as the whole text would); splitting one is not. Each block is lexed on its own,
  * both when streaming and when rendering a finished text, so the two always give the same DOM.
  *
  * The decision about a boundary needs only the text up to the next line's first characters, so a
@@ -10,18 +13,20 @@
 
 const FENCE = /^ {0,3}(`{3,}|~{3,})(.*)$/;
 const LIST_MARKER = /^(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)/;
+/** A list item line inside a block (up to three spaces of indent, as for any block start). */
+const LIST_ITEM_LINE = /^ {0,3}(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)/;
 const MAYBE_LIST_MARKER = /^(?:[-*+]|\d{1,9}[.)]?)$/;
 
 /** Scanner state at a block start; a boundary always resets it, so scanning can resume there. */
 interface ScanState {
   fence: { char: string; length: number } | null;
+  /** A line of the current block (outside fences) was a list item: the list may go on after a blank line. */
   blockIsList: boolean;
-  atBlockStart: boolean;
   previousBlank: boolean;
 }
 
 function freshState(): ScanState {
-  return { fence: null, blockIsList: false, atBlockStart: true, previousBlank: false };
+  return { fence: null, blockIsList: false, previousBlank: false };
 }
 
 /** true / false when decidable from the visible part of the line, undefined when more text is needed. */
@@ -68,10 +73,7 @@ export function blockEnds(text: string, from = 0, final = false): number[] {
       } else if (fence && !(fence[1]![0] === '`' && fence[2]!.includes('`'))) {
         state.fence = { char: fence[1]![0]!, length: fence[1]!.length };
       }
-      if (state.atBlockStart && !blank) {
-        state.blockIsList = LIST_MARKER.test(line);
-        state.atBlockStart = false;
-      }
+      if (!state.fence && !state.blockIsList && LIST_ITEM_LINE.test(line)) state.blockIsList = true;
       state.previousBlank = blank && !state.fence;
     }
     if (!complete) break;

@@ -1,6 +1,14 @@
 import { expect } from '@open-wc/testing';
 import fc from 'fast-check';
 import { MarkdownView, renderMarkdown, splitBlocks, blockEnds, safeLinkUrl, safeImageUrl, decodeEntities, plainText } from './index.js';
+import { appendMarkdownBlock } from './dom-builder.js';
+
+/** The text lexed as one piece, with no block splitting at all: what the splits must not change. */
+function unsplitHtml(markdown: string): string {
+  const div = document.createElement('div');
+  appendMarkdownBlock(div, markdown);
+  return div.innerHTML;
+}
 
 function html(markdown: string): string {
   const div = document.createElement('div');
@@ -100,6 +108,24 @@ describe('markdown renderer', () => {
     expect(blockEnds('- a\n\nx', 0, false)).to.deep.equal([5]);
   });
 
+  it('keeps a loose list one list, wherever in its block the list starts', () => {
+    for (const text of ['- a\n\n- b', 'Intro:\n- a\n\n- b\n\n- c', '# Steps\n1. one\n\n2. two\n\n3. three', '## H\n- a\n\n  more\n\n- b\n\nafter']) {
+      const out = html(text);
+      expect(out, text).to.equal(unsplitHtml(text));
+      expect(out.match(/<(ul|ol)>/g), text).to.have.length(1);
+    }
+    expect(splitBlocks('Intro:\n- a\n\n- b\n\nafter')).to.deep.equal(['Intro:\n- a\n\n- b\n\n', 'after']);
+    // Streamed: the blank line between two items must not settle the first item as its own list.
+    const { view, runFrames } = manualView();
+    for (const chunk of ['# Steps\n1. o', 'ne\n', '\n', '2', '. two\n\n', '3. three']) {
+      view.append(chunk);
+      runFrames();
+    }
+    view.finish();
+    expect(view.root.querySelectorAll('ol').length).to.equal(1);
+    expect(view.root.querySelectorAll('ol > li').length).to.equal(3);
+  });
+
   it('plain text of a rendering keeps rows, items and blocks apart', () => {
     const div = document.createElement('div');
     div.append(renderMarkdown('# Hours\n\n| Day | Open |\n|---|---|\n| Mon | 9-18 |\n\n3. three\n4. four\n\nSee **this**.'));
@@ -138,6 +164,8 @@ const piece = fc.constantFrom(
   '> quoted\n> text', '| a | b |\n|---|:-:|\n| 1 | 2 |\n| 3 | 4 |', '```js\nconst a = 1;\n\nconst b = 2;\n```',
   '~~~\nraw ~~~ text\n~~~', '---', 'line with  \nhard break', '<b>raw</b> &amp; &copy;', '    indented code', '- a\n\n  continued',
   'text with trailing [incomplete](http', '```\nunclosed fence',
+  // Loose lists: blank lines between items, a list right under a heading or a paragraph.
+  '- loose one\n\n- loose two\n\n- loose three', '1. step\n\n2. step\n\n   detail', '## Steps\n- a\n\n- b', 'Intro:\n- x\n\n- y',
 );
 const markdownDoc = fc.array(fc.tuple(piece, fc.constantFrom('\n', '\n\n', '\n\n\n', ' ')), { minLength: 1, maxLength: 12 })
   .map((parts) => parts.map(([p, sep]) => p + sep).join(''));
@@ -161,6 +189,15 @@ describe('markdown renderer: property', () => {
         expect(view.root.innerHTML).to.equal(expected);
       }),
       { numRuns: 300 },
+    );
+  });
+
+  it('splitting into blocks never changes the DOM: the same as lexing the whole text at once', () => {
+    fc.assert(
+      fc.property(markdownDoc, (text) => {
+        expect(html(text), JSON.stringify(text)).to.equal(unsplitHtml(text));
+      }),
+      { numRuns: 500 },
     );
   });
 
