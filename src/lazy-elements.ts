@@ -1,0 +1,66 @@
+/**
+ * On-demand element code for the script-tag bundle: `sportello.js` stays a few KB and each
+ * element's module (with its own chunks) is fetched only when its tag appears in the document.
+ * Chunks resolve relative to the entry's URL, so this works from any CDN path.
+ *
+ * Pages that render our tags inside their own shadow roots, or need an element's methods before
+ * it is in the document, call `loadElements()` or import the element's own entry
+ * (`sportello/ai-chat.js`, …), which defines it at once.
+ */
+const LOADERS: Record<string, () => Promise<unknown>> = {
+  'sportello-ai-chat': () => import('../components/ai-chat/index.js'),
+  'sportello-live-chat': () => import('../components/live-chat/index.js'),
+  'sportello-sign-viewer': () => import('../components/sign-viewer/index.js'),
+  'sportello-desk-form': () => import('../components/desk-form/index.js'),
+  'sportello-desk-request': () => import('../components/desk-form/index.js'),
+};
+
+export type LazyTag = keyof typeof LOADERS;
+export const LAZY_TAGS = Object.keys(LOADERS) as LazyTag[];
+
+const loading = new Map<string, Promise<void>>();
+
+/** Loads and defines the given elements (all by default); resolves when they are defined. */
+export function loadElements(tags: readonly string[] = LAZY_TAGS): Promise<void> {
+  return Promise.all(tags.map(loadOne)).then(() => undefined);
+}
+
+function loadOne(tag: string): Promise<void> {
+  const loader = LOADERS[tag];
+  if (!loader || customElements.get(tag)) return Promise.resolve();
+  let pending = loading.get(tag);
+  if (!pending) {
+    pending = loader().then(
+      () => undefined,
+      (error: unknown) => {
+        loading.delete(tag); // a later appearance of the tag may try again (e.g. back online)
+        console.warn(`[sportello] could not load <${tag}>:`, error);
+      },
+    );
+    loading.set(tag, pending);
+  }
+  return pending;
+}
+
+function scan(root: ParentNode): void {
+  for (const tag of LAZY_TAGS) {
+    if (!customElements.get(tag) && !loading.has(tag) && ((root as Element).localName === tag || root.querySelector(tag))) void loadOne(tag);
+  }
+}
+
+/** Watches the document for our tags and loads each element the first time it is seen. */
+export function watchForElements(doc: Document = document): void {
+  const start = () => {
+    scan(doc);
+    new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of record.addedNodes) if (node.nodeType === Node.ELEMENT_NODE) scan(node as Element);
+      }
+    }).observe(doc.documentElement, { childList: true, subtree: true });
+  };
+  if (doc.readyState === 'loading') {
+    // Tags already parsed are found now; the rest as the parser adds them.
+    scan(doc);
+    doc.addEventListener('DOMContentLoaded', start, { once: true });
+  } else start();
+}

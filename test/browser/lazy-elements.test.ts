@@ -1,0 +1,31 @@
+import { expect } from '@open-wc/testing';
+import { loadElements, watchForElements } from '../../src/lazy-elements.js';
+
+const loadedModules = () => performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.includes('/components/'));
+
+describe('lazy element loading (the script-tag bundle)', () => {
+  it('loads an element the first time its tag appears, and nothing for tags the page does not use', async () => {
+    watchForElements();
+    expect(customElements.get('sportello-desk-form')).to.equal(undefined);
+    const host = document.createElement('div');
+    host.innerHTML = '<section><sportello-desk-form></sportello-desk-form></section>';
+    document.body.append(host);
+    await customElements.whenDefined('sportello-desk-form');
+    expect(host.querySelector('sportello-desk-form')!.shadowRoot, 'upgraded in place').to.exist;
+    // Let any stray import settle, then check what was fetched.
+    await new Promise((r) => setTimeout(r, 200));
+    const fetched = loadedModules();
+    expect(fetched.some((n) => n.includes('/components/desk-form/'))).to.equal(true);
+    expect(fetched.some((n) => n.includes('/components/sign-viewer/')), 'no viewer code').to.equal(false);
+    expect(fetched.some((n) => n.includes('/components/ai-chat/')), 'no AI code').to.equal(false);
+    expect(customElements.get('sportello-sign-viewer')).to.equal(undefined);
+    host.remove();
+  });
+
+  it('loadElements() defines elements for pages that need them before they are in the document', async () => {
+    await loadElements(['sportello-sign-viewer']);
+    expect(customElements.get('sportello-sign-viewer')).to.exist;
+    const el = document.createElement('sportello-sign-viewer');
+    expect(el.constructor).to.equal(customElements.get('sportello-sign-viewer'));
+  });
+});
