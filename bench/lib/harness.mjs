@@ -10,8 +10,9 @@
 // Pages load `/dist/sportello.js` (or a per-element entry) exactly as a customer page would and
 // find the simulator at `?sim=` in their URL (`open` adds it).
 import { createServer } from 'node:http';
-import { existsSync, createReadStream, statSync } from 'node:fs';
-import { extname, join, normalize, resolve } from 'node:path';
+import { existsSync, createReadStream, readFileSync, statSync } from 'node:fs';
+import { dirname, extname, join, normalize, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { execSync } from 'node:child_process';
 import { register } from 'tsx/esm/api';
 import { chromium } from 'playwright-core';
@@ -92,3 +93,25 @@ export function percentile(values, p) {
 }
 
 export const round = (n, digits = 2) => +Number(n).toFixed(digits);
+
+/**
+ * Bytes a page pays for an entry before any interaction: the file and every chunk it imports
+ * statically (`import … from "./x.js"`), not those behind `import()`.
+ */
+export function staticGraph(entry) {
+  const seen = new Set();
+  let raw = 0;
+  let gz = 0;
+  const visit = (file) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const code = readFileSync(file);
+    raw += code.length;
+    gz += gzipSync(code, { level: 9 }).length;
+    for (const m of code.toString('utf8').matchAll(/(?:^|[;}\s])(?:import|export)\s*(?:[\w*{}\s,$]+from\s*)?["']([^"']+\.js)["']/g)) {
+      visit(join(dirname(file), m[1]));
+    }
+  };
+  visit(resolve(root, entry));
+  return { files: [...seen].map((f) => f.replace(/^.*dist\//, '')), rawKB: round(raw / 1024), gzipKB: round(gz / 1024) };
+}
