@@ -77,15 +77,6 @@ const listConverter = {
 export class SportelloDeskForm extends SportelloElement {
   static override styles = deskFormStyles;
 
-  /** `lang` is a global attribute, not a reactive property: re-render when it changes. */
-  static override get observedAttributes(): string[] {
-    return [...super.observedAttributes, 'lang'];
-  }
-
-  override attributeChangedCallback(name: string, old: string | null, value: string | null): void {
-    super.attributeChangedCallback(name, old, value);
-    if (name === 'lang' && old !== value) this.requestUpdate();
-  }
   static formAssociated = true;
 
   /** Catalogue JSON: `{ servizi|services: [...], urgenze|urgencies: [...], canali|channels: [...] }`. */

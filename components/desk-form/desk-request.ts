@@ -31,15 +31,6 @@ import './events.js';
 export class SportelloDeskRequest extends SportelloElement {
   static override styles = deskFormStyles;
 
-  /** `lang` is a global attribute, not a reactive property: re-render when it changes. */
-  static override get observedAttributes(): string[] {
-    return [...super.observedAttributes, 'lang'];
-  }
-
-  override attributeChangedCallback(name: string, old: string | null, value: string | null): void {
-    super.attributeChangedCallback(name, old, value);
-    if (name === 'lang' && old !== value) this.requestUpdate();
-  }
 
   /** The request to follow (`idRichiesta`). */
   @property({ attribute: 'request-id', reflect: true }) requestId?: string;

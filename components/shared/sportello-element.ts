@@ -39,6 +39,29 @@ export class SportelloElement extends LitElement {
     customElements.define(tag, ctor);
   }
 
+  /**
+   * `lang` is a global attribute, not a reactive property: a change on the element, or on the
+   * page's `<html lang>`, re-renders every connected element in the new language.
+   */
+  static override get observedAttributes(): string[] {
+    return [...super.observedAttributes, 'lang'];
+  }
+
+  override attributeChangedCallback(name: string, old: string | null, value: string | null): void {
+    super.attributeChangedCallback(name, old, value);
+    if (name === 'lang' && old !== value) this.requestUpdate();
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    followPageLang(this);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    connected.delete(this);
+  }
+
   /** Base URL of the service, or of the integrator's proxy that serves the same paths. */
   @property({ reflect: true }) endpoint?: string;
 
@@ -70,4 +93,15 @@ export class SportelloElement extends LitElement {
   protected get language(): Lang {
     return resolveLang(this);
   }
+}
+
+const connected = new Set<SportelloElement>();
+let pageLangObserver: MutationObserver | undefined;
+
+/** One observer for the whole page: `<html lang>` changes re-render every connected element. */
+function followPageLang(element: SportelloElement): void {
+  connected.add(element);
+  if (pageLangObserver) return;
+  pageLangObserver = new MutationObserver(() => connected.forEach((el) => el.requestUpdate()));
+  pageLangObserver.observe(document.documentElement, { attributes: true, attributeFilter: ['lang'] });
 }

@@ -35,3 +35,31 @@ describe('SportelloElement', () => {
     expect(res.status).to.equal(200);
   });
 });
+
+describe('SportelloElement language', () => {
+  it('re-renders when its own lang or the page lang changes', async () => {
+    const { html } = await import('lit');
+    class Speaker extends SportelloElement {
+      override render() {
+        return html`<p>${this.language}</p>`;
+      }
+    }
+    SportelloElement.define('sportello-lang-test', Speaker);
+    const before = document.documentElement.lang;
+    document.documentElement.lang = 'en';
+    const el = document.createElement('sportello-lang-test') as Speaker;
+    document.body.append(el);
+    await el.updateComplete;
+    const text = () => el.shadowRoot!.querySelector('p')!.textContent;
+    expect(text()).to.equal('en');
+    document.documentElement.lang = 'it';
+    await new Promise((r) => setTimeout(r));
+    await el.updateComplete;
+    expect(text()).to.equal('it');
+    el.setAttribute('lang', 'en');
+    await el.updateComplete;
+    expect(text()).to.equal('en');
+    el.remove();
+    document.documentElement.lang = before;
+  });
+});
