@@ -41,46 +41,77 @@ function startsNewBlock(line: string, complete: boolean, blockIsList: boolean): 
 }
 
 /**
+ * Finds block ends in a growing text without looking at any line twice: it keeps the offset of the
+ * first line it has not consumed and the state (fence, list, blank line) of the block it is in.
+ * Only a partial last line, or the first line after a blank one that needs more characters to
+ * decide, is looked at again on the next call. The text passed must only ever grow.
+ */
+export class BlockScanner {
+  private state = freshState();
+  private pos: number;
+  private blockStart: number;
+
+  constructor(from = 0) {
+    this.pos = from;
+    this.blockStart = from;
+  }
+
+  /**
+   * Offsets (exclusive ends) of the blocks found complete since the last call. With `final`, the
+   * rest of the text is the last block and its end (text.length) is included when non-empty; the
+   * scanner then starts afresh at the end (text appended later begins a new block).
+   */
+  scan(text: string, final = false): number[] {
+    const ends: number[] = [];
+    const state = this.state;
+    while (this.pos < text.length) {
+      const pos = this.pos;
+      const newline = text.indexOf('\n', pos);
+      const complete = newline !== -1;
+      const line = text.slice(pos, complete ? newline : text.length);
+      const blank = line.trim() === '';
+
+      if (!state.fence && state.previousBlank && !blank) {
+        const decision = startsNewBlock(line, complete || final, state.blockIsList);
+        if (decision === undefined) break;
+        if (decision) {
+          ends.push(pos);
+          this.blockStart = pos;
+          Object.assign(state, freshState());
+        }
+      }
+      // Fence and list state change only on whole lines: a partial line is looked at again next time.
+      if (complete || final) {
+        const fence = FENCE.exec(line);
+        if (state.fence) {
+          if (fence && fence[1]![0] === state.fence.char && fence[1]!.length >= state.fence.length && fence[2]!.trim() === '') {
+            state.fence = null;
+          }
+        } else if (fence && !(fence[1]![0] === '`' && fence[2]!.includes('`'))) {
+          state.fence = { char: fence[1]![0]!, length: fence[1]!.length };
+        }
+        if (!state.fence && !state.blockIsList && LIST_ITEM_LINE.test(line)) state.blockIsList = true;
+        state.previousBlank = blank && !state.fence;
+      }
+      if (!complete) break;
+      this.pos = newline + 1;
+    }
+    if (final) {
+      if (text.length > this.blockStart) ends.push(text.length);
+      this.state = freshState();
+      this.pos = this.blockStart = text.length;
+    }
+    return ends;
+  }
+}
+
+/**
  * Offsets (exclusive ends) of the blocks that are certainly complete in `text`, scanning from
  * `from` (which must be 0 or a previously returned offset). With `final`, the rest of the text is
  * the last block and its end (text.length) is included when non-empty.
  */
 export function blockEnds(text: string, from = 0, final = false): number[] {
-  const ends: number[] = [];
-  const state = freshState();
-  let pos = from;
-  while (pos < text.length) {
-    const newline = text.indexOf('\n', pos);
-    const complete = newline !== -1;
-    const line = text.slice(pos, complete ? newline : text.length);
-    const blank = line.trim() === '';
-
-    if (!state.fence && state.previousBlank && !blank) {
-      const decision = startsNewBlock(line, complete || final, state.blockIsList);
-      if (decision === undefined) break;
-      if (decision) {
-        ends.push(pos);
-        Object.assign(state, freshState());
-      }
-    }
-    // Fence and list state change only on whole lines: a partial line is looked at again next time.
-    if (complete || final) {
-      const fence = FENCE.exec(line);
-      if (state.fence) {
-        if (fence && fence[1]![0] === state.fence.char && fence[1]!.length >= state.fence.length && fence[2]!.trim() === '') {
-          state.fence = null;
-        }
-      } else if (fence && !(fence[1]![0] === '`' && fence[2]!.includes('`'))) {
-        state.fence = { char: fence[1]![0]!, length: fence[1]!.length };
-      }
-      if (!state.fence && !state.blockIsList && LIST_ITEM_LINE.test(line)) state.blockIsList = true;
-      state.previousBlank = blank && !state.fence;
-    }
-    if (!complete) break;
-    pos = newline + 1;
-  }
-  if (final && text.length > (ends.at(-1) ?? from)) ends.push(text.length);
-  return ends;
+  return new BlockScanner(from).scan(text, final);
 }
 
 /** The finished text cut into its blocks (same cuts as streaming would make). */

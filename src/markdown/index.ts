@@ -7,7 +7,8 @@ export { MarkdownView, renderMarkdown, type ContentFormat, type MarkdownViewOpti
 export { markdownView } from './directive.js';
 export { safeLinkUrl, safeImageUrl } from './safe-url.js';
 export { decodeEntities } from './entities.js';
-export { blockEnds, splitBlocks } from './blocks.js';
+export { blockEnds, splitBlocks, BlockScanner } from './blocks.js';
 export { sanitiseHtml } from './html-format.js';
+export { loadHtmlSanitiser } from './html-loader.js';
 export { plainText } from './plain-text.js';
 export type { BuildOptions } from './dom-builder.js';

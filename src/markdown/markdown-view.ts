@@ -1,6 +1,6 @@
-import { blockEnds } from './blocks.js';
+import { BlockScanner } from './blocks.js';
 import { appendMarkdownBlock, type BuildOptions } from './dom-builder.js';
-import { sanitiseHtml } from './html-format.js';
+import { loadHtmlSanitiser, loadedHtmlSanitiser } from './html-loader.js';
 
 export type ContentFormat = 'markdown' | 'html';
 
@@ -9,30 +9,45 @@ export interface MarkdownViewOptions extends BuildOptions {
   /** How a render is deferred (default: the next animation frame). */
   schedule?: (callback: () => void) => void;
   /**
-   * Least time between two renders of the tail while streaming (default 0: every frame). Each
-   * render costs the page a layout and paint of the whole answer; a long answer streamed at 60 fps
-   * spends most of its time there, so a panel may trade a little smoothness for much less work.
+   * Least time between two renders started by new text while streaming (default 0: every frame).
+   * Each render costs the page a layout and paint; a panel may trade a little smoothness for less.
    */
   minIntervalMs?: number | ((textLength: number) => number);
+  /**
+   * Script time one scheduled render may spend on settled blocks (default 8 ms). When text arrives
+   * faster than that (a fast model, or a proxy flushing a buffered answer), the blocks left over
+   * are rendered in the following frames, so no frame turns into a long task.
+   */
+  frameBudgetMs?: number;
 }
 
 /**
  * The rendering of one growing text. Blocks that are complete (blocks.ts) are rendered once,
  * appended to `root` and never touched again; only the open tail block is re-rendered, at most
- * once per scheduled frame however many chunks arrived. `finish()` settles the tail.
+ * once per scheduled frame however many chunks arrived. Appending costs a string concatenation
+ * and a schedule check: block ends are found incrementally (BlockScanner) and only at render time.
+ * `finish()` settles the tail at once; `complete()` does the same spread over frames.
  *
  * HTML answers (format `html`) have no block structure we can trust mid-stream: the whole text is
- * sanitised again on each frame while streaming.
+ * sanitised again on each frame while streaming. Their sanitiser (DOMPurify) is loaded on demand.
  */
 export class MarkdownView {
   readonly root: HTMLElement;
+  /** Resolves when the view can render its format (at once for markdown; html loads DOMPurify). */
+  readonly ready: Promise<void>;
   private source = '';
+  private scanner = new BlockScanner();
+  /** Ends of blocks found complete but not rendered yet (a backlog beyond one frame's budget). */
+  private pendingEnds: number[] = [];
   private settledEnd = 0;
   private tailNodes: Node[] = [];
   private renderedTail: string | null = null;
   private scheduled = false;
   private finished = false;
+  private completing: Array<() => void> = [];
   private lastRender = -Infinity;
+  /** The html sanitiser could not be loaded: the answer shows as text. */
+  private htmlUnavailable = false;
   private readonly format: ContentFormat;
   private readonly schedule: (callback: () => void) => void;
 
@@ -42,6 +57,13 @@ export class MarkdownView {
     this.root.className = 'md';
     this.format = options.format ?? 'markdown';
     this.schedule = options.schedule ?? ((callback) => requestAnimationFrame(callback));
+    this.ready = this.format === 'html' && !loadedHtmlSanitiser()
+      ? loadHtmlSanitiser().then((sanitiser) => {
+          this.htmlUnavailable = !sanitiser;
+          // Text that arrived while the sanitiser loaded is shown now.
+          if (this.source) this.render(false);
+        })
+      : Promise.resolve();
   }
 
   /** The text received so far. */
@@ -55,7 +77,7 @@ export class MarkdownView {
 
   append(chunk: string): void {
     if (!chunk) return;
-    if (this.finished) this.reopen();
+    if (this.finished) this.finished = false; // more text after finish: a new tail after what is settled
     this.source += chunk;
     this.requestRender();
   }
@@ -73,22 +95,36 @@ export class MarkdownView {
   /** The text is complete: renders everything now, synchronously. */
   finish(): void {
     this.finished = true;
-    this.render();
+    this.render(false);
+    for (const resolve of this.completing.splice(0)) resolve();
+  }
+
+  /**
+   * The text is complete: renders what is left frame by frame (within the frame budget) and
+   * resolves once the view is finished. `finish()` meanwhile ends it at once.
+   */
+  complete(): Promise<void> {
+    if (this.finished) return Promise.resolve();
+    // A hidden page runs no animation frames: nobody is watching, so render it all now.
+    if (this.root.ownerDocument.visibilityState === 'hidden') {
+      this.finish();
+      return this.ready;
+    }
+    const done = new Promise<void>((resolve) => this.completing.push(resolve));
+    this.scheduleFrame();
+    return done;
   }
 
   /** Renders pending text now (e.g. before measuring or before a test compares DOM). */
   flush(): void {
-    this.render();
-  }
-
-  private reopen(): void {
-    // More text after finish: what was rendered stays settled; the new text starts a new tail.
-    this.finished = false;
+    this.render(false);
   }
 
   private reset(): void {
     this.root.replaceChildren();
     this.source = '';
+    this.scanner = new BlockScanner();
+    this.pendingEnds = [];
     this.settledEnd = 0;
     this.tailNodes = [];
     this.renderedTail = null;
@@ -97,33 +133,60 @@ export class MarkdownView {
 
   private requestRender(): void {
     if (this.scheduled) return;
-    this.scheduled = true;
-    const run = () => {
-      if (!this.scheduled) return;
-      const interval = this.options.minIntervalMs;
-      const wait = this.lastRender + (typeof interval === 'function' ? interval(this.source.length) : interval ?? 0) - performance.now();
-      if (wait > 1) {
-        setTimeout(() => this.schedule(run), wait);
-        return;
-      }
-      this.render();
-    };
-    this.schedule(run);
+    const interval = this.options.minIntervalMs;
+    const wait = this.lastRender + (typeof interval === 'function' ? interval(this.source.length) : interval ?? 0) - performance.now();
+    if (wait > 1) {
+      this.scheduled = true;
+      setTimeout(() => {
+        this.scheduled = false;
+        this.scheduleFrame();
+      }, wait);
+      return;
+    }
+    this.scheduleFrame();
   }
 
-  private render(): void {
+  private scheduleFrame(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    this.schedule(() => {
+      if (!this.scheduled) return; // rendered meanwhile (flush, finish)
+      this.render(true);
+    });
+  }
+
+  private render(budgeted: boolean): void {
     this.scheduled = false;
     this.lastRender = performance.now();
     if (this.format === 'html') {
       this.renderHtml();
-      return;
+    } else {
+      const finalPass = this.finished || (budgeted && this.completing.length > 0);
+      this.renderMarkdown(budgeted ? this.lastRender + (this.options.frameBudgetMs ?? 8) : Infinity, finalPass);
     }
-    const ends = blockEnds(this.source, this.settledEnd, this.finished);
-    if (ends.length) {
+    if (!this.finished && this.completing.length && !this.scheduled) {
+      if (this.pendingEnds.length === 0 && this.renderedTail === this.source.slice(this.settledEnd)) this.finish();
+    }
+  }
+
+  private renderMarkdown(deadline: number, final: boolean): void {
+    for (const end of this.scanner.scan(this.source, final)) this.pendingEnds.push(end);
+    if (this.pendingEnds.length) {
       this.removeTail();
-      for (const end of ends) {
-        appendMarkdownBlock(this.root, this.source.slice(this.settledEnd, end), this.options);
+      const fragment = this.root.ownerDocument.createDocumentFragment();
+      let count = 0;
+      // At least one block per frame, then as many as the budget allows.
+      while (count < this.pendingEnds.length && (count === 0 || performance.now() < deadline)) {
+        const end = this.pendingEnds[count++]!;
+        appendMarkdownBlock(fragment, this.source.slice(this.settledEnd, end), this.options);
         this.settledEnd = end;
+      }
+      this.pendingEnds.splice(0, count);
+      this.root.appendChild(fragment);
+      if (this.pendingEnds.length) {
+        // A backlog: the tail waits until the blocks before it are on the page.
+        this.scheduleFrame();
+        return;
       }
     }
     const tail = this.source.slice(this.settledEnd);
@@ -135,14 +198,21 @@ export class MarkdownView {
 
   private renderHtml(): void {
     if (this.renderedTail === this.source) return;
-    this.renderedTail = this.source;
-    const fragment = sanitiseHtml(this.source, this.root.ownerDocument);
-    if (fragment) {
-      this.root.replaceChildren(fragment);
-    } else {
-      // No sanitiser available here (no DOM parser or Trusted Types refused): show it as text.
-      this.root.replaceChildren(this.root.ownerDocument.createTextNode(this.source));
+    const sanitise = loadedHtmlSanitiser();
+    if (!sanitise) {
+      // Still loading: `ready` renders when it arrives. A failed load shows the answer as text.
+      if (this.htmlUnavailable) this.showAsText();
+      return;
     }
+    this.renderedTail = this.source;
+    const fragment = sanitise(this.source, this.root.ownerDocument);
+    if (fragment) this.root.replaceChildren(fragment);
+    else this.showAsText(); // no DOM parser here, or Trusted Types refused
+  }
+
+  private showAsText(): void {
+    this.renderedTail = this.source;
+    this.root.replaceChildren(this.root.ownerDocument.createTextNode(this.source));
   }
 
   private removeTail(): void {
@@ -152,9 +222,18 @@ export class MarkdownView {
   }
 }
 
-/** One-shot render of a finished text: the same DOM a streamed render of it ends with. */
+/**
+ * One-shot render of a finished text: the same DOM a streamed render of it ends with. For `html`
+ * the sanitiser must be loaded first (`await loadHtmlSanitiser()`, or import html-format.ts);
+ * otherwise the text is returned as plain text.
+ */
 export function renderMarkdown(text: string, options: Omit<MarkdownViewOptions, 'schedule'> = {}): DocumentFragment {
   const view = new MarkdownView({ ...options, schedule: () => undefined });
+  if (options.format === 'html' && !loadedHtmlSanitiser()) {
+    const fragment = view.root.ownerDocument.createDocumentFragment();
+    fragment.append(view.root.ownerDocument.createTextNode(text));
+    return fragment;
+  }
   view.append(text);
   view.finish();
   const fragment = view.root.ownerDocument.createDocumentFragment();

@@ -239,9 +239,15 @@ export class AiChatController implements ReactiveController {
           }
           this.apply(message, item.data);
         }
+        if (abort.signal.aborted || (message.status as AssistantStatus) === 'error') return;
+        // The rest of the answer is rendered frame by frame (a fast stream may leave a backlog of
+        // blocks): the answer is done, and announced, once all of it is on the page.
+        await message.view.complete();
       } else {
         const answer = await client.chat(request, abort.signal);
         this.applyWhole(message, answer);
+        // An html answer waits for its sanitiser (loaded on demand); the text is rendered in one go.
+        await message.view.ready;
       }
       if (abort.signal.aborted) return;
       const status = message.status as AssistantStatus;
