@@ -42,6 +42,52 @@ describe('sportello-message-list', () => {
     expect(rendered).to.be.lessThan(200);
   });
 
+  it('follows new messages at the end and leaves them alone once the reader scrolled up', async () => {
+    const wrap = await fixture(html`<div style="height:400px;display:flex"><sportello-message-list></sportello-message-list></div>`);
+    const list = wrap.querySelector('sportello-message-list')!;
+    const frame = () => new Promise((r) => requestAnimationFrame(r));
+    const settle = async () => {
+      await list.updateComplete;
+      for (let i = 0; i < 6; i++) await frame();
+    };
+    let items = rows(3000);
+    list.items = items;
+    await settle();
+    const scroller = list.shadowRoot!.querySelector('lit-virtualizer')!;
+    const lastVisible = () => {
+      const row = scroller.querySelector(`[data-key="${items.at(-1)!.key}"]`);
+      if (!row) return false;
+      const r = row.getBoundingClientRect();
+      const box = scroller.getBoundingClientRect();
+      return r.bottom <= box.bottom + 1 && r.top >= box.top - 1;
+    };
+    expect(lastVisible()).to.equal(true);
+    // One message per frame, each a new array (as the live chat's transcript hands them over).
+    for (let i = 0; i < 20; i++) {
+      items = items.concat({ key: `n${i}`, role: 'other', text: `new ${i}`, author: 'Op' });
+      list.items = items;
+      await frame();
+    }
+    await settle();
+    expect(lastVisible()).to.equal(true);
+    // The reader scrolls up: new messages no longer move the list.
+    scroller.scrollTop -= 1500;
+    await settle();
+    const top = scroller.scrollTop;
+    items = items.concat({ key: 'later', role: 'other', text: 'later', author: 'Op' });
+    list.items = items;
+    await settle();
+    expect(lastVisible()).to.equal(false);
+    expect(Math.abs(scroller.scrollTop - top)).to.be.lessThan(2);
+    // Back at the end, it follows again.
+    await list.scrollToEnd();
+    await settle();
+    items = items.concat({ key: 'again', role: 'other', text: 'again', author: 'Op' });
+    list.items = items;
+    await settle();
+    expect(lastVisible()).to.equal(true);
+  });
+
   it('offers retry on failed messages and quick replies on the last bot message', async () => {
     const wrap = await fixture(html`<div style="height:400px;display:flex"><sportello-message-list></sportello-message-list></div>`);
     const list = wrap.querySelector('sportello-message-list')!;

@@ -2,6 +2,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { property, query } from 'lit/decorators.js';
 import '@lit-labs/virtualizer';
 import type { LitVirtualizer } from '@lit-labs/virtualizer';
+import { FlowLayout } from '@lit-labs/virtualizer/layouts/flow.js';
 import { SportelloElement } from './sportello-element.js';
 import { tokens } from './tokens.styles.js';
 import { messageListStyles } from './message-list.styles.js';
@@ -56,6 +57,23 @@ const defaultLabels: MessageListLabels = {
 const ANNOUNCE_KEEP = 3;
 
 /**
+ * The virtualizer's flow layout keeps 1000 px of rows rendered beyond each edge of the viewport:
+ * at a chat list's height that is ~40 rows, every one re-rendered and re-positioned on each new
+ * message. 400 px (about a screenful at the list's usual height) still covers a fling.
+ */
+const OVERHANG_PX = 400;
+class ChatFlowLayout extends FlowLayout {
+  constructor(...args: ConstructorParameters<typeof FlowLayout>) {
+    super(...args);
+    this._overhang = OVERHANG_PX;
+  }
+}
+const chatLayout = { type: ChatFlowLayout };
+
+/** Bounds for the per-list memo tables (a long chat must not grow them without limit). */
+const MEMO_MAX = 2000;
+
+/**
  * A chat transcript that stays fast at any length: rows are windowed by `@lit-labs/virtualizer`
  * (only what is on screen is in the DOM), it follows new messages while the reader is at the
  * bottom and leaves them alone when they scrolled up.
@@ -88,12 +106,26 @@ export class SportelloMessageList extends SportelloElement {
   @query('.announcer') private announcer?: HTMLElement;
 
   private stuckToBottom = true;
+  /** Whether the virtualizer has laid out rows and been scrolled to the end once. */
+  private laidOut = false;
+  /** Whether we pinned the virtualizer's layout to the last row (until the reader scrolls). */
+  private pinned = false;
   private announcedUpTo = 0;
   private time?: Intl.DateTimeFormat;
   private timeLang?: string;
+  /** Formatted clock times by ISO stamp, for `timeLang` (formatting is the costliest part of a row). */
+  private times = new Map<string, string>();
+  /** Linkified bodies by text: a row is re-rendered whenever the window scrolls or a message arrives. */
+  private bodies = new Map<string, ReturnType<typeof linkify>>();
+  /** A row's template by item, reused while the item, the labels and the language are the same. */
+  private rows = new WeakMap<ChatListItem, { result: TemplateResult; last: boolean }>();
+  private textCache?: { from: Partial<MessageListLabels>; text: MessageListLabels };
+  /** The language for this render: resolving it walks up the DOM, so once per update, not per row. */
+  private renderLang = '';
 
   private get text(): MessageListLabels {
-    return { ...defaultLabels, ...this.labels };
+    if (this.textCache?.from !== this.labels) this.textCache = { from: this.labels, text: { ...defaultLabels, ...this.labels } };
+    return this.textCache.text;
   }
 
   /** Scrolls to the newest message. */
@@ -102,26 +134,64 @@ export class SportelloMessageList extends SportelloElement {
     await this.followEnd();
   }
 
+  /**
+   * Keeps the newest message in view. For an append to a list already laid out, asked right after
+   * the virtualizer took the new items (before it lays them out): the new last row is not rendered
+   * yet, so the virtualizer *pins* its layout to it and lands at the end in the same layout pass —
+   * no native `scrollIntoView` forcing a synchronous layout and a scroll event after each message.
+   * The first fill (nothing laid out yet, the viewport not measured) waits for the layout instead.
+   */
   private async followEnd(): Promise<void> {
     const v = this.virtualizer;
     if (!v || !this.items.length) return;
     try {
-      await v.layoutComplete;
+      const last = this.items.length - 1;
+      if (this.laidOut) {
+        // lit-virtualizer hands the items to its layout engine a few microtasks after its own
+        // update (it first awaits the layout config); the pin must come after that, before layout.
+        await v.updateComplete;
+        for (let i = 0; i < 8 && !v.element(last); i++) await null;
+      }
+      if (!this.laidOut || !v.element(last)) await v.layoutComplete;
       // The list may have been removed while we waited: the virtualizer then has no layout.
-      if (v.isConnected) v.element(this.items.length - 1)?.scrollIntoView({ block: 'end' });
+      if (!v.isConnected) return;
+      // A row not rendered yet is reached by pinning the layout (natively scrolled otherwise).
+      const rendered = v.querySelector(`[data-key="${CSS.escape(this.items[last]!.key)}"]`) !== null;
+      if (this.laidOut && !rendered) this.pinned = true;
+      v.element(last)?.scrollIntoView({ block: 'end' });
+      this.laidOut = true;
     } catch {
       // Following the end is a nicety; a detached or re-laid-out list must not throw into the page.
     }
   }
 
+  /**
+   * While the layout is pinned to the last row, the virtualizer's own corrections scroll the list
+   * (and may pass through positions away from the end): only the virtualizer's `unpinned` event —
+   * a scroll by the reader — may then stop the following.
+   */
   private onScroll(): void {
     const v = this.virtualizer;
     if (!v) return;
-    this.stuckToBottom = v.scrollHeight - v.scrollTop - v.clientHeight < 48;
+    const atEnd = v.scrollHeight - v.scrollTop - v.clientHeight < 48;
+    if (atEnd) this.stuckToBottom = true;
+    else if (!this.pinned) this.stuckToBottom = false;
+  }
+
+  private onUnpinned(): void {
+    this.pinned = false;
+    this.onScroll();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.laidOut = false;
+    this.pinned = false;
   }
 
   protected override updated(changed: Map<string, unknown>): void {
     if (changed.has('items')) {
+      if (!(changed.get('items') as readonly ChatListItem[] | undefined)?.length) this.laidOut = false;
       this.announce(changed.get('items') as readonly ChatListItem[] | undefined);
       if (this.stuckToBottom) void this.followEnd();
     }
@@ -147,13 +217,29 @@ export class SportelloMessageList extends SportelloElement {
 
   private formatTime(iso: string | undefined): string {
     if (!iso) return '';
-    const d = new Date(iso);
-    if (Number.isNaN(d.getTime())) return '';
-    if (!this.time || this.timeLang !== this.language) {
-      this.timeLang = this.language;
-      this.time = new Intl.DateTimeFormat(this.language, { hour: '2-digit', minute: '2-digit' });
+    if (!this.time || this.timeLang !== this.renderLang) {
+      this.timeLang = this.renderLang;
+      this.time = new Intl.DateTimeFormat(this.renderLang || undefined, { hour: '2-digit', minute: '2-digit' });
+      this.times.clear();
     }
-    return this.time.format(d);
+    let text = this.times.get(iso);
+    if (text === undefined) {
+      const d = new Date(iso);
+      text = Number.isNaN(d.getTime()) ? '' : this.time.format(d);
+      if (this.times.size >= MEMO_MAX) this.times.clear();
+      this.times.set(iso, text);
+    }
+    return text;
+  }
+
+  private linkified(text: string): ReturnType<typeof linkify> {
+    let body = this.bodies.get(text);
+    if (!body) {
+      body = linkify(text);
+      if (this.bodies.size >= MEMO_MAX) this.bodies.clear();
+      this.bodies.set(text, body);
+    }
+    return body;
   }
 
   private renderAttachments(item: ChatListItem) {
@@ -191,7 +277,21 @@ export class SportelloMessageList extends SportelloElement {
     </div>`;
   }
 
+  /**
+   * The virtualizer calls this for every row in range on each update and scroll step; a row whose
+   * item object is unchanged gets its previous template back (Lit then finds nothing to commit).
+   */
   private renderItem = (item: ChatListItem, index: number): TemplateResult => {
+    // Only quick replies depend on the position (shown on the last message only).
+    const last = index === this.items.length - 1;
+    const cached = this.rows.get(item);
+    if (cached && (cached.last === last || !item.quickReplies?.length)) return cached.result;
+    const result = this.buildRow(item, index);
+    this.rows.set(item, { result, last });
+    return result;
+  };
+
+  private buildRow(item: ChatListItem, index: number): TemplateResult {
     const t = this.text;
     const avatar = safeImageUrl(item.avatar);
     const author = item.role === 'self' ? t.you : item.author;
@@ -204,11 +304,13 @@ export class SportelloMessageList extends SportelloElement {
             <time datetime=${item.time ?? nothing}>${this.formatTime(item.time)}</time>
           </div>`}
       ${item.text || !item.attachments?.length
-        ? html`<div class="bubble" part="bubble">${this.renderBody ? this.renderBody(item) : linkify(item.text)}</div>`
+        ? html`<div class="bubble" part="bubble">${this.renderBody ? this.renderBody(item) : this.linkified(item.text)}</div>`
         : nothing}
       ${this.renderAttachments(item)} ${this.renderStatus(item)} ${this.renderQuick(item, index)}
     </div>`;
-  };
+  }
+
+  private keyOf = (item: ChatListItem): string => item.key;
 
   override render() {
     return html`<lit-virtualizer
@@ -219,9 +321,11 @@ export class SportelloMessageList extends SportelloElement {
         aria-label=${this.text.log}
         tabindex="0"
         .items=${this.items as ChatListItem[]}
-        .keyFunction=${(item: ChatListItem) => item.key}
+        .layout=${chatLayout}
+        .keyFunction=${this.keyOf}
         .renderItem=${this.renderItem}
         @scroll=${this.onScroll}
+        @unpinned=${this.onUnpinned}
       ></lit-virtualizer>
       <div class="announcer visually-hidden" role="log" aria-live="polite" aria-relevant="additions"></div>`;
   }
