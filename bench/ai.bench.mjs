@@ -1,15 +1,26 @@
 // AI panel figures (issue #4): ai.stream100k — a ~100 KB markdown answer (lists, tables, code)
-// streamed in 20-character chunks through <sportello-ai-chat> from the production build, against
-// the same answer rendered once (stream="false"). Main-thread figures come from a Chromium trace
-// (RunTask events of the page's main thread), so every task counts, not only long ones. Tracing
-// itself adds overhead to every task; the transport floor (the same stream read by a bare fetch
-// loop, same tracing) shows how much of the total is the browser receiving ~5100 network chunks.
+// streamed as ~5,100 `delta` events of 20 characters through <sportello-ai-chat> from the
+// production build (real SSE transport, controller and element), against the same answer rendered
+// once (stream="false"). Main-thread figures come from a Chromium trace (RunTask events of the
+// page's main thread), so every task counts, not only long ones; tracing adds overhead to each.
+//
+// Two simulator paces, both reported:
+// - pace 0 (the headline, held to the issue's targets): the simulator writes the events without
+//   sleeping, so one network read carries many events, as from a fast model or a buffering proxy.
+//   Every event still goes through the parser, the controller and the view one by one.
+// - pace 1 ms: each event is its own network read and task. The transport floor (the same stream
+//   read by a bare fetch loop, no parsing, same tracing) shows what the browser spends receiving
+//   ~5,100 reads before any of our code runs; `overFloorMs` is what the element adds on top.
+// Each figure is the median of ROUNDS measurements in one browser (longest task: the worst seen).
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { dirname, join } from 'node:path';
 import { withBench, round } from './lib/harness.mjs';
 
-/** dist/ai-chat.js and every chunk it imports statically. */
+const QUESTION = 'bench:100k/20';
+const ROUNDS = { 0: 5, 1: 1 };
+
+/** dist/ai-chat.js and every chunk it imports statically (dynamic imports load on demand). */
 function entryGzip(entry) {
   const seen = new Set();
   let gz = 0;
@@ -32,52 +43,87 @@ function mainThreadTasks(traceBuffer) {
   if (!tasks.length) throw new Error('no RunTask events in the trace (category names changed?)');
   const durations = tasks.map((e) => (e.dur ?? 0) / 1000);
   return {
-    totalMs: round(durations.reduce((a, b) => a + b, 0)),
-    longestTaskMs: round(Math.max(0, ...durations)),
+    totalMs: durations.reduce((a, b) => a + b, 0),
+    longestTaskMs: Math.max(0, ...durations),
     tasksOver50ms: durations.filter((d) => d > 50).length,
     tasks: durations.length,
   };
 }
 
-async function measure(browser, page, stream, question) {
-  await page.evaluate((s) => window.__make(s), stream);
+async function measure(browser, page, mode) {
+  await page.evaluate((s) => window.__make(s), mode === 'oneShot' ? false : true);
   await page.evaluate(() => new Promise((r) => setTimeout(r, 300)));
   await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
   const t0 = Date.now();
-  const result = await page.evaluate(({ q, raw }) => (raw ? window.__raw(q) : window.__ask(q)), { q: question, raw: stream === 'raw' });
+  const result = await page.evaluate(({ q, raw }) => (raw ? window.__raw(q) : window.__ask(q)), { q: QUESTION, raw: mode === 'floor' });
   const wallMs = Date.now() - t0;
   const trace = await browser.stopTracing();
   if (result.error) throw new Error(`the answer failed: ${result.error}`);
-  return { ...mainThreadTasks(trace), wallMs, chars: result.chars, blocks: result.blocks };
+  return { ...mainThreadTasks(trace), wallMs, ...result };
 }
 
-export default async function aiBench() {
-  const size = entryGzip('dist/ai-chat.js');
-  const figures = await withBench(async ({ page, browser, open }) => {
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+/** Median of each figure over the rounds; the longest task is the worst of all rounds. */
+function summarise(runs) {
+  return {
+    totalMs: round(median(runs.map((r) => r.totalMs))),
+    longestTaskMs: round(Math.max(...runs.map((r) => r.longestTaskMs))),
+    tasksOver50ms: Math.max(...runs.map((r) => r.tasksOver50ms)),
+    tasks: Math.round(median(runs.map((r) => r.tasks))),
+    wallMs: Math.round(median(runs.map((r) => r.wallMs))),
+    ...(runs.length > 1 ? { totalsMs: runs.map((r) => round(r.totalMs, 1)) } : {}),
+  };
+}
+
+async function atPace(paceMs) {
+  return withBench(async ({ page, browser, open }) => {
     await open('bench/pages/ai-stream.html');
     await page.waitForFunction(() => window.__make && customElements.get('sportello-ai-chat'));
     // Warm-up (JIT, first styles), not measured.
     await page.evaluate(() => window.__make(true));
     await page.evaluate(() => window.__ask('bench:5k/20'));
-    const streamed = await measure(browser, page, true, 'bench:100k/20');
-    const oneShot = await measure(browser, page, false, 'bench:100k/20');
-    const transportFloor = await measure(browser, page, 'raw', 'bench:100k/20');
-    return { streamed, oneShot, transportFloor };
-  }, { paceMs: 1 });
-  const { streamed, oneShot, transportFloor } = figures;
+    const runs = { streamed: [], oneShot: [], floor: [] };
+    for (let i = 0; i < ROUNDS[paceMs]; i++) {
+      for (const mode of Object.keys(runs)) runs[mode].push(await measure(browser, page, mode));
+    }
+    const streamed = summarise(runs.streamed);
+    const oneShot = summarise(runs.oneShot);
+    const floor = summarise(runs.floor);
+    const raw = runs.floor[0];
+    const ratios = runs.streamed.map((s, i) => s.totalMs / runs.oneShot[i].totalMs);
+    return {
+      paceMs,
+      answerChars: runs.streamed[0].chars,
+      // Counted in the bytes of the same simulator stream (bare fetch loop).
+      deltaEvents: raw.deltaEvents,
+      networkReads: raw.reads,
+      streamed: { ...streamed, blocks: runs.streamed[0].blocks },
+      oneShot,
+      transportFloor: { totalMs: floor.totalMs, longestTaskMs: floor.longestTaskMs, tasks: floor.tasks },
+      overFloorMs: round(streamed.totalMs - floor.totalMs),
+      ratioToOneShot: round(median(ratios)),
+    };
+  }, { paceMs });
+}
+
+export default async function aiBench() {
+  const size = entryGzip('dist/ai-chat.js');
+  const fast = await atPace(0);
+  const paced = await atPace(1);
+  const targets = { totalMs: 300, ratio: 1.5, longestTaskMs: 50 };
   return {
     'ai.stream100k': {
-      answerChars: streamed.chars,
-      chunkChars: 20,
-      streamed,
-      oneShot,
-      // What the browser spends just receiving the ~5100 network chunks, with no JS work at all.
-      transportFloor: { totalMs: transportFloor.totalMs, longestTaskMs: transportFloor.longestTaskMs, tasks: transportFloor.tasks },
-      streamedMinusFloorMs: round(streamed.totalMs - transportFloor.totalMs),
-      ratioToOneShot: round(streamed.totalMs / oneShot.totalMs),
-      targets: { totalMs: 300, ratio: 1.5, longestTaskMs: 50 },
-      met: { totalMs: streamed.totalMs <= 300, ratio: streamed.totalMs / oneShot.totalMs <= 1.5, longestTask: streamed.longestTaskMs <= 50 },
+      ...fast,
+      targets,
+      met: { totalMs: fast.streamed.totalMs <= targets.totalMs, ratio: fast.ratioToOneShot <= targets.ratio, longestTask: fast.streamed.longestTaskMs <= targets.longestTaskMs },
     },
+    // Not held to the targets: one network read and one task per event (see the header comment).
+    'ai.stream100k.paced1ms': paced,
     'ai.entryGzipKB': size,
   };
 }

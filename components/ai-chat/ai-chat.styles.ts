@@ -267,6 +267,12 @@ export const aiChatStyles = css`
   .md > :last-child {
     margin-bottom: 0;
   }
+  /* A long answer is hundreds of blocks: those out of view skip style, layout and paint (their last
+     measured size stands in), so each streamed frame costs what is visible, not the whole answer. */
+  .md > * {
+    content-visibility: auto;
+    contain-intrinsic-size: auto 1.5em;
+  }
   .md p,
   .md ul,
   .md ol,

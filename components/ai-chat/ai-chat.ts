@@ -346,7 +346,7 @@ export class SportelloAiChat extends SportelloElement {
   }
 
   private onFinished(message: AssistantMessage): void {
-    const text = plainText(message.view.root);
+    const text = plainText(message.view.root, 401);
     // One polite announcement per finished answer, not one per token.
     this.announcement = t(this.language, 'answerReady', { text: text.length > 400 ? `${text.slice(0, 400)}…` : text });
     this.emit('sportello-ai-message', { role: 'assistant', text: message.view.text, conversationId: this.chat.conversationId });

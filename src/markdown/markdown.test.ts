@@ -130,6 +130,35 @@ describe('markdown renderer', () => {
     const div = document.createElement('div');
     div.append(renderMarkdown('# Hours\n\n| Day | Open |\n|---|---|\n| Mon | 9-18 |\n\n3. three\n4. four\n\nSee **this**.'));
     expect(plainText(div)).to.equal('Hours\nDay | Open\nMon | 9-18\n3. three\n4. four\nSee this.');
+    // Reads blocks only until it has the characters asked for.
+    expect(plainText(div, 5)).to.equal('Hours');
+    expect(plainText(div, 6)).to.equal('Hours\nDay | Open\nMon | 9-18');
+  });
+
+  it('renders a backlog of settled blocks over several frames, within the frame budget', async () => {
+    const text = Array.from({ length: 6 }, (_, i) => `Paragraph ${i}`).join('\n\n');
+    const { view, frames, runFrames } = manualView({ frameBudgetMs: 0 });
+    view.append(text);
+    runFrames();
+    // Budget 0: one settled block per frame, and the tail waits behind the backlog.
+    expect(view.root.children.length).to.equal(1);
+    expect(frames.length).to.equal(1);
+    const done = view.complete();
+    let guard = 0;
+    while (!view.isFinished && guard++ < 20) runFrames();
+    await done;
+    expect(view.root.innerHTML).to.equal(html(text));
+    expect(guard).to.be.greaterThan(3);
+  });
+
+  it('finish() during complete() renders the rest at once', async () => {
+    const text = 'a\n\nb\n\nc\n\nd';
+    const { view } = manualView({ frameBudgetMs: 0 });
+    view.append(text);
+    const done = view.complete();
+    view.finish();
+    await done;
+    expect(view.root.innerHTML).to.equal(html(text));
   });
 
   it('URL allow-list', () => {
@@ -173,9 +202,10 @@ const markdownDoc = fc.array(fc.tuple(piece, fc.constantFrom('\n', '\n\n', '\n\n
 describe('markdown renderer: property', () => {
   it('random chunking (with frames at random points) ends in the same DOM as rendering the whole text', () => {
     fc.assert(
-      fc.property(markdownDoc, fc.array(fc.integer({ min: 1, max: 40 }), { minLength: 1, maxLength: 200 }), fc.array(fc.boolean(), { minLength: 1, maxLength: 50 }), (text, sizes, frameAfter) => {
+      fc.property(markdownDoc, fc.array(fc.integer({ min: 1, max: 40 }), { minLength: 1, maxLength: 200 }), fc.array(fc.boolean(), { minLength: 1, maxLength: 50 }), fc.boolean(), fc.boolean(), (text, sizes, frameAfter, tinyBudget, viaComplete) => {
         const expected = html(text);
-        const { view, runFrames } = manualView();
+        // A zero budget renders one settled block per frame: the backlog path.
+        const { view, runFrames } = manualView(tinyBudget ? { frameBudgetMs: 0 } : {});
         let pos = 0;
         let i = 0;
         while (pos < text.length) {
@@ -185,7 +215,14 @@ describe('markdown renderer: property', () => {
           pos += size;
           i++;
         }
-        view.finish();
+        if (viaComplete) {
+          // The end of a stream: the rest is rendered frame by frame until the view finishes itself.
+          void view.complete();
+          for (let guard = 0; !view.isFinished && guard < 1000; guard++) runFrames();
+          expect(view.isFinished).to.equal(true);
+        } else {
+          view.finish();
+        }
         expect(view.root.innerHTML).to.equal(expected);
       }),
       { numRuns: 300 },

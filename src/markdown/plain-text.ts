@@ -1,11 +1,19 @@
 /**
  * The text a reader sees in rendered markdown, one line per block, for places that only take plain
  * text (a handoff transcript for an operator, a live-region announcement): table rows as
- * `a | b`, list items as `- item` / `1. item`, everything else as its text.
+ * `a | b`, list items as `- item` / `1. item`, everything else as its text. With `atLeast`, blocks
+ * are read only until that many characters are collected (the result may be longer: clip it).
  */
-export function plainText(root: ParentNode): string {
+export function plainText(root: ParentNode, atLeast = Infinity): string {
   const lines: string[] = [];
-  for (const block of Array.from(root.children)) blockLines(block, lines);
+  let length = 0;
+  // Callers that clip the text (an announcement, a transcript line) pass how much they need: a
+  // long answer is hundreds of blocks, and reading them all would be wasted work in a frame.
+  for (let block = root.firstElementChild; block && length <= atLeast; block = block.nextElementSibling) {
+    const from = lines.length;
+    blockLines(block, lines);
+    for (let i = from; i < lines.length; i++) length += lines[i]!.length + 1;
+  }
   return lines.filter((line) => line.trim() !== '').join('\n');
 }
 

@@ -175,7 +175,7 @@ export class AiChatController implements ReactiveController {
     return this.messages
       .slice(-maxMessages)
       .map((m) => {
-        const text = m.role === 'user' ? m.text : plainText(m.view.root);
+        const text = m.role === 'user' ? m.text : plainText(m.view.root, maxChars + 1);
         const clipped = text.length > maxChars ? `${text.slice(0, maxChars).trimEnd()}…` : text.trim();
         return clipped ? `${m.role === 'user' ? labels.user : labels.assistant}: ${clipped}` : '';
       })
