@@ -105,6 +105,8 @@ export class SportelloLiveChat extends HTMLElement {
   private readonly launcher: HTMLButtonElement;
   private readonly badge: HTMLSpanElement;
   private unread = 0;
+  private bubbleSvg?: SVGSVGElement;
+  private closeSvg?: SVGSVGElement;
   private loaded = false;
   private warned = false;
   private built = '';
@@ -209,12 +211,30 @@ export class SportelloLiveChat extends HTMLElement {
       }
     }
     if (this.getAttribute('report-navigation') === 'false') this.reportNavigation = false;
-    // Moving to another page of the site mid-chat: the window opens again where the visitor left it.
-    if (this.mode !== 'inline' && !this.open && readOpenFlag() && this.hasStoredChat()) this.open = true;
     this.render();
-    if (this.mode === 'inline' || this.open) void this.ensureWindow(true);
-    else idle(() => void this.ensureWindow(this.hasStoredChat()));
     window.addEventListener('popstate', this.onNavigate);
+    if (this.mode === 'inline' || this.open) {
+      this.listenToStorage();
+      void this.ensureWindow(true);
+      return;
+    }
+    // The closed launcher touches no storage while the page starts: the first sessionStorage /
+    // localStorage access (and a `storage` listener) opens the browser's storage area, a few ms of
+    // main thread at 4x throttle, for what matters only to a visitor already chatting. At idle:
+    idle(() => {
+      if (!this.isConnected) return;
+      this.listenToStorage();
+      const stored = this.hasStoredChat();
+      // Moving to another page of the site mid-chat: the window opens again where the visitor left it.
+      if (stored && !this.open && readOpenFlag()) this.open = true;
+      else void this.ensureWindow(stored);
+    });
+  }
+
+  private listening = false;
+  private listenToStorage(): void {
+    if (this.listening) return;
+    this.listening = true;
     window.addEventListener('storage', this.onStorage);
   }
 
@@ -223,6 +243,7 @@ export class SportelloLiveChat extends HTMLElement {
     this.activation = undefined;
     window.removeEventListener('popstate', this.onNavigate);
     window.removeEventListener('storage', this.onStorage);
+    this.listening = false;
   }
 
   attributeChangedCallback(name: string, previous: string | null, value: string | null): void {
@@ -235,7 +256,9 @@ export class SportelloLiveChat extends HTMLElement {
         void this.ensureWindow(true);
       }
     }
-    this.render();
+    // An upgrade reports every attribute already present before connectedCallback, which renders
+    // once for all of them.
+    if (this.built) this.render();
   }
 
   /** A chat from a previous page load or another tab: load at idle to follow it and count unread. */
@@ -399,7 +422,11 @@ export class SportelloLiveChat extends HTMLElement {
     this.launcher.setAttribute('aria-label', (this.open ? launcherText(lang, 'close') : launcherText(lang, 'open')) + (unread ? `, ${launcherText(lang, 'unread', unread)}` : ''));
     this.launcher.setAttribute('aria-expanded', this.open ? 'true' : 'false');
     this.badge.textContent = unread > 99 ? '99+' : String(unread);
-    this.launcher.replaceChildren(this.open ? closeIcon() : bubbleIcon(), ...(unread ? [this.badge] : []));
+    // Icons are built once per element and swapped, not rebuilt on every render.
+    const icon = this.open ? (this.closeSvg ??= closeIcon()) : (this.bubbleSvg ??= bubbleIcon());
+    const want: Node[] = unread ? [icon, this.badge] : [icon];
+    const have = this.launcher.childNodes;
+    if (have.length !== want.length || want.some((n, i) => have[i] !== n)) this.launcher.replaceChildren(...want);
     if (this.chatWindow) this.configureWindow(this.chatWindow);
   }
 }
