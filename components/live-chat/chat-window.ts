@@ -67,6 +67,9 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
   readonly chat = new LiveChatController(this);
   private items: ChatListItem[] = [];
   private itemsFrom: readonly TranscriptMessage[] | undefined;
+  /** List rows by transcript message (messages are replaced, never mutated, when they change). */
+  private rowOf = new WeakMap<TranscriptMessage, ChatListItem>();
+  private rowContext = '';
 
   // ---- LiveChatHost -------------------------------------------------------------------------
 
@@ -167,21 +170,42 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
     return t(this.language, key, params, this.serverLabels());
   }
 
+  /**
+   * The transcript as list rows. The transcript hands over a new array after every change; rows are
+   * mapped once per message object (and again only when what they show from the chat — the
+   * operator's name and avatar, the language — changes), so an append costs one new row, and the
+   * list can reuse the rendering of every row it already has.
+   */
   private listItems(): ChatListItem[] {
     const messages = this.chat.transcript.messages;
     if (messages === this.itemsFrom) return this.items;
     this.itemsFrom = messages;
-    this.items = messages.map((m) => ({
-      key: m.key,
-      role: m.from === 'visitor' ? 'self' : m.from === 'system' ? 'system' : 'other',
-      author: m.from === 'operator' ? (m.author ?? this.chat.operator?.name ?? this.tr('operator')) : m.author,
-      avatar: m.from === 'operator' ? this.chat.operator?.avatar : undefined,
-      text: m.text,
-      time: m.ts,
-      state: m.from === 'visitor' ? m.state : undefined,
-      attachments: m.attachments.map((a) => ({ name: a.name, href: this.chat.attachmentHref(a), thumbnail: this.chat.attachmentThumbnail(a) })),
-      quickReplies: m.quickReplies,
-    }));
+    const operatorName = this.chat.operator?.name ?? this.tr('operator');
+    const avatar = this.chat.operator?.avatar;
+    // Attachment links depend on the client (endpoint, key): a new one maps rows afresh too.
+    const context = [this.language, operatorName, avatar ?? '', this.chatEndpoint() ?? '', this.widgetKey].join('\u0000');
+    if (context !== this.rowContext) {
+      this.rowContext = context;
+      this.rowOf = new WeakMap();
+    }
+    this.items = messages.map((m) => {
+      let row = this.rowOf.get(m);
+      if (!row) {
+        row = {
+          key: m.key,
+          role: m.from === 'visitor' ? 'self' : m.from === 'system' ? 'system' : 'other',
+          author: m.from === 'operator' ? (m.author ?? operatorName) : m.author,
+          avatar: m.from === 'operator' ? avatar : undefined,
+          text: m.text,
+          time: m.ts,
+          state: m.from === 'visitor' ? m.state : undefined,
+          attachments: m.attachments.map((a) => ({ name: a.name, href: this.chat.attachmentHref(a), thumbnail: this.chat.attachmentThumbnail(a) })),
+          quickReplies: m.quickReplies,
+        };
+        this.rowOf.set(m, row);
+      }
+      return row;
+    });
     return this.items;
   }
 
