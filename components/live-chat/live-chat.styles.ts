@@ -49,8 +49,7 @@ export const launcherCss = `
     cursor: pointer;
     padding: 0;
   }
-  :host([position='bottom-left']) .launcher,
-  :host([position='bottom-left']) .window {
+  :host([position='bottom-left']) .launcher {
     right: auto;
     left: var(--_offset);
   }
@@ -65,6 +64,20 @@ export const launcherCss = `
     background: var(--_danger);
     color: #fff;
     font: 700 12px/22px system-ui, sans-serif;
+  }
+  @media (prefers-reduced-motion: reduce) {
+    * { transition-duration: 0.01ms !important; animation-duration: 0.01ms !important; }
+  }
+`;
+
+/**
+ * The window frame's styles, adopted only once the frame is shown (open or inline): the closed
+ * launcher does not pay for parsing them while the page starts.
+ */
+export const windowCss = `
+  :host([position='bottom-left']) .window {
+    right: auto;
+    left: var(--_offset);
   }
   .window {
     position: fixed;
@@ -91,8 +104,5 @@ export const launcherCss = `
   }
   .loading {
     padding: 16px;
-  }
-  @media (prefers-reduced-motion: reduce) {
-    * { transition-duration: 0.01ms !important; animation-duration: 0.01ms !important; }
   }
 `;

@@ -2,7 +2,7 @@ import type { ChatDestinations } from '../../src/services/chat.js';
 import { resolveConfig } from '../../src/config.js';
 import { resolveLang, type Lang } from '../../src/i18n/lang.js';
 import { launcherText } from './launcher-strings.js';
-import { launcherCss } from './live-chat.styles.js';
+import { launcherCss, windowCss } from './live-chat.styles.js';
 import type { HandoffInput, SportelloLiveChatWindow } from './chat-window.js';
 import './events.js';
 
@@ -35,6 +35,7 @@ const bubbleIcon = () =>
 const closeIcon = () => icon([{ fill: 'none', stroke: 'currentColor', 'stroke-width': '2.4', 'stroke-linecap': 'round', d: 'M6 6l12 12M18 6L6 18' }]);
 
 let sheet: CSSStyleSheet | undefined;
+let frameSheet: CSSStyleSheet | undefined;
 
 /** Whether the window was open on the previous page of this tab (sessionStorage: per tab, per site). */
 const OPEN_FLAG = 'sportello-chat-open';
@@ -393,8 +394,18 @@ export class SportelloLiveChat extends HTMLElement {
     }
   }
 
+  /** Adds the window frame's styles the first time the frame is shown. */
+  private adoptWindowStyles(): void {
+    if (!frameSheet) {
+      frameSheet = new CSSStyleSheet();
+      frameSheet.replaceSync(windowCss);
+    }
+    if (!this.root.adoptedStyleSheets.includes(frameSheet)) this.root.adoptedStyleSheets = [...this.root.adoptedStyleSheets, frameSheet];
+  }
+
   private render(): void {
     const inline = this.mode === 'inline';
+    if (inline || this.open) this.adoptWindowStyles();
     const lang = this.language;
     const structure = inline ? 'inline' : 'launcher';
     if (this.built !== structure) {

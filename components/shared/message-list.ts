@@ -95,6 +95,11 @@ const MEMO_MAX = 2000;
 export class SportelloMessageList extends SportelloElement {
   static override styles = [tokens, messageListStyles];
 
+  /**
+   * The messages, oldest first. Treat them as immutable: a message that changes (delivery state,
+   * text) must be a new object — rows are rendered once per item object and reused while scrolling
+   * and appending. A new array per change is fine (and expected).
+   */
   @property({ attribute: false }) items: readonly ChatListItem[] = [];
   @property({ attribute: false }) labels: Partial<MessageListLabels> = {};
   /** Custom body renderer; defaults to linkified plain text. */
