@@ -264,14 +264,26 @@ export const aiChatStyles = css`
   .md > :first-child {
     margin-top: 0;
   }
-  .md > :last-child {
+  .md > :last-child,
+  .md > .md-group:last-child > :last-child {
     margin-bottom: 0;
   }
-  /* A long answer is hundreds of blocks: those out of view skip style, layout and paint (their last
-     measured size stands in), so each streamed frame costs what is visible, not the whole answer. */
+  /* A group is its own layout context (content-visibility contains it): its first block's top
+     margin would add to the previous block's bottom one instead of collapsing with it. */
+  .md-group > :first-child {
+    margin-top: 0;
+  }
+  /* A long answer is hundreds of blocks, in groups of 16 (src/controllers/ai): groups out of view
+     skip style, layout and paint (their last measured size stands in), so each streamed frame costs
+     what is visible, not the whole answer, and the browser tracks tens of groups, not every block. */
   .md > * {
     content-visibility: auto;
     contain-intrinsic-size: auto 1.5em;
+  }
+  /* A group of 16 blocks (src/controllers/ai): a placeholder nearer its real height, so that a
+     whole answer shown at once does not fit dozens of never-measured groups in the view. */
+  .md > .md-group {
+    contain-intrinsic-size: auto 40em;
   }
   .md p,
   .md ul,

@@ -19,6 +19,14 @@ export interface MarkdownViewOptions extends BuildOptions {
    * are rendered in the following frames, so no frame turns into a long task.
    */
   frameBudgetMs?: number;
+  /**
+   * Settled blocks are put in `<div class="md-group">` containers of this many blocks (default 0:
+   * no groups, blocks are children of the root). A page that skips the rendering of off-screen
+   * content (`content-visibility`) then toggles tens of groups instead of hundreds of blocks, and
+   * each frame's style, layout and visibility pass walks that many children. The grouping depends
+   * only on the block order, so a streamed and a one-shot rendering still give the same DOM.
+   */
+  groupSize?: number;
 }
 
 /**
@@ -41,6 +49,9 @@ export class MarkdownView {
   private pendingEnds: number[] = [];
   private settledEnd = 0;
   private tailNodes: Node[] = [];
+  /** The last block group (groupSize) and how many blocks it holds. */
+  private group: HTMLElement | null = null;
+  private groupCount = 0;
   private renderedTail: string | null = null;
   private scheduled = false;
   private finished = false;
@@ -129,6 +140,8 @@ export class MarkdownView {
     this.tailNodes = [];
     this.renderedTail = null;
     this.finished = false;
+    this.group = null;
+    this.groupCount = 0;
   }
 
   private requestRender(): void {
@@ -173,12 +186,25 @@ export class MarkdownView {
     for (const end of this.scanner.scan(this.source, final)) this.pendingEnds.push(end);
     if (this.pendingEnds.length) {
       this.removeTail();
-      const fragment = this.root.ownerDocument.createDocumentFragment();
+      const doc = this.root.ownerDocument;
+      const fragment = doc.createDocumentFragment();
+      const groupSize = this.options.groupSize ?? 0;
       let count = 0;
       // At least one block per frame, then as many as the budget allows.
       while (count < this.pendingEnds.length && (count === 0 || performance.now() < deadline)) {
         const end = this.pendingEnds[count++]!;
-        appendMarkdownBlock(fragment, this.source.slice(this.settledEnd, end), this.options);
+        let parent: Node = fragment;
+        if (groupSize > 0) {
+          if (!this.group || this.groupCount >= groupSize) {
+            this.group = doc.createElement('div');
+            this.group.className = 'md-group';
+            this.groupCount = 0;
+            fragment.appendChild(this.group);
+          }
+          this.groupCount++;
+          parent = this.group;
+        }
+        appendMarkdownBlock(parent, this.source.slice(this.settledEnd, end), this.options);
         this.settledEnd = end;
       }
       this.pendingEnds.splice(0, count);

@@ -10,9 +10,9 @@ function unsplitHtml(markdown: string): string {
   return div.innerHTML;
 }
 
-function html(markdown: string): string {
+function html(markdown: string, groupSize = 0): string {
   const div = document.createElement('div');
-  div.append(renderMarkdown(markdown));
+  div.append(renderMarkdown(markdown, { groupSize }));
   return div.innerHTML;
 }
 
@@ -135,6 +135,23 @@ describe('markdown renderer', () => {
     expect(plainText(div, 6)).to.equal('Hours\nDay | Open\nMon | 9-18');
   });
 
+  it('puts settled blocks in groups of groupSize; the tail stays outside until it settles; plain text reads through groups', () => {
+    const text = 'one\n\ntwo\n\nthree\n\n- four\n- five\n\nsix';
+    const { view, runFrames } = manualView({ groupSize: 2 });
+    view.append(text);
+    runFrames();
+    const groups = Array.from(view.root.children).filter((c) => c.classList.contains('md-group'));
+    expect(groups.map((g) => g.children.length)).to.deep.equal([2, 2]);
+    // The open tail ("six") is a direct child after the groups.
+    expect(view.root.lastElementChild!.outerHTML).to.equal('<p>six</p>');
+    view.finish();
+    expect(view.root.children.length).to.equal(3);
+    expect(view.root.lastElementChild!.outerHTML).to.equal('<div class="md-group"><p>six</p></div>');
+    expect(view.root.innerHTML).to.equal(html(text, 2));
+    expect(plainText(view.root)).to.equal('one\ntwo\nthree\n- four\n- five\nsix');
+    expect(plainText(view.root, 4)).to.equal('one\ntwo');
+  });
+
   it('renders a backlog of settled blocks over several frames, within the frame budget', async () => {
     const text = Array.from({ length: 6 }, (_, i) => `Paragraph ${i}`).join('\n\n');
     const { view, frames, runFrames } = manualView({ frameBudgetMs: 0 });
@@ -202,10 +219,10 @@ const markdownDoc = fc.array(fc.tuple(piece, fc.constantFrom('\n', '\n\n', '\n\n
 describe('markdown renderer: property', () => {
   it('random chunking (with frames at random points) ends in the same DOM as rendering the whole text', () => {
     fc.assert(
-      fc.property(markdownDoc, fc.array(fc.integer({ min: 1, max: 40 }), { minLength: 1, maxLength: 200 }), fc.array(fc.boolean(), { minLength: 1, maxLength: 50 }), fc.boolean(), fc.boolean(), (text, sizes, frameAfter, tinyBudget, viaComplete) => {
-        const expected = html(text);
+      fc.property(markdownDoc, fc.array(fc.integer({ min: 1, max: 40 }), { minLength: 1, maxLength: 200 }), fc.array(fc.boolean(), { minLength: 1, maxLength: 50 }), fc.boolean(), fc.boolean(), fc.constantFrom(0, 1, 2, 3), (text, sizes, frameAfter, tinyBudget, viaComplete, groupSize) => {
+        const expected = html(text, groupSize);
         // A zero budget renders one settled block per frame: the backlog path.
-        const { view, runFrames } = manualView(tinyBudget ? { frameBudgetMs: 0 } : {});
+        const { view, runFrames } = manualView({ groupSize, ...(tinyBudget ? { frameBudgetMs: 0 } : {}) });
         let pos = 0;
         let i = 0;
         while (pos < text.length) {

@@ -6,15 +6,24 @@
  */
 export function plainText(root: ParentNode, atLeast = Infinity): string {
   const lines: string[] = [];
-  let length = 0;
+  readBlocks(root, lines, atLeast, 0);
+  return lines.filter((line) => line.trim() !== '').join('\n');
+}
+
+/** Appends the lines of `parent`'s blocks (a block group is read as the blocks it holds); returns the length so far. */
+function readBlocks(parent: ParentNode, lines: string[], atLeast: number, length: number): number {
   // Callers that clip the text (an announcement, a transcript line) pass how much they need: a
   // long answer is hundreds of blocks, and reading them all would be wasted work in a frame.
-  for (let block = root.firstElementChild; block && length <= atLeast; block = block.nextElementSibling) {
+  for (let block = parent.firstElementChild; block && length <= atLeast; block = block.nextElementSibling) {
+    if (block.classList.contains('md-group')) {
+      length = readBlocks(block, lines, atLeast, length);
+      continue;
+    }
     const from = lines.length;
     blockLines(block, lines);
     for (let i = from; i < lines.length; i++) length += lines[i]!.length + 1;
   }
-  return lines.filter((line) => line.trim() !== '').join('\n');
+  return length;
 }
 
 function blockLines(block: Element, lines: string[]): void {
