@@ -71,6 +71,7 @@ describe('sportello-message-list', () => {
     await settle();
     expect(lastVisible()).to.equal(true);
     // The reader scrolls up: new messages no longer move the list.
+    scroller.dispatchEvent(new WheelEvent('wheel', { deltaY: -1500, bubbles: true }));
     scroller.scrollTop -= 1500;
     await settle();
     const top = scroller.scrollTop;

@@ -70,6 +70,16 @@ class ChatFlowLayout extends FlowLayout {
 }
 const chatLayout = { type: ChatFlowLayout };
 
+/** A scroll this soon after the reader's own scrolling input is theirs (not the virtualizer's). */
+const READER_INPUT_MS = 1000;
+const SCROLL_KEYS = new Set(['ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', 'Home', 'End', ' ']);
+
+const frames = (n: number): Promise<void> =>
+  new Promise((resolve) => {
+    const step = () => (--n <= 0 ? resolve() : requestAnimationFrame(step));
+    requestAnimationFrame(step);
+  });
+
 /** Bounds for the per-list memo tables (a long chat must not grow them without limit). */
 const MEMO_MAX = 2000;
 
@@ -111,10 +121,8 @@ export class SportelloMessageList extends SportelloElement {
   @query('.announcer') private announcer?: HTMLElement;
 
   private stuckToBottom = true;
-  /** Whether the virtualizer has laid out rows and been scrolled to the end once. */
-  private laidOut = false;
-  /** Whether we pinned the virtualizer's layout to the last row (until the reader scrolls). */
-  private pinned = false;
+  /** When the reader last used a scrolling input (wheel, touch, keys, scrollbar). */
+  private readerInputAt = -Infinity;
   private announcedUpTo = 0;
   private time?: Intl.DateTimeFormat;
   private timeLang?: string;
@@ -136,67 +144,67 @@ export class SportelloMessageList extends SportelloElement {
   /** Scrolls to the newest message. */
   async scrollToEnd(): Promise<void> {
     this.stuckToBottom = true;
+    this.readerInputAt = -Infinity;
     await this.followEnd();
   }
 
   /**
-   * Keeps the newest message in view. For an append to a list already laid out, asked right after
-   * the virtualizer took the new items (before it lays them out): the new last row is not rendered
-   * yet, so the virtualizer *pins* its layout to it and lands at the end in the same layout pass —
-   * no native `scrollIntoView` forcing a synchronous layout and a scroll event after each message.
-   * The first fill (nothing laid out yet, the viewport not measured) waits for the layout instead.
+   * Keeps the newest message in view, once the virtualizer has laid the new rows out, by scrolling
+   * the scroller to its end — not with the virtualizer's `element(i).scrollIntoView()`: for a row
+   * out of range that *pins* the layout, and lit-virtualizer keeps a pin (re-flowing on every pass
+   * and holding that row in place against later appends) until the reader scrolls. The end it
+   * scrolls to is estimated until the last rows are measured, so it repeats (a few times at most).
    */
   private async followEnd(): Promise<void> {
     const v = this.virtualizer;
     if (!v || !this.items.length) return;
+    const started = performance.now();
     try {
-      const last = this.items.length - 1;
-      if (this.laidOut) {
-        // lit-virtualizer hands the items to its layout engine a few microtasks after its own
-        // update (it first awaits the layout config); the pin must come after that, before layout.
-        await v.updateComplete;
-        for (let i = 0; i < 8 && !v.element(last); i++) await null;
+      for (let i = 0; i < 4 && this.stuckToBottom; i++) {
+        // layoutComplete waits for the next layout: with none pending (scrollToEnd on a settled
+        // list) it would wait for ever, so a couple of frames at most.
+        await Promise.race([v.layoutComplete, frames(2)]);
+        // The reader took the wheel meanwhile: leave the list where they are taking it.
+        if (this.readerInputAt >= started) return;
+        // The list may have been removed while we waited: the virtualizer then has no layout.
+        if (!v.isConnected) return;
+        const end = v.scrollHeight - v.clientHeight;
+        if (Math.abs(end - v.scrollTop) <= 1) return;
+        const before = v.scrollTop;
+        v.scrollTop = end;
+        // Nothing moved (already as far as it goes): no new layout will come to wait for.
+        if (Math.abs(v.scrollTop - before) < 1) return;
       }
-      if (!this.laidOut || !v.element(last)) await v.layoutComplete;
-      // The list may have been removed while we waited: the virtualizer then has no layout.
-      if (!v.isConnected) return;
-      // A row not rendered yet is reached by pinning the layout (natively scrolled otherwise).
-      const rendered = v.querySelector(`[data-key="${CSS.escape(this.items[last]!.key)}"]`) !== null;
-      if (this.laidOut && !rendered) this.pinned = true;
-      v.element(last)?.scrollIntoView({ block: 'end' });
-      this.laidOut = true;
     } catch {
       // Following the end is a nicety; a detached or re-laid-out list must not throw into the page.
     }
   }
 
   /**
-   * While the layout is pinned to the last row, the virtualizer's own corrections scroll the list
-   * (and may pass through positions away from the end): only the virtualizer's `unpinned` event —
-   * a scroll by the reader — may then stop the following.
+   * The virtualizer scrolls the list itself while it corrects its size estimates, and those scroll
+   * events can pass through positions away from the end: only a scroll the reader started (wheel,
+   * touch, keys, scrollbar) may stop the following, any scroll that reaches the end resumes it.
    */
   private onScroll(): void {
     const v = this.virtualizer;
     if (!v) return;
-    const atEnd = v.scrollHeight - v.scrollTop - v.clientHeight < 48;
-    if (atEnd) this.stuckToBottom = true;
-    else if (!this.pinned) this.stuckToBottom = false;
+    if (v.scrollHeight - v.scrollTop - v.clientHeight < 48) this.stuckToBottom = true;
+    else if (performance.now() - this.readerInputAt < READER_INPUT_MS) this.stuckToBottom = false;
   }
 
-  private onUnpinned(): void {
-    this.pinned = false;
-    this.onScroll();
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.laidOut = false;
-    this.pinned = false;
-  }
+  /** Passive: listening must not make the browser wait for script before scrolling. */
+  private onReaderInput = {
+    handleEvent: (e: Event): void => {
+      if (e.type === 'keydown' && !SCROLL_KEYS.has((e as KeyboardEvent).key)) return;
+      // Pointer down on the scroller itself (its scrollbar), not on a row's buttons.
+      if (e.type === 'pointerdown' && e.target !== this.virtualizer) return;
+      this.readerInputAt = performance.now();
+    },
+    passive: true,
+  };
 
   protected override updated(changed: Map<string, unknown>): void {
     if (changed.has('items')) {
-      if (!(changed.get('items') as readonly ChatListItem[] | undefined)?.length) this.laidOut = false;
       this.announce(changed.get('items') as readonly ChatListItem[] | undefined);
       if (this.stuckToBottom) void this.followEnd();
     }
@@ -330,7 +338,10 @@ export class SportelloMessageList extends SportelloElement {
         .keyFunction=${this.keyOf}
         .renderItem=${this.renderItem}
         @scroll=${this.onScroll}
-        @unpinned=${this.onUnpinned}
+        @wheel=${this.onReaderInput}
+        @touchstart=${this.onReaderInput}
+        @keydown=${this.onReaderInput}
+        @pointerdown=${this.onReaderInput}
       ></lit-virtualizer>
       <div class="announcer visually-hidden" role="log" aria-live="polite" aria-relevant="additions"></div>`;
   }
