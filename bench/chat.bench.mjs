@@ -79,6 +79,12 @@ async function append10k() {
       });
     }
     const med = (k) => round(percentile(rounds.map((r) => r[k]), 50));
+    // A list that stopped following the end is cheaper to append to: check it still follows.
+    const followsEnd = await page.evaluate(() => {
+      const v = window.__list.shadowRoot.querySelector('lit-virtualizer');
+      const last = v.querySelector(`[data-key="${window.__items.at(-1).key}"]`);
+      return !!last && last.getBoundingClientRect().bottom <= v.getBoundingClientRect().bottom + 1 && v.scrollHeight - v.scrollTop - v.clientHeight < 2;
+    });
 
     // Old method, kept for comparison: CDP TaskDuration around each append and two frames.
     const cdp = await page.context().newCDPSession(page);
@@ -112,6 +118,7 @@ async function append10k() {
     }));
     return {
       note: `appends to a 10,000-message list (no throttle), each a new array as the transcript hands over. Trace method (targeted): ${batch} appends one per frame, main-thread RunTask time of the batch minus the same number of idle frames, divided by ${batch}; frame p95 = main-thread time of the frames that append (includes tracing overhead and the idle frame cost, see idleFrameP95Ms); medians of ${rounds.length} rounds. Old method: CDP TaskDuration around each append + two frames (includes CDP round trip, see idleRoundTrip*)`,
+      followsEnd,
       perAppendMs: med('perAppendMs'),
       appendFrameP95Ms: med('frameP95Ms'),
       appendFrameP50Ms: med('frameP50Ms'),
