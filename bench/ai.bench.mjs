@@ -12,28 +12,10 @@
 //   read by a bare fetch loop, no parsing, same tracing) shows what the browser spends receiving
 //   ~5,100 reads before any of our code runs; `overFloorMs` is what the element adds on top.
 // Each figure is the median of ROUNDS measurements in one browser (longest task: the worst seen).
-import { readFileSync } from 'node:fs';
-import { gzipSync } from 'node:zlib';
-import { dirname, join } from 'node:path';
-import { withBench, round } from './lib/harness.mjs';
+import { withBench, round, staticGraph } from './lib/harness.mjs';
 
 const QUESTION = 'bench:100k/20';
 const ROUNDS = { 0: 5, 1: 1 };
-
-/** dist/ai-chat.js and every chunk it imports statically (dynamic imports load on demand). */
-function entryGzip(entry) {
-  const seen = new Set();
-  let gz = 0;
-  const visit = (file) => {
-    if (seen.has(file)) return;
-    seen.add(file);
-    const code = readFileSync(file);
-    gz += gzipSync(code, { level: 9 }).length;
-    for (const m of code.toString('utf8').matchAll(/(?:^|[;}\s])(?:import|export)\s*(?:[\w*{}\s,$]+from\s*)?["']([^"']+\.js)["']/g)) visit(join(dirname(file), m[1]));
-  };
-  visit(entry);
-  return { files: [...seen].map((f) => f.replace(/^.*dist\//, '')), gzipKB: round(gz / 1024) };
-}
 
 /** Total and longest RunTask on the renderer main thread in a trace. */
 function mainThreadTasks(traceBuffer) {
@@ -141,7 +123,8 @@ async function atPace(paceMs) {
 }
 
 export default async function aiBench() {
-  const size = entryGzip('dist/ai-chat.js');
+  const { files, gzipKB } = staticGraph('dist/ai-chat.js');
+  const size = { files, gzipKB };
   const fast = await atPace(0);
   const paced = await atPace(1);
   const targets = { totalMs: 300, ratio: 1.5, longestTaskMs: 50 };
