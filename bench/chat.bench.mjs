@@ -81,7 +81,7 @@ async function append10k() {
     const med = (k) => round(percentile(rounds.map((r) => r[k]), 50));
     // A list that stopped following the end is cheaper to append to: check it still follows.
     const followsEnd = await page.evaluate(() => {
-      const v = window.__list.shadowRoot.querySelector('lit-virtualizer');
+      const v = window.__list.shadowRoot.querySelector('[part~=list]');
       const last = v.querySelector(`[data-key="${window.__items.at(-1).key}"]`);
       return !!last && last.getBoundingClientRect().bottom <= v.getBoundingClientRect().bottom + 1 && v.scrollHeight - v.scrollTop - v.clientHeight < 2;
     });

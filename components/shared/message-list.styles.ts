@@ -8,11 +8,40 @@ export const messageListStyles = css`
     flex: 1;
     position: relative;
   }
-  lit-virtualizer {
+  .scroller {
     flex: 1;
     min-height: 0;
     overflow-y: auto;
     padding: var(--_space) 0;
+    /* Rows above that change size (measured for the first time) must not move what the reader reads. */
+    overflow-anchor: auto;
+  }
+  .scroller:focus-visible {
+    outline: 2px solid var(--_accent);
+    outline-offset: -2px;
+  }
+  .spacer {
+    /* A spacer grows and shrinks as rows enter and leave the window: never the anchor. */
+    overflow-anchor: none;
+  }
+  .new-messages {
+    position: absolute;
+    bottom: var(--_space);
+    left: 50%;
+    transform: translateX(-50%);
+    border: 1px solid var(--_accent);
+    color: var(--_accent-contrast);
+    background: var(--_accent);
+    border-radius: 999px;
+    padding: 4px 12px;
+    font: inherit;
+    font-size: 0.85em;
+    cursor: pointer;
+    box-shadow: 0 1px 4px rgb(0 0 0 / 0.2);
+  }
+  .new-messages:focus-visible {
+    outline: 2px solid var(--_text);
+    outline-offset: 2px;
   }
   .item {
     width: 100%;

@@ -53,7 +53,7 @@ describe('sportello-message-list', () => {
     let items = rows(3000);
     list.items = items;
     await settle();
-    const scroller = list.shadowRoot!.querySelector('lit-virtualizer')!;
+    const scroller = list.shadowRoot!.querySelector<HTMLElement>('[part~=list]')!;
     const lastVisible = () => {
       const row = scroller.querySelector(`[data-key="${items.at(-1)!.key}"]`);
       if (!row) return false;
@@ -80,13 +80,74 @@ describe('sportello-message-list', () => {
     await settle();
     expect(lastVisible()).to.equal(false);
     expect(Math.abs(scroller.scrollTop - top)).to.be.lessThan(2);
+    // The "new messages" button says so, and is accessible.
+    const more = list.shadowRoot!.querySelector<HTMLButtonElement>('[part~=new-messages]')!;
+    expect(more.textContent).to.contain('New messages (1)');
+    await expect(list).to.be.accessible();
     // Back at the end, it follows again.
+    more.click();
+    await settle();
+    expect(lastVisible()).to.equal(true);
+    expect(list.shadowRoot!.querySelector('[part~=new-messages]')).to.equal(null);
+    scroller.dispatchEvent(new WheelEvent('wheel', { deltaY: -1500, bubbles: true }));
+    scroller.scrollTop -= 1500;
+    await settle();
     await list.scrollToEnd();
     await settle();
     items = items.concat({ key: 'again', role: 'other', text: 'again', author: 'Op' });
     list.items = items;
     await settle();
     expect(lastVisible()).to.equal(true);
+  });
+
+  it('windows by measured heights: spacers stand for the rows outside, rows are keyed and reused', async () => {
+    const wrap = await fixture(html`<div style="height:400px;display:flex"><sportello-message-list></sportello-message-list></div>`);
+    const list = wrap.querySelector('sportello-message-list')!;
+    const frame = () => new Promise((r) => requestAnimationFrame(r));
+    const settle = async () => {
+      await list.updateComplete;
+      for (let i = 0; i < 6; i++) await frame();
+    };
+    // Rows of different heights (one, three and six lines).
+    const tall = (i: number): ChatListItem => ({ key: `t${i}`, role: i % 2 ? 'self' : 'other', text: Array.from({ length: 1 + (i % 3) * (i % 5) }, () => `line of ${i}`).join('\n') });
+    let items = Array.from({ length: 2000 }, (_, i) => tall(i));
+    list.items = items;
+    await settle();
+    const root = list.shadowRoot!;
+    const scroller = root.querySelector<HTMLElement>('[part~=list]')!;
+    const [top, bottom] = [...root.querySelectorAll<HTMLElement>('.spacer')];
+    const rendered = () => [...root.querySelectorAll<HTMLElement>('[part~=message]')];
+    // Following: the window ends at the last row, nothing below it.
+    expect(rendered().at(-1)!.dataset['key']).to.equal('t1999');
+    expect(bottom!.offsetHeight).to.equal(0);
+    expect(top!.offsetHeight).to.be.greaterThan(1000);
+    expect(rendered().length).to.be.lessThan(60);
+    // An append reuses the rows still in the window (keyed) and drops those that left it.
+    const kept = rendered().at(-1)!;
+    items = items.concat(tall(2000));
+    list.items = items;
+    await settle();
+    expect(root.querySelector('[data-key="t1999"]')).to.equal(kept);
+    expect(rendered().at(-1)!.dataset['key']).to.equal('t2000');
+    // Scrolled to the top by the reader: the window moves there, a bottom spacer holds the rest.
+    scroller.dispatchEvent(new WheelEvent('wheel', { deltaY: -1e6, bubbles: true }));
+    scroller.scrollTop = 0;
+    await settle();
+    expect(rendered()[0]!.dataset['key']).to.equal('t0');
+    expect(top!.offsetHeight).to.equal(0);
+    expect(bottom!.offsetHeight).to.be.greaterThan(1000);
+    // Midway, what the reader sees stays put while rows above are measured for the first time.
+    scroller.dispatchEvent(new WheelEvent('wheel', { deltaY: 1, bubbles: true }));
+    scroller.scrollTop = scroller.scrollHeight / 2;
+    await settle();
+    const firstSeen = rendered().find((r) => r.getBoundingClientRect().top >= scroller.getBoundingClientRect().top)!;
+    const seenAt = firstSeen.getBoundingClientRect().top;
+    scroller.dispatchEvent(new WheelEvent('wheel', { deltaY: -1, bubbles: true }));
+    scroller.scrollTop -= 300;
+    await settle();
+    const moved = firstSeen.getBoundingClientRect().top - seenAt;
+    expect(Math.abs(moved - 300)).to.be.lessThan(2);
+    expect(rendered().length).to.be.lessThan(80);
   });
 
   it('offers retry on failed messages and quick replies on the last bot message', async () => {

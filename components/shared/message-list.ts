@@ -1,12 +1,11 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { property, query } from 'lit/decorators.js';
-import '@lit-labs/virtualizer';
-import type { LitVirtualizer } from '@lit-labs/virtualizer';
-import { FlowLayout } from '@lit-labs/virtualizer/layouts/flow.js';
+import { repeat } from 'lit/directives/repeat.js';
 import { SportelloElement } from './sportello-element.js';
 import { tokens } from './tokens.styles.js';
 import { messageListStyles } from './message-list.styles.js';
 import { linkify } from './linkify.js';
+import { RowHeights, type RowRange } from './chat-window-range.js';
 import { safeImageUrl, safeLinkUrl } from '../../src/markdown/safe-url.js';
 import './chat-events.js';
 
@@ -41,6 +40,8 @@ export interface MessageListLabels {
   failed: string;
   retry: string;
   you: string;
+  /** The button that brings the reader back to the end when messages arrived while they read above. */
+  newMessages: string;
 }
 
 const defaultLabels: MessageListLabels = {
@@ -51,42 +52,31 @@ const defaultLabels: MessageListLabels = {
   failed: 'Not sent',
   retry: 'Retry',
   you: 'You',
+  newMessages: 'New messages',
 };
 
 /** How many recent arrivals the hidden announcer keeps. */
 const ANNOUNCE_KEEP = 3;
 
-/**
- * The virtualizer's flow layout keeps 1000 px of rows rendered beyond each edge of the viewport:
- * at a chat list's height that is ~40 rows, every one re-rendered and re-positioned on each new
- * message. 400 px (about a screenful at the list's usual height) still covers a fling.
- */
-const OVERHANG_PX = 400;
-class ChatFlowLayout extends FlowLayout {
-  constructor(...args: ConstructorParameters<typeof FlowLayout>) {
-    super(...args);
-    this._overhang = OVERHANG_PX;
-  }
-}
-const chatLayout = { type: ChatFlowLayout };
+/** Rows rendered beyond each edge of the viewport: about a screenful at the list's usual height, enough for a fling. */
+const OVERSCAN_PX = 400;
+/** Within this of the end, the reader is at the bottom (and the list follows new messages again). */
+const AT_END_PX = 48;
 
-/** A scroll this soon after the reader's own scrolling input is theirs (not the virtualizer's). */
+/** A scroll this soon after the reader's own scrolling input is theirs (not the list's own). */
 const READER_INPUT_MS = 1000;
 const SCROLL_KEYS = new Set(['ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', 'Home', 'End', ' ']);
-
-const frames = (n: number): Promise<void> =>
-  new Promise((resolve) => {
-    const step = () => (--n <= 0 ? resolve() : requestAnimationFrame(step));
-    requestAnimationFrame(step);
-  });
 
 /** Bounds for the per-list memo tables (a long chat must not grow them without limit). */
 const MEMO_MAX = 2000;
 
 /**
- * A chat transcript that stays fast at any length: rows are windowed by `@lit-labs/virtualizer`
- * (only what is on screen is in the DOM), it follows new messages while the reader is at the
- * bottom and leaves them alone when they scrolled up.
+ * A chat transcript that stays fast at any length. Rows are windowed for a chat log (bottom
+ * anchored): only the rows within a screenful of the viewport are in the DOM, between two spacers
+ * sized from a cache of measured row heights (`chat-window-range.ts`). While the reader is at the
+ * bottom the list follows new messages (one scroll write per append, after its layout); once they
+ * scroll up it leaves what they read in place (native scroll anchoring absorbs rows above that
+ * change size) and offers a "new messages" button.
  *
  * Accessibility: the list is a `log`. Windowing adds and removes rows while scrolling, which a
  * live log would re-announce, so the visible list has `aria-live="off"` and a separate, hidden
@@ -101,6 +91,7 @@ const MEMO_MAX = 2000;
  * @csspart list - The scrolling log.
  * @csspart message - One message row.
  * @csspart bubble - A message's text bubble.
+ * @csspart new-messages - The "new messages" button shown while the reader is scrolled up.
  */
 export class SportelloMessageList extends SportelloElement {
   static override styles = [tokens, messageListStyles];
@@ -117,13 +108,29 @@ export class SportelloMessageList extends SportelloElement {
   /** Quick replies are shown only on the last message (older choices are past). */
   @property({ type: Boolean, attribute: 'quick-replies-last-only' }) quickRepliesLastOnly = true;
 
-  @query('lit-virtualizer') private virtualizer?: LitVirtualizer;
+  @query('.scroller') private scroller?: HTMLElement;
   @query('.announcer') private announcer?: HTMLElement;
 
+  /** Following the end: appends keep the newest message in view (until the reader scrolls up). */
   private stuckToBottom = true;
   /** When the reader last used a scrolling input (wheel, touch, keys, scrollbar). */
   private readerInputAt = -Infinity;
+  /** Messages that arrived while the reader was scrolled up (shown as the "new messages" button). */
+  private unseen = 0;
   private announcedUpTo = 0;
+  /** Row heights (measured or estimated) and offsets: what the spacers and the window are sized from. */
+  private heights = new RowHeights();
+  /** The rows in the DOM; the window for the next render is computed from the scroll state. */
+  private rendered: RowRange = { start: 0, end: 0 };
+  /** Heights of the rows before and after the window, for the two spacers. */
+  private spacers = { above: 0, below: 0 };
+  /** The scroller's last known scrollTop and height (read on scroll and resize, never per append). */
+  private lastScrollTop = 0;
+  private viewport = 600;
+  /** Row elements being measured. */
+  private observed = new Set<Element>();
+  private resizeObserver?: ResizeObserver;
+  private measureFrame = 0;
   private time?: Intl.DateTimeFormat;
   private timeLang?: string;
   /** Formatted clock times by ISO stamp, for `timeLang` (formatting is the costliest part of a row). */
@@ -141,55 +148,102 @@ export class SportelloMessageList extends SportelloElement {
     return this.textCache.text;
   }
 
-  /** Scrolls to the newest message. */
+  /** Scrolls to the newest message (and follows new ones again). */
   async scrollToEnd(): Promise<void> {
     this.stuckToBottom = true;
     this.readerInputAt = -Infinity;
-    await this.followEnd();
+    this.unseen = 0;
+    this.requestUpdate();
+    await this.updateComplete;
+    this.pinToEnd();
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    // Rows are measured once they are laid out; the scroller's own size sets the window's height.
+    this.resizeObserver ??= new ResizeObserver((entries) => this.onResize(entries));
+    if (this.scroller) this.resizeObserver.observe(this.scroller);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.resizeObserver?.disconnect();
+    this.observed.clear();
+    cancelAnimationFrame(this.measureFrame);
+    this.measureFrame = 0;
   }
 
   /**
-   * Keeps the newest message in view, once the virtualizer has laid the new rows out, by scrolling
-   * the scroller to its end — not with the virtualizer's `element(i).scrollIntoView()`: for a row
-   * out of range that *pins* the layout, and lit-virtualizer keeps a pin (re-flowing on every pass
-   * and holding that row in place against later appends) until the reader scrolls. The end it
-   * scrolls to is estimated until the last rows are measured, so it repeats (a few times at most).
+   * One scroll write, after the render that appended: the new rows are in the flow, so the forced
+   * layout that write costs is the frame's own layout (nothing reads the rows' geometry per row).
    */
-  private async followEnd(): Promise<void> {
-    const v = this.virtualizer;
-    if (!v || !this.items.length) return;
-    const started = performance.now();
-    try {
-      for (let i = 0; i < 4 && this.stuckToBottom; i++) {
-        // layoutComplete waits for the next layout: with none pending (scrollToEnd on a settled
-        // list) it would wait for ever, so a couple of frames at most.
-        await Promise.race([v.layoutComplete, frames(2)]);
-        // The reader took the wheel meanwhile: leave the list where they are taking it.
-        if (this.readerInputAt >= started) return;
-        // The list may have been removed while we waited: the virtualizer then has no layout.
-        if (!v.isConnected) return;
-        const end = v.scrollHeight - v.clientHeight;
-        if (Math.abs(end - v.scrollTop) <= 1) return;
-        const before = v.scrollTop;
-        v.scrollTop = end;
-        // Nothing moved (already as far as it goes): no new layout will come to wait for.
-        if (Math.abs(v.scrollTop - before) < 1) return;
-      }
-    } catch {
-      // Following the end is a nicety; a detached or re-laid-out list must not throw into the page.
-    }
+  private pinToEnd(): void {
+    const s = this.scroller;
+    if (!s || !this.stuckToBottom) return;
+    s.scrollTop = s.scrollHeight;
+    this.lastScrollTop = s.scrollTop;
   }
 
   /**
-   * The virtualizer scrolls the list itself while it corrects its size estimates, and those scroll
-   * events can pass through positions away from the end: only a scroll the reader started (wheel,
-   * touch, keys, scrollbar) may stop the following, any scroll that reaches the end resumes it.
+   * Only a scroll the reader started (wheel, touch, keys, scrollbar) may stop the following; any
+   * scroll that reaches the end resumes it. Scrolled up, the window moves with the scroll position.
    */
   private onScroll(): void {
-    const v = this.virtualizer;
-    if (!v) return;
-    if (v.scrollHeight - v.scrollTop - v.clientHeight < 48) this.stuckToBottom = true;
-    else if (performance.now() - this.readerInputAt < READER_INPUT_MS) this.stuckToBottom = false;
+    const s = this.scroller;
+    if (!s) return;
+    this.lastScrollTop = s.scrollTop;
+    const atEnd = s.scrollHeight - s.scrollTop - s.clientHeight < AT_END_PX;
+    if (atEnd) {
+      if (!this.stuckToBottom || this.unseen) {
+        this.stuckToBottom = true;
+        this.unseen = 0;
+        this.requestUpdate();
+      }
+    } else if (performance.now() - this.readerInputAt < READER_INPUT_MS) {
+      this.stuckToBottom = false;
+    }
+    if (!this.stuckToBottom) this.updateIfWindowMoved();
+  }
+
+  /** Re-renders only when the rows the scroll position needs differ from the rendered ones. */
+  private updateIfWindowMoved(): void {
+    const next = this.windowRange();
+    if (next.start !== this.rendered.start || next.end !== this.rendered.end) this.requestUpdate();
+  }
+
+  private windowRange(): RowRange {
+    return this.heights.range({ scrollTop: this.lastScrollTop, viewport: this.viewport, overscan: OVERSCAN_PX, follow: this.stuckToBottom });
+  }
+
+  /**
+   * Measurements land in the height cache; the rows already laid out do not move (the spacers only
+   * depend on rows outside the window), so a new render is needed only when the window itself
+   * changes — on the next frame, not inside the observer's delivery (that would loop).
+   * A row that grew while following (an image loaded) would push the end out of view: pin again.
+   */
+  private onResize(entries: ResizeObserverEntry[]): void {
+    let changed = false;
+    for (const entry of entries) {
+      const target = entry.target as HTMLElement;
+      const height = entry.borderBoxSize?.[0]?.blockSize ?? target.getBoundingClientRect().height;
+      if (target === this.scroller) {
+        this.viewport = height;
+        changed = true;
+        continue;
+      }
+      const key = target.dataset['key'];
+      if (key !== undefined && target.isConnected && this.heights.measure(key, height)) changed = true;
+    }
+    if (!changed) return;
+    this.heights.settleEstimate();
+    const s = this.scroller;
+    if (this.stuckToBottom && s && s.scrollHeight - s.scrollTop - s.clientHeight > 1) this.pinToEnd();
+    if (!this.measureFrame) {
+      this.measureFrame = requestAnimationFrame(() => {
+        this.measureFrame = 0;
+        this.updateIfWindowMoved();
+      });
+    }
   }
 
   /** Passive: listening must not make the browser wait for script before scrolling. */
@@ -197,17 +251,67 @@ export class SportelloMessageList extends SportelloElement {
     handleEvent: (e: Event): void => {
       if (e.type === 'keydown' && !SCROLL_KEYS.has((e as KeyboardEvent).key)) return;
       // Pointer down on the scroller itself (its scrollbar), not on a row's buttons.
-      if (e.type === 'pointerdown' && e.target !== this.virtualizer) return;
+      if (e.type === 'pointerdown' && e.target !== this.scroller) return;
       this.readerInputAt = performance.now();
     },
     passive: true,
   };
 
+  protected override willUpdate(changed: Map<string, unknown>): void {
+    if (changed.has('items')) {
+      const before = this.heights.count;
+      this.heights.sync(this.items);
+      if (!this.stuckToBottom && this.items.length > before && before > 0) this.unseen += this.items.length - before;
+    }
+  }
+
+  protected override firstUpdated(): void {
+    if (this.scroller) this.resizeObserver?.observe(this.scroller);
+  }
+
   protected override updated(changed: Map<string, unknown>): void {
+    this.sizeSpacers();
+    this.observeRows();
     if (changed.has('items')) {
       this.announce(changed.get('items') as readonly ChatListItem[] | undefined);
-      if (this.stuckToBottom) void this.followEnd();
+      this.pinToEnd();
     }
+  }
+
+  private sizeSpacers(): void {
+    const s = this.scroller;
+    if (!s) return;
+    const above = s.firstElementChild as HTMLElement | null;
+    const below = s.lastElementChild as HTMLElement | null;
+    const set = (el: HTMLElement | null, px: number) => {
+      const value = `${px}px`;
+      if (el && el.style.height !== value) el.style.height = value;
+    };
+    set(above, this.spacers.above);
+    set(below, this.spacers.below);
+  }
+
+  /** Measures rows that entered the window and lets go of those that left it. */
+  private observeRows(): void {
+    const ro = this.resizeObserver;
+    const s = this.scroller;
+    if (!ro || !s) return;
+    for (const el of this.observed) {
+      if (el.parentNode !== s) {
+        ro.unobserve(el);
+        this.observed.delete(el);
+      }
+    }
+    for (let el = s.firstElementChild; el; el = el.nextElementSibling) {
+      if (el.classList.contains('item') && !this.observed.has(el)) {
+        ro.observe(el, { box: 'border-box' });
+        this.observed.add(el);
+      }
+    }
+  }
+
+  private newMessagesLabel(): string {
+    return this.labels.newMessages ?? (this.language === 'it' ? 'Nuovi messaggi' : defaultLabels.newMessages);
   }
 
   /** Puts new messages from others into the hidden polite log (never the whole history on first render). */
@@ -291,7 +395,7 @@ export class SportelloMessageList extends SportelloElement {
   }
 
   /**
-   * The virtualizer calls this for every row in range on each update and scroll step; a row whose
+   * Called for every row in the window on each render; a row whose
    * item object is unchanged gets its previous template back (Lit then finds nothing to commit).
    */
   private renderItem = (item: ChatListItem, index: number): TemplateResult => {
@@ -326,23 +430,34 @@ export class SportelloMessageList extends SportelloElement {
   private keyOf = (item: ChatListItem): string => item.key;
 
   override render() {
-    return html`<lit-virtualizer
+    const range = this.windowRange();
+    this.rendered = range;
+    const rows = this.items.slice(range.start, range.end);
+    // Spacers stand for the rows outside the window, sized from the height cache.
+    // (Sized in `updated` through CSSOM: a style attribute is an inline style a strict CSP blocks.)
+    this.spacers = { above: this.heights.offsetOf(range.start), below: this.heights.total - this.heights.offsetOf(range.end) };
+    return html`<div
+        class="scroller"
         part="list"
-        scroller
         role="log"
         aria-live="off"
         aria-label=${this.text.log}
         tabindex="0"
-        .items=${this.items as ChatListItem[]}
-        .layout=${chatLayout}
-        .keyFunction=${this.keyOf}
-        .renderItem=${this.renderItem}
         @scroll=${this.onScroll}
         @wheel=${this.onReaderInput}
         @touchstart=${this.onReaderInput}
         @keydown=${this.onReaderInput}
         @pointerdown=${this.onReaderInput}
-      ></lit-virtualizer>
+      >
+        <div class="spacer above"></div>
+        ${repeat(rows, this.keyOf, (item, i) => this.renderItem(item, range.start + i))}
+        <div class="spacer below"></div>
+      </div>
+      ${this.unseen > 0
+        ? html`<button type="button" class="new-messages" part="new-messages" @click=${() => void this.scrollToEnd()}>
+            ${this.newMessagesLabel()} (${this.unseen}) ↓
+          </button>`
+        : nothing}
       <div class="announcer visually-hidden" role="log" aria-live="polite" aria-relevant="additions"></div>`;
   }
 }
