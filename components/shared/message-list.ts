@@ -174,8 +174,9 @@ export class SportelloMessageList extends SportelloElement {
   }
 
   /**
-   * One scroll write, after the render that appended: the new rows are in the flow, so the forced
-   * layout that write costs is the frame's own layout (nothing reads the rows' geometry per row).
+   * One scroll write to the end. Called from the ResizeObserver callback, which runs after the
+   * frame's layout: reading scrollHeight there is free and writing scrollTop dirties no layout
+   * (and from `scrollToEnd`, where one forced layout does not matter).
    */
   private pinToEnd(): void {
     const s = this.scroller;
@@ -219,7 +220,8 @@ export class SportelloMessageList extends SportelloElement {
    * Measurements land in the height cache; the rows already laid out do not move (the spacers only
    * depend on rows outside the window), so a new render is needed only when the window itself
    * changes — on the next frame, not inside the observer's delivery (that would loop).
-   * A row that grew while following (an image loaded) would push the end out of view: pin again.
+   * While following, a new row (every append brings one) or a row that grew (an image loaded) has
+   * pushed the end out of view: this is where the list scrolls back to it, once per frame.
    */
   private onResize(entries: ResizeObserverEntry[]): void {
     let changed = false;
@@ -241,6 +243,9 @@ export class SportelloMessageList extends SportelloElement {
     if (!this.measureFrame) {
       this.measureFrame = requestAnimationFrame(() => {
         this.measureFrame = 0;
+        // Following, the next append recomputes the window anyway: re-render now only if the rows
+        // rendered no longer fill the viewport (otherwise every append would cost two renders).
+        if (this.stuckToBottom && this.heights.total - this.heights.offsetOf(this.rendered.start) >= this.viewport) return;
         this.updateIfWindowMoved();
       });
     }
@@ -272,10 +277,9 @@ export class SportelloMessageList extends SportelloElement {
   protected override updated(changed: Map<string, unknown>): void {
     this.sizeSpacers();
     this.observeRows();
-    if (changed.has('items')) {
-      this.announce(changed.get('items') as readonly ChatListItem[] | undefined);
-      this.pinToEnd();
-    }
+    // Following the end needs no scroll here: the new rows are observed, and the ResizeObserver
+    // callback (after this frame's layout, before its paint) pins the end without forcing a layout.
+    if (changed.has('items')) this.announce(changed.get('items') as readonly ChatListItem[] | undefined);
   }
 
   private sizeSpacers(): void {
