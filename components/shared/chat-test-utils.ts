@@ -1,5 +1,5 @@
 /**
- * Helpers for the chat tests. The virtualizer measures rows with ResizeObserver; Chromium reports
+ * Helpers for the chat tests. The message list measures rows with ResizeObserver; Chromium reports
  * "ResizeObserver loop completed with undelivered notifications" as a window error when a layout
  * pass resizes observed rows again. It is benign (the next frame delivers them) but mocha fails
  * the running test on any window error, so the tests filter that one message only.

@@ -12,6 +12,18 @@ function rows(n: number): ChatListItem[] {
 }
 
 describe('sportello-message-list', () => {
+  it('formats times in its language and re-renders cached rows when the language changes', async () => {
+    const wrap = await fixture(html`<div style="height:400px;display:flex"><sportello-message-list lang="en"></sportello-message-list></div>`);
+    const list = wrap.querySelector('sportello-message-list')!;
+    list.items = [{ key: 't', role: 'other', text: 'hi', time: '2026-01-01T15:30:00' }];
+    await list.updateComplete;
+    const text = () => list.shadowRoot!.textContent!;
+    expect(text()).to.match(/3:30\s?PM/);
+    list.setAttribute('lang', 'it');
+    await list.updateComplete;
+    expect(text()).to.contain('15:30');
+  });
+
   it('renders server text as text, never as HTML, and links safely', async () => {
     const el = await fixture<SportelloMessageList>(html`<div style="height:400px;display:flex"><sportello-message-list></sportello-message-list></div>`);
     const list = el.querySelector('sportello-message-list')!;

@@ -139,6 +139,7 @@ export class SportelloMessageList extends SportelloElement {
   private bodies = new Map<string, ReturnType<typeof linkify>>();
   /** A row's template by item, reused while the item, the labels and the language are the same. */
   private rows = new WeakMap<ChatListItem, { result: TemplateResult; last: boolean }>();
+  private rowsLabels?: Partial<MessageListLabels>;
   private textCache?: { from: Partial<MessageListLabels>; text: MessageListLabels };
   /** The language for this render: resolving it walks up the DOM, so once per update, not per row. */
   private renderLang = '';
@@ -434,6 +435,13 @@ export class SportelloMessageList extends SportelloElement {
   private keyOf = (item: ChatListItem): string => item.key;
 
   override render() {
+    const lang = this.language;
+    if (lang !== this.renderLang || this.rowsLabels !== this.labels) {
+      // Cached rows carry formatted times and labels: a new language or new labels rebuild them.
+      this.rows = new WeakMap();
+      this.renderLang = lang;
+      this.rowsLabels = this.labels;
+    }
     const range = this.windowRange();
     this.rendered = range;
     const rows = this.items.slice(range.start, range.end);
