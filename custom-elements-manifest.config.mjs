@@ -27,6 +27,15 @@ function sportelloDefinePlugin() {
         { kind: 'custom-element-definition', name: tagArg.text, declaration: { name: className, ...(declaration ? {} : { module: moduleDoc.path }) } },
       ];
     },
+    packageLinkPhase({ customElementsManifest }) {
+      // `new CustomEvent(name, …)` inside a typed helper is recorded as an event called `name`:
+      // event names always contain a dash (ours are `sportello-*`), identifiers never do.
+      for (const mod of customElementsManifest.modules ?? []) {
+        for (const declaration of mod.declarations ?? []) {
+          if (declaration.events) declaration.events = declaration.events.filter((e) => e.name?.includes('-'));
+        }
+      }
+    },
   };
 }
 
