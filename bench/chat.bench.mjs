@@ -1,6 +1,31 @@
 // Live chat figures: chat.append10k, chat.loader, chat.reconnect (issue #5).
 import { withBench, percentile, round, staticGraph } from './lib/harness.mjs';
 
+/**
+ * Main-thread time per frame from a Chromium trace: RunTask events of CrRendererMain, cut into frames
+ * at the tasks that hold the page's `sportello-bench-frame` marks, up to `sportello-bench-end`.
+ */
+function framesFromTrace(traceBuffer) {
+  const { traceEvents } = JSON.parse(traceBuffer.toString('utf8'));
+  const main = traceEvents.find((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  if (!main) throw new Error('no CrRendererMain thread in the trace');
+  const onMain = (e) => e.pid === main.pid && e.tid === main.tid;
+  const tasks = traceEvents.filter((e) => e.ph === 'X' && e.name === 'RunTask' && onMain(e)).sort((a, b) => a.ts - b.ts);
+  const marks = (name) => traceEvents.filter((e) => e.name === name && e.pid === main.pid && e.ph !== 'M').map((e) => e.ts).sort((a, b) => a - b);
+  const frameMarks = marks('sportello-bench-frame');
+  const [endMark] = marks('sportello-bench-end');
+  if (!frameMarks.length || endMark === undefined) throw new Error('no bench marks in the trace (blink.user_timing category?)');
+  // A frame starts with the task that ran its rAF callback (the mark lies inside it).
+  const taskStart = (ts) => tasks.find((t) => t.ts <= ts && ts <= t.ts + (t.dur ?? 0))?.ts ?? ts;
+  const bounds = frameMarks.map(taskStart);
+  bounds.push(taskStart(endMark) + 1);
+  const perFrame = bounds.slice(0, -1).map((from, i) => {
+    const to = bounds[i + 1];
+    return tasks.filter((t) => t.ts >= from && t.ts < to).reduce((sum, t) => sum + (t.dur ?? 0) / 1000, 0);
+  });
+  return { perFrame, totalMs: perFrame.reduce((a, b) => a + b, 0) };
+}
+
 async function append10k() {
   return withBench(async ({ page, open, browser }) => {
     await open('bench/pages/chat-list.html');
