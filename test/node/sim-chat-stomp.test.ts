@@ -505,6 +505,19 @@ describe('chat STOMP: faults', () => {
     assert.equal(await b.closes.next(() => true), 1006);
   });
 
+  it('lists the open sockets on /__sim/ws (visitor id, operator name) and counts them on /__sim/health', async () => {
+    const a = await visitor('ws-list-visitor');
+    await connect({ CHAT_WS_USER: 'operator', CHAT_WS_PASSWORD: 'operator' });
+    const listed = (await (await fetch(`${sim.url}/__sim/ws`)).json()) as { open: number; sockets: Array<Record<string, unknown>> };
+    assert.equal(listed.open, listed.sockets.length);
+    assert.deepEqual(listed.sockets.filter((s) => s.visitorId === 'ws-list-visitor').map((s) => [s.service, s.kind, s.widgetKey]), [['chat', 'visitor', 'demo']]);
+    assert.ok(listed.sockets.some((s) => s.kind === 'operator' && s.username === 'operator'));
+    assert.equal((await (await fetch(`${sim.url}/__sim/health`)).json()).websockets, listed.open);
+    await a.client.deactivate();
+    const after = (await (await fetch(`${sim.url}/__sim/ws`)).json()) as { sockets: Array<Record<string, unknown>> };
+    assert.equal(after.sockets.filter((s) => s.visitorId === 'ws-list-visitor').length, 0);
+  });
+
   it('refuses the WebSocket upgrade while refuse-ws is active', async () => {
     await fetch(`${sim.url}/__sim/faults`, { method: 'POST', body: JSON.stringify({ kind: 'refuse-ws', match: '/chat/websocket', durationMs: 60_000 }) });
     const ws = new WebSocket(wsUrl, ['v12.stomp']);

@@ -73,6 +73,12 @@ export function createChatService(ctx: SimContext, options: ChatServiceOptions =
     errorAnswer: (status, message) => ({ status, body: errorBody(status, message) }),
     upgrade: (req, socket, head) => stomp!.upgrade(req, socket, head),
     dropSockets: () => stomp!.dropAll(),
+    sockets: () =>
+      stomp!.connectedSessions().map(({ id, principal: p }) =>
+        p.kind === 'visitor'
+          ? { service: 'chat' as const, id, kind: 'visitor', visitorId: p.visitorId, widgetKey: p.widgetKey }
+          : { service: 'chat' as const, id, kind: 'operator', username: p.user.username },
+      ),
     close: () => {
       automation!.reset();
       stomp!.close();

@@ -98,6 +98,11 @@ export class StompServer<P> {
     return sent;
   }
 
+  /** Sessions past CONNECT and not closing (the sockets a client really holds). */
+  connectedSessions(): Array<StompSession<P>> {
+    return [...this.sessions].filter((s) => s.state === 'connected' && s.ws.readyState === s.ws.OPEN);
+  }
+
   /** Closes every socket without a STOMP or WebSocket goodbye (fault injection). */
   dropAll(): number {
     const n = this.sessions.size;

@@ -23,6 +23,15 @@ export interface SimContext {
   onReset(fn: () => void): void;
 }
 
+/** One open WebSocket as the control path reports it. */
+export interface OpenSocket {
+  service: ServiceModule['name'];
+  id: string;
+  /** Who connected: e.g. `visitor` or `operator` for the chat. */
+  kind: string;
+  [detail: string]: unknown;
+}
+
 export interface ServiceModule {
   name: 'ai' | 'sign' | 'desk' | 'chat' | 'auth';
   router: Router;
@@ -32,6 +41,8 @@ export interface ServiceModule {
   upgrade?(req: IncomingMessage, socket: Duplex, head: Buffer): boolean;
   /** Drops every open WebSocket (fault injection). */
   dropSockets?(): number;
+  /** The WebSockets open right now, described for `GET /__sim/ws` (test observability). */
+  sockets?(): OpenSocket[];
   /** Sends one malformed frame on every open socket (fault injection). */
   close?(): Promise<void> | void;
 }

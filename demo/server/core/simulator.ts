@@ -136,12 +136,19 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     }
   }
 
+  const openSockets = () => modules.flatMap((m) => m.sockets?.() ?? []);
+
   async function control(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     const method = (req.method ?? 'GET').toUpperCase();
     const route = `${method} ${url.pathname}`;
     switch (route) {
       case 'GET /__sim/health':
-        return sendJson(res, 200, { ok: true, services: modules.map((m) => m.name) });
+        return sendJson(res, 200, { ok: true, services: modules.map((m) => m.name), websockets: openSockets().length });
+      case 'GET /__sim/ws': {
+        // Tests check how many sockets a page holds (one per site, not one per tab).
+        const sockets = openSockets();
+        return sendJson(res, 200, { open: sockets.length, sockets });
+      }
       case 'GET /__sim/faults':
         return sendJson(res, 200, faults.list());
       case 'POST /__sim/faults': {
