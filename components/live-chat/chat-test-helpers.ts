@@ -54,6 +54,21 @@ export async function phase(el: SportelloLiveChat, ...phases: ChatPhase[]): Prom
 
 export const $ = <T extends Element = HTMLElement>(win: SportelloLiveChatWindow, selector: string): T | null => win.shadowRoot!.querySelector<T>(selector);
 
+/** Another "tab" of the same site: a same-origin iframe with its own inline chat (same locks, storage, channels). */
+export async function openTab(): Promise<{ frame: HTMLIFrameElement; chat: SportelloLiveChat }> {
+  const frame = document.createElement('iframe');
+  frame.src = new URL('./two-tabs-frame.html', import.meta.url).href;
+  document.body.append(frame);
+  const chat = await until(() => (frame.contentWindow as (Window & { __chat?: SportelloLiveChat }) | null)?.__chat);
+  return { frame, chat };
+}
+
+/** The visitor sockets the simulator holds open right now for one visitor id. */
+export async function visitorSockets(visitorId: string): Promise<number> {
+  const listed = (await (await fetch(`${SIM_URL}/__sim/ws`)).json()) as { sockets: Array<{ kind: string; visitorId?: string }> };
+  return listed.sockets.filter((s) => s.kind === 'visitor' && s.visitorId === visitorId).length;
+}
+
 /** Fills and submits the pre-chat form like a person would. */
 export async function fillPrechat(win: SportelloLiveChatWindow, values: { name?: string; email?: string; category?: string; message?: string; consent?: boolean }): Promise<void> {
   const set = (id: string, value: string | undefined) => {

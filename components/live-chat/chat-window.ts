@@ -257,7 +257,7 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
     const c = this.chat;
     return html`${c.showReconnecting && c.idChat
       ? html`<div class="notice warn" role="status">
-          ${this.tr('reconnecting')} <button type="button" @click=${() => c.client?.reconnectNow()}>${this.tr('reconnectNow')}</button>
+          ${this.tr('reconnecting')} <button type="button" @click=${() => c.reconnectNow()}>${this.tr('reconnectNow')}</button>
         </div>`
       : nothing}
     ${c.error && c.phase !== 'error'

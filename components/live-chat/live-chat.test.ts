@@ -1,7 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { ignoreResizeObserverLoop } from '../shared/chat-test-utils.js';
-import { $, SIM_URL, CHAT_URL, composerSend, FAST_RECONNECT, fillPrechat, mountChat, phase, resetSim, startChat, TestOperator, until, windowOf } from './chat-test-helpers.js';
+import { $, SIM_URL, CHAT_URL, composerSend, FAST_RECONNECT, fillPrechat, mountChat, openTab, phase, resetSim, startChat, TestOperator, until, visitorSockets, windowOf } from './chat-test-helpers.js';
 import type { SportelloLiveChat } from './live-chat.js';
 
 ignoreResizeObserverLoop();
@@ -219,6 +219,102 @@ describe('sportello-live-chat', () => {
     // The scripted operator's answers arrive here too, and count as unread on the closed launcher.
     await until(() => el.shadowRoot!.querySelector('[part=badge]'));
     frame.remove();
+  });
+
+  it('one socket per site: the follower tab sends through the leader tab; the operator gets it once, both tabs show it once', async () => {
+    // Tab A (an iframe) loads first and takes the lock; this page's element follows.
+    const tabA = await openTab();
+    const winA = await phase(tabA.chat, 'prechat');
+    await until(() => winA.chat.tabRole === 'leader');
+    const el = await mountChat();
+    const win = await phase(el, 'prechat');
+    await until(() => win.chat.tabRole === 'follower');
+    expect(win.chat.client!.options.visitorId).to.equal(winA.chat.client!.options.visitorId);
+    const visitorId = win.chat.client!.options.visitorId;
+
+    // Started in the follower: the leader starts it on its socket; tab A follows the stored chat.
+    await fillPrechat(win, { name: 'Follower', email: 'ada@example.com', category: '4' });
+    await phase(el, 'queued', 'chatting');
+    const idChat = win.chat.idChat!;
+    await until(() => winA.chat.idChat === idChat);
+    await until(() => win.chat.connection === 'open');
+    expect(await visitorSockets(visitorId)).to.equal(1);
+
+    operator = new TestOperator();
+    await operator.connect();
+    await operator.join(idChat);
+    await phase(el, 'chatting');
+    await composerSend(win, 'from the follower tab');
+    await until(() => win.chat.transcript.messages.find((m) => m.text === 'from the follower tab')?.state === 'sent');
+    await until(() => winA.chat.transcript.messages.some((m) => m.text === 'from the follower tab'));
+    operator.send(idChat, 'from the operator');
+    await until(() => win.chat.transcript.messages.some((m) => m.text === 'from the operator'));
+    await until(() => winA.chat.transcript.messages.some((m) => m.text === 'from the operator'));
+    // Typing goes through the leader too.
+    operator.events.length = 0;
+    win.chat.typing(true);
+    await until(() => operator!.events.some((e) => e.type === 'typing' && e.from === 'visitor' && e.typing === true));
+
+    const server = await operator.history(idChat);
+    expect(server.messages.filter((m) => m.text === 'from the follower tab')).to.have.length(1);
+    expect([...operator.messages.values()].filter((m) => m.text === 'from the follower tab')).to.have.length(1);
+    for (const w of [win, winA]) {
+      expect(w.chat.transcript.messages.filter((m) => m.text === 'from the follower tab')).to.have.length(1);
+      expect(w.chat.transcript.messages.filter((m) => m.text === 'from the operator')).to.have.length(1);
+    }
+    const list = $(win, 'sportello-message-list')!;
+    await until(() => list.shadowRoot!.textContent!.includes('from the operator'));
+    // Still one socket for the two tabs (the operator's is not a visitor's).
+    expect(await visitorSockets(visitorId)).to.equal(1);
+    tabA.frame.remove();
+  });
+
+  it('the leader tab goes away mid-conversation: the follower takes over the socket, 0 lost, 0 duplicated', async function (this: { timeout(ms: number): void }) {
+    this.timeout(60000);
+    const tabA = await openTab();
+    const winA = await phase(tabA.chat, 'prechat');
+    await until(() => winA.chat.tabRole === 'leader');
+    const el = await mountChat();
+    const win = await phase(el, 'prechat');
+    await until(() => win.chat.tabRole === 'follower');
+    await fillPrechat(win, { name: 'Survivor', email: 'ada@example.com', category: '4' });
+    await phase(el, 'queued', 'chatting');
+    const idChat = win.chat.idChat!;
+    const visitorId = win.chat.client!.options.visitorId;
+    operator = new TestOperator();
+    await operator.connect();
+    await operator.join(idChat);
+    await phase(el, 'chatting');
+    await until(() => win.chat.connection === 'open');
+
+    for (let i = 0; i < 40; i++) {
+      win.chat.send(`v${i}`);
+      operator.send(idChat, `o${i}`);
+      // The leader's tab closes while messages flow both ways.
+      if (i === 20) tabA.frame.remove();
+      if (i % 4 === 0) await new Promise((r) => setTimeout(r, 5));
+    }
+    await until(() => win.chat.tabRole === 'leader');
+    let server = await operator.history(idChat);
+    while (server.messages.filter((m) => /^[vo]\d+$/.test(m.text)).length < 80) {
+      await new Promise((r) => setTimeout(r, 100));
+      server = await operator.history(idChat);
+    }
+    const expected = server.messages.map((m) => `${m.id}:${m.text}`);
+    expect(server.messages.filter((m) => /^[vo]\d+$/.test(m.text))).to.have.length(80);
+    await until(() => win.chat.transcript.messages.filter((m) => m.id !== undefined).length >= expected.length, 50);
+    expect(win.chat.transcript.messages.map((m) => `${m.id}:${m.text}`)).to.deep.equal(expected);
+    const texts = win.chat.transcript.messages.map((m) => m.text);
+    expect(new Set(texts).size).to.equal(texts.length);
+    expect(win.chat.transcript.messages.every((m) => m.from !== 'visitor' || m.state === 'sent' || m.state === 'read')).to.equal(true);
+    // The old leader's socket is gone; the new leader holds the only one.
+    while ((await visitorSockets(visitorId)) !== 1) await new Promise((r) => setTimeout(r, 50));
+    await until(() => win.chat.connection === 'open');
+    // And the chat goes on.
+    operator.send(idChat, 'still here?');
+    await until(() => win.chat.transcript.messages.some((m) => m.text === 'still here?'));
+    await composerSend(win, 'yes');
+    await until(() => [...operator!.messages.values()].some((m) => m.text === 'yes'));
   });
 
   it('XSS vectors in operator messages, file names and the visitor name stay text', async () => {

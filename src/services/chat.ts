@@ -212,7 +212,8 @@ export class ChatClient {
 
   /** The STOMP session, created (and its module loaded) on first call. */
   connect(): Promise<StompSession> {
-    this.sessionReady ??= import('../transport/stomp.js').then(({ StompSession, toWebSocketUrl }) => {
+    if (this.sessionReady) return this.sessionReady;
+    const ready: Promise<StompSession> = import('../transport/stomp.js').then(({ StompSession, toWebSocketUrl }) => {
       const session = new StompSession({
         url: toWebSocketUrl(this.options.endpoint, '/websocket'),
         connectHeaders: { 'visitor-id': this.options.visitorId, 'widget-key': this.options.widgetKey },
@@ -224,11 +225,14 @@ export class ChatClient {
         const event = parse<VisitorEvent>(frame.body);
         if (event) this.visitorListeners.forEach((l) => l(event));
       });
+      // Suspended while the module loaded: this session is never opened.
+      if (this.sessionReady !== ready) return session;
       this.session = session;
       if (!this.stopped) session.start();
       return session;
     });
-    return this.sessionReady;
+    this.sessionReady = ready;
+    return ready;
   }
 
   get state(): StompState | 'idle' {
@@ -250,10 +254,12 @@ export class ChatClient {
     return () => this.visitorListeners.delete(listener);
   }
 
-  /** Starts a chat; resolves with its id when the server answers on the visitor topic. */
-  async startChat(input: StartChatInput): Promise<string> {
+  /**
+   * Starts a chat; resolves with its id when the server answers on the visitor topic. The server
+   * starts one chat per `clientRequestId`, so a start repeated by another tab taking over is safe.
+   */
+  async startChat(input: StartChatInput, clientRequestId = newId()): Promise<string> {
     const session = await this.connect();
-    const clientRequestId = newId();
     return new Promise<string>((resolve, reject) => {
       const timer = setTimeout(() => {
         off();
@@ -286,7 +292,7 @@ export class ChatClient {
       const event = parse<ChatEvent>(frame.body);
       if (event) onEvent(event);
     });
-    const syncNow = () => session.publish(fill(this.destinations.sync, { idChat }), { afterId: lastServerId() ?? null });
+    const syncNow = () => this.requestSync(idChat, lastServerId());
     const offConnected = session.onConnected(() => syncNow());
     // Already open: the subscription is live now, catch up once.
     if (session.state === 'open') syncNow();
@@ -296,9 +302,20 @@ export class ChatClient {
     };
   }
 
+  /** Asks for what came after `afterId` (the answer is one `history` event on the chat topic). */
+  requestSync(idChat: string, afterId: string | undefined): void {
+    this.session?.publish(fill(this.destinations.sync, { idChat }), { afterId: afterId ?? null });
+  }
+
   sendMessage(idChat: string, message: { clientMessageId: string; text: string; attachments: ChatAttachment[]; quickReply?: string | undefined }): void {
     const { attachments, ...rest } = message;
-    this.session?.publish(fill(this.destinations.message, { idChat }), { ...rest, attachments: attachments.map((a) => a.uuid) });
+    this.publish(fill(this.destinations.message, { idChat }), { ...rest, attachments: attachments.map((a) => a.uuid) });
+  }
+
+  /** Into the session's outbox, opening the session first if there is none yet (never dropped). */
+  private publish(destination: string, body: object): void {
+    if (this.session) this.session.publish(destination, body);
+    else if (!this.stopped) void this.connect().then((session) => session.publish(destination, body));
   }
 
   typing(idChat: string, typing: boolean): void {
@@ -306,11 +323,23 @@ export class ChatClient {
   }
 
   closeChat(idChat: string): void {
-    this.session?.publish(fill(this.destinations.close, { idChat }), {});
+    this.publish(fill(this.destinations.close, { idChat }), {});
   }
 
   reconnectNow(): void {
     this.session?.reconnectNow();
+  }
+
+  /**
+   * Closes the socket but keeps the client usable: the next real-time call opens a new session
+   * (another tab holds the site's socket meanwhile). Listeners stay; subscriptions die with the
+   * session and are declared again by whoever watches next.
+   */
+  async suspend(): Promise<void> {
+    const session = this.session;
+    this.session = undefined;
+    this.sessionReady = undefined;
+    await session?.stop();
   }
 
   async stop(): Promise<void> {

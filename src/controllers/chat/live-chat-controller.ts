@@ -10,6 +10,7 @@ import { isAbort, isServiceError, ServiceError } from '../../transport/errors.js
 import type { StompState } from '../../transport/stomp.js';
 import { Transcript, type ChatAttachment, type ServerMessage } from './transcript.js';
 import { readStored, storageKey, writeStored, type StoredChat } from './chat-storage.js';
+import { SharedRealtime, type ChatRealtime, type TabEnvironment, type TabRole } from './shared-realtime.js';
 
 export type ChatPhase =
   | 'idle'
@@ -60,6 +61,8 @@ export interface LiveChatHost extends ReactiveControllerHost, HTMLElement {
     language: string;
     destinations?: Partial<ChatDestinations> | undefined;
     stomp?: ChatClient['options']['stomp'];
+    /** Browser features for sharing one socket between tabs (tests take them away); default the page's. */
+    tabs?: TabEnvironment | undefined;
   };
   /** Called for every failure the element must show and report. */
   onChatError(operation: string, error: ServiceError | Error): void;
@@ -118,9 +121,12 @@ export class LiveChatController implements ReactiveController {
   draft = '';
 
   client: ChatClient | undefined;
+  /** The real-time side: this tab's own socket, or the one the leading tab of the site holds. */
+  realtime: (ChatRealtime & { role?: TabRole }) | undefined;
   private key = '';
   private tabId = newId();
   private unwatch?: () => void;
+  private offRealtime?: () => void;
   private offClient: Array<() => void> = [];
   private echoTimers = new Map<string, ReturnType<typeof setTimeout>>();
   private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
@@ -162,7 +168,16 @@ export class LiveChatController implements ReactiveController {
     this.key = storageKey(o.endpoint, o.widgetKey);
     const stored = readStored(this.key);
     const visitorId = stored.visitorId ?? newId();
+    // Written now, before any await: a second tab loading meanwhile must share this visitor id
+    // (its chats belong to the visitor id of the tab holding the socket).
+    if (!stored.visitorId) writeStored(this.key, { ...stored, visitorId });
     this.client ??= new ChatClient({ endpoint: o.endpoint, widgetKey: o.widgetKey, visitorId, destinations: o.destinations, stomp: o.stomp });
+    if (!this.realtime) {
+      const shared = new SharedRealtime(this.client, this.key, o.tabs);
+      // A new leader took over: whatever this tab sent may have gone with the old one.
+      this.offRealtime = shared.onLeaderChange(() => this.resendOutbox());
+      this.realtime = shared;
+    }
     this.listenToClient();
     this.draft = stored.draft ?? '';
     this.name = stored.name ?? '';
@@ -245,7 +260,7 @@ export class LiveChatController implements ReactiveController {
     this.operator = undefined;
     this.set({ phase: 'starting', busy: true, error: undefined });
     try {
-      const idChat = await this.client!.startChat({
+      const idChat = await this.realtime!.startChat({
         name: input.name,
         email: input.email || undefined,
         idChatCategory: input.idChatCategory ? (Number.isFinite(Number(input.idChatCategory)) ? Number(input.idChatCategory) : input.idChatCategory) : undefined,
@@ -275,21 +290,37 @@ export class LiveChatController implements ReactiveController {
     this.idChat = idChat;
     this.set({ phase });
     this.listenToClient();
-    this.unwatch = await this.client!.watchChat(idChat, (e) => this.onEvent(e), () => this.transcript.lastServerId);
+    this.unwatch = await this.realtime!.watchChat(idChat, (e) => this.onEvent(e), () => this.transcript.lastServerId);
     // Messages still unsent from before a reload: the server drops repeats by clientMessageId.
-    for (const m of this.transcript.outbox) if (m.state === 'pending') this.publish(m.clientMessageId!, m.text, m.attachments);
+    this.resendOutbox();
     if (phase === 'queued') void this.refreshQueuePosition();
     this.persist();
   }
 
   private listenToClient(): void {
-    if (this.offClient.length || !this.client) return;
-    const now = this.client.state;
+    if (this.offClient.length || !this.realtime) return;
+    const now = this.realtime.state;
     if (now !== 'idle') this.connection = now;
     this.offClient.push(
-      this.client.onState((s) => this.onConnection(s)),
-      this.client.onError((e) => this.host.onChatError('connection', e)),
+      this.realtime.onState((s) => this.onConnection(s)),
+      this.realtime.onError((e) => this.host.onChatError('connection', e)),
     );
+  }
+
+  /** Whether this tab holds the site's socket (`leader`), uses another tab's, or has its own (`solo`). */
+  get tabRole(): TabRole | undefined {
+    return this.realtime?.role;
+  }
+
+  /** Sends again every message the server has not confirmed (it keeps one per clientMessageId). */
+  private resendOutbox(): void {
+    if (!this.idChat || this.phase === 'ended' || this.phase === 'rated') return;
+    for (const m of this.transcript.outbox) if (m.state === 'pending') this.publish(m.clientMessageId!, m.text, m.attachments);
+  }
+
+  /** Skips the reconnect backoff (the visitor asked). */
+  reconnectNow(): void {
+    this.realtime?.reconnectNow();
   }
 
   private onConnection(state: StompState): void {
@@ -437,12 +468,12 @@ export class LiveChatController implements ReactiveController {
     if (!m?.clientMessageId || m.id !== undefined) return;
     this.transcript.setLocalState(m.clientMessageId, 'pending');
     this.publish(m.clientMessageId, m.text, m.attachments);
-    if (this.connection !== 'open') this.client?.reconnectNow();
+    if (this.connection !== 'open') this.realtime?.reconnectNow();
     this.changed();
   }
 
   private publish(clientMessageId: string, text: string, attachments: ChatAttachment[], quickReply?: string): void {
-    this.client!.sendMessage(this.idChat!, { clientMessageId, text, attachments, quickReply });
+    this.realtime!.sendMessage(this.idChat!, { clientMessageId, text, attachments, quickReply });
     if (this.connection === 'open') this.armEchoTimer(clientMessageId);
   }
 
@@ -464,7 +495,7 @@ export class LiveChatController implements ReactiveController {
   }
 
   typing(typing: boolean): void {
-    if (this.idChat && (this.phase === 'chatting' || this.phase === 'queued')) this.client?.typing(this.idChat, typing);
+    if (this.idChat && (this.phase === 'chatting' || this.phase === 'queued')) this.realtime?.typing(this.idChat, typing);
   }
 
   setDraft(value: string): void {
@@ -536,7 +567,7 @@ export class LiveChatController implements ReactiveController {
 
   endChat(): void {
     if (!this.idChat) return;
-    this.client?.closeChat(this.idChat);
+    this.realtime?.closeChat(this.idChat);
     this.ended();
   }
 
@@ -695,7 +726,11 @@ export class LiveChatController implements ReactiveController {
     clearTimeout(this.reconnectTimer);
     clearTimeout(this.typingTimer);
     for (const u of this.uploads) u.abort?.abort();
-    void this.client?.stop();
+    this.offRealtime?.();
+    this.offRealtime = undefined;
+    // Stops the client too, then hands the site's socket to another tab.
+    void (this.realtime ?? this.client)?.stop();
+    this.realtime = undefined;
     this.client = undefined;
     this.loaded = undefined;
   }

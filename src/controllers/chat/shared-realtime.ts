@@ -1,0 +1,494 @@
+/**
+ * One STOMP session per site, however many tabs show the chat.
+ *
+ * The tabs of one site (same endpoint and widget key) elect a leader with the Web Locks API: the
+ * tab holding the lock `sportello-chat:{endpoint}:{widgetKey}` is the only one with a socket. The
+ * others are followers: they hand what they send (messages with their clientMessageId, typing,
+ * start, close, sync) to the leader over a BroadcastChannel of the same name, and the leader
+ * posts back every event it receives and its connection state.
+ *
+ * When the leader goes away (tab closed, frozen, discarded, put in the back/forward cache) the
+ * browser releases its lock and the next tab in the lock's queue takes over: it opens the socket,
+ * subscribes again and syncs from its last server id; every follower then asks for what it missed
+ * and sends its unconfirmed messages again (`onLeaderChange`). The server keeps one message per
+ * clientMessageId and one chat per clientRequestId, and the transcript merges by id and
+ * clientMessageId, so a handover loses nothing and shows nothing twice.
+ *
+ * Where Web Locks or BroadcastChannel are missing every tab keeps its own socket (`solo`), as
+ * before. UI-free: no lit, no DOM beyond the page lifecycle events.
+ */
+import { ServiceError, type ErrorKind } from '../../transport/errors.js';
+import type { StompState } from '../../transport/stomp.js';
+import { newId, StartRejected, type ChatClient, type ChatEvent, type FieldError, type StartChatInput } from '../../services/chat.js';
+
+/** `solo`: own socket, no sharing; `leader`: holds the site's socket; `follower`: uses the leader's. */
+export type TabRole = 'solo' | 'leader' | 'follower';
+export type RealtimeState = StompState | 'idle';
+
+/** What the chat controller needs from the real-time side, whether it holds the socket or not. */
+export interface ChatRealtime {
+  readonly state: RealtimeState;
+  onState(listener: (s: StompState) => void): () => void;
+  onError(listener: (e: ServiceError) => void): () => void;
+  startChat(input: StartChatInput): Promise<string>;
+  watchChat(idChat: string, onEvent: (e: ChatEvent) => void, lastServerId: () => string | undefined): Promise<() => void>;
+  sendMessage(idChat: string, message: OutgoingMessage): void;
+  typing(idChat: string, typing: boolean): void;
+  closeChat(idChat: string): void;
+  reconnectNow(): void;
+  stop(): Promise<void>;
+}
+
+export type OutgoingMessage = Parameters<ChatClient['sendMessage']>[1];
+
+/** The browser features the sharing needs; injectable so tests can take them away. */
+export interface TabEnvironment {
+  locks?: Pick<LockManager, 'request'> | undefined;
+  channel?: ((name: string) => BroadcastChannel) | undefined;
+}
+
+export function browserTabEnvironment(): TabEnvironment {
+  return {
+    locks: globalThis.navigator?.locks,
+    channel: typeof BroadcastChannel === 'function' ? (name) => new BroadcastChannel(name) : undefined,
+  };
+}
+
+interface WireError {
+  kind: ErrorKind;
+  status?: number | undefined;
+  code?: string | undefined;
+  message: string;
+  reason?: string | undefined;
+  fieldErrors?: FieldError[] | undefined;
+}
+
+/** Messages between the tabs. `from` is the sending tab; `to` addresses one tab. */
+type Wire =
+  | { t: 'hello'; from: string }
+  | { t: 'leader'; from: string; state: RealtimeState }
+  | { t: 'state'; from: string; state: RealtimeState }
+  | { t: 'leaving'; from: string }
+  | { t: 'error'; from: string; error: WireError }
+  | { t: 'event'; from: string; idChat: string; event: ChatEvent }
+  | { t: 'watch'; from: string; idChat: string; afterId: string | null }
+  | { t: 'send'; from: string; idChat: string; message: OutgoingMessage }
+  | { t: 'typing'; from: string; idChat: string; typing: boolean }
+  | { t: 'close'; from: string; idChat: string }
+  | { t: 'reconnect'; from: string }
+  | { t: 'start'; from: string; reqId: string; input: StartChatInput }
+  | { t: 'start-result'; from: string; to: string; reqId: string; idChat?: string | undefined; error?: WireError | undefined };
+
+interface LocalWatch {
+  onEvent: (e: ChatEvent) => void;
+  lastServerId: () => string | undefined;
+}
+
+interface PendingStart {
+  input: StartChatInput;
+  resolve: (idChat: string) => void;
+  reject: (error: Error) => void;
+  timer: ReturnType<typeof setTimeout>;
+}
+
+/** A start relayed through the leader waits this long for an answer (as a direct start does). */
+const START_TIMEOUT_MS = 20000;
+
+function toWire(error: unknown): WireError {
+  const e = error as Partial<ServiceError> & { reason?: string; fieldErrors?: FieldError[] };
+  return { kind: e.kind ?? 'protocol', status: e.status, code: e.code, message: e.message ?? String(error), reason: e.reason, fieldErrors: e.fieldErrors };
+}
+
+function fromWire(w: WireError): ServiceError {
+  if (w.reason) return new StartRejected(w.reason, w.fieldErrors ?? []);
+  return new ServiceError({ service: 'chat', kind: w.kind, status: w.status, code: w.code, message: w.message });
+}
+
+/** The greatest numeric server id among an event's messages (what a relay-only watch has seen). */
+function lastIdIn(event: ChatEvent, previous: string | undefined): string | undefined {
+  const ids: unknown[] = event.type === 'message' ? [(event as { id?: unknown }).id] : event.type === 'history' ? (((event as { messages?: Array<{ id?: unknown }> }).messages ?? []).map((m) => m.id)) : [];
+  let best = previous;
+  for (const id of ids) {
+    if (id === undefined || id === null) continue;
+    if (best === undefined || Number(id) > Number(best)) best = String(id);
+  }
+  return best;
+}
+
+export class SharedRealtime implements ChatRealtime {
+  role: TabRole;
+  private relayedState: RealtimeState = 'idle';
+  private readonly tabId = newId();
+  private readonly channel: BroadcastChannel | undefined;
+  private readonly stateListeners = new Set<(s: StompState) => void>();
+  private readonly errorListeners = new Set<(e: ServiceError) => void>();
+  private readonly leaderListeners = new Set<(role: TabRole) => void>();
+  private readonly local = new Map<string, LocalWatch>();
+  /** Chats this tab's socket is subscribed to (leader or solo), with the last id seen on each. */
+  private readonly direct = new Map<string, { unwatch: Promise<() => void>; lastId: string | undefined }>();
+  /** Chats followers asked the leader to follow. */
+  private readonly remoteChats = new Set<string>();
+  private readonly starts = new Map<string, PendingStart>();
+  private offClient: Array<() => void> = [];
+  private releaseLock: (() => void) | undefined;
+  private waiting: AbortController | undefined;
+  private decided: Promise<void>;
+  private decide!: () => void;
+  private stopped = false;
+  /** This tab has been a follower: becoming leader is then a takeover. */
+  private followed = false;
+
+  constructor(
+    private readonly client: ChatClient,
+    private readonly name: string,
+    private readonly env: TabEnvironment = browserTabEnvironment(),
+  ) {
+    this.decided = new Promise((resolve) => (this.decide = resolve));
+    if (!env.locks || !env.channel) {
+      this.role = 'solo';
+      this.listenToClient();
+      this.decide();
+      return;
+    }
+    this.role = 'follower';
+    this.channel = env.channel(name);
+    this.channel.onmessage = (e: MessageEvent<Wire>) => this.receive(e.data);
+    if (typeof window !== 'undefined') {
+      window.addEventListener('pagehide', this.onPageHide);
+      window.addEventListener('pageshow', this.onPageShow);
+      document.addEventListener('freeze', this.onFreeze);
+      document.addEventListener('resume', this.onResume);
+    }
+    this.campaign(true);
+  }
+
+  get state(): RealtimeState {
+    return this.role === 'follower' ? this.relayedState : this.client.state;
+  }
+
+  /** Resolves once this tab knows whether it leads (for tests and for callers that care). */
+  ready(): Promise<TabRole> {
+    return this.decided.then(() => this.role);
+  }
+
+  onState(listener: (s: StompState) => void): () => void {
+    this.stateListeners.add(listener);
+    return () => this.stateListeners.delete(listener);
+  }
+
+  onError(listener: (e: ServiceError) => void): () => void {
+    this.errorListeners.add(listener);
+    return () => this.errorListeners.delete(listener);
+  }
+
+  /**
+   * Called when a new leader took over (this tab or another): what this tab sent may have been
+   * lost with the old leader, so its unconfirmed messages should be sent again.
+   */
+  onLeaderChange(listener: (role: TabRole) => void): () => void {
+    this.leaderListeners.add(listener);
+    return () => this.leaderListeners.delete(listener);
+  }
+
+  // ---- the controller's calls ----------------------------------------------------------------
+
+  async startChat(input: StartChatInput): Promise<string> {
+    await this.decided;
+    const reqId = newId();
+    if (this.role !== 'follower') return this.client.startChat(input, reqId);
+    return new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.starts.delete(reqId);
+        reject(new ServiceError({ service: 'chat', kind: 'timeout', message: 'The chat did not start in time' }));
+      }, START_TIMEOUT_MS);
+      this.starts.set(reqId, { input, resolve, reject, timer });
+      this.post({ t: 'start', from: this.tabId, reqId, input });
+    });
+  }
+
+  async watchChat(idChat: string, onEvent: (e: ChatEvent) => void, lastServerId: () => string | undefined): Promise<() => void> {
+    await this.decided;
+    const watch: LocalWatch = { onEvent, lastServerId };
+    this.local.set(idChat, watch);
+    if (this.role === 'follower') this.post({ t: 'watch', from: this.tabId, idChat, afterId: lastServerId() ?? null });
+    else await this.subscribe(idChat);
+    return () => {
+      if (this.local.get(idChat) !== watch) return;
+      this.local.delete(idChat);
+      if (this.role !== 'follower' && !this.remoteChats.has(idChat)) this.unsubscribe(idChat);
+    };
+  }
+
+  sendMessage(idChat: string, message: OutgoingMessage): void {
+    if (this.role === 'follower') this.post({ t: 'send', from: this.tabId, idChat, message });
+    else this.client.sendMessage(idChat, message);
+  }
+
+  typing(idChat: string, typing: boolean): void {
+    if (this.role === 'follower') this.post({ t: 'typing', from: this.tabId, idChat, typing });
+    else this.client.typing(idChat, typing);
+  }
+
+  closeChat(idChat: string): void {
+    if (this.role === 'follower') this.post({ t: 'close', from: this.tabId, idChat });
+    else this.client.closeChat(idChat);
+  }
+
+  reconnectNow(): void {
+    if (this.role === 'follower') this.post({ t: 'reconnect', from: this.tabId });
+    else this.client.reconnectNow();
+  }
+
+  async stop(): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    if (this.role === 'leader') this.post({ t: 'leaving', from: this.tabId });
+    this.waiting?.abort();
+    for (const s of this.starts.values()) clearTimeout(s.timer);
+    this.starts.clear();
+    if (typeof window !== 'undefined' && this.channel) {
+      window.removeEventListener('pagehide', this.onPageHide);
+      window.removeEventListener('pageshow', this.onPageShow);
+      document.removeEventListener('freeze', this.onFreeze);
+      document.removeEventListener('resume', this.onResume);
+    }
+    this.channel?.close();
+    this.offClient.forEach((off) => off());
+    this.offClient = [];
+    this.stateListeners.clear();
+    this.errorListeners.clear();
+    this.leaderListeners.clear();
+    await this.client.stop();
+    // Released after the socket closed, so the next leader never overlaps with this one.
+    this.releaseLock?.();
+    this.releaseLock = undefined;
+  }
+
+  // ---- leadership ----------------------------------------------------------------------------
+
+  /**
+   * Asks for the lock: at once if free (else this tab follows and waits in the lock's queue).
+   * The lock is held for as long as the callback's promise is pending.
+   */
+  private campaign(ifAvailable: boolean): void {
+    if (this.stopped) return;
+    const locks = this.env.locks!;
+    const hold = (lock: Lock | null): Promise<void> | undefined => {
+      if (!lock) {
+        this.follow();
+        this.campaign(false);
+        return undefined;
+      }
+      if (this.stopped) return undefined;
+      return new Promise<void>((release) => {
+        this.releaseLock = release;
+        this.lead();
+      });
+    };
+    if (ifAvailable) {
+      locks.request(this.name, { ifAvailable: true }, hold).catch(() => undefined);
+    } else {
+      this.waiting = new AbortController();
+      locks.request(this.name, { signal: this.waiting.signal }, hold).catch(() => undefined);
+    }
+  }
+
+  private follow(): void {
+    this.role = 'follower';
+    this.followed = true;
+    this.decide();
+    // The leader answers with its state (and follows our chats once we ask).
+    this.post({ t: 'hello', from: this.tabId });
+  }
+
+  private lead(): void {
+    const wasFollower = this.followed;
+    this.role = 'leader';
+    this.waiting = undefined;
+    this.listenToClient();
+    this.decide();
+    // Follow again every chat this tab or a follower follows; watchChat syncs on connect.
+    for (const idChat of new Set([...this.local.keys(), ...this.remoteChats])) void this.subscribe(idChat);
+    // Starts that went to the old leader: the server starts one chat per request id.
+    for (const [reqId, pending] of this.starts) void this.startFor(this.tabId, reqId, pending.input);
+    this.post({ t: 'leader', from: this.tabId, state: this.client.state });
+    if (wasFollower) this.leaderListeners.forEach((l) => l('leader'));
+  }
+
+  /** Gives the socket up (page frozen or cached): another tab can lead meanwhile. */
+  private abdicate(): void {
+    if (this.role !== 'leader') return;
+    this.post({ t: 'leaving', from: this.tabId });
+    this.offClient.forEach((off) => off());
+    this.offClient = [];
+    this.direct.clear();
+    this.role = 'follower';
+    this.followed = true;
+    this.relayedState = 'reconnecting';
+    // Released at once: a frozen page runs no more tasks, so nothing after this would happen.
+    this.releaseLock?.();
+    this.releaseLock = undefined;
+    void this.client.suspend();
+  }
+
+  private onFreeze = (): void => this.abdicate();
+  private onPageHide = (e: PageTransitionEvent): void => {
+    if (e.persisted) this.abdicate();
+    else if (this.role === 'leader') this.post({ t: 'leaving', from: this.tabId });
+  };
+  private onResume = (): void => {
+    if (this.role === 'follower' && !this.releaseLock && !this.waiting) this.campaign(true);
+  };
+  private onPageShow = (e: PageTransitionEvent): void => {
+    if (e.persisted) this.onResume();
+  };
+
+  private listenToClient(): void {
+    if (this.offClient.length) return;
+    this.offClient.push(
+      this.client.onState((s) => {
+        this.emitState(s);
+        if (this.role === 'leader') this.post({ t: 'state', from: this.tabId, state: s });
+      }),
+      this.client.onError((e) => {
+        this.errorListeners.forEach((l) => l(e));
+        if (this.role === 'leader') this.post({ t: 'error', from: this.tabId, error: toWire(e) });
+      }),
+    );
+  }
+
+  private subscribe(idChat: string): Promise<() => void> {
+    let entry = this.direct.get(idChat);
+    if (!entry) {
+      const created: { unwatch: Promise<() => void>; lastId: string | undefined } = { unwatch: Promise.resolve(() => undefined), lastId: undefined };
+      created.unwatch = this.client.watchChat(
+        idChat,
+        (event) => {
+          created.lastId = lastIdIn(event, created.lastId);
+          this.local.get(idChat)?.onEvent(event);
+          if (this.role === 'leader') this.post({ t: 'event', from: this.tabId, idChat, event });
+        },
+        () => this.local.get(idChat)?.lastServerId() ?? created.lastId,
+      );
+      this.direct.set(idChat, created);
+      entry = created;
+    }
+    return entry.unwatch;
+  }
+
+  private unsubscribe(idChat: string): void {
+    const entry = this.direct.get(idChat);
+    this.direct.delete(idChat);
+    void entry?.unwatch.then((off) => off());
+  }
+
+  private async startFor(to: string, reqId: string, input: StartChatInput): Promise<void> {
+    let result: { idChat?: string; error?: WireError };
+    try {
+      result = { idChat: await this.client.startChat(input, reqId) };
+    } catch (error) {
+      result = { error: toWire(error) };
+    }
+    if (to === this.tabId) this.settleStart(reqId, result.idChat, result.error);
+    else this.post({ t: 'start-result', from: this.tabId, to, reqId, ...result });
+  }
+
+  private settleStart(reqId: string, idChat: string | undefined, error: WireError | undefined): void {
+    const pending = this.starts.get(reqId);
+    if (!pending) return;
+    this.starts.delete(reqId);
+    clearTimeout(pending.timer);
+    if (idChat) pending.resolve(idChat);
+    else pending.reject(fromWire(error ?? { kind: 'protocol', message: 'The chat did not start' }));
+  }
+
+  // ---- the channel ---------------------------------------------------------------------------
+
+  private post(message: Wire): void {
+    try {
+      this.channel?.postMessage(message);
+    } catch {
+      // A closed channel (the page is going away): nothing to tell.
+    }
+  }
+
+  private receive(m: Wire): void {
+    if (this.stopped || !m || typeof m !== 'object' || m.from === this.tabId) return;
+    if (this.role === 'leader') this.serve(m);
+    else if (this.role === 'follower') this.heed(m);
+  }
+
+  /** A follower's request, on the leader. */
+  private serve(m: Wire): void {
+    switch (m.t) {
+      case 'hello':
+        this.post({ t: 'leader', from: this.tabId, state: this.client.state });
+        break;
+      case 'watch':
+        this.remoteChats.add(m.idChat);
+        void this.subscribe(m.idChat).then(() => {
+          // The follower catches up from its own last id (the answer reaches every tab; all merge).
+          if (this.client.state === 'open') this.client.requestSync(m.idChat, m.afterId ?? undefined);
+        });
+        break;
+      case 'send':
+        this.client.sendMessage(m.idChat, m.message);
+        break;
+      case 'typing':
+        this.client.typing(m.idChat, m.typing);
+        break;
+      case 'close':
+        this.client.closeChat(m.idChat);
+        break;
+      case 'reconnect':
+        this.client.reconnectNow();
+        break;
+      case 'start':
+        void this.startFor(m.from, m.reqId, m.input);
+        break;
+    }
+  }
+
+  /** The leader's news, on a follower. */
+  private heed(m: Wire): void {
+    switch (m.t) {
+      case 'leader': {
+        this.setRelayed(m.state);
+        // A new leader (or our hello answered): follow our chats through it, catch up, re-send.
+        for (const [idChat, w] of this.local) this.post({ t: 'watch', from: this.tabId, idChat, afterId: w.lastServerId() ?? null });
+        for (const [reqId, s] of this.starts) this.post({ t: 'start', from: this.tabId, reqId, input: s.input });
+        this.leaderListeners.forEach((l) => l('follower'));
+        break;
+      }
+      case 'state': {
+        const was = this.relayedState;
+        this.setRelayed(m.state);
+        // The leader reconnected: it synced from its own last id; ask from ours too.
+        if (m.state === 'open' && was !== 'open') for (const [idChat, w] of this.local) this.post({ t: 'watch', from: this.tabId, idChat, afterId: w.lastServerId() ?? null });
+        break;
+      }
+      case 'leaving':
+        this.setRelayed('reconnecting');
+        break;
+      case 'error':
+        this.errorListeners.forEach((l) => l(fromWire(m.error)));
+        break;
+      case 'event':
+        this.local.get(m.idChat)?.onEvent(m.event);
+        break;
+      case 'start-result':
+        if (m.to === this.tabId) this.settleStart(m.reqId, m.idChat, m.error);
+        break;
+    }
+  }
+
+  private setRelayed(state: RealtimeState): void {
+    if (state === this.relayedState) return;
+    this.relayedState = state;
+    if (state !== 'idle') this.emitState(state);
+  }
+
+  private emitState(state: StompState): void {
+    this.stateListeners.forEach((l) => l(state));
+  }
+}
