@@ -1,0 +1,111 @@
+/**
+ * The tab-sharing of the chat socket on its own (two instances in one page behave like two tabs:
+ * they share the page's Web Locks and BroadcastChannels), against the simulator over WebSocket.
+ */
+import { expect } from '@open-wc/testing';
+import { ChatClient, newId, StartRejected, type ChatEvent } from '../../src/services/chat.js';
+import { SharedRealtime } from '../../src/controllers/chat/shared-realtime.js';
+import { CHAT_URL, FAST_RECONNECT, resetSim, TestOperator, until, visitorSockets } from './chat-test-helpers.js';
+
+async function socketsBecome(visitorId: string, n: number): Promise<void> {
+  while ((await visitorSockets(visitorId)) !== n) await new Promise((r) => setTimeout(r, 30));
+}
+
+describe('SharedRealtime (one chat socket per site)', () => {
+  const made: SharedRealtime[] = [];
+  let visitorId = '';
+  let name = '';
+  const tab = (env?: ConstructorParameters<typeof SharedRealtime>[2], widgetKey = 'demo') => {
+    const client = new ChatClient({ endpoint: CHAT_URL, widgetKey, visitorId, stomp: FAST_RECONNECT });
+    const shared = new SharedRealtime(client, name, env);
+    made.push(shared);
+    return shared;
+  };
+
+  beforeEach(async () => {
+    await resetSim();
+    visitorId = newId();
+    name = `sportello-chat:test:${visitorId}`;
+  });
+  afterEach(async () => {
+    await Promise.all(made.splice(0).map((s) => s.stop()));
+  });
+
+  it('a follower starts a chat through the leader and sees its events; one socket for both', async () => {
+    const leader = tab();
+    expect(await leader.ready()).to.equal('leader');
+    const follower = tab();
+    expect(await follower.ready()).to.equal('follower');
+    const idChat = await follower.startChat({ name: 'Ada', idChatCategory: 4, language: 'en' });
+    const seenByFollower: ChatEvent[] = [];
+    await follower.watchChat(idChat, (e) => seenByFollower.push(e), () => undefined);
+    await until(() => follower.state === 'open');
+    await socketsBecome(visitorId, 1);
+    const operator = new TestOperator();
+    try {
+      await operator.connect();
+      await operator.join(idChat);
+      operator.send(idChat, 'hello both');
+      await until(() => seenByFollower.some((e) => e.type === 'message' && (e as { text?: string }).text === 'hello both'));
+      follower.sendMessage(idChat, { clientMessageId: 'c-1', text: 'from the follower', attachments: [] });
+      await until(() => [...operator.messages.values()].some((m) => m.clientMessageId === 'c-1'));
+      expect(await visitorSockets(visitorId)).to.equal(1);
+    } finally {
+      await operator.stop();
+    }
+  });
+
+  it('a refused start crosses the channel as the same error (offline widget)', async () => {
+    const leader = tab(undefined, 'demo-offline');
+    await leader.ready();
+    const follower = tab(undefined, 'demo-offline');
+    expect(await follower.ready()).to.equal('follower');
+    let error: unknown;
+    try {
+      await follower.startChat({ name: 'Ada', idChatCategory: 2, language: 'en' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).to.be.instanceOf(StartRejected);
+    expect((error as StartRejected).reason).to.equal('offline');
+  });
+
+  it('a frozen leader gives the socket up and the follower takes over; on resume it follows', async () => {
+    const a = tab();
+    expect(await a.ready()).to.equal('leader');
+    const b = tab();
+    expect(await b.ready()).to.equal('follower');
+    const idChat = await b.startChat({ name: 'Ada', idChatCategory: 4, language: 'en' });
+    const changes: string[] = [];
+    b.onLeaderChange((role) => changes.push(role));
+    await b.watchChat(idChat, () => undefined, () => undefined);
+    await until(() => b.state === 'open');
+    document.dispatchEvent(new Event('freeze'));
+    await until(() => b.role === 'leader');
+    expect(a.role).to.equal('follower');
+    expect(changes).to.include('leader');
+    await until(() => b.state === 'open');
+    await socketsBecome(visitorId, 1);
+    document.dispatchEvent(new Event('resume'));
+    // A follows B now: B's state reaches it over the channel.
+    await until(() => a.state === 'open');
+    expect(a.role).to.equal('follower');
+    expect(await visitorSockets(visitorId)).to.equal(1);
+  });
+
+  it('without Web Locks or BroadcastChannel every tab keeps its own socket (as before)', async () => {
+    const a = tab({});
+    const b = tab({ locks: navigator.locks });
+    expect(await a.ready()).to.equal('solo');
+    expect(await b.ready()).to.equal('solo');
+    const idChat = await a.startChat({ name: 'Ada', idChatCategory: 4, language: 'en' });
+    const events: ChatEvent[] = [];
+    await b.watchChat(idChat, (e) => events.push(e), () => undefined);
+    a.sendMessage(idChat, { clientMessageId: 'solo-1', text: 'own socket', attachments: [] });
+    // Live, or in the history b's first sync brings when its subscription opened later.
+    const carries = (e: ChatEvent) =>
+      [e, ...((e as { messages?: ChatEvent[] }).messages ?? [])].some((m) => (m as { clientMessageId?: string }).clientMessageId === 'solo-1');
+    await until(() => events.some(carries));
+    await socketsBecome(visitorId, 2);
+  });
+});
