@@ -235,14 +235,28 @@ export class AiChatController implements ReactiveController {
     const request = this.fullRequest(message.request);
     try {
       if (settings.stream) {
-        for await (const item of client.streamChat(request, abort.signal)) {
-          if (abort.signal.aborted) return;
-          if (item.kind === 'cut') throw item.error;
-          if (item.kind === 'malformed') {
-            console.warn('[sportello] <sportello-ai-chat> skipped an unreadable stream event');
-            continue;
+        // One batch per network read: the text of consecutive deltas goes to the view as one
+        // append (a fast stream brings hundreds per read; the view renders per frame anyway).
+        for await (const batch of client.streamChatBatches(request, abort.signal)) {
+          let text: string | undefined; // undefined: no delta since the last other item
+          for (const item of batch) {
+            if (abort.signal.aborted) return;
+            if (item.kind === 'event' && (item.data.type === 'delta' || item.data.type === 'content')) {
+              text = (text ?? '') + (item.data.content ?? '');
+              continue;
+            }
+            // Anything else comes after the text before it, in stream order.
+            if (text !== undefined) this.appendText(message, text);
+            text = undefined;
+            if (item.kind === 'cut') throw item.error;
+            if (item.kind === 'malformed') {
+              console.warn('[sportello] <sportello-ai-chat> skipped an unreadable stream event');
+              continue;
+            }
+            this.apply(message, item.data);
           }
-          this.apply(message, item.data);
+          if (abort.signal.aborted) return;
+          if (text !== undefined) this.appendText(message, text);
         }
         if (abort.signal.aborted || (message.status as AssistantStatus) === 'error') return;
         // The rest of the answer is rendered frame by frame (a fast stream may leave a backlog of
@@ -284,15 +298,19 @@ export class AiChatController implements ReactiveController {
     this.callbacks.failed?.(message, serviceError);
   }
 
+  private appendText(message: AssistantMessage, text: string): void {
+    if (message.status === 'waiting') {
+      message.status = 'streaming';
+      this.host.requestUpdate();
+    }
+    message.view.append(text);
+  }
+
   private apply(message: AssistantMessage, event: ChatStreamEvent): void {
     switch (event.type) {
       case 'delta':
       case 'content':
-        if (message.status === 'waiting') {
-          message.status = 'streaming';
-          this.host.requestUpdate();
-        }
-        message.view.append(event.content ?? '');
+        this.appendText(message, event.content ?? '');
         return;
       case 'rag_thinking':
         message.ragThinking += event.content ?? '';

@@ -4,7 +4,7 @@ import { expect } from '@open-wc/testing';
 import fc from 'fast-check';
 import { TRANSPORT_URL } from '/__sportello/env.js';
 import { HttpClient } from '../../../src/transport/http.js';
-import { openEventStream, readServerSentEvents, type SseMessage } from '../../../src/transport/sse.js';
+import { openEventBatches, openEventStream, readServerSentEventBatches, readServerSentEvents, type SseMessage } from '../../../src/transport/sse.js';
 import { ServiceError } from '../../../src/transport/errors.js';
 
 interface Data {
@@ -84,6 +84,23 @@ describe('openEventStream over real HTTP', () => {
       }),
       { numRuns: 12 },
     );
+  });
+
+  it('batches: one array per read, never empty, the same items in the same order (property)', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.integer({ min: 1, max: 40 }), { minLength: 1, maxLength: 6 }), fc.constantFrom('lf', 'crlf', 'cr'), async (sizes, eol) => {
+        const batches = await collect(openEventBatches<Data>(http, '/t/sse', { isTerminal, query: { script: 'basic', eol, chunks: sizes.join(','), delayMs: 1 } }));
+        expect(batches.every((b) => b.length > 0)).to.equal(true);
+        expect(batches.flat()).to.deep.equal(BASIC);
+      }),
+      { numRuns: 12 },
+    );
+  });
+
+  it('batches: a cut stream ends with a batch holding the cut', async () => {
+    const batches = await collect(openEventBatches<Data>(http, '/t/sse', { isTerminal, query: { script: 'cut', end: 'drop' } }));
+    expect(batches.flat().map((i) => i.kind)).to.deep.equal(['event', 'event', 'cut']);
+    expect(batches.at(-1)!.at(-1)!.kind).to.equal('cut');
   });
 
   it('POSTs a JSON body when json is set', async () => {
@@ -200,6 +217,12 @@ describe('readServerSentEvents on in-page streams', () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  it('events completed by one read come out as one batch', async () => {
+    const enc = new TextEncoder();
+    const batches = await collect(readServerSentEventBatches(streamOf([enc.encode('data: 1\n\ndata: 2\n\ndata: 3'), enc.encode('\n\n'), enc.encode(': comment only\n'), enc.encode('data: 4\n\n')])));
+    expect(batches.map((b) => b.map((m) => m.data))).to.deep.equal([['1', '2'], ['3'], ['4']]);
   });
 
   it('a multi-byte character split across chunks comes out whole', async () => {
