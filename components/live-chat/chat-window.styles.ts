@@ -219,4 +219,97 @@ export const chatWindowStyles = css`
   a {
     color: var(--_accent);
   }
+  header button.icon {
+    display: inline-flex;
+    align-items: center;
+    justify-content: center;
+    min-width: 2em;
+    padding: 2px 4px;
+  }
+  /* Past conversations: a list of entries, then one read-only transcript. */
+  .past h3,
+  .past-head h3 {
+    margin: 0;
+    font-size: 1em;
+  }
+  .past h3:focus,
+  .past-head h3:focus {
+    outline: none;
+  }
+  .past h3:focus-visible,
+  .past-head h3:focus-visible {
+    outline: 2px solid var(--_focus);
+    outline-offset: 2px;
+  }
+  .hint {
+    margin: 4px 0 var(--_space);
+    font-size: 0.85em;
+    color: var(--_text-muted);
+  }
+  .past-list {
+    list-style: none;
+    margin: 0 0 var(--_space);
+    padding: 0;
+    display: flex;
+    flex-direction: column;
+    gap: 6px;
+  }
+  .past-item {
+    display: flex;
+    flex-direction: column;
+    align-items: flex-start;
+    gap: 2px;
+    width: 100%;
+    text-align: start;
+    font: inherit;
+    color: var(--_text);
+    background: var(--_surface-alt);
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius-small);
+    padding: 8px 10px;
+    cursor: pointer;
+  }
+  .past-item:hover {
+    border-color: var(--_accent);
+  }
+  .past-meta {
+    font-size: 0.8em;
+    color: var(--_text-muted);
+  }
+  .past-preview {
+    max-width: 100%;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
+  .past-head {
+    padding: var(--_space) calc(var(--_space) * 1.5) 0;
+    border-bottom: 1px solid var(--_border);
+  }
+  .past-head .past-operator {
+    font-weight: normal;
+    color: var(--_text-muted);
+  }
+  .past-actions {
+    display: flex;
+    flex-wrap: wrap;
+    gap: var(--_space);
+  }
+  .past-chat .past-actions {
+    padding: var(--_space) calc(var(--_space) * 1.5);
+    border-top: 1px solid var(--_border);
+  }
+  button.link {
+    font: inherit;
+    font-size: 0.9em;
+    background: none;
+    border: none;
+    padding: 2px 0;
+    color: var(--_accent);
+    text-decoration: underline;
+    cursor: pointer;
+  }
+  .past .forget {
+    margin-top: var(--_space);
+  }
 `;

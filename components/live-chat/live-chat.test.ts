@@ -317,6 +317,97 @@ describe('sportello-live-chat', () => {
     await until(() => [...operator!.messages.values()].some((m) => m.text === 'yes'));
   });
 
+  it('past conversations: an ended chat is kept on this device and opens read-only from the window (keyboard, focus, accessible)', async () => {
+    const XSS = '<img src=x onerror="window.__xss=1">';
+    const el = await mountChat();
+    let win = await startChat(el, '4');
+    const idChat = win.chat.idChat!;
+    operator = new TestOperator();
+    await operator.connect();
+    await operator.join(idChat);
+    await phase(el, 'chatting');
+    await composerSend(win, 'My printer is on fire\nand it smells');
+    await until(() => win.chat.transcript.messages.find((m) => m.text.startsWith('My printer'))?.state === 'sent');
+    operator.send(idChat, `${XSS} Let me check`);
+    await until(() => win.chat.transcript.messages.some((m) => m.text.endsWith('Let me check')));
+    expect($(win, '.past-button')).to.equal(null);
+    $<HTMLButtonElement>(win, 'header button')!.click();
+    await phase(el, 'ended');
+    expect(win.chat.pastChats.map((c) => c.idChat)).to.deep.equal([idChat]);
+
+    // The list: date, operator, first line; focus on its heading.
+    const open = await until(() => $<HTMLButtonElement>(win, '.past-button'));
+    expect(open.getAttribute('aria-label')).to.equal('Past conversations');
+    open.click();
+    const item = await until(() => $<HTMLButtonElement>(win, '.past-item'));
+    await until(() => win.shadowRoot!.activeElement?.id === 'past-title');
+    expect(item.querySelector('.past-operator')!.textContent).to.equal('Operatore Demo');
+    expect(item.querySelector('.past-preview')!.textContent).to.equal('My printer is on fire');
+    expect(item.querySelector('.past-date')!.textContent).to.match(/\d/);
+    expect($(win, 'sportello-composer')).to.equal(null);
+    await expect(el).to.be.accessible();
+
+    // Opened with the keyboard: the transcript, read-only, with focus on its title.
+    item.focus();
+    await sendKeys({ press: 'Enter' });
+    await until(() => win.shadowRoot!.activeElement?.id === 'past-chat-title');
+    const list = $(win, 'sportello-message-list')!;
+    await until(() => list.shadowRoot!.textContent!.includes('Let me check'));
+    expect(list.shadowRoot!.textContent).to.contain('My printer is on fire');
+    expect(list.shadowRoot!.querySelector('img[src="x"]')).to.equal(null);
+    expect((window as { __xss?: number }).__xss).to.equal(undefined);
+    expect(list.shadowRoot!.querySelector('.status button, .quick button')).to.equal(null);
+    expect($(win, 'sportello-composer')).to.equal(null);
+    expect($(win, '#past-chat-title')!.textContent).to.contain('Operatore Demo');
+    await expect(el).to.be.accessible();
+
+    // Back to the list: focus returns to the entry that was open.
+    $<HTMLButtonElement>(win, '.past-head button')!.click();
+    await until(() => (win.shadowRoot!.activeElement as HTMLElement | null)?.dataset?.id === idChat);
+
+    // Start a new chat from there: the pre-chat form, and the past one is still listed.
+    const newChat = [...win.shadowRoot!.querySelectorAll<HTMLButtonElement>('.past-actions button')].find((b) => b.textContent!.includes('Start a new chat'))!;
+    newChat.click();
+    win = await phase(el, 'prechat');
+    expect($(win, '.past-item')).to.equal(null);
+    expect($(win, '#name')).to.not.equal(null);
+    expect(win.chat.pastChats).to.have.length(1);
+
+    // Kept across a reload, and deletable from the device.
+    el.remove();
+    const again = await mountChat();
+    const win2 = await phase(again, 'prechat');
+    expect(win2.chat.pastChats.map((c) => c.idChat)).to.deep.equal([idChat]);
+    (await until(() => $<HTMLButtonElement>(win2, '.past-button'))).click();
+    (await until(() => $<HTMLButtonElement>(win2, '.past .forget'))).click();
+    await until(() => win2.shadowRoot!.textContent!.includes('deleted from this device'));
+    expect(win2.chat.pastChats).to.have.length(0);
+    expect(localStorage.getItem(`sportello-chat:${CHAT_URL}:demo:past`)).to.equal(null);
+    $<HTMLButtonElement>(win2, '.past-actions button')!.click();
+    await until(() => $(win2, '#name'));
+    expect($(win2, '.past-button')).to.equal(null);
+  });
+
+  it('past conversations speak Italian with lang="it"', async () => {
+    const el = await fixture<SportelloLiveChat>(html`<sportello-live-chat lang="it" mode="inline" widget-key="demo" endpoint=${CHAT_URL} .stomp=${FAST_RECONNECT} .reportNavigation=${false}></sportello-live-chat>`);
+    const win = await startChat(el, '2', 'Ada');
+    await composerSend(win, 'Buongiorno');
+    await until(() => win.chat.transcript.messages.find((m) => m.text === 'Buongiorno')?.state === 'sent');
+    win.chat.endChat();
+    await phase(el, 'ended');
+    const open = await until(() => $<HTMLButtonElement>(win, '.past-button'));
+    expect(open.getAttribute('aria-label')).to.equal('Conversazioni precedenti');
+    open.click();
+    await until(() => $(win, '.past-item'));
+    expect($(win, '#past-title')!.textContent).to.equal('Conversazioni precedenti');
+    expect($(win, '.past .hint')!.textContent).to.contain('solo su questo dispositivo');
+    $<HTMLButtonElement>(win, '.past-item')!.click();
+    await until(() => $(win, '#past-chat-title'));
+    expect($(win, '#past-chat-title')!.textContent).to.contain('Conversazione del');
+    expect($(win, '.past-head button')!.textContent).to.contain('Tutte le conversazioni precedenti');
+    await expect(el).to.be.accessible();
+  });
+
   it('XSS vectors in operator messages, file names and the visitor name stay text', async () => {
     const XSS = '<img src=x onerror="window.__xss=1"><script>window.__xss=1</script>';
     const el = await mountChat();

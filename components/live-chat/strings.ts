@@ -68,6 +68,19 @@ const en = {
   fileType: 'This type of file is not accepted',
   handoffIntro: 'Conversation with the virtual assistant:',
   badAttributes: 'This chat is not configured: {what} is missing.',
+  // past conversations
+  pastChats: 'Past conversations',
+  pastChatsHint: 'Your last {max} conversations, kept on this device only.',
+  pastChatTitle: 'Conversation of {date}',
+  pastReadOnly: 'A read-only copy kept on this device.',
+  pastWith: 'with {name}',
+  pastNoOperator: 'no operator',
+  pastLog: 'Past conversation',
+  backToChat: 'Back to the chat',
+  backToPast: 'All past conversations',
+  forgetPast: 'Delete them from this device',
+  pastForgotten: 'Past conversations deleted from this device.',
+  pastEmpty: 'No past conversations on this device.',
 };
 
 export type ChatKey = keyof typeof en;
@@ -137,6 +150,18 @@ const it: Record<ChatKey, string> = {
   fileType: 'Questo tipo di file non è accettato',
   handoffIntro: 'Conversazione con l’assistente virtuale:',
   badAttributes: 'Questa chat non è configurata: manca {what}.',
+  pastChats: 'Conversazioni precedenti',
+  pastChatsHint: 'Le tue ultime {max} conversazioni, conservate solo su questo dispositivo.',
+  pastChatTitle: 'Conversazione del {date}',
+  pastReadOnly: 'Una copia di sola lettura conservata su questo dispositivo.',
+  pastWith: 'con {name}',
+  pastNoOperator: 'nessun operatore',
+  pastLog: 'Conversazione precedente',
+  backToChat: 'Torna alla chat',
+  backToPast: 'Tutte le conversazioni precedenti',
+  forgetPast: 'Cancellale da questo dispositivo',
+  pastForgotten: 'Conversazioni precedenti cancellate da questo dispositivo.',
+  pastEmpty: 'Nessuna conversazione precedente su questo dispositivo.',
 };
 
 export const t = createTranslator<ChatKey>({ en, it });

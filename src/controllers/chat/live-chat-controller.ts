@@ -10,6 +10,7 @@ import { isAbort, isServiceError, ServiceError } from '../../transport/errors.js
 import type { StompState } from '../../transport/stomp.js';
 import { Transcript, type ChatAttachment, type ServerMessage } from './transcript.js';
 import { readStored, storageKey, writeStored, type StoredChat } from './chat-storage.js';
+import { pastChatsKey, readPastChats, toPastChat, withPastChat, writePastChats, type PastChat } from './past-chats.js';
 import { SharedRealtime, type ChatRealtime, type TabEnvironment, type TabRole } from './shared-realtime.js';
 
 export type ChatPhase =
@@ -119,6 +120,8 @@ export class LiveChatController implements ReactiveController {
   name = '';
   email = '';
   draft = '';
+  /** Ended conversations kept on this device, newest first (read-only copies). */
+  pastChats: PastChat[] = [];
 
   client: ChatClient | undefined;
   /** The real-time side: this tab's own socket, or the one the leading tab of the site holds. */
@@ -179,6 +182,7 @@ export class LiveChatController implements ReactiveController {
       this.realtime = shared;
     }
     this.listenToClient();
+    this.pastChats = readPastChats(this.key);
     this.draft = stored.draft ?? '';
     this.name = stored.name ?? '';
     this.email = stored.email ?? '';
@@ -443,7 +447,32 @@ export class LiveChatController implements ReactiveController {
     for (const timer of this.echoTimers.values()) clearTimeout(timer);
     this.echoTimers.clear();
     this.persist();
+    this.rememberEnded();
     if (this.idChat) this.host.onChatEnded?.(this.idChat);
+    this.host.requestUpdate();
+  }
+
+  // ---- past conversations -------------------------------------------------------------------
+
+  /** Keeps the ended chat among the past ones (every tab that sees the end does; one entry per chat). */
+  private rememberEnded(): void {
+    if (!this.idChat || !this.key) return;
+    const chat = toPastChat({ idChat: this.idChat, messages: this.transcript.messages, operator: this.operator?.name });
+    if (!chat) return;
+    const stored = readPastChats(this.key);
+    // Storage may be unavailable: then the list of this page is the one to extend.
+    this.pastChats = withPastChat(stored.length ? stored : this.pastChats, chat);
+    writePastChats(this.key, this.pastChats);
+  }
+
+  pastChat(idChat: string): PastChat | undefined {
+    return this.pastChats.find((c) => c.idChat === idChat);
+  }
+
+  /** The visitor deletes the kept copies from this device. */
+  forgetPastChats(): void {
+    this.pastChats = [];
+    if (this.key) writePastChats(this.key, []);
     this.host.requestUpdate();
   }
 
@@ -694,6 +723,11 @@ export class LiveChatController implements ReactiveController {
 
   /** Another tab changed the stored chat: follow the chat it started, or end with it. */
   private onStorage = (e: StorageEvent): void => {
+    if (this.key && e.key === pastChatsKey(this.key)) {
+      this.pastChats = readPastChats(this.key);
+      this.host.requestUpdate();
+      return;
+    }
     if (e.key !== this.key || !e.newValue || !this.client) return;
     let other: Partial<StoredChat>;
     try {

@@ -1,0 +1,96 @@
+/**
+ * Ended conversations kept on this device, so the visitor can read them again from the window.
+ *
+ * The public chat API (spec §4.3) has no way to list a visitor's past chats, so we keep our own
+ * copy, with the same storage and privacy as the running chat (localStorage, per endpoint and
+ * widget key, never sent anywhere): the last few chats, each bounded in messages, the whole list
+ * bounded in size. Pure bounding here (property-tested); storage access mirrors chat-storage.ts.
+ */
+import type { TranscriptMessage } from './transcript.js';
+
+export interface PastChat {
+  idChat: string;
+  /** ISO time the chat ended (as this tab saw it). */
+  endedAt: string;
+  /** ISO time of its first message. */
+  startedAt?: string | undefined;
+  /** The operator (or bot) who answered, as the server named them. */
+  operator?: string | undefined;
+  /** First line of the first message, for the list. */
+  preview: string;
+  /** Confirmed messages only (server ids), oldest first. */
+  messages: TranscriptMessage[];
+}
+
+export const PAST_CHATS_MAX = 5;
+export const PAST_CHAT_MAX_MESSAGES = 200;
+/** The whole list as JSON stays under this many characters (localStorage quotas are ~5 M per origin, shared). */
+export const PAST_CHATS_MAX_CHARS = 200_000;
+const PREVIEW_CHARS = 120;
+
+export function pastChatsKey(chatKey: string): string {
+  return `${chatKey}:past`;
+}
+
+/** A past chat from a transcript at its end, or undefined when nothing was said. */
+export function toPastChat(input: { idChat: string; messages: readonly TranscriptMessage[]; operator?: string | undefined; endedAt?: string | undefined }): PastChat | undefined {
+  const messages = input.messages.filter((m) => m.id !== undefined).slice(-PAST_CHAT_MAX_MESSAGES);
+  if (!messages.length) return undefined;
+  const first = messages.find((m) => m.from !== 'system' && m.text.trim()) ?? messages[0]!;
+  const firstLine = first.text.trim().split(/\r?\n/)[0] ?? '';
+  const preview = firstLine.length > PREVIEW_CHARS ? `${firstLine.slice(0, PREVIEW_CHARS - 1)}…` : firstLine || (first.attachments[0]?.name ?? '');
+  const answered = messages.find((m) => m.from === 'operator' && m.author)?.author ?? messages.find((m) => m.from === 'bot' && m.author)?.author;
+  return {
+    idChat: input.idChat,
+    endedAt: input.endedAt ?? new Date().toISOString(),
+    startedAt: messages[0]!.ts,
+    operator: input.operator ?? answered,
+    preview,
+    // Kept as read: pending/failed states and quick-reply buttons mean nothing in a closed chat.
+    messages: messages.map((m) => ({ ...m, quickReplies: undefined, state: m.state === 'read' ? 'read' : 'sent' })),
+  };
+}
+
+/**
+ * The list after adding `chat`: newest first, one entry per chat, at most PAST_CHATS_MAX, and
+ * under PAST_CHATS_MAX_CHARS as JSON (oldest chats go first, then oldest messages of the newest).
+ */
+export function withPastChat(list: readonly PastChat[], chat: PastChat): PastChat[] {
+  const next = [chat, ...list.filter((c) => c.idChat !== chat.idChat)]
+    .sort((a, b) => (a.endedAt < b.endedAt ? 1 : a.endedAt > b.endedAt ? -1 : 0))
+    .slice(0, PAST_CHATS_MAX);
+  while (next.length > 1 && JSON.stringify(next).length > PAST_CHATS_MAX_CHARS) next.pop();
+  const only = next[0];
+  if (only && next.length === 1) {
+    let messages = only.messages;
+    while (messages.length > 1 && JSON.stringify({ ...only, messages }).length > PAST_CHATS_MAX_CHARS) messages = messages.slice(Math.ceil(messages.length / 4));
+    // One message larger than the budget on its own: keep the entry, cut its text.
+    if (JSON.stringify({ ...only, messages }).length > PAST_CHATS_MAX_CHARS) messages = messages.map((m) => ({ ...m, text: m.text.slice(0, PAST_CHATS_MAX_CHARS / 2), attachments: [] }));
+    next[0] = { ...only, messages };
+  }
+  return next;
+}
+
+function isPastChat(value: unknown): value is PastChat {
+  const c = value as Partial<PastChat> | null;
+  return !!c && typeof c === 'object' && typeof c.idChat === 'string' && typeof c.endedAt === 'string' && typeof c.preview === 'string' && Array.isArray(c.messages);
+}
+
+export function readPastChats(chatKey: string): PastChat[] {
+  try {
+    const raw = globalThis.localStorage?.getItem(pastChatsKey(chatKey));
+    const value = raw ? (JSON.parse(raw) as unknown) : [];
+    return Array.isArray(value) ? value.filter(isPastChat).slice(0, PAST_CHATS_MAX) : [];
+  } catch {
+    return [];
+  }
+}
+
+export function writePastChats(chatKey: string, list: readonly PastChat[]): void {
+  try {
+    if (list.length) globalThis.localStorage?.setItem(pastChatsKey(chatKey), JSON.stringify(list));
+    else globalThis.localStorage?.removeItem(pastChatsKey(chatKey));
+  } catch {
+    // Quota or disabled storage: the list lives in memory for this page only.
+  }
+}
