@@ -275,14 +275,14 @@ export const aiChatStyles = css`
   }
   /* A long answer is hundreds of blocks, in groups of 16 (src/controllers/ai): groups out of view
      skip style, layout and paint (their last measured size stands in), so each streamed frame costs
-     what is visible, not the whole answer, and the browser tracks tens of groups, not every block. */
-  .md > * {
-    content-visibility: auto;
-    contain-intrinsic-size: auto 1.5em;
-  }
-  /* A group of 16 blocks (src/controllers/ai): a placeholder nearer its real height, so that a
-     whole answer shown at once does not fit dozens of never-measured groups in the view. */
+     what is visible, not the whole answer, and the browser tracks tens of groups, not every block.
+     A group of 16 blocks gets a placeholder nearer its real height, so that a whole answer shown at
+     once does not fit dozens of never-measured groups in the view. The open tail (blocks directly
+     in .md, rebuilt on each frame) is left out: it is at the end, in view while the answer is
+     followed, and as a new element each frame it would cost a visibility check (and a
+     contentvisibilityautostatechange task) every frame for nothing. */
   .md > .md-group {
+    content-visibility: auto;
     contain-intrinsic-size: auto 40em;
   }
   .md p,

@@ -20,6 +20,21 @@ export interface MarkdownViewOptions extends BuildOptions {
    */
   frameBudgetMs?: number;
   /**
+   * Script time one `append` may spend building the settled blocks it completes (default: the
+   * frame budget). Blocks are built as their text arrives, in the task that brought it, into
+   * nodes that are not on the page yet; the next render only puts them in (at the end of what is
+   * on the page, before the tail) and re-renders the tail. So a fast stream does not leave its
+   * blocks to be built later, a frame budget at a time: that backlog cost one frame (style, layout,
+   * paint) per budget's worth of blocks. Blocks left over (a huge read) are built by the renders.
+   */
+  appendBudgetMs?: number;
+  /**
+   * Least new text (characters) before an `append` looks for completed blocks (default 2048).
+   * Looking reads the text from the last block boundary, and a text grown by `+=` is copied into
+   * one piece to be read: doing it for every tiny chunk would copy a long answer once per chunk.
+   */
+  appendScanChars?: number;
+  /**
    * Settled blocks are put in `<div class="md-group">` containers of this many blocks (default 0:
    * no groups, blocks are children of the root). A page that skips the rendering of off-screen
    * content (`content-visibility`) then toggles tens of groups instead of hundreds of blocks, and
@@ -45,14 +60,23 @@ export class MarkdownView {
   readonly ready: Promise<void>;
   private source = '';
   private scanner = new BlockScanner();
-  /** Ends of blocks found complete but not rendered yet (a backlog beyond one frame's budget). */
+  /** Ends of blocks found complete but not built yet (a backlog beyond the budgets). */
   private pendingEnds: number[] = [];
+  /** End of the blocks built so far (on the page, or built and waiting for the next render). */
   private settledEnd = 0;
   private tailNodes: Node[] = [];
   /** The last block group (groupSize) and how many blocks it holds. */
   private group: HTMLElement | null = null;
   private groupCount = 0;
+  /** Whether `group` is on the page (blocks built for it then wait in `groupBuilt`). */
+  private groupAttached = false;
+  /** Built blocks not on the page yet: new top-level nodes (groups or blocks)… */
+  private built: DocumentFragment;
+  /** …and blocks for a group that is already on the page. */
+  private groupBuilt: { group: HTMLElement; blocks: DocumentFragment } | null = null;
   private renderedTail: string | null = null;
+  /** Text length when `append` last looked for completed blocks. */
+  private scannedLength = 0;
   private scheduled = false;
   private finished = false;
   private completing: Array<() => void> = [];
@@ -68,6 +92,7 @@ export class MarkdownView {
     this.root.className = 'md';
     this.format = options.format ?? 'markdown';
     this.schedule = options.schedule ?? ((callback) => requestAnimationFrame(callback));
+    this.built = doc.createDocumentFragment();
     this.ready = this.format === 'html' && !loadedHtmlSanitiser()
       ? loadHtmlSanitiser().then((sanitiser) => {
           this.htmlUnavailable = !sanitiser;
@@ -90,6 +115,7 @@ export class MarkdownView {
     if (!chunk) return;
     if (this.finished) this.finished = false; // more text after finish: a new tail after what is settled
     this.source += chunk;
+    if (this.format === 'markdown') this.buildArrived();
     this.requestRender();
   }
 
@@ -142,6 +168,10 @@ export class MarkdownView {
     this.finished = false;
     this.group = null;
     this.groupCount = 0;
+    this.groupAttached = false;
+    this.built = this.root.ownerDocument.createDocumentFragment();
+    this.groupBuilt = null;
+    this.scannedLength = 0;
   }
 
   private requestRender(): void {
@@ -182,38 +212,63 @@ export class MarkdownView {
     }
   }
 
+  /** Builds the blocks that text just appended completed, within the append budget. */
+  private buildArrived(): void {
+    const budget = this.options.appendBudgetMs ?? this.options.frameBudgetMs ?? 8;
+    if (budget <= 0 || this.source.length - this.scannedLength < (this.options.appendScanChars ?? 2048)) return;
+    this.scannedLength = this.source.length;
+    for (const end of this.scanner.scan(this.source, false)) this.pendingEnds.push(end);
+    if (this.pendingEnds.length) this.buildBlocks(performance.now() + budget, false);
+  }
+
+  /**
+   * Builds pending blocks (off the page) until `deadline`; with `atLeastOne`, one even past it.
+   * Each block is built once, in order, into the group it belongs to.
+   */
+  private buildBlocks(deadline: number, atLeastOne: boolean): void {
+    const doc = this.root.ownerDocument;
+    const groupSize = this.options.groupSize ?? 0;
+    let count = 0;
+    while (count < this.pendingEnds.length && ((atLeastOne && count === 0) || performance.now() < deadline)) {
+      const end = this.pendingEnds[count++]!;
+      let parent: Node = this.built;
+      if (groupSize > 0) {
+        if (!this.group || this.groupCount >= groupSize) {
+          this.group = doc.createElement('div');
+          this.group.className = 'md-group';
+          this.groupCount = 0;
+          this.groupAttached = false;
+          this.built.appendChild(this.group);
+        }
+        this.groupCount++;
+        parent = this.groupAttached ? (this.groupBuilt ??= { group: this.group, blocks: doc.createDocumentFragment() }).blocks : this.group;
+      }
+      appendMarkdownBlock(parent, this.source.slice(this.settledEnd, end), this.options);
+      this.settledEnd = end;
+    }
+    this.pendingEnds.splice(0, count);
+  }
+
+  /** Puts the built blocks on the page, after what is there (the tail is taken out first). */
+  private attachBuilt(): void {
+    if (!this.built.hasChildNodes() && !this.groupBuilt) return;
+    this.removeTail();
+    if (this.groupBuilt) this.groupBuilt.group.appendChild(this.groupBuilt.blocks);
+    this.groupBuilt = null;
+    if (this.built.hasChildNodes()) this.root.appendChild(this.built);
+    this.groupAttached = this.group !== null;
+  }
+
   private renderMarkdown(deadline: number, final: boolean): void {
     for (const end of this.scanner.scan(this.source, final)) this.pendingEnds.push(end);
+    // At least one block per frame, then as many as the budget allows.
+    if (this.pendingEnds.length) this.buildBlocks(deadline, true);
+    this.attachBuilt();
     if (this.pendingEnds.length) {
+      // A backlog: the tail waits until the blocks before it are on the page.
       this.removeTail();
-      const doc = this.root.ownerDocument;
-      const fragment = doc.createDocumentFragment();
-      const groupSize = this.options.groupSize ?? 0;
-      let count = 0;
-      // At least one block per frame, then as many as the budget allows.
-      while (count < this.pendingEnds.length && (count === 0 || performance.now() < deadline)) {
-        const end = this.pendingEnds[count++]!;
-        let parent: Node = fragment;
-        if (groupSize > 0) {
-          if (!this.group || this.groupCount >= groupSize) {
-            this.group = doc.createElement('div');
-            this.group.className = 'md-group';
-            this.groupCount = 0;
-            fragment.appendChild(this.group);
-          }
-          this.groupCount++;
-          parent = this.group;
-        }
-        appendMarkdownBlock(parent, this.source.slice(this.settledEnd, end), this.options);
-        this.settledEnd = end;
-      }
-      this.pendingEnds.splice(0, count);
-      this.root.appendChild(fragment);
-      if (this.pendingEnds.length) {
-        // A backlog: the tail waits until the blocks before it are on the page.
-        this.scheduleFrame();
-        return;
-      }
+      this.scheduleFrame();
+      return;
     }
     const tail = this.source.slice(this.settledEnd);
     if (tail === this.renderedTail) return;

@@ -168,6 +168,22 @@ describe('markdown renderer', () => {
     expect(guard).to.be.greaterThan(3);
   });
 
+  it('builds settled blocks as their text arrives, but puts them on the page only at the next frame, with the tail', () => {
+    const { view, frames, runFrames } = manualView({ groupSize: 2, appendBudgetMs: Infinity, appendScanChars: 0 });
+    view.append('one\n\ntw');
+    runFrames();
+    expect(view.root.innerHTML).to.equal('<div class="md-group"><p>one</p></div><p>tw</p>');
+    view.append('o\n\nthree\n\nfour\n\nfi');
+    // Built, not shown: the page keeps what the last frame rendered until the next one.
+    expect(view.root.innerHTML).to.equal('<div class="md-group"><p>one</p></div><p>tw</p>');
+    expect(frames.length).to.equal(1);
+    runFrames();
+    expect(view.root.innerHTML).to.equal('<div class="md-group"><p>one</p><p>two</p></div><div class="md-group"><p>three</p><p>four</p></div><p>fi</p>');
+    view.append('ve');
+    view.finish();
+    expect(view.root.innerHTML).to.equal(html('one\n\ntwo\n\nthree\n\nfour\n\nfive', 2));
+  });
+
   it('finish() during complete() renders the rest at once', async () => {
     const text = 'a\n\nb\n\nc\n\nd';
     const { view } = manualView({ frameBudgetMs: 0 });
@@ -219,10 +235,11 @@ const markdownDoc = fc.array(fc.tuple(piece, fc.constantFrom('\n', '\n\n', '\n\n
 describe('markdown renderer: property', () => {
   it('random chunking (with frames at random points) ends in the same DOM as rendering the whole text', () => {
     fc.assert(
-      fc.property(markdownDoc, fc.array(fc.integer({ min: 1, max: 40 }), { minLength: 1, maxLength: 200 }), fc.array(fc.boolean(), { minLength: 1, maxLength: 50 }), fc.boolean(), fc.boolean(), fc.constantFrom(0, 1, 2, 3), (text, sizes, frameAfter, tinyBudget, viaComplete, groupSize) => {
+      fc.property(markdownDoc, fc.array(fc.integer({ min: 1, max: 40 }), { minLength: 1, maxLength: 200 }), fc.array(fc.boolean(), { minLength: 1, maxLength: 50 }), fc.boolean(), fc.boolean(), fc.constantFrom(0, 1, 2, 3), fc.constantFrom(undefined, 0, Infinity), fc.constantFrom(0, 1, 30), (text, sizes, frameAfter, tinyBudget, viaComplete, groupSize, appendBudgetMs, appendScanChars) => {
         const expected = html(text, groupSize);
-        // A zero budget renders one settled block per frame: the backlog path.
-        const { view, runFrames } = manualView({ groupSize, ...(tinyBudget ? { frameBudgetMs: 0 } : {}) });
+        // A zero budget renders one settled block per frame: the backlog path. The append budget
+        // builds blocks as text arrives (Infinity: all of them, 0: none, left to the frames).
+        const { view, runFrames } = manualView({ groupSize, ...(tinyBudget ? { frameBudgetMs: 0 } : {}), ...(appendBudgetMs !== undefined ? { appendBudgetMs, appendScanChars: appendScanChars } : {}) });
         let pos = 0;
         let i = 0;
         while (pos < text.length) {
