@@ -232,14 +232,10 @@ export const chatWindowStyles = css`
     margin: 0;
     font-size: 1em;
   }
+  /* Headings take focus only so a screen reader lands on the new view; they are not controls. */
   .past h3:focus,
   .past-head h3:focus {
     outline: none;
-  }
-  .past h3:focus-visible,
-  .past-head h3:focus-visible {
-    outline: 2px solid var(--_focus);
-    outline-offset: 2px;
   }
   .hint {
     margin: 4px 0 var(--_space);

@@ -258,10 +258,13 @@ export class SharedRealtime implements ChatRealtime {
     this.stateListeners.clear();
     this.errorListeners.clear();
     this.leaderListeners.clear();
-    await this.client.stop();
-    // Released after the socket closed, so the next leader never overlaps with this one.
+    const closing = this.client.stop();
+    // Handed over at once rather than after the polite DISCONNECT (up to seconds with a broker
+    // that stopped answering): a moment with two sockets is harmless, since the server keeps one
+    // message per clientMessageId; a moment with none would hold every other tab's messages.
     this.releaseLock?.();
     this.releaseLock = undefined;
+    await closing;
   }
 
   // ---- leadership ----------------------------------------------------------------------------
