@@ -305,6 +305,15 @@ export const chatWindowStyles = css`
     text-decoration: underline;
     cursor: pointer;
   }
+  .away {
+    margin: 0;
+    font-size: 0.9em;
+    font-weight: 600;
+    color: var(--_accent);
+  }
+  .past-chat .away {
+    padding: 0 calc(var(--_space) * 1.5);
+  }
   .past .forget {
     margin-top: var(--_space);
   }

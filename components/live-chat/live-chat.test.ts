@@ -388,6 +388,46 @@ describe('sportello-live-chat', () => {
     expect($(win2, '.past-button')).to.equal(null);
   });
 
+  it('past conversations during a running chat: news from the operator is announced there, back returns to the chat with its draft', async () => {
+    const el = await mountChat();
+    let win = await startChat(el, '2', 'Ada');
+    await composerSend(win, 'first chat');
+    await until(() => win.chat.transcript.messages.find((m) => m.text === 'first chat')?.state !== 'pending');
+    win.chat.endChat();
+    await phase(el, 'ended');
+    win.shadowRoot!.querySelector<HTMLButtonElement>('.ended > button.secondary')!.click();
+    win = await startChat(el, '4', 'Ada');
+    const idChat = win.chat.idChat!;
+    operator = new TestOperator();
+    await operator.connect();
+    await operator.join(idChat);
+    await phase(el, 'chatting');
+    const composer = await until(() => $<HTMLElement & { updateComplete: Promise<boolean> }>(win, 'sportello-composer'));
+    await composer.updateComplete;
+    const area = composer.shadowRoot!.querySelector('textarea')!;
+    area.value = 'half written';
+    area.dispatchEvent(new Event('input'));
+
+    (await until(() => $<HTMLButtonElement>(win, '.past-button'))).click();
+    await until(() => $(win, '.past-item'));
+    expect(win.chat.pastChats).to.have.length(1);
+    expect($(win, '.past-preview')!.textContent).to.equal('first chat');
+    // The running chat goes on meanwhile.
+    expect($(win, '.away')!.textContent).to.equal('');
+    operator.send(idChat, 'are you still there?');
+    await until(() => $(win, '.away')!.textContent === 'New messages in the current chat: 1');
+    expect($(win, '.away')!.getAttribute('role')).to.equal('status');
+    await expect(el).to.be.accessible();
+
+    [...win.shadowRoot!.querySelectorAll<HTMLButtonElement>('.past-actions button')].find((b) => b.textContent === 'Back to the chat')!.click();
+    await until(() => win.shadowRoot!.activeElement?.classList.contains('past-button'));
+    const composer2 = await until(() => $<HTMLElement & { value: string }>(win, 'sportello-composer'));
+    expect(composer2.value).to.equal('half written');
+    const list = $(win, 'sportello-message-list')!;
+    await until(() => list.shadowRoot!.textContent!.includes('are you still there?'));
+    expect(win.chat.phase).to.equal('chatting');
+  });
+
   it('past conversations speak Italian with lang="it"', async () => {
     const el = await fixture<SportelloLiveChat>(html`<sportello-live-chat lang="it" mode="inline" widget-key="demo" endpoint=${CHAT_URL} .stomp=${FAST_RECONNECT} .reportNavigation=${false}></sportello-live-chat>`);
     const win = await startChat(el, '2', 'Ada');

@@ -81,6 +81,7 @@ const en = {
   forgetPast: 'Delete them from this device',
   pastForgotten: 'Past conversations deleted from this device.',
   pastEmpty: 'No past conversations on this device.',
+  newInCurrent: 'New messages in the current chat: {n}',
 };
 
 export type ChatKey = keyof typeof en;
@@ -162,6 +163,7 @@ const it: Record<ChatKey, string> = {
   forgetPast: 'Cancellale da questo dispositivo',
   pastForgotten: 'Conversazioni precedenti cancellate da questo dispositivo.',
   pastEmpty: 'Nessuna conversazione precedente su questo dispositivo.',
+  newInCurrent: 'Nuovi messaggi nella chat in corso: {n}',
 };
 
 export const t = createTranslator<ChatKey>({ en, it });
