@@ -70,6 +70,13 @@ export const aiChatStyles = css`
     flex: 1;
     min-height: 0;
   }
+  /* Bottom-anchored: in a column-reverse scroller the scroll origin is the bottom (scrollTop 0,
+     negative above), so while the visitor is at the latest message new text stays in view during
+     layout itself, with no script scrolling after it. Script scrolling after layout (from a
+     ResizeObserver) made every streamed frame lay out twice: once where the view was, where the
+     browser had already rendered the new content near it, and again at the new bottom. A visitor
+     who scrolled up keeps their place by script (ai-chat.ts followBottom): the browser's own
+     anchoring picked a growing or placeholder-sized block as anchor here and jumped. */
   .log {
     height: 100%;
     overflow-y: auto;
@@ -77,8 +84,14 @@ export const aiChatStyles = css`
     overscroll-behavior: contain;
     contain: strict;
     will-change: scroll-position;
+    display: flex;
+    flex-direction: column-reverse;
+    overflow-anchor: none;
   }
   .log-content {
+    /* A short conversation starts at the top, as in any list. */
+    margin-bottom: auto;
+    flex: none;
     display: flex;
     flex-direction: column;
     gap: calc(var(--_space) * 1.5);

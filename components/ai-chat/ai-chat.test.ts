@@ -2,7 +2,7 @@ import { expect, fixture, oneEvent } from '@open-wc/testing';
 import { SIM_URL } from '/__sportello/env.js';
 import './index.js';
 import type { SportelloAiChat } from './ai-chat.js';
-import { ignoreResizeObserverLoop, until } from '../shared/chat-test-utils.js';
+import { ignoreResizeObserverLoop, nextFrame, until } from '../shared/chat-test-utils.js';
 
 ignoreResizeObserverLoop();
 const ENDPOINT = `${SIM_URL}/ai/api/v2`;
@@ -89,6 +89,50 @@ describe('sportello-ai-chat', () => {
     expect(partial.length).to.be.greaterThan(0);
     await new Promise((r) => setTimeout(r, 100));
     expect(answer.querySelector('.md')!.textContent).to.equal(partial);
+  });
+
+  it('follows the end of a streaming answer; a visitor who scrolls up keeps their place, gets "jump to latest", and it brings them back', async () => {
+    const el = await panel();
+    const log = $(el, '.log')!;
+    // The log is bottom-anchored (column-reverse): scrollTop 0 is the bottom, negative above.
+    const distance = () => -log.scrollTop;
+    await el.ask('bench:6k/20');
+    await idle(el);
+    expect(log.scrollHeight).to.be.greaterThan(log.clientHeight + 200);
+    expect(distance()).to.be.at.most(1);
+    expect($(el, '.jump')).to.equal(null);
+    // A short conversation starts at the top of the log.
+    el.newConversation();
+    await el.updateComplete;
+    expect($(el, '.welcome')!.getBoundingClientRect().top - log.getBoundingClientRect().top).to.be.lessThan(40);
+
+    const answer = el.ask('bench:12k/20');
+    await until(() => log.scrollHeight > log.clientHeight + 400 && $$(el, '[aria-busy="true"]').length > 0);
+    expect(distance()).to.be.at.most(32);
+    log.scrollTop = -300; // the visitor scrolls up to read
+    await until(() => $(el, '.jump'));
+    const reading = el.shadowRoot!.elementFromPoint(log.getBoundingClientRect().left + 40, log.getBoundingClientRect().top + 60)!;
+    // Groups of blocks near the new place that were never on screen still have placeholder sizes
+    // (content-visibility) until the browser renders them: wait until the place is settled.
+    let before = NaN;
+    for (let same = 0; same < 5; ) {
+      await nextFrame();
+      const top = reading.getBoundingClientRect().top;
+      same = top === before ? same + 1 : 0;
+      before = top;
+    }
+    await answer;
+    await idle(el);
+    // The panel keeps the place after layout, before paint: look at what the next frame shows.
+    await nextFrame();
+    await nextFrame();
+    // More text arrived below: the view was not pulled down, and what they read did not move.
+    expect(distance()).to.be.greaterThan(32);
+    expect(reading.getBoundingClientRect().top).to.be.closeTo(before, 2);
+    expect($(el, '.jump')).to.exist;
+    $(el, '.jump')!.click();
+    await until(() => !$(el, '.jump'));
+    expect(distance()).to.be.at.most(1);
   });
 
   it('removing the panel mid-stream ends the request quietly (nothing left running)', async () => {

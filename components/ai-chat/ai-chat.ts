@@ -140,7 +140,9 @@ export class SportelloAiChat extends SportelloElement {
   private warnedConfig: string | undefined;
   private resizeObserver: ResizeObserver | undefined;
   private observed: Element | undefined;
-  private lastScroll = { top: 0, height: 0 };
+  private lastScroll = { distance: 0, height: 0 };
+  /** Scroll range (scrollHeight - clientHeight) of the log at the last resize. */
+  private observedRange = 0;
   private draftTimer: ReturnType<typeof setTimeout> | undefined;
 
   /** Sends a question as if the visitor typed it. */
@@ -202,14 +204,18 @@ export class SportelloAiChat extends SportelloElement {
   }
 
   protected override updated(): void {
-    // Content growth (streamed text, a new card) keeps the view pinned to the bottom unless the
-    // visitor scrolled up to read: then "jump to latest" appears instead.
+    // The log is bottom-anchored (column-reverse, see the styles): at scrollTop 0 it follows new
+    // content by itself. The observer keeps the place of a visitor who scrolled up (see
+    // followBottom) and brings back a view left a few pixels above the bottom.
     const content = this.log?.querySelector('.log-content') ?? undefined;
     if (content === this.observed) return;
     this.resizeObserver ??= new ResizeObserver(() => this.followBottom());
-    if (this.observed) this.resizeObserver.unobserve(this.observed);
+    this.resizeObserver.disconnect();
     this.observed = content;
-    if (content) this.resizeObserver.observe(content);
+    if (content) {
+      this.resizeObserver.observe(content);
+      this.resizeObserver.observe(this.log!);
+    }
   }
 
   // ------------------------------------------------------------------ configuration
@@ -366,22 +372,41 @@ export class SportelloAiChat extends SportelloElement {
   private onScroll(): void {
     const log = this.log;
     if (!log) return;
-    const nearBottom = log.scrollHeight - log.scrollTop - log.clientHeight <= 32;
-    // Only a move up that the content did not cause counts as "the visitor is reading back": the
-    // scroll event of our own scroll-to-bottom may arrive after more text made the log taller.
-    const movedUp = log.scrollTop < this.lastScroll.top - 2 && log.scrollHeight >= this.lastScroll.height;
-    this.lastScroll = { top: log.scrollTop, height: log.scrollHeight };
+    // Column-reverse log: scrollTop is 0 at the bottom and negative above it.
+    const distance = -log.scrollTop;
+    const nearBottom = distance <= 32;
+    // Only a move away from the bottom while the content did not shrink counts as "the visitor is
+    // reading back" (a new conversation empties the log and moves the view).
+    const movedUp = distance > this.lastScroll.distance + 2 && log.scrollHeight >= this.lastScroll.height;
+    this.lastScroll = { distance, height: log.scrollHeight };
     if (nearBottom) this.awayFromBottom = false;
     else if (movedUp) this.awayFromBottom = true;
   }
 
+  /**
+   * After the content resized (layout is done, so reading sizes is cheap). Following: back to the
+   * very bottom if the view is not quite there. Reading back: the log measures scroll from the
+   * bottom, so text added below would push what the visitor reads up by as much; move the view
+   * by the same amount (the distance from the top stays, as in a top-anchored list).
+   */
   private followBottom(): void {
-    if (!this.awayFromBottom) this.scrollToBottom();
+    const log = this.log;
+    if (!log) return;
+    // The scroll range: it grows with the content and shrinks as the log gets taller (the stop bar
+    // below it goes away at the end of an answer).
+    const range = log.scrollHeight - log.clientHeight;
+    const grown = range - this.observedRange;
+    this.observedRange = range;
+    if (this.awayFromBottom) {
+      if (grown) log.scrollTop -= grown;
+    } else if (log.scrollTop !== 0) {
+      log.scrollTop = 0;
+    }
   }
 
   private scrollToBottom(): void {
     const log = this.log;
-    if (log) log.scrollTop = log.scrollHeight;
+    if (log) log.scrollTop = 0;
   }
 
   private jumpToLatest(): void {
