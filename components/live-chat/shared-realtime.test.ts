@@ -4,8 +4,21 @@
  */
 import { expect } from '@open-wc/testing';
 import { ChatClient, newId, StartRejected, type ChatEvent } from '../../src/services/chat.js';
-import { SharedRealtime } from '../../src/controllers/chat/shared-realtime.js';
+import { browserTabEnvironment, SharedRealtime, type TabEnvironment } from '../../src/controllers/chat/shared-realtime.js';
 import { CHAT_URL, FAST_RECONNECT, resetSim, TestOperator, until, visitorSockets } from './chat-test-helpers.js';
+
+/** A tab's visibility the test can switch (the page's own cannot be changed from a test). */
+function fakeVisibility(hidden: boolean): NonNullable<TabEnvironment['visibility']> & { set(hidden: boolean): void } {
+  const listeners = new Set<() => void>();
+  return {
+    hidden: () => hidden,
+    onChange: (l) => (listeners.add(l), () => listeners.delete(l)),
+    set(next) {
+      hidden = next;
+      listeners.forEach((l) => l());
+    },
+  };
+}
 
 async function socketsBecome(visitorId: string, n: number): Promise<void> {
   while ((await visitorSockets(visitorId)) !== n) await new Promise((r) => setTimeout(r, 30));
@@ -91,6 +104,37 @@ describe('SharedRealtime (one chat socket per site)', () => {
     await until(() => a.state === 'open');
     expect(a.role).to.equal('follower');
     expect(await visitorSockets(visitorId)).to.equal(1);
+  });
+
+  it('a leader left hidden gives the socket to the visible tab (steal), which carries the chat on', async () => {
+    const aVisibility = fakeVisibility(false);
+    const a = tab({ ...browserTabEnvironment(), visibility: aVisibility, hiddenLeaderMs: 100 });
+    expect(await a.ready()).to.equal('leader');
+    const b = tab({ ...browserTabEnvironment(), visibility: fakeVisibility(false), hiddenLeaderMs: 100 });
+    expect(await b.ready()).to.equal('follower');
+    const idChat = await b.startChat({ name: 'Ada', idChatCategory: 4, language: 'en' });
+    const events: ChatEvent[] = [];
+    await b.watchChat(idChat, (e) => events.push(e), () => undefined);
+    await until(() => b.state === 'open');
+    // Both visible: nobody takes over.
+    await new Promise((r) => setTimeout(r, 300));
+    expect([a.role, b.role]).to.deep.equal(['leader', 'follower']);
+    // The visitor switches to B's tab: A is hidden now, and B takes the socket over.
+    aVisibility.set(true);
+    await until(() => b.role === 'leader' && a.role === 'follower');
+    await until(() => b.state === 'open' && a.state === 'open');
+    await socketsBecome(visitorId, 1);
+    const operator = new TestOperator();
+    try {
+      await operator.connect();
+      await operator.join(idChat);
+      b.sendMessage(idChat, { clientMessageId: 'after-steal', text: 'after the handover', attachments: [] });
+      await until(() => [...operator.messages.values()].some((m) => m.clientMessageId === 'after-steal'));
+      operator.send(idChat, 'seen by the new leader');
+      await until(() => events.some((e) => (e as { text?: string }).text === 'seen by the new leader'));
+    } finally {
+      await operator.stop();
+    }
   });
 
   it('without Web Locks or BroadcastChannel every tab keeps its own socket (as before)', async () => {

@@ -14,6 +14,10 @@
  * clientMessageId and one chat per clientRequestId, and the transcript merges by id and
  * clientMessageId, so a handover loses nothing and shows nothing twice.
  *
+ * A leader left in a background tab for long (whose timers the browser may throttle, heartbeats
+ * included) gives way to the tab the visitor is looking at: a visible follower takes the lock
+ * over (`steal`) once the leader has been hidden for HIDDEN_LEADER_MS.
+ *
  * Where Web Locks or BroadcastChannel are missing every tab keeps its own socket (`solo`), as
  * before. UI-free: no lit, no DOM beyond the page lifecycle events.
  */
@@ -45,14 +49,33 @@ export type OutgoingMessage = Parameters<ChatClient['sendMessage']>[1];
 export interface TabEnvironment {
   locks?: Pick<LockManager, 'request'> | undefined;
   channel?: ((name: string) => BroadcastChannel) | undefined;
+  /** Whether this tab is hidden, and a way to hear when that changes. */
+  visibility?: { hidden(): boolean; onChange(listener: () => void): () => void } | undefined;
+  /** How long a leader may stay hidden before a visible tab takes over; default HIDDEN_LEADER_MS. */
+  hiddenLeaderMs?: number | undefined;
+}
+
+function documentVisibility(): TabEnvironment['visibility'] {
+  if (typeof document === 'undefined') return undefined;
+  return {
+    hidden: () => document.visibilityState === 'hidden',
+    onChange: (listener) => {
+      document.addEventListener('visibilitychange', listener);
+      return () => document.removeEventListener('visibilitychange', listener);
+    },
+  };
 }
 
 export function browserTabEnvironment(): TabEnvironment {
   return {
     locks: globalThis.navigator?.locks,
     channel: typeof BroadcastChannel === 'function' ? (name) => new BroadcastChannel(name) : undefined,
+    visibility: documentVisibility(),
   };
 }
+
+/** A leader hidden this long gives the socket to a visible tab. */
+export const HIDDEN_LEADER_MS = 30_000;
 
 interface WireError {
   kind: ErrorKind;
@@ -66,8 +89,9 @@ interface WireError {
 /** Messages between the tabs. `from` is the sending tab; `to` addresses one tab. */
 type Wire =
   | { t: 'hello'; from: string }
-  | { t: 'leader'; from: string; state: RealtimeState }
+  | { t: 'leader'; from: string; state: RealtimeState; hiddenSince: number | null }
   | { t: 'state'; from: string; state: RealtimeState }
+  | { t: 'visibility'; from: string; hiddenSince: number | null }
   | { t: 'leaving'; from: string }
   | { t: 'error'; from: string; error: WireError }
   | { t: 'event'; from: string; idChat: string; event: ChatEvent }
@@ -137,6 +161,13 @@ export class SharedRealtime implements ChatRealtime {
   private stopped = false;
   /** This tab has been a follower: becoming leader is then a takeover. */
   private followed = false;
+  /** The tab followers take their news from (news from any other tab is stale). */
+  private leaderId: string | undefined;
+  /** Since when the leader (this tab, or the one followed) has been hidden; null while visible. */
+  private hiddenSince: number | null = null;
+  private leaderHiddenSince: number | null = null;
+  private claimTimer: ReturnType<typeof setTimeout> | undefined;
+  private offVisibility: (() => void) | undefined;
 
   constructor(
     private readonly client: ChatClient,
@@ -159,7 +190,11 @@ export class SharedRealtime implements ChatRealtime {
       document.addEventListener('freeze', this.onFreeze);
       document.addEventListener('resume', this.onResume);
     }
-    this.campaign(true);
+    if (env.visibility) {
+      this.hiddenSince = env.visibility.hidden() ? Date.now() : null;
+      this.offVisibility = env.visibility.onChange(this.onVisibility);
+    }
+    this.campaign('if-free');
   }
 
   get state(): RealtimeState {
@@ -244,6 +279,8 @@ export class SharedRealtime implements ChatRealtime {
     this.stopped = true;
     if (this.role === 'leader') this.post({ t: 'leaving', from: this.tabId });
     this.waiting?.abort();
+    clearTimeout(this.claimTimer);
+    this.offVisibility?.();
     for (const s of this.starts.values()) clearTimeout(s.timer);
     this.starts.clear();
     if (typeof window !== 'undefined' && this.channel) {
@@ -273,27 +310,45 @@ export class SharedRealtime implements ChatRealtime {
    * Asks for the lock: at once if free (else this tab follows and waits in the lock's queue).
    * The lock is held for as long as the callback's promise is pending.
    */
-  private campaign(ifAvailable: boolean): void {
+  private campaign(mode: 'if-free' | 'queue' | 'steal'): void {
     if (this.stopped) return;
     const locks = this.env.locks!;
+    let release: (() => void) | undefined;
     const hold = (lock: Lock | null): Promise<void> | undefined => {
       if (!lock) {
         this.follow();
-        this.campaign(false);
+        this.campaign('queue');
         return undefined;
       }
       if (this.stopped) return undefined;
-      return new Promise<void>((release) => {
-        this.releaseLock = release;
+      return new Promise<void>((resolve) => {
+        release = resolve;
+        this.releaseLock = resolve;
         this.lead();
       });
     };
-    if (ifAvailable) {
-      locks.request(this.name, { ifAvailable: true }, hold).catch(() => undefined);
+    // A held lock's request rejects when another tab steals it: this tab no longer leads.
+    const lost = () => {
+      if (release && this.releaseLock === release) this.deposed();
+    };
+    if (mode === 'if-free') {
+      locks.request(this.name, { ifAvailable: true }, hold).catch(lost);
+    } else if (mode === 'steal') {
+      this.waiting?.abort();
+      this.waiting = undefined;
+      locks.request(this.name, { steal: true }, hold).catch(lost);
     } else {
-      this.waiting = new AbortController();
-      locks.request(this.name, { signal: this.waiting.signal }, hold).catch(() => undefined);
+      const waiting = new AbortController();
+      this.waiting = waiting;
+      locks.request(this.name, { signal: waiting.signal }, hold).catch(lost);
     }
+  }
+
+  /** Another tab took the lock over: give the socket up and queue again. */
+  private deposed(): void {
+    if (this.role !== 'leader') return;
+    this.abdicate(false);
+    this.campaign('queue');
   }
 
   private follow(): void {
@@ -314,19 +369,22 @@ export class SharedRealtime implements ChatRealtime {
     for (const idChat of new Set([...this.local.keys(), ...this.remoteChats])) void this.subscribe(idChat);
     // Starts that went to the old leader: the server starts one chat per request id.
     for (const [reqId, pending] of this.starts) void this.startFor(this.tabId, reqId, pending.input);
-    this.post({ t: 'leader', from: this.tabId, state: this.client.state });
+    this.leaderId = this.tabId;
+    clearTimeout(this.claimTimer);
+    this.post({ t: 'leader', from: this.tabId, state: this.client.state, hiddenSince: this.hiddenSince });
     if (wasFollower) this.leaderListeners.forEach((l) => l('leader'));
   }
 
   /** Gives the socket up (page frozen or cached): another tab can lead meanwhile. */
-  private abdicate(): void {
+  private abdicate(announce = true): void {
     if (this.role !== 'leader') return;
-    this.post({ t: 'leaving', from: this.tabId });
+    if (announce) this.post({ t: 'leaving', from: this.tabId });
     this.offClient.forEach((off) => off());
     this.offClient = [];
     this.direct.clear();
     this.role = 'follower';
     this.followed = true;
+    this.leaderId = undefined;
     this.relayedState = 'reconnecting';
     // Released at once: a frozen page runs no more tasks, so nothing after this would happen.
     this.releaseLock?.();
@@ -335,12 +393,31 @@ export class SharedRealtime implements ChatRealtime {
   }
 
   private onFreeze = (): void => this.abdicate();
+  private onVisibility = (): void => {
+    const hidden = this.env.visibility!.hidden();
+    if (hidden === (this.hiddenSince !== null)) return;
+    this.hiddenSince = hidden ? Date.now() : null;
+    if (this.role === 'leader') this.post({ t: 'visibility', from: this.tabId, hiddenSince: this.hiddenSince });
+    else this.considerClaim();
+  };
+
+  /**
+   * A visible follower whose leader has been hidden for HIDDEN_LEADER_MS takes the lock over;
+   * until then it checks again when the time is up.
+   */
+  private considerClaim(): void {
+    clearTimeout(this.claimTimer);
+    if (this.stopped || this.role !== 'follower' || this.hiddenSince !== null || this.leaderHiddenSince === null || !this.leaderId) return;
+    const wait = this.leaderHiddenSince + (this.env.hiddenLeaderMs ?? HIDDEN_LEADER_MS) - Date.now();
+    if (wait <= 0) this.campaign('steal');
+    else this.claimTimer = setTimeout(() => this.considerClaim(), wait);
+  }
   private onPageHide = (e: PageTransitionEvent): void => {
     if (e.persisted) this.abdicate();
     else if (this.role === 'leader') this.post({ t: 'leaving', from: this.tabId });
   };
   private onResume = (): void => {
-    if (this.role === 'follower' && !this.releaseLock && !this.waiting) this.campaign(true);
+    if (this.role === 'follower' && !this.releaseLock && !this.waiting) this.campaign('if-free');
   };
   private onPageShow = (e: PageTransitionEvent): void => {
     if (e.persisted) this.onResume();
@@ -425,7 +502,12 @@ export class SharedRealtime implements ChatRealtime {
   private serve(m: Wire): void {
     switch (m.t) {
       case 'hello':
-        this.post({ t: 'leader', from: this.tabId, state: this.client.state });
+        this.post({ t: 'leader', from: this.tabId, state: this.client.state, hiddenSince: this.hiddenSince });
+        break;
+      case 'leader':
+        // Another tab leads now (it took the lock over): this one no longer does.
+        this.deposed();
+        this.heed(m);
         break;
       case 'watch':
         this.remoteChats.add(m.idChat);
@@ -454,13 +536,18 @@ export class SharedRealtime implements ChatRealtime {
 
   /** The leader's news, on a follower. */
   private heed(m: Wire): void {
+    // News from a tab that no longer leads (it was taken over) is stale; the new leader syncs.
+    if (m.t !== 'leader' && m.t !== 'start-result' && this.leaderId && m.from !== this.leaderId) return;
     switch (m.t) {
       case 'leader': {
+        this.leaderId = m.from;
+        this.leaderHiddenSince = m.hiddenSince;
         this.setRelayed(m.state);
         // A new leader (or our hello answered): follow our chats through it, catch up, re-send.
         for (const [idChat, w] of this.local) this.post({ t: 'watch', from: this.tabId, idChat, afterId: w.lastServerId() ?? null });
         for (const [reqId, s] of this.starts) this.post({ t: 'start', from: this.tabId, reqId, input: s.input });
         this.leaderListeners.forEach((l) => l('follower'));
+        this.considerClaim();
         break;
       }
       case 'state': {
@@ -470,7 +557,13 @@ export class SharedRealtime implements ChatRealtime {
         if (m.state === 'open' && was !== 'open') for (const [idChat, w] of this.local) this.post({ t: 'watch', from: this.tabId, idChat, afterId: w.lastServerId() ?? null });
         break;
       }
+      case 'visibility':
+        this.leaderHiddenSince = m.hiddenSince;
+        this.considerClaim();
+        break;
       case 'leaving':
+        this.leaderHiddenSince = null;
+        clearTimeout(this.claimTimer);
         this.setRelayed('reconnecting');
         break;
       case 'error':
