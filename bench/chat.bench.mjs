@@ -4,6 +4,8 @@ import { withBench, percentile, round, staticGraph } from './lib/harness.mjs';
 /**
  * Main-thread time per frame from a Chromium trace: RunTask events of CrRendererMain, cut into frames
  * at the tasks that hold the page's `sportello-bench-frame` marks, up to `sportello-bench-end`.
+ * `perFrame` is wall time (`dur`); `cpuPerFrame` the thread's CPU time (`tdur`) of the same tasks:
+ * on a shared 2-core machine wall time also counts the time the renderer was descheduled.
  */
 function framesFromTrace(traceBuffer) {
   const { traceEvents } = JSON.parse(traceBuffer.toString('utf8'));
@@ -19,11 +21,15 @@ function framesFromTrace(traceBuffer) {
   const taskStart = (ts) => tasks.find((t) => t.ts <= ts && ts <= t.ts + (t.dur ?? 0))?.ts ?? ts;
   const bounds = frameMarks.map(taskStart);
   bounds.push(taskStart(endMark) + 1);
-  const perFrame = bounds.slice(0, -1).map((from, i) => {
-    const to = bounds[i + 1];
-    return tasks.filter((t) => t.ts >= from && t.ts < to).reduce((sum, t) => sum + (t.dur ?? 0) / 1000, 0);
-  });
-  return { perFrame, totalMs: perFrame.reduce((a, b) => a + b, 0) };
+  const frameSum = (key) =>
+    bounds.slice(0, -1).map((from, i) => {
+      const to = bounds[i + 1];
+      return tasks.filter((t) => t.ts >= from && t.ts < to).reduce((sum, t) => sum + (t[key] ?? t.dur ?? 0) / 1000, 0);
+    });
+  const perFrame = frameSum('dur');
+  const cpuPerFrame = frameSum('tdur');
+  const total = (xs) => xs.reduce((a, b) => a + b, 0);
+  return { perFrame, totalMs: total(perFrame), cpuPerFrame, cpuTotalMs: total(cpuPerFrame) };
 }
 
 async function append10k() {
@@ -52,6 +58,12 @@ async function append10k() {
         frameP95Ms: percentile(busy.perFrame, 95),
         frameP50Ms: percentile(busy.perFrame, 50),
         idleFrameP95Ms: percentile(idle.perFrame, 95),
+        // What an append adds to its frame: the append frames' p95 minus a typical idle frame.
+        netP95Ms: percentile(busy.perFrame, 95) - percentile(idle.perFrame, 50),
+        frameP99Ms: percentile(busy.perFrame, 99),
+        cpuPerAppendMs: (busy.cpuTotalMs - idle.cpuTotalMs) / batch,
+        cpuFrameP95Ms: percentile(busy.cpuPerFrame, 95),
+        cpuNetP95Ms: percentile(busy.cpuPerFrame, 95) - percentile(idle.cpuPerFrame, 50),
       });
     }
     const med = (k) => round(percentile(rounds.map((r) => r[k]), 50));
@@ -93,12 +105,19 @@ async function append10k() {
       total: window.__items.length,
     }));
     return {
-      note: `appends to a 10,000-message list (no throttle), each a new array as the transcript hands over. Trace method (targeted): ${batch} appends one per frame, main-thread RunTask time of the batch minus the same number of idle frames, divided by ${batch}; frame p95 = main-thread time of the frames that append (includes tracing overhead and the idle frame cost, see idleFrameP95Ms); medians of ${rounds.length} rounds. Old method: CDP TaskDuration around each append + two frames (includes CDP round trip, see idleRoundTrip*)`,
+      note: `appends to a 10,000-message list (no throttle), each a new array as the transcript hands over. Trace method (targeted): ${batch} appends one per frame, main-thread RunTask time of the batch minus the same number of idle frames, divided by ${batch}; frame p95 = main-thread time of the frames that append (includes tracing overhead and the idle frame cost, see idleFrameP95Ms); appendNetP95Ms = that p95 minus the median idle frame (what an append adds to its frame); cpu.* = the same from the thread's CPU time (tdur) instead of wall time, robust to other processes on a shared machine; medians of ${rounds.length} rounds. Old method: CDP TaskDuration around each append + two frames (includes CDP round trip, see idleRoundTrip*)`,
       followsEnd,
       perAppendMs: med('perAppendMs'),
       appendFrameP95Ms: med('frameP95Ms'),
       appendFrameP50Ms: med('frameP50Ms'),
       idleFrameP95Ms: med('idleFrameP95Ms'),
+      appendFrameP99Ms: med('frameP99Ms'),
+      appendNetP95Ms: med('netP95Ms'),
+      cpu: {
+        perAppendMs: med('cpuPerAppendMs'),
+        appendFrameP95Ms: med('cpuFrameP95Ms'),
+        appendNetP95Ms: med('cpuNetP95Ms'),
+      },
       rounds: rounds.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, round(v)]))),
       old: {
         litUpdateP95Ms: round(percentile(litSamples, 95)),

@@ -112,6 +112,36 @@ describe('sportello-message-list', () => {
     expect(lastVisible()).to.equal(true);
   });
 
+  it('follows a long run of appends with a bounded window and spacers that stand for the rest', async () => {
+    const wrap = await fixture(html`<div style="height:400px;display:flex"><sportello-message-list></sportello-message-list></div>`);
+    const list = wrap.querySelector('sportello-message-list')!;
+    const frame = () => new Promise((r) => requestAnimationFrame(r));
+    let items = rows(1000);
+    list.items = items;
+    await list.updateComplete;
+    for (let i = 0; i < 6; i++) await frame();
+    const scroller = list.shadowRoot!.querySelector<HTMLElement>('[part~=list]')!;
+    const rendered = () => [...scroller.querySelectorAll<HTMLElement>('[part~=message]')];
+    const counts: number[] = [];
+    for (let i = 0; i < 150; i++) {
+      items = items.concat({ key: `a${i}`, role: 'other', text: `appended ${i}`, author: 'Op' });
+      list.items = items;
+      await list.updateComplete;
+      await frame();
+      counts.push(rendered().length);
+    }
+    await frame();
+    expect(Math.max(...counts)).to.be.lessThan(40);
+    const last = scroller.querySelector<HTMLElement>('[data-key="a149"]')!;
+    expect(last.getBoundingClientRect().bottom).to.be.at.most(scroller.getBoundingClientRect().bottom + 1);
+    expect(scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight).to.be.lessThan(2);
+    // The spacer above stands for exactly the rows no longer rendered (all measured on the way).
+    const first = rendered()[0]!;
+    const spacer = scroller.querySelector<HTMLElement>('.spacer')!;
+    expect(first.offsetTop - spacer.offsetTop - spacer.offsetHeight).to.be.within(-1, 1);
+    expect(spacer.offsetHeight).to.be.greaterThan(1000 * 20);
+  });
+
   it('windows by measured heights: spacers stand for the rows outside, rows are keyed and reused', async () => {
     const wrap = await fixture(html`<div style="height:400px;display:flex"><sportello-message-list></sportello-message-list></div>`);
     const list = wrap.querySelector('sportello-message-list')!;

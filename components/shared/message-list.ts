@@ -1,6 +1,8 @@
-import { html, nothing, type TemplateResult } from 'lit';
+import { html, noChange, nothing, type TemplateResult } from 'lit';
 import { property, query } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
+import { guard } from 'lit/directives/guard.js';
+import { AsyncDirective, directive, PartType, type ElementPart, type PartInfo } from 'lit/async-directive.js';
 import { SportelloElement } from './sportello-element.js';
 import { tokens } from './tokens.styles.js';
 import { messageListStyles } from './message-list.styles.js';
@@ -71,6 +73,44 @@ const SCROLL_KEYS = new Set(['ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', 'Home
 const MEMO_MAX = 2000;
 
 /**
+ * Observes its element's size while it is in the DOM: from the render that creates the row until
+ * Lit removes it. The list's rows are skipped by `guard` once rendered, so this runs once per row
+ * element (no per-update walk over the window's rows to find the new ones).
+ */
+class ObserveSize extends AsyncDirective {
+  private el?: Element;
+  private ro?: ResizeObserver;
+
+  constructor(part: PartInfo) {
+    super(part);
+    if (part.type !== PartType.ELEMENT) throw new Error('observeSize() goes on an element');
+  }
+
+  render(_ro: ResizeObserver): unknown {
+    return noChange;
+  }
+
+  override update(part: ElementPart, [ro]: [ResizeObserver]): unknown {
+    if (this.el !== part.element || this.ro !== ro) {
+      if (this.el) this.ro?.unobserve(this.el);
+      this.el = part.element;
+      this.ro = ro;
+      if (this.isConnected) ro.observe(this.el, { box: 'border-box' });
+    }
+    return noChange;
+  }
+
+  protected override disconnected(): void {
+    if (this.el) this.ro?.unobserve(this.el);
+  }
+
+  protected override reconnected(): void {
+    if (this.el) this.ro?.observe(this.el, { box: 'border-box' });
+  }
+}
+const observeSize = directive(ObserveSize);
+
+/**
  * A chat transcript that stays fast at any length. Rows are windowed for a chat log (bottom
  * anchored): only the rows within a screenful of the viewport are in the DOM, between two spacers
  * sized from a cache of measured row heights (`chat-window-range.ts`). While the reader is at the
@@ -108,8 +148,9 @@ export class SportelloMessageList extends SportelloElement {
   /** Quick replies are shown only on the last message (older choices are past). */
   @property({ type: Boolean, attribute: 'quick-replies-last-only' }) quickRepliesLastOnly = true;
 
-  @query('.scroller') private scroller?: HTMLElement;
-  @query('.announcer') private announcer?: HTMLElement;
+  // Cached: both are rendered once and kept, and they are read on every append and scroll.
+  @query('.scroller', true) private scroller?: HTMLElement;
+  @query('.announcer', true) private announcer?: HTMLElement;
 
   /** Following the end: appends keep the newest message in view (until the reader scrolls up). */
   private stuckToBottom = true;
@@ -127,19 +168,21 @@ export class SportelloMessageList extends SportelloElement {
   /** The scroller's last known scrollTop and height (read on scroll and resize, never per append). */
   private lastScrollTop = 0;
   private viewport = 600;
-  /** Row elements being measured. */
-  private observed = new Set<Element>();
-  private resizeObserver?: ResizeObserver;
+  /** Measures the scroller and every rendered row (rows through `observeSize`). */
+  private resizeObserver = new ResizeObserver((entries) => this.onResize(entries));
   private measureFrame = 0;
+  /** The spacers' heights as last written (not read back from CSSOM on every update). */
+  private spacerPx = { above: -1, below: -1 };
   private time?: Intl.DateTimeFormat;
   private timeLang?: string;
-  /** Formatted clock times by ISO stamp, for `timeLang` (formatting is the costliest part of a row). */
-  private times = new Map<string, string>();
+  /** Formatted clock times by minute since the epoch, for `timeLang` (formatting is the costliest part of a row). */
+  private times = new Map<number, string>();
   /** Linkified bodies by text: a row is re-rendered whenever the window scrolls or a message arrives. */
   private bodies = new Map<string, ReturnType<typeof linkify>>();
   /** A row's template by item, reused while the item, the labels and the language are the same. */
-  private rows = new WeakMap<ChatListItem, { result: TemplateResult; last: boolean }>();
+  private rows = new WeakMap<ChatListItem, { result: TemplateResult; quick: boolean }>();
   private rowsLabels?: Partial<MessageListLabels>;
+  private rowsBody?: (item: ChatListItem) => unknown;
   private textCache?: { from: Partial<MessageListLabels>; text: MessageListLabels };
   /** The language for this render: resolving it walks up the DOM, so once per update, not per row. */
   private renderLang = '';
@@ -162,14 +205,14 @@ export class SportelloMessageList extends SportelloElement {
   override connectedCallback(): void {
     super.connectedCallback();
     // Rows are measured once they are laid out; the scroller's own size sets the window's height.
-    this.resizeObserver ??= new ResizeObserver((entries) => this.onResize(entries));
-    if (this.scroller) this.resizeObserver.observe(this.scroller);
+    // (Rows re-observe themselves when Lit reconnects their directives; before the first render
+    // there is no scroller yet: `firstUpdated` observes it.)
+    if (this.hasUpdated && this.scroller) this.resizeObserver.observe(this.scroller);
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.resizeObserver?.disconnect();
-    this.observed.clear();
+    this.resizeObserver.disconnect();
     cancelAnimationFrame(this.measureFrame);
     this.measureFrame = 0;
   }
@@ -185,6 +228,23 @@ export class SportelloMessageList extends SportelloElement {
     s.scrollTop = s.scrollHeight;
     this.lastScrollTop = s.scrollTop;
   }
+
+  /**
+   * Scroll events are listened to only from the reader's first scrolling input until the list
+   * follows the end again with no input for a while: while it follows, each append's own scroll to
+   * the end would dispatch an event that changes nothing (~0.15 ms of an append's frame). Following
+   * stops only on the reader's input anyway, and that input attaches the listener before the
+   * scroll it causes is dispatched.
+   */
+  private scrollListening = false;
+  private listenToScroll(on: boolean): void {
+    const s = this.scroller;
+    if (!s || on === this.scrollListening) return;
+    this.scrollListening = on;
+    if (on) s.addEventListener('scroll', this.onScrollEvent, { passive: true });
+    else s.removeEventListener('scroll', this.onScrollEvent);
+  }
+  private onScrollEvent = (): void => this.onScroll();
 
   /**
    * Only a scroll the reader started (wheel, touch, keys, scrollbar) may stop the following; any
@@ -205,6 +265,7 @@ export class SportelloMessageList extends SportelloElement {
       this.stuckToBottom = false;
     }
     if (!this.stuckToBottom) this.updateIfWindowMoved();
+    else if (atEnd && performance.now() - this.readerInputAt >= READER_INPUT_MS) this.listenToScroll(false);
   }
 
   /** Re-renders only when the rows the scroll position needs differ from the rendered ones. */
@@ -241,12 +302,12 @@ export class SportelloMessageList extends SportelloElement {
     this.heights.settleEstimate();
     const s = this.scroller;
     if (this.stuckToBottom && s && s.scrollHeight - s.scrollTop - s.clientHeight > 1) this.pinToEnd();
+    // Following, the next append recomputes the window anyway: re-render only if the rows rendered
+    // no longer fill the viewport (otherwise every append would cost two renders, or a frame callback).
+    if (this.stuckToBottom && this.heights.total - this.heights.offsetOf(this.rendered.start) >= this.viewport) return;
     if (!this.measureFrame) {
       this.measureFrame = requestAnimationFrame(() => {
         this.measureFrame = 0;
-        // Following, the next append recomputes the window anyway: re-render now only if the rows
-        // rendered no longer fill the viewport (otherwise every append would cost two renders).
-        if (this.stuckToBottom && this.heights.total - this.heights.offsetOf(this.rendered.start) >= this.viewport) return;
         this.updateIfWindowMoved();
       });
     }
@@ -259,6 +320,7 @@ export class SportelloMessageList extends SportelloElement {
       // Pointer down on the scroller itself (its scrollbar), not on a row's buttons.
       if (e.type === 'pointerdown' && e.target !== this.scroller) return;
       this.readerInputAt = performance.now();
+      this.listenToScroll(true);
     },
     passive: true,
   };
@@ -272,13 +334,12 @@ export class SportelloMessageList extends SportelloElement {
   }
 
   protected override firstUpdated(): void {
-    if (this.scroller) this.resizeObserver?.observe(this.scroller);
+    if (this.scroller) this.resizeObserver.observe(this.scroller);
   }
 
   protected override updated(changed: Map<string, unknown>): void {
     this.sizeSpacers();
-    this.observeRows();
-    // Following the end needs no scroll here: the new rows are observed, and the ResizeObserver
+    // Following the end needs no scroll here: the new rows are observed (`observeSize`), and the ResizeObserver
     // callback (after this frame's layout, before its paint) pins the end without forcing a layout.
     if (changed.has('items')) this.announce(changed.get('items') as readonly ChatListItem[] | undefined);
   }
@@ -288,31 +349,9 @@ export class SportelloMessageList extends SportelloElement {
     if (!s) return;
     const above = s.firstElementChild as HTMLElement | null;
     const below = s.lastElementChild as HTMLElement | null;
-    const set = (el: HTMLElement | null, px: number) => {
-      const value = `${px}px`;
-      if (el && el.style.height !== value) el.style.height = value;
-    };
-    set(above, this.spacers.above);
-    set(below, this.spacers.below);
-  }
-
-  /** Measures rows that entered the window and lets go of those that left it. */
-  private observeRows(): void {
-    const ro = this.resizeObserver;
-    const s = this.scroller;
-    if (!ro || !s) return;
-    for (const el of this.observed) {
-      if (el.parentNode !== s) {
-        ro.unobserve(el);
-        this.observed.delete(el);
-      }
-    }
-    for (let el = s.firstElementChild; el; el = el.nextElementSibling) {
-      if (el.classList.contains('item') && !this.observed.has(el)) {
-        ro.observe(el, { box: 'border-box' });
-        this.observed.add(el);
-      }
-    }
+    const { above: a, below: b } = this.spacers;
+    if (above && a !== this.spacerPx.above) above.style.height = `${(this.spacerPx.above = a)}px`;
+    if (below && b !== this.spacerPx.below) below.style.height = `${(this.spacerPx.below = b)}px`;
   }
 
   private newMessagesLabel(): string {
@@ -344,12 +383,16 @@ export class SportelloMessageList extends SportelloElement {
       this.time = new Intl.DateTimeFormat(this.renderLang || undefined, { hour: '2-digit', minute: '2-digit' });
       this.times.clear();
     }
-    let text = this.times.get(iso);
+    // Keyed by the minute, not the stamp: every message has its own stamp, but a chat's messages
+    // share a few minutes, and formatting is the costly part of a new row.
+    const ms = Date.parse(iso);
+    if (Number.isNaN(ms)) return '';
+    const minute = Math.floor(ms / 60000);
+    let text = this.times.get(minute);
     if (text === undefined) {
-      const d = new Date(iso);
-      text = Number.isNaN(d.getTime()) ? '' : this.time.format(d);
+      text = this.time.format(ms);
       if (this.times.size >= MEMO_MAX) this.times.clear();
-      this.times.set(iso, text);
+      this.times.set(minute, text);
     }
     return text;
   }
@@ -399,25 +442,33 @@ export class SportelloMessageList extends SportelloElement {
     </div>`;
   }
 
+  /** Whether a row shows its quick replies: the only part of a row that depends on its position. */
+  private showsQuick(item: ChatListItem, index: number): boolean {
+    return !!item.quickReplies?.length && (!this.quickRepliesLastOnly || index === this.items.length - 1);
+  }
+
   /**
-   * Called for every row in the window on each render; a row whose
-   * item object is unchanged gets its previous template back (Lit then finds nothing to commit).
+   * One row of the window. A row already in the DOM whose item (and quick-reply visibility, and
+   * language/labels) is unchanged is skipped outright by `guard`: Lit does not even walk its
+   * bindings, so an append costs the new row, not the whole window. A row that left the window
+   * and comes back gets its cached template (per item object) instead of being built again.
    */
-  private renderItem = (item: ChatListItem, index: number): TemplateResult => {
-    // Only quick replies depend on the position (shown on the last message only).
-    const last = index === this.items.length - 1;
-    const cached = this.rows.get(item);
-    if (cached && (cached.last === last || !item.quickReplies?.length)) return cached.result;
-    const result = this.buildRow(item, index);
-    this.rows.set(item, { result, last });
-    return result;
-  };
+  private renderRow(item: ChatListItem, index: number): unknown {
+    const quick = this.showsQuick(item, index);
+    return guard([item, quick, this.rows], () => {
+      const cached = this.rows.get(item);
+      if (cached && cached.quick === quick) return cached.result;
+      const result = this.buildRow(item, index);
+      this.rows.set(item, { result, quick });
+      return result;
+    });
+  }
 
   private buildRow(item: ChatListItem, index: number): TemplateResult {
     const t = this.text;
     const avatar = safeImageUrl(item.avatar);
     const author = item.role === 'self' ? t.you : item.author;
-    return html`<div class="item ${item.role} ${item.state ?? ''}" part="message" data-key=${item.key}>
+    return html`<div class="item ${item.role} ${item.state ?? ''}" part="message" data-key=${item.key} ${observeSize(this.resizeObserver)}>
       ${item.role === 'system'
         ? nothing
         : html`<div class="meta">
@@ -436,11 +487,13 @@ export class SportelloMessageList extends SportelloElement {
 
   override render() {
     const lang = this.language;
-    if (lang !== this.renderLang || this.rowsLabels !== this.labels) {
-      // Cached rows carry formatted times and labels: a new language or new labels rebuild them.
+    if (lang !== this.renderLang || this.rowsLabels !== this.labels || this.rowsBody !== this.renderBody) {
+      // Cached rows carry formatted times, labels and bodies: a new language, new labels or a new
+      // body renderer rebuild them (the new table is also what tells `guard` the rows changed).
       this.rows = new WeakMap();
       this.renderLang = lang;
       this.rowsLabels = this.labels;
+      this.rowsBody = this.renderBody;
     }
     const range = this.windowRange();
     this.rendered = range;
@@ -455,14 +508,13 @@ export class SportelloMessageList extends SportelloElement {
         aria-live="off"
         aria-label=${this.text.log}
         tabindex="0"
-        @scroll=${this.onScroll}
         @wheel=${this.onReaderInput}
         @touchstart=${this.onReaderInput}
         @keydown=${this.onReaderInput}
         @pointerdown=${this.onReaderInput}
       >
         <div class="spacer above"></div>
-        ${repeat(rows, this.keyOf, (item, i) => this.renderItem(item, range.start + i))}
+        ${repeat(rows, this.keyOf, (item, i) => this.renderRow(item, range.start + i))}
         <div class="spacer below"></div>
       </div>
       ${this.unseen > 0
