@@ -182,6 +182,7 @@ export class LiveChatController implements ReactiveController {
       this.realtime = shared;
     }
     this.listenToClient();
+    const realtime = this.realtime;
     this.pastChats = readPastChats(this.key);
     this.draft = stored.draft ?? '';
     this.name = stored.name ?? '';
@@ -193,10 +194,12 @@ export class LiveChatController implements ReactiveController {
         this.client.widget(o.language, this.loadAbort.signal),
         this.client.categories(o.language, this.loadAbort.signal),
       ]);
+      // Torn down meanwhile (the element left the page): nothing more to do.
+      if (this.realtime !== realtime) return;
       this.config = config;
       this.categories = categories;
     } catch (error) {
-      if (isAbort(error)) return;
+      if (isAbort(error) || this.realtime !== realtime) return;
       this.fail('load-widget', error);
       this.set({ phase: 'error' });
       return;
@@ -294,7 +297,14 @@ export class LiveChatController implements ReactiveController {
     this.idChat = idChat;
     this.set({ phase });
     this.listenToClient();
-    this.unwatch = await this.realtime!.watchChat(idChat, (e) => this.onEvent(e), () => this.transcript.lastServerId);
+    const realtime = this.realtime!;
+    const unwatch = await realtime.watchChat(idChat, (e) => this.onEvent(e), () => this.transcript.lastServerId);
+    // Torn down while subscribing: let go of the subscription and stop here.
+    if (this.realtime !== realtime || this.idChat !== idChat) {
+      unwatch();
+      return;
+    }
+    this.unwatch = unwatch;
     // Messages still unsent from before a reload: the server drops repeats by clientMessageId.
     this.resendOutbox();
     if (phase === 'queued') void this.refreshQueuePosition();
