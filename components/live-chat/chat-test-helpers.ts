@@ -14,6 +14,9 @@ import { until } from '../shared/chat-test-utils.js';
 
 export { until };
 
+/** Confirmed by the server: `sent`, or already `read` when the operator saw it before the test looked. */
+export const delivered = (m: { state: string } | undefined): boolean => m?.state === 'sent' || m?.state === 'read';
+
 // The test runner's virtual module; imported by a variable so the type checker (and the library
 // build, which includes this file) does not try to resolve the virtual path.
 const ENV_MODULE = '/__sportello/env.js';

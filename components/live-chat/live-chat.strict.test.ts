@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { openStrictPage } from '../../test/setup/strict-page.js';
 import { ignoreResizeObserverLoop, until } from '../shared/chat-test-utils.js';
-import { CHAT_URL, FAST_RECONNECT, resetSim } from './chat-test-helpers.js';
+import { CHAT_URL, delivered, FAST_RECONNECT, resetSim } from './chat-test-helpers.js';
 import type { SportelloLiveChat } from './live-chat.js';
 
 ignoreResizeObserverLoop();
@@ -35,7 +35,7 @@ describe('sportello-live-chat under a strict CSP with Trusted Types', () => {
       step = 'operator answer';
       await until(() => win.chat.transcript.messages.some((m) => m.from === 'operator'));
       step = 'echo';
-      await until(() => win.chat.transcript.messages.find((m) => m.text.startsWith('Hello'))?.state === 'sent');
+      await until(() => delivered(win.chat.transcript.messages.find((m) => m.text.startsWith('Hello'))));
       await page.settle();
       page.assertClean();
       expect(win.shadowRoot!.querySelector('sportello-message-list')!.shadowRoot!.querySelector('a')!.rel).to.equal('noopener noreferrer');

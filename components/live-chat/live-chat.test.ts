@@ -1,7 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { ignoreResizeObserverLoop } from '../shared/chat-test-utils.js';
-import { $, SIM_URL, CHAT_URL, composerSend, FAST_RECONNECT, fillPrechat, mountChat, openTab, phase, resetSim, startChat, TestOperator, until, visitorSockets, windowOf } from './chat-test-helpers.js';
+import { $, SIM_URL, CHAT_URL, composerSend, delivered, FAST_RECONNECT, fillPrechat, mountChat, openTab, phase, resetSim, startChat, TestOperator, until, visitorSockets, windowOf } from './chat-test-helpers.js';
 import type { SportelloLiveChat } from './live-chat.js';
 
 ignoreResizeObserverLoop();
@@ -185,7 +185,7 @@ describe('sportello-live-chat', () => {
     const el = await mountChat();
     const win = await startChat(el, '2');
     await composerSend(win, 'before reload');
-    await until(() => win.chat.transcript.messages.find((m) => m.text === 'before reload' && m.state === 'sent'));
+    await until(() => delivered(win.chat.transcript.messages.find((m) => m.text === 'before reload')));
     const idChat = win.chat.idChat;
     const before = win.chat.transcript.messages.map((m) => m.id);
     // A half-written draft survives the reload too.
@@ -215,7 +215,7 @@ describe('sportello-live-chat', () => {
     const win = await windowOf(el);
     await until(() => win.chat.idChat === otherWin.chat.idChat);
     await composerSend(otherWin, 'sent from tab B');
-    await until(() => win.chat.transcript.messages.find((m) => m.text === 'sent from tab B' && m.state === 'sent'));
+    await until(() => delivered(win.chat.transcript.messages.find((m) => m.text === 'sent from tab B')));
     // The scripted operator's answers arrive here too, and count as unread on the closed launcher.
     await until(() => el.shadowRoot!.querySelector('[part=badge]'));
     frame.remove();
@@ -245,7 +245,7 @@ describe('sportello-live-chat', () => {
     await operator.join(idChat);
     await phase(el, 'chatting');
     await composerSend(win, 'from the follower tab');
-    await until(() => win.chat.transcript.messages.find((m) => m.text === 'from the follower tab')?.state === 'sent');
+    await until(() => delivered(win.chat.transcript.messages.find((m) => m.text === 'from the follower tab')));
     await until(() => winA.chat.transcript.messages.some((m) => m.text === 'from the follower tab'));
     operator.send(idChat, 'from the operator');
     await until(() => win.chat.transcript.messages.some((m) => m.text === 'from the operator'));
@@ -327,7 +327,7 @@ describe('sportello-live-chat', () => {
     await operator.join(idChat);
     await phase(el, 'chatting');
     await composerSend(win, 'My printer is on fire\nand it smells');
-    await until(() => win.chat.transcript.messages.find((m) => m.text.startsWith('My printer'))?.state === 'sent');
+    await until(() => delivered(win.chat.transcript.messages.find((m) => m.text.startsWith('My printer'))));
     operator.send(idChat, `${XSS} Let me check`);
     await until(() => win.chat.transcript.messages.some((m) => m.text.endsWith('Let me check')));
     expect($(win, '.past-button')).to.equal(null);
@@ -432,7 +432,7 @@ describe('sportello-live-chat', () => {
     const el = await fixture<SportelloLiveChat>(html`<sportello-live-chat lang="it" mode="inline" widget-key="demo" endpoint=${CHAT_URL} .stomp=${FAST_RECONNECT} .reportNavigation=${false}></sportello-live-chat>`);
     const win = await startChat(el, '2', 'Ada');
     await composerSend(win, 'Buongiorno');
-    await until(() => win.chat.transcript.messages.find((m) => m.text === 'Buongiorno')?.state === 'sent');
+    await until(() => delivered(win.chat.transcript.messages.find((m) => m.text === 'Buongiorno')));
     win.chat.endChat();
     await phase(el, 'ended');
     const open = await until(() => $<HTMLButtonElement>(win, '.past-button'));
@@ -460,7 +460,7 @@ describe('sportello-live-chat', () => {
     $(win, 'sportello-composer')!.dispatchEvent(new CustomEvent('sportello-composer-attach', { detail: { files: [file] }, bubbles: true, composed: true }));
     await until(() => win.chat.uploads[0]?.state === 'done');
     await composerSend(win, XSS);
-    await until(() => win.chat.transcript.messages.filter((m) => m.state === 'sent').length >= 2);
+    await until(() => win.chat.transcript.messages.filter(delivered).length >= 2);
     const list = $(win, 'sportello-message-list')!;
     await until(() => list.shadowRoot!.textContent!.includes('javascript:alert(1)'));
     expect(list.shadowRoot!.querySelector('script')).to.equal(null);
@@ -516,7 +516,7 @@ describe('sportello-live-chat', () => {
     expect(el.open).to.equal(true);
     const win = await windowOf(el);
     expect(win.chat.idChat).to.be.a('string');
-    const first = await until(() => win.chat.transcript.messages.find((m) => m.from === 'visitor' && m.state === 'sent'));
+    const first = await until(() => win.chat.transcript.messages.find((m) => m.from === 'visitor' && delivered(m)));
     expect(first.text).to.contain('Visitor: help');
     expect(first.text).to.contain('Needs a human');
     operator = new TestOperator();
@@ -599,7 +599,7 @@ describe('sportello-live-chat', () => {
     await until(() => win.chat.showReconnecting);
     await win.updateComplete;
     expect($(win, '.notice.warn')!.textContent).to.contain('reconnecting');
-    await until(() => win.chat.transcript.messages.find((m) => m.text === 'written while offline')?.state === 'sent');
+    await until(() => delivered(win.chat.transcript.messages.find((m) => m.text === 'written while offline')));
     await until(() => !win.chat.showReconnecting);
     await win.updateComplete;
     expect($(win, '.notice.warn')).to.equal(null);
