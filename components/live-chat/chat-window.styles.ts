@@ -208,6 +208,23 @@ export const chatWindowStyles = css`
     font-size: 0.85em;
     color: var(--_text-muted);
   }
+  details.handoff {
+    font-size: 0.9em;
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius-small);
+    padding: 0.4em 0.6em;
+  }
+  details.handoff summary {
+    cursor: pointer;
+  }
+  details.handoff p {
+    margin: 0.5em 0 0;
+    white-space: pre-wrap;
+    overflow-wrap: anywhere;
+    max-height: 10em;
+    overflow: auto;
+    color: var(--_text-muted);
+  }
   p.intro {
     margin: 0 0 var(--_space);
     color: var(--_text-muted);

@@ -74,6 +74,8 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
   @state() private pastNotice = '';
   /** Operator/bot messages that arrived in the running chat while a past one was open. */
   @state() private missedWhileAway = 0;
+  /** What a handover from the AI panel passes to the operator, while the pre-chat form asks for what it lacked. */
+  @state() private handoffContext: string | undefined;
 
   readonly chat = new LiveChatController(this);
   private items: ChatListItem[] = [];
@@ -137,19 +139,33 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
     }
   }
 
+  /**
+   * Starts a chat with the AI conversation as its first message. When the service needs something
+   * the handover did not carry (a topic, an e-mail), the pre-chat form asks for it and keeps the
+   * conversation to send once the visitor starts. Failures are shown in the window, never thrown.
+   */
   async startFromHandoff(input: HandoffInput): Promise<void> {
     await this.activate();
     const lines = [t(this.language, 'handoffIntro', {}, this.serverLabels())];
     if (input.summary?.trim()) lines.push(input.summary.trim());
     lines.push(input.transcript.trim());
-    const name = input.name?.trim() || this.prefill.name || this.chat.name || t(this.language, 'you');
-    await this.chat.start({
-      name,
-      email: input.email ?? this.prefill.email,
-      idChatCategory: this.prefill.category,
-      startingPage: location.href,
-      firstMessage: lines.join('\n\n'),
-    });
+    const context = lines.join('\n\n');
+    const only = this.chat.categories.length === 1 ? String(this.chat.categories[0]!.idChatCategory) : undefined;
+    try {
+      await this.chat.start({
+        name: input.name?.trim() || this.prefill.name || this.chat.name || t(this.language, 'you'),
+        email: input.email ?? this.prefill.email,
+        idChatCategory: this.prefill.category ?? only,
+        startingPage: location.href,
+        firstMessage: context,
+      });
+      this.handoffContext = undefined;
+    } catch {
+      if (this.chat.phase === 'prechat') {
+        this.handoffContext = context;
+        void this.focusFirstInvalid();
+      }
+    }
   }
 
   reportPage(url: string, title: string): void {
@@ -310,6 +326,7 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
               'idChatCategory',
               this.tr('category'),
               html`<select id="idChatCategory" name="idChatCategory" aria-invalid=${this.invalid('idChatCategory')} aria-describedby=${this.describedBy('idChatCategory')}>
+                ${c.categories.length > 1 ? html`<option value="" ?selected=${!p.category}>${this.tr('chooseCategory')}</option>` : nothing}
                 ${c.categories.map(
                   (cat) => html`<option value=${String(cat.idChatCategory)} ?selected=${String(cat.idChatCategory) === p.category}>${cat.title}</option>`,
                 )}
@@ -321,6 +338,12 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
           this.tr('firstMessage'),
           html`<textarea id="message" name="message" rows="3" .value=${p.message ?? ''} aria-invalid=${this.invalid('message')} aria-describedby=${this.describedBy('message')}></textarea>`,
         )}
+        ${this.handoffContext
+          ? html`<details class="handoff">
+              <summary>${this.tr('handoffShared')}</summary>
+              <p>${this.handoffContext}</p>
+            </details>`
+          : nothing}
         ${privacyText ? html`<p class="privacy">${linkify(privacyText)}</p>` : nothing}
         <div class="field check">
           <input id="privacy" name="privacy" type="checkbox" aria-invalid=${this.invalid('privacy')} aria-describedby=${this.describedBy('privacy')} />
@@ -348,11 +371,14 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
         idChatCategory: (form.get('idChatCategory') as string | null) ?? undefined,
         message: String(form.get('message') ?? ''),
         consent: form.get('privacy') === 'on',
+        context: this.handoffContext,
       },
       location.href,
     );
-    if (ok) void this.focusFirst();
-    else this.focusFirstInvalid();
+    if (ok) {
+      this.handoffContext = undefined;
+      void this.focusFirst();
+    } else void this.focusFirstInvalid();
   }
 
   private async focusFirstInvalid(): Promise<void> {

@@ -524,6 +524,44 @@ describe('sportello-live-chat', () => {
     expect(detail.name).to.equal('Grace');
   });
 
+  it('handoff without a topic: the pre-chat form asks for it (no error notice) and the AI conversation goes first once started', async () => {
+    const el = await fixture<SportelloLiveChat>(html`<sportello-live-chat lang="en" widget-key="demo" endpoint=${CHAT_URL} .stomp=${FAST_RECONNECT}></sportello-live-chat>`);
+    const errors: Event[] = [];
+    el.addEventListener('sportello-error', (e) => errors.push(e));
+    await el.startFromHandoff({ name: 'Grace', transcript: 'Visitor: my invoice\nAssistant: let me find someone', summary: 'Invoice question' });
+    const win = await windowOf(el);
+    await win.updateComplete;
+    expect(win.chat.phase).to.equal('prechat');
+    expect(win.chat.idChat).to.equal(undefined);
+    expect($(win, '.notice.error')).to.equal(null);
+    expect(errors).to.have.length(0);
+    expect($<HTMLInputElement>(win, '#name')!.value).to.equal('Grace');
+    expect($<HTMLSelectElement>(win, '#idChatCategory')!.value).to.equal('');
+    expect($(win, '#idChatCategory')!.getAttribute('aria-invalid')).to.equal('true');
+    expect($(win, 'details.handoff')!.textContent).to.contain('Visitor: my invoice');
+    await expect(el).to.be.accessible();
+
+    await fillPrechat(win, { email: 'grace@example.com', category: '4', message: 'Still there?' });
+    await phase(el, 'queued', 'chatting');
+    const first = await until(() => win.chat.transcript.messages.find((m) => m.from === 'visitor' && delivered(m)));
+    expect(first.text).to.contain('Visitor: my invoice');
+    expect(first.text).to.contain('Invoice question');
+    expect(first.text.trim().endsWith('Still there?')).to.equal(true);
+    await win.updateComplete;
+    expect($(win, 'details.handoff')).to.equal(null);
+  });
+
+  it('pre-chat with several topics preselects none and asks for one', async () => {
+    const el = await mountChat();
+    const win = await phase(el, 'prechat');
+    await fillPrechat(win, { name: 'Ada', email: 'ada@example.com' });
+    await until(() => win.chat.fieldErrors.length > 0 && !win.chat.busy);
+    await win.updateComplete;
+    expect(win.chat.fieldErrors.map((f) => f.field)).to.deep.equal(['idChatCategory']);
+    expect($(win, '#idChatCategory-error')!.textContent).to.match(/required/i);
+    expect(win.chat.idChat).to.equal(undefined);
+  });
+
   it('a message the server refuses is shown failed with a retry button, and never twice', async () => {
     const el = await mountChat();
     const win = await startChat(el, '2');

@@ -67,6 +67,8 @@ const en = {
   fileTooMany: 'Too many files for one message',
   fileType: 'This type of file is not accepted',
   handoffIntro: 'Conversation with the virtual assistant:',
+  handoffShared: 'Your conversation with the virtual assistant will be passed to the operator',
+  chooseCategory: 'Choose a topic',
   badAttributes: 'This chat is not configured: {what} is missing.',
   // past conversations
   pastChats: 'Past conversations',
@@ -150,6 +152,8 @@ const it: Record<ChatKey, string> = {
   fileTooMany: 'Troppi file per un messaggio',
   fileType: 'Questo tipo di file non è accettato',
   handoffIntro: 'Conversazione con l’assistente virtuale:',
+  handoffShared: 'La conversazione con l’assistente virtuale sarà passata all’operatore',
+  chooseCategory: 'Scegli un argomento',
   badAttributes: 'Questa chat non è configurata: manca {what}.',
   pastChats: 'Conversazioni precedenti',
   pastChatsHint: 'Le tue ultime {max} conversazioni, conservate solo su questo dispositivo.',

@@ -43,6 +43,8 @@ export interface PrechatInput {
   idChatCategory?: string | undefined;
   message: string;
   consent: boolean;
+  /** Said before the visitor's own message (a conversation handed over by the AI panel). */
+  context?: string | undefined;
 }
 
 export interface ContactInput {
@@ -230,27 +232,34 @@ export class LiveChatController implements ReactiveController {
   async submitPrechat(input: PrechatInput, startingPage: string): Promise<boolean> {
     const o = this.host.chatOptions();
     this.set({ busy: true, fieldErrors: [], error: undefined });
+    let errors: FieldError[];
     try {
-      const errors = await this.client!.validate({
+      errors = await this.client!.validate({
         name: input.name,
         email: input.email,
         message: input.message,
         required: ['name', 'email'],
         language: o.language,
       });
-      // Consent is a checkbox the server has no field for: checked here, shown like the others.
-      if (!input.consent && this.config?.privacy?.required !== false) errors.push({ field: 'privacy', message: 'required' });
-      if (errors.length) {
-        this.set({ fieldErrors: errors, busy: false });
-        return false;
-      }
-      await this.start({ name: input.name, email: input.email, idChatCategory: input.idChatCategory, startingPage, firstMessage: input.message });
-      return true;
     } catch (error) {
       this.fail('start-chat', error);
       this.set({ busy: false });
       return false;
     }
+    // Consent is a checkbox the server has no field for: checked here, shown like the others.
+    if (!input.consent && this.config?.privacy?.required !== false) errors.push({ field: 'privacy', message: 'required' });
+    // With several topics the form preselects none: the visitor picks one.
+    if (!input.idChatCategory && this.categories.length > 1) errors.push({ field: 'idChatCategory', message: 'required' });
+    if (errors.length) {
+      this.set({ fieldErrors: errors, busy: false });
+      return false;
+    }
+    const firstMessage = [input.context?.trim(), input.message.trim()].filter(Boolean).join('\n\n');
+    // start() puts every failure on screen itself (field errors, the offline form, the error notice).
+    return this.start({ name: input.name, email: input.email, idChatCategory: input.idChatCategory, startingPage, firstMessage }).then(
+      () => true,
+      () => false,
+    );
   }
 
   /** Starts a chat without the form (prefilled / handoff), or reuses the running one. */
@@ -281,8 +290,10 @@ export class LiveChatController implements ReactiveController {
     } catch (error) {
       if (error instanceof StartRejected && error.reason === 'offline') {
         this.set({ phase: 'offline' });
+      } else if (error instanceof StartRejected && error.fieldErrors.length) {
+        // Shown on the fields of the pre-chat form, like the validation step's own errors.
+        this.set({ fieldErrors: error.fieldErrors, phase: 'prechat' });
       } else {
-        if (error instanceof StartRejected && error.fieldErrors.length) this.fieldErrors = error.fieldErrors;
         this.fail('start-chat', error);
         this.set({ phase: this.isOnline() ? 'prechat' : 'offline' });
       }
