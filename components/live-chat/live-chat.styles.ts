@@ -1,32 +1,23 @@
 /**
  * The launcher's styles as a plain string (adopted as a constructable stylesheet, allowed under a
  * strict `style-src 'self'`): the launcher does not load Lit. Same `--sportello-*` tokens and
- * fallbacks as components/shared/tokens.styles.ts.
+ * fallbacks as components/shared/tokens.styles.ts. Only what paints the closed launcher: this sheet
+ * is parsed and matched while the host page starts (no universal or pseudo-element rules, no
+ * reduced-motion block: the launcher has no pseudo-elements and no motion).
  */
 export const launcherCss = `
   :host {
-    --_width: var(--sportello-chat-width, 380px);
-    --_height: var(--sportello-chat-height, 560px);
     --_offset: var(--sportello-chat-offset, 20px);
     --_accent: var(--sportello-accent, #2457d6);
     --_accent-contrast: var(--sportello-accent-contrast, #ffffff);
-    --_surface: var(--sportello-surface, #ffffff);
-    --_border: var(--sportello-border, #d5dbe5);
     --_danger: var(--sportello-danger, #b42318);
     --_focus: var(--sportello-focus-ring, #1a4fd0);
-    --_radius: var(--sportello-radius, 10px);
     --_shadow: var(--sportello-shadow, 0 8px 28px rgb(16 24 40 / 0.16));
     display: contents;
     font-family: var(--sportello-font, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif);
   }
-  :host([mode='inline']) {
-    display: block;
-  }
   :host([hidden]) {
     display: none !important;
-  }
-  *, *::before, *::after {
-    box-sizing: border-box;
   }
   :focus-visible {
     outline: 2px solid var(--_focus);
@@ -57,6 +48,7 @@ export const launcherCss = `
     position: absolute;
     top: -4px;
     right: -4px;
+    box-sizing: border-box;
     min-width: 22px;
     height: 22px;
     padding: 0 6px;
@@ -65,9 +57,6 @@ export const launcherCss = `
     color: #fff;
     font: 700 12px/22px system-ui, sans-serif;
   }
-  @media (prefers-reduced-motion: reduce) {
-    * { transition-duration: 0.01ms !important; animation-duration: 0.01ms !important; }
-  }
 `;
 
 /**
@@ -75,11 +64,22 @@ export const launcherCss = `
  * launcher does not pay for parsing them while the page starts.
  */
 export const windowCss = `
+  :host {
+    --_width: var(--sportello-chat-width, 380px);
+    --_height: var(--sportello-chat-height, 560px);
+    --_surface: var(--sportello-surface, #ffffff);
+    --_border: var(--sportello-border, #d5dbe5);
+    --_radius: var(--sportello-radius, 10px);
+  }
+  :host([mode='inline']) {
+    display: block;
+  }
   :host([position='bottom-left']) .window {
     right: auto;
     left: var(--_offset);
   }
   .window {
+    box-sizing: border-box;
     position: fixed;
     bottom: calc(var(--_offset) + 68px);
     right: var(--_offset);
