@@ -9,6 +9,11 @@ export interface MarkdownViewOptions extends BuildOptions {
   /** How a render is deferred (default: the next animation frame). */
   schedule?: (callback: () => void) => void;
   /**
+   * How building a backlog of blocks goes on between frames (default: a zero-delay timer; with a
+   * custom `schedule` and no `scheduleTask`, `schedule` is used for both).
+   */
+  scheduleTask?: (callback: () => void) => void;
+  /**
    * Least time between two renders started by new text while streaming (default 0: every frame).
    * Each render costs the page a layout and paint; a panel may trade a little smoothness for less.
    */
@@ -47,9 +52,12 @@ export interface MarkdownViewOptions extends BuildOptions {
 /**
  * The rendering of one growing text. Blocks that are complete (blocks.ts) are rendered once,
  * appended to `root` and never touched again; only the open tail block is re-rendered, at most
- * once per scheduled frame however many chunks arrived. Appending costs a string concatenation
- * and a schedule check: block ends are found incrementally (BlockScanner) and only at render time.
- * `finish()` settles the tail at once; `complete()` does the same spread over frames.
+ * once per scheduled frame however many chunks arrived. Blocks are built off the page as their
+ * text arrives (within a budget per append; a backlog is built in later tasks, a budget at a
+ * time, not in frames) and a render only puts them in and re-renders the tail: a frame costs the
+ * browser style, layout and paint, so a fast stream should not need more of them than the text
+ * needs renders. `finish()` settles the tail at once; `complete()` does the same without a long
+ * task.
  *
  * HTML answers (format `html`) have no block structure we can trust mid-stream: the whole text is
  * sanitised again on each frame while streaming. Their sanitiser (DOMPurify) is loaded on demand.
@@ -85,6 +93,8 @@ export class MarkdownView {
   private htmlUnavailable = false;
   private readonly format: ContentFormat;
   private readonly schedule: (callback: () => void) => void;
+  private readonly scheduleTask: (callback: () => void) => void;
+  private buildScheduled = false;
 
   constructor(private readonly options: MarkdownViewOptions = {}) {
     const doc = options.document ?? document;
@@ -92,6 +102,7 @@ export class MarkdownView {
     this.root.className = 'md';
     this.format = options.format ?? 'markdown';
     this.schedule = options.schedule ?? ((callback) => requestAnimationFrame(callback));
+    this.scheduleTask = options.scheduleTask ?? options.schedule ?? ((callback) => setTimeout(callback, 0));
     this.built = doc.createDocumentFragment();
     this.ready = this.format === 'html' && !loadedHtmlSanitiser()
       ? loadHtmlSanitiser().then((sanitiser) => {
@@ -219,6 +230,22 @@ export class MarkdownView {
     this.scannedLength = this.source.length;
     for (const end of this.scanner.scan(this.source, false)) this.pendingEnds.push(end);
     if (this.pendingEnds.length) this.buildBlocks(performance.now() + budget, false);
+    if (this.pendingEnds.length) this.scheduleBuild();
+  }
+
+  /** Goes on building a backlog of blocks in a later task (one budget's worth per task). */
+  private scheduleBuild(): void {
+    if (this.buildScheduled) return;
+    this.buildScheduled = true;
+    this.scheduleTask(() => {
+      this.buildScheduled = false;
+      if (!this.pendingEnds.length) return; // built meanwhile (a render, finish)
+      this.buildBlocks(performance.now() + (this.options.frameBudgetMs ?? 8), true);
+      if (this.pendingEnds.length) this.scheduleBuild();
+      // All built: a completing view renders it now; a streaming one at its next render.
+      else if (this.completing.length) this.scheduleFrame();
+      else this.requestRender();
+    });
   }
 
   /**
@@ -265,9 +292,10 @@ export class MarkdownView {
     if (this.pendingEnds.length) this.buildBlocks(deadline, true);
     this.attachBuilt();
     if (this.pendingEnds.length) {
-      // A backlog: the tail waits until the blocks before it are on the page.
+      // A backlog: the tail waits until the blocks before it are on the page; the blocks are built
+      // between frames, then a frame puts them in.
       this.removeTail();
-      this.scheduleFrame();
+      this.scheduleBuild();
       return;
     }
     const tail = this.source.slice(this.settledEnd);

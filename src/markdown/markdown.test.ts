@@ -184,6 +184,30 @@ describe('markdown renderer', () => {
     expect(view.root.innerHTML).to.equal(html('one\n\ntwo\n\nthree\n\nfour\n\nfive', 2));
   });
 
+  it('builds a backlog between frames, a budget per task; the frame after it puts everything in', async () => {
+    const text = Array.from({ length: 8 }, (_, i) => `Paragraph ${i}`).join('\n\n');
+    const frames: Array<() => void> = [];
+    const tasks: Array<() => void> = [];
+    const view = new MarkdownView({ frameBudgetMs: 0, appendBudgetMs: 0, schedule: (cb) => frames.push(cb), scheduleTask: (cb) => tasks.push(cb) });
+    view.append(text);
+    frames.splice(0).forEach((cb) => cb());
+    // Budget 0: one block in the frame, the rest waits for tasks (not frames), the tail too.
+    expect(view.root.children.length).to.equal(1);
+    expect([frames.length, tasks.length]).to.deep.equal([0, 1]);
+    let taskRuns = 0;
+    while (tasks.length) {
+      tasks.splice(0).forEach((cb) => cb());
+      taskRuns++;
+    }
+    expect(taskRuns).to.equal(6);
+    expect(view.root.children.length).to.equal(1); // built, not on the page yet
+    expect(frames.length).to.equal(1);
+    const done = view.complete();
+    frames.splice(0).forEach((cb) => cb());
+    await done;
+    expect(view.root.innerHTML).to.equal(html(text));
+  });
+
   it('finish() during complete() renders the rest at once', async () => {
     const text = 'a\n\nb\n\nc\n\nd';
     const { view } = manualView({ frameBudgetMs: 0 });
