@@ -1,7 +1,6 @@
 import type { ChatDestinations } from '../../src/services/chat.js';
-import { resolveConfig } from '../../src/config.js';
-import { resolveLang, type Lang } from '../../src/i18n/lang.js';
-import { launcherText } from './launcher-strings.js';
+import type { Lang } from '../../src/i18n/lang.js';
+import { launcherLang, launcherText } from './launcher-strings.js';
 import { launcherCss, windowCss } from './live-chat.styles.js';
 import type { HandoffInput, SportelloLiveChatWindow } from './chat-window.js';
 import './events.js';
@@ -186,10 +185,16 @@ export class SportelloLiveChat extends HTMLElement {
   }
 
   private get language(): Lang {
-    return resolveLang(this);
+    return launcherLang(this);
   }
 
-  private get chatEndpoint(): string | undefined {
+  /**
+   * The configuration module is shared with the window (which needs it anyway): the launcher
+   * imports it only when it checks its attributes, at idle or on interaction, so that the closed
+   * launcher is one module with no static imports.
+   */
+  private async chatEndpoint(): Promise<string | undefined> {
+    const { resolveConfig } = await import('../../src/config.js');
     const c = resolveConfig(this, { endpoint: this.endpoint, tokenProvider: this.tokenProvider });
     return c.endpoints?.chat ?? c.endpoint;
   }
@@ -296,8 +301,7 @@ export class SportelloLiveChat extends HTMLElement {
 
   private async loadAndActivate(activate: boolean): Promise<SportelloLiveChatWindow | null> {
     if (!this.isConnected) return null;
-    this.checkAttributes();
-    await loadWindow();
+    await Promise.all([this.checkAttributes(), loadWindow()]);
     let win = this.chatWindow;
     if (!win) {
       win = document.createElement('sportello-live-chat-window');
@@ -324,8 +328,8 @@ export class SportelloLiveChat extends HTMLElement {
     if (lang) win.setAttribute('lang', lang);
   }
 
-  private checkAttributes(): void {
-    const endpoint = this.chatEndpoint;
+  private async checkAttributes(): Promise<void> {
+    const endpoint = await this.chatEndpoint();
     if ((!endpoint || !this.widgetKey) && !this.warned) {
       this.warned = true;
       console.warn(`[sportello] <sportello-live-chat> needs ${!endpoint ? '`endpoint`' : '`widget-key`'}.`);
