@@ -230,8 +230,10 @@ describe('sportello-desk-form', () => {
     await fillFault(el);
     const progress: number[] = [];
     // The server holds the upload 600 ms before reading it, so the bytes go out in steps
-    // (socket buffers fill, then drain) and the bar shows values between 0 and 100.
-    await fault({ kind: 'delay', delayMs: 600, match: '/desk/richieste/upload/', count: 1 });
+    // (socket buffers fill, then drain) and the bar shows values between 0 and 100. Both files
+    // upload at once and either request may reach the server first: the delay covers both
+    // (with count 1 the small file sometimes took it and the big one went through at once).
+    await fault({ kind: 'delay', delayMs: 600, match: '/desk/richieste/upload/', count: 2 });
     const big = fileOf('log.txt', 8 * 1024 * 1024);
     dropFiles(el, [big, fileOf('extra.txt', 1000)]);
     await el.updateComplete;
