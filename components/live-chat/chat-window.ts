@@ -61,6 +61,8 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
   @property({ attribute: 'widget-key' }) widgetKey = '';
   @property({ attribute: false }) destinations?: Partial<ChatDestinations>;
   @property({ attribute: false }) prefill: ChatPrefill = {};
+  /** Keeps ended chats on this device, listed under "past conversations" (`past-chats="false"` on the launcher). */
+  @property({ attribute: false }) keepPastChats = true;
   /** Shows the close button (launcher mode). */
   @property({ type: Boolean }) closable = false;
   /** Reconnect tuning (tests). */
@@ -93,6 +95,7 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
       language: this.language,
       destinations: this.destinations,
       stomp: this.stomp,
+      keepPastChats: this.keepPastChats,
     };
   }
 

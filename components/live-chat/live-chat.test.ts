@@ -3,6 +3,8 @@ import { sendKeys } from '@web/test-runner-commands';
 import { ignoreResizeObserverLoop } from '../shared/chat-test-utils.js';
 import { $, SIM_URL, CHAT_URL, composerSend, delivered, FAST_RECONNECT, fillPrechat, mountChat, openTab, phase, resetSim, startChat, TestOperator, until, visitorSockets, windowOf } from './chat-test-helpers.js';
 import type { SportelloLiveChat } from './live-chat.js';
+import { storageKey } from '../../src/controllers/chat/chat-storage.js';
+import { pastChatsKey, readPastChats, writePastChats } from '../../src/controllers/chat/past-chats.js';
 
 ignoreResizeObserverLoop();
 
@@ -560,6 +562,24 @@ describe('sportello-live-chat', () => {
     expect(win.chat.fieldErrors.map((f) => f.field)).to.deep.equal(['idChatCategory']);
     expect($(win, '#idChatCategory-error')!.textContent).to.match(/required/i);
     expect(win.chat.idChat).to.equal(undefined);
+  });
+
+  it('past-chats="false": copies kept before are deleted and an ended chat is not kept', async () => {
+    const key = storageKey(CHAT_URL, 'demo');
+    const ts = new Date().toISOString();
+    writePastChats(key, [{ idChat: 'old-1', endedAt: ts, operator: 'Giulia', preview: 'An old question', messages: [{ key: 'k1', id: '1', from: 'visitor', text: 'An old question', attachments: [], ts, state: 'sent' }] }]);
+    expect(readPastChats(key)).to.have.length(1);
+    const el = await fixture<SportelloLiveChat>(html`<sportello-live-chat lang="en" widget-key="demo" mode="inline" past-chats="false" endpoint=${CHAT_URL} .stomp=${FAST_RECONNECT} .reportNavigation=${false}></sportello-live-chat>`);
+    const win = await startChat(el, '4');
+    expect(localStorage.getItem(pastChatsKey(key)) ?? '[]').to.equal('[]');
+    await composerSend(win, 'Nothing to keep');
+    await until(() => delivered(win.chat.transcript.messages.find((m) => m.text === 'Nothing to keep')));
+    $<HTMLButtonElement>(win, 'header button')!.click();
+    await phase(el, 'ended');
+    await win.updateComplete;
+    expect(win.chat.pastChats).to.have.length(0);
+    expect(readPastChats(key)).to.have.length(0);
+    expect($(win, '.past-button')).to.equal(null);
   });
 
   it('a message the server refuses is shown failed with a retry button, and never twice', async () => {

@@ -70,6 +70,7 @@ function writeOpenFlag(open: boolean): void {
  * @attr category - Prefilled category id.
  * @attr message - Prefilled first message.
  * @attr report-navigation - Report the page the visitor is on (`add-navigation-page`); default on, `report-navigation="false"` turns it off.
+ * @attr past-chats - Keep ended chats on this device so the visitor can read them again (last 5); default on, `past-chats="false"` keeps none and deletes those kept.
  * @event sportello-chat-open - The window opened.
  * @event sportello-chat-close - The window closed.
  * @event sportello-chat-started - `{ idChat }` a conversation started.
@@ -322,6 +323,7 @@ export class SportelloLiveChat extends HTMLElement {
     win.tokenProvider = this.tokenProvider;
     win.destinations = this.destinations;
     win.stomp = this.stomp;
+    win.keepPastChats = this.getAttribute('past-chats') !== 'false';
     win.closable = this.mode !== 'inline';
     win.prefill = this.prefill;
     const lang = this.getAttribute('lang');

@@ -66,6 +66,8 @@ export interface LiveChatHost extends ReactiveControllerHost, HTMLElement {
     stomp?: ChatClient['options']['stomp'];
     /** Browser features for sharing one socket between tabs (tests take them away); default the page's. */
     tabs?: TabEnvironment | undefined;
+    /** Keep ended chats on this device for the visitor to read again (default true). */
+    keepPastChats?: boolean | undefined;
   };
   /** Called for every failure the element must show and report. */
   onChatError(operation: string, error: ServiceError | Error): void;
@@ -186,6 +188,11 @@ export class LiveChatController implements ReactiveController {
     this.listenToClient();
     const realtime = this.realtime;
     this.pastChats = readPastChats(this.key);
+    // Turned off by the page: nothing kept, and copies kept while it was on are deleted.
+    if (o.keepPastChats === false && this.pastChats.length) {
+      this.pastChats = [];
+      writePastChats(this.key, []);
+    }
     this.draft = stored.draft ?? '';
     this.name = stored.name ?? '';
     this.email = stored.email ?? '';
@@ -477,7 +484,7 @@ export class LiveChatController implements ReactiveController {
 
   /** Keeps the ended chat among the past ones (every tab that sees the end does; one entry per chat). */
   private rememberEnded(): void {
-    if (!this.idChat || !this.key) return;
+    if (!this.idChat || !this.key || this.host.chatOptions().keepPastChats === false) return;
     const chat = toPastChat({ idChat: this.idChat, messages: this.transcript.messages, operator: this.operator?.name });
     if (!chat) return;
     const stored = readPastChats(this.key);
