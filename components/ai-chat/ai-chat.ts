@@ -212,6 +212,8 @@ export class SportelloAiChat extends SportelloElement {
     this.resizeObserver ??= new ResizeObserver(() => this.followBottom());
     this.resizeObserver.disconnect();
     this.observed = content;
+    // Growth is counted from the range as it is now, not from before a reconnect or a new content box.
+    this.observedRange = this.log ? this.log.scrollHeight - this.log.clientHeight : 0;
     if (content) {
       this.resizeObserver.observe(content);
       this.resizeObserver.observe(this.log!);

@@ -201,6 +201,22 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
     return t(this.language, key, params, this.serverLabels());
   }
 
+  private listLabelsCache = new Map<string, { lang: string; server: unknown; labels: Record<string, string> }>();
+
+  /**
+   * The message list's labels, the same object while language and server labels stay: the list
+   * rebuilds its cached rows whenever it gets a new labels object.
+   */
+  private listLabels(log: 'conversation' | 'pastLog'): Record<string, string> {
+    const lang = this.language;
+    const server = this.chat.config?.labels;
+    const cached = this.listLabelsCache.get(log);
+    if (cached && cached.lang === lang && cached.server === server) return cached.labels;
+    const labels = { log: this.tr(log), pending: this.tr('pending'), sent: this.tr('sent'), read: this.tr('read'), failed: this.tr('failed'), retry: this.tr('retry'), you: this.tr('you') };
+    this.listLabelsCache.set(log, { lang, server, labels });
+    return labels;
+  }
+
   /**
    * The transcript as list rows. The transcript hands over a new array after every change; rows are
    * mapped once per message object (and again only when what they show from the chat — the
@@ -466,7 +482,7 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
         : nothing}
       <sportello-message-list
         .items=${this.listItems()}
-        .labels=${{ log: this.tr('conversation'), pending: this.tr('pending'), sent: this.tr('sent'), read: this.tr('read'), failed: this.tr('failed'), retry: this.tr('retry'), you: this.tr('you') }}
+        .labels=${this.listLabels('conversation')}
         @sportello-message-retry=${(e: CustomEvent<{ key: string }>) => c.retry(e.detail.key)}
         @sportello-quick-reply=${(e: CustomEvent<{ value?: string; label?: string }>) => c.send(e.detail.label ?? e.detail.value ?? '', e.detail.value)}
       ></sportello-message-list>
@@ -677,7 +693,7 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
       </div>
       <sportello-message-list
         .items=${this.pastRows(chat)}
-        .labels=${{ log: this.tr('pastLog'), pending: this.tr('pending'), sent: this.tr('sent'), read: this.tr('read'), failed: this.tr('failed'), retry: this.tr('retry'), you: this.tr('you') }}
+        .labels=${this.listLabels('pastLog')}
       ></sportello-message-list>
       ${this.renderPastActions()}
     </div>`;

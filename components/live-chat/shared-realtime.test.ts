@@ -137,6 +137,40 @@ describe('SharedRealtime (one chat socket per site)', () => {
     }
   });
 
+  it('a close asked while no tab leads is carried out by the next leader', async () => {
+    const a = tab();
+    expect(await a.ready()).to.equal('leader');
+    const b = tab();
+    expect(await b.ready()).to.equal('follower');
+    const idChat = await b.startChat({ name: 'Ada', idChatCategory: 4, language: 'en' });
+    const events: ChatEvent[] = [];
+    await b.watchChat(idChat, (e) => events.push(e), () => undefined);
+    await until(() => b.state === 'open');
+    // The leader goes: in the same task the follower ends the chat, so its close meets no leader.
+    void a.stop();
+    b.closeChat(idChat);
+    expect(b.role).to.equal('follower');
+    await until(() => b.role === 'leader');
+    const operator = new TestOperator();
+    await until(async () => (await operator.http.json<{ status: string }>(`/api/chat/${idChat}`)).status === 'closed');
+    await until(() => events.some((e) => e.type === 'closed'));
+  });
+
+  it('a start still waiting for the leader is settled (aborted) when the tab stops', async () => {
+    // A leader that hears nothing (its channel drops every message): the follower's start waits.
+    const deaf = { postMessage: () => undefined, close: () => undefined, onmessage: null } as unknown as BroadcastChannel;
+    const a = tab({ locks: navigator.locks, channel: () => deaf });
+    expect(await a.ready()).to.equal('leader');
+    const b = tab();
+    expect(await b.ready()).to.equal('follower');
+    const starting = b.startChat({ name: 'Ada', idChatCategory: 4, language: 'en' });
+    await new Promise((r) => setTimeout(r, 50));
+    await b.stop();
+    let error: unknown;
+    await starting.catch((e: unknown) => (error = e));
+    expect((error as Error | undefined)?.name).to.equal('AbortError');
+  });
+
   it('without Web Locks or BroadcastChannel every tab keeps its own socket (as before)', async () => {
     const a = tab({});
     const b = tab({ locks: navigator.locks });

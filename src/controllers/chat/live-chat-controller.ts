@@ -180,7 +180,9 @@ export class LiveChatController implements ReactiveController {
     if (!stored.visitorId) writeStored(this.key, { ...stored, visitorId });
     this.client ??= new ChatClient({ endpoint: o.endpoint, widgetKey: o.widgetKey, visitorId, destinations: o.destinations, stomp: o.stomp });
     if (!this.realtime) {
-      const shared = new SharedRealtime(this.client, this.key, o.tabs);
+      // Per visitor id too: tabs that ended up with different ids (no storage, two first loads at
+      // the same moment) must not share a socket that speaks for only one of them.
+      const shared = new SharedRealtime(this.client, `${this.key}:${visitorId}`, o.tabs);
       // A new leader took over: whatever this tab sent may have gone with the old one.
       this.offRealtime = shared.onLeaderChange(() => this.resendOutbox());
       this.realtime = shared;
@@ -196,7 +198,7 @@ export class LiveChatController implements ReactiveController {
     this.draft = stored.draft ?? '';
     this.name = stored.name ?? '';
     this.email = stored.email ?? '';
-    this.set({ phase: 'loading', error: undefined });
+    this.set({ phase: 'loading', error: undefined, busy: false });
     this.loadAbort = new AbortController();
     try {
       const [config, categories] = await Promise.all([
@@ -295,6 +297,8 @@ export class LiveChatController implements ReactiveController {
       if (input.firstMessage?.trim()) this.send(input.firstMessage.trim());
       return idChat;
     } catch (error) {
+      // Stopped meanwhile (the element left the page): nothing to show.
+      if (isAbort(error)) throw error;
       if (error instanceof StartRejected && error.reason === 'offline') {
         this.set({ phase: 'offline' });
       } else if (error instanceof StartRejected && error.fieldErrors.length) {

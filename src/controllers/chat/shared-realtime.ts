@@ -89,7 +89,7 @@ interface WireError {
 /** Messages between the tabs. `from` is the sending tab; `to` addresses one tab. */
 type Wire =
   | { t: 'hello'; from: string }
-  | { t: 'leader'; from: string; state: RealtimeState; hiddenSince: number | null }
+  | { t: 'leader'; from: string; state: RealtimeState; hiddenSince: number | null; to?: string | undefined }
   | { t: 'state'; from: string; state: RealtimeState }
   | { t: 'visibility'; from: string; hiddenSince: number | null }
   | { t: 'leaving'; from: string }
@@ -153,6 +153,8 @@ export class SharedRealtime implements ChatRealtime {
   /** Chats followers asked the leader to follow. */
   private readonly remoteChats = new Set<string>();
   private readonly starts = new Map<string, PendingStart>();
+  /** Chats this follower asked to close and has not yet seen closed: asked again of a new leader. */
+  private readonly closes = new Set<string>();
   private offClient: Array<() => void> = [];
   private releaseLock: (() => void) | undefined;
   private waiting: AbortController | undefined;
@@ -229,6 +231,7 @@ export class SharedRealtime implements ChatRealtime {
 
   async startChat(input: StartChatInput): Promise<string> {
     await this.decided;
+    if (this.stopped) throw new DOMException('The chat was stopped', 'AbortError');
     const reqId = newId();
     if (this.role !== 'follower') return this.client.startChat(input, reqId);
     return new Promise<string>((resolve, reject) => {
@@ -265,8 +268,10 @@ export class SharedRealtime implements ChatRealtime {
   }
 
   closeChat(idChat: string): void {
-    if (this.role === 'follower') this.post({ t: 'close', from: this.tabId, idChat });
-    else this.client.closeChat(idChat);
+    if (this.role === 'follower') {
+      this.closes.add(idChat);
+      this.post({ t: 'close', from: this.tabId, idChat });
+    } else this.client.closeChat(idChat);
   }
 
   reconnectNow(): void {
@@ -281,7 +286,11 @@ export class SharedRealtime implements ChatRealtime {
     this.waiting?.abort();
     clearTimeout(this.claimTimer);
     this.offVisibility?.();
-    for (const s of this.starts.values()) clearTimeout(s.timer);
+    // Settled, so a caller awaiting a start (busy, a disabled button) does not wait forever.
+    for (const s of this.starts.values()) {
+      clearTimeout(s.timer);
+      s.reject(new DOMException('The chat was stopped', 'AbortError'));
+    }
     this.starts.clear();
     if (typeof window !== 'undefined' && this.channel) {
       window.removeEventListener('pagehide', this.onPageHide);
@@ -340,7 +349,16 @@ export class SharedRealtime implements ChatRealtime {
     } else {
       const waiting = new AbortController();
       this.waiting = waiting;
-      locks.request(this.name, { signal: waiting.signal }, hold).catch(lost);
+      locks.request(this.name, { signal: waiting.signal }, hold).catch(() => {
+        if (release) return lost();
+        // Never granted and not aborted by us: the browser dropped the request (WebKit does for a
+        // page entering the back/forward cache). Queue again, or this tab would never lead.
+        if (this.waiting === waiting) this.waiting = undefined;
+        if (waiting.signal.aborted || this.stopped) return;
+        setTimeout(() => {
+          if (!this.stopped && this.role === 'follower' && !this.waiting && !this.releaseLock) this.campaign('queue');
+        }, 100);
+      });
     }
   }
 
@@ -369,6 +387,8 @@ export class SharedRealtime implements ChatRealtime {
     for (const idChat of new Set([...this.local.keys(), ...this.remoteChats])) void this.subscribe(idChat);
     // Starts that went to the old leader: the server starts one chat per request id.
     for (const [reqId, pending] of this.starts) void this.startFor(this.tabId, reqId, pending.input);
+    for (const idChat of this.closes) this.client.closeChat(idChat);
+    this.closes.clear();
     this.leaderId = this.tabId;
     clearTimeout(this.claimTimer);
     this.post({ t: 'leader', from: this.tabId, state: this.client.state, hiddenSince: this.hiddenSince });
@@ -502,7 +522,8 @@ export class SharedRealtime implements ChatRealtime {
   private serve(m: Wire): void {
     switch (m.t) {
       case 'hello':
-        this.post({ t: 'leader', from: this.tabId, state: this.client.state, hiddenSince: this.hiddenSince });
+        // Addressed to the asking tab: the others already follow this leader and have nothing to redo.
+        this.post({ t: 'leader', from: this.tabId, state: this.client.state, hiddenSince: this.hiddenSince, to: m.from });
         break;
       case 'leader':
         // Another tab leads now (it took the lock over): this one no longer does.
@@ -540,13 +561,18 @@ export class SharedRealtime implements ChatRealtime {
     if (m.t !== 'leader' && m.t !== 'start-result' && this.leaderId && m.from !== this.leaderId) return;
     switch (m.t) {
       case 'leader': {
+        const changed = m.from !== this.leaderId;
         this.leaderId = m.from;
         this.leaderHiddenSince = m.hiddenSince;
         this.setRelayed(m.state);
-        // A new leader (or our hello answered): follow our chats through it, catch up, re-send.
-        for (const [idChat, w] of this.local) this.post({ t: 'watch', from: this.tabId, idChat, afterId: w.lastServerId() ?? null });
-        for (const [reqId, s] of this.starts) this.post({ t: 'start', from: this.tabId, reqId, input: s.input });
-        this.leaderListeners.forEach((l) => l('follower'));
+        // A new leader, or our hello answered: follow our chats through it, catch up, re-send.
+        // (The answer to another tab's hello changes nothing here.)
+        if (changed || m.to === this.tabId) {
+          for (const [idChat, w] of this.local) this.post({ t: 'watch', from: this.tabId, idChat, afterId: w.lastServerId() ?? null });
+          for (const [reqId, s] of this.starts) this.post({ t: 'start', from: this.tabId, reqId, input: s.input });
+          for (const idChat of this.closes) this.post({ t: 'close', from: this.tabId, idChat });
+        }
+        if (changed) this.leaderListeners.forEach((l) => l('follower'));
         this.considerClaim();
         break;
       }
@@ -562,6 +588,8 @@ export class SharedRealtime implements ChatRealtime {
         this.considerClaim();
         break;
       case 'leaving':
+        // Whoever leads next (even this same tab, back from a freeze) is a change of leader.
+        this.leaderId = undefined;
         this.leaderHiddenSince = null;
         clearTimeout(this.claimTimer);
         this.setRelayed('reconnecting');
@@ -570,6 +598,7 @@ export class SharedRealtime implements ChatRealtime {
         this.errorListeners.forEach((l) => l(fromWire(m.error)));
         break;
       case 'event':
+        if (m.event.type === 'closed') this.closes.delete(m.idChat);
         this.local.get(m.idChat)?.onEvent(m.event);
         break;
       case 'start-result':
