@@ -171,6 +171,25 @@ describe('SharedRealtime (one chat socket per site)', () => {
     expect((error as Error | undefined)?.name).to.equal('AbortError');
   });
 
+  it('the leader lets a chat go once no tab follows it (unwatch, a follower that stops)', async () => {
+    const a = tab();
+    expect(await a.ready()).to.equal('leader');
+    const b = tab();
+    const c = tab();
+    expect(await b.ready()).to.equal('follower');
+    expect(await c.ready()).to.equal('follower');
+    const idChat = await b.startChat({ name: 'Ada', idChatCategory: 4, language: 'en' });
+    const subscribed = () => (a as unknown as { direct: Map<string, unknown> }).direct.has(idChat);
+    const unwatchB = await b.watchChat(idChat, () => undefined, () => undefined);
+    await c.watchChat(idChat, () => undefined, () => undefined);
+    await until(() => subscribed());
+    unwatchB();
+    await new Promise((r) => setTimeout(r, 100));
+    expect(subscribed(), 'still followed by c').to.equal(true);
+    await c.stop();
+    await until(() => !subscribed());
+  });
+
   it('without Web Locks or BroadcastChannel every tab keeps its own socket (as before)', async () => {
     const a = tab({});
     const b = tab({ locks: navigator.locks });

@@ -96,6 +96,8 @@ type Wire =
   | { t: 'error'; from: string; error: WireError }
   | { t: 'event'; from: string; idChat: string; event: ChatEvent }
   | { t: 'watch'; from: string; idChat: string; afterId: string | null }
+  | { t: 'unwatch'; from: string; idChat: string }
+  | { t: 'bye'; from: string }
   | { t: 'send'; from: string; idChat: string; message: OutgoingMessage }
   | { t: 'typing'; from: string; idChat: string; typing: boolean }
   | { t: 'close'; from: string; idChat: string }
@@ -150,8 +152,8 @@ export class SharedRealtime implements ChatRealtime {
   private readonly local = new Map<string, LocalWatch>();
   /** Chats this tab's socket is subscribed to (leader or solo), with the last id seen on each. */
   private readonly direct = new Map<string, { unwatch: Promise<() => void>; lastId: string | undefined }>();
-  /** Chats followers asked the leader to follow. */
-  private readonly remoteChats = new Set<string>();
+  /** Chats followers asked the leader to follow, with the tabs that follow each. */
+  private readonly remoteChats = new Map<string, Set<string>>();
   private readonly starts = new Map<string, PendingStart>();
   /** Chats this follower asked to close and has not yet seen closed: asked again of a new leader. */
   private readonly closes = new Set<string>();
@@ -253,7 +255,8 @@ export class SharedRealtime implements ChatRealtime {
     return () => {
       if (this.local.get(idChat) !== watch) return;
       this.local.delete(idChat);
-      if (this.role !== 'follower' && !this.remoteChats.has(idChat)) this.unsubscribe(idChat);
+      if (this.role === 'follower') this.post({ t: 'unwatch', from: this.tabId, idChat });
+      else if (!this.remoteChats.has(idChat)) this.unsubscribe(idChat);
     };
   }
 
@@ -282,7 +285,7 @@ export class SharedRealtime implements ChatRealtime {
   async stop(): Promise<void> {
     if (this.stopped) return;
     this.stopped = true;
-    if (this.role === 'leader') this.post({ t: 'leaving', from: this.tabId });
+    this.post(this.role === 'leader' ? { t: 'leaving', from: this.tabId } : { t: 'bye', from: this.tabId });
     this.waiting?.abort();
     clearTimeout(this.claimTimer);
     this.offVisibility?.();
@@ -384,7 +387,7 @@ export class SharedRealtime implements ChatRealtime {
     this.listenToClient();
     this.decide();
     // Follow again every chat this tab or a follower follows; watchChat syncs on connect.
-    for (const idChat of new Set([...this.local.keys(), ...this.remoteChats])) void this.subscribe(idChat);
+    for (const idChat of new Set([...this.local.keys(), ...this.remoteChats.keys()])) void this.subscribe(idChat);
     // Starts that went to the old leader: the server starts one chat per request id.
     for (const [reqId, pending] of this.starts) void this.startFor(this.tabId, reqId, pending.input);
     for (const idChat of this.closes) this.client.closeChat(idChat);
@@ -476,6 +479,14 @@ export class SharedRealtime implements ChatRealtime {
     return entry.unwatch;
   }
 
+  /** A follower no longer follows a chat: the socket lets it go once no tab does. */
+  private dropRemoteWatch(idChat: string, tab: string): void {
+    const tabs = this.remoteChats.get(idChat);
+    if (!tabs?.delete(tab) || tabs.size) return;
+    this.remoteChats.delete(idChat);
+    if (!this.local.has(idChat)) this.unsubscribe(idChat);
+  }
+
   private unsubscribe(idChat: string): void {
     const entry = this.direct.get(idChat);
     this.direct.delete(idChat);
@@ -531,11 +542,17 @@ export class SharedRealtime implements ChatRealtime {
         this.heed(m);
         break;
       case 'watch':
-        this.remoteChats.add(m.idChat);
+        this.remoteChats.set(m.idChat, (this.remoteChats.get(m.idChat) ?? new Set()).add(m.from));
         void this.subscribe(m.idChat).then(() => {
           // The follower catches up from its own last id (the answer reaches every tab; all merge).
           if (this.client.state === 'open') this.client.requestSync(m.idChat, m.afterId ?? undefined);
         });
+        break;
+      case 'unwatch':
+        this.dropRemoteWatch(m.idChat, m.from);
+        break;
+      case 'bye':
+        for (const idChat of [...this.remoteChats.keys()]) this.dropRemoteWatch(idChat, m.from);
         break;
       case 'send':
         this.client.sendMessage(m.idChat, m.message);
