@@ -381,6 +381,9 @@ export const aiChatStyles = css`
     border: 1px solid var(--_border);
     padding: 3px 8px;
     text-align: left;
+    /* Words stay whole in a cell (the bubble's 'anywhere' would let a narrow panel squeeze a
+       table into broken words): a table wider than the panel scrolls in its wrapper instead. */
+    overflow-wrap: normal;
   }
   .md .md-align-center {
     text-align: center;
