@@ -48,10 +48,12 @@ export class SignDocumentView extends LitElement {
       }
       .toolbar .group {
         display: inline-flex;
+        flex-wrap: wrap;
         align-items: center;
         gap: 4px;
       }
       .toolbar button {
+        white-space: nowrap;
         min-width: 36px;
         min-height: 36px;
         padding: 4px 10px;
