@@ -9,6 +9,7 @@
 import { HttpClient } from '../transport/http.js';
 import { chatToken, none, type AuthStrategy } from '../transport/auth.js';
 import { ServiceError } from '../transport/errors.js';
+import { Listeners } from '../transport/listeners.js';
 import type { StompSession, StompState } from '../transport/stomp.js';
 import type { ChatAttachment, QuickReply, Sender, ServerMessage } from '../controllers/chat/transcript.js';
 
@@ -119,9 +120,9 @@ export class ChatClient {
   readonly destinations: ChatDestinations;
   private session?: StompSession;
   private sessionReady?: Promise<StompSession>;
-  private visitorListeners = new Set<(e: VisitorEvent) => void>();
-  private stateListeners = new Set<(s: StompState) => void>();
-  private errorListeners = new Set<(e: ServiceError) => void>();
+  private readonly visitorListeners = new Listeners<VisitorEvent>();
+  private readonly stateListeners = new Listeners<StompState>();
+  private readonly errorListeners = new Listeners<ServiceError>();
   private stopped = false;
 
   constructor(readonly options: ChatClientOptions) {
@@ -219,11 +220,11 @@ export class ChatClient {
         connectHeaders: { 'visitor-id': this.options.visitorId, 'widget-key': this.options.widgetKey },
         ...(this.options.stomp ?? {}),
       });
-      session.onState((s) => this.stateListeners.forEach((l) => l(s)));
-      session.onError((e) => this.errorListeners.forEach((l) => l(e)));
+      session.onState((s) => this.stateListeners.emit(s));
+      session.onError((e) => this.errorListeners.emit(e));
       session.subscribe(fill(this.destinations.visitorTopic, { visitorId: this.options.visitorId }), (frame) => {
         const event = parse<VisitorEvent>(frame.body);
-        if (event) this.visitorListeners.forEach((l) => l(event));
+        if (event) this.visitorListeners.emit(event);
       });
       // Suspended while the module loaded: this session is never opened.
       if (this.sessionReady !== ready) return session;
@@ -240,18 +241,15 @@ export class ChatClient {
   }
 
   onState(listener: (s: StompState) => void): () => void {
-    this.stateListeners.add(listener);
-    return () => this.stateListeners.delete(listener);
+    return this.stateListeners.on(listener);
   }
 
   onError(listener: (e: ServiceError) => void): () => void {
-    this.errorListeners.add(listener);
-    return () => this.errorListeners.delete(listener);
+    return this.errorListeners.on(listener);
   }
 
   onVisitorEvent(listener: (e: VisitorEvent) => void): () => void {
-    this.visitorListeners.add(listener);
-    return () => this.visitorListeners.delete(listener);
+    return this.visitorListeners.on(listener);
   }
 
   /**

@@ -15,6 +15,7 @@
 import { Client, type IFrame, type IMessage, type StompSubscription } from '@stomp/stompjs';
 import { backoffDelay } from './backoff.js';
 import { ServiceError, type ServiceName } from './errors.js';
+import { Listeners } from './listeners.js';
 
 export type StompState = 'connecting' | 'open' | 'reconnecting' | 'closed';
 
@@ -93,8 +94,8 @@ export class StompSession {
   private readonly subscriptions = new Map<string, Declared>();
   /** Insertion-ordered: messages not yet confirmed by a RECEIPT, oldest first. */
   private readonly outbox = new Map<string, Outgoing>();
-  private readonly stateListeners = new Set<(state: StompState) => void>();
-  private readonly errorListeners = new Set<(error: ServiceError) => void>();
+  private readonly stateListeners = new Listeners<StompState>();
+  private readonly errorListeners = new Listeners<ServiceError>();
   private readonly connectedListeners = new Set<(info: { reconnect: boolean }) => void | Promise<void>>();
   private readonly onWake = () => this.reconnectNow();
   private readonly onVisibility = () => {
@@ -116,13 +117,11 @@ export class StompSession {
   }
 
   onState(listener: (state: StompState) => void): () => void {
-    this.stateListeners.add(listener);
-    return () => this.stateListeners.delete(listener);
+    return this.stateListeners.on(listener);
   }
 
   onError(listener: (error: ServiceError) => void): () => void {
-    this.errorListeners.add(listener);
-    return () => this.errorListeners.delete(listener);
+    return this.errorListeners.on(listener);
   }
 
   onConnected(listener: (info: { reconnect: boolean }) => void | Promise<void>): () => void {
@@ -203,23 +202,11 @@ export class StompSession {
   private setState(state: StompState): void {
     if (this.current === state) return;
     this.current = state;
-    for (const listener of [...this.stateListeners]) {
-      try {
-        listener(state);
-      } catch (error) {
-        console.error(error);
-      }
-    }
+    this.stateListeners.emit(state);
   }
 
   private emitError(error: ServiceError): void {
-    for (const listener of [...this.errorListeners]) {
-      try {
-        listener(error);
-      } catch (thrown) {
-        console.error(thrown);
-      }
-    }
+    this.errorListeners.emit(error);
   }
 
   private connect(): void {

@@ -23,6 +23,7 @@
  */
 import { ServiceError, type ErrorKind } from '../../transport/errors.js';
 import type { StompState } from '../../transport/stomp.js';
+import { Listeners } from '../../transport/listeners.js';
 import { newId, StartRejected, type ChatClient, type ChatEvent, type FieldError, type StartChatInput } from '../../services/chat.js';
 
 /** `solo`: own socket, no sharing; `leader`: holds the site's socket; `follower`: uses the leader's. */
@@ -146,9 +147,9 @@ export class SharedRealtime implements ChatRealtime {
   private relayedState: RealtimeState = 'idle';
   private readonly tabId = newId();
   private readonly channel: BroadcastChannel | undefined;
-  private readonly stateListeners = new Set<(s: StompState) => void>();
-  private readonly errorListeners = new Set<(e: ServiceError) => void>();
-  private readonly leaderListeners = new Set<(role: TabRole) => void>();
+  private readonly stateListeners = new Listeners<StompState>();
+  private readonly errorListeners = new Listeners<ServiceError>();
+  private readonly leaderListeners = new Listeners<TabRole>();
   private readonly local = new Map<string, LocalWatch>();
   /** Chats this tab's socket is subscribed to (leader or solo), with the last id seen on each. */
   private readonly direct = new Map<string, { unwatch: Promise<() => void>; lastId: string | undefined }>();
@@ -211,13 +212,11 @@ export class SharedRealtime implements ChatRealtime {
   }
 
   onState(listener: (s: StompState) => void): () => void {
-    this.stateListeners.add(listener);
-    return () => this.stateListeners.delete(listener);
+    return this.stateListeners.on(listener);
   }
 
   onError(listener: (e: ServiceError) => void): () => void {
-    this.errorListeners.add(listener);
-    return () => this.errorListeners.delete(listener);
+    return this.errorListeners.on(listener);
   }
 
   /**
@@ -225,8 +224,7 @@ export class SharedRealtime implements ChatRealtime {
    * lost with the old leader, so its unconfirmed messages should be sent again.
    */
   onLeaderChange(listener: (role: TabRole) => void): () => void {
-    this.leaderListeners.add(listener);
-    return () => this.leaderListeners.delete(listener);
+    return this.leaderListeners.on(listener);
   }
 
   // ---- the controller's calls ----------------------------------------------------------------
@@ -395,7 +393,7 @@ export class SharedRealtime implements ChatRealtime {
     this.leaderId = this.tabId;
     clearTimeout(this.claimTimer);
     this.post({ t: 'leader', from: this.tabId, state: this.client.state, hiddenSince: this.hiddenSince });
-    if (wasFollower) this.leaderListeners.forEach((l) => l('leader'));
+    if (wasFollower) this.leaderListeners.emit('leader');
   }
 
   /** Gives the socket up (page frozen or cached): another tab can lead meanwhile. */
@@ -454,7 +452,7 @@ export class SharedRealtime implements ChatRealtime {
         if (this.role === 'leader') this.post({ t: 'state', from: this.tabId, state: s });
       }),
       this.client.onError((e) => {
-        this.errorListeners.forEach((l) => l(e));
+        this.errorListeners.emit(e);
         if (this.role === 'leader') this.post({ t: 'error', from: this.tabId, error: toWire(e) });
       }),
     );
@@ -589,7 +587,7 @@ export class SharedRealtime implements ChatRealtime {
           for (const [reqId, s] of this.starts) this.post({ t: 'start', from: this.tabId, reqId, input: s.input });
           for (const idChat of this.closes) this.post({ t: 'close', from: this.tabId, idChat });
         }
-        if (changed) this.leaderListeners.forEach((l) => l('follower'));
+        if (changed) this.leaderListeners.emit('follower');
         this.considerClaim();
         break;
       }
@@ -612,7 +610,7 @@ export class SharedRealtime implements ChatRealtime {
         this.setRelayed('reconnecting');
         break;
       case 'error':
-        this.errorListeners.forEach((l) => l(fromWire(m.error)));
+        this.errorListeners.emit(fromWire(m.error));
         break;
       case 'event':
         if (m.event.type === 'closed') this.closes.delete(m.idChat);
@@ -631,6 +629,6 @@ export class SharedRealtime implements ChatRealtime {
   }
 
   private emitState(state: StompState): void {
-    this.stateListeners.forEach((l) => l(state));
+    this.stateListeners.emit(state);
   }
 }
