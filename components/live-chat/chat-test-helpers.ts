@@ -2,7 +2,7 @@
  * Helpers for the live-chat browser tests: mount the element against the test simulator, drive
  * the operator side over real STOMP + REST, and wait for states without timed assertions.
  */
-import { fixture, html } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
 import './index.js';
 import type { SportelloLiveChat } from './live-chat.js';
 import type { SportelloLiveChatWindow } from './chat-window.js';
@@ -152,6 +152,21 @@ export class TestOperator {
   /** The server's own record of the chat. */
   history(idChat: string): Promise<{ messages: Array<{ id: number; from: string; text: string; clientMessageId: string | null }> }> {
     return this.http.json(`/api/chat/history/${idChat}`);
+  }
+
+  /**
+   * The server's record once it holds `count` of the flow tests' numbered messages (`v1`, `o2`…),
+   * as `id:text` lines: what both sides' transcripts must end equal to.
+   */
+  async recordOfFlow(idChat: string, count: number): Promise<string[]> {
+    const flow = (m: { text: string }) => /^[vo]\d+$/.test(m.text);
+    let server = await this.history(idChat);
+    while (server.messages.filter(flow).length < count) {
+      await new Promise((r) => setTimeout(r, 100));
+      server = await this.history(idChat);
+    }
+    expect(server.messages.filter(flow), 'numbered messages on the server').to.have.length(count);
+    return server.messages.map((m) => `${m.id}:${m.text}`);
   }
 
   stop(): Promise<void> {

@@ -297,13 +297,7 @@ describe('sportello-live-chat', () => {
       if (i % 4 === 0) await new Promise((r) => setTimeout(r, 5));
     }
     await until(() => win.chat.tabRole === 'leader');
-    let server = await operator.history(idChat);
-    while (server.messages.filter((m) => /^[vo]\d+$/.test(m.text)).length < 80) {
-      await new Promise((r) => setTimeout(r, 100));
-      server = await operator.history(idChat);
-    }
-    const expected = server.messages.map((m) => `${m.id}:${m.text}`);
-    expect(server.messages.filter((m) => /^[vo]\d+$/.test(m.text))).to.have.length(80);
+    const expected = await operator.recordOfFlow(idChat, 80);
     await until(() => win.chat.transcript.messages.filter((m) => m.id !== undefined).length >= expected.length, 50);
     expect(win.chat.transcript.messages.map((m) => `${m.id}:${m.text}`)).to.deep.equal(expected);
     const texts = win.chat.transcript.messages.map((m) => m.text);
@@ -494,13 +488,7 @@ describe('sportello-live-chat', () => {
       if (i % 4 === 0) await new Promise((r) => setTimeout(r, 5));
     }
     expect(drops).to.equal(10);
-    let server = await operator.history(idChat);
-    while (server.messages.filter((m) => /^[vo]\d+$/.test(m.text)).length < 200) {
-      await new Promise((r) => setTimeout(r, 100));
-      server = await operator.history(idChat);
-    }
-    const expected = server.messages.map((m) => `${m.id}:${m.text}`);
-    expect(server.messages.filter((m) => /^[vo]\d+$/.test(m.text))).to.have.length(200);
+    const expected = await operator.recordOfFlow(idChat, 200);
     await until(() => win.chat.transcript.messages.filter((m) => m.id !== undefined).length >= expected.length, 50);
     await until(() => operator!.messages.size >= expected.length, 50);
     const visitorSide = win.chat.transcript.messages.map((m) => `${m.id}:${m.text}`);
