@@ -119,6 +119,14 @@ export class TestOperator {
   readonly messages = new Map<number, { id: number; from: string; text: string; clientMessageId: string | null }>();
   private seq = 0;
 
+  /** An operator connected over STOMP who has taken the chat. */
+  static async joined(idChat: string): Promise<TestOperator> {
+    const operator = new TestOperator();
+    await operator.connect();
+    await operator.join(idChat);
+    return operator;
+  }
+
   async connect(): Promise<void> {
     this.session.start();
     await until(() => this.session.state === 'open');

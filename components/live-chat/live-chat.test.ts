@@ -60,9 +60,7 @@ describe('sportello-live-chat', () => {
     expect(win.shadowRoot!.textContent).to.match(/queue/i);
     await expect(el).to.be.accessible();
 
-    operator = new TestOperator();
-    await operator.connect();
-    await operator.join(win.chat.idChat!);
+    operator = await TestOperator.joined(win.chat.idChat!);
     await phase(el, 'chatting');
     await until(() => win.chat.operator?.name);
     expect(win.chat.operator!.name).to.equal('Operatore Demo');
@@ -242,9 +240,7 @@ describe('sportello-live-chat', () => {
     await until(() => win.chat.connection === 'open');
     expect(await visitorSockets(visitorId)).to.equal(1);
 
-    operator = new TestOperator();
-    await operator.connect();
-    await operator.join(idChat);
+    operator = await TestOperator.joined(idChat);
     await phase(el, 'chatting');
     await composerSend(win, 'from the follower tab');
     await until(() => delivered(win.chat.transcript.messages.find((m) => m.text === 'from the follower tab')));
@@ -283,9 +279,7 @@ describe('sportello-live-chat', () => {
     await phase(el, 'queued', 'chatting');
     const idChat = win.chat.idChat!;
     const visitorId = win.chat.client!.options.visitorId;
-    operator = new TestOperator();
-    await operator.connect();
-    await operator.join(idChat);
+    operator = await TestOperator.joined(idChat);
     await phase(el, 'chatting');
     await until(() => win.chat.connection === 'open');
 
@@ -318,9 +312,7 @@ describe('sportello-live-chat', () => {
     const el = await mountChat();
     let win = await startChat(el, '4');
     const idChat = win.chat.idChat!;
-    operator = new TestOperator();
-    await operator.connect();
-    await operator.join(idChat);
+    operator = await TestOperator.joined(idChat);
     await phase(el, 'chatting');
     await composerSend(win, 'My printer is on fire\nand it smells');
     await until(() => delivered(win.chat.transcript.messages.find((m) => m.text.startsWith('My printer'))));
@@ -394,9 +386,7 @@ describe('sportello-live-chat', () => {
     win.shadowRoot!.querySelector<HTMLButtonElement>('.ended > button.secondary')!.click();
     win = await startChat(el, '4', 'Ada');
     const idChat = win.chat.idChat!;
-    operator = new TestOperator();
-    await operator.connect();
-    await operator.join(idChat);
+    operator = await TestOperator.joined(idChat);
     await phase(el, 'chatting');
     const composer = await until(() => $<HTMLElement & { updateComplete: Promise<boolean> }>(win, 'sportello-composer'));
     await composer.updateComplete;
@@ -448,9 +438,7 @@ describe('sportello-live-chat', () => {
     const XSS = '<img src=x onerror="window.__xss=1"><script>window.__xss=1</script>';
     const el = await mountChat();
     const win = await startChat(el, '4', XSS);
-    operator = new TestOperator();
-    await operator.connect();
-    await operator.join(win.chat.idChat!);
+    operator = await TestOperator.joined(win.chat.idChat!);
     operator.send(win.chat.idChat!, `${XSS} javascript:alert(1) https://example.com`);
     const file = new File(['hello'], `${XSS}.txt`, { type: 'text/plain' });
     $(win, 'sportello-composer')!.dispatchEvent(new CustomEvent('sportello-composer-attach', { detail: { files: [file] }, bubbles: true, composed: true }));
@@ -473,9 +461,7 @@ describe('sportello-live-chat', () => {
     const el = await mountChat();
     const win = await startChat(el, '4');
     const idChat = win.chat.idChat!;
-    operator = new TestOperator();
-    await operator.connect();
-    await operator.join(idChat);
+    operator = await TestOperator.joined(idChat);
     await phase(el, 'chatting');
     let drops = 0;
     for (let i = 0; i < 100; i++) {
@@ -589,9 +575,7 @@ describe('sportello-live-chat', () => {
     const win = await windowOf(el);
     const idChat = win.chat.idChat!;
     await el.close();
-    operator = new TestOperator();
-    await operator.connect();
-    await operator.join(idChat);
+    operator = await TestOperator.joined(idChat);
     operator.send(idChat, 'are you there?');
     operator.send(idChat, 'hello?');
     await until(() => el.shadowRoot!.querySelector('[part=badge]')?.textContent === '2');
