@@ -5,6 +5,7 @@ import { defaultReporter } from '@web/test-runner';
 import { simulatorPlugin } from './test/setup/simulator-plugin.mjs';
 import { summaryReporter } from './test/setup/summary-reporter.mjs';
 import { transportPlugin } from './test/setup/transport-plugin.mjs';
+import { workerUrlPlugin } from './test/setup/worker-url-plugin.mjs';
 
 const executablePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 // The transport plugin (test HTTP/SSE server, RabbitMQ on demand, strict CSP page) needs the
@@ -25,6 +26,8 @@ export default {
   browserStartTimeout: 60000,
   testFramework: { config: { timeout: 20000 } },
   plugins: [
+    // Before esbuild: `?worker&url` imports (the SSE worker) resolve to the served source module.
+    workerUrlPlugin(),
     esbuildPlugin({ ts: true, tsconfig: './tsconfig.json', target: 'es2022' }),
     simulator,
     transport,

@@ -155,6 +155,8 @@ export class AiClient {
       method: 'POST',
       json: { ...request, stream: true },
       signal,
+      // Thousands of events per answer: read and parsed in the stream worker when the page allows one.
+      offThread: true,
       // An `error` event ends the answer as surely as `done` does.
       isTerminal: (data) => data?.type === 'done' || data?.type === 'error',
     };

@@ -37,6 +37,19 @@ export interface RequestOptions {
   /** Multipart upload progress; the request then goes through XMLHttpRequest (fetch can't report it). */
   onUploadProgress?: (loaded: number, total: number) => void;
   accept?: string;
+  /**
+   * Sends each attempt instead of fetch() (the SSE worker's `offThreadFetch` does); everything
+   * else (auth headers, 401 refresh, retries, timeout, error shapes) stays this client's.
+   */
+  fetcher?: (url: string, init: FetchInit) => Promise<Response>;
+}
+
+/** What a `fetcher` gets for one attempt. */
+export interface FetchInit {
+  method: string;
+  headers: Record<string, string>;
+  body: BodyInit | null;
+  signal: AbortSignal;
 }
 
 export interface HttpClientOptions {
@@ -401,6 +414,7 @@ export class HttpClient {
     if (options.idempotencyKey !== undefined) headers['Idempotency-Key'] = options.idempotencyKey;
     Object.assign(headers, await this.authHeaders(), options.headers);
     if (options.onUploadProgress) return xhrFetch(url, { method, headers, body, signal, onUploadProgress: options.onUploadProgress });
+    if (options.fetcher) return options.fetcher(url, { method, headers, body, signal });
     return fetch(url, { method, headers, body, signal });
   }
 

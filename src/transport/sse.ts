@@ -7,10 +7,18 @@
  * (`openEventBatches`), so a consumer pays one await, and can do one piece of work, per read
  * rather than per event (a fast model sends thousands of tiny events, many per read).
  * `openEventStream` gives the same items one by one.
+ *
+ * With `offThread` the fetch, the decoding and the parsing run in a worker (sse-worker.ts), the
+ * request still made by HttpClient (auth, 401 refresh, timeout, error shapes) through its fetcher.
  */
-import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { ServiceError } from './errors.js';
 import type { HttpClient, RequestOptions } from './http.js';
+import { readServerSentEventBatches } from './sse-read.js';
+import { EVENT_STREAM, wireItem, type WireItem } from './sse-wire.js';
+import { offThreadFetch, workerBatchesOf } from './sse-worker-client.js';
+
+export { readServerSentEventBatches, readServerSentEvents } from './sse-read.js';
+export { sseWorkerState, setSseWorkerSrc, useSseWorker, terminateSseWorker, type SseWorkerState, type SseWorkerStatus } from './sse-worker-client.js';
 
 export type SseMessage<T> =
   | { kind: 'event'; event: string; id?: string; data: T }
@@ -20,55 +28,11 @@ export type SseMessage<T> =
 export interface SseOptions<T> extends RequestOptions {
   /** Which decoded event ends the stream successfully (AI: data.type === 'done'). */
   isTerminal: (data: T, event: string) => boolean;
-}
-
-/**
- * The raw events of a byte stream, in order, one array per read that completed any (never an
- * empty array). Decoding survives any chunking (a multi-byte character or a CRLF split across
- * reads). Ends when the stream ends; rejects if reading fails. An event without its closing blank
- * line at the end is dropped, as the SSE standard says.
- */
-export async function* readServerSentEventBatches(body: ReadableStream<Uint8Array>): AsyncGenerator<EventSourceMessage[]> {
-  let batch: EventSourceMessage[] = [];
-  const parser = createParser({ onEvent: (message) => batch.push(message) });
-  // A decoder in the read loop rather than a TextDecoderStream: no second stream, and no extra
-  // promise hops, between the network read and the parser.
-  const decoder = new TextDecoder();
-  const reader = body.getReader();
-  let lastChar = '';
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      if (!value?.length) continue;
-      const text = decoder.decode(value, { stream: true });
-      if (!text) continue; // only the first bytes of a character
-      parser.feed(text);
-      lastChar = text[text.length - 1]!;
-      if (batch.length) {
-        const out = batch;
-        batch = [];
-        yield out;
-      }
-    }
-    const rest = decoder.decode();
-    if (rest) {
-      parser.feed(rest);
-      lastChar = rest[rest.length - 1]!;
-    }
-    // A final CR may be a whole line ending the parser is still holding (waiting to see whether an
-    // LF follows). The stream is over, so none will: an LF completes it without adding a line.
-    if (lastChar === '\r') parser.feed('\n');
-    if (batch.length) yield batch;
-  } finally {
-    reader.cancel().catch(() => undefined);
-    reader.releaseLock();
-  }
-}
-
-/** The raw events of a byte stream one by one (see readServerSentEventBatches). */
-export async function* readServerSentEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<EventSourceMessage> {
-  for await (const batch of readServerSentEventBatches(body)) yield* batch;
+  /**
+   * Fetch, decode and parse the stream in the page's stream worker (sse-worker-client.ts) when it
+   * can run, the main thread otherwise: the same items, errors and end either way.
+   */
+  offThread?: boolean;
 }
 
 /**
@@ -79,28 +43,27 @@ export async function* readServerSentEvents(body: ReadableStream<Uint8Array>): A
  * ends the iteration silently; so does leaving a `for await` early (the request is cancelled).
  */
 export async function* openEventBatches<T>(http: HttpClient, path: string, options: SseOptions<T>): AsyncGenerator<Array<SseMessage<T>>> {
-  const { isTerminal, ...request } = options;
-  const response = await http.response(path, { accept: 'text/event-stream', ...request, retry: false });
+  const { isTerminal, offThread, ...request } = options;
+  const response = await http.response(path, { accept: 'text/event-stream', ...request, retry: false, ...(offThread ? { fetcher: offThreadFetch } : {}) });
   const contentType = response.headers.get('Content-Type') ?? '';
-  if (!/^text\/event-stream\b/i.test(contentType) || !response.body) {
+  const fromWorker = workerBatchesOf(response);
+  if (!EVENT_STREAM.test(contentType) || (!response.body && !fromWorker)) {
     await response.body?.cancel().catch(() => undefined);
     throw new ServiceError({ service: http.service, kind: 'protocol', status: response.status, code: 'not_event_stream', message: `Expected an event stream, got ${contentType || 'no content type'}` });
   }
   const signal = options.signal;
   try {
-    for await (const messages of readServerSentEventBatches(response.body)) {
+    const source = fromWorker ? fromWorker.batches() : parsedBatches(response.body!);
+    for await (const parsed of source) {
       const items: Array<SseMessage<T>> = [];
-      for (const message of messages) {
-        const event = message.event ?? 'message';
-        let data: T;
-        try {
-          data = JSON.parse(message.data) as T;
-        } catch (cause) {
-          items.push({ kind: 'malformed', event, raw: message.data, error: new ServiceError({ service: http.service, kind: 'parse', status: response.status, code: 'malformed_event', message: `An event of the stream is not JSON`, cause }) });
+      for (const item of parsed) {
+        if (item.kind === 'malformed') {
+          items.push({ kind: 'malformed', event: item.event, raw: item.raw, error: new ServiceError({ service: http.service, kind: 'parse', status: response.status, code: 'malformed_event', message: `An event of the stream is not JSON`, cause: new SyntaxError(item.reason) }) });
           continue;
         }
-        items.push(message.id !== undefined ? { kind: 'event', event, id: message.id, data } : { kind: 'event', event, data });
-        if (isTerminal(data, event)) {
+        // The item is already the event's shape ({kind, event, id?, data}): no copy per event.
+        items.push(item as SseMessage<T>);
+        if (isTerminal(item.data as T, item.event)) {
           yield items;
           return;
         }
@@ -114,6 +77,11 @@ export async function* openEventBatches<T>(http: HttpClient, path: string, optio
   }
   if (signal?.aborted) return;
   yield [{ kind: 'cut', error: new ServiceError({ service: http.service, kind: 'protocol', status: response.status, code: 'stream_cut', message: 'The stream ended before it was complete' }) }];
+}
+
+/** The main-thread path: the body read, decoded and parsed here, one array per read. */
+async function* parsedBatches(body: ReadableStream<Uint8Array>): AsyncGenerator<WireItem[]> {
+  for await (const messages of readServerSentEventBatches(body)) yield messages.map(wireItem);
 }
 
 /** The items of `openEventBatches` one by one (same errors, same end). */

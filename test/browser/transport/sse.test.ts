@@ -1,10 +1,11 @@
-// Server-Sent Events over fetch: against the loopback test server (real chunking over HTTP) and,
-// for exhaustive chunkings, on ReadableStreams built here (the same decoding path).
+// Server-Sent Events over fetch: against the loopback test server (real chunking over HTTP), on
+// both paths (the page's main thread, and the stream worker with `offThread`), and, for exhaustive
+// chunkings, on ReadableStreams built here (the same decoding path).
 import { expect } from '@open-wc/testing';
 import fc from 'fast-check';
 import { TRANSPORT_URL } from '/__sportello/env.js';
 import { HttpClient } from '../../../src/transport/http.js';
-import { openEventBatches, openEventStream, readServerSentEventBatches, readServerSentEvents, type SseMessage } from '../../../src/transport/sse.js';
+import { openEventBatches, openEventStream, readServerSentEventBatches, readServerSentEvents, sseWorkerState, type SseMessage } from '../../../src/transport/sse.js';
 import { ServiceError } from '../../../src/transport/errors.js';
 
 interface Data {
@@ -15,7 +16,6 @@ interface Data {
 }
 
 const http = new HttpClient({ service: 'ai', baseUrl: TRANSPORT_URL });
-const isTerminal = (data: Data) => data.type === 'done';
 let keySeq = 0;
 const newKey = () => `sse-${Date.now()}-${++keySeq}`;
 
@@ -66,11 +66,14 @@ function splitAt(bytes: Uint8Array, cuts: number[]): Uint8Array[] {
   return out;
 }
 
-describe('openEventStream over real HTTP', () => {
+for (const offThread of [false, true]) describe(`openEventStream over real HTTP (${offThread ? 'stream worker' : 'main thread'})`, () => {
+  const isTerminal = (data: Data) => data.type === 'done';
+  const streamsBefore = sseWorkerState().streams;
+
   for (const eol of ['lf', 'crlf', 'cr']) {
     for (const chunks of ['', '1', '3,7,2']) {
       it(`decodes every event with ${eol} line endings, chunks [${chunks || 'whole'}]`, async () => {
-        const items = await collect(openEventStream<Data>(http, '/t/sse', { isTerminal, query: { script: 'basic', eol, chunks } }));
+        const items = await collect(openEventStream<Data>(http, '/t/sse', { isTerminal, offThread, query: { script: 'basic', eol, chunks } }));
         expect(items).to.deep.equal(BASIC);
       });
     }
@@ -79,7 +82,7 @@ describe('openEventStream over real HTTP', () => {
   it('any chunking the server chooses yields the same events (property)', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(fc.integer({ min: 1, max: 40 }), { minLength: 1, maxLength: 6 }), fc.constantFrom('lf', 'crlf', 'cr'), async (sizes, eol) => {
-        const items = await collect(openEventStream<Data>(http, '/t/sse', { isTerminal, query: { script: 'basic', eol, chunks: sizes.join(','), delayMs: 1 } }));
+        const items = await collect(openEventStream<Data>(http, '/t/sse', { isTerminal, offThread, query: { script: 'basic', eol, chunks: sizes.join(','), delayMs: 1 } }));
         expect(items).to.deep.equal(BASIC);
       }),
       { numRuns: 12 },
@@ -89,7 +92,7 @@ describe('openEventStream over real HTTP', () => {
   it('batches: one array per read, never empty, the same items in the same order (property)', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(fc.integer({ min: 1, max: 40 }), { minLength: 1, maxLength: 6 }), fc.constantFrom('lf', 'crlf', 'cr'), async (sizes, eol) => {
-        const batches = await collect(openEventBatches<Data>(http, '/t/sse', { isTerminal, query: { script: 'basic', eol, chunks: sizes.join(','), delayMs: 1 } }));
+        const batches = await collect(openEventBatches<Data>(http, '/t/sse', { isTerminal, offThread, query: { script: 'basic', eol, chunks: sizes.join(','), delayMs: 1 } }));
         expect(batches.every((b) => b.length > 0)).to.equal(true);
         expect(batches.flat()).to.deep.equal(BASIC);
       }),
@@ -98,20 +101,20 @@ describe('openEventStream over real HTTP', () => {
   });
 
   it('batches: a cut stream ends with a batch holding the cut', async () => {
-    const batches = await collect(openEventBatches<Data>(http, '/t/sse', { isTerminal, query: { script: 'cut', end: 'drop' } }));
+    const batches = await collect(openEventBatches<Data>(http, '/t/sse', { isTerminal, offThread, query: { script: 'cut', end: 'drop' } }));
     expect(batches.flat().map((i) => i.kind)).to.deep.equal(['event', 'event', 'cut']);
     expect(batches.at(-1)!.at(-1)!.kind).to.equal('cut');
   });
 
   it('POSTs a JSON body when json is set', async () => {
     const key = newKey();
-    const items = await collect(openEventStream<Data>(http, '/t/sse', { isTerminal, json: { message: 'ciao' }, query: { key } }));
+    const items = await collect(openEventStream<Data>(http, '/t/sse', { isTerminal, offThread, json: { message: 'ciao' }, query: { key } }));
     expect(items.at(-1)).to.deep.equal({ kind: 'event', event: 'message', data: { type: 'done' } });
     expect((await serverState(key)).calls).to.equal(1);
   });
 
   it('yields malformed data as an item and goes on', async () => {
-    const items = await collect(openEventStream<Data>(http, '/t/sse', { isTerminal, query: { script: 'malformed', chunks: '5' } }));
+    const items = await collect(openEventStream<Data>(http, '/t/sse', { isTerminal, offThread, query: { script: 'malformed', chunks: '5' } }));
     expect(items.map((i) => i.kind)).to.deep.equal(['event', 'malformed', 'event', 'event']);
     const bad = items[1] as Extract<SseMessage<Data>, { kind: 'malformed' }>;
     expect(bad.raw).to.equal('{not json');
@@ -121,14 +124,14 @@ describe('openEventStream over real HTTP', () => {
   });
 
   it('reports a stream that ends without its terminal event as cut', async () => {
-    const items = await collect(openEventStream<Data>(http, '/t/sse', { isTerminal, query: { script: 'cut' } }));
+    const items = await collect(openEventStream<Data>(http, '/t/sse', { isTerminal, offThread, query: { script: 'cut' } }));
     expect(items.map((i) => i.kind)).to.deep.equal(['event', 'event', 'cut']);
     const cut = items[2] as Extract<SseMessage<Data>, { kind: 'cut' }>;
     expect([cut.error.kind, cut.error.code]).to.deep.equal(['protocol', 'stream_cut']);
   });
 
   it('reports a connection dropped mid-stream as cut (network), never as success', async () => {
-    const items = await collect(openEventStream<Data>(http, '/t/sse', { isTerminal, query: { script: 'cut', end: 'drop' } }));
+    const items = await collect(openEventStream<Data>(http, '/t/sse', { isTerminal, offThread, query: { script: 'cut', end: 'drop' } }));
     expect(items.map((i) => i.kind)).to.deep.equal(['event', 'event', 'cut']);
     const cut = items[2] as Extract<SseMessage<Data>, { kind: 'cut' }>;
     expect([cut.error.kind, cut.error.code]).to.deep.equal(['network', 'stream_cut']);
@@ -138,7 +141,7 @@ describe('openEventStream over real HTTP', () => {
     const key = newKey();
     let error: unknown;
     try {
-      await collect(openEventStream<Data>(http, '/t/sse', { isTerminal, json: {}, query: { key, status: 503 } }));
+      await collect(openEventStream<Data>(http, '/t/sse', { isTerminal, offThread, json: {}, query: { key, status: 503 } }));
     } catch (e) {
       error = e;
     }
@@ -147,7 +150,7 @@ describe('openEventStream over real HTTP', () => {
     expect((await serverState(key)).calls).to.equal(1);
     const getKey = newKey();
     try {
-      await collect(openEventStream<Data>(http, '/t/sse', { isTerminal, query: { key: getKey, status: 503 } }));
+      await collect(openEventStream<Data>(http, '/t/sse', { isTerminal, offThread, query: { key: getKey, status: 503 } }));
     } catch {
       // expected
     }
@@ -157,7 +160,7 @@ describe('openEventStream over real HTTP', () => {
   it('rejects an answer that is not an event stream', async () => {
     let error: unknown;
     try {
-      await collect(openEventStream<Data>(http, '/t/sse', { isTerminal, query: { type: 'json' } }));
+      await collect(openEventStream<Data>(http, '/t/sse', { isTerminal, offThread, query: { type: 'json' } }));
     } catch (e) {
       error = e;
     }
@@ -169,7 +172,7 @@ describe('openEventStream over real HTTP', () => {
     const key = newKey();
     const controller = new AbortController();
     const items: Array<SseMessage<Data>> = [];
-    for await (const item of openEventStream<Data>(http, '/t/sse', { isTerminal, signal: controller.signal, query: { key, script: 'cut', end: 'hang' } })) {
+    for await (const item of openEventStream<Data>(http, '/t/sse', { isTerminal, offThread, signal: controller.signal, query: { key, script: 'cut', end: 'hang' } })) {
       items.push(item);
       if (items.length === 2) controller.abort();
     }
@@ -179,11 +182,19 @@ describe('openEventStream over real HTTP', () => {
 
   it('leaving the loop early cancels the request', async () => {
     const key = newKey();
-    for await (const item of openEventStream<Data>(http, '/t/sse', { isTerminal, query: { key, script: 'cut', end: 'hang' } })) {
+    for await (const item of openEventStream<Data>(http, '/t/sse', { isTerminal, offThread, query: { key, script: 'cut', end: 'hang' } })) {
       expect(item.kind).to.equal('event');
       break;
     }
     await until(async () => (await serverState(key)).closed === 1, 'server saw the stream closed');
+  });
+
+  it(offThread ? 'went through the stream worker' : 'never used the stream worker', () => {
+    const served = sseWorkerState().streams - streamsBefore;
+    if (offThread) {
+      expect(sseWorkerState().status).to.equal('ready');
+      expect(served).to.be.greaterThan(20);
+    } else expect(served).to.equal(0);
   });
 });
 

@@ -1,0 +1,368 @@
+/**
+ * The page's side of the stream worker (sse-worker.ts): one worker per page, started on the first
+ * off-thread stream, serving every stream by id. `offThreadFetch` is the fetcher HttpClient sends
+ * such a request through (so auth headers, the 401 refresh, the timeout until headers and the
+ * error shapes stay HttpClient's): it answers with a Response carrying the worker's status and
+ * headers (and, when not ok, the body text), and `workerBatchesOf(response)` gives the parsed
+ * items of an ok event stream as the worker posts them.
+ *
+ * Fallback, remembered for the page: no Worker, a constructor that throws (Trusted Types refusing
+ * the URL) or an error before the worker's `ready` (CSP without `worker-src` for it, a missing
+ * file) → plain fetch on the main thread, with one console.info. Requests are sent only after
+ * `ready`, so falling back never asks the service twice. A worker lost mid-stream ends that stream
+ * as cut (sse.ts); the next stream starts a new worker.
+ *
+ * Worker URL: `setSseWorkerSrc(url)`, else the file Vite emitted beside the bundle. Same origin
+ * as the page: a module worker (`worker-src 'self'`, or script-src when worker-src is absent).
+ * Bundle on a CDN: a `blob:` module that `import()`s it (`worker-src blob:`). Under Trusted Types
+ * the URL goes through the `sportello` policy.
+ */
+import emittedSrc from './sse-worker.js?worker&url';
+import { trustedScriptUrl } from '../security/trusted-types.js';
+import type { FetchInit } from './http.js';
+import type { FromWorker, ToWorker, WireItem } from './sse-wire.js';
+
+export type SseWorkerStatus = 'idle' | 'starting' | 'ready' | 'unavailable' | 'off';
+
+export interface SseWorkerState {
+  status: SseWorkerStatus;
+  /** Why the worker is unavailable (the page reads its streams on the main thread). */
+  reason?: string;
+  /** Event streams the worker has served on this page, and the item messages it posted for them. */
+  streams: number;
+  batches: number;
+}
+
+/** Long enough for a slow network to fetch a small script; a worker that takes longer is not worth waiting for. */
+const READY_TIMEOUT_MS = 10_000;
+
+let srcOverride: string | undefined;
+let enabled = true;
+let status: SseWorkerStatus = 'idle';
+let reason: string | undefined;
+let starting: Promise<Worker | undefined> | undefined;
+let worker: Worker | undefined;
+let told = false;
+let nextId = 1;
+const counts = { streams: 0, batches: 0 };
+
+interface InFlight {
+  message(message: FromWorker): void;
+  lost(error: Error): void;
+}
+const inFlight = new Map<number, InFlight>();
+const batchesByResponse = new WeakMap<Response, WorkerBatches>();
+
+/** How the page's streams are read right now (tests, the bench, a page's diagnostics). */
+export function sseWorkerState(): SseWorkerState {
+  return { status: enabled ? status : 'off', ...(reason !== undefined ? { reason } : {}), ...counts };
+}
+
+/**
+ * Uses this URL for the stream worker's script instead of the one emitted beside the bundle
+ * (`undefined`: that one again), and gives a worker that could not start a new chance. A running
+ * worker is stopped (its streams end as cut): call it before the first stream.
+ */
+export function setSseWorkerSrc(url: string | undefined): void {
+  srcOverride = url === undefined ? undefined : new URL(url, baseUrl()).href;
+  terminateSseWorker();
+  status = 'idle';
+  reason = undefined;
+}
+
+/** `false`: every stream is read on the main thread (a running worker is stopped); `true`: the worker again. */
+export function useSseWorker(on: boolean): void {
+  enabled = on;
+  if (!on) terminateSseWorker();
+  else if (status === 'unavailable') {
+    starting = undefined;
+    status = 'idle';
+    reason = undefined;
+  }
+}
+
+/** Stops the worker now; streams it was reading end as cut. The next stream starts a new one. */
+export function terminateSseWorker(): void {
+  const current = worker;
+  worker = undefined;
+  starting = undefined;
+  if (status === 'ready' || status === 'starting') status = 'idle';
+  current?.terminate();
+  loseAll(new TypeError('The stream worker stopped'));
+}
+
+/** The parsed items of an ok event stream the worker is reading, if `response` came from it. */
+export function workerBatchesOf(response: Response): WorkerBatches | undefined {
+  return batchesByResponse.get(response);
+}
+
+function baseUrl(): string {
+  return (globalThis as { document?: Document }).document?.baseURI ?? location.href;
+}
+
+function loseAll(error: Error): void {
+  const lost = [...inFlight.values()];
+  inFlight.clear();
+  for (const request of lost) request.lost(error);
+}
+
+function giveUp(why: string): void {
+  status = 'unavailable';
+  reason = why;
+  starting = undefined;
+  worker = undefined;
+  if (told) return;
+  told = true;
+  console.info(`[sportello] AI answers are read on the main thread: the stream worker could not start (${why}). A CSP allows it with worker-src (see the README).`);
+}
+
+function createWorker(src: string): { worker: Worker; blobUrl?: string } {
+  if (new URL(src).origin === location.origin) return { worker: new Worker(trustedScriptUrl(src) as string, { type: 'module', name: 'sportello-sse' }) };
+  // Workers must be same-origin: a one-line module in a blob: URL imports the CDN copy.
+  const blobUrl = URL.createObjectURL(new Blob([`import(${JSON.stringify(src)});`], { type: 'text/javascript' }));
+  try {
+    return { worker: new Worker(trustedScriptUrl(blobUrl) as string, { type: 'module', name: 'sportello-sse' }), blobUrl };
+  } catch (error) {
+    URL.revokeObjectURL(blobUrl);
+    throw error;
+  }
+}
+
+function route(event: MessageEvent<FromWorker>): void {
+  const message = event.data;
+  if (message.type === 'ready') return;
+  inFlight.get(message.id)?.message(message);
+}
+
+function startWorker(): Promise<Worker | undefined> {
+  if (!enabled || status === 'unavailable') return Promise.resolve(undefined);
+  starting ??= new Promise<Worker | undefined>((resolve) => {
+    status = 'starting';
+    const src = srcOverride ?? new URL(emittedSrc, import.meta.url).href;
+    let created: { worker: Worker; blobUrl?: string };
+    try {
+      if (typeof Worker !== 'function') throw new Error('no Worker in this browser');
+      created = createWorker(src);
+    } catch (error) {
+      giveUp(error instanceof Error ? error.message : String(error));
+      resolve(undefined);
+      return;
+    }
+    const candidate = created.worker;
+    const settle = (ready: boolean, why?: string) => {
+      clearTimeout(timer);
+      candidate.removeEventListener('message', onFirst);
+      candidate.removeEventListener('error', onError);
+      if (created.blobUrl) URL.revokeObjectURL(created.blobUrl);
+      // Stopped (terminateSseWorker, useSseWorker(false)) while it was starting: nobody wants it.
+      if (starting !== pending) {
+        candidate.terminate();
+        resolve(undefined);
+        return;
+      }
+      if (!ready) {
+        candidate.terminate();
+        giveUp(why ?? 'error');
+        resolve(undefined);
+        return;
+      }
+      status = 'ready';
+      worker = candidate;
+      candidate.addEventListener('message', route);
+      // After `ready`, an error event means the worker's own code failed (it catches everything
+      // it expects): treat it as lost rather than guess which streams are still sound.
+      const crashed = (event: Event) => {
+        event.preventDefault();
+        if (worker === candidate) terminateSseWorker();
+      };
+      candidate.addEventListener('error', crashed);
+      candidate.addEventListener('messageerror', crashed);
+      resolve(candidate);
+    };
+    const onFirst = (event: MessageEvent<FromWorker>) => {
+      if (event.data?.type === 'ready') settle(true);
+    };
+    const onError = (event: Event) => {
+      // Handled here: a worker that can't start is not an error of the host page.
+      event.preventDefault();
+      settle(false, event instanceof ErrorEvent && event.message ? event.message : `could not load ${src}`);
+    };
+    const timer = setTimeout(() => settle(false, `no answer from ${src} in ${READY_TIMEOUT_MS / 1000} s`), READY_TIMEOUT_MS);
+    candidate.addEventListener('message', onFirst);
+    candidate.addEventListener('error', onError);
+  });
+  const pending = starting;
+  return starting;
+}
+
+function abortError(signal: AbortSignal): unknown {
+  return signal.reason ?? new DOMException('The operation was aborted.', 'AbortError');
+}
+
+/** Waits for `promise` unless `signal` aborts first (then rejects with its reason). */
+function unlessAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(abortError(signal));
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(abortError(signal));
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
+/**
+ * fetch() through the stream worker when it can take the request (a string body or none), else
+ * (FormData or Blob body, worker off or unavailable) fetch() on the main thread.
+ */
+export async function offThreadFetch(url: string, init: FetchInit): Promise<Response> {
+  if (init.body !== null && typeof init.body !== 'string') return fetch(url, init);
+  const ready = await unlessAborted(startWorker(), init.signal);
+  if (!ready) return fetch(url, init);
+  // The worker resolves URLs against its own script: send it the one the page means.
+  return sendToWorker(ready, new URL(url, baseUrl()).href, init, init.body);
+}
+
+function sendToWorker(target: Worker, url: string, init: FetchInit, body: string | null): Promise<Response> {
+  return new Promise<Response>((resolve, reject) => {
+    const id = nextId++;
+    const { signal } = init;
+    let batches: WorkerBatches | undefined;
+    const finish = () => {
+      inFlight.delete(id);
+      signal.removeEventListener('abort', onAbort);
+    };
+    const cancel = () => {
+      if (!inFlight.has(id)) return;
+      finish();
+      target.postMessage({ type: 'abort', id } satisfies ToWorker);
+    };
+    const onAbort = () => {
+      cancel();
+      if (batches) batches.fail(abortError(signal));
+      else reject(abortError(signal));
+    };
+    inFlight.set(id, {
+      message(message) {
+        switch (message.type) {
+          case 'head': {
+            let response: Response;
+            try {
+              const nullBody = message.status === 204 || message.status === 205 || message.status === 304;
+              response = new Response(nullBody ? null : message.body, { status: message.status, statusText: message.statusText, headers: message.headers });
+            } catch (error) {
+              cancel();
+              reject(new TypeError(`Unusable response (status ${message.status})`, { cause: error }));
+              return;
+            }
+            if (message.stream) {
+              batches = new WorkerBatches(cancel);
+              batchesByResponse.set(response, batches);
+              counts.streams++;
+            } else finish();
+            resolve(response);
+            return;
+          }
+          case 'items':
+            counts.batches++;
+            batches?.push(message.items);
+            return;
+          case 'end':
+            finish();
+            batches?.end();
+            return;
+          case 'fail': {
+            finish();
+            const error = new TypeError(message.message);
+            if (batches) batches.fail(error);
+            else reject(error);
+            return;
+          }
+        }
+      },
+      lost(error) {
+        signal.removeEventListener('abort', onAbort);
+        if (batches) batches.fail(error);
+        else reject(error);
+      },
+    });
+    if (signal.aborted) {
+      inFlight.delete(id);
+      reject(abortError(signal));
+      return;
+    }
+    signal.addEventListener('abort', onAbort, { once: true });
+    target.postMessage({ type: 'fetch', id, url, method: init.method, headers: init.headers, body } satisfies ToWorker);
+  });
+}
+
+/**
+ * The items of one stream as the worker posts them. A consumer slower than the network gets what
+ * arrived meanwhile as one array (fewer awaits, one piece of work), in order. Leaving the
+ * iteration early cancels the request in the worker.
+ */
+export class WorkerBatches {
+  private readonly queue: WireItem[][] = [];
+  private done = false;
+  private error: unknown;
+  private failed = false;
+  private wake: (() => void) | undefined;
+
+  constructor(private readonly cancel: () => void) {}
+
+  push(items: WireItem[]): void {
+    if (this.done || !items.length) return;
+    this.queue.push(items);
+    this.notify();
+  }
+
+  end(): void {
+    this.done = true;
+    this.notify();
+  }
+
+  fail(error: unknown): void {
+    if (this.done) return;
+    this.done = true;
+    this.failed = true;
+    this.error = error;
+    // What was queued is dropped, as a fetch body errored by an abort drops its unread chunks.
+    if (this.queue.length) this.queue.length = 0;
+    this.notify();
+  }
+
+  async *batches(): AsyncGenerator<WireItem[]> {
+    let finished = false;
+    try {
+      for (;;) {
+        if (this.queue.length) {
+          const items = this.queue.length === 1 ? this.queue[0]! : this.queue.flat();
+          this.queue.length = 0;
+          yield items;
+          continue;
+        }
+        if (this.done) {
+          finished = true;
+          if (this.failed) throw this.error;
+          return;
+        }
+        await new Promise<void>((resolve) => (this.wake = resolve));
+      }
+    } finally {
+      if (!finished) this.cancel();
+    }
+  }
+
+  private notify(): void {
+    const wake = this.wake;
+    this.wake = undefined;
+    wake?.();
+  }
+}
