@@ -65,6 +65,33 @@ async function traceAppends(page, browser, batch, bare = false) {
   return { rounds, med: (k) => round(percentile(rounds.map((r) => r[k]), 50)) };
 }
 
+/**
+ * In-page timing without tracing (`__timed` in the page): per append, the work it causes (update,
+ * style, layout of the new row), and the whole frame it lands in (to after paint and commit), with
+ * an idle frame for comparison; p50/p95 of `count` appends (the first 20 dropped as warm-up),
+ * medians of three rounds.
+ */
+async function timeAppendsInPage(page, count, floor = false) {
+  const rounds = [];
+  for (let round_ = 0; round_ < 3; round_++) {
+    const figures = {};
+    for (const mode of ['idle', 'work', 'frame']) {
+      const samples = (await page.evaluate(({ n, m, f }) => window.__timed(n, m, f), { n: count + 20, m: mode, f: floor })).slice(20);
+      figures[mode] = { p50: percentile(samples, 50), p95: percentile(samples, 95) };
+    }
+    rounds.push(figures);
+  }
+  const med = (mode, p) => round(percentile(rounds.map((r) => r[mode][p]), 50));
+  return {
+    workP50Ms: med('work', 'p50'),
+    workP95Ms: med('work', 'p95'),
+    frameP50Ms: med('frame', 'p50'),
+    frameP95Ms: med('frame', 'p95'),
+    idleFrameP50Ms: med('idle', 'p50'),
+    idleFrameP95Ms: med('idle', 'p95'),
+  };
+}
+
 async function append10k() {
   return withBench(async ({ page, open, browser }) => {
     await open('bench/pages/chat-list.html');
@@ -75,6 +102,7 @@ async function append10k() {
     });
     const batch = 200;
     const { rounds, med } = await traceAppends(page, browser, batch);
+    const inPage = await timeAppendsInPage(page, 300);
     // A list that stopped following the end is cheaper to append to: check it still follows.
     const followsEnd = await page.evaluate(() => {
       const v = window.__list.shadowRoot.querySelector('[part~=list]');
@@ -118,6 +146,7 @@ async function append10k() {
     // end) and (b) our list holding 100 messages instead of 10,000 (whether length costs anything).
     await page.evaluate(() => window.__bareShow(true));
     const floor = await traceAppends(page, browser, batch, true);
+    const floorInPage = await timeAppendsInPage(page, 300, true);
     await page.evaluate(async () => {
       window.__bareShow(false);
       await window.__fill(100);
@@ -125,7 +154,7 @@ async function append10k() {
     });
     const short = await traceAppends(page, browser, batch);
     return {
-      note: `appends to a 10,000-message list (no throttle), each a new array as the transcript hands over. Trace method (targeted): ${batch} appends one per frame, main-thread RunTask time of the batch minus the same number of idle frames, divided by ${batch}; frame p95 = main-thread time of the frames that append (includes tracing overhead and the idle frame cost, see idleFrameP95Ms); appendNetP95Ms = that p95 minus the median idle frame (what an append adds to its frame); cpu.* = the same from the thread's CPU time (tdur) instead of wall time, robust to other processes on a shared machine; medians of ${rounds.length} rounds. Old method: CDP TaskDuration around each append + two frames (includes CDP round trip, see idleRoundTrip*). bareDomFloor: the trace method on 15 plain light-DOM rows, one appended and one removed per frame, scrolled to the end (no code of ours: the browser's own price of a row on this machine); overFloorPerAppendMs: what the list adds to it; at100Messages: the list holding 100 messages instead of 10,000`,
+      note: `appends to a 10,000-message list (no throttle), each a new array as the transcript hands over. Trace method (targeted): ${batch} appends one per frame, main-thread RunTask time of the batch minus the same number of idle frames, divided by ${batch}; frame p95 = main-thread time of the frames that append (includes tracing overhead and the idle frame cost, see idleFrameP95Ms); appendNetP95Ms = that p95 minus the median idle frame (what an append adds to its frame); cpu.* = the same from the thread's CPU time (tdur) instead of wall time, robust to other processes on a shared machine; medians of ${rounds.length} rounds. Old method: CDP TaskDuration around each append + two frames (includes CDP round trip, see idleRoundTrip*). bareDomFloor: the trace method on 15 plain light-DOM rows, one appended and one removed per frame, scrolled to the end (no code of ours: the browser's own price of a row on this machine); overFloorPerAppendMs: what the list adds to it; at100Messages: the list holding 100 messages instead of 10,000. inPage: timed in the page without tracing, ${300} appends one per frame, medians of 3 rounds: work = from handing the new array to the new row laid out (update + forced style and layout: what the append itself costs; resize-observer pinning and paint come after), frame = from the frame's animation callback to a message posted there (the whole frame: style, layout, observers, paint, commit), idleFrame = the same frame with nothing appended; bareDomFloor.inPage: the same on the plain-DOM list`,
       followsEnd,
       perAppendMs: med('perAppendMs'),
       appendFrameP95Ms: med('frameP95Ms'),
@@ -146,7 +175,8 @@ async function append10k() {
         idleRoundTripP50Ms: round(percentile(idleSamples, 50)),
         idleRoundTripP95Ms: round(percentile(idleSamples, 95)),
       },
-      bareDomFloor: { perAppendMs: floor.med('perAppendMs'), appendFrameP95Ms: floor.med('frameP95Ms'), cpuPerAppendMs: floor.med('cpuPerAppendMs') },
+      inPage,
+      bareDomFloor: { perAppendMs: floor.med('perAppendMs'), appendFrameP95Ms: floor.med('frameP95Ms'), cpuPerAppendMs: floor.med('cpuPerAppendMs'), inPage: floorInPage },
       overFloorPerAppendMs: round(med('perAppendMs') - floor.med('perAppendMs')),
       at100Messages: { perAppendMs: short.med('perAppendMs'), appendFrameP95Ms: short.med('frameP95Ms'), cpuPerAppendMs: short.med('cpuPerAppendMs') },
       messages: total,
