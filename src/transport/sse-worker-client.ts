@@ -70,11 +70,14 @@ export function setSseWorkerSrc(url: string | undefined): void {
   reason = undefined;
 }
 
-/** `false`: every stream is read on the main thread (a running worker is stopped); `true`: the worker again. */
+/**
+ * `false`: streams opened from now on are read on the main thread (those in flight go on, and a
+ * started worker stays, idle); `true`: the worker again, and a worker that could not start gets a
+ * new chance.
+ */
 export function useSseWorker(on: boolean): void {
   enabled = on;
-  if (!on) terminateSseWorker();
-  else if (status === 'unavailable') {
+  if (on && status === 'unavailable') {
     starting = undefined;
     status = 'idle';
     reason = undefined;
@@ -95,6 +98,13 @@ export function terminateSseWorker(): void {
 export function workerBatchesOf(response: Response): WorkerBatches | undefined {
   return batchesByResponse.get(response);
 }
+
+/**
+ * The same two functions on a global symbol, for diagnostics where the module itself is out of
+ * reach (a built bundle: the bench, a page's console): `globalThis[Symbol.for('sportello.sse-worker')]`.
+ * The last copy of the kit loaded on a page owns it.
+ */
+(globalThis as unknown as Record<symbol, unknown>)[Symbol.for('sportello.sse-worker')] = { state: sseWorkerState, use: useSseWorker };
 
 function baseUrl(): string {
   return (globalThis as { document?: Document }).document?.baseURI ?? location.href;
@@ -309,7 +319,8 @@ function sendToWorker(target: Worker, url: string, init: FetchInit, body: string
  * iteration early cancels the request in the worker.
  */
 export class WorkerBatches {
-  private readonly queue: WireItem[][] = [];
+  /** JSON texts of item arrays, parsed when the consumer takes them. */
+  private readonly queue: string[] = [];
   private done = false;
   private error: unknown;
   private failed = false;
@@ -317,8 +328,8 @@ export class WorkerBatches {
 
   constructor(private readonly cancel: () => void) {}
 
-  push(items: WireItem[]): void {
-    if (this.done || !items.length) return;
+  push(items: string): void {
+    if (this.done) return;
     this.queue.push(items);
     this.notify();
   }
@@ -343,9 +354,9 @@ export class WorkerBatches {
     try {
       for (;;) {
         if (this.queue.length) {
-          const items = this.queue.length === 1 ? this.queue[0]! : this.queue.flat();
+          const items = this.queue.length === 1 ? (JSON.parse(this.queue[0]!) as WireItem[]) : this.queue.flatMap((json) => JSON.parse(json) as WireItem[]);
           this.queue.length = 0;
-          yield items;
+          if (items.length) yield items;
           continue;
         }
         if (this.done) {

@@ -1,15 +1,15 @@
 /**
  * The stream worker: one per page (see sse-worker-client.ts), serving many requests by id. For
- * each one it fetches, and for an ok event stream it decodes, parses the events and JSON-parses
- * their data here, off the page's main thread, posting one message per network read with the
- * items that read completed. A fast model sends thousands of tiny events: the page then pays one
+ * each one it fetches, and for an ok event stream it decodes, parses the events and checks their
+ * data is JSON here, off the page's main thread, posting one message per network read with the
+ * items that read completed (as one JSON text: see sse-wire.ts). A fast model sends thousands of tiny events: the page then pays one
  * message per read instead of the reads, the decoding and the parsing.
  *
  * It knows nothing of terminal events, retries or errors' shapes: the page decides (sse.ts,
  * http.ts), so both paths keep one behaviour. Runs as a module worker; imports no DOM code.
  */
 import { readServerSentEventBatches } from './sse-read.js';
-import { EVENT_STREAM, wireItem, type FromWorker, type ToWorker } from './sse-wire.js';
+import { EVENT_STREAM, wireItemJson, type FromWorker, type ToWorker } from './sse-wire.js';
 
 interface WorkerScope {
   postMessage(message: FromWorker): void;
@@ -45,7 +45,7 @@ async function serve(request: Extract<ToWorker, { type: 'fetch' }>): Promise<voi
     try {
       for await (const messages of readServerSentEventBatches(response.body!)) {
         if (controller.signal.aborted) return;
-        post({ type: 'items', id, items: messages.map(wireItem) });
+        post({ type: 'items', id, items: `[${messages.map(wireItemJson).join(',')}]` });
       }
       post({ type: 'end', id });
     } catch (error) {
