@@ -55,6 +55,8 @@ export interface StrictPageOptions {
   /** Static markup placed in `<body>`. */
   html?: string;
   title?: string;
+  /** Adds `worker-src <value>` to the policy (e.g. `'none'`); without it workers fall under script-src 'self'. */
+  workerSrc?: string;
   /** iframe size; elements that measure themselves need room. Default 800×600. */
   width?: number;
   height?: number;
@@ -76,6 +78,7 @@ export async function openStrictPage(options: StrictPageOptions = {}): Promise<S
   for (const m of options.modules ?? []) params.append('m', m);
   if (options.html) params.set('html', options.html);
   if (options.title) params.set('title', options.title);
+  if (options.workerSrc) params.set('workerSrc', options.workerSrc);
   const iframe = document.createElement('iframe');
   iframe.width = String(options.width ?? 800);
   iframe.height = String(options.height ?? 600);

@@ -10,7 +10,7 @@ import { ensureRabbit, stopRabbitIfOurs, RABBIT_WS_URL } from './rabbitmq.mjs';
 const escapeAttr = (s) => String(s).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /** The policy the kit promises to work under. Keep in step with strict-page.ts. */
-export function strictCsp(simUrl) {
+export function strictCsp(simUrl, { workerSrc } = {}) {
   const sim = new URL(simUrl);
   const simWs = `${sim.protocol === 'https:' ? 'wss:' : 'ws:'}//${sim.host}`;
   return [
@@ -20,6 +20,8 @@ export function strictCsp(simUrl) {
     `connect-src 'self' ${sim.origin} ${simWs}`,
     "require-trusted-types-for 'script'",
     'trusted-types lit-html sportello',
+    // A page that restricts workers on its own (the stream worker's fallback test).
+    ...(workerSrc ? [`worker-src ${workerSrc}`] : []),
   ].join('; ');
 }
 
@@ -77,7 +79,8 @@ ${html}
 </body>
 </html>
 `;
-        return { body, type: 'html', headers: { 'Content-Security-Policy': strictCsp(simUrl()), 'Cache-Control': 'no-store' } };
+        const workerSrc = context.URL.searchParams.get('workerSrc') ?? undefined;
+        return { body, type: 'html', headers: { 'Content-Security-Policy': strictCsp(simUrl(), { workerSrc }), 'Cache-Control': 'no-store' } };
       }
       return undefined;
     },

@@ -1,5 +1,22 @@
 import { expect } from '@open-wc/testing';
+import { SIM_URL } from '/__sportello/env.js';
 import { openStrictPage, type StrictPage } from '../../setup/strict-page.js';
+
+interface SseProbeResult {
+  kinds: string[];
+  types: string[];
+  streams: number;
+  status: string;
+  reason?: string;
+}
+type SseProbe = (endpoint: string) => Promise<SseProbeResult>;
+
+async function sseProbe(page: StrictPage): Promise<SseProbe> {
+  const win = page.window as unknown as { __sportelloSseProbe?: SseProbe };
+  for (let i = 0; i < 100 && !win.__sportelloSseProbe; i++) await page.settle(1);
+  if (!win.__sportelloSseProbe) throw new Error('the SSE probe module did not load');
+  return win.__sportelloSseProbe;
+}
 
 /** Tags the kit ships (design.md). */
 const KIT_TAGS = ['sportello-config', 'sportello-ai-chat', 'sportello-live-chat', 'sportello-sign-viewer', 'sportello-desk-form', 'sportello-desk-request'];
@@ -59,5 +76,29 @@ describe('strict page harness (CSP + Trusted Types)', () => {
     expect(win.getComputedStyle(inner).color).to.equal('rgb(1, 2, 3)');
     expect(el.shadowRoot!.adoptedStyleSheets.length).to.be.greaterThan(0);
     page.assertClean();
+  });
+
+  it('streams an AI answer through the stream worker under the strict policy (Trusted Types URL, worker-src from script-src)', async () => {
+    page = await openStrictPage({ modules: ['/test/browser/transport/strict-sse-probe.ts'] });
+    const result = await (await sseProbe(page))(`${SIM_URL}/ai/api/v2`);
+    expect(result.status).to.equal('ready');
+    expect(result.streams).to.equal(1);
+    expect(result.kinds.every((k) => k === 'event')).to.equal(true);
+    expect(result.types.at(-1)).to.equal('done');
+    await page.settle();
+    page.assertClean();
+  });
+
+  it("a page whose CSP refuses workers (worker-src 'none') gets the same answer read on the main thread, no script error", async () => {
+    page = await openStrictPage({ modules: ['/test/browser/transport/strict-sse-probe.ts'], workerSrc: "'none'" });
+    const result = await (await sseProbe(page))(`${SIM_URL}/ai/api/v2`);
+    expect(result.status).to.equal('unavailable');
+    expect(result.streams).to.equal(0);
+    expect(result.kinds.every((k) => k === 'event')).to.equal(true);
+    expect(result.types.at(-1)).to.equal('done');
+    await page.settle();
+    // The browser reports the refused worker as the policy's violation; nothing else happened.
+    expect(page.violations.map((v) => v.effectiveDirective)).to.deep.equal(['worker-src']);
+    expect(page.errors).to.deep.equal([]);
   });
 });
