@@ -57,6 +57,16 @@ export class BlockScanner {
   }
 
   /**
+   * The caller dropped the first `length` characters of the text (blocks it has built): offsets
+   * from now on count from there. `length` must not pass the last block end returned.
+   */
+  rebase(length: number): void {
+    if (length > this.blockStart) throw new RangeError(`cannot drop ${length} characters: the open block starts at ${this.blockStart}`);
+    this.pos -= length;
+    this.blockStart -= length;
+  }
+
+  /**
    * Offsets (exclusive ends) of the blocks found complete since the last call. With `final`, the
    * rest of the text is the last block and its end (text.length) is included when non-empty; the
    * scanner then starts afresh at the end (text appended later begins a new block).

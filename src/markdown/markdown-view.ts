@@ -67,11 +67,17 @@ export class MarkdownView {
   /** Resolves when the view can render its format (at once for markdown; html loads DOMPurify). */
   readonly ready: Promise<void>;
   private source = '';
+  /**
+   * The text after the blocks built so far (on the page, or built and waiting for the next
+   * render): what the scanner reads and the tail is rendered from. The scanner and `pendingEnds`
+   * count from its start. Kept apart from `source` because a text grown by `+=` is a chain of
+   * pieces that is copied into one string when it is read: reading the whole answer to find each
+   * block copied a 100 KB answer about fifty times; this copies only what is not built yet.
+   */
+  private open = '';
   private scanner = new BlockScanner();
-  /** Ends of blocks found complete but not built yet (a backlog beyond the budgets). */
+  /** Ends (in `open`) of blocks found complete but not built yet (a backlog beyond the budgets). */
   private pendingEnds: number[] = [];
-  /** End of the blocks built so far (on the page, or built and waiting for the next render). */
-  private settledEnd = 0;
   private tailNodes: Node[] = [];
   /** The last block group (groupSize) and how many blocks it holds. */
   private group: HTMLElement | null = null;
@@ -86,6 +92,8 @@ export class MarkdownView {
   /** Text length when `append` last looked for completed blocks. */
   private scannedLength = 0;
   private scheduled = false;
+  /** The wait of `minIntervalMs` before the next render is scheduled (a timer), if one is running. */
+  private intervalTimer: ReturnType<typeof setTimeout> | undefined;
   private finished = false;
   private completing: Array<() => void> = [];
   private lastRender = -Infinity;
@@ -126,6 +134,7 @@ export class MarkdownView {
     if (!chunk) return;
     if (this.finished) this.finished = false; // more text after finish: a new tail after what is settled
     this.source += chunk;
+    if (this.format === 'markdown') this.open += chunk;
     if (this.format === 'markdown') this.buildArrived();
     this.requestRender();
   }
@@ -159,6 +168,9 @@ export class MarkdownView {
       return this.ready;
     }
     const done = new Promise<void>((resolve) => this.completing.push(resolve));
+    // The interval spaces out renders of a text still arriving; the last one need not wait for it
+    // (it used to: the end of a long answer showed up to 4 × render-interval after it arrived).
+    this.cancelIntervalWait();
     this.scheduleFrame();
     return done;
   }
@@ -171,9 +183,9 @@ export class MarkdownView {
   private reset(): void {
     this.root.replaceChildren();
     this.source = '';
+    this.open = '';
     this.scanner = new BlockScanner();
     this.pendingEnds = [];
-    this.settledEnd = 0;
     this.tailNodes = [];
     this.renderedTail = null;
     this.finished = false;
@@ -191,13 +203,22 @@ export class MarkdownView {
     const wait = this.lastRender + (typeof interval === 'function' ? interval(this.source.length) : interval ?? 0) - performance.now();
     if (wait > 1) {
       this.scheduled = true;
-      setTimeout(() => {
+      this.intervalTimer = setTimeout(() => {
+        this.intervalTimer = undefined;
         this.scheduled = false;
         this.scheduleFrame();
       }, wait);
       return;
     }
     this.scheduleFrame();
+  }
+
+  /** Drops a pending `minIntervalMs` wait (the render it was waiting for happens now or next frame). */
+  private cancelIntervalWait(): void {
+    if (this.intervalTimer === undefined) return;
+    clearTimeout(this.intervalTimer);
+    this.intervalTimer = undefined;
+    this.scheduled = false;
   }
 
   private scheduleFrame(): void {
@@ -210,6 +231,9 @@ export class MarkdownView {
   }
 
   private render(budgeted: boolean): void {
+    // A render now serves whatever a pending interval wait was for: its timer would only ask for
+    // another frame with nothing new to show.
+    this.cancelIntervalWait();
     this.scheduled = false;
     this.lastRender = performance.now();
     if (this.format === 'html') {
@@ -219,7 +243,9 @@ export class MarkdownView {
       this.renderMarkdown(budgeted ? this.lastRender + (this.options.frameBudgetMs ?? 8) : Infinity, finalPass);
     }
     if (!this.finished && this.completing.length && !this.scheduled) {
-      if (this.pendingEnds.length === 0 && this.renderedTail === this.source.slice(this.settledEnd)) this.finish();
+      // All of the text is on the page (html renders the whole text; markdown its tail after the blocks).
+      const shown = this.format === 'html' ? this.source : this.pendingEnds.length === 0 ? this.open : null;
+      if (shown !== null && this.renderedTail === shown) this.finish();
     }
   }
 
@@ -228,7 +254,7 @@ export class MarkdownView {
     const budget = this.options.appendBudgetMs ?? this.options.frameBudgetMs ?? 8;
     if (budget <= 0 || this.source.length - this.scannedLength < (this.options.appendScanChars ?? 2048)) return;
     this.scannedLength = this.source.length;
-    for (const end of this.scanner.scan(this.source, false)) this.pendingEnds.push(end);
+    for (const end of this.scanner.scan(this.open, false)) this.pendingEnds.push(end);
     if (this.pendingEnds.length) this.buildBlocks(performance.now() + budget, false);
     if (this.pendingEnds.length) this.scheduleBuild();
   }
@@ -256,6 +282,7 @@ export class MarkdownView {
     const doc = this.root.ownerDocument;
     const groupSize = this.options.groupSize ?? 0;
     let count = 0;
+    let start = 0;
     while (count < this.pendingEnds.length && ((atLeastOne && count === 0) || performance.now() < deadline)) {
       const end = this.pendingEnds[count++]!;
       let parent: Node = this.built;
@@ -270,10 +297,15 @@ export class MarkdownView {
         this.groupCount++;
         parent = this.groupAttached ? (this.groupBuilt ??= { group: this.group, blocks: doc.createDocumentFragment() }).blocks : this.group;
       }
-      appendMarkdownBlock(parent, this.source.slice(this.settledEnd, end), this.options);
-      this.settledEnd = end;
+      appendMarkdownBlock(parent, this.open.slice(start, end), this.options);
+      start = end;
     }
     this.pendingEnds.splice(0, count);
+    if (!start) return;
+    // What is built leaves the open text; offsets into it move back by as much.
+    this.open = this.open.slice(start);
+    this.scanner.rebase(start);
+    for (let i = 0; i < this.pendingEnds.length; i++) this.pendingEnds[i]! -= start;
   }
 
   /** Puts the built blocks on the page, after what is there (the tail is taken out first). */
@@ -287,7 +319,7 @@ export class MarkdownView {
   }
 
   private renderMarkdown(deadline: number, final: boolean): void {
-    for (const end of this.scanner.scan(this.source, final)) this.pendingEnds.push(end);
+    for (const end of this.scanner.scan(this.open, final)) this.pendingEnds.push(end);
     // At least one block per frame, then as many as the budget allows.
     if (this.pendingEnds.length) this.buildBlocks(deadline, true);
     this.attachBuilt();
@@ -298,7 +330,7 @@ export class MarkdownView {
       this.scheduleBuild();
       return;
     }
-    const tail = this.source.slice(this.settledEnd);
+    const tail = this.open;
     if (tail === this.renderedTail) return;
     this.removeTail();
     this.renderedTail = tail;

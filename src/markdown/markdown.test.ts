@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import fc from 'fast-check';
-import { MarkdownView, renderMarkdown, splitBlocks, blockEnds, safeLinkUrl, safeImageUrl, decodeEntities, plainText } from './index.js';
+import { MarkdownView, renderMarkdown, splitBlocks, blockEnds, BlockScanner, safeLinkUrl, safeImageUrl, decodeEntities, plainText } from './index.js';
 import { appendMarkdownBlock } from './dom-builder.js';
 
 /** The text lexed as one piece, with no block splitting at all: what the splits must not change. */
@@ -206,6 +206,59 @@ describe('markdown renderer', () => {
     frames.splice(0).forEach((cb) => cb());
     await done;
     expect(view.root.innerHTML).to.equal(html(text));
+  });
+
+  it('finds blocks in the text not built yet, never in the whole answer again', () => {
+    // A text grown by += is copied into one string each time it is read: scanning the whole
+    // answer for every 2 KB that arrived copied a 100 KB answer about fifty times.
+    const text = Array.from({ length: 300 }, (_, i) => `Paragraph ${i} with **some** words, a [link](https://example.com/${i}) and \`code\`.`).join('\n\n');
+    const expected = html(text);
+    const scanned: number[] = [];
+    const scan = BlockScanner.prototype.scan;
+    BlockScanner.prototype.scan = function (this: BlockScanner, source: string, final?: boolean) {
+      scanned.push(source.length);
+      return scan.call(this, source, final);
+    };
+    try {
+      const { view, runFrames } = manualView({ appendBudgetMs: Infinity });
+      for (let pos = 0; pos < text.length; pos += 20) {
+        view.append(text.slice(pos, pos + 20));
+        if (pos % 4000 === 0) runFrames();
+      }
+      view.finish();
+      expect(view.root.innerHTML).to.equal(expected);
+    } finally {
+      BlockScanner.prototype.scan = scan;
+    }
+    expect(text.length).to.be.greaterThan(20_000);
+    expect(scanned.length).to.be.greaterThan(5);
+    // At most what arrived since the last look (2 KB) and the open block before it.
+    expect(Math.max(...scanned)).to.be.lessThan(2048 + 200);
+  });
+
+  it('the end of a text waiting for render-interval is rendered at the next frame, and the wait asks for no frame after', async () => {
+    const { view, frames, runFrames } = manualView({ minIntervalMs: 20 });
+    view.append('First block.\n\nSecond');
+    runFrames();
+    view.append(' block.\n\nThird');
+    // Within the interval: the render waits for a timer, no frame is asked for yet.
+    expect(frames.length).to.equal(0);
+    const done = view.complete();
+    expect(frames.length).to.equal(1);
+    runFrames();
+    await done;
+    expect(view.root.innerHTML).to.equal(html('First block.\n\nSecond block.\n\nThird'));
+    // The cancelled wait does not come back as a frame with nothing to show.
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    expect(frames.length).to.equal(0);
+
+    const other = manualView({ minIntervalMs: 20 });
+    other.view.append('a\n\nb');
+    other.runFrames();
+    other.view.append('c');
+    other.view.flush();
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    expect(other.frames.length).to.equal(0);
   });
 
   it('finish() during complete() renders the rest at once', async () => {
