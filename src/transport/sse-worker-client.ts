@@ -123,13 +123,15 @@ function giveUp(why: string): void {
   worker = undefined;
   if (told) return;
   told = true;
-  console.info(`[sportello] AI answers are read on the main thread: the stream worker could not start (${why}). A CSP allows it with worker-src (see the README).`);
+  console.info(`[sportello] AI answers are read on the main thread: the stream worker could not start (${why}). See the README's Content Security Policy section (worker-src).`);
 }
 
 function createWorker(src: string): { worker: Worker; blobUrl?: string } {
   if (new URL(src).origin === location.origin) return { worker: new Worker(trustedScriptUrl(src) as string, { type: 'module', name: 'sportello-sse' }) };
   // Workers must be same-origin: a one-line module in a blob: URL imports the CDN copy.
-  const blobUrl = URL.createObjectURL(new Blob([`import(${JSON.stringify(src)});`], { type: 'text/javascript' }));
+  // A failed import (the CDN sends no CORS header) would only reject inside the worker: thrown from
+  // a task it becomes the Worker's error event, so the page falls back at once instead of waiting.
+  const blobUrl = URL.createObjectURL(new Blob([`import(${JSON.stringify(src)}).catch((e) => setTimeout(() => { throw e; }));`], { type: 'text/javascript' }));
   try {
     return { worker: new Worker(trustedScriptUrl(blobUrl) as string, { type: 'module', name: 'sportello-sse' }), blobUrl };
   } catch (error) {
@@ -195,7 +197,8 @@ function startWorker(): Promise<Worker | undefined> {
     const onError = (event: Event) => {
       // Handled here: a worker that can't start is not an error of the host page.
       event.preventDefault();
-      settle(false, event instanceof ErrorEvent && event.message ? event.message : `could not load ${src}`);
+      const how = created.blobUrl ? ' (through a blob: module)' : '';
+      settle(false, event instanceof ErrorEvent && event.message ? `${event.message}${how}` : `could not start a worker from ${src}${how}`);
     };
     const timer = setTimeout(() => settle(false, `no answer from ${src} in ${READY_TIMEOUT_MS / 1000} s`), READY_TIMEOUT_MS);
     candidate.addEventListener('message', onFirst);
@@ -256,7 +259,7 @@ function sendToWorker(target: Worker, url: string, init: FetchInit, body: string
     };
     const onAbort = () => {
       cancel();
-      if (batches) batches.fail(abortError(signal));
+      if (batches) batches.fail(abortError(signal), true);
       else reject(abortError(signal));
     };
     inFlight.set(id, {
@@ -339,13 +342,17 @@ export class WorkerBatches {
     this.notify();
   }
 
-  fail(error: unknown): void {
+  /**
+   * Ends with `error` after what is queued (a read that broke off delivers what it read before,
+   * as a fetch body does); `aborted`: at once, the queue dropped, as an aborted fetch body drops
+   * its unread chunks.
+   */
+  fail(error: unknown, aborted = false): void {
     if (this.done) return;
     this.done = true;
     this.failed = true;
     this.error = error;
-    // What was queued is dropped, as a fetch body errored by an abort drops its unread chunks.
-    if (this.queue.length) this.queue.length = 0;
+    if (aborted) this.queue.length = 0;
     this.notify();
   }
 
