@@ -75,6 +75,32 @@ describe('sportello-ai-chat', () => {
     await expect(el).to.be.accessible();
   });
 
+  it('a streamed answer updates the panel only when what it shows changes; settled blocks stay the same nodes', async () => {
+    const el = await panel();
+    const composer = $(el, 'sportello-composer') as unknown as { performUpdate(): void; updateComplete: Promise<unknown> };
+    await composer.updateComplete;
+    const counts = { panel: 0, composer: 0 };
+    const count = (target: { performUpdate(): void }, key: keyof typeof counts) => {
+      const original = target.performUpdate;
+      target.performUpdate = function (this: unknown) {
+        counts[key]++;
+        original.call(this);
+      };
+    };
+    count(el as unknown as { performUpdate(): void }, 'panel');
+    count(composer, 'composer');
+    // The text goes to the answer's view, not through the panel's render; the stream's usage, a
+    // confidence without review and a handoff decision not requested show nothing new.
+    const firstBlock = el.ask('bench:30k/1024').then(() => lastAnswer(el).querySelector('.md > .md-group > :first-child'));
+    const seen = await until(() => lastAnswer(el)?.querySelector('.md > .md-group > :first-child'));
+    await idle(el);
+    expect(await firstBlock).to.equal(seen);
+    expect(lastAnswer(el).querySelectorAll('.md > .md-group').length).to.be.greaterThan(10);
+    // The question (and the waiting answer), the first text, the end.
+    expect(counts.panel).to.equal(3);
+    expect(counts.composer).to.equal(0);
+  });
+
   it('is accessible while streaming and can be stopped: partial answer kept, marked stopped', async () => {
     const el = await panel();
     await typeAndSend(el, 'long answer');

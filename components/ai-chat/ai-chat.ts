@@ -138,6 +138,10 @@ export class SportelloAiChat extends SportelloElement {
   });
   private restoredKey: string | undefined;
   private warnedConfig: string | undefined;
+  /** configProblem() as of this update (willUpdate works it out once; render reads it). */
+  private problem: string | undefined;
+  /** The composer's labels, the same object while their strings are the same (a new one re-renders the composer). */
+  private composerLabels: { key: string; labels: Record<string, string> } | undefined;
   private resizeObserver: ResizeObserver | undefined;
   private observed: Element | undefined;
   private lastScroll = { distance: 0, height: 0 };
@@ -195,7 +199,7 @@ export class SportelloAiChat extends SportelloElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('persist') || changed.has('agentId') || changed.has('externalConversationId') || changed.has('endpoint')) this.restore();
-    const problem = this.configProblem();
+    const problem = (this.problem = this.configProblem());
     if (problem && problem !== this.warnedConfig) {
       this.warnedConfig = problem;
       this.reportError('configure', new Error(problem));
@@ -557,7 +561,7 @@ export class SportelloAiChat extends SportelloElement {
           ?allow-attachments=${this.accept !== ''}
           accept=${this.accept}
           .attachments=${this.attachments}
-          .labels=${{ input: this.s('input'), placeholder: this.placeholder ?? this.s('placeholder'), send: this.s('send'), attach: this.s('attach'), remove: this.s('remove') }}
+          .labels=${this.labelsForComposer()}
           @sportello-composer-send=${this.onSend}
           @sportello-composer-input=${this.onDraft}
           @sportello-composer-attach=${this.onAttach}
@@ -567,8 +571,15 @@ export class SportelloAiChat extends SportelloElement {
     </section>`;
   }
 
+  private labelsForComposer(): Record<string, string> {
+    const labels = { input: this.s('input'), placeholder: this.placeholder ?? this.s('placeholder'), send: this.s('send'), attach: this.s('attach'), remove: this.s('remove') };
+    const key = Object.values(labels).join('\u0000');
+    if (this.composerLabels?.key !== key) this.composerLabels = { key, labels };
+    return this.composerLabels.labels;
+  }
+
   override render() {
-    const problem = this.configProblem();
+    const problem = this.problem;
     if (problem) return html`<div class="config-error" role="alert" part="error">${this.s('errConfig', { message: problem })}</div>`;
     if (this.mode === 'launcher') {
       return html`${this.open ? this.renderPanel() : nothing}

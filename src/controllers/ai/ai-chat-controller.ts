@@ -328,17 +328,22 @@ export class AiChatController implements ReactiveController {
         message.approval = { pendingMessageId: event.pending_message_id, calls: event.pending_tool_calls ?? [] };
         message.status = 'approval';
         break;
+      // The panel shows a confidence only when it needs review, a handoff decision only when one is
+      // requested: the others (most answers end with both) need no host update of their own.
       case 'confidence':
         message.confidence = { score: event.confidence_score, needsReview: Boolean(event.needs_review) };
+        if (!message.confidence.needsReview) return;
         break;
       case 'handoff_decision':
         message.handoff = { requested: Boolean(event.handoff_requested), reason: event.handoff_reason, trigger: event.handoff_trigger };
-        if (message.handoff.requested) this.callbacks.handoff?.(message);
+        if (!message.handoff.requested) return;
+        this.callbacks.handoff?.(message);
         break;
       case 'usage':
         if (typeof event.usage?.conversation_id === 'number') this.conversationId = event.usage.conversation_id;
         this.callbacks.usage?.(event.usage);
-        break;
+        // Nothing the panel shows: no host update (the answer's own end updates it).
+        return;
       case 'error':
         this.fail(message, new ServiceError({ service: 'ai', kind: 'protocol', code: event.code ?? 'stream_error', message: event.error || 'The answer failed' }));
         return;
