@@ -76,6 +76,8 @@ class DomBuilder {
         return;
       case 'heading': {
         const heading = token as Tokens.Heading;
+        // `## ` whose words have not arrived yet: an empty heading until they do (axe empty-heading).
+        if (this.openTail !== undefined && !heading.text.trim()) return;
         this.inline(this.el(parent, `h${this.headingLevel}` as 'h1', `md-h${heading.depth}`), heading.tokens);
         return;
       }

@@ -75,6 +75,21 @@ describe('markdown renderer', () => {
     expect(view.root.querySelector('a')!.getAttribute('href')).to.equal('https://example.com/');
   });
 
+  it('a heading whose words have not arrived is not shown as an empty heading', () => {
+    const { view, runFrames } = manualView();
+    view.append('Intro.\n\n## ');
+    runFrames();
+    expect(view.root.querySelector('h3')).to.equal(null);
+    view.append('Steps');
+    runFrames();
+    expect(view.root.querySelector('h3')!.textContent).to.equal('Steps');
+    // A finished text keeps what the text says, as a one-shot render does.
+    const empty = manualView();
+    empty.view.append('Intro.\n\n## ');
+    empty.view.finish();
+    expect(empty.view.root.innerHTML).to.equal(html('Intro.\n\n## '));
+  });
+
   it('never touches a settled block again and renders at most once per frame', () => {
     const { view, frames, runFrames } = manualView();
     view.append('First paragraph.\n\nSecond');
