@@ -7,8 +7,9 @@
  * Chromium: ~1.5 ms against ~4.5 ms for 5,100 delta events), and far less than parsing each event.
  *
  * A request's life: page `fetch` → worker `head` (status, headers; the body text when not ok) →
- * `items` (one message per network read that completed any event) → `end` or `fail`. The page
- * may send `abort` at any time; the worker then posts nothing more for that id.
+ * `items` (per network read that completed any event, or per frame's time when reads come
+ * faster) → `end` or `fail`. The page may send `abort` at any time; the worker then posts nothing
+ * more for that id.
  */
 import type { EventSourceMessage } from 'eventsource-parser';
 
