@@ -166,6 +166,8 @@ async function atPace(paceMs) {
       ratioToOneShot: round(median(ratios)),
       ratioToOneShotCpu: round(median(cpuRatios)),
       ratioToOneShotMainThread: round(median(runs.streamedMainThread.map((s, i) => s.totalMs / runs.oneShot[i].totalMs))),
+      // What the worker saves the main thread (negative: costs), wall-time task total and CPU.
+      workerSavesMs: { totalMs: round(streamedMainThread.totalMs - streamed.totalMs), cpuMs: round(streamedMainThread.cpuMs - streamed.cpuMs) },
     };
   }, { paceMs });
 }
