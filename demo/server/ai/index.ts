@@ -3,6 +3,7 @@ import { ConversationStore } from './conversations.js';
 import { KnowledgeStore } from './kb.js';
 import { RateLimiter } from './rate-limit.js';
 import { aiRoutes } from './routes.js';
+import type { SseWriter } from './sse.js';
 
 /**
  * The AI service at `/ai/api/v2` (spec ai-service.md): chat in agent and direct mode, streamed or
@@ -13,13 +14,15 @@ export function createAiService(ctx: SimContext): ServiceModule {
   const kb = new KnowledgeStore();
   const conversations = new ConversationStore();
   const limiter = new RateLimiter();
+  const openStreams = new Set<SseWriter>();
   ctx.onReset(() => {
     conversations.clear();
     limiter.clear();
   });
   return {
     name: 'ai',
-    router: aiRoutes({ ctx, kb, conversations, limiter }),
+    router: aiRoutes({ ctx, kb, conversations, limiter, openStreams }),
+    eventStreams: () => openStreams.size,
     errorAnswer: (status, message) => ({ status, body: { detail: message } }),
   };
 }

@@ -10,7 +10,7 @@ import { SseWriter } from './sse.js';
 import { messageResponse, streamTurn, type TurnIds } from './turn.js';
 import { Invalid, parseChatRequest, parseSearchRequest, type ChatRequest } from './validate.js';
 
-interface Deps { ctx: SimContext; kb: KnowledgeStore; conversations: ConversationStore; limiter: RateLimiter }
+interface Deps { ctx: SimContext; kb: KnowledgeStore; conversations: ConversationStore; limiter: RateLimiter; openStreams?: Set<SseWriter> }
 
 const PREFIX = '/ai/api/v2';
 const detail = (r: SimRequest, status: number, message: string, headers: Record<string, string> = {}) => sendJson(r.res, status, { detail: message }, headers);
@@ -104,7 +104,7 @@ export function aiRoutes(deps: Deps): Router {
       if (plan.failure) return detail(r, 503, `${plan.failure.error} (${plan.failure.code})`);
       return sendJson(r.res, 200, messageResponse(plan, ids));
     }
-    const sse = new SseWriter(r.res, { cut: ctx.faults.take('cut-stream', r.url.pathname), malformed: ctx.faults.take('malformed-sse', r.url.pathname) });
+    const sse = new SseWriter(r.res, { cut: ctx.faults.take('cut-stream', r.url.pathname), malformed: ctx.faults.take('malformed-sse', r.url.pathname) }, deps.openStreams);
     await streamTurn(sse, plan, ids, ctx.paceMs);
   }, true));
 

@@ -16,7 +16,13 @@ export class SseWriter {
   constructor(
     private readonly res: ServerResponse,
     private readonly faults: { cut?: Fault | undefined; malformed?: Fault | undefined },
+    /** The module's set of open streams: this one is in it until its connection closes. */
+    openStreams?: Set<SseWriter>,
   ) {
+    if (openStreams) {
+      openStreams.add(this);
+      res.on('close', () => openStreams.delete(this));
+    }
     res.writeHead(200, {
       'Content-Type': 'text/event-stream; charset=utf-8',
       'Cache-Control': 'no-cache',

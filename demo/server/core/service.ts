@@ -43,6 +43,8 @@ export interface ServiceModule {
   dropSockets?(): number;
   /** The WebSockets open right now, described for `GET /__sim/ws` (test observability). */
   sockets?(): OpenSocket[];
+  /** Event-stream responses still open (test observability: a client that stopped must close them). */
+  eventStreams?(): number;
   /** Sends one malformed frame on every open socket (fault injection). */
   close?(): Promise<void> | void;
 }

@@ -143,7 +143,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     const route = `${method} ${url.pathname}`;
     switch (route) {
       case 'GET /__sim/health':
-        return sendJson(res, 200, { ok: true, services: modules.map((m) => m.name), websockets: openSockets().length });
+        return sendJson(res, 200, { ok: true, services: modules.map((m) => m.name), websockets: openSockets().length, eventStreams: modules.reduce((n, m) => n + (m.eventStreams?.() ?? 0), 0) });
       case 'GET /__sim/ws': {
         // Tests check how many sockets a page holds (one per site, not one per tab).
         const sockets = openSockets();
