@@ -18,7 +18,7 @@ export type WireItem =
   | { kind: 'malformed'; event: string; raw: string; reason: string };
 
 export type ToWorker =
-  | { type: 'fetch'; id: number; url: string; method: string; headers: Record<string, string>; body: string | null }
+  | { type: 'fetch'; id: number; url: string; method: string; headers: Record<string, string>; body: string | null; referrer?: string }
   | { type: 'abort'; id: number };
 
 export type FromWorker =

@@ -312,7 +312,8 @@ function sendToWorker(target: Worker, url: string, init: FetchInit, body: string
       return;
     }
     signal.addEventListener('abort', onAbort, { once: true });
-    target.postMessage({ type: 'fetch', id, url, method: init.method, headers: init.headers, body } satisfies ToWorker);
+    // The page's address as the referrer, as a fetch from the page would send (not the worker's script).
+    target.postMessage({ type: 'fetch', id, url, method: init.method, headers: init.headers, body, referrer: location.href } satisfies ToWorker);
   });
 }
 

@@ -60,6 +60,15 @@ class Delivery {
 }
 const running = new Map<number, AbortController>();
 
+/** The page's address as referrer; fetch takes only one of the worker's own origin (a blob: or same-origin worker has the page's). */
+function referrerOf(request: Extract<ToWorker, { type: 'fetch' }>): { referrer?: string } {
+  try {
+    return request.referrer && new URL(request.referrer).origin === self.location.origin ? { referrer: request.referrer } : {};
+  } catch {
+    return {};
+  }
+}
+
 async function serve(request: Extract<ToWorker, { type: 'fetch' }>): Promise<void> {
   const { id } = request;
   const controller = new AbortController();
@@ -70,7 +79,7 @@ async function serve(request: Extract<ToWorker, { type: 'fetch' }>): Promise<voi
   try {
     let response: Response;
     try {
-      response = await fetch(request.url, { method: request.method, headers: request.headers, body: request.body, signal: controller.signal });
+      response = await fetch(request.url, { method: request.method, headers: request.headers, body: request.body, signal: controller.signal, ...referrerOf(request) });
     } catch (error) {
       post({ type: 'fail', id, phase: 'fetch', message: error instanceof Error ? error.message : String(error) });
       return;

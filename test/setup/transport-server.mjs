@@ -190,6 +190,7 @@ export async function startTransportServer({ allowedOrigins = [] } = {}) {
           // `script` (basic|malformed|cut), `eol` (lf|crlf|cr), `chunks` (byte sizes, cycled),
           // `end` (close|drop|hang), `delayMs` between chunks, `status`/`type` for refusals.
           st.calls++;
+          st.referer = req.headers.referer ?? null;
           await readBody(req);
           const status = Number(q.get('status') ?? 200);
           if (status !== 200) return json(status, { detail: 'stream refused' });

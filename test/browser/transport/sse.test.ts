@@ -34,7 +34,7 @@ async function collect<T>(stream: AsyncIterable<T>): Promise<T[]> {
   return out;
 }
 
-async function serverState(key: string): Promise<{ calls: number; closed: number }> {
+async function serverState(key: string): Promise<{ calls: number; closed: number; referer?: string | null }> {
   return (await fetch(`${TRANSPORT_URL}/t/state?key=${key}`)).json();
 }
 
@@ -111,6 +111,12 @@ for (const offThread of [false, true]) describe(`openEventStream over real HTTP 
     const items = await collect(openEventStream<Data>(http, '/t/sse', { isTerminal, offThread, json: { message: 'ciao' }, query: { key } }));
     expect(items.at(-1)).to.deep.equal({ kind: 'event', event: 'message', data: { type: 'done' } });
     expect((await serverState(key)).calls).to.equal(1);
+  });
+
+  it("sends the page as referrer, as a fetch from the page does (its origin: the server is cross-origin)", async () => {
+    const key = newKey();
+    await collect(openEventStream<Data>(http, '/t/sse', { isTerminal, offThread, query: { key } }));
+    expect((await serverState(key)).referer).to.equal(`${location.origin}/`);
   });
 
   it('yields malformed data as an item and goes on', async () => {
