@@ -7,9 +7,12 @@ const ENDPOINT = `${SIM_URL}/ai/api/v2`;
 
 describe('sportello-ai-chat under a strict CSP with Trusted Types', () => {
   for (const format of ['markdown', 'html'] as const) {
-    it(`streams and renders a ${format} answer with no violation`, async () => {
+    // With the worker-src the README asks for the stream worker (without it the stream is read on
+    // the main thread: test/browser/transport/strict-page.test.ts).
+    it(`streams and renders a ${format} answer through the stream worker with no violation`, async () => {
       const page = await openStrictPage({
         modules: ['/components/ai-chat/index.ts'],
+        workerSrc: "'self' blob:",
         html: `<sportello-ai-chat agent-id="1" api-key="spk_demo" lang="en" response-format="${format}"></sportello-ai-chat>`,
         height: 700,
       });

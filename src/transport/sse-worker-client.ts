@@ -126,11 +126,17 @@ function giveUp(why: string): void {
   console.info(`[sportello] AI answers are read on the main thread: the stream worker could not start (${why}). See the README's Content Security Policy section (worker-src).`);
 }
 
-function createWorker(src: string): { worker: Worker; blobUrl?: string } {
-  if (new URL(src).origin === location.origin) return { worker: new Worker(trustedScriptUrl(src) as string, { type: 'module', name: 'sportello-sse' }) };
-  // Workers must be same-origin: a one-line module in a blob: URL imports the CDN copy.
-  // A failed import (the CDN sends no CORS header) would only reject inside the worker: thrown from
-  // a task it becomes the Worker's error event, so the page falls back at once instead of waiting.
+/**
+ * Always a one-line module in a blob: URL that imports the worker script, even from the page's own
+ * origin. A blob: worker takes the page's policies (Content Security Policy, referrer policy); a
+ * worker started from its script's URL takes those of the script's response, which usually has
+ * none: its fetch would escape the page's `connect-src`, and an injected element pointed at a
+ * foreign endpoint could send the visitor's messages there. The blob: module also makes a CDN copy
+ * usable (workers must be same-origin).
+ * A failed import (the CDN sends no CORS header) would only reject inside the worker: thrown from
+ * a task it becomes the Worker's error event, so the page falls back at once instead of waiting.
+ */
+function createWorker(src: string): { worker: Worker; blobUrl: string } {
   const blobUrl = URL.createObjectURL(new Blob([`import(${JSON.stringify(src)}).catch((e) => setTimeout(() => { throw e; }));`], { type: 'text/javascript' }));
   try {
     return { worker: new Worker(trustedScriptUrl(blobUrl) as string, { type: 'module', name: 'sportello-sse' }), blobUrl };
@@ -151,7 +157,7 @@ function startWorker(): Promise<Worker | undefined> {
   starting ??= new Promise<Worker | undefined>((resolve) => {
     status = 'starting';
     const src = srcOverride ?? new URL(emittedSrc, import.meta.url).href;
-    let created: { worker: Worker; blobUrl?: string };
+    let created: { worker: Worker; blobUrl: string };
     try {
       if (typeof Worker !== 'function') throw new Error('no Worker in this browser');
       created = createWorker(src);
@@ -165,7 +171,7 @@ function startWorker(): Promise<Worker | undefined> {
       clearTimeout(timer);
       candidate.removeEventListener('message', onFirst);
       candidate.removeEventListener('error', onError);
-      if (created.blobUrl) URL.revokeObjectURL(created.blobUrl);
+      URL.revokeObjectURL(created.blobUrl);
       // Stopped (terminateSseWorker, useSseWorker(false)) while it was starting: nobody wants it.
       if (starting !== pending) {
         candidate.terminate();

@@ -57,6 +57,9 @@ export async function* openEventBatches<T>(http: HttpClient, path: string, optio
   try {
     const source = fromWorker ? fromWorker.batches() : parsedBatches(response.body!);
     for await (const parsed of source) {
+      // The worker may have delivered the rest of the answer before the abort: an abort still ends
+      // the iteration silently, whatever is already read.
+      if (signal?.aborted) return;
       const items: Array<SseMessage<T>> = [];
       for (const item of parsed) {
         if (item.kind === 'malformed') {

@@ -186,6 +186,22 @@ for (const offThread of [false, true]) describe(`openEventStream over real HTTP 
     await until(async () => (await serverState(key)).closed === 1, 'server saw the stream closed');
   });
 
+  it('an abort after the whole answer arrived still ends the iteration silently (nothing read before it comes out)', async () => {
+    const controller = new AbortController();
+    const batches: Array<Array<SseMessage<Data>>> = [];
+    // One event per read: the first batch is not the whole answer.
+    for await (const batch of openEventBatches<Data>(http, '/t/sse', { isTerminal, offThread, signal: controller.signal, query: { chunks: '30', delayMs: '10' } })) {
+      batches.push(batch);
+      if (batches.length === 1) {
+        // Let the rest of the answer (done included) arrive and wait, read but not taken, then abort.
+        await new Promise((r) => setTimeout(r, 400));
+        controller.abort();
+      }
+    }
+    expect(batches.length).to.equal(1);
+    expect(batches[0]!.some((i) => i.kind === 'event' && i.data.type === 'done')).to.equal(false);
+  });
+
   it('leaving the loop early cancels the request', async () => {
     const key = newKey();
     for await (const item of openEventStream<Data>(http, '/t/sse', { isTerminal, offThread, query: { key, script: 'cut', end: 'hang' } })) {

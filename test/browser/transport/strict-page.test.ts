@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { SIM_URL } from '/__sportello/env.js';
+import { SIM_URL, TRANSPORT_URL } from '/__sportello/env.js';
 import { openStrictPage, type StrictPage } from '../../setup/strict-page.js';
 
 interface SseProbeResult {
@@ -8,6 +8,7 @@ interface SseProbeResult {
   streams: number;
   status: string;
   reason?: string;
+  error?: { kind: string; code: string };
 }
 type SseProbe = (endpoint: string) => Promise<SseProbeResult>;
 
@@ -78,8 +79,8 @@ describe('strict page harness (CSP + Trusted Types)', () => {
     page.assertClean();
   });
 
-  it('streams an AI answer through the stream worker under the strict policy (Trusted Types URL, worker-src from script-src)', async () => {
-    page = await openStrictPage({ modules: ['/test/browser/transport/strict-sse-probe.ts'] });
+  it("streams an AI answer through the stream worker under the strict policy with worker-src 'self' blob: (Trusted Types URL)", async () => {
+    page = await openStrictPage({ modules: ['/test/browser/transport/strict-sse-probe.ts'], workerSrc: "'self' blob:" });
     const result = await (await sseProbe(page))(`${SIM_URL}/ai/api/v2`);
     expect(result.status).to.equal('ready');
     expect(result.streams).to.equal(1);
@@ -89,8 +90,19 @@ describe('strict page harness (CSP + Trusted Types)', () => {
     page.assertClean();
   });
 
-  it("a page whose CSP refuses workers (worker-src 'none') gets the same answer read on the main thread, no script error", async () => {
-    page = await openStrictPage({ modules: ['/test/browser/transport/strict-sse-probe.ts'], workerSrc: "'none'" });
+  it("the stream worker keeps to the page's connect-src: an endpoint the policy does not list is refused, as from the page", async () => {
+    page = await openStrictPage({ modules: ['/test/browser/transport/strict-sse-probe.ts'], workerSrc: "'self' blob:" });
+    const result = await (await sseProbe(page))(`${TRANSPORT_URL}/ai/api/v2`);
+    expect(result.status, 'the worker ran').to.equal('ready');
+    expect(result.error).to.deep.equal({ kind: 'network', code: 'network' });
+    expect(result.types).to.deep.equal([]);
+    // (The browser reports that violation in the worker, not to the page's listeners.)
+    await page.settle();
+    expect(page.errors).to.deep.equal([]);
+  });
+
+  for (const workerSrc of [undefined, "'none'"]) it(`a page whose CSP refuses the blob: worker (${workerSrc ? `worker-src ${workerSrc}` : 'no worker-src: script-src \'self\''}) gets the same answer read on the main thread, no script error`, async () => {
+    page = await openStrictPage({ modules: ['/test/browser/transport/strict-sse-probe.ts'], ...(workerSrc ? { workerSrc } : {}) });
     const result = await (await sseProbe(page))(`${SIM_URL}/ai/api/v2`);
     expect(result.status).to.equal('unavailable');
     expect(result.streams).to.equal(0);
