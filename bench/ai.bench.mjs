@@ -124,6 +124,8 @@ function summarise(runs) {
 
 async function atPace(paceMs) {
   return withBench(async ({ page, browser, open }) => {
+    // The stream worker starts as a blob: module (it takes the page's CSP): a blob: worker on a page
+    // with no other workers is it.
     const workerUrls = [];
     page.on('worker', (w) => workerUrls.push(w.url()));
     await open('bench/pages/ai-stream.html');
@@ -155,7 +157,7 @@ async function atPace(paceMs) {
       streamed: {
         ...streamed,
         blocks: runs.streamed[0].blocks,
-        viaWorker: runs.streamed.every((r) => r.worker.streams === 1 && r.worker.batches > 0) && workerUrls.some((u) => /sse-worker/.test(u)),
+        viaWorker: runs.streamed.every((r) => r.worker.streams === 1 && r.worker.batches > 0) && workerUrls.some((u) => u.startsWith('blob:')),
         workerMessages: Math.round(median(runs.streamed.map((r) => r.worker.batches))),
       },
       // The fallback path (worker off): the same answer read on the main thread, same rounds.
