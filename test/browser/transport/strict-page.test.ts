@@ -79,38 +79,44 @@ describe('strict page harness (CSP + Trusted Types)', () => {
     page.assertClean();
   });
 
-  it("streams an AI answer through the stream worker under the strict policy with worker-src 'self' blob: (Trusted Types URL)", async () => {
-    page = await openStrictPage({ modules: ['/test/browser/transport/strict-sse-probe.ts'], workerSrc: "'self' blob:" });
-    const result = await (await sseProbe(page))(`${SIM_URL}/ai/api/v2`);
-    expect(result.status).to.equal('ready');
-    expect(result.streams).to.equal(1);
+  /** One AI answer streamed by the kit on a strict page whose CSP has this worker-src (none: no worker-src). */
+  async function streamOnStrictPage(workerSrc: string | undefined, endpoint = `${SIM_URL}/ai/api/v2`): Promise<{ strict: StrictPage; result: SseProbeResult }> {
+    const strict = await openStrictPage({ modules: ['/test/browser/transport/strict-sse-probe.ts'], ...(workerSrc ? { workerSrc } : {}) });
+    page = strict; // closed after the test
+    return { strict, result: await (await sseProbe(strict))(endpoint) };
+  }
+  function expectWholeAnswer(result: SseProbeResult): void {
     expect(result.kinds.every((k) => k === 'event')).to.equal(true);
     expect(result.types.at(-1)).to.equal('done');
-    await page.settle();
-    page.assertClean();
+  }
+
+  it("streams an AI answer through the stream worker under the strict policy with worker-src 'self' blob: (Trusted Types URL)", async () => {
+    const { strict, result } = await streamOnStrictPage("'self' blob:");
+    expect(result.status).to.equal('ready');
+    expect(result.streams).to.equal(1);
+    expectWholeAnswer(result);
+    await strict.settle();
+    strict.assertClean();
   });
 
   it("the stream worker keeps to the page's connect-src: an endpoint the policy does not list is refused, as from the page", async () => {
-    page = await openStrictPage({ modules: ['/test/browser/transport/strict-sse-probe.ts'], workerSrc: "'self' blob:" });
-    const result = await (await sseProbe(page))(`${TRANSPORT_URL}/ai/api/v2`);
+    const { strict, result } = await streamOnStrictPage("'self' blob:", `${TRANSPORT_URL}/ai/api/v2`);
     expect(result.status, 'the worker ran').to.equal('ready');
     expect(result.error).to.deep.equal({ kind: 'network', code: 'network' });
     expect(result.types).to.deep.equal([]);
     // (The browser reports that violation in the worker, not to the page's listeners.)
-    await page.settle();
-    expect(page.errors).to.deep.equal([]);
+    await strict.settle();
+    expect(strict.errors).to.deep.equal([]);
   });
 
   for (const workerSrc of [undefined, "'none'"]) it(`a page whose CSP refuses the blob: worker (${workerSrc ? `worker-src ${workerSrc}` : 'no worker-src: script-src \'self\''}) gets the same answer read on the main thread, no script error`, async () => {
-    page = await openStrictPage({ modules: ['/test/browser/transport/strict-sse-probe.ts'], ...(workerSrc ? { workerSrc } : {}) });
-    const result = await (await sseProbe(page))(`${SIM_URL}/ai/api/v2`);
+    const { strict, result } = await streamOnStrictPage(workerSrc);
     expect(result.status).to.equal('unavailable');
     expect(result.streams).to.equal(0);
-    expect(result.kinds.every((k) => k === 'event')).to.equal(true);
-    expect(result.types.at(-1)).to.equal('done');
-    await page.settle();
+    expectWholeAnswer(result);
+    await strict.settle();
     // The browser reports the refused worker as the policy's violation; nothing else happened.
-    expect(page.violations.map((v) => v.effectiveDirective)).to.deep.equal(['worker-src']);
-    expect(page.errors).to.deep.equal([]);
+    expect(strict.violations.map((v) => v.effectiveDirective)).to.deep.equal(['worker-src']);
+    expect(strict.errors).to.deep.equal([]);
   });
 });
