@@ -12,10 +12,10 @@
  * `ready`, so falling back never asks the service twice. A worker lost mid-stream ends that stream
  * as cut (sse.ts); the next stream starts a new worker.
  *
- * Worker URL: `setSseWorkerSrc(url)`, else the file Vite emitted beside the bundle. Same origin
- * as the page: a module worker (`worker-src 'self'`, or script-src when worker-src is absent).
- * Bundle on a CDN: a `blob:` module that `import()`s it (`worker-src blob:`). Under Trusted Types
- * the URL goes through the `sportello` policy.
+ * Worker URL: `setSseWorkerSrc(url)`, else the file Vite emitted beside the bundle, always started
+ * through a `blob:` module that `import()`s it (see createWorker: the worker then keeps to the
+ * page's CSP), so the page needs `worker-src blob:` and the script's origin in `script-src`. Under
+ * Trusted Types the blob: URL goes through the `sportello` policy.
  */
 import emittedSrc from './sse-worker.js?worker&url';
 import { trustedScriptUrl } from '../security/trusted-types.js';
