@@ -66,6 +66,20 @@ export async function openTab(): Promise<{ frame: HTMLIFrameElement; chat: Sport
   return { frame, chat };
 }
 
+/**
+ * Two tabs of one site: tab A (an iframe) loads first and takes the socket lock; this page's chat
+ * then follows it. Both wait in the pre-chat form.
+ */
+export async function leaderAndFollower(): Promise<{ tabA: { frame: HTMLIFrameElement; chat: SportelloLiveChat }; winA: SportelloLiveChatWindow; el: SportelloLiveChat; win: SportelloLiveChatWindow }> {
+  const tabA = await openTab();
+  const winA = await phase(tabA.chat, 'prechat');
+  await until(() => winA.chat.tabRole === 'leader');
+  const el = await mountChat();
+  const win = await phase(el, 'prechat');
+  await until(() => win.chat.tabRole === 'follower');
+  return { tabA, winA, el, win };
+}
+
 /** The visitor sockets the simulator holds open right now for one visitor id. */
 export async function visitorSockets(visitorId: string): Promise<number> {
   const listed = (await (await fetch(`${SIM_URL}/__sim/ws`)).json()) as { sockets: Array<{ kind: string; visitorId?: string }> };

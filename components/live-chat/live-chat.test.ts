@@ -1,7 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { ignoreResizeObserverLoop } from '../shared/chat-test-utils.js';
-import { $, SIM_URL, CHAT_URL, composerSend, delivered, FAST_RECONNECT, fillPrechat, mountChat, openTab, phase, resetSim, startChat, TestOperator, until, visitorSockets, windowOf } from './chat-test-helpers.js';
+import { $, SIM_URL, CHAT_URL, composerSend, delivered, FAST_RECONNECT, fillPrechat, leaderAndFollower, mountChat, openTab, phase, resetSim, startChat, TestOperator, until, visitorSockets, windowOf } from './chat-test-helpers.js';
 import type { SportelloLiveChat } from './live-chat.js';
 import { storageKey } from '../../src/controllers/chat/chat-storage.js';
 import { pastChatsKey, readPastChats, writePastChats } from '../../src/controllers/chat/past-chats.js';
@@ -207,10 +207,7 @@ describe('sportello-live-chat', () => {
   it('two tabs: a chat started in another tab (iframe, same origin) is followed here through storage events', async () => {
     // This tab shows only the closed launcher (its window not even loaded yet).
     const el = await fixture<SportelloLiveChat>(html`<sportello-live-chat lang="en" widget-key="demo" endpoint=${CHAT_URL} .stomp=${FAST_RECONNECT} .reportNavigation=${false}></sportello-live-chat>`);
-    const frame = document.createElement('iframe');
-    frame.src = new URL('./two-tabs-frame.html', import.meta.url).href;
-    document.body.append(frame);
-    const other = await until(() => (frame.contentWindow as (Window & { __chat?: SportelloLiveChat }) | null)?.__chat);
+    const { frame, chat: other } = await openTab();
     const otherWin = await startChat(other, '2', 'Tab B');
     const win = await windowOf(el);
     await until(() => win.chat.idChat === otherWin.chat.idChat);
@@ -222,13 +219,7 @@ describe('sportello-live-chat', () => {
   });
 
   it('one socket per site: the follower tab sends through the leader tab; the operator gets it once, both tabs show it once', async () => {
-    // Tab A (an iframe) loads first and takes the lock; this page's element follows.
-    const tabA = await openTab();
-    const winA = await phase(tabA.chat, 'prechat');
-    await until(() => winA.chat.tabRole === 'leader');
-    const el = await mountChat();
-    const win = await phase(el, 'prechat');
-    await until(() => win.chat.tabRole === 'follower');
+    const { tabA, winA, el, win } = await leaderAndFollower();
     expect(win.chat.client!.options.visitorId).to.equal(winA.chat.client!.options.visitorId);
     const visitorId = win.chat.client!.options.visitorId;
 
@@ -269,12 +260,7 @@ describe('sportello-live-chat', () => {
 
   it('the leader tab goes away mid-conversation: the follower takes over the socket, 0 lost, 0 duplicated', async function (this: { timeout(ms: number): void }) {
     this.timeout(60000);
-    const tabA = await openTab();
-    const winA = await phase(tabA.chat, 'prechat');
-    await until(() => winA.chat.tabRole === 'leader');
-    const el = await mountChat();
-    const win = await phase(el, 'prechat');
-    await until(() => win.chat.tabRole === 'follower');
+    const { tabA, el, win } = await leaderAndFollower();
     await fillPrechat(win, { name: 'Survivor', email: 'ada@example.com', category: '4' });
     await phase(el, 'queued', 'chatting');
     const idChat = win.chat.idChat!;

@@ -1,4 +1,5 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { nothing } from 'lit';
 import './message-list.js';
 import type { ChatListItem, SportelloMessageList } from './message-list.js';
 import { ignoreResizeObserverLoop } from './chat-test-utils.js';
@@ -11,10 +12,21 @@ function rows(n: number): ChatListItem[] {
   return Array.from({ length: n }, (_, i) => ({ key: `k${i}`, role: i % 2 ? 'self' : 'other', text: `message ${i}`, author: 'Op', time: new Date(0).toISOString() }));
 }
 
+/** A list in a 400 px high box, and a wait for its update and the frames that measure and pin it. */
+async function mountList(lang?: string): Promise<{ list: SportelloMessageList; frame: () => Promise<unknown>; settle: () => Promise<void> }> {
+  const wrap = await fixture(html`<div style="height:400px;display:flex"><sportello-message-list lang=${lang ?? nothing}></sportello-message-list></div>`);
+  const list = wrap.querySelector('sportello-message-list')!;
+  const frame = () => new Promise((r) => requestAnimationFrame(r));
+  const settle = async () => {
+    await list.updateComplete;
+    for (let i = 0; i < 6; i++) await frame();
+  };
+  return { list, frame, settle };
+}
+
 describe('sportello-message-list', () => {
   it('formats times in its language and re-renders cached rows when the language changes', async () => {
-    const wrap = await fixture(html`<div style="height:400px;display:flex"><sportello-message-list lang="en"></sportello-message-list></div>`);
-    const list = wrap.querySelector('sportello-message-list')!;
+    const { list } = await mountList('en');
     list.items = [{ key: 't', role: 'other', text: 'hi', time: '2026-01-01T15:30:00' }];
     await list.updateComplete;
     const text = () => list.shadowRoot!.textContent!;
@@ -44,8 +56,7 @@ describe('sportello-message-list', () => {
   });
 
   it('keeps the DOM bounded with 5,000 messages (windowed)', async () => {
-    const wrap = await fixture(html`<div style="height:400px;display:flex"><sportello-message-list></sportello-message-list></div>`);
-    const list = wrap.querySelector('sportello-message-list')!;
+    const { list } = await mountList();
     list.items = rows(5000);
     await list.updateComplete;
     await new Promise((r) => setTimeout(r, 200));
@@ -55,13 +66,7 @@ describe('sportello-message-list', () => {
   });
 
   it('follows new messages at the end and leaves them alone once the reader scrolled up', async () => {
-    const wrap = await fixture(html`<div style="height:400px;display:flex"><sportello-message-list></sportello-message-list></div>`);
-    const list = wrap.querySelector('sportello-message-list')!;
-    const frame = () => new Promise((r) => requestAnimationFrame(r));
-    const settle = async () => {
-      await list.updateComplete;
-      for (let i = 0; i < 6; i++) await frame();
-    };
+    const { list, frame, settle } = await mountList();
     let items = rows(3000);
     list.items = items;
     await settle();
@@ -113,9 +118,7 @@ describe('sportello-message-list', () => {
   });
 
   it('follows a long run of appends with a bounded window and spacers that stand for the rest', async () => {
-    const wrap = await fixture(html`<div style="height:400px;display:flex"><sportello-message-list></sportello-message-list></div>`);
-    const list = wrap.querySelector('sportello-message-list')!;
-    const frame = () => new Promise((r) => requestAnimationFrame(r));
+    const { list, frame } = await mountList();
     let items = rows(1000);
     list.items = items;
     await list.updateComplete;
@@ -143,13 +146,7 @@ describe('sportello-message-list', () => {
   });
 
   it('windows by measured heights: spacers stand for the rows outside, rows are keyed and reused', async () => {
-    const wrap = await fixture(html`<div style="height:400px;display:flex"><sportello-message-list></sportello-message-list></div>`);
-    const list = wrap.querySelector('sportello-message-list')!;
-    const frame = () => new Promise((r) => requestAnimationFrame(r));
-    const settle = async () => {
-      await list.updateComplete;
-      for (let i = 0; i < 6; i++) await frame();
-    };
+    const { list, settle } = await mountList();
     // Rows of different heights (one, three and six lines).
     const tall = (i: number): ChatListItem => ({ key: `t${i}`, role: i % 2 ? 'self' : 'other', text: Array.from({ length: 1 + (i % 3) * (i % 5) }, () => `line of ${i}`).join('\n') });
     let items = Array.from({ length: 2000 }, (_, i) => tall(i));
@@ -193,8 +190,7 @@ describe('sportello-message-list', () => {
   });
 
   it('offers retry on failed messages and quick replies on the last bot message', async () => {
-    const wrap = await fixture(html`<div style="height:400px;display:flex"><sportello-message-list></sportello-message-list></div>`);
-    const list = wrap.querySelector('sportello-message-list')!;
+    const { list } = await mountList();
     list.items = [
       { key: 'f', role: 'self', text: 'x', state: 'failed' },
       { key: 'q', role: 'other', author: 'Bot', text: 'Pick', quickReplies: [{ label: 'Prices', value: 'prices' }] },
@@ -210,8 +206,7 @@ describe('sportello-message-list', () => {
   });
 
   it('announces only new messages from others in a polite log', async () => {
-    const wrap = await fixture(html`<div style="height:400px;display:flex"><sportello-message-list></sportello-message-list></div>`);
-    const list = wrap.querySelector('sportello-message-list')!;
+    const { list } = await mountList();
     list.items = rows(3);
     await list.updateComplete;
     list.items = [...rows(3), { key: 'n', role: 'other', author: 'Giulia', text: 'new one' }, { key: 'm', role: 'self', text: 'mine' }];
