@@ -14,6 +14,7 @@ import { SOURCE_APPS, type SourceApp } from '../../src/transport/auth.js';
 import type { ServiceError } from '../../src/transport/errors.js';
 import { markdownView } from '../../src/markdown/directive.js';
 import { plainText } from '../../src/markdown/plain-text.js';
+import { StableRecord } from '../shared/stable-record.js';
 
 /** What `startFromHandoff` of a `<sportello-live-chat>` accepts (duck-typed: another bundle may define it). */
 interface HandoffTarget extends Element {
@@ -141,7 +142,7 @@ export class SportelloAiChat extends SportelloElement {
   /** configProblem() as of this update (willUpdate works it out once; render reads it). */
   private problem: string | undefined;
   /** The composer's labels, the same object while their strings are the same (a new one re-renders the composer). */
-  private composerLabels: { key: string; labels: Record<string, string> } | undefined;
+  private composerLabels = new StableRecord<Record<string, string>>();
   private resizeObserver: ResizeObserver | undefined;
   private observed: Element | undefined;
   private lastScroll = { distance: 0, height: 0 };
@@ -572,10 +573,7 @@ export class SportelloAiChat extends SportelloElement {
   }
 
   private labelsForComposer(): Record<string, string> {
-    const labels = { input: this.s('input'), placeholder: this.placeholder ?? this.s('placeholder'), send: this.s('send'), attach: this.s('attach'), remove: this.s('remove') };
-    const key = Object.values(labels).join('\u0000');
-    if (this.composerLabels?.key !== key) this.composerLabels = { key, labels };
-    return this.composerLabels.labels;
+    return this.composerLabels.of({ input: this.s('input'), placeholder: this.placeholder ?? this.s('placeholder'), send: this.s('send'), attach: this.s('attach'), remove: this.s('remove') });
   }
 
   override render() {

@@ -15,6 +15,7 @@ import { linkify } from '../shared/linkify.js';
 import type { ServiceError } from '../../src/transport/errors.js';
 import { chatWindowStyles } from './chat-window.styles.js';
 import { t, type ChatKey } from './strings.js';
+import { StableRecord } from '../shared/stable-record.js';
 import './events.js';
 
 /** The simulator's (and the real widget's) label names → our catalogue keys. */
@@ -201,6 +202,8 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
     return t(this.language, key, params, this.serverLabels());
   }
 
+  /** The composer's labels: one object while their strings stay the same (see StableRecord). */
+  private composerLabels = new StableRecord<Record<string, string>>();
   private listLabelsCache = new Map<string, { lang: string; server: unknown; labels: Record<string, string> }>();
 
   /**
@@ -496,7 +499,7 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
             .value=${c.draft}
             ?disabled=${c.phase === 'starting'}
             .attachments=${uploads}
-            .labels=${{
+            .labels=${this.composerLabels.of({
               input: this.tr('input'),
               placeholder: this.tr('placeholder'),
               send: this.tr('send'),
@@ -506,7 +509,7 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
               uploading: this.tr('uploading'),
               uploaded: this.tr('uploaded'),
               failed: this.tr('uploadFailed'),
-            }}
+            })}
             @sportello-composer-send=${(e: CustomEvent<{ text: string }>) => {
               if (!c.send(e.detail.text)) e.preventDefault();
             }}
