@@ -135,6 +135,9 @@ describe('sportello-message-list', () => {
     }
     await frame();
     expect(Math.max(...counts)).to.be.lessThan(40);
+    // Nothing is left behind by the rows that left the window: the scroller holds the rows, the two
+    // spacers, nothing else (Lit's repeat left a comment per removed row: lit/lit#5298).
+    expect(scroller.childNodes.length).to.equal(rendered().length + 2);
     const last = scroller.querySelector<HTMLElement>('[data-key="a149"]')!;
     expect(last.getBoundingClientRect().bottom).to.be.at.most(scroller.getBoundingClientRect().bottom + 1);
     expect(scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight).to.be.lessThan(2);
@@ -187,6 +190,10 @@ describe('sportello-message-list', () => {
     const moved = firstSeen.getBoundingClientRect().top - seenAt;
     expect(Math.abs(moved - 300)).to.be.lessThan(2);
     expect(rendered().length).to.be.lessThan(80);
+    // Rows in page order, between the spacers, and nothing else (after moving both ways).
+    const keys = rendered().map((r) => Number(r.dataset['key']!.slice(1)));
+    expect(keys).to.deep.equal(keys.map((_, i) => keys[0]! + i));
+    expect(scroller.childNodes.length).to.equal(rendered().length + 2);
   });
 
   it('offers retry on failed messages and quick replies on the last bot message', async () => {
