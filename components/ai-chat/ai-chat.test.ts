@@ -122,6 +122,8 @@ describe('sportello-ai-chat', () => {
     const log = $(el, '.log')!;
     // The log is bottom-anchored (column-reverse): scrollTop 0 is the bottom, negative above.
     const distance = () => -log.scrollTop;
+    const logNodes = () => $(el, '.log-content')!.childNodes.length;
+    const emptyLogNodes = logNodes();
     await el.ask('bench:6k/20');
     await idle(el);
     expect(log.scrollHeight).to.be.greaterThan(log.clientHeight + 200);
@@ -130,6 +132,8 @@ describe('sportello-ai-chat', () => {
     // A short conversation starts at the top of the log.
     el.newConversation();
     await el.updateComplete;
+    // Nothing of the old conversation is left in the log (not even Lit's markers: lit/lit#5298).
+    expect(logNodes()).to.equal(emptyLogNodes);
     expect($(el, '.welcome')!.getBoundingClientRect().top - log.getBoundingClientRect().top).to.be.lessThan(40);
 
     const answer = el.ask('bench:12k/20');

@@ -546,7 +546,11 @@ export class SportelloAiChat extends SportelloElement {
                     <slot name="suggestions"></slot>
                   </div>
                 </div>`}
-            ${repeat(messages, (m) => m.id, (m) => this.renderMessage(m))}
+            ${messages.length
+              ? repeat(messages, (m) => m.id, (m) => this.renderMessage(m))
+              : // Not an empty repeat: repeat leaves a comment behind per item it removes
+                // (lit/lit#5298); switching to nothing clears the whole old conversation.
+                nothing}
           </div>
         </div>
         ${this.awayFromBottom ? html`<button class="button jump" @click=${this.jumpToLatest}>↓ ${this.s('jump')}</button>` : nothing}
