@@ -104,6 +104,19 @@ export async function fillPrechat(win: SportelloLiveChatWindow, values: { name?:
   $<HTMLButtonElement>(win, 'form button[type=submit]')!.click();
 }
 
+/**
+ * A handover from the AI panel into a window where the visitor has not given the privacy consent
+ * yet: the pre-chat form asks for it (and for an e-mail when the handover had none), the visitor
+ * ticks it and starts.
+ */
+export async function handoffWithConsent(el: SportelloLiveChat, input: { name?: string; email?: string; transcript: string; summary?: string }): Promise<SportelloLiveChatWindow> {
+  await el.startFromHandoff(input);
+  const win = await phase(el, 'prechat');
+  await fillPrechat(win, { email: input.email ? undefined : 'visitor@example.com', consent: true });
+  await phase(el, 'queued', 'chatting');
+  return win;
+}
+
 export async function startChat(el: SportelloLiveChat, category: string, name = 'Ada'): Promise<SportelloLiveChatWindow> {
   const win = await phase(el, 'prechat');
   await fillPrechat(win, { name, email: 'ada@example.com', category });

@@ -145,7 +145,8 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
 
   /**
    * Starts a chat with the AI conversation as its first message. When the service needs something
-   * the handover did not carry (a topic, an e-mail), the pre-chat form asks for it and keeps the
+   * the handover did not carry (a topic, an e-mail), or the visitor has not yet given the privacy
+   * consent the widget asks for, the pre-chat form asks for it, prefilled, and keeps the
    * conversation to send once the visitor starts. Failures are shown in the window, never thrown.
    */
   async startFromHandoff(input: HandoffInput): Promise<void> {
@@ -155,9 +156,10 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
     lines.push(input.transcript.trim());
     const context = lines.join('\n\n');
     const only = this.chat.categories.length === 1 ? String(this.chat.categories[0]!.idChatCategory) : undefined;
+    const name = input.name?.trim() || this.prefill.name || this.chat.name;
     try {
       await this.chat.start({
-        name: input.name?.trim() || this.prefill.name || this.chat.name || t(this.language, 'you'),
+        name: name || t(this.language, 'you'),
         email: input.email ?? this.prefill.email,
         idChatCategory: this.prefill.category ?? only,
         startingPage: location.href,
@@ -166,6 +168,8 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
       this.handoffContext = undefined;
     } catch {
       if (this.chat.phase === 'prechat') {
+        // The stand-in name is for the operator's list, not the visitor's own: the form asks.
+        if (!name) this.chat.name = '';
         this.handoffContext = context;
         void this.focusFirstInvalid();
       }
@@ -329,6 +333,8 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
     const c = this.chat;
     const p = this.prefill;
     const privacyText = this.privacyText();
+    // A handover waits for the consent: say why the form is shown instead of the chat.
+    const consentForHandoff = !!this.handoffContext && !!this.fieldError('privacy');
     return html`<div class="body" part="body">
       <p class="intro">${this.tr('prechatIntro')}</p>
       <form novalidate @submit=${this.onPrechat}>
@@ -367,8 +373,15 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
             </details>`
           : nothing}
         ${privacyText ? html`<p class="privacy">${linkify(privacyText)}</p>` : nothing}
+        ${consentForHandoff ? html`<p class="hint handoff-consent" id="handoff-consent">${this.tr('handoffConsent')}</p>` : nothing}
         <div class="field check">
-          <input id="privacy" name="privacy" type="checkbox" aria-invalid=${this.invalid('privacy')} aria-describedby=${this.describedBy('privacy')} />
+          <input
+            id="privacy"
+            name="privacy"
+            type="checkbox"
+            aria-invalid=${this.invalid('privacy')}
+            aria-describedby=${consentForHandoff ? 'handoff-consent privacy-error' : this.describedBy('privacy')}
+          />
           <label for="privacy">${this.tr('privacy')}</label>
         </div>
         ${this.fieldError('privacy') ? html`<span class="field-error" id="privacy-error">${this.fieldError('privacy')}</span>` : nothing}

@@ -1,7 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { ignoreResizeObserverLoop } from '../shared/chat-test-utils.js';
-import { $, SIM_URL, CHAT_URL, composerSend, delivered, FAST_RECONNECT, fillPrechat, leaderAndFollower, mountChat, openTab, phase, resetSim, startChat, TestOperator, until, visitorSockets, windowOf } from './chat-test-helpers.js';
+import { $, SIM_URL, CHAT_URL, composerSend, delivered, FAST_RECONNECT, fillPrechat, handoffWithConsent, leaderAndFollower, mountChat, openTab, phase, resetSim, startChat, TestOperator, until, visitorSockets, windowOf } from './chat-test-helpers.js';
 import type { SportelloLiveChat } from './live-chat.js';
 import { storageKey } from '../../src/controllers/chat/chat-storage.js';
 import { pastChatsKey, readPastChats, writePastChats } from '../../src/controllers/chat/past-chats.js';
@@ -472,15 +472,68 @@ describe('sportello-live-chat', () => {
     expect(win.chat.transcript.messages.every((m) => m.state === 'sent' || m.state === 'read' || m.from !== 'visitor')).to.equal(true);
   });
 
-  it('handoff: startFromHandoff opens, starts a chat with the name and sends the transcript first', async () => {
+  it('handoff with name, e-mail and one topic: no chat starts until the visitor gives the privacy consent (focused, with a hint), then the AI conversation goes first', async () => {
     const el = await fixture<SportelloLiveChat>(html`<sportello-live-chat lang="en" widget-key="demo" category="2" endpoint=${CHAT_URL} .stomp=${FAST_RECONNECT}></sportello-live-chat>`);
-    await el.startFromHandoff({ name: 'Grace', transcript: 'Visitor: help\nAssistant: sure', summary: 'Needs a human' });
+    await el.startFromHandoff({ name: 'Grace Consent', email: 'grace@example.com', transcript: 'Visitor: help\nAssistant: sure', summary: 'Needs a human' });
     expect(el.open).to.equal(true);
     const win = await windowOf(el);
-    expect(win.chat.idChat).to.be.a('string');
+    await win.updateComplete;
+    expect(win.chat.phase).to.equal('prechat');
+    expect(win.chat.idChat).to.equal(undefined);
+    operator = new TestOperator();
+    const before = await operator.http.json<{ totalElements: number }>('/api/chat', { query: { query: 'Grace Consent' } });
+    expect(before.totalElements, 'chats started on the server before consent').to.equal(0);
+    // Prefilled from the handover: only the consent is missing, and that is where the visitor lands.
+    expect($<HTMLInputElement>(win, '#name')!.value).to.equal('Grace Consent');
+    expect($<HTMLInputElement>(win, '#email')!.value).to.equal('grace@example.com');
+    expect($<HTMLSelectElement>(win, '#idChatCategory')!.value).to.equal('2');
+    expect(win.chat.fieldErrors.map((f) => f.field)).to.deep.equal(['privacy']);
+    expect($(win, '#privacy')!.getAttribute('aria-invalid')).to.equal('true');
+    await until(() => win.shadowRoot!.activeElement?.id === 'privacy');
+    expect($(win, '.handoff-consent')!.textContent).to.match(/privacy/i);
+    expect($(win, 'details.handoff')!.textContent).to.contain('Visitor: help');
+    await expect(el).to.be.accessible();
+
+    await fillPrechat(win, { consent: true });
+    await phase(el, 'queued', 'chatting');
     const first = await until(() => win.chat.transcript.messages.find((m) => m.from === 'visitor' && delivered(m)));
     expect(first.text).to.contain('Visitor: help');
     expect(first.text).to.contain('Needs a human');
+    const detail = await operator.http.json<{ name: string; email: string }>(`/api/chat/${win.chat.idChat}`);
+    expect(detail.name).to.equal('Grace Consent');
+    expect(detail.email).to.equal('grace@example.com');
+    await win.updateComplete;
+    expect($(win, 'details.handoff')).to.equal(null);
+    expect($(win, '.handoff-consent')).to.equal(null);
+  });
+
+  it('handoff into a running chat goes straight in; after it ends, the consent given in this window starts the next one directly', async () => {
+    const el = await mountChat({ category: '2' });
+    const win = await startChat(el, '2', 'Running');
+    const idChat = win.chat.idChat!;
+    await el.startFromHandoff({ name: 'Running', transcript: 'Visitor: one more thing' });
+    expect(win.chat.idChat).to.equal(idChat);
+    await until(() => delivered(win.chat.transcript.messages.find((m) => m.text.includes('Visitor: one more thing'))));
+    expect(win.chat.phase).to.be.oneOf(['queued', 'chatting']);
+
+    $<HTMLButtonElement>(win, 'header button')!.click();
+    await phase(el, 'ended');
+    await el.startFromHandoff({ name: 'Running', transcript: 'Visitor: and another' });
+    expect(win.chat.phase).to.be.oneOf(['queued', 'chatting']);
+    expect(win.chat.idChat).to.be.a('string').and.not.equal(idChat);
+    await until(() => delivered(win.chat.transcript.messages.find((m) => m.text.includes('Visitor: and another'))));
+  });
+
+  it('handoff with a widget that asks for no consent starts the chat directly', async () => {
+    const el = await fixture<SportelloLiveChat>(html`<sportello-live-chat lang="en" widget-key="demo" category="2" endpoint=${CHAT_URL} .stomp=${FAST_RECONNECT}></sportello-live-chat>`);
+    await el.show();
+    const win = await phase(el, 'prechat');
+    // The simulator's widgets all require consent: this one is configured (by its owner) not to.
+    win.chat.config = { ...win.chat.config!, privacy: { ...win.chat.config!.privacy, required: false } };
+    await el.startFromHandoff({ name: 'Grace', transcript: 'Visitor: help\nAssistant: sure' });
+    expect(win.chat.phase).to.be.oneOf(['queued', 'chatting']);
+    const first = await until(() => win.chat.transcript.messages.find((m) => m.from === 'visitor' && delivered(m)));
+    expect(first.text).to.contain('Visitor: help');
     operator = new TestOperator();
     const detail = await operator.http.json<{ name: string }>(`/api/chat/${win.chat.idChat}`);
     expect(detail.name).to.equal('Grace');
@@ -557,8 +610,7 @@ describe('sportello-live-chat', () => {
 
   it('closed launcher counts unread operator messages on its badge and reports the page visited', async () => {
     const el = await fixture<SportelloLiveChat>(html`<sportello-live-chat lang="en" widget-key="demo" category="4" endpoint=${CHAT_URL} .stomp=${FAST_RECONNECT}></sportello-live-chat>`);
-    await el.startFromHandoff({ name: 'Badge', transcript: 'context' });
-    const win = await windowOf(el);
+    const win = await handoffWithConsent(el, { name: 'Badge', transcript: 'context' });
     const idChat = win.chat.idChat!;
     await el.close();
     operator = await TestOperator.joined(idChat);
@@ -623,8 +675,7 @@ describe('sportello-live-chat', () => {
 
   it('the window opens again on the next page when it was open with a running chat', async () => {
     const el = await fixture<SportelloLiveChat>(html`<sportello-live-chat lang="en" widget-key="demo" category="2" endpoint=${CHAT_URL} .stomp=${FAST_RECONNECT} .reportNavigation=${false}></sportello-live-chat>`);
-    await el.startFromHandoff({ name: 'Nav', transcript: 'context' });
-    const idChat = (await windowOf(el)).chat.idChat;
+    const idChat = (await handoffWithConsent(el, { name: 'Nav', transcript: 'context' })).chat.idChat;
     el.remove();
     const next = await fixture<SportelloLiveChat>(html`<sportello-live-chat lang="en" widget-key="demo" endpoint=${CHAT_URL} .stomp=${FAST_RECONNECT} .reportNavigation=${false}></sportello-live-chat>`);
     // The launcher reads the open flag and the stored chat once the browser is idle (the closed

@@ -68,6 +68,7 @@ const en = {
   fileType: 'This type of file is not accepted',
   handoffIntro: 'Conversation with the virtual assistant:',
   handoffShared: 'Your conversation with the virtual assistant will be passed to the operator',
+  handoffConsent: 'To pass your conversation with the virtual assistant to an operator, we need your consent to the privacy notice.',
   chooseCategory: 'Choose a topic',
   badAttributes: 'This chat is not configured: {what} is missing.',
   // past conversations
@@ -153,6 +154,7 @@ const it: Record<ChatKey, string> = {
   fileType: 'Questo tipo di file non è accettato',
   handoffIntro: 'Conversazione con l’assistente virtuale:',
   handoffShared: 'La conversazione con l’assistente virtuale sarà passata all’operatore',
+  handoffConsent: 'Per passare a un operatore la conversazione con l’assistente virtuale ci serve il tuo consenso all’informativa sulla privacy.',
   chooseCategory: 'Scegli un argomento',
   badAttributes: 'Questa chat non è configurata: manca {what}.',
   pastChats: 'Conversazioni precedenti',

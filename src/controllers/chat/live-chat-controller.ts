@@ -141,6 +141,8 @@ export class LiveChatController implements ReactiveController {
   private saveTimer: ReturnType<typeof setTimeout> | undefined;
   private loadAbort?: AbortController;
   private loaded?: Promise<void>;
+  /** The visitor ticked the privacy consent in this window's pre-chat form and started a chat with it. */
+  private consented = false;
 
   constructor(private readonly host: LiveChatHost) {
     host.addController(this);
@@ -239,30 +241,20 @@ export class LiveChatController implements ReactiveController {
   // ---- pre-chat and start --------------------------------------------------------------------
 
   async submitPrechat(input: PrechatInput, startingPage: string): Promise<boolean> {
-    const o = this.host.chatOptions();
     this.set({ busy: true, fieldErrors: [], error: undefined });
     let errors: FieldError[];
     try {
-      errors = await this.client!.validate({
-        name: input.name,
-        email: input.email,
-        message: input.message,
-        required: ['name', 'email'],
-        language: o.language,
-      });
+      errors = [...(await this.validatePrechat(input)), ...this.localPrechatErrors(input)];
     } catch (error) {
       this.fail('start-chat', error);
       this.set({ busy: false });
       return false;
     }
-    // Consent is a checkbox the server has no field for: checked here, shown like the others.
-    if (!input.consent && this.config?.privacy?.required !== false) errors.push({ field: 'privacy', message: 'required' });
-    // With several topics the form preselects none: the visitor picks one.
-    if (!input.idChatCategory && this.categories.length > 1) errors.push({ field: 'idChatCategory', message: 'required' });
     if (errors.length) {
       this.set({ fieldErrors: errors, busy: false });
       return false;
     }
+    if (input.consent) this.consented = true;
     const firstMessage = [input.context?.trim(), input.message.trim()].filter(Boolean).join('\n\n');
     // start() puts every failure on screen itself (field errors, the offline form, the error notice).
     return this.start({ name: input.name, email: input.email, idChatCategory: input.idChatCategory, startingPage, firstMessage }).then(
@@ -271,13 +263,35 @@ export class LiveChatController implements ReactiveController {
     );
   }
 
-  /** Starts a chat without the form (prefilled / handoff), or reuses the running one. */
+  /** The server's checks of the pre-chat fields. */
+  private validatePrechat(input: Pick<PrechatInput, 'name' | 'email' | 'message'>): Promise<FieldError[]> {
+    return this.client!.validate({ name: input.name, email: input.email, message: input.message, required: ['name', 'email'], language: this.host.chatOptions().language });
+  }
+
+  /** What only we check, shown like the server's field errors. */
+  private localPrechatErrors(input: Pick<PrechatInput, 'consent' | 'idChatCategory'>): FieldError[] {
+    const errors: FieldError[] = [];
+    // Consent is a checkbox the server has no field for.
+    if (!input.consent && this.config?.privacy?.required !== false) errors.push({ field: 'privacy', message: 'required' });
+    // With several topics the form preselects none: the visitor picks one.
+    if (!input.idChatCategory && this.categories.length > 1) errors.push({ field: 'idChatCategory', message: 'required' });
+    return errors;
+  }
+
+  /**
+   * Starts a chat without the form (prefilled / handoff), or reuses the running one.
+   * Without the privacy consent the widget asks for (not yet given in this window), no chat starts:
+   * the pre-chat form is shown instead, filled with the input and with what is missing marked, and
+   * the returned promise rejects with a `StartRejected` (`consent`) — like a start the server refused
+   * for a missing field, so callers that handle one handle both.
+   */
   async start(input: { name: string; email?: string | undefined; idChatCategory?: string | undefined; startingPage: string; firstMessage?: string | undefined }): Promise<string> {
     await this.load();
     if (this.idChat && this.phase !== 'ended' && this.phase !== 'rated') {
       if (input.firstMessage) this.send(input.firstMessage);
       return this.idChat;
     }
+    if (!this.consented && this.config?.privacy?.required !== false) throw await this.askConsent(input);
     const o = this.host.chatOptions();
     this.name = input.name;
     this.email = input.email ?? '';
@@ -312,6 +326,22 @@ export class LiveChatController implements ReactiveController {
     } finally {
       this.set({ busy: false });
     }
+  }
+
+  /** A start from outside the form without consent: the form, prefilled, asks for it (see `start`). */
+  private async askConsent(input: { name: string; email?: string | undefined; idChatCategory?: string | undefined }): Promise<StartRejected> {
+    if (this.phase === 'ended' || this.phase === 'rated') this.newChat();
+    // Still loading, failed to load or offline: that screen stays (the contact form asks its own consent).
+    if (this.phase !== 'prechat') return new StartRejected('consent', []);
+    this.name = input.name;
+    this.email = input.email ?? '';
+    const fields = { name: input.name, email: this.email, message: '', consent: false, idChatCategory: input.idChatCategory };
+    this.set({ busy: true, fieldErrors: [], error: undefined });
+    // Everything missing is marked at once; if the check itself fails, the form runs it again on submit.
+    const serverErrors = await this.validatePrechat(fields).catch((): FieldError[] => []);
+    const errors = [...serverErrors, ...this.localPrechatErrors(fields)];
+    this.set({ fieldErrors: errors, busy: false });
+    return new StartRejected('consent', errors);
   }
 
   private async follow(idChat: string, phase: 'queued' | 'chatting'): Promise<void> {
