@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { openStrictPage } from '../../test/setup/strict-page.js';
 import { ignoreResizeObserverLoop, until } from '../shared/chat-test-utils.js';
-import { CHAT_URL, delivered, FAST_RECONNECT, resetSim } from './chat-test-helpers.js';
+import { CHAT_URL, delivered, FAST_RECONNECT, fillPrechat, resetSim } from './chat-test-helpers.js';
 import type { SportelloLiveChat } from './live-chat.js';
 
 ignoreResizeObserverLoop();
@@ -31,7 +31,9 @@ describe('sportello-live-chat under a strict CSP with Trusted Types', () => {
       step = 'prechat';
       await until(() => win.chat.phase === 'prechat');
       step = 'start';
-      await win.chat.start({ name: 'Strict', email: 'strict@example.com', idChatCategory: '2', startingPage: 'http://localhost/', firstMessage: 'Hello https://example.com' });
+      // Through the form, as a visitor does (the widget requires the privacy consent it asks for).
+      await fillPrechat(win, { name: 'Strict', email: 'strict@example.com', category: '2', message: 'Hello https://example.com' });
+      await until(() => win.chat.phase === 'queued' || win.chat.phase === 'chatting');
       step = 'operator answer';
       await until(() => win.chat.transcript.messages.some((m) => m.from === 'operator'));
       step = 'echo';
