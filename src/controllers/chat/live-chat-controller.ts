@@ -9,7 +9,7 @@ import { ChatClient, StartRejected, newId, type ChatCategory, type ChatDestinati
 import { isAbort, isServiceError, ServiceError } from '../../transport/errors.js';
 import type { StompState } from '../../transport/stomp.js';
 import { Transcript, type ChatAttachment, type ServerMessage } from './transcript.js';
-import { readStored, storageKey, writeStored, type StoredChat } from './chat-storage.js';
+import { ensureVisitorId, readStored, storageKey, writeStored, type StoredChat } from './chat-storage.js';
 import { pastChatsKey, readPastChats, toPastChat, withPastChat, writePastChats, type PastChat } from './past-chats.js';
 import { SharedRealtime, type ChatRealtime, type TabEnvironment, type TabRole } from './shared-realtime.js';
 
@@ -175,11 +175,17 @@ export class LiveChatController implements ReactiveController {
   private async doLoad(): Promise<void> {
     const o = this.host.chatOptions();
     this.key = storageKey(o.endpoint, o.widgetKey);
+    const abort = (this.loadAbort = new AbortController());
+    // Tabs of the site share one visitor id (its chats belong to the visitor id of the tab holding
+    // the socket): a tab loading at the same moment as another must not make its own.
+    let visitorId: string;
+    try {
+      visitorId = await ensureVisitorId(this.key, o.tabs ? o.tabs.locks : globalThis.navigator?.locks, abort.signal);
+    } catch {
+      return; // Torn down while waiting (the element left the page).
+    }
+    if (abort.signal.aborted) return;
     const stored = readStored(this.key);
-    const visitorId = stored.visitorId ?? newId();
-    // Written now, before any await: a second tab loading meanwhile must share this visitor id
-    // (its chats belong to the visitor id of the tab holding the socket).
-    if (!stored.visitorId) writeStored(this.key, { ...stored, visitorId });
     this.client ??= new ChatClient({ endpoint: o.endpoint, widgetKey: o.widgetKey, visitorId, destinations: o.destinations, stomp: o.stomp });
     if (!this.realtime) {
       // Per visitor id too: tabs that ended up with different ids (no storage, two first loads at
@@ -201,12 +207,8 @@ export class LiveChatController implements ReactiveController {
     this.name = stored.name ?? '';
     this.email = stored.email ?? '';
     this.set({ phase: 'loading', error: undefined, busy: false });
-    this.loadAbort = new AbortController();
     try {
-      const [config, categories] = await Promise.all([
-        this.client.widget(o.language, this.loadAbort.signal),
-        this.client.categories(o.language, this.loadAbort.signal),
-      ]);
+      const [config, categories] = await Promise.all([this.client.widget(o.language, abort.signal), this.client.categories(o.language, abort.signal)]);
       // Torn down meanwhile (the element left the page): nothing more to do.
       if (this.realtime !== realtime) return;
       this.config = config;
