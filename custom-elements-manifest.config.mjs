@@ -6,9 +6,12 @@
  * as custom-element definitions so every element gets its tag name in the manifest.
  */
 function sportelloDefinePlugin() {
+  /** Per module path and class name: the names the class itself declares (see ownFieldNames). */
+  const ownFields = new Map();
   return {
     name: 'sportello-define',
     analyzePhase({ ts, node, moduleDoc }) {
+      if (ts.isClassDeclaration(node) && node.name) ownFields.set(`${moduleDoc.path}#${node.name.text}`, ownFieldNames(ts, node));
       if (!ts.isCallExpression(node)) return;
       const callee = node.expression;
       if (!ts.isPropertyAccessExpression(callee) || callee.name.getText() !== 'define') return;
@@ -33,15 +36,45 @@ function sportelloDefinePlugin() {
       for (const mod of customElementsManifest.modules ?? []) {
         for (const declaration of mod.declarations ?? []) {
           if (declaration.events) declaration.events = declaration.events.filter((e) => e.name?.includes('-'));
+          // The analyzer takes `this.frame.id = '…'` in a constructor for a field `id` of the element
+          // itself (<sportello-live-chat> was documented with id 'chat-window', className 'badge',
+          // type 'button', adoptedStyleSheets): keep only fields the class declares or inherits.
+          const own = ownFields.get(`${mod.path}#${declaration.name}`);
+          if (own && declaration.members) {
+            declaration.members = declaration.members.filter((m) => m.kind !== 'field' || m.inheritedFrom || own.has(m.name));
+          }
         }
       }
     },
   };
 }
 
+/**
+ * What a class declares as its own: property declarations, accessors, methods, parameter
+ * properties, and `this.x = …` anywhere in its body (only where the target is `this` itself).
+ */
+function ownFieldNames(ts, classNode) {
+  const names = new Set();
+  for (const member of classNode.members) {
+    if (member.name && (ts.isIdentifier(member.name) || ts.isPrivateIdentifier(member.name) || ts.isStringLiteral(member.name))) names.add(member.name.text);
+    if (ts.isConstructorDeclaration(member)) {
+      for (const param of member.parameters) if (ts.isIdentifier(param.name) && param.modifiers?.length) names.add(param.name.text);
+    }
+  }
+  const visit = (node) => {
+    if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken) {
+      const target = node.left;
+      if (ts.isPropertyAccessExpression(target) && target.expression.kind === ts.SyntaxKind.ThisKeyword) names.add(target.name.text);
+    }
+    ts.forEachChild(node, visit);
+  };
+  ts.forEachChild(classNode, visit);
+  return names;
+}
+
 export default {
   globs: ['components/**/*.ts'],
-  exclude: ['**/*.test.ts', '**/*.styles.ts', '**/*test-helpers.ts'],
+  exclude: ['**/*.test.ts', '**/*.styles.ts', '**/*test-helpers.ts', '**/*test-utils.ts'],
   outdir: '.',
   litelement: true,
   plugins: [sportelloDefinePlugin()],
