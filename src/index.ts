@@ -11,5 +11,26 @@ export { configure, type SportelloConfig, type TokenProvider } from './config.js
 export { ServiceError, isServiceError, type ErrorKind, type ServiceName } from './transport/errors.js';
 export { SportelloConfigElement } from '../components/shared/sportello-config.js';
 export { loadElements, LAZY_TAGS } from './lazy-elements.js';
+export type { SportelloErrorDetail } from '../components/shared/sportello-element.js';
+
+// Types only (erased from dist/sportello.js, so the lazy loading stays): a portal that imports just
+// this entry still gets each element's class, its event details, and through their declarations the
+// `HTMLElementTagNameMap` and `GlobalEventHandlersEventMap` entries (`querySelector('sportello-ai-chat')`
+// typed, `e.detail` of `sportello-handoff` typed). Importing a type does not define the element:
+// the tag on the page does (or `import 'sportello/ai-chat.js'`).
+export type { SportelloAiChat, AiHandoffDetail, AiMessageDetail } from '../components/ai-chat/index.js';
+export type { SportelloLiveChat, HandoffInput, ChatPrefill, ChatIdDetail } from '../components/live-chat/index.js';
+export type { SportelloSignViewer, SignStatusDetail, SignDownloadDetail, SignOpenDetail } from '../components/sign-viewer/index.js';
+export type {
+  SportelloDeskForm,
+  SportelloDeskRequest,
+  DeskPrefill,
+  DeskBeforeSubmitDetail,
+  DeskRequestCreatedDetail,
+  DeskCommentAddedDetail,
+  CreatedRequest,
+  RequestDetail,
+  DeskComment,
+} from '../components/desk-form/index.js';
 
 if (typeof document !== 'undefined') watchForElements();
