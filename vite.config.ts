@@ -1,4 +1,4 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { existsSync } from 'node:fs';
 
 // One ES module per entry; whatever only some pages need (pdf.js, markdown, STOMP) is split into
@@ -10,7 +10,30 @@ const elementEntries = Object.fromEntries(
     .map((name) => [name, `components/${name}/index.ts`]),
 );
 
+/**
+ * pdf.js' worker is copied as pdf.js ships it, already minified: its source map (2.5 MB, mapping
+ * minified code to the same minified code) helps nobody and was a third of the npm package.
+ * The map of our own stream worker stays.
+ */
+function dropPdfWorkerSourceMap(): Plugin {
+  return {
+    name: 'sportello-drop-pdf-worker-map',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      for (const [fileName, output] of Object.entries(bundle)) {
+        if (!/(^|\/)pdf\.worker[^/]*\.js$/.test(fileName) || output.type !== 'asset') continue;
+        const map = `${fileName}.map`;
+        if (!bundle[map]) continue;
+        delete bundle[map];
+        const source = typeof output.source === 'string' ? output.source : new TextDecoder().decode(output.source);
+        output.source = source.replace(/\n?\/\/# sourceMappingURL=\S+\s*$/, '\n');
+      }
+    },
+  };
+}
+
 export default defineConfig({
+  plugins: [dropPdfWorkerSourceMap()],
   base: './',
   publicDir: false,
   build: {
