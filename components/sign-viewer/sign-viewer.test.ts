@@ -3,6 +3,7 @@ import { SIM_URL } from '/__sportello/env.js';
 import { clientCredentials } from '../../src/transport/auth.js';
 import type { SportelloSignViewer } from './sign-viewer.js';
 import type { PracticeDetail } from '../../src/services/sign.js';
+import { MARK_BYTES, MARK_FIRST_PAGE } from '../../src/controllers/sign/document-controller.js';
 import {
   actOnLink, docView, firstPagePainted, hasInk, KEY_HEADERS, practiceShown, resetSim, shadow, SIGN_API, signingLink, viewer,
 } from './test-helpers.js';
@@ -384,5 +385,21 @@ describe('sportello-sign-viewer: cleanup', () => {
     el.remove();
     await waitUntil(() => pdf.loadingTask.destroyed, 'PDF not destroyed', { timeout: 5000 });
     expect(view.shadowRoot!.querySelectorAll('canvas').length).to.equal(0);
+  });
+
+  it('switching documents many times keeps one performance mark of each kind, not two more per document', async () => {
+    performance.clearMarks();
+    const el = await viewer(1001);
+    await firstPagePainted(el);
+    const buttons = [...shadow(el).querySelectorAll<HTMLButtonElement>('.switcher button')];
+    for (let round = 0; round < 2; round++) {
+      for (const [i, name] of [[1, 'informativa-privacy.pdf'], [2, 'modulo-adesione.pdf'], [0, 'contratto-fornitura.pdf']] as const) {
+        buttons[i]!.click();
+        await waitUntil(() => docView(el)?.documentName === name && docView(el)?.shadowRoot?.querySelector('canvas[data-painted]'), `${name} not shown`, { timeout: 15000 });
+      }
+    }
+    // Seven documents shown: the browser would hold 7 of each mark (it never drops them by itself).
+    expect(performance.getEntriesByName(MARK_BYTES).length).to.equal(1);
+    expect(performance.getEntriesByName(MARK_FIRST_PAGE).length).to.equal(1);
   });
 });

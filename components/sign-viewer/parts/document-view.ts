@@ -7,7 +7,7 @@ import type { PdfDocument } from '../../../src/pdf/pdfjs.js';
 import type { PlacedArea } from '../../../src/pdf/areas.js';
 import { fitScale, pagesToRender, stepZoom } from '../../../src/pdf/geometry.js';
 import { paintCanvas, paintTextLayer, type PaintedPage } from '../../../src/pdf/render.js';
-import { MARK_FIRST_PAGE } from '../../../src/controllers/sign/document-controller.js';
+import { MARK_FIRST_PAGE, markDocument } from '../../../src/controllers/sign/document-controller.js';
 import { codeKey, translate } from '../strings.js';
 
 export type ZoomMode = 'fit-width' | 'fit-page' | number;
@@ -376,7 +376,7 @@ export class SignDocumentView extends LitElement {
             canvas.dataset.painted = 'true';
             if (!this.painted) {
               this.painted = true;
-              performance.mark(MARK_FIRST_PAGE);
+              markDocument(MARK_FIRST_PAGE);
               this.dispatchEvent(new Event('sign-document-painted'));
             }
           },
