@@ -1,5 +1,6 @@
 import type { ChatDestinations } from '../../src/services/chat.js';
 import type { Lang } from '../../src/i18n/lang.js';
+import type { TokenProvider } from '../../src/config.js';
 import { launcherLang, launcherText } from './launcher-strings.js';
 import { launcherCss, windowCss } from './live-chat.styles.js';
 import type { HandoffInput, SportelloLiveChatWindow } from './chat-window.js';
@@ -87,8 +88,8 @@ function writeOpenFlag(open: boolean): void {
 export class SportelloLiveChat extends HTMLElement {
   static observedAttributes = ['widget-key', 'endpoint', 'mode', 'position', 'open', 'name', 'email', 'category', 'message', 'lang'];
 
-  /** Bearer token source (portals); passed to the window. */
-  tokenProvider?: () => Promise<string>;
+  /** Bearer token source (portals), the same type `configure()` and the other elements take; passed to the window. */
+  tokenProvider?: TokenProvider | undefined;
   /** Overrides of the STOMP destinations (see design: visitor protocol). */
   destinations?: Partial<ChatDestinations>;
   /** Reconnect tuning, mostly for tests. */

@@ -8,11 +8,11 @@
  * alternatives, so that a real server that differs in naming still renders.
  */
 import { HttpClient, type QueryValue } from '../transport/http.js';
-import { bearer, none } from '../transport/auth.js';
+import { bearer, none, type TokenProvider } from '../transport/auth.js';
 import { ServiceError } from '../transport/errors.js';
 import type { AttributeType, ExtraAttribute, ExtraSection } from '../controllers/desk/form-model.js';
 
-export type TokenProvider = (options: { forceRefresh: boolean }) => Promise<string>;
+export type { TokenProvider };
 
 export interface DeskClientOptions {
   /** `{desk_base_url}` or a proxy serving the same paths. */
