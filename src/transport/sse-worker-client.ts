@@ -123,7 +123,7 @@ function giveUp(why: string): void {
   worker = undefined;
   if (told) return;
   told = true;
-  console.info(`[sportello] AI answers are read on the main thread: the stream worker could not start (${why}). See the README's Content Security Policy section (worker-src).`);
+  console.info(`[sportello] AI answers are read on the main thread: the stream worker could not start (${why}). A page's Content Security Policy without worker-src blob: (see the README), or a bundler that did not copy the worker asset (assets/sse-worker-*.js) beside the script, stops it.`);
 }
 
 /**
