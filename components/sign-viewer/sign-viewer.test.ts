@@ -387,6 +387,23 @@ describe('sportello-sign-viewer: cleanup', () => {
     expect(view.shadowRoot!.querySelectorAll('canvas').length).to.equal(0);
   });
 
+  it('a page scrolled out of reach gives back what pdf.js kept to paint it', async () => {
+    const el = await viewer(1010);
+    const view = await firstPagePainted(el);
+    const pdf = view.pdf!;
+    // pdf.js keeps a painted page's operator list (and images) per rendering intent in
+    // `_intentStates` until cleanup() or the document's destruction.
+    const kept = async (n: number) => ((await pdf.getPage(n)) as unknown as { _intentStates: Map<unknown, unknown> })._intentStates.size;
+    expect(await kept(1)).to.be.greaterThan(0);
+    for (const n of [30, 60, 90]) {
+      view.goToPage(n);
+      await waitUntil(() => view.shadowRoot!.querySelector(`.page[data-page="${n}"] canvas[data-painted]`), `page ${n} not painted`, { timeout: 15000 });
+    }
+    // Reading a long document top to bottom would otherwise hold every page's paint data.
+    for (const n of [1, 30, 60]) await waitUntil(async () => (await kept(n)) === 0, `page ${n} still holds its paint data`, { timeout: 5000 });
+    expect(await kept(90)).to.be.greaterThan(0);
+  });
+
   it('switching documents many times keeps one performance mark of each kind, not two more per document', async () => {
     performance.clearMarks();
     const el = await viewer(1001);

@@ -3,7 +3,7 @@ import { property, state, query } from 'lit/decorators.js';
 import { styleMap } from 'lit/directives/style-map.js';
 import { tokens } from '../../shared/tokens.styles.js';
 import type { Lang } from '../../../src/i18n/lang.js';
-import type { PdfDocument } from '../../../src/pdf/pdfjs.js';
+import type { PdfDocument, PdfPage } from '../../../src/pdf/pdfjs.js';
 import type { PlacedArea } from '../../../src/pdf/areas.js';
 import { fitScale, pagesToRender, stepZoom } from '../../../src/pdf/geometry.js';
 import { paintCanvas, paintTextLayer, type PaintedPage } from '../../../src/pdf/render.js';
@@ -16,6 +16,8 @@ interface LivePage {
   canvas: HTMLCanvasElement;
   tasks: PaintedPage[];
   scale: number;
+  /** pdf.js' page once it arrived: it keeps what a paint needs (operator list, images) until cleaned up. */
+  page?: PdfPage;
 }
 
 /** Gap around pages inside the scroller, in CSS px (matches the styles below). */
@@ -339,7 +341,7 @@ export class SignDocumentView extends LitElement {
   private sync(): void {
     if (!this.pdf || !this.sizes.length) return;
     const wanted = new Set(pagesToRender(this.visible, this.pdf.numPages));
-    for (const n of [...this.live.keys()]) if (!wanted.has(n)) this.release(n);
+    for (const n of [...this.live.keys()]) if (!wanted.has(n)) this.release(n, true);
     for (const n of wanted) if (!this.live.has(n)) this.paint(n);
   }
 
@@ -361,6 +363,7 @@ export class SignDocumentView extends LitElement {
       .getPage(n)
       .then((page) => {
         if (this.live.get(n) !== entry) return;
+        entry.page = page;
         const vp = page.getViewport({ scale: 1 });
         const known = this.sizes[n - 1];
         if (known && (Math.abs(known.w - vp.width) > 0.5 || Math.abs(known.h - vp.height) > 0.5)) {
@@ -389,11 +392,19 @@ export class SignDocumentView extends LitElement {
       });
   }
 
-  private release(n: number): void {
+  /**
+   * Takes page `n`'s canvas and text away. `forget` (the page scrolled out of reach) also lets
+   * pdf.js drop the page's operator list and images, which it otherwise keeps until the document
+   * is destroyed: reading a 100-page document top to bottom held 1.4 MB more on the main thread.
+   * Not on a zoom, which paints the same page again at once.
+   */
+  private release(n: number, forget = false): void {
     const entry = this.live.get(n);
     if (!entry) return;
     this.live.delete(n);
     for (const t of entry.tasks) t.cancel();
+    // A paint still cancelling makes pdf.js wait for it and clean up then.
+    if (forget) entry.page?.cleanup();
     // Zero-size before removal frees the backing store at once instead of at garbage collection.
     entry.canvas.width = 0;
     entry.canvas.height = 0;
