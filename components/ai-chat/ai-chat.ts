@@ -46,10 +46,10 @@ function accepts(accept: string, file: File): boolean {
  * @slot welcome - Welcome content shown before the first message.
  * @slot suggestions - Suggested prompts: any slotted element with `data-prompt="…"` sends that text when clicked.
  *
- * @event sportello-handoff - `{ summary, transcript, conversationId, reason, trigger, name, email }` when the visitor should talk to a person: at once when they asked for one (`handoff_trigger: user_request`), else when they accept the panel's offer or press "Talk to a person". Cancelable: cancel it to stop the panel from opening the `handoff-target` chat.
- * @event sportello-usage - The stream's `usage` object (tokens, latency, ids) after each answer.
- * @event sportello-ai-message - `{ role, text, conversationId }` for each question sent and each answer finished.
- * @event sportello-error - `{ error, operation }` for every failure shown in the panel.
+ * @event {CustomEvent<AiHandoffDetail>} sportello-handoff - `{ summary, transcript, conversationId, reason, trigger, name, email }` when the visitor should talk to a person: at once when they asked for one (`handoff_trigger: user_request`), else when they accept the panel's offer or press "Talk to a person". Cancelable: cancel it to stop the panel from opening the `handoff-target` chat.
+ * @event {CustomEvent<ChatUsage>} sportello-usage - The stream's `usage` object (tokens, latency, ids) after each answer.
+ * @event {CustomEvent<AiMessageDetail>} sportello-ai-message - `{ role, text, conversationId }` for each question sent and each answer finished.
+ * @event {CustomEvent<SportelloErrorDetail>} sportello-error - `{ error, operation }` for every failure shown in the panel.
  *
  * @csspart panel - The panel box.
  * @csspart header - The header bar.

@@ -46,10 +46,10 @@ const listConverter = {
  * @slot header - Replaces the form's title.
  * @slot footer - Shown under the form's buttons (privacy notice, contacts).
  *
- * @event sportello-before-submit - Cancelable; `detail.body` is the creation body, which the page may extend (e.g. `idUtente`).
- * @event sportello-request-created - The service created the request; `detail.response` is InfoCreazioneRichiesta.
- * @event sportello-comment-added - A comment was added in the follow-up view.
- * @event sportello-error - Something failed; the form shows it too.
+ * @event {CustomEvent<DeskBeforeSubmitDetail>} sportello-before-submit - Cancelable; `detail.body` is the creation body, which the page may extend (e.g. `idUtente`).
+ * @event {CustomEvent<DeskRequestCreatedDetail>} sportello-request-created - The service created the request; `detail.response` is InfoCreazioneRichiesta.
+ * @event {CustomEvent<DeskCommentAddedDetail>} sportello-comment-added - A comment was added in the follow-up view.
+ * @event {CustomEvent<SportelloErrorDetail>} sportello-error - Something failed; the form shows it too.
  *
  * @csspart form - The `<form>`.
  * @csspart title - The heading.

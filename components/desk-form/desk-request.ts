@@ -17,8 +17,8 @@ import './events.js';
  * @tag sportello-desk-request
  * @summary The state and comments of one help-desk request.
  *
- * @event sportello-comment-added - The customer's comment was accepted.
- * @event sportello-error - Loading or commenting failed; the view shows it too.
+ * @event {CustomEvent<DeskCommentAddedDetail>} sportello-comment-added - The customer's comment was accepted.
+ * @event {CustomEvent<SportelloErrorDetail>} sportello-error - Loading or commenting failed; the view shows it too.
  *
  * @csspart summary - State, assignee and dates.
  * @csspart comments - The comment thread.

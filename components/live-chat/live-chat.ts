@@ -72,11 +72,11 @@ function writeOpenFlag(open: boolean): void {
  * @attr message - Prefilled first message.
  * @attr report-navigation - Report the page the visitor is on (`add-navigation-page`); default on, `report-navigation="false"` turns it off.
  * @attr past-chats - Keep ended chats on this device so the visitor can read them again (last 5); default on, `past-chats="false"` keeps none and deletes those kept.
- * @event sportello-chat-open - The window opened.
- * @event sportello-chat-close - The window closed.
- * @event sportello-chat-started - `{ idChat }` a conversation started.
- * @event sportello-chat-ended - `{ idChat }` a conversation ended.
- * @event sportello-error - `{ error, operation }` something failed (also shown in the window).
+ * @event {CustomEvent} sportello-chat-open - The window opened.
+ * @event {CustomEvent} sportello-chat-close - The window closed.
+ * @event {CustomEvent<ChatIdDetail>} sportello-chat-started - `{ idChat }` a conversation started.
+ * @event {CustomEvent<ChatIdDetail>} sportello-chat-ended - `{ idChat }` a conversation ended.
+ * @event {CustomEvent<SportelloErrorDetail>} sportello-error - `{ error, operation }` something failed (also shown in the window).
  * @csspart launcher - The launcher button.
  * @csspart badge - The unread counter.
  * @csspart window - The chat window (a dialog in launcher mode).

@@ -51,12 +51,12 @@ const fill = (template: string, name: string) => template.replace('{name}', name
  * notifications. It never uploads or sends anything itself: it reports what the user did.
  *
  * @summary Chat message composer with attachments and typing notifications.
- * @event sportello-composer-send - `{ text }` when the user sends; cancel to keep the draft.
- * @event sportello-composer-attach - `{ files }` chosen by picker, drop or paste.
- * @event sportello-composer-remove - `{ key }` of an attachment to remove.
- * @event sportello-composer-retry-upload - `{ key }` of a failed attachment to upload again.
- * @event sportello-composer-typing - `{ typing }` started / stopped.
- * @event sportello-composer-input - `{ value }` whenever the draft changes.
+ * @event {CustomEvent<ComposerSendDetail>} sportello-composer-send - `{ text }` when the user sends; cancel to keep the draft.
+ * @event {CustomEvent<ComposerAttachDetail>} sportello-composer-attach - `{ files }` chosen by picker, drop or paste.
+ * @event {CustomEvent<ComposerKeyDetail>} sportello-composer-remove - `{ key }` of an attachment to remove.
+ * @event {CustomEvent<ComposerKeyDetail>} sportello-composer-retry-upload - `{ key }` of a failed attachment to upload again.
+ * @event {CustomEvent<ComposerTypingDetail>} sportello-composer-typing - `{ typing }` started / stopped.
+ * @event {CustomEvent<ComposerInputDetail>} sportello-composer-input - `{ value }` whenever the draft changes.
  * @csspart form - The composer's form.
  * @csspart input - The text area.
  * @csspart send - The send button.

@@ -94,8 +94,8 @@ const MEMO_MAX = 2000;
  * A host may render bodies itself (`renderBody`, e.g. the AI panel's markdown).
  *
  * @summary Windowed chat transcript with delivery states, retries and quick replies.
- * @event sportello-message-retry - `{ key }` the user wants to re-send a failed message.
- * @event sportello-quick-reply - `{ key, value, label }` a bot quick reply was chosen.
+ * @event {CustomEvent<MessageActionDetail>} sportello-message-retry - `{ key }` the user wants to re-send a failed message.
+ * @event {CustomEvent<MessageActionDetail>} sportello-quick-reply - `{ key, value, label }` a bot quick reply was chosen.
  * @csspart list - The scrolling log.
  * @csspart message - One message row.
  * @csspart bubble - A message's text bubble.

@@ -34,10 +34,10 @@ function permissionsIn(details: string): string {
  *
  * @summary A signature practice's documents, signers and signing link.
  *
- * @event sportello-sign-status - The followed practice changed status (`{ idFile, status, previousStatus, final, practice }`).
- * @event sportello-sign-open - The signing page is about to open (`{ url, mode }`); cancelable.
- * @event sportello-sign-download - A downloaded file is about to be saved (`{ kind, filename, blob }`); cancelable.
- * @event sportello-error - Something failed (`{ error, operation }`); the viewer shows it too.
+ * @event {CustomEvent<SignStatusDetail>} sportello-sign-status - The followed practice changed status (`{ idFile, status, previousStatus, final, practice }`).
+ * @event {CustomEvent<SignOpenDetail>} sportello-sign-open - The signing page is about to open (`{ url, mode }`); cancelable.
+ * @event {CustomEvent<SignDownloadDetail>} sportello-sign-download - A downloaded file is about to be saved (`{ kind, filename, blob }`); cancelable.
+ * @event {CustomEvent<SportelloErrorDetail>} sportello-error - Something failed (`{ error, operation }`); the viewer shows it too.
  *
  * @csspart header - Practice name, status and expiry.
  * @csspart status - The status badge.
