@@ -156,10 +156,11 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
     lines.push(input.transcript.trim());
     const context = lines.join('\n\n');
     const only = this.chat.categories.length === 1 ? String(this.chat.categories[0]!.idChatCategory) : undefined;
-    const name = input.name?.trim() || this.prefill.name || this.chat.name;
     try {
       await this.chat.start({
-        name: name || t(this.language, 'you'),
+        // Empty when nobody gave one: the pre-chat form then asks for it, like any missing field.
+        name: input.name?.trim() || this.prefill.name || this.chat.name,
+        standInName: t(this.language, 'you'),
         email: input.email ?? this.prefill.email,
         idChatCategory: this.prefill.category ?? only,
         startingPage: location.href,
@@ -168,8 +169,6 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
       this.handoffContext = undefined;
     } catch {
       if (this.chat.phase === 'prechat') {
-        // The stand-in name is for the operator's list, not the visitor's own: the form asks.
-        if (!name) this.chat.name = '';
         this.handoffContext = context;
         void this.focusFirstInvalid();
       }

@@ -530,13 +530,25 @@ describe('sportello-live-chat', () => {
     const win = await phase(el, 'prechat');
     // The simulator's widgets all require consent: this one is configured (by its owner) not to.
     win.chat.config = { ...win.chat.config!, privacy: { ...win.chat.config!.privacy, required: false } };
-    await el.startFromHandoff({ name: 'Grace', transcript: 'Visitor: help\nAssistant: sure' });
+    // No name either: the operator sees the stand-in.
+    await el.startFromHandoff({ transcript: 'Visitor: help\nAssistant: sure' });
     expect(win.chat.phase).to.be.oneOf(['queued', 'chatting']);
     const first = await until(() => win.chat.transcript.messages.find((m) => m.from === 'visitor' && delivered(m)));
     expect(first.text).to.contain('Visitor: help');
     operator = new TestOperator();
     const detail = await operator.http.json<{ name: string }>(`/api/chat/${win.chat.idChat}`);
-    expect(detail.name).to.equal('Grace');
+    expect(detail.name).to.equal('You');
+  });
+
+  it('handoff without a name: the form leaves the name empty and marks it, like the other missing fields', async () => {
+    const el = await fixture<SportelloLiveChat>(html`<sportello-live-chat lang="en" widget-key="demo" category="2" endpoint=${CHAT_URL} .stomp=${FAST_RECONNECT}></sportello-live-chat>`);
+    await el.startFromHandoff({ email: 'anon@example.com', transcript: 'Visitor: help' });
+    const win = await windowOf(el);
+    await until(() => win.chat.phase === 'prechat' && !win.chat.busy && win.chat.fieldErrors.length > 0);
+    await win.updateComplete;
+    expect($<HTMLInputElement>(win, '#name')!.value).to.equal('');
+    expect($(win, '#name')!.getAttribute('aria-invalid')).to.equal('true');
+    expect(win.chat.idChat).to.equal(undefined);
   });
 
   it('handoff without a topic: the pre-chat form asks for it (no error notice) and the AI conversation goes first once started', async () => {

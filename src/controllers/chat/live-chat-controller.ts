@@ -287,7 +287,15 @@ export class LiveChatController implements ReactiveController {
    * the returned promise rejects with a `StartRejected` (`consent`) — like a start the server refused
    * for a missing field, so callers that handle one handle both.
    */
-  async start(input: { name: string; email?: string | undefined; idChatCategory?: string | undefined; startingPage: string; firstMessage?: string | undefined }): Promise<string> {
+  async start(input: {
+    name: string;
+    /** The name the operator sees when the visitor gave none (a chat started from outside the form). */
+    standInName?: string | undefined;
+    email?: string | undefined;
+    idChatCategory?: string | undefined;
+    startingPage: string;
+    firstMessage?: string | undefined;
+  }): Promise<string> {
     await this.load();
     if (this.idChat && this.phase !== 'ended' && this.phase !== 'rated') {
       if (input.firstMessage) this.send(input.firstMessage);
@@ -295,14 +303,14 @@ export class LiveChatController implements ReactiveController {
     }
     if (!this.consented && this.config?.privacy?.required !== false) throw await this.askConsent(input);
     const o = this.host.chatOptions();
-    this.name = input.name;
+    this.name = input.name || input.standInName || '';
     this.email = input.email ?? '';
     this.transcript = new Transcript();
     this.operator = undefined;
     this.set({ phase: 'starting', busy: true, error: undefined });
     try {
       const idChat = await this.realtime!.startChat({
-        name: input.name,
+        name: this.name,
         email: input.email || undefined,
         idChatCategory: input.idChatCategory ? (Number.isFinite(Number(input.idChatCategory)) ? Number(input.idChatCategory) : input.idChatCategory) : undefined,
         language: o.language,
