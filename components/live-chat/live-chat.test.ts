@@ -524,6 +524,23 @@ describe('sportello-live-chat', () => {
     await until(() => delivered(win.chat.transcript.messages.find((m) => m.text.includes('Visitor: and another'))));
   });
 
+  it('a window re-attached after its chat ended starts a new chat from the pre-chat form (not the ended one)', async () => {
+    const el = await mountChat({ category: '2' });
+    const win = await startChat(el, '2', 'Before');
+    const ended = win.chat.idChat!;
+    $<HTMLButtonElement>(win, 'header button')!.click();
+    await phase(el, 'ended');
+    // A single-page app moving the widget: the element leaves the page and comes back.
+    const parent = el.parentElement!;
+    el.remove();
+    parent.append(el);
+    await phase(el, 'prechat');
+    expect(win.chat.idChat, 'the ended chat is still the current one').to.equal(undefined);
+    await fillPrechat(win, { name: 'After', email: 'after@example.com', category: '2', message: 'hello again' });
+    await phase(el, 'queued', 'chatting');
+    expect(win.chat.idChat).to.be.a('string').and.not.equal(ended);
+  });
+
   it('handoff with a widget that asks for no consent starts the chat directly', async () => {
     const el = await fixture<SportelloLiveChat>(html`<sportello-live-chat lang="en" widget-key="demo" category="2" endpoint=${CHAT_URL} .stomp=${FAST_RECONNECT}></sportello-live-chat>`);
     await el.show();

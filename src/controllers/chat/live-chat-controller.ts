@@ -225,6 +225,9 @@ export class LiveChatController implements ReactiveController {
       await this.follow(stored.idChat, stored.phase === 'chatting' ? 'chatting' : 'queued');
       return;
     }
+    // No chat to resume. A window re-attached after its chat ended still held that chat's id, and
+    // start() took it for a running one: the pre-chat form sent into the ended chat and stayed put.
+    this.idChat = undefined;
     this.persist();
     this.set({ phase: this.isOnline() ? 'prechat' : 'offline' });
   }
