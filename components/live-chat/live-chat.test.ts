@@ -541,6 +541,25 @@ describe('sportello-live-chat', () => {
     expect(win.chat.idChat).to.be.a('string').and.not.equal(ended);
   });
 
+  it('handoff after the page gave the widget to another visitor (storage cleared, element re-attached) asks that visitor for the consent', async () => {
+    const el = await mountChat({ category: '2' });
+    const win = await startChat(el, '2', 'First');
+    const firstVisitor = win.chat.client!.options.visitorId;
+    $<HTMLButtonElement>(win, 'header button')!.click();
+    await phase(el, 'ended');
+    // A portal signing the first visitor out: the chat's storage goes, the element leaves and comes back.
+    const parent = el.parentElement!;
+    el.remove();
+    localStorage.removeItem(storageKey(CHAT_URL, 'demo'));
+    parent.append(el);
+    await phase(el, 'prechat');
+    expect(win.chat.client!.options.visitorId).to.not.equal(firstVisitor);
+    await el.startFromHandoff({ name: 'Second', email: 'second@example.com', transcript: 'Visitor: hello' });
+    expect(win.chat.idChat, 'a chat started without this visitor\'s consent').to.equal(undefined);
+    expect(win.chat.phase).to.equal('prechat');
+    expect(win.chat.fieldErrors.map((f) => f.field)).to.deep.equal(['privacy']);
+  });
+
   it('handoff with a widget that asks for no consent starts the chat directly', async () => {
     const el = await fixture<SportelloLiveChat>(html`<sportello-live-chat lang="en" widget-key="demo" category="2" endpoint=${CHAT_URL} .stomp=${FAST_RECONNECT}></sportello-live-chat>`);
     await el.show();

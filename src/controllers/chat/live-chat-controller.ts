@@ -141,8 +141,17 @@ export class LiveChatController implements ReactiveController {
   private saveTimer: ReturnType<typeof setTimeout> | undefined;
   private loadAbort?: AbortController;
   private loaded?: Promise<void>;
-  /** The visitor ticked the privacy consent in this window's pre-chat form and started a chat with it. */
-  private consented = false;
+  /**
+   * Whom the visitor's consent (ticked in this window's pre-chat form) was given for: the widget
+   * (storage key, whose privacy notice they read) and visitor id. A window re-attached to another
+   * widget, or after the page cleared the storage for another visitor, asks again.
+   */
+  private consentedFor: string | undefined;
+
+  private consentScope(): string | undefined {
+    const visitorId = this.client?.options.visitorId;
+    return this.key && visitorId ? `${this.key}\u0000${visitorId}` : undefined;
+  }
 
   constructor(private readonly host: LiveChatHost) {
     host.addController(this);
@@ -259,7 +268,7 @@ export class LiveChatController implements ReactiveController {
       this.set({ fieldErrors: errors, busy: false });
       return false;
     }
-    if (input.consent) this.consented = true;
+    if (input.consent) this.consentedFor = this.consentScope();
     const firstMessage = [input.context?.trim(), input.message.trim()].filter(Boolean).join('\n\n');
     // start() puts every failure on screen itself (field errors, the offline form, the error notice).
     return this.start({ name: input.name, email: input.email, idChatCategory: input.idChatCategory, startingPage, firstMessage }).then(
@@ -304,7 +313,8 @@ export class LiveChatController implements ReactiveController {
       if (input.firstMessage) this.send(input.firstMessage);
       return this.idChat;
     }
-    if (!this.consented && this.config?.privacy?.required !== false) throw await this.askConsent(input);
+    const consented = this.consentedFor !== undefined && this.consentedFor === this.consentScope();
+    if (!consented && this.config?.privacy?.required !== false) throw await this.askConsent(input);
     const o = this.host.chatOptions();
     this.name = input.name || input.standInName || '';
     this.email = input.email ?? '';
