@@ -212,6 +212,32 @@ describe('sportello-message-list', () => {
     await expect(list).to.be.accessible();
   });
 
+  it('keeps keyboard focus in the log when the focused row leaves the window or loses its button', async () => {
+    const { list, frame, settle } = await mountList();
+    let items: ChatListItem[] = [...rows(49), { key: 'f', role: 'self', text: 'see https://example.com/', state: 'failed' }];
+    list.items = items;
+    await settle();
+    const root = list.shadowRoot!;
+    const scroller = root.querySelector<HTMLElement>('[part~=list]')!;
+    // Retry pressed: the message is pending again and its Retry button goes.
+    root.querySelector<HTMLButtonElement>('[data-key="f"] .status button')!.focus();
+    items = items.map((m) => (m.key === 'f' ? { ...m, state: 'pending' as const } : m));
+    list.items = items;
+    await list.updateComplete;
+    expect(root.activeElement === scroller, `focus after the focused Retry went: ${root.activeElement?.outerHTML ?? document.activeElement?.tagName}`).to.equal(true);
+    // A link in a message, then enough arrivals to push its row out of the window.
+    root.querySelector<HTMLAnchorElement>('[data-key="f"] a')!.focus();
+    for (let i = 0; i < 40; i++) {
+      items = items.concat({ key: `n${i}`, role: 'other', text: `new ${i}` });
+      list.items = items;
+      await list.updateComplete;
+      await frame();
+    }
+    await settle();
+    expect(root.querySelector('[data-key="f"]') === null).to.equal(true);
+    expect(root.activeElement === scroller, `focus after the focused row left the window: ${root.activeElement?.outerHTML ?? document.activeElement?.tagName}`).to.equal(true);
+  });
+
   it('announces only new messages from others in a polite log', async () => {
     const { list } = await mountList();
     list.items = rows(3);

@@ -440,6 +440,8 @@ export class SportelloMessageList extends SportelloElement {
     if (!scroller || !above) return;
     const items = this.windowItems;
     const start = this.rendered.start;
+    // A control focused in a row (a link, Retry, a quick reply) that this sync removes or moves.
+    const focused = this.shadowRoot?.activeElement as HTMLElement | null | undefined;
     if (this.rowEls.size) {
       const wanted = new Set<string>();
       for (const item of items) wanted.add(item.key);
@@ -471,6 +473,11 @@ export class SportelloMessageList extends SportelloElement {
       }
       if (row.el === cursor) cursor = cursor.nextElementSibling;
       else scroller.insertBefore(row.el, cursor);
+    }
+    // Its row left the window, or the control left its row (Retry pressed): the focus would fall to
+    // the page's body, and the keys that scrolled the log would scroll the page. It stays in the log.
+    if (focused && focused !== scroller && this.shadowRoot!.activeElement !== focused) {
+      (focused.isConnected ? focused : scroller).focus({ preventScroll: true });
     }
   }
 
