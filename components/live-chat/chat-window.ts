@@ -151,6 +151,10 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
    */
   async startFromHandoff(input: HandoffInput): Promise<void> {
     await this.activate();
+    // Reading past conversations: the handover's chat (or the form asking for what it lacks) would
+    // open behind that view, and the handover would seem to do nothing.
+    const fromPast = this.view.kind !== 'current';
+    if (fromPast) this.showCurrent();
     const lines = [t(this.language, 'handoffIntro', {}, this.serverLabels())];
     if (input.summary?.trim()) lines.push(input.summary.trim());
     lines.push(input.transcript.trim());
@@ -167,6 +171,7 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
         firstMessage: context,
       });
       this.handoffContext = undefined;
+      if (fromPast) await this.focusFirst(); // the past view that had the focus is gone
     } catch {
       if (this.chat.phase === 'prechat') {
         this.handoffContext = context;
@@ -616,10 +621,15 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
     this.renderRoot.querySelector<HTMLElement>('#past-chat-title')?.focus();
   }
 
-  private async backToChat(): Promise<void> {
+  /** The running chat's view again (from past conversations). */
+  private showCurrent(): void {
     this.view = { kind: 'current' };
     this.pastNotice = '';
     this.missedWhileAway = 0;
+  }
+
+  private async backToChat(): Promise<void> {
+    this.showCurrent();
     await this.updateComplete;
     const button = this.renderRoot.querySelector<HTMLElement>('.past-button');
     if (button) button.focus();
@@ -627,9 +637,7 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
   }
 
   private newChatFromPast(): void {
-    this.view = { kind: 'current' };
-    this.pastNotice = '';
-    this.missedWhileAway = 0;
+    this.showCurrent();
     this.onNewChat();
   }
 

@@ -400,6 +400,25 @@ describe('sportello-live-chat', () => {
     expect(win.chat.phase).to.equal('chatting');
   });
 
+  it('a handover while the visitor reads past conversations brings the window back to the chat', async () => {
+    const el = await fixture<SportelloLiveChat>(html`<sportello-live-chat lang="en" mode="inline" widget-key="demo" category="2" endpoint=${CHAT_URL} .stomp=${FAST_RECONNECT} .reportNavigation=${false}></sportello-live-chat>`);
+    const win = await startChat(el, '2', 'Ada');
+    await composerSend(win, 'first chat');
+    await until(() => delivered(win.chat.transcript.messages.find((m) => m.text === 'first chat')));
+    win.chat.endChat();
+    await phase(el, 'ended');
+    (await until(() => $<HTMLButtonElement>(win, '.past-button'))).click();
+    await until(() => $(win, '.past-item'));
+    await el.startFromHandoff({ name: 'Ada', email: 'ada@example.com', transcript: 'Visitor: help\nAssistant: sure' });
+    await win.updateComplete;
+    // Booleans, not elements: a failing comparison of elements hangs the runner's error reporting.
+    expect($(win, '.past-item') === null, 'past list closed').to.equal(true);
+    // Consent was given in this window for this visitor: the handed-over chat starts and is in view.
+    await phase(el, 'queued', 'chatting');
+    await until(() => $(win, 'sportello-message-list'));
+    expect(win.shadowRoot!.activeElement !== null, 'focus in the window').to.equal(true);
+  });
+
   it('past conversations speak Italian with lang="it"', async () => {
     const el = await fixture<SportelloLiveChat>(html`<sportello-live-chat lang="it" mode="inline" widget-key="demo" endpoint=${CHAT_URL} .stomp=${FAST_RECONNECT} .reportNavigation=${false}></sportello-live-chat>`);
     const win = await startChat(el, '2', 'Ada');
