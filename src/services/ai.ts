@@ -157,6 +157,9 @@ export class AiClient {
       signal,
       // Thousands of events per answer: read and parsed in the stream worker when the page allows one.
       offThread: true,
+      // Text deltas only append (the controller joins a batch's deltas too): the worker may send a
+      // run of them as one.
+      join: { field: 'type', values: ['delta', 'content'], text: 'content' },
       // An `error` event ends the answer as surely as `done` does.
       isTerminal: (data) => data?.type === 'done' || data?.type === 'error',
     };

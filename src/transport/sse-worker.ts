@@ -2,15 +2,17 @@
  * The stream worker: one per page (see sse-worker-client.ts), serving many requests by id. For
  * each one it fetches, and for an ok event stream it decodes, parses the events and checks their
  * data is JSON here, off the page's main thread, posting the items as one JSON text (see
- * sse-wire.ts) per network read, or per frame's time when reads come faster (see Delivery). A
- * fast model sends thousands of tiny events: the page then pays a message per frame at most
- * instead of the reads, the decoding and the parsing.
+ * sse-wire.ts) per network read, or per frame's time when reads come faster (see Delivery), runs
+ * of events the request's JoinRule allows joined into one. A fast model sends thousands of tiny
+ * events: the page then pays a message per frame at most, and a few items, instead of the reads,
+ * the decoding and the parsing.
  *
  * It knows nothing of terminal events, retries or errors' shapes: the page decides (sse.ts,
  * http.ts), so both paths keep one behaviour. Runs as a module worker; imports no DOM code.
  */
 import { readServerSentEventBatches } from './sse-read.js';
-import { EVENT_STREAM, wireItemJson, type FromWorker, type ToWorker } from './sse-wire.js';
+import type { EventSourceMessage } from 'eventsource-parser';
+import { EVENT_STREAM, WireBatch, type FromWorker, type JoinRule, type ToWorker } from './sse-wire.js';
 
 interface WorkerScope {
   postMessage(message: FromWorker): void;
@@ -29,16 +31,21 @@ const scope = self as unknown as WorkerScope;
  */
 const DELIVERY_INTERVAL_MS = 16;
 
-/** Holds a stream's item texts and sends them at most once per DELIVERY_INTERVAL_MS. */
+/** Holds a stream's items and sends them at most once per DELIVERY_INTERVAL_MS. */
 class Delivery {
-  private held: string[] = [];
+  private readonly held: WireBatch;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private last = -Infinity;
 
-  constructor(private readonly send: (items: string) => void) {}
+  constructor(
+    private readonly send: (items: string) => void,
+    join: JoinRule | undefined,
+  ) {
+    this.held = new WireBatch(join);
+  }
 
-  add(items: string[]): void {
-    for (const item of items) this.held.push(item);
+  add(messages: EventSourceMessage[]): void {
+    for (const message of messages) this.held.add(message);
     const wait = this.last + DELIVERY_INTERVAL_MS - performance.now();
     if (wait <= 0) this.flush();
     else this.timer ??= setTimeout(() => this.flush(), wait);
@@ -47,10 +54,7 @@ class Delivery {
   flush(): void {
     this.stop();
     this.last = performance.now();
-    if (!this.held.length) return;
-    const items = `[${this.held.join(',')}]`;
-    this.held = [];
-    this.send(items);
+    if (!this.held.isEmpty) this.send(this.held.take());
   }
 
   stop(): void {
@@ -92,11 +96,11 @@ async function serve(request: Extract<ToWorker, { type: 'fetch' }>): Promise<voi
     else if (!stream) await response.body?.cancel().catch(() => undefined);
     post({ type: 'head', id, status: response.status, statusText: response.statusText, headers: [...response.headers], stream, body });
     if (!stream) return;
-    const delivery = new Delivery((items) => post({ type: 'items', id, items }));
+    const delivery = new Delivery((items) => post({ type: 'items', id, items }), request.join);
     try {
       for await (const messages of readServerSentEventBatches(response.body!)) {
         if (controller.signal.aborted) return;
-        delivery.add(messages.map(wireItemJson));
+        delivery.add(messages);
       }
       delivery.flush();
       post({ type: 'end', id });

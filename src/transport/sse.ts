@@ -13,12 +13,13 @@
  * a batch is then what the worker delivered at once (the reads of up to a frame's time).
  */
 import { ServiceError } from './errors.js';
-import type { HttpClient, RequestOptions } from './http.js';
+import type { FetchInit, HttpClient, RequestOptions } from './http.js';
 import { readServerSentEventBatches } from './sse-read.js';
-import { EVENT_STREAM, wireItem, type WireItem } from './sse-wire.js';
+import { EVENT_STREAM, wireItem, type JoinRule, type WireItem } from './sse-wire.js';
 import { offThreadFetch, workerBatchesOf } from './sse-worker-client.js';
 
 export { readServerSentEventBatches, readServerSentEvents } from './sse-read.js';
+export type { JoinRule } from './sse-wire.js';
 export { sseWorkerState, setSseWorkerSrc, useSseWorker, terminateSseWorker, type SseWorkerState, type SseWorkerStatus } from './sse-worker-client.js';
 
 export type SseMessage<T> =
@@ -34,6 +35,11 @@ export interface SseOptions<T> extends RequestOptions {
    * can run, the main thread otherwise: the same items, errors and end either way.
    */
   offThread?: boolean;
+  /**
+   * Off the thread, runs of these events may come as one joined event (see JoinRule): a consumer
+   * that sets it takes a run and its joined event alike. The main-thread path never joins.
+   */
+  join?: JoinRule;
 }
 
 /**
@@ -45,8 +51,9 @@ export interface SseOptions<T> extends RequestOptions {
  * ends the iteration silently; so does leaving a `for await` early (the request is cancelled).
  */
 export async function* openEventBatches<T>(http: HttpClient, path: string, options: SseOptions<T>): AsyncGenerator<Array<SseMessage<T>>> {
-  const { isTerminal, offThread, ...request } = options;
-  const response = await http.response(path, { accept: 'text/event-stream', ...request, retry: false, ...(offThread ? { fetcher: offThreadFetch } : {}) });
+  const { isTerminal, offThread, join, ...request } = options;
+  const fetcher = offThread ? (url: string, init: FetchInit) => offThreadFetch(url, init, join) : undefined;
+  const response = await http.response(path, { accept: 'text/event-stream', ...request, retry: false, ...(fetcher ? { fetcher } : {}) });
   const contentType = response.headers.get('Content-Type') ?? '';
   const fromWorker = workerBatchesOf(response);
   if (!EVENT_STREAM.test(contentType) || (!response.body && !fromWorker)) {
