@@ -117,9 +117,7 @@ export class WireBatch {
     const value = record[rule.field];
     const text = record[rule.text];
     if (typeof value !== 'string' || typeof text !== 'string' || !rule.values.includes(value)) return undefined;
-    let fields = 0;
-    for (const key in record) if (Object.hasOwn(record, key)) fields++;
-    return fields === 2 ? { value, text } : undefined;
+    return Object.keys(record).length === 2 ? { value, text } : undefined;
   }
 
   private closeRun(): void {
