@@ -83,6 +83,15 @@ export interface ChatUsage {
 }
 
 /** §4.2 stream events, by `type`. */
+/** How a stream is handed to the caller. */
+export interface StreamReadOptions {
+  /**
+   * Least time between two batches when the stream is read off the main thread (at least 16 ms):
+   * a consumer that renders every 50 ms gains nothing from more, and each batch costs it a task.
+   */
+  batchIntervalMs?: number;
+}
+
 export type ChatStreamEvent =
   | { type: 'rag_thinking' | 'thinking'; content: string }
   | { type: 'delta' | 'content'; content: string }
@@ -146,20 +155,22 @@ export class AiClient {
    * The same stream as `streamChat`, one array per network read: a fast answer brings hundreds of
    * `delta` events per read, which a consumer can apply as one piece of text.
    */
-  streamChatBatches(request: ChatRequest, signal?: AbortSignal): AsyncGenerator<Array<SseMessage<ChatStreamEvent>>> {
-    return openEventBatches<ChatStreamEvent>(this.http, '/chat', this.streamOptions(request, signal));
+  streamChatBatches(request: ChatRequest, signal?: AbortSignal, options?: StreamReadOptions): AsyncGenerator<Array<SseMessage<ChatStreamEvent>>> {
+    return openEventBatches<ChatStreamEvent>(this.http, '/chat', this.streamOptions(request, signal, options));
   }
 
-  private streamOptions(request: ChatRequest, signal: AbortSignal | undefined): SseOptions<ChatStreamEvent> {
+  private streamOptions(request: ChatRequest, signal: AbortSignal | undefined, options: StreamReadOptions = {}): SseOptions<ChatStreamEvent> {
     return {
       method: 'POST',
       json: { ...request, stream: true },
       signal,
-      // Thousands of events per answer: read and parsed in the stream worker when the page allows one.
-      offThread: true,
-      // Text deltas only append (the controller joins a batch's deltas too): the worker may send a
-      // run of them as one.
-      join: { field: 'type', values: ['delta', 'content'], text: 'content' },
+      // Thousands of events per answer: read and parsed in the stream worker when the page allows
+      // one. Text deltas only append (the controller joins a batch's deltas too): the worker may
+      // send a run of them as one.
+      offThread: {
+        join: { field: 'type', values: ['delta', 'content'], text: 'content' },
+        ...(options.batchIntervalMs !== undefined ? { deliveryIntervalMs: options.batchIntervalMs } : {}),
+      },
       // An `error` event ends the answer as surely as `done` does.
       isTerminal: (data) => data?.type === 'done' || data?.type === 'error',
     };

@@ -30,8 +30,20 @@ export interface JoinRule {
   text: string;
 }
 
+/** How the worker reads one request's stream (both optional). */
+export interface OffThreadOptions {
+  /** Runs of events the worker may join into one item. */
+  join?: JoinRule;
+  /**
+   * Least time between two item messages (default and least 16 ms, at most 1 s): a page that
+   * renders the text every 50 ms gains nothing from hearing of it every 16 ms, and each message
+   * costs its main thread a task. The first read after a pause still goes at once.
+   */
+  deliveryIntervalMs?: number;
+}
+
 export type ToWorker =
-  | { type: 'fetch'; id: number; url: string; method: string; headers: Record<string, string>; body: string | null; referrer?: string; join?: JoinRule }
+  | ({ type: 'fetch'; id: number; url: string; method: string; headers: Record<string, string>; body: string | null; referrer?: string } & OffThreadOptions)
   | { type: 'abort'; id: number };
 
 export type FromWorker =

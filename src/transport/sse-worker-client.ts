@@ -20,7 +20,7 @@
 import emittedSrc from './sse-worker.js?worker&url';
 import { trustedScriptUrl } from '../security/trusted-types.js';
 import type { FetchInit } from './http.js';
-import type { FromWorker, JoinRule, ToWorker, WireItem } from './sse-wire.js';
+import type { FromWorker, OffThreadOptions, ToWorker, WireItem } from './sse-wire.js';
 
 export type SseWorkerStatus = 'idle' | 'starting' | 'ready' | 'unavailable' | 'off';
 
@@ -239,18 +239,18 @@ function unlessAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> 
 
 /**
  * fetch() through the stream worker when it can take the request (a string body or none), else
- * (FormData or Blob body, worker off or unavailable) fetch() on the main thread. `join`: runs of
- * events the worker may join into one item (only the worker joins; see JoinRule).
+ * (FormData or Blob body, worker off or unavailable) fetch() on the main thread. `options`: how
+ * the worker reads the stream (joins, delivery interval; the main thread ignores them).
  */
-export async function offThreadFetch(url: string, init: FetchInit, join?: JoinRule): Promise<Response> {
+export async function offThreadFetch(url: string, init: FetchInit, options: OffThreadOptions = {}): Promise<Response> {
   if (init.body !== null && typeof init.body !== 'string') return fetch(url, init);
   const ready = await unlessAborted(startWorker(), init.signal);
   if (!ready) return fetch(url, init);
   // The worker resolves URLs against its own script: send it the one the page means.
-  return sendToWorker(ready, new URL(url, baseUrl()).href, init, init.body, join);
+  return sendToWorker(ready, new URL(url, baseUrl()).href, init, init.body, options);
 }
 
-function sendToWorker(target: Worker, url: string, init: FetchInit, body: string | null, join: JoinRule | undefined): Promise<Response> {
+function sendToWorker(target: Worker, url: string, init: FetchInit, body: string | null, options: OffThreadOptions): Promise<Response> {
   return new Promise<Response>((resolve, reject) => {
     const id = nextId++;
     const { signal } = init;
@@ -320,7 +320,7 @@ function sendToWorker(target: Worker, url: string, init: FetchInit, body: string
     }
     signal.addEventListener('abort', onAbort, { once: true });
     // The page's address as the referrer, as a fetch from the page would send (not the worker's script).
-    target.postMessage({ type: 'fetch', id, url, method: init.method, headers: init.headers, body, referrer: location.href, ...(join ? { join } : {}) } satisfies ToWorker);
+    target.postMessage({ type: 'fetch', id, url, method: init.method, headers: init.headers, body, referrer: location.href, ...options } satisfies ToWorker);
   });
 }
 

@@ -2,7 +2,7 @@
  * The stream worker: one per page (see sse-worker-client.ts), serving many requests by id. For
  * each one it fetches, and for an ok event stream it decodes, parses the events and checks their
  * data is JSON here, off the page's main thread, posting the items as one JSON text (see
- * sse-wire.ts) per network read, or per frame's time when reads come faster (see Delivery), runs
+ * sse-wire.ts) per network read, or per interval when reads come faster (see Delivery), runs
  * of events the request's JoinRule allows joined into one. A fast model sends thousands of tiny
  * events: the page then pays a message per frame at most, and a few items, instead of the reads,
  * the decoding and the parsing.
@@ -12,7 +12,7 @@
  */
 import { readServerSentEventBatches } from './sse-read.js';
 import type { EventSourceMessage } from 'eventsource-parser';
-import { EVENT_STREAM, WireBatch, type FromWorker, type JoinRule, type ToWorker } from './sse-wire.js';
+import { EVENT_STREAM, WireBatch, type FromWorker, type OffThreadOptions, type ToWorker } from './sse-wire.js';
 
 interface WorkerScope {
   postMessage(message: FromWorker): void;
@@ -22,31 +22,36 @@ interface WorkerScope {
 const scope = self as unknown as WorkerScope;
 
 /**
- * Least time between two item messages of one stream. Each message costs the page two tasks and a
- * parse however few items it carries, and a fast stream brings a read every millisecond or so: the
- * first read after a pause goes at once, the reads of the next frame's time go together. Measured
+ * Least time between two item messages of one stream, unless the request asks for more (up to
+ * MAX_DELIVERY_INTERVAL_MS: OffThreadOptions). Each message costs the page two tasks and a parse
+ * however few items it carries, and a fast stream brings a read every millisecond or so: the
+ * first read after a pause goes at once, the reads of the next interval go together. Measured
  * with the 100 KB bench answer (its ~5,100 events): one message per read cost the page as much
  * main-thread time as reading the stream itself; one per frame ~15% less at full speed and ~30%
  * less at one event per millisecond. A frame's delay is below what a reader can see.
  */
 const DELIVERY_INTERVAL_MS = 16;
+const MAX_DELIVERY_INTERVAL_MS = 1000;
 
 /** Holds a stream's items and sends them at most once per DELIVERY_INTERVAL_MS. */
 class Delivery {
   private readonly held: WireBatch;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private last = -Infinity;
+  private readonly interval: number;
 
   constructor(
     private readonly send: (items: string) => void,
-    join: JoinRule | undefined,
+    { join, deliveryIntervalMs }: OffThreadOptions,
   ) {
     this.held = new WireBatch(join);
+    const asked = Number.isFinite(deliveryIntervalMs) ? deliveryIntervalMs! : 0;
+    this.interval = Math.min(MAX_DELIVERY_INTERVAL_MS, Math.max(DELIVERY_INTERVAL_MS, asked));
   }
 
   add(messages: EventSourceMessage[]): void {
     for (const message of messages) this.held.add(message);
-    const wait = this.last + DELIVERY_INTERVAL_MS - performance.now();
+    const wait = this.last + this.interval - performance.now();
     if (wait <= 0) this.flush();
     else this.timer ??= setTimeout(() => this.flush(), wait);
   }
@@ -96,7 +101,7 @@ async function serve(request: Extract<ToWorker, { type: 'fetch' }>): Promise<voi
     else if (!stream) await response.body?.cancel().catch(() => undefined);
     post({ type: 'head', id, status: response.status, statusText: response.statusText, headers: [...response.headers], stream, body });
     if (!stream) return;
-    const delivery = new Delivery((items) => post({ type: 'items', id, items }), request.join);
+    const delivery = new Delivery((items) => post({ type: 'items', id, items }), request);
     try {
       for await (const messages of readServerSentEventBatches(response.body!)) {
         if (controller.signal.aborted) return;

@@ -15,11 +15,11 @@
 import { ServiceError } from './errors.js';
 import type { FetchInit, HttpClient, RequestOptions } from './http.js';
 import { readServerSentEventBatches } from './sse-read.js';
-import { EVENT_STREAM, wireItem, type JoinRule, type WireItem } from './sse-wire.js';
+import { EVENT_STREAM, wireItem, type OffThreadOptions, type WireItem } from './sse-wire.js';
 import { offThreadFetch, workerBatchesOf } from './sse-worker-client.js';
 
 export { readServerSentEventBatches, readServerSentEvents } from './sse-read.js';
-export type { JoinRule } from './sse-wire.js';
+export type { JoinRule, OffThreadOptions } from './sse-wire.js';
 export { sseWorkerState, setSseWorkerSrc, useSseWorker, terminateSseWorker, type SseWorkerState, type SseWorkerStatus } from './sse-worker-client.js';
 
 export type SseMessage<T> =
@@ -32,14 +32,12 @@ export interface SseOptions<T> extends RequestOptions {
   isTerminal: (data: T, event: string) => boolean;
   /**
    * Fetch, decode and parse the stream in the page's stream worker (sse-worker-client.ts) when it
-   * can run, the main thread otherwise: the same items, errors and end either way.
+   * can run, the main thread otherwise: the same items, errors and end either way. With options:
+   * runs of events the JoinRule allows may come as one joined event (a consumer that asks for it
+   * takes a run and its joined event alike; the main-thread path never joins), and batches at
+   * most once per `deliveryIntervalMs`.
    */
-  offThread?: boolean;
-  /**
-   * Off the thread, runs of these events may come as one joined event (see JoinRule): a consumer
-   * that sets it takes a run and its joined event alike. The main-thread path never joins.
-   */
-  join?: JoinRule;
+  offThread?: boolean | OffThreadOptions;
 }
 
 /**
@@ -51,8 +49,9 @@ export interface SseOptions<T> extends RequestOptions {
  * ends the iteration silently; so does leaving a `for await` early (the request is cancelled).
  */
 export async function* openEventBatches<T>(http: HttpClient, path: string, options: SseOptions<T>): AsyncGenerator<Array<SseMessage<T>>> {
-  const { isTerminal, offThread, join, ...request } = options;
-  const fetcher = offThread ? (url: string, init: FetchInit) => offThreadFetch(url, init, join) : undefined;
+  const { isTerminal, offThread, ...request } = options;
+  const read = typeof offThread === 'object' ? offThread : {};
+  const fetcher = offThread ? (url: string, init: FetchInit) => offThreadFetch(url, init, read) : undefined;
   const response = await http.response(path, { accept: 'text/event-stream', ...request, retry: false, ...(fetcher ? { fetcher } : {}) });
   const contentType = response.headers.get('Content-Type') ?? '';
   const fromWorker = workerBatchesOf(response);

@@ -235,9 +235,10 @@ export class AiChatController implements ReactiveController {
     const request = this.fullRequest(message.request);
     try {
       if (settings.stream) {
-        // One batch per network read: the text of consecutive deltas goes to the view as one
-        // append (a fast stream brings hundreds per read; the view renders per frame anyway).
-        for await (const batch of client.streamChatBatches(request, abort.signal)) {
+        // A batch is what arrived since the last (read off the thread: at most one per the view's
+        // base render interval, as the view renders no more often): the text of consecutive deltas
+        // goes to the view as one append.
+        for await (const batch of client.streamChatBatches(request, abort.signal, { batchIntervalMs: settings.renderIntervalMs })) {
           let text: string | undefined; // undefined: no delta since the last other item
           for (const item of batch) {
             if (abort.signal.aborted) return;

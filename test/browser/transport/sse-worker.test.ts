@@ -106,6 +106,17 @@ describe('AI stream through the stream worker (simulator)', () => {
     expect(deltas(items)).to.be.at.most(served.batches);
   });
 
+  it('a longer delivery interval: the first read at once, the rest together at the end (same events)', async () => {
+    const question = { message: 'bench:2k/20', agent_id: 1 };
+    const before = sseWorkerState().batches;
+    const batches = await collect(client().streamChatBatches(question, undefined, { batchIntervalMs: 1000 }));
+    // The answer streams in well under the interval: one message for the first read, one at the end.
+    expect(sseWorkerState().batches - before).to.be.within(1, 2);
+    expect(batches.length).to.be.within(1, 2);
+    const reference = await collect(client().streamChat(question));
+    expect(joinedShape(batches.flat())).to.deep.equal(joinedShape(reference));
+  });
+
   it('a stream read without a join rule: every delta its own item in the worker too', async () => {
     const http = new HttpClient({ service: 'ai', baseUrl: ENDPOINT, auth: { kind: 'bearer', headers: async () => ({ 'X-Api-Key': 'spk_demo', 'X-Source-App': 'api_direct' }) } });
     const read = () => collect(openEventStream<ChatStreamEvent>(http, '/chat', { method: 'POST', json: { message: 'bench:2k/20', agent_id: 1, stream: true }, offThread: true, isTerminal: (d) => d.type === 'done' }));
