@@ -82,7 +82,6 @@ export interface ChatUsage {
   [key: string]: unknown;
 }
 
-/** §4.2 stream events, by `type`. */
 /** How a stream is handed to the caller. */
 export interface StreamReadOptions {
   /**
@@ -92,6 +91,7 @@ export interface StreamReadOptions {
   batchIntervalMs?: number;
 }
 
+/** §4.2 stream events, by `type`. */
 export type ChatStreamEvent =
   | { type: 'rag_thinking' | 'thinking'; content: string }
   | { type: 'delta' | 'content'; content: string }

@@ -6,10 +6,10 @@
  * it costs less than the structured-clone copy of thousands of small objects (measured in
  * Chromium: ~1.5 ms against ~4.5 ms for 5,100 delta events), and far less than parsing each event.
  *
- * A request's life: page `fetch` (with the request's JoinRule, if any) → worker `head` (status,
- * headers; the body text when not ok) → `items` (per network read that completed any event, or
- * per frame's time when reads come faster) → `end` or `fail`. The page may send `abort` at any time; the worker then posts nothing
- * more for that id.
+ * A request's life: page `fetch` (with its OffThreadOptions) → worker `head` (status, headers;
+ * the body text when not ok) → `items` (per network read that completed any event, or per
+ * delivery interval when reads come faster) → `end` or `fail`. The page may send `abort` at any
+ * time; the worker then posts nothing more for that id.
  */
 import type { EventSourceMessage } from 'eventsource-parser';
 

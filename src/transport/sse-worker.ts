@@ -4,7 +4,7 @@
  * data is JSON here, off the page's main thread, posting the items as one JSON text (see
  * sse-wire.ts) per network read, or per interval when reads come faster (see Delivery), runs
  * of events the request's JoinRule allows joined into one. A fast model sends thousands of tiny
- * events: the page then pays a message per frame at most, and a few items, instead of the reads,
+ * events: the page then pays a message per interval at most, and a few items, instead of the reads,
  * the decoding and the parsing.
  *
  * It knows nothing of terminal events, retries or errors' shapes: the page decides (sse.ts,
@@ -33,7 +33,7 @@ const scope = self as unknown as WorkerScope;
 const DELIVERY_INTERVAL_MS = 16;
 const MAX_DELIVERY_INTERVAL_MS = 1000;
 
-/** Holds a stream's items and sends them at most once per DELIVERY_INTERVAL_MS. */
+/** Holds a stream's items and sends them at most once per interval. */
 class Delivery {
   private readonly held: WireBatch;
   private timer: ReturnType<typeof setTimeout> | undefined;

@@ -10,7 +10,7 @@
  *
  * With `offThread` the fetch, the decoding and the parsing run in a worker (sse-worker.ts), the
  * request still made by HttpClient (auth, 401 refresh, timeout, error shapes) through its fetcher;
- * a batch is then what the worker delivered at once (the reads of up to a frame's time).
+ * a batch is then what the worker delivered at once (the reads of up to its delivery interval).
  */
 import { ServiceError } from './errors.js';
 import type { FetchInit, HttpClient, RequestOptions } from './http.js';
@@ -42,7 +42,7 @@ export interface SseOptions<T> extends RequestOptions {
 
 /**
  * POST (json/form set) or GET event stream, one array of items per network read (never empty;
- * `offThread`: per delivery from the worker, which may join the reads of a frame's time).
+ * `offThread`: per delivery from the worker, which may join the reads of its delivery interval).
  * Rejects with ServiceError before the first batch if the HTTP answer is not ok or not
  * `text/event-stream`. The terminal event is the last item of its batch (what follows it is not
  * read); a stream that ends or breaks before it ends with a `cut` item. Aborting through `signal`
