@@ -19,7 +19,8 @@ export const aiChatStyles = css`
     background: var(--_accent);
     color: var(--_accent-contrast);
     box-shadow: var(--_shadow);
-    font-size: 24px;
+    display: grid;
+    place-items: center;
     cursor: pointer;
   }
   .panel {
@@ -60,6 +61,11 @@ export const aiChatStyles = css`
     cursor: pointer;
     font: inherit;
     font-size: 0.85em;
+  }
+  .icon-button.close {
+    display: inline-grid;
+    place-items: center;
+    padding: 6px;
   }
   .icon-button:hover {
     border-color: var(--_border);
@@ -133,6 +139,9 @@ export const aiChatStyles = css`
     font-size: 0.85em;
     opacity: 0.9;
     margin-top: 4px;
+  }
+  .msg.user .files svg {
+    vertical-align: -2px;
   }
   .msg.assistant {
     align-self: flex-start;

@@ -5,6 +5,7 @@ import { SportelloElement } from '../shared/sportello-element.js';
 import { tokens } from '../shared/tokens.styles.js';
 import type { ComposerAttachment } from '../shared/composer.js';
 import '../shared/composer.js';
+import { chatBubbleIcon, closeIcon, paperclipIcon } from '../shared/chat-icons.js';
 import { aiChatStyles } from './ai-chat.styles.js';
 import { t, type AiChatStringKey } from './strings.js';
 import './events.js';
@@ -518,7 +519,7 @@ export class SportelloAiChat extends SportelloElement {
   private renderMessage(m: ChatMessage): TemplateResult {
     if (m.role === 'user') {
       return html`<div class="msg user" part="user-message"><span class="visually-hidden">${this.s('you')}: </span>${m.text}${m.files.length
-          ? html`<div class="files">📎 ${m.files.join(', ')}</div>`
+          ? html`<div class="files">${paperclipIcon(14)} ${m.files.join(', ')}</div>`
           : nothing}</div>`;
     }
     return this.renderAssistant(m);
@@ -532,7 +533,7 @@ export class SportelloAiChat extends SportelloElement {
         <h2><slot name="header">${this.heading ?? this.s('title')}</slot></h2>
         ${messages.length ? html`<button class="icon-button" @click=${() => this.newConversation()}>${this.s('newChat')}</button>` : nothing}
         ${this.handoffTarget && messages.length && !this.handoffSent ? html`<button class="icon-button" @click=${() => this.handoff('user_button')}>${this.s('handoffButton')}</button>` : nothing}
-        ${this.mode === 'launcher' ? html`<button class="icon-button" aria-label=${this.s('close')} @click=${() => (this.open = false)}>✕</button>` : nothing}
+        ${this.mode === 'launcher' ? html`<button class="icon-button close" aria-label=${this.s('close')} @click=${() => (this.open = false)}>${closeIcon(14)}</button>` : nothing}
       </header>
       <div class="log-wrap">
         <div class="log" part="log" role="log" aria-label=${this.s('log')} aria-live="off" tabindex="0" @scroll=${this.onScroll}>
@@ -586,7 +587,7 @@ export class SportelloAiChat extends SportelloElement {
     if (this.mode === 'launcher') {
       return html`${this.open ? this.renderPanel() : nothing}
         <button class="launcher" part="launcher" aria-expanded=${this.open ? 'true' : 'false'} aria-label=${this.open ? this.s('close') : this.s('open')} @click=${() => (this.open = !this.open)}>
-          ${this.open ? '✕' : '💬'}
+          ${this.open ? closeIcon() : chatBubbleIcon()}
         </button>`;
     }
     return this.renderPanel();

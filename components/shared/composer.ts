@@ -214,7 +214,7 @@ export class SportelloComposer extends SportelloElement {
       <div class="row">
         ${this.allowAttachments
           ? html`<button type="button" part="attach" aria-label=${t.attach} title=${t.attach} ?disabled=${this.disabled} @click=${() => this.fileInput.click()}>
-                ${paperclipIcon}
+                ${paperclipIcon()}
               </button>
               <input type="file" multiple accept=${this.accept || nothing} tabindex="-1" aria-hidden="true" @change=${this.onPick} />`
           : nothing}
