@@ -6,10 +6,14 @@ export const aiChatStyles = css`
     --_panel-height: var(--sportello-ai-chat-height, 560px);
     --_panel-width: var(--sportello-ai-chat-width, 400px);
   }
+  /* The bubble stays where it was when the panel opens above it (right-aligned, as the live chat's). */
   :host([mode='launcher']) {
     position: fixed;
     inset: auto var(--sportello-launcher-right, 20px) var(--sportello-launcher-bottom, 20px) auto;
     z-index: var(--sportello-z-index, 2147483000);
+    display: flex;
+    flex-direction: column;
+    align-items: flex-end;
   }
   .launcher {
     width: 56px;
