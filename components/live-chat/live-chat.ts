@@ -3,7 +3,6 @@ import type { Lang } from '../../src/i18n/lang.js';
 import type { TokenProvider } from '../../src/config.js';
 import { launcherLang, launcherText } from './launcher-strings.js';
 import { launcherCss, windowCss } from './live-chat.styles.js';
-import { CHAT_BUBBLE_PATH, CLOSE_PATH } from '../shared/icon-paths.js';
 import type { HandoffInput, SportelloLiveChatWindow } from './chat-window.js';
 import './events.js';
 
@@ -31,8 +30,11 @@ function icon(paths: Array<Record<string, string>>): SVGSVGElement {
   }
   return svg;
 }
-const bubbleIcon = () => icon([{ fill: 'currentColor', d: CHAT_BUBBLE_PATH }]);
-const closeIcon = () => icon([{ fill: 'none', stroke: 'currentColor', 'stroke-width': '2.4', 'stroke-linecap': 'round', d: CLOSE_PATH }]);
+// The same shapes as the AI launcher's (components/shared/chat-icons.ts), copied: this module is the
+// whole closed launcher, and importing them would add a chunk to fetch before it shows.
+const bubbleIcon = () =>
+  icon([{ fill: 'currentColor', d: 'M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H9l-5 4v-4H4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2zm3 6.5a1.5 1.5 0 1 0 0 .01zm5 0a1.5 1.5 0 1 0 0 .01zm5 0a1.5 1.5 0 1 0 0 .01z' }]);
+const closeIcon = () => icon([{ fill: 'none', stroke: 'currentColor', 'stroke-width': '2.4', 'stroke-linecap': 'round', d: 'M6 6l12 12M18 6L6 18' }]);
 
 let sheet: CSSStyleSheet | undefined;
 let frameSheet: CSSStyleSheet | undefined;
