@@ -25,7 +25,7 @@ export function describeAttachments(files: Attachment[], lang: Lang): string {
     return `- **${name}** (${escapeMarkdown(f.content_type)}, ${kb(f.bytes.length)})${detail}`;
   });
   const intro = lang === 'it'
-    ? `📎 Ho ricevuto ${files.length === 1 ? '1 allegato' : `${files.length} allegati`}:`
-    : `📎 I received ${files.length === 1 ? '1 attachment' : `${files.length} attachments`}:`;
+    ? `Ho ricevuto ${files.length === 1 ? '1 allegato' : `${files.length} allegati`}:`
+    : `I received ${files.length === 1 ? '1 attachment' : `${files.length} attachments`}:`;
   return `${intro}\n${lines.join('\n')}`;
 }
