@@ -116,6 +116,7 @@ export class SportelloAiChat extends SportelloElement {
   /**
    * Least milliseconds between two renders of a streaming answer (growing up to 4× for answers
    * past 32 KB). Every render lays out and paints the answer; 0 renders on every animation frame.
+   * The stream worker hands new text to the page no more often (16 ms at least).
    */
   @property({ type: Number, attribute: 'render-interval' }) renderInterval = 50;
 
