@@ -60,7 +60,7 @@ export async function startStaticServer() {
  * the browser being measured. At pace 0 it writes a 100 KB answer's ~5,100 events in ~20 ms of CPU,
  * while the page reads them: in-process and at the same priority as the browser, that made the
  * page's main-thread tasks wait for a core and stretched the streamed answer's figures (the AI
- * ratio to one-shot read 1.66-1.94 across runs on one day, 1.30-1.45 with the simulator niced).
+ * ratio to one-shot read 1.66-1.94 across runs on one day, 1.53-1.67 with the simulator niced).
  * It still gets any core the browser leaves idle, so streams do not arrive later.
  */
 export async function startSim({ paceMs = 0, allowedOrigins = [] } = {}) {

@@ -131,7 +131,7 @@ describe('AI stream through the stream worker (simulator)', () => {
       await faults({ kind: 'cut-stream', match: '/ai/api/v2/chat', count: 1, afterEvents: 6 });
       return collect(client().streamChat({ message: 'bench:2k/20', agent_id: 1 }));
     };
-    const whole = (await collect(client().streamChat({ message: 'bench:2k/20', agent_id: 1 })));
+    const whole = await collect(client().streamChat({ message: 'bench:2k/20', agent_id: 1 }));
     const { worker, main, served } = await bothPaths(run);
     expect(served.streams).to.equal(1);
     expect(worker.at(-1)!.kind).to.equal('cut');
