@@ -13,7 +13,10 @@ export function describeAttachments(files: Attachment[], lang: Lang): string {
       const text = f.bytes.toString('utf8');
       const lineCount = text.split(/\r?\n/).filter((l) => l.trim()).length;
       const wordCount = text.split(/\s+/).filter(Boolean).length;
-      detail = lang === 'it' ? ` — ${lineCount} righe, ${wordCount} parole` : ` — ${lineCount} lines, ${wordCount} words`;
+      const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+      detail = lang === 'it'
+        ? ` — ${count(lineCount, 'riga', 'righe')}, ${count(wordCount, 'parola', 'parole')}`
+        : ` — ${count(lineCount, 'line', 'lines')}, ${count(wordCount, 'word', 'words')}`;
     } else if (f.content_type === 'application/pdf') {
       const head = f.bytes.subarray(0, 5).toString('latin1');
       if (head !== '%PDF-') detail = lang === 'it' ? ' — attenzione: non sembra un PDF valido' : ' — note: this does not look like a valid PDF';
