@@ -17,26 +17,39 @@ export const chatWindowStyles = css`
     background: var(--_accent);
     color: var(--_accent-contrast);
   }
+  header .titles {
+    flex: 1;
+    min-width: 0;
+    display: flex;
+    flex-direction: column;
+  }
   header h2 {
     font-size: 1.05em;
     margin: 0;
-    flex: 1;
     overflow: hidden;
     text-overflow: ellipsis;
     white-space: nowrap;
   }
   header .operator {
-    display: flex;
-    align-items: center;
-    gap: 6px;
     font-size: 0.85em;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+    opacity: 0.92;
   }
-  header img {
-    width: 28px;
-    height: 28px;
+  header .avatar {
+    flex: none;
+    width: 32px;
+    height: 32px;
     border-radius: 50%;
     object-fit: cover;
     background: var(--_surface);
+  }
+  header .initial {
+    display: grid;
+    place-items: center;
+    color: var(--_accent);
+    font-weight: 600;
   }
   header button {
     background: transparent;

@@ -10,7 +10,7 @@ import { LiveChatController, type LiveChatHost } from '../../src/controllers/cha
 import type { TranscriptMessage } from '../../src/controllers/chat/transcript.js';
 import { PAST_CHATS_MAX, type PastChat } from '../../src/controllers/chat/past-chats.js';
 import type { ChatDestinations } from '../../src/services/chat.js';
-import { safeLinkUrl } from '../../src/markdown/safe-url.js';
+import { safeImageUrl } from '../../src/markdown/safe-url.js';
 import { linkify } from '../shared/linkify.js';
 import type { ServiceError } from '../../src/transport/errors.js';
 import { chatWindowStyles } from './chat-window.styles.js';
@@ -30,6 +30,13 @@ const SERVER_LABEL_KEYS: Record<string, ChatKey> = {
 
 /** A clock with a turning-back arrow: past conversations. */
 const historyIcon = svg`<svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false"><path fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" d="M3 12a9 9 0 1 0 3-6.7L3 8M3 3v5h5M12 7v5l3 3"/></svg>`;
+
+/** The first letter of a name for the avatar stand-in: a whole grapheme, so an accented or emoji initial is not cut in half. */
+function initialOf(name: string): string {
+  const trimmed = name.trim();
+  const first = typeof Intl.Segmenter === 'function' ? new Intl.Segmenter().segment(trimmed)[Symbol.iterator]().next().value?.segment : Array.from(trimmed)[0];
+  return (first ?? '?').toLocaleUpperCase();
+}
 
 /** What the window shows: the running chat (whatever its phase), the list of past ones, or one of them. */
 type WindowView = { kind: 'current' } | { kind: 'past-list' } | { kind: 'past'; idChat: string };
@@ -239,9 +246,10 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
     if (messages === this.itemsFrom) return this.items;
     this.itemsFrom = messages;
     const operatorName = this.chat.operator?.name ?? this.tr('operator');
-    const avatar = this.chat.operator?.avatar;
+    const avatar = this.chat.operatorAvatar;
+    const bot = this.chat.bot;
     // Attachment links depend on the client (endpoint, key): a new one maps rows afresh too.
-    const context = [this.language, operatorName, avatar ?? '', this.chatEndpoint() ?? '', this.widgetKey].join('\u0000');
+    const context = [this.language, operatorName, avatar ?? '', bot.name ?? '', bot.avatar ?? '', this.chatEndpoint() ?? '', this.widgetKey].join('\u0000');
     if (context !== this.rowContext) {
       this.rowContext = context;
       this.rowOf = new WeakMap();
@@ -252,8 +260,8 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
         row = {
           key: m.key,
           role: m.from === 'visitor' ? 'self' : m.from === 'system' ? 'system' : 'other',
-          author: m.from === 'operator' ? (m.author ?? operatorName) : m.author,
-          avatar: m.from === 'operator' ? avatar : undefined,
+          author: m.from === 'operator' ? (m.author ?? operatorName) : m.from === 'bot' ? (m.author ?? bot.name) : m.author,
+          avatar: m.from === 'operator' ? avatar : m.from === 'bot' ? bot.avatar : undefined,
           text: m.text,
           time: m.ts,
           state: m.from === 'visitor' ? m.state : undefined,
@@ -295,17 +303,39 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
 
   // ---- states -------------------------------------------------------------------------------
 
-  private renderHeader() {
+  /** Who answers the visitor: the operator who joined, else the bot while it is the one answering. */
+  private agent(): { name?: string | undefined; avatar?: string | undefined } | undefined {
     const op = this.chat.operator;
-    const avatar = op?.avatar ? safeLinkUrl(op.avatar) : null;
+    if (op?.name) return { name: op.name, avatar: this.chat.operatorAvatar };
+    const messages = this.chat.transcript.messages;
+    for (let i = messages.length - 1; i >= 0; i--) {
+      const m = messages[i]!;
+      if (m.from === 'operator') return undefined;
+      if (m.from === 'bot') {
+        const bot = this.chat.bot;
+        return { name: m.author ?? bot.name, avatar: bot.avatar };
+      }
+    }
+    return undefined;
+  }
+
+  private renderHeader() {
     const inChat = this.chat.phase === 'chatting' || this.chat.phase === 'queued';
     const current = this.view.kind === 'current';
     const ready = !['idle', 'loading', 'error'].includes(this.chat.phase);
+    const agent = inChat && current ? this.agent() : undefined;
+    const operatorName = agent?.name;
+    const avatar = safeImageUrl(agent?.avatar);
     return html`<header part="header">
-      <h2 id="chat-title">${this.chat.config?.title || this.tr('title')}</h2>
-      ${op?.name && inChat && current
-        ? html`<span class="operator">${avatar ? html`<img src=${avatar} alt="" />` : nothing}<span>${op.name}</span></span>`
+      ${operatorName
+        ? avatar
+          ? html`<img class="avatar" src=${avatar} alt="" />`
+          : html`<span class="avatar initial" aria-hidden="true">${initialOf(operatorName)}</span>`
         : nothing}
+      <div class="titles">
+        <h2 id="chat-title">${this.chat.config?.title || this.tr('title')}</h2>
+        ${operatorName ? html`<span class="operator">${operatorName}</span>` : nothing}
+      </div>
       ${inChat && current ? html`<button type="button" @click=${() => this.chat.endChat()}>${this.tr('endChat')}</button>` : nothing}
       ${current && ready && this.chat.pastChats.length
         ? html`<button type="button" class="icon past-button" aria-label=${this.tr('pastChats')} title=${this.tr('pastChats')} @click=${() => this.showPastList()}>

@@ -64,6 +64,10 @@ describe('sportello-live-chat', () => {
     await phase(el, 'chatting');
     await until(() => win.chat.operator?.name);
     expect(win.chat.operator!.name).to.equal('Operatore Demo');
+    // Without an avatar the header shows the operator's initial beside the name.
+    await win.updateComplete;
+    expect($(win, 'header .operator')!.textContent).to.equal('Operatore Demo');
+    expect($(win, 'header .avatar.initial')!.textContent).to.equal('O');
 
     operator.typing(win.chat.idChat!, true);
     await until(() => win.chat.peerTyping);
@@ -89,11 +93,20 @@ describe('sportello-live-chat', () => {
     await expect(el).to.be.accessible();
   });
 
-  it('bot category: quick replies are buttons and choosing one sends it', async () => {
+  it('bot category: the bot is named with its avatar; quick replies are buttons and choosing one sends it', async () => {
     const el = await mountChat();
     const win = await startChat(el, '3');
     const botMessage = await until(() => win.chat.transcript.messages.find((m) => m.from === 'bot' && m.quickReplies?.length));
+    // The header and the bot's rows show who answers: the name the widget configuration gives the
+    // bot and its avatar from the service's public endpoint (a real image).
+    await win.updateComplete;
+    expect($(win, 'header .operator')!.textContent).to.equal('Sportellino');
+    const headerAvatar = $<HTMLImageElement>(win, 'header img.avatar')!;
+    expect(headerAvatar.src).to.equal(`${CHAT_URL}/public/api/bot/avatar?widgetKey=demo`);
+    await until(() => headerAvatar.complete && headerAvatar.naturalWidth > 0);
     const list = $(win, 'sportello-message-list')!;
+    const rowAvatar = await until(() => list.shadowRoot!.querySelector<HTMLImageElement>('img.avatar'));
+    expect(rowAvatar.src).to.equal(headerAvatar.src);
     const button = await until(() => list.shadowRoot!.querySelector<HTMLButtonElement>('.quick button'));
     const label = button.textContent!.trim();
     expect(botMessage.quickReplies!.map((q) => q.label)).to.include(label);

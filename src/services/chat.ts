@@ -49,6 +49,8 @@ export interface WidgetConfig {
   attachments?: { maxBytes?: number; maxFilesPerMessage?: number; contentTypes?: string[] };
   maxMessageLength?: number;
   contactRequest?: { email?: boolean; phone?: boolean };
+  /** The widget's bot: its display name and avatar (a path of the service or an absolute URL). */
+  bot?: { name?: string; avatar?: string };
   [key: string]: unknown;
 }
 
@@ -108,6 +110,14 @@ const START_TIMEOUT_MS = 20000;
 
 function fill(template: string, values: Record<string, string | number>): string {
   return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? encodeURIComponent(String(values[key])) : whole));
+}
+
+function absolute(url: string): string {
+  try {
+    return new URL(url, typeof document !== 'undefined' ? document.baseURI : undefined).href;
+  } catch {
+    return url;
+  }
 }
 
 /** Random id for clientMessageId / clientRequestId. */
@@ -205,8 +215,20 @@ export class ChatClient {
     return this.http.url('/public/api/attachments/download', { uuid });
   }
 
+  /** Absolute, so that an endpoint given as a same-origin path (a proxy) still yields an image URL the page can check. */
   imageUrl(uuid: string): string {
-    return this.http.url('/public/api/attachments/image', { uuid });
+    return absolute(this.http.url('/public/api/attachments/image', { uuid }));
+  }
+
+  /** The bot's avatar: the configuration's own (a service path or a URL), else the public bot avatar. */
+  botAvatarUrl(configured?: string): string {
+    if (configured && /^https?:\/\//i.test(configured)) return configured;
+    return absolute(this.http.url(configured?.startsWith('/') ? configured : '/public/api/bot/avatar', { widgetKey: this.options.widgetKey }));
+  }
+
+  /** An image the service names (an operator's avatar): a path is the service's, a URL stays as it is. */
+  serviceImageUrl(pathOrUrl: string): string {
+    return absolute(this.http.url(pathOrUrl));
   }
 
   // ---- real time ---------------------------------------------------------------------------

@@ -667,6 +667,18 @@ export class LiveChatController implements ReactiveController {
     }
   }
 
+  /** The operator's avatar as an absolute URL (the service may name it by a path of its own). */
+  get operatorAvatar(): string | undefined {
+    const avatar = this.operator?.avatar;
+    return avatar && this.client ? this.client.serviceImageUrl(avatar) : undefined;
+  }
+
+  /** The widget's bot as the window shows it: name and avatar URL from the configuration (the public bot avatar by default). */
+  get bot(): { name: string | undefined; avatar: string | undefined } {
+    const configured = this.config?.bot;
+    return { name: configured?.name, avatar: this.client?.botAvatarUrl(configured?.avatar) };
+  }
+
   attachmentHref(a: ChatAttachment): string {
     return this.client?.downloadUrl(a.uuid) ?? '';
   }
