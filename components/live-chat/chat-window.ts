@@ -14,6 +14,7 @@ import { safeImageUrl } from '../../src/markdown/safe-url.js';
 import { linkify } from '../shared/linkify.js';
 import type { ServiceError } from '../../src/transport/errors.js';
 import { chatWindowStyles } from './chat-window.styles.js';
+import { chatErrorText } from './error-text.js';
 import { t, type ChatKey } from './strings.js';
 import { StableRecord } from '../shared/stable-record.js';
 import './events.js';
@@ -357,7 +358,7 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
       : nothing}
     ${c.error && c.phase !== 'error'
       ? html`<div class="notice error" role="alert">
-          <span>${this.tr('errorGeneric', { message: c.error.error.message })}</span>
+          <span>${chatErrorText(c.error.error, c.error.operation, (k, p) => this.tr(k, p))}</span>
           <button type="button" @click=${() => c.dismissError()}>${this.tr('dismiss')}</button>
         </div>`
       : nothing}`;
@@ -764,7 +765,7 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
     else if (c.phase === 'idle' || c.phase === 'loading') body = html`<div class="body center" part="body" role="status">${this.tr('loading')}</div>`;
     else if (c.phase === 'error')
       body = html`<div class="body" part="body" role="alert">
-        <p>${this.tr('loadFailed')} ${c.error?.error.message ?? ''}</p>
+        <p>${this.tr('loadFailed')} ${c.error ? chatErrorText(c.error.error, c.error.operation, (k, p) => this.tr(k, p)) : ''}</p>
         <button class="primary" type="button" @click=${() => c.reload()}>${this.tr('retry')}</button>
       </div>`;
     else if (this.view.kind === 'past-list') body = this.renderPastList();

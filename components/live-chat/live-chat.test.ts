@@ -718,6 +718,10 @@ describe('sportello-live-chat', () => {
       const el = await mountChat();
       const win = await phase(el, 'error');
       expect(errors).to.include('load-widget');
+      // Said for a visitor: what happened and what to do, not the service's own message.
+      const alert = $(win, '[role=alert]')!;
+      expect(alert.textContent).to.contain('The chat service is having trouble (error 503). Try again in a moment.');
+      expect(alert.textContent).not.to.contain('Injected fault');
       const retry = win.shadowRoot!.querySelector<HTMLButtonElement>('[role=alert] button')!;
       expect(retry.textContent).to.contain('Try again');
       retry.click();
@@ -725,6 +729,13 @@ describe('sportello-live-chat', () => {
     } finally {
       document.removeEventListener('sportello-error', onError);
     }
+  });
+
+  it('an unknown widget key (404) says to check the key, in the visitor\'s language', async () => {
+    const el = await fixture<SportelloLiveChat>(html`<sportello-live-chat lang="it" mode="inline" widget-key="no-such-widget" endpoint=${CHAT_URL} .reportNavigation=${false}></sportello-live-chat>`);
+    const win = await phase(el, 'error');
+    await win.updateComplete;
+    expect($(win, '[role=alert]')!.textContent).to.contain('Il servizio di chat non riconosce questo widget (errore 404): controlla la chiave del widget.');
   });
 
   it('speaks Italian with lang="it", with the widget labels from the server', async () => {
