@@ -242,6 +242,13 @@ export const chatWindowStyles = css`
     margin: 0 0 var(--_space);
     color: var(--_text-muted);
   }
+  p.hours {
+    margin: 0 0 var(--_space);
+    padding: 6px 10px;
+    border-radius: var(--_radius-small);
+    background: var(--_surface-alt);
+    font-size: 0.9em;
+  }
   .center {
     text-align: center;
     color: var(--_text-muted);

@@ -15,6 +15,7 @@ import { linkify } from '../shared/linkify.js';
 import type { ServiceError } from '../../src/transport/errors.js';
 import { chatWindowStyles } from './chat-window.styles.js';
 import { chatErrorText } from './error-text.js';
+import { foreignZone, readBusinessHours, summariseHours } from './business-hours.js';
 import { t, type ChatKey } from './strings.js';
 import { StableRecord } from '../shared/stable-record.js';
 import './events.js';
@@ -456,12 +457,23 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
     this.renderRoot.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }
 
+  /** When the chat is closed, when it opens: the widget's weekly hours, if the service gives them. */
+  private renderOpeningHours() {
+    const hours = readBusinessHours(this.chat.config?.businessHours);
+    const lines = hours ? summariseHours(hours, this.language) : [];
+    if (!hours || !lines.length) return nothing;
+    const zone = foreignZone(hours, this.language);
+    const text = zone ? this.tr('openingHoursZone', { hours: lines.join('; '), zone }) : this.tr('openingHours', { hours: lines.join('; ') });
+    return html`<p class="hours">${text}</p>`;
+  }
+
   private renderOffline() {
     const c = this.chat;
     if (c.phase === 'offline-sent') return html`<div class="body" part="body"><p role="status">${this.tr('offlineSent')}</p></div>`;
     const ch = this.contactChannel;
     return html`<div class="body" part="body">
       <p class="intro">${this.tr('offlineIntro')}</p>
+      ${this.renderOpeningHours()}
       <form novalidate @submit=${this.onContact}>
         ${this.renderField(
           'name',

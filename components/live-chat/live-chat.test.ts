@@ -158,6 +158,9 @@ describe('sportello-live-chat', () => {
     const el = await mountChat({ widgetKey: 'demo-offline' });
     const win = await phase(el, 'offline');
     await expect(el).to.be.accessible();
+    // When the chat opens again, from the widget's business hours (the zone is named only when it
+    // is not the visitor's, which depends on the machine running the test).
+    expect($(win, 'p.hours')!.textContent).to.match(/^Opening hours: Mon–Fri 09:00–18:00( \(Central European Time\))?$/);
     $<HTMLButtonElement>(win, 'form button[type=submit]')!.click();
     await until(() => win.chat.fieldErrors.length);
     await win.updateComplete;
