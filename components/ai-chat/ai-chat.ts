@@ -150,6 +150,10 @@ export class SportelloAiChat extends SportelloElement {
   private lastScroll = { distance: 0, height: 0 };
   /** Scroll range (scrollHeight - clientHeight) of the log at the last resize. */
   private observedRange = 0;
+  /** What a visitor reading back has at the top of the view, and where it was (viewport px). */
+  private anchor: { el: Element; top: number } | undefined;
+  /** The scrollTop the panel itself set last (its scroll event is not the visitor's). */
+  private ownScrollTop: number | undefined;
   private draftTimer: ReturnType<typeof setTimeout> | undefined;
 
   /** Sends a question as if the visitor typed it. */
@@ -390,13 +394,44 @@ export class SportelloAiChat extends SportelloElement {
     this.lastScroll = { distance, height: log.scrollHeight };
     if (nearBottom) this.awayFromBottom = false;
     else if (movedUp) this.awayFromBottom = true;
+    // The panel's own correction (followBottom) keeps the anchor and where it belongs: picking it
+    // again there would take in the correction's rounding, a fraction of a pixel each time, and
+    // what the visitor reads would creep up over a long answer.
+    const own = this.ownScrollTop !== undefined && Math.abs(log.scrollTop - this.ownScrollTop) < 1;
+    this.ownScrollTop = undefined;
+    if (own && this.anchor?.el.isConnected) return;
+    this.anchor = this.awayFromBottom ? this.pickAnchor(log) : undefined;
+  }
+
+  /**
+   * The block the visitor reads near the top of the view: the smallest unit whose top stays put
+   * while text is added (a paragraph, list or table of an answer, or a whole message).
+   */
+  private pickAnchor(log: HTMLElement): { el: Element; top: number } | undefined {
+    const box = log.getBoundingClientRect();
+    const y = box.top + Math.min(60, box.height / 3);
+    let el = this.shadowRoot?.elementFromPoint(box.left + box.width / 2, y) ?? null;
+    const isBlock = (e: Element) => !e.classList.contains('md-group') && !!e.parentElement && (e.parentElement.classList.contains('md-group') || e.parentElement.classList.contains('md'));
+    while (el && el !== log && !isBlock(el) && !el.classList.contains('msg')) el = el.parentElement;
+    if (!el || el === log) return undefined;
+    // A point between blocks hits their container (a message, its text, a group of blocks), whose
+    // top stays while a block in it above the point changes size: go down to the block at the point.
+    for (let container: Element | undefined = el; container && !isBlock(container); ) {
+      const next: Element | undefined = [...container.children].find((c) => c.getBoundingClientRect().bottom >= y);
+      if (!next) break;
+      el = next;
+      container = next.classList.contains('md') || next.classList.contains('md-group') || next.children.length ? next : undefined;
+    }
+    return { el, top: el.getBoundingClientRect().top };
   }
 
   /**
    * After the content resized (layout is done, so reading sizes is cheap). Following: back to the
    * very bottom if the view is not quite there. Reading back: the log measures scroll from the
-   * bottom, so text added below would push what the visitor reads up by as much; move the view
-   * by the same amount (the distance from the top stays, as in a top-anchored list).
+   * bottom, so text added below pushes what the visitor reads up; put the block they read back
+   * where it was. Measuring that block, not the growth of the whole log, also holds when something
+   * above it changes size (a block skipped by content-visibility getting its real height, which
+   * leaves the block in place in a bottom-anchored log) and was off by one line or more then.
    */
   private followBottom(): void {
     const log = this.log;
@@ -407,10 +442,23 @@ export class SportelloAiChat extends SportelloElement {
     const grown = range - this.observedRange;
     this.observedRange = range;
     if (this.awayFromBottom) {
-      if (grown) log.scrollTop -= grown;
+      const anchor = this.anchor;
+      if (anchor?.el.isConnected) {
+        const moved = anchor.el.getBoundingClientRect().top - anchor.top;
+        if (moved) this.scrollLogTo(log, log.scrollTop + moved);
+      } else {
+        // The block was replaced (the open end of an answer is rebuilt): fall back on the growth.
+        if (grown) this.scrollLogTo(log, log.scrollTop - grown);
+        this.anchor = this.pickAnchor(log);
+      }
     } else if (log.scrollTop !== 0) {
       log.scrollTop = 0;
     }
+  }
+
+  private scrollLogTo(log: HTMLElement, top: number): void {
+    log.scrollTop = top;
+    this.ownScrollTop = log.scrollTop;
   }
 
   private scrollToBottom(): void {
