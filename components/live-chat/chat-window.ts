@@ -533,16 +533,14 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
     const uploadError = (code: string | undefined) =>
       code === 'too-large' ? this.tr('fileTooLarge') : code === 'too-many' ? this.tr('fileTooMany') : code === 'unsupported-type' ? this.tr('fileType') : code;
     const uploads: ComposerAttachment[] = c.uploads.map((u) => ({ key: u.key, name: u.name, progress: u.progress, state: u.state, error: uploadError(u.error) }));
+    const waiting =
+      c.phase === 'starting' ? this.tr('starting') : c.phase === 'queued' ? (c.queuePosition && c.queuePosition > 0 ? this.tr('queue', { position: c.queuePosition }) : this.tr('queueWaiting')) : '';
+    // One live region that stays in place from the queue to the operator's arrival: a region
+    // inserted with its text, or removed when the operator joins, is often not read at all.
+    const status = waiting || (c.phase === 'chatting' && c.operator?.name ? this.tr('nowChattingWith', { name: c.operator.name }) : '');
     return html`<div class="conversation">
-      ${c.phase === 'queued' || c.phase === 'starting'
-        ? html`<div class="notice" role="status">
-            ${c.phase === 'starting'
-              ? this.tr('starting')
-              : c.queuePosition && c.queuePosition > 0
-                ? this.tr('queue', { position: c.queuePosition })
-                : this.tr('queueWaiting')}
-          </div>`
-        : nothing}
+      <p class="visually-hidden" role="status">${status}</p>
+      ${waiting ? html`<div class="notice" aria-hidden="true">${waiting}</div>` : nothing}
       <sportello-message-list
         .items=${this.listItems()}
         .labels=${this.listLabels('conversation')}

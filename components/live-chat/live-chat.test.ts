@@ -58,6 +58,9 @@ describe('sportello-live-chat', () => {
     await until(() => win.chat.queuePosition);
     await win.updateComplete;
     expect(win.shadowRoot!.textContent).to.match(/queue/i);
+    // Screen readers hear the queue and then the operator's arrival from one region that stays.
+    const status = $(win, '.conversation > p[role=status]')!;
+    expect(status.textContent).to.match(/queue|Waiting/);
     await expect(el).to.be.accessible();
 
     operator = await TestOperator.joined(win.chat.idChat!);
@@ -68,6 +71,8 @@ describe('sportello-live-chat', () => {
     await win.updateComplete;
     expect($(win, 'header .operator')!.textContent).to.equal('Operatore Demo');
     expect($(win, 'header .avatar.initial')!.textContent).to.equal('O');
+    expect($(win, '.conversation > p[role=status]') === status, 'the same region').to.equal(true);
+    expect(status.textContent).to.equal('You are now chatting with Operatore Demo.');
 
     operator.typing(win.chat.idChat!, true);
     await until(() => win.chat.peerTyping);
