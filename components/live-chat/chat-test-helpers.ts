@@ -208,3 +208,11 @@ export class TestOperator {
     return this.session.stop();
   }
 }
+
+/** Ends the chat as a visitor does: "End chat" in the header, then the confirmation. */
+export async function endChatByClick(win: SportelloLiveChatWindow): Promise<void> {
+  const end = await until(() => win.shadowRoot!.querySelector<HTMLButtonElement>('header .end-chat'));
+  end.click();
+  const confirm = await until(() => win.shadowRoot!.querySelector<HTMLButtonElement>('#confirm-end .end'));
+  confirm.click();
+}

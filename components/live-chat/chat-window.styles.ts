@@ -82,6 +82,30 @@ export const chatWindowStyles = css`
   .notice.error span {
     flex: 1;
   }
+  .notice.confirm {
+    display: flex;
+    flex-wrap: wrap;
+    gap: var(--_space);
+    align-items: center;
+  }
+  .notice.confirm span {
+    flex: 1 1 12em;
+  }
+  .notice.confirm .actions {
+    display: flex;
+    gap: var(--_space);
+    margin-left: auto;
+  }
+  .notice.confirm button {
+    font-size: 0.95em;
+    padding: 4px 12px;
+    min-height: 2.2em;
+  }
+  .notice.confirm .end {
+    background: var(--_danger);
+    border-color: var(--_danger);
+    color: #fff;
+  }
   .notice button {
     font-size: 0.9em;
     border: 1px solid currentColor;

@@ -84,6 +84,8 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
   @state() private formMessage = '';
   @state() private view: WindowView = { kind: 'current' };
   @state() private pastNotice = '';
+  /** The visitor pressed "End chat" and is asked to confirm (a conversation ended by a slip is gone). */
+  @state() private confirmingEnd = false;
   /** Operator/bot messages that arrived in the running chat while a past one was open. */
   @state() private missedWhileAway = 0;
   /** What a handover from the AI panel passes to the operator, while the pre-chat form asks for what it lacked. */
@@ -338,7 +340,11 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
         <h2 id="chat-title">${this.chat.config?.title || this.tr('title')}</h2>
         ${operatorName ? html`<span class="operator">${operatorName}</span>` : nothing}
       </div>
-      ${inChat && current ? html`<button type="button" @click=${() => this.chat.endChat()}>${this.tr('endChat')}</button>` : nothing}
+      ${inChat && current
+        ? html`<button type="button" class="end-chat" aria-expanded=${this.confirmingEnd ? 'true' : 'false'} aria-controls="confirm-end" @click=${() => this.askToEnd()}>
+            ${this.tr('endChat')}
+          </button>`
+        : nothing}
       ${current && ready && this.chat.pastChats.length
         ? html`<button type="button" class="icon past-button" aria-label=${this.tr('pastChats')} title=${this.tr('pastChats')} @click=${() => this.showPastList()}>
             ${historyIcon}
@@ -350,9 +356,34 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
     </header>`;
   }
 
+  private async askToEnd(): Promise<void> {
+    this.confirmingEnd = !this.confirmingEnd;
+    await this.updateComplete;
+    this.renderRoot.querySelector<HTMLElement>(this.confirmingEnd ? '#confirm-end .keep' : 'header .end-chat')?.focus();
+  }
+
+  private async answerEnd(end: boolean): Promise<void> {
+    this.confirmingEnd = false;
+    if (end) {
+      this.chat.endChat();
+      return;
+    }
+    await this.updateComplete;
+    this.renderRoot.querySelector<HTMLElement>('header .end-chat')?.focus();
+  }
+
   private renderNotices() {
     const c = this.chat;
-    return html`${c.showReconnecting && c.idChat
+    const inChat = c.phase === 'chatting' || c.phase === 'queued';
+    return html`${this.confirmingEnd && inChat && this.view.kind === 'current'
+      ? html`<div class="notice confirm" id="confirm-end" role="group" aria-labelledby="confirm-end-text">
+          <span id="confirm-end-text">${this.tr('confirmEnd')}</span>
+          <div class="actions">
+            <button type="button" class="end" @click=${() => this.answerEnd(true)}>${this.tr('confirmEndYes')}</button>
+            <button type="button" class="keep" @click=${() => this.answerEnd(false)}>${this.tr('confirmEndNo')}</button>
+          </div>
+        </div>`
+      : nothing}${c.showReconnecting && c.idChat
       ? html`<div class="notice warn" role="status">
           ${this.tr('reconnecting')} <button type="button" @click=${() => c.reconnectNow()}>${this.tr('reconnectNow')}</button>
         </div>`

@@ -1,7 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { ignoreResizeObserverLoop } from '../shared/chat-test-utils.js';
-import { $, SIM_URL, CHAT_URL, composerSend, delivered, FAST_RECONNECT, fillPrechat, handoffWithConsent, leaderAndFollower, mountChat, openTab, phase, resetSim, startChat, TestOperator, until, visitorSockets, windowOf } from './chat-test-helpers.js';
+import { $, SIM_URL, CHAT_URL, composerSend, delivered, endChatByClick, FAST_RECONNECT, fillPrechat, handoffWithConsent, leaderAndFollower, mountChat, openTab, phase, resetSim, startChat, TestOperator, until, visitorSockets, windowOf } from './chat-test-helpers.js';
 import type { SportelloLiveChat } from './live-chat.js';
 import { storageKey } from '../../src/controllers/chat/chat-storage.js';
 import { pastChatsKey, readPastChats, writePastChats } from '../../src/controllers/chat/past-chats.js';
@@ -180,12 +180,31 @@ describe('sportello-live-chat', () => {
     expect(win.shadowRoot!.textContent).to.contain('contact you');
   });
 
+  it('"End chat" asks first: keeping the chat changes nothing and gives the focus back (accessible while asking)', async () => {
+    const el = await mountChat();
+    const win = await startChat(el, '2');
+    const end = await until(() => $<HTMLButtonElement>(win, 'header .end-chat'));
+    end.click();
+    const keep = await until(() => $<HTMLButtonElement>(win, '#confirm-end .keep'));
+    await until(() => win.shadowRoot!.activeElement === keep);
+    expect(end.getAttribute('aria-expanded')).to.equal('true');
+    expect($(win, '#confirm-end')!.textContent).to.contain('End this conversation?');
+    await expect(el).to.be.accessible();
+    keep.click();
+    await until(() => !$(win, '#confirm-end'));
+    await until(() => win.shadowRoot!.activeElement === end);
+    expect(end.getAttribute('aria-expanded')).to.equal('false');
+    expect(win.chat.phase).to.be.oneOf(['queued', 'chatting']);
+    // The chat goes on.
+    await composerSend(win, 'still here');
+    await until(() => delivered(win.chat.transcript.messages.find((m) => m.text === 'still here')));
+  });
+
   it('end of chat: rating and transcript by e-mail (accessible)', async () => {
     const el = await mountChat();
     const win = await startChat(el, '2');
     const idChat = win.chat.idChat!;
-    await until(() => win.shadowRoot!.querySelector('header button'));
-    win.shadowRoot!.querySelector<HTMLButtonElement>('header button')!.click();
+    await endChatByClick(win);
     await phase(el, 'ended');
     await expect(el).to.be.accessible();
     const star = $<HTMLInputElement>(win, 'input[name=rating][value="4"]')!;
@@ -326,7 +345,7 @@ describe('sportello-live-chat', () => {
     operator.send(idChat, `${XSS} Let me check`);
     await until(() => win.chat.transcript.messages.some((m) => m.text.endsWith('Let me check')));
     expect($(win, '.past-button')).to.equal(null);
-    $<HTMLButtonElement>(win, 'header button')!.click();
+    await endChatByClick(win);
     await phase(el, 'ended');
     expect(win.chat.pastChats.map((c) => c.idChat)).to.deep.equal([idChat]);
 
@@ -556,7 +575,7 @@ describe('sportello-live-chat', () => {
     await until(() => delivered(win.chat.transcript.messages.find((m) => m.text.includes('Visitor: one more thing'))));
     expect(win.chat.phase).to.be.oneOf(['queued', 'chatting']);
 
-    $<HTMLButtonElement>(win, 'header button')!.click();
+    await endChatByClick(win);
     await phase(el, 'ended');
     await el.startFromHandoff({ name: 'Running', transcript: 'Visitor: and another' });
     expect(win.chat.phase).to.be.oneOf(['queued', 'chatting']);
@@ -568,7 +587,7 @@ describe('sportello-live-chat', () => {
     const el = await mountChat({ category: '2' });
     const win = await startChat(el, '2', 'Before');
     const ended = win.chat.idChat!;
-    $<HTMLButtonElement>(win, 'header button')!.click();
+    await endChatByClick(win);
     await phase(el, 'ended');
     // A single-page app moving the widget: the element leaves the page and comes back.
     const parent = el.parentElement!;
@@ -585,7 +604,7 @@ describe('sportello-live-chat', () => {
     const el = await mountChat({ category: '2' });
     const win = await startChat(el, '2', 'First');
     const firstVisitor = win.chat.client!.options.visitorId;
-    $<HTMLButtonElement>(win, 'header button')!.click();
+    await endChatByClick(win);
     await phase(el, 'ended');
     // A portal signing the first visitor out: the chat's storage goes, the element leaves and comes back.
     const parent = el.parentElement!;
@@ -675,7 +694,7 @@ describe('sportello-live-chat', () => {
     expect(localStorage.getItem(pastChatsKey(key)) ?? '[]').to.equal('[]');
     await composerSend(win, 'Nothing to keep');
     await until(() => delivered(win.chat.transcript.messages.find((m) => m.text === 'Nothing to keep')));
-    $<HTMLButtonElement>(win, 'header button')!.click();
+    await endChatByClick(win);
     await phase(el, 'ended');
     await win.updateComplete;
     expect(win.chat.pastChats).to.have.length(0);
