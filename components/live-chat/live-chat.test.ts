@@ -479,11 +479,23 @@ describe('sportello-live-chat', () => {
     await expect(el).to.be.accessible();
   });
 
-  it('XSS vectors in operator messages, file names and the visitor name stay text', async () => {
+  it('XSS vectors in the operator name, operator messages, file names and the visitor name stay text', async () => {
     const XSS = '<img src=x onerror="window.__xss=1"><script>window.__xss=1</script>';
     const el = await mountChat();
     const win = await startChat(el, '4', XSS);
+    // The operator's name as visitors see it, set through the service (reset restores it).
+    await new TestOperator().http.json('/api/users/change-nickname', { method: 'POST', json: { idUser: 1, nickname: XSS } });
     operator = await TestOperator.joined(win.chat.idChat!);
+    await until(() => win.chat.operator?.name === XSS);
+    await win.updateComplete;
+    expect($(win, 'header .operator')!.textContent).to.equal(XSS);
+    expect($(win, 'header .avatar.initial')!.textContent).to.equal('<');
+    expect($(win, '.conversation > p[role=status]')!.textContent).to.equal(`You are now chatting with ${XSS}.`);
+    expect(win.shadowRoot!.querySelector('script, img[src="x"]')).to.equal(null);
+    operator.typing(win.chat.idChat!, true);
+    await until(() => win.chat.peerTyping);
+    await win.updateComplete;
+    expect($(win, '.typing')!.textContent).to.contain(XSS);
     operator.send(win.chat.idChat!, `${XSS} javascript:alert(1) https://example.com`);
     const file = new File(['hello'], `${XSS}.txt`, { type: 'text/plain' });
     $(win, 'sportello-composer')!.dispatchEvent(new CustomEvent('sportello-composer-attach', { detail: { files: [file] }, bubbles: true, composed: true }));

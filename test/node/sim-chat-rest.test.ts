@@ -332,6 +332,20 @@ describe('chat operator API', () => {
     await expectError(await fetch(`${base}/api/users/busy/2`, { method: 'PUT', headers: TOKEN }), 403);
   });
 
+  it('changes an operator nickname (what visitors see) and restores it on /__sim/reset', async () => {
+    const post = (body: unknown, headers: Record<string, string> = TOKEN) => fetch(`${base}/api/users/change-nickname`, { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    await expectError(await post({ idUser: 1, nickname: 'x' }, {}), 401);
+    await expectError(await post({ idUser: 1, nickname: '  ' }), 400, { nickname: 'required' });
+    await expectError(await post({ idUser: 1, nickname: 'x'.repeat(101) }), 400, { nickname: 'too-long' });
+    await expectError(await post({ nickname: 'Ada' }), 400, { idUser: 'required' });
+    await expectError(await post({ idUser: 77, nickname: 'Ada' }), 404);
+    assert.deepEqual(await (await post({ idUser: 1, nickname: ' Ada <b> ' })).json(), { idUser: 1, username: 'operator', nickname: 'Ada <b>' });
+    const nick = async () => (await (await get('/api/users/operators', TOKEN)).json()).find((o: any) => o.idUser === 1).nickname;
+    assert.equal(await nick(), 'Ada <b>');
+    await fetch(`${sim.url}/__sim/reset`, { method: 'POST' });
+    assert.equal(await nick(), 'Operatore Demo');
+  });
+
   it('answers injected faults in the chat error shape, with Retry-After', async () => {
     await fetch(`${sim.url}/__sim/faults`, { method: 'POST', body: JSON.stringify({ kind: 'status', status: 503, retryAfter: 2, match: '/chat/public/api/widget' }) });
     const res = await get('/public/api/widget?widgetKey=demo');

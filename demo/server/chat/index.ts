@@ -8,7 +8,7 @@ import { AttachmentStore } from './attachment-store.js';
 import { ChatAutomation, timingFromPace, type Timing } from './chat-automation.js';
 import { errorBody, RateLimit } from './chat-http.js';
 import { ChatStore } from './chat-store.js';
-import { mountOperatorApi } from './operator-api.js';
+import { mountOperatorApi, resetNicknames } from './operator-api.js';
 import { OperatorPresence } from './operator-presence.js';
 import { mountPublicApi, type Outbox } from './public-api.js';
 import { StompServer } from './stomp-server.js';
@@ -60,6 +60,7 @@ export function createChatService(ctx: SimContext, options: ChatServiceOptions =
     store.reset();
     attachments.reset();
     presence.reset();
+    resetNicknames();
     limits.transcripts.reset();
     limits.contacts.reset();
     outbox.transcripts.length = 0;

@@ -10,7 +10,7 @@ import { fail } from './chat-http.js';
 import { chatResource, operatorRef, type Chat, type ChatStore } from './chat-store.js';
 import type { Availability, OperatorPresence } from './operator-presence.js';
 import { CATEGORIES, pickLanguage, USERS } from './seed.js';
-import { parseId } from './validation.js';
+import { LIMITS, parseId } from './validation.js';
 
 export const CHAT_TOKEN = 'demo-chat-token';
 
@@ -27,6 +27,13 @@ const authed = (handler: Handler): Handler => (r) => {
   if (token !== CHAT_TOKEN) return fail(r.res, 401, 'Invalid X-ChatToken');
   return handler(r);
 };
+
+const SEEDED_NICKNAMES = new Map(USERS.map((u) => [u.idUser, u.nickname]));
+
+/** Gives the seeded users their nicknames back (`POST /__sim/reset`). */
+export function resetNicknames(): void {
+  for (const user of USERS) user.nickname = SEEDED_NICKNAMES.get(user.idUser) ?? user.nickname;
+}
 
 export function mountOperatorApi(router: Router, deps: OperatorApiDeps): void {
   const { store, automation, presence } = deps;
@@ -153,6 +160,21 @@ export function mountOperatorApi(router: Router, deps: OperatorApiDeps): void {
       size,
       totalPages: Math.ceil(matching.length / size),
     });
+  }));
+
+  // The spec lists POST /api/users/change-nickname without a body: here `{ idUser, nickname }`.
+  // The nickname is what visitors see as the operator's name (tests give it hostile values).
+  router.post('/api/users/change-nickname', authed(async ({ req, res }) => {
+    const body = await readObject(req);
+    if (!body) return fail(res, 400, 'A JSON object body is required');
+    const idUser = parseId(body.idUser);
+    const nickname = typeof body.nickname === 'string' ? body.nickname.trim() : '';
+    if (!idUser || !nickname || nickname.length > LIMITS.name)
+      return fail(res, 400, 'idUser and a nickname of 1-100 characters are required', { ...(idUser ? {} : { idUser: 'required' }), ...(nickname && nickname.length <= LIMITS.name ? {} : { nickname: nickname ? 'too-long' : 'required' }) });
+    const user = USERS.find((u) => u.idUser === idUser);
+    if (!user) return fail(res, 404, `User ${idUser} not found`);
+    user.nickname = nickname;
+    sendJson(res, 200, { idUser: user.idUser, username: user.username, nickname: user.nickname });
   }));
 
   router.get('/api/users/operators', authed(({ res }) => {
