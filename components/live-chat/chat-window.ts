@@ -568,10 +568,11 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
       c.phase === 'starting' ? this.tr('starting') : c.phase === 'queued' ? (c.queuePosition && c.queuePosition > 0 ? this.tr('queue', { position: c.queuePosition }) : this.tr('queueWaiting')) : '';
     // One live region that stays in place from the queue to the operator's arrival: a region
     // inserted with its text, or removed when the operator joins, is often not read at all.
-    const status = waiting || (c.phase === 'chatting' && c.operator?.name ? this.tr('nowChattingWith', { name: c.operator.name }) : '');
+    const left = c.phase === 'chatting' && !c.operator?.name && c.operatorLeft ? this.tr('operatorLeft', { name: c.operatorLeft }) : '';
+    const status = waiting || left || (c.phase === 'chatting' && c.operator?.name ? this.tr('nowChattingWith', { name: c.operator.name }) : '');
     return html`<div class="conversation">
       <p class="visually-hidden" role="status">${status}</p>
-      ${waiting ? html`<div class="notice" aria-hidden="true">${waiting}</div>` : nothing}
+      ${waiting || left ? html`<div class="notice" aria-hidden="true">${waiting || left}</div>` : nothing}
       <sportello-message-list
         .items=${this.listItems()}
         .labels=${this.listLabels('conversation')}

@@ -98,6 +98,31 @@ describe('sportello-live-chat', () => {
     await expect(el).to.be.accessible();
   });
 
+  it('a transfer: the operator who joins takes the header and the status line; one who leaves is said so', async () => {
+    const el = await mountChat();
+    const win = await startChat(el, '2');
+    await until(() => win.chat.operator?.name === 'Giulia' && win.chat.transcript.messages.some((m) => m.text.includes("I'm Giulia")));
+    // A real operator takes the chat from the scripted one: 'left' (Giulia), then 'joined'.
+    operator = await TestOperator.joined(win.chat.idChat!);
+    await until(() => win.chat.operator?.name === 'Operatore Demo');
+    await win.updateComplete;
+    const status = $(win, '.conversation > p[role=status]')!;
+    expect($(win, 'header .operator')!.textContent).to.equal('Operatore Demo');
+    expect(status.textContent).to.equal('You are now chatting with Operatore Demo.');
+    // The simulator never leaves a chat without an operator; a real service may: the event as it
+    // would arrive, handed to the controller.
+    (win.chat as unknown as { onEvent(e: unknown): void }).onEvent({ type: 'left', operator: { idUser: 1, nickname: 'Operatore Demo' } });
+    await win.updateComplete;
+    expect($(win, 'header .operator')).to.equal(null);
+    expect(status.textContent).to.equal('Operatore Demo left the conversation.');
+    expect($(win, '.conversation > .notice')!.textContent!.trim()).to.equal('Operatore Demo left the conversation.');
+    // The conversation goes on with what was said, authors kept.
+    const list = $(win, 'sportello-message-list')!;
+    await until(() => list.shadowRoot!.textContent!.includes("I'm Giulia"));
+    const greeting = [...list.shadowRoot!.querySelectorAll('[part~=message]')].find((m) => m.textContent!.includes("I'm Giulia"))!;
+    expect(greeting.textContent).to.match(/^\s*Giulia/);
+  });
+
   it('bot category: the bot is named with its avatar; quick replies are buttons and choosing one sends it', async () => {
     const el = await mountChat();
     const win = await startChat(el, '3');

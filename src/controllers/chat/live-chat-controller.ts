@@ -115,6 +115,8 @@ export class LiveChatController implements ReactiveController {
   error: { operation: string; error: ServiceError | Error } | undefined;
   queuePosition: number | undefined;
   operator: { name?: string | undefined; avatar?: string | undefined } | undefined;
+  /** The operator who left the conversation, until another one joins (a transfer, or none). */
+  operatorLeft: string | undefined;
   peerTyping: string | undefined;
   connection: StompState | 'idle' = 'idle';
   showReconnecting = false;
@@ -320,6 +322,7 @@ export class LiveChatController implements ReactiveController {
     this.email = input.email ?? '';
     this.transcript = new Transcript();
     this.operator = undefined;
+    this.operatorLeft = undefined;
     this.set({ phase: 'starting', busy: true, error: undefined });
     try {
       const idChat = await this.realtime!.startChat({
@@ -492,13 +495,23 @@ export class LiveChatController implements ReactiveController {
       case 'joined': {
         const j = e as { name?: string; avatar?: string; operator?: OperatorInfo };
         this.operator = { name: (j.operator && operatorName(j.operator)) ?? j.name, avatar: j.operator?.avatar ?? j.avatar };
+        this.operatorLeft = undefined;
         this.set({ phase: 'chatting', queuePosition: undefined });
         this.persist();
         break;
       }
-      case 'left':
+      case 'left': {
+        const l = e as { name?: string; operator?: OperatorInfo };
+        const who = (l.operator && operatorName(l.operator)) ?? l.name;
+        // Someone other than the operator in the header (a supervisor) leaving changes nothing shown.
+        if (this.operator && (!who || who === this.operator.name)) {
+          this.operatorLeft = this.operator.name;
+          this.operator = undefined;
+          this.persist();
+        }
         this.set({ peerTyping: undefined });
         break;
+      }
       case 'queue': {
         const q = e as { position?: number };
         if (typeof q.position === 'number') this.set({ queuePosition: q.position });
@@ -738,6 +751,7 @@ export class LiveChatController implements ReactiveController {
     this.idChat = undefined;
     this.transcript = new Transcript();
     this.operator = undefined;
+    this.operatorLeft = undefined;
     this.queuePosition = undefined;
     this.uploads = [];
     this.persist();
