@@ -61,6 +61,22 @@ export const messageListStyles = css`
   .item.system {
     align-items: center;
   }
+  /* The first message of a day carries the day's name above it, across the whole row. */
+  .day {
+    align-self: stretch;
+    display: flex;
+    align-items: center;
+    gap: var(--_space);
+    margin: calc(var(--_space) * 0.5) 0 var(--_space);
+    font-size: 0.8em;
+    color: var(--_text-muted);
+  }
+  .day::before,
+  .day::after {
+    content: '';
+    flex: 1;
+    border-top: 1px solid var(--_border);
+  }
   .meta {
     display: flex;
     align-items: center;

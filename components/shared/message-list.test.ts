@@ -36,6 +36,32 @@ describe('sportello-message-list', () => {
     expect(text()).to.contain('15:30');
   });
 
+  it("puts the day's name above the first message of each day; a conversation all of today has none", async () => {
+    const { list, settle } = await mountList('en');
+    const now = new Date();
+    const day = (ago: number, h: number) => new Date(now.getFullYear(), now.getMonth(), now.getDate() - ago, h).toISOString();
+    const labels = () => [...list.shadowRoot!.querySelectorAll('[part~=message]')].map((r) => r.querySelector('.day')?.textContent ?? '');
+    list.items = [
+      { key: 'a', role: 'other', text: 'today 1', time: day(0, 0) },
+      { key: 'b', role: 'self', text: 'today 2', time: day(0, 0) },
+    ];
+    await settle();
+    expect(labels()).to.deep.equal(['', '']);
+    list.items = [
+      { key: 'y1', role: 'other', text: 'yesterday 1', time: day(1, 9) },
+      { key: 'y2', role: 'self', text: 'yesterday 2', time: day(1, 10) },
+      ...list.items,
+    ];
+    await settle();
+    expect(labels()).to.deep.equal(['Yesterday', '', 'Today', '']);
+    // The label spans the row, whoever wrote the message.
+    const chip = list.shadowRoot!.querySelector<HTMLElement>('[data-key="a"] .day')!;
+    expect(chip.getBoundingClientRect().width).to.be.greaterThan(list.getBoundingClientRect().width * 0.8);
+    list.setAttribute('lang', 'it');
+    await settle();
+    expect(labels()).to.deep.equal(['Ieri', '', 'Oggi', '']);
+  });
+
   it('renders server text as text, never as HTML, and links safely', async () => {
     const el = await fixture<SportelloMessageList>(html`<div style="height:400px;display:flex"><sportello-message-list></sportello-message-list></div>`);
     const list = el.querySelector('sportello-message-list')!;

@@ -4,6 +4,7 @@ import { SportelloElement } from './sportello-element.js';
 import { tokens } from './tokens.styles.js';
 import { messageListStyles } from './message-list.styles.js';
 import { linkify } from './linkify.js';
+import { dayKey, dayLabel } from './day-label.js';
 import { RowHeights, type RowRange } from './chat-window-range.js';
 import { safeImageUrl, safeLinkUrl } from '../../src/markdown/safe-url.js';
 import './chat-events.js';
@@ -48,6 +49,8 @@ interface RowElement {
   el: HTMLElement;
   item: ChatListItem;
   quick: boolean;
+  /** The day label above it ("Yesterday"), or undefined: depends on the previous row too. */
+  day: string | undefined;
   generation: number;
   part: RootPart;
 }
@@ -153,7 +156,9 @@ export class SportelloMessageList extends SportelloElement {
   private windowItems: readonly ChatListItem[] = [];
   /** Bumped when what every row shows depends on changes (language, labels, body renderer). */
   private rowsGeneration = 0;
-  private rowsFor?: { lang: string; labels: Partial<MessageListLabels>; body: ((item: ChatListItem) => unknown) | undefined };
+  /** The time day labels are worked out from (set when the day changes, with the rows' generation). */
+  private rowsNow = Date.now();
+  private rowsFor?: { lang: string; labels: Partial<MessageListLabels>; body: ((item: ChatListItem) => unknown) | undefined; today: number };
   private textCache?: { from: Partial<MessageListLabels>; text: MessageListLabels };
   /** The language for this render: resolving it walks up the DOM, so once per update, not per row. */
   private renderLang = '';
@@ -418,7 +423,15 @@ export class SportelloMessageList extends SportelloElement {
     </div>`;
   }
 
-  /** Whether a row shows its quick replies: the only part of a row that depends on its position. */
+  /** The label of a new day above the row at `index` (see day-label.ts), from its time and the previous row's. */
+  private dayAt(index: number): string | undefined {
+    const time = this.items[index]?.time;
+    if (!time) return undefined;
+    const previous = index > 0 ? this.items[index - 1]?.time : undefined;
+    return dayLabel(Date.parse(time), previous ? Date.parse(previous) : undefined, this.rowsNow, this.renderLang);
+  }
+
+  /** Whether a row shows its quick replies (with its day label, what of a row depends on its position). */
   private showsQuick(item: ChatListItem, index: number): boolean {
     return !!item.quickReplies?.length && (!this.quickRepliesLastOnly || index === this.items.length - 1);
   }
@@ -457,19 +470,21 @@ export class SportelloMessageList extends SportelloElement {
     for (let i = 0; i < items.length; i++) {
       const item = items[i]!;
       const quick = this.showsQuick(item, start + i);
+      const day = this.dayAt(start + i);
       let row = this.rowEls.get(item.key);
       if (!row) {
         const el = scroller.ownerDocument.createElement('div');
         el.setAttribute('part', 'message');
         el.dataset['key'] = item.key;
-        row = { el, item, quick, generation: this.rowsGeneration, part: this.renderRow(el, item, quick) };
+        row = { el, item, quick, day, generation: this.rowsGeneration, part: this.renderRow(el, item, quick, day) };
         this.rowEls.set(item.key, row);
         this.resizeObserver.observe(el, { box: 'border-box' });
-      } else if (row.item !== item || row.quick !== quick || row.generation !== this.rowsGeneration) {
+      } else if (row.item !== item || row.quick !== quick || row.day !== day || row.generation !== this.rowsGeneration) {
         row.item = item;
         row.quick = quick;
+        row.day = day;
         row.generation = this.rowsGeneration;
-        row.part = this.renderRow(row.el, item, quick);
+        row.part = this.renderRow(row.el, item, quick, day);
       }
       if (row.el === cursor) cursor = cursor.nextElementSibling;
       else scroller.insertBefore(row.el, cursor);
@@ -481,16 +496,16 @@ export class SportelloMessageList extends SportelloElement {
     }
   }
 
-  private renderRow(el: HTMLElement, item: ChatListItem, quick: boolean): RootPart {
+  private renderRow(el: HTMLElement, item: ChatListItem, quick: boolean, day: string | undefined): RootPart {
     el.className = `item ${item.role} ${item.state ?? ''}`;
-    return renderInto(this.rowContent(item, quick), el, { host: this, isConnected: this.isConnected });
+    return renderInto(this.rowContent(item, quick, day), el, { host: this, isConnected: this.isConnected });
   }
 
-  private rowContent(item: ChatListItem, quick: boolean): TemplateResult {
+  private rowContent(item: ChatListItem, quick: boolean, day: string | undefined): TemplateResult {
     const t = this.text;
     const avatar = safeImageUrl(item.avatar);
     const author = item.role === 'self' ? t.you : item.author;
-    return html`${item.role === 'system'
+    return html`${day ? html`<div class="day" part="day">${day}</div>` : nothing}${item.role === 'system'
         ? nothing
         : html`<div class="meta">
             ${avatar ? html`<img class="avatar" src=${avatar} alt="" />` : nothing}
@@ -506,10 +521,13 @@ export class SportelloMessageList extends SportelloElement {
   override render() {
     const lang = this.language;
     const rowsFor = this.rowsFor;
-    if (!rowsFor || lang !== rowsFor.lang || this.labels !== rowsFor.labels || this.renderBody !== rowsFor.body) {
-      // Rows show formatted times, labels and bodies: a new language, new labels or a new body
-      // renderer render every row again.
-      this.rowsFor = { lang, labels: this.labels, body: this.renderBody };
+    const now = Date.now();
+    const today = dayKey(now);
+    if (!rowsFor || lang !== rowsFor.lang || this.labels !== rowsFor.labels || this.renderBody !== rowsFor.body || today !== rowsFor.today) {
+      // Rows show formatted times, labels, bodies and day names ("Today"): a new language, new
+      // labels, a new body renderer or a new day render every row again.
+      this.rowsFor = { lang, labels: this.labels, body: this.renderBody, today };
+      this.rowsNow = now;
       this.renderLang = lang;
       this.rowsGeneration++;
     }
