@@ -372,6 +372,12 @@ describe('chat STOMP: visitor protocol', () => {
     await v.events.next((e) => e.type === 'queue', 'queue after handoff');
     const joined = await v.events.next((e) => e.type === 'joined', 'operator joins');
     assert.equal(joined.operator.idUser, 900);
+    const greeting = await v.events.next(isMessage((e) => e.from === 'operator'), 'greeting');
+    assert.match(greeting.text, /Giulia/);
+    // The operator answers what is said to them, not the request to the bot that brought them.
+    v.publish(`/app/chat.${idChat}.message`, { clientMessageId: 'q3', text: 'xyzzy 42' });
+    const answer = await v.events.next(isMessage((e) => e.from === 'operator' && e.id > greeting.id), 'first answer');
+    assert.match(answer.text, /xyzzy 42/);
   });
 
   it('relays typing to the other side, not back to the sender', async () => {

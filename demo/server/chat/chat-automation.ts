@@ -109,8 +109,9 @@ export class ChatAutomation {
     this.scriptQueued.delete(chat.idChat);
     this.store.join(chat, operatorRef(SCRIPT_OPERATOR, 'script'));
     this.typeThenSay(chat, greeting(chat.language, chat.name, SCRIPT_OPERATOR.nickname));
-    // Someone who wrote while waiting gets an answer to their last message.
-    const waiting = chat.messages.filter((m) => m.from === 'visitor').at(-1);
+    // Someone who wrote while waiting gets an answer to their last message (not to what they told
+    // the bot before it handed them over: that was answered, by the hand-over).
+    const waiting = chat.messages.filter((m) => m.from === 'visitor' && m.id > chat.queuedAfterId).at(-1);
     if (waiting) this.answer(chat, waiting);
   }
 

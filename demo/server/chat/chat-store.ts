@@ -63,6 +63,8 @@ export interface Chat {
   status: ChatStatus;
   /** When the chat entered the queue (for ordering and waiting time). */
   queuedAt: number;
+  /** The last message id when it entered the queue: what the visitor wrote after it, they wrote waiting. */
+  queuedAfterId: number;
   /** Chats the scripted queue pretends are ahead of this one (counts down). */
   virtualAhead: number;
   operator: OperatorRef | null;
@@ -153,6 +155,7 @@ export class ChatStore {
       tsIns: now(),
       status: input.category.routing === 'bot' ? 'bot' : 'queued',
       queuedAt: Date.now(),
+      queuedAfterId: 0,
       virtualAhead: 0,
       operator: null,
       closedBy: null,
@@ -217,6 +220,7 @@ export class ChatStore {
     if (chat.status !== 'bot') return;
     chat.status = 'queued';
     chat.queuedAt = Date.now();
+    chat.queuedAfterId = chat.messages.at(-1)?.id ?? 0;
     this.note(chat, { type: 'handoff' });
     this.listener.operatorsEvent({ type: 'chat-pending', chat: summary(chat) });
   }
