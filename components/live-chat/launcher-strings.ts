@@ -2,8 +2,8 @@ import type { Lang } from '../../src/i18n/lang.js';
 
 /** The few strings the closed launcher needs, kept apart so the loader stays tiny. */
 const strings = {
-  en: { open: 'Open chat', close: 'Close chat', unread: '{n} unread', dialog: 'Chat' },
-  it: { open: 'Apri la chat', close: 'Chiudi la chat', unread: '{n} non letti', dialog: 'Chat' },
+  en: { open: 'Open chat', close: 'Close chat window', unread: '{n} unread', dialog: 'Chat' },
+  it: { open: 'Apri la chat', close: 'Chiudi la finestra della chat', unread: '{n} non letti', dialog: 'Chat' },
 } as const;
 
 export function launcherText(lang: Lang, key: keyof (typeof strings)['en'], n = 0): string {
