@@ -174,20 +174,20 @@ export class ChatClient {
   }
 
   async queuePosition(idChat: string | number, signal?: AbortSignal): Promise<number | undefined> {
-    const body = await this.http.json<{ position?: number | null } | number>('/public/api/chat/queue-position', { query: { idChat }, signal });
+    const body = await this.http.json<{ position?: number | null } | number>('/public/api/chat/queue-position/', { query: { idChat }, signal });
     return typeof body === 'number' ? body : (body?.position ?? undefined);
   }
 
   rate(idChat: string | number, rating: number, comment?: string): Promise<unknown> {
-    return this.http.json('/public/api/chat/rating', { method: 'POST', json: { idChat, rating, comment } });
+    return this.http.json('/public/api/chat/rating/', { method: 'POST', json: { idChat, rating, comment } });
   }
 
   sendTranscript(idChat: string | number, email: string): Promise<unknown> {
-    return this.http.json('/public/api/chat/transcription', { query: { idChat, email } });
+    return this.http.json('/public/api/chat/transcription/', { query: { idChat, email } });
   }
 
   contactRequest(kind: 'email' | 'phone', input: { name: string; email?: string; phone?: string; message: string; idChatCategory?: string | number; language: string }): Promise<unknown> {
-    return this.http.json(`/public/api/chat/contact-request-${kind}`, {
+    return this.http.json(`/public/api/chat/contact-request-${kind}/`, {
       query: { widgetKey: this.options.widgetKey, ...input },
     });
   }
