@@ -17,11 +17,11 @@ describe('sportello-ai-chat → sportello-live-chat handoff', () => {
       <sportello-live-chat id="real-live-chat" lang="en" widget-key="demo" category="2" endpoint=${`${SIM_URL}/chat`}></sportello-live-chat>
     </div>`);
     const ai = host.querySelector('sportello-ai-chat') as SportelloAiChat;
-    const live = host.querySelector('sportello-live-chat') as HTMLElement & { open: boolean };
+    const live = host.querySelector('sportello-live-chat') as HTMLElement & { opened: boolean };
     const event = oneEvent(ai, 'sportello-handoff');
     await ai.ask('I want a human');
     expect((await event).detail.name).to.equal('Grace');
-    await until(() => live.open);
-    expect(live.open).to.equal(true);
+    await until(() => live.opened);
+    expect(live.opened).to.equal(true);
   });
 });

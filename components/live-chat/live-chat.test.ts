@@ -30,7 +30,7 @@ describe('sportello-live-chat', () => {
     await until(() => win.shadowRoot!.activeElement);
     expect(win.shadowRoot!.activeElement!.id).to.equal('name');
     await sendKeys({ press: 'Escape' });
-    await until(() => !el.open);
+    await until(() => !el.opened);
     await el.updateComplete;
     expect(el.shadowRoot!.activeElement).to.equal(launcher);
     expect(dialog.hasAttribute('hidden')).to.equal(true);
@@ -571,7 +571,7 @@ describe('sportello-live-chat', () => {
   it('handoff with name, e-mail and one topic: no chat starts until the visitor gives the privacy consent (focused, with a hint), then the AI conversation goes first', async () => {
     const el = await fixture<SportelloLiveChat>(html`<sportello-live-chat lang="en" widget-key="demo" category="2" endpoint=${CHAT_URL} .stomp=${FAST_RECONNECT}></sportello-live-chat>`);
     await el.startFromHandoff({ name: 'Grace Consent', email: 'grace@example.com', transcript: 'Visitor: help\nAssistant: sure', summary: 'Needs a human' });
-    expect(el.open).to.equal(true);
+    expect(el.opened).to.equal(true);
     const win = await windowOf(el);
     await win.updateComplete;
     expect(win.chat.phase).to.equal('prechat');
@@ -835,7 +835,7 @@ describe('sportello-live-chat', () => {
     const next = await fixture<SportelloLiveChat>(html`<sportello-live-chat lang="en" widget-key="demo" endpoint=${CHAT_URL} .stomp=${FAST_RECONNECT} .reportNavigation=${false}></sportello-live-chat>`);
     // The launcher reads the open flag and the stored chat once the browser is idle (the closed
     // launcher touches no storage while the page starts).
-    await until(() => next.open);
+    await until(() => next.opened);
     const win = await phase(next, 'queued', 'chatting');
     expect(win.chat.idChat).to.equal(idChat);
   });

@@ -36,6 +36,9 @@ const bubbleIcon = () =>
   icon([{ fill: 'currentColor', d: 'M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H9l-5 4v-4H4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2zm3 6.5a1.5 1.5 0 1 0 0 .01zm5 0a1.5 1.5 0 1 0 0 .01zm5 0a1.5 1.5 0 1 0 0 .01z' }]);
 const closeIcon = () => icon([{ fill: 'none', stroke: 'currentColor', 'stroke-width': '2.4', 'stroke-linecap': 'round', d: 'M6 6l12 12M18 6L6 18' }]);
 
+/** How long a moved-to page has to set its title before it is reported. */
+const NAVIGATION_SETTLE_MS = 300;
+
 let sheet: CSSStyleSheet | undefined;
 let frameSheet: CSSStyleSheet | undefined;
 
@@ -148,6 +151,7 @@ export class SportelloLiveChat extends HTMLElement {
   }
 
   private reportNavigationValue = true;
+  private openMethod?: () => Promise<void>;
 
   // ---- attributes as properties --------------------------------------------------------------
 
@@ -176,11 +180,66 @@ export class SportelloLiveChat extends HTMLElement {
   set position(v: 'bottom-right' | 'bottom-left') {
     this.setAttribute('position', v);
   }
-  get open(): boolean {
+  /** Whether the window is open (the `open` attribute). */
+  get opened(): boolean {
     return this.hasAttribute('open');
   }
-  set open(v: boolean) {
+  set opened(v: boolean) {
     this.toggleAttribute('open', v);
+  }
+
+  /**
+   * `open()` opens the window. The `open` attribute holds the state (`opened`); frameworks that set
+   * a property of the attribute's name (`open = true`) reach the state through the setter, instead
+   * of overwriting the method.
+   */
+  get open(): () => Promise<void> {
+    return (this.openMethod ??= () => this.show());
+  }
+  set open(v: boolean) {
+    this.opened = !!v;
+  }
+
+  /** Prefilled visitor name (the `name` attribute). */
+  get name(): string {
+    return this.getAttribute('name') ?? '';
+  }
+  set name(v: string) {
+    this.setOrRemove('name', v);
+  }
+  /** Prefilled e-mail (the `email` attribute). */
+  get email(): string {
+    return this.getAttribute('email') ?? '';
+  }
+  set email(v: string) {
+    this.setOrRemove('email', v);
+  }
+  /** Prefilled category id (the `category` attribute). */
+  get category(): string {
+    return this.getAttribute('category') ?? '';
+  }
+  set category(v: string | number) {
+    this.setOrRemove('category', v === undefined || v === null ? '' : String(v));
+  }
+  /** Prefilled first message (the `message` attribute). */
+  get message(): string {
+    return this.getAttribute('message') ?? '';
+  }
+  set message(v: string) {
+    this.setOrRemove('message', v);
+  }
+
+  /** Sets any of the pre-chat fields at once; `undefined` leaves a field as it is, `''` clears it. */
+  setPrefill(values: { name?: string; email?: string; category?: string | number; message?: string }): void {
+    for (const key of ['name', 'email', 'category', 'message'] as const) {
+      const value = values[key];
+      if (value !== undefined) this[key] = value as string;
+    }
+  }
+
+  private setOrRemove(attribute: string, value: string | null | undefined): void {
+    if (value) this.setAttribute(attribute, value);
+    else this.removeAttribute(attribute);
   }
 
   private get prefill() {
@@ -213,7 +272,7 @@ export class SportelloLiveChat extends HTMLElement {
   connectedCallback(): void {
     // Properties a page set before this class was defined sit on the instance and would hide the
     // accessors: move them through the setters.
-    for (const key of ['widgetKey', 'endpoint', 'mode', 'position', 'open', 'tokenProvider', 'destinations', 'stomp', 'reportNavigation'] as const) {
+    for (const key of ['widgetKey', 'endpoint', 'mode', 'position', 'open', 'opened', 'name', 'email', 'category', 'message', 'tokenProvider', 'destinations', 'stomp', 'reportNavigation'] as const) {
       if (Object.prototype.hasOwnProperty.call(this, key)) {
         const value = (this as Record<string, unknown>)[key];
         delete (this as Record<string, unknown>)[key];
@@ -222,8 +281,8 @@ export class SportelloLiveChat extends HTMLElement {
     }
     if (this.getAttribute('report-navigation') === 'false') this.reportNavigation = false;
     this.render();
-    window.addEventListener('popstate', this.onNavigate);
-    if (this.mode === 'inline' || this.open) {
+    this.watchNavigation(true);
+    if (this.mode === 'inline' || this.opened) {
       this.listenToStorage();
       void this.ensureWindow(true);
       return;
@@ -236,7 +295,7 @@ export class SportelloLiveChat extends HTMLElement {
       this.listenToStorage();
       const stored = this.hasStoredChat();
       // Moving to another page of the site mid-chat: the window opens again where the visitor left it.
-      if (stored && !this.open && readOpenFlag()) this.open = true;
+      if (stored && !this.opened && readOpenFlag()) this.opened = true;
       else void this.ensureWindow(stored);
     });
   }
@@ -251,7 +310,7 @@ export class SportelloLiveChat extends HTMLElement {
   disconnectedCallback(): void {
     // The window's controller closes its connection when detached; a re-attached element activates again.
     this.activation = undefined;
-    window.removeEventListener('popstate', this.onNavigate);
+    this.watchNavigation(false);
     window.removeEventListener('storage', this.onStorage);
     this.listening = false;
   }
@@ -259,9 +318,9 @@ export class SportelloLiveChat extends HTMLElement {
   attributeChangedCallback(name: string, previous: string | null, value: string | null): void {
     if (!this.isConnected || previous === value) return;
     if (name === 'open') {
-      writeOpenFlag(this.open);
-      this.emit(this.open ? 'sportello-chat-open' : 'sportello-chat-close');
-      if (this.open) {
+      writeOpenFlag(this.opened);
+      this.emit(this.opened ? 'sportello-chat-open' : 'sportello-chat-close');
+      if (this.opened) {
         this.unread = 0;
         void this.ensureWindow(true);
       }
@@ -291,8 +350,28 @@ export class SportelloLiveChat extends HTMLElement {
     }
   };
 
+  /**
+   * A single-page site moves with pushState, which fires no event on the window: the Navigation
+   * API's `currententrychange` sees every move (push, replace, back, hash). Without it, back/forward
+   * and hash changes are what a page can hear.
+   */
+  private watchNavigation(on: boolean): void {
+    const navigation = (window as { navigation?: EventTarget }).navigation;
+    const targets: Array<[EventTarget, string]> = navigation ? [[navigation, 'currententrychange']] : [[window, 'popstate'], [window, 'hashchange']];
+    for (const [target, type] of targets) {
+      if (on) target.addEventListener(type, this.onNavigate);
+      else target.removeEventListener(type, this.onNavigate);
+    }
+    if (!on) clearTimeout(this.navigateTimer);
+  }
+
+  private navigateTimer?: ReturnType<typeof setTimeout>;
+  /** Reported a moment later: a single-page app sets the new page's title after it changes the URL. */
   private onNavigate = (): void => {
-    if (this.reportNavigation) this.chatWindow?.reportPage(location.href, document.title);
+    clearTimeout(this.navigateTimer);
+    this.navigateTimer = setTimeout(() => {
+      if (this.reportNavigation) this.chatWindow?.reportPage(location.href, document.title);
+    }, NAVIGATION_SETTLE_MS);
   };
 
   private activation?: Promise<SportelloLiveChatWindow | null>;
@@ -343,9 +422,9 @@ export class SportelloLiveChat extends HTMLElement {
 
   // ---- public API --------------------------------------------------------------------------
 
-  /** Opens the chat window and moves focus into it. */
+  /** Opens the chat window and moves focus into it (also `open()`). */
   async show(): Promise<void> {
-    this.open = true;
+    this.opened = true;
     this.unread = 0;
     this.render();
     const win = await this.ensureWindow(true);
@@ -359,13 +438,13 @@ export class SportelloLiveChat extends HTMLElement {
 
   /** Closes the window (the conversation goes on) and gives focus back to the launcher. */
   async close(): Promise<void> {
-    if (this.mode === 'inline' || !this.open) return;
-    this.open = false;
+    if (this.mode === 'inline' || !this.opened) return;
+    this.opened = false;
     this.launcher.focus();
   }
 
   toggle(): Promise<void> {
-    return this.open ? this.close() : this.show();
+    return this.opened ? this.close() : this.show();
   }
 
   /**
@@ -389,7 +468,7 @@ export class SportelloLiveChat extends HTMLElement {
   }
 
   private onKeydown(e: KeyboardEvent): void {
-    if (e.key === 'Escape' && this.mode !== 'inline' && this.open) {
+    if (e.key === 'Escape' && this.mode !== 'inline' && this.opened) {
       e.stopPropagation();
       void this.close();
     }
@@ -397,7 +476,7 @@ export class SportelloLiveChat extends HTMLElement {
 
   private onIncoming(e: CustomEvent<{ count: number }>): void {
     e.stopPropagation();
-    if (!this.open && this.mode !== 'inline') {
+    if (!this.opened && this.mode !== 'inline') {
       this.unread += e.detail.count;
       this.render();
     }
@@ -414,7 +493,7 @@ export class SportelloLiveChat extends HTMLElement {
 
   private render(): void {
     const inline = this.mode === 'inline';
-    if (inline || this.open) this.adoptWindowStyles();
+    if (inline || this.opened) this.adoptWindowStyles();
     const lang = this.language;
     const structure = inline ? 'inline' : 'launcher';
     if (this.built !== structure) {
@@ -437,13 +516,13 @@ export class SportelloLiveChat extends HTMLElement {
     }
     this.frame.setAttribute('role', 'dialog');
     this.frame.setAttribute('aria-label', launcherText(lang, 'dialog'));
-    this.frame.hidden = !this.open;
-    const unread = this.unread && !this.open ? this.unread : 0;
-    this.launcher.setAttribute('aria-label', (this.open ? launcherText(lang, 'close') : launcherText(lang, 'open')) + (unread ? `, ${launcherText(lang, 'unread', unread)}` : ''));
-    this.launcher.setAttribute('aria-expanded', this.open ? 'true' : 'false');
+    this.frame.hidden = !this.opened;
+    const unread = this.unread && !this.opened ? this.unread : 0;
+    this.launcher.setAttribute('aria-label', (this.opened ? launcherText(lang, 'close') : launcherText(lang, 'open')) + (unread ? `, ${launcherText(lang, 'unread', unread)}` : ''));
+    this.launcher.setAttribute('aria-expanded', this.opened ? 'true' : 'false');
     this.badge.textContent = unread > 99 ? '99+' : String(unread);
     // Icons are built once per element and swapped, not rebuilt on every render.
-    const icon = this.open ? (this.closeSvg ??= closeIcon()) : (this.bubbleSvg ??= bubbleIcon());
+    const icon = this.opened ? (this.closeSvg ??= closeIcon()) : (this.bubbleSvg ??= bubbleIcon());
     const want: Node[] = unread ? [icon, this.badge] : [icon];
     const have = this.launcher.childNodes;
     if (have.length !== want.length || want.some((n, i) => have[i] !== n)) this.launcher.replaceChildren(...want);

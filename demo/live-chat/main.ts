@@ -14,7 +14,20 @@ for (const name of ['sportello-chat-started', 'sportello-chat-ended', 'sportello
   });
 }
 
-document.querySelector('#open')!.addEventListener('click', () => void chat.show());
+document.querySelector('#open')!.addEventListener('click', () => void chat.open());
+document.querySelector('#prefill')!.addEventListener('click', () => {
+  chat.setPrefill({ name: 'Maria Rossi', email: 'maria.rossi@example.com', message: 'Where is my order 1042?' });
+  void chat.open();
+});
+// A single-page site changes its URL with pushState: the operator sees the visitor move.
+for (const link of document.querySelectorAll<HTMLAnchorElement>('[data-spa]')) {
+  link.addEventListener('click', (e) => {
+    e.preventDefault();
+    history.pushState({}, '', link.href);
+    document.title = `Sportello — ${link.textContent}`;
+    say(`pushState: ${location.pathname}${location.search}`);
+  });
+}
 document.querySelector('#toggle')!.addEventListener('click', () => void chat.toggle());
 document.querySelector('#handoff')!.addEventListener('click', () =>
   void chat.startFromHandoff({

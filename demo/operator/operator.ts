@@ -35,6 +35,9 @@ interface Message {
   author?: { name: string };
 }
 
+/** The service's one-letter chat status, as the console says it. */
+const STATUS: Record<string, string> = { A: 'active', P: 'waiting', C: 'closed' };
+
 const $ = <T extends HTMLElement>(sel: string) => document.querySelector<T>(sel)!;
 const list = $('#chats');
 const messagesEl = $('#messages');
@@ -60,7 +63,7 @@ async function refresh(): Promise<void> {
       const li = document.createElement('li');
       li.classList.toggle('current', c.idChat === current);
       const label = document.createElement('span');
-      label.textContent = `#${c.idChat} ${c.name} — ${c.category?.title ?? ''} (${c.status})`;
+      label.textContent = `#${c.idChat} ${c.name} — ${c.category?.title ?? ''} (${STATUS[c.status] ?? c.status})`;
       const button = document.createElement('button');
       button.type = 'button';
       const mine = c.assignedUser?.idUser === OPERATOR.idUser;
@@ -84,6 +87,22 @@ async function open(chat: ChatRow, join: boolean): Promise<void> {
   sync(chat.idChat);
   text.focus();
   void refresh();
+  void followPages(chat.idChat);
+}
+
+/** Where the visitor is: the chat's navigation pages (GET /api/chat/{idChat}), looked at every few seconds. */
+let pagesTimer: ReturnType<typeof setTimeout> | undefined;
+async function followPages(idChat: number): Promise<void> {
+  clearTimeout(pagesTimer);
+  if (current !== idChat) return;
+  try {
+    const detail = await http.json<{ navigationPages?: Array<{ url: string; title: string }> }>(`/api/chat/${idChat}`);
+    const last = detail.navigationPages?.at(-1);
+    $('#page').textContent = last ? `Visitor is on: ${last.title || last.url} — ${last.url} (${detail.navigationPages!.length} pages)` : '';
+  } catch {
+    // the chat may be gone: the next refresh says so
+  }
+  pagesTimer = setTimeout(() => void followPages(idChat), 3000);
 }
 
 function sync(idChat: number): void {

@@ -135,6 +135,8 @@ export class LiveChatController implements ReactiveController {
   private key = '';
   private tabId = newId();
   private unwatch?: () => void;
+  /** The chat and URL last reported as visited, so a state-only history change is not a visit. */
+  private lastReportedPage: string | undefined;
   private offRealtime?: () => void;
   private offClient: Array<() => void> = [];
   private echoTimers = new Map<string, ReturnType<typeof setTimeout>>();
@@ -758,9 +760,13 @@ export class LiveChatController implements ReactiveController {
     this.set({ phase: this.isOnline() ? 'prechat' : 'offline', error: undefined, fieldErrors: [] });
   }
 
+  /** Tells the operator the page the visitor is on; a replace of the same URL (state only) is not a visit. */
   reportPage(url: string, title: string): void {
-    if (!this.idChat || this.phase === 'ended' || this.phase === 'rated') return;
-    this.client?.addNavigationPage(this.idChat, url, title).catch((e: unknown) => {
+    if (!this.idChat || this.phase === 'ended' || this.phase === 'rated' || !this.client) return;
+    const page = `${this.idChat} ${url}`;
+    if (page === this.lastReportedPage) return;
+    this.lastReportedPage = page;
+    this.client.addNavigationPage(this.idChat, url, title).catch((e: unknown) => {
       if (!isAbort(e)) console.info('[sportello] navigation page not reported:', (e as Error).message);
     });
   }

@@ -1,0 +1,153 @@
+import { expect, fixture, html } from '@open-wc/testing';
+import { ignoreResizeObserverLoop } from '../shared/chat-test-utils.js';
+import { $, CHAT_URL, FAST_RECONNECT, phase, resetSim, startChat, TestOperator, until } from './chat-test-helpers.js';
+import type { SportelloLiveChat } from './live-chat.js';
+
+ignoreResizeObserverLoop();
+
+const launcher = (el: SportelloLiveChat) => el.shadowRoot!.querySelector<HTMLButtonElement>('button.launcher')!;
+const dialogHidden = (el: SportelloLiveChat) => el.shadowRoot!.querySelector('[role=dialog]')!.hasAttribute('hidden');
+
+describe('sportello-live-chat: what the page can do from JavaScript', () => {
+  beforeEach(resetSim);
+
+  it('open(), close() and toggle() drive the window; `open` as a property (frameworks) sets the state', async () => {
+    const el = await fixture<SportelloLiveChat>(html`<sportello-live-chat lang="en" widget-key="demo" endpoint=${CHAT_URL} .stomp=${FAST_RECONNECT} .reportNavigation=${false}></sportello-live-chat>`);
+    const opened: string[] = [];
+    el.addEventListener('sportello-chat-open', () => opened.push('open'));
+    el.addEventListener('sportello-chat-close', () => opened.push('close'));
+
+    await el.open();
+    expect(el.opened).to.equal(true);
+    expect(el.hasAttribute('open')).to.equal(true);
+    expect(dialogHidden(el)).to.equal(false);
+    const win = await phase(el, 'prechat');
+    await until(() => win.shadowRoot!.activeElement);
+
+    await el.close();
+    expect(el.opened).to.equal(false);
+    expect(dialogHidden(el)).to.equal(true);
+    expect(el.shadowRoot!.activeElement).to.equal(launcher(el));
+
+    await el.toggle();
+    expect(el.opened).to.equal(true);
+    await el.toggle();
+    expect(el.opened).to.equal(false);
+
+    // React 19 and others assign `el.open = true` for an `open` prop: the state changes and open() survives.
+    (el as unknown as { open: boolean }).open = true;
+    expect(el.opened).to.equal(true);
+    expect(typeof el.open).to.equal('function');
+    (el as unknown as { open: boolean }).open = false;
+    expect(el.opened).to.equal(false);
+    expect(opened).to.deep.equal(['open', 'close', 'open', 'close', 'open', 'close']);
+  });
+
+  it('prefill from JavaScript (properties and setPrefill) fills the pre-chat form, and reflects to the attributes', async () => {
+    const el = await fixture<SportelloLiveChat>(html`<sportello-live-chat lang="en" widget-key="demo" mode="inline" endpoint=${CHAT_URL} .stomp=${FAST_RECONNECT} .reportNavigation=${false}></sportello-live-chat>`);
+    el.name = 'Grace Hopper';
+    el.category = 2;
+    expect(el.getAttribute('name')).to.equal('Grace Hopper');
+    expect(el.getAttribute('category')).to.equal('2');
+    el.setPrefill({ email: 'grace@example.com', message: 'A question about invoice 7' });
+    expect(el.email).to.equal('grace@example.com');
+
+    const win = await phase(el, 'prechat');
+    await until(() => $<HTMLSelectElement>(win, '#idChatCategory')?.value === '2');
+    await win.updateComplete;
+    expect($<HTMLInputElement>(win, '#name')!.value).to.equal('Grace Hopper');
+    expect($<HTMLInputElement>(win, '#email')!.value).to.equal('grace@example.com');
+    expect($<HTMLTextAreaElement>(win, '#message')!.value).to.equal('A question about invoice 7');
+
+    // A later change from the page reaches the form that is already shown; '' clears a field.
+    el.setPrefill({ name: 'Ada Lovelace', message: '' });
+    await until(() => $<HTMLInputElement>(win, '#name')!.value === 'Ada Lovelace');
+    await win.updateComplete;
+    expect(el.hasAttribute('message')).to.equal(false);
+    expect($<HTMLInputElement>(win, '#email')!.value).to.equal('grace@example.com');
+  });
+
+  it('properties set before the element is defined are not lost (open, prefill)', async () => {
+    const tag = 'sportello-live-chat';
+    const host = document.createElement('div');
+    // An element created in a document where the tag is defined upgrades at once; an inert template
+    // document is where a page's early assignments land before the definition arrives.
+    const inert = document.implementation.createHTMLDocument('');
+    const early = inert.createElement(tag) as unknown as Record<string, unknown>;
+    early.name = 'Early Bird';
+    early.open = true;
+    early.endpoint = CHAT_URL;
+    (early as unknown as Element).setAttribute('widget-key', 'demo');
+    (early as unknown as Element).setAttribute('lang', 'en');
+    early.reportNavigation = false;
+    host.append(document.adoptNode(early as unknown as Element));
+    document.body.append(host);
+    try {
+      const el = await until(() => (host.firstElementChild instanceof customElements.get(tag)! ? (host.firstElementChild as SportelloLiveChat) : undefined));
+      expect(el.opened).to.equal(true);
+      expect(typeof el.open).to.equal('function');
+      const win = await phase(el, 'prechat');
+      await win.updateComplete;
+      expect($<HTMLInputElement>(win, '#name')!.value).to.equal('Early Bird');
+    } finally {
+      host.remove();
+    }
+  });
+});
+
+describe('sportello-live-chat: the pages a visitor moves through', () => {
+  let operator: TestOperator | undefined;
+  const startUrl = location.href;
+  const startTitle = document.title;
+  beforeEach(resetSim);
+  afterEach(async () => {
+    history.replaceState(null, '', startUrl);
+    document.title = startTitle;
+    await operator?.stop();
+    operator = undefined;
+  });
+
+  it('a single-page site: pushState and hash moves reach the operator once each, with the page title; a state-only replace does not', async () => {
+    const el = await fixture<SportelloLiveChat>(html`<sportello-live-chat lang="en" widget-key="demo" mode="inline" endpoint=${CHAT_URL} .stomp=${FAST_RECONNECT}></sportello-live-chat>`);
+    const win = await startChat(el, '4');
+    const idChat = win.chat.idChat!;
+    operator = new TestOperator();
+    const pages = async () => (await operator!.http.json<{ navigationPages: Array<{ url: string; title: string }> }>(`/api/chat/${idChat}`)).navigationPages;
+    const waitForPage = async (url: string) => {
+      for (;;) {
+        const found = (await pages()).find((p) => p.url === url);
+        if (found) return found;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    };
+
+    // The router changes the URL, then the page sets its title.
+    const shoes = new URL(location.href);
+    shoes.searchParams.set('spa', 'shoes');
+    history.pushState({ page: 'shoes' }, '', shoes);
+    document.title = 'Shoes — Shop';
+    expect((await waitForPage(shoes.href)).title).to.equal('Shoes — Shop');
+
+    // Only the history state changes (a scroll position saved by the router): not a visit.
+    history.replaceState({ page: 'shoes', scrollY: 120 }, '', shoes);
+    // Longer than the element lets a moved-to page settle, so the replace is judged on its own.
+    await new Promise((r) => setTimeout(r, 800));
+    const reviews = new URL(shoes);
+    reviews.hash = 'reviews';
+    location.hash = 'reviews';
+    await waitForPage(reviews.href);
+
+    history.back();
+    await until(() => location.hash === '');
+    const list = await (async () => {
+      for (;;) {
+        const all = await pages();
+        if (all.filter((p) => p.url === shoes.href).length >= 2) return all;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    })();
+    // shoes (push), #reviews (hash), shoes again (back): the replace in between added nothing.
+    const trail = list.map((p) => p.url).filter((u) => u === shoes.href || u === reviews.href);
+    expect(trail).to.deep.equal([shoes.href, reviews.href, shoes.href]);
+  });
+});
