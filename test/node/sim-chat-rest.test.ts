@@ -139,6 +139,32 @@ describe('chat public API', () => {
     assert.equal(en.find((c: any) => c.code === 'BOT').bot, true);
   });
 
+  it('spells every public path as spec §4.3 writes it: the other spelling is a 404', async () => {
+    const v = await visitorSocket('slash-1');
+    const idChat = await v.start('HUMAN');
+    const file = await (await upload(PNG, 'a.png', 'image/png')).json();
+    // Written with a trailing slash in the spec: that form answers, the bare one does not exist.
+    const slashed: Array<[string, () => Promise<Response>, () => Promise<Response>]> = [
+      ['queue-position', () => get(`/public/api/chat/queue-position/?idChat=${idChat}`), () => get(`/public/api/chat/queue-position?idChat=${idChat}`)],
+      ['transcription', () => get(`/public/api/chat/transcription/?idChat=${idChat}&email=ada@example.com`), () => get(`/public/api/chat/transcription?idChat=${idChat}&email=ada@example.com`)],
+      ['contact-request-email', () => get('/public/api/chat/contact-request-email/?name=Ada&email=ada@example.com&message=Hi'), () => get('/public/api/chat/contact-request-email?name=Ada&email=ada@example.com&message=Hi')],
+      ['contact-request-phone', () => get('/public/api/chat/contact-request-phone/?name=Ada&phone=055123456'), () => get('/public/api/chat/contact-request-phone?name=Ada&phone=055123456')],
+      ['attachments (info)', () => get(`/public/api/attachments/?uuid=${file.uuid}`), () => get(`/public/api/attachments?uuid=${file.uuid}`)],
+      ['rating', () => post('/public/api/chat/rating/', { idChat, rating: 5 }), () => post('/public/api/chat/rating', { idChat, rating: 5 })],
+    ];
+    for (const [name, spec, bare] of slashed) {
+      assert.equal((await spec()).status, 200, `${name} with the spec's slash`);
+      await expectError(await bare(), 404);
+    }
+    // Written without one: the slash form does not exist.
+    await expectError(await get('/public/api/widget/?widgetKey=demo'), 404);
+    await expectError(await get('/public/api/chat/categories/'), 404);
+    await expectError(await post('/public/api/chat/add-navigation-page/', { idChat, url: 'https://example.com/' }), 404);
+    await expectError(await post('/public/api/chat/input/validate/', { name: 'Ada' }), 404);
+    await expectError(await get(`/public/api/attachments/download/?uuid=${file.uuid}`), 404);
+    await expectError(await fetch(`${base}/public/api/attachments/${file.uuid}/`, { method: 'DELETE' }), 404);
+  });
+
   it('tells the queue position of a chat', async () => {
     await expectError(await get('/public/api/chat/queue-position/'), 400, { idChat: 'invalid' });
     await expectError(await get('/public/api/chat/queue-position/?idChat=abc'), 400);
@@ -324,6 +350,18 @@ describe('chat operator API', () => {
     const categories = await (await get('/api/chat/categories/?counters=true', TOKEN)).json();
     assert.equal(categories.find((c: any) => c.code === 'HUMAN').pending, 1);
     assert.deepEqual((await (await get('/api/chat/export/' + human, TOKEN)).text()).split('\n')[0], `Chat ${human} — Operator (demo page)`);
+  });
+
+  it('spells the operator list paths as spec §4.3 writes them, with their trailing slash', async () => {
+    assert.equal((await get('/api/chat/', TOKEN)).status, 200);
+    await expectError(await get('/api/chat', TOKEN), 404);
+    assert.equal((await get('/api/chat/categories/', TOKEN)).status, 200);
+    assert.equal((await get('/api/chat/pending/categories/', TOKEN)).status, 200);
+    // Without the slash these read as `/api/chat/{idChat}` and `/pending/{priority}`, as on a real
+    // server: not a list, and not a number.
+    await expectError(await get('/api/chat/categories', TOKEN), 400, { idChat: 'invalid' });
+    await expectError(await get('/api/chat/pending/categories', TOKEN), 400);
+    await expectError(await get('/api/users/operators/', TOKEN), 404);
   });
 
   it('reports operator availability', async () => {

@@ -269,7 +269,7 @@ describe('chat STOMP: visitor protocol', () => {
     const started = v.events.items.filter((e) => e.type === 'started');
     assert.equal(started.length, 2);
     assert.equal(started[0]!.idChat, started[1]!.idChat);
-    const list = await (await fetch(`${sim.url}/chat/api/chat`, { headers: TOKEN })).json();
+    const list = await (await fetch(`${sim.url}/chat/api/chat/`, { headers: TOKEN })).json();
     assert.equal(list.totalElements, 1);
   });
 

@@ -110,6 +110,11 @@ describe('sign: GET /files/ (spec §4 list and page object)', () => {
     assert.deepEqual(ids, [...ids].sort((a, b) => b - a));
   });
 
+  it('exists only as the spec spells it, with the slash; /files and /files/{idFile}/ are 404s', async () => {
+    await assertSignError(await get('/files'), 404);
+    await assertSignError(await get('/files/1001/'), 404);
+  });
+
   it('filters by repeatable status, in both forms', async () => {
     const repeated = await (await get('/files/?status=F&status=R')).json();
     assert.deepEqual(repeated.content.map((p: { idFile: number }) => p.idFile).sort(), [1004, 1005]);

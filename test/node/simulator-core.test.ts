@@ -1,6 +1,33 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { startSimulator, type RunningSimulator } from '../../demo/server/core/simulator.js';
+import { Router } from '../../demo/server/core/http-kit.js';
+
+describe('router', () => {
+  const router = new Router('/x')
+    .get('/files/', () => undefined)
+    .get('/files/{idFile}', () => undefined)
+    .post('/chat/rating/', () => undefined);
+  const found = (method: string, path: string) => {
+    const m = router.match(method, path);
+    return 'handler' in m ? m.params : m.methodMismatch ? 405 : 404;
+  };
+
+  it('matches a path exactly as registered, trailing slash included', () => {
+    assert.deepEqual(found('GET', '/files/'), {});
+    assert.equal(found('GET', '/files'), 404);
+    assert.deepEqual(found('GET', '/files/12'), { idFile: '12' });
+    assert.equal(found('GET', '/files/12/'), 404);
+    assert.deepEqual(found('POST', '/chat/rating/'), {});
+    assert.equal(found('POST', '/chat/rating'), 404);
+  });
+
+  it('tells a known path with another method (405) from an unknown spelling (404)', () => {
+    assert.equal(found('GET', '/chat/rating/'), 405);
+    assert.equal(found('GET', '/chat/rating'), 404);
+    assert.deepEqual(found('HEAD', '/files/'), {});
+  });
+});
 
 describe('simulator core', () => {
   let sim: RunningSimulator;

@@ -51,7 +51,7 @@ export function mountOperatorApi(router: Router, deps: OperatorApiDeps): void {
     return chat;
   };
 
-  router.get('/api/chat/categories', authed(({ res, query }) => {
+  router.get('/api/chat/categories/', authed(({ res, query }) => {
     const language = pickLanguage(query.get('language') ?? 'it');
     sendJson(res, 200, CATEGORIES.map((c) => ({
       idChatCategory: c.idChatCategory, code: c.code, title: c.title[language], description: c.description[language],
@@ -60,7 +60,7 @@ export function mountOperatorApi(router: Router, deps: OperatorApiDeps): void {
     })));
   }));
 
-  router.get('/api/chat/pending/categories', authed(({ res }) => {
+  router.get('/api/chat/pending/categories/', authed(({ res }) => {
     sendJson(res, 200, CATEGORIES.map((c) => ({ idChatCategory: c.idChatCategory, code: c.code, title: c.title.it, pending: store.pending().filter((p) => p.category === c).length })));
   }));
 
@@ -140,7 +140,7 @@ export function mountOperatorApi(router: Router, deps: OperatorApiDeps): void {
     if (chat) sendJson(r.res, 200, resource(chat));
   }));
 
-  router.get('/api/chat', authed(({ res, query }) => {
+  router.get('/api/chat/', authed(({ res, query }) => {
     const size = queryInt(query, 'size', queryInt(query, 'pageSize', 20));
     const page = queryInt(query, 'page', queryInt(query, 'pageNumber', 0));
     if (!Number.isInteger(size) || size < 1 || size > 200 || !Number.isInteger(page) || page < 0) return fail(res, 400, 'Invalid paging', { ...(Number.isInteger(size) && size >= 1 && size <= 200 ? {} : { size: 'invalid' }), ...(Number.isInteger(page) && page >= 0 ? {} : { page: 'invalid' }) });

@@ -87,14 +87,14 @@ export function mountPublicApi(router: Router, deps: PublicApiDeps): void {
     })));
   });
 
-  router.get('/public/api/chat/queue-position', ({ res, query }) => {
+  router.get('/public/api/chat/queue-position/', ({ res, query }) => {
     const chat = chatFromQuery(store, query.get('idChat'));
     if (typeof chat === 'string') return fail(res, chat === 'invalid' ? 400 : 404, chat === 'invalid' ? 'idChat must be a positive integer' : 'Chat not found', chat === 'invalid' ? { idChat: 'invalid' } : undefined);
     const position = store.queuePosition(chat);
     sendJson(res, 200, { idChat: chat.idChat, status: chat.status, position, estimatedWaitSeconds: position === null ? null : position * 30 });
   });
 
-  router.post('/public/api/chat/rating', async ({ req, res }) => {
+  router.post('/public/api/chat/rating/', async ({ req, res }) => {
     const body = await readObject(req);
     if (!body) return fail(res, 400, 'A JSON object body is required');
     const idChat = parseId(body.idChat);
@@ -112,7 +112,7 @@ export function mountPublicApi(router: Router, deps: PublicApiDeps): void {
     sendJson(res, 200, { idChat: chat.idChat, rating: chat.rating, comment: chat.ratingComment });
   });
 
-  router.get('/public/api/chat/transcription', ({ res, query }) => {
+  router.get('/public/api/chat/transcription/', ({ res, query }) => {
     const idChat = parseId(query.get('idChat'));
     const email = query.get('email');
     const errors = collect({ idChat: idChat ? null : query.get('idChat') ? 'invalid' : 'required', email: checkEmail(email, true) });
@@ -152,8 +152,8 @@ export function mountPublicApi(router: Router, deps: PublicApiDeps): void {
     outbox.contactRequests.push(request);
     sendJson(res, 200, { idContactRequest: request.id, channel, received: true });
   };
-  router.get('/public/api/chat/contact-request-email', contact('email'));
-  router.get('/public/api/chat/contact-request-phone', contact('phone'));
+  router.get('/public/api/chat/contact-request-email/', contact('email'));
+  router.get('/public/api/chat/contact-request-phone/', contact('phone'));
 
   router.post('/public/api/chat/add-navigation-page', async ({ req, res }) => {
     const body = await readObject(req);
@@ -205,7 +205,7 @@ export function mountPublicApi(router: Router, deps: PublicApiDeps): void {
     if (!file) fail(res, 404, 'Attachment not found');
     return file;
   };
-  router.get('/public/api/attachments', (r) => {
+  router.get('/public/api/attachments/', (r) => {
     const file = fileFromQuery(r);
     if (file) sendJson(r.res, 200, { ...describeFile(file), uploadedAt: file.uploadedAt, image: isRasterImage(file.contentType) });
   });

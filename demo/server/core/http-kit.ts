@@ -23,8 +23,10 @@ interface Route {
 
 /**
  * A tiny method + path router for one service prefix. Patterns use `{name}` segments as the
- * specs write them: `/files/{idFile}/documents`. A trailing slash in the pattern is significant
- * only where the spec writes one; requests with or without it both match.
+ * specs write them: `/files/{idFile}/documents`. A path matches exactly as registered, trailing
+ * slash included. A real server need not forgive the difference (Spring Boot 3 no longer matches
+ * `/x/` to `/x`), so a simulator that did would let a client ship a path that 404s in production.
+ * Register each route with the spec's own spelling.
  */
 export class Router {
   private routes: Route[] = [];
@@ -34,7 +36,6 @@ export class Router {
   on(method: string, path: string, handler: Handler): this {
     const keys: string[] = [];
     const source = path
-      .replace(/\/$/, '')
       .split('/')
       .map((segment) =>
         segment.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{(\w+)\}/g, (_m, key: string) => {
@@ -43,7 +44,7 @@ export class Router {
         }),
       )
       .join('/');
-    this.routes.push({ method: method.toUpperCase(), pattern: new RegExp(`^${source}/?$`), keys, handler });
+    this.routes.push({ method: method.toUpperCase(), pattern: new RegExp(`^${source}$`), keys, handler });
     return this;
   }
 
