@@ -1,5 +1,9 @@
 import { expect } from '@open-wc/testing';
+import { SIM_URL } from '/__sportello/env.js';
 import { ChatClient } from './chat.js';
+import { ServiceError } from '../transport/errors.js';
+
+const CHAT_URL = `${SIM_URL}/chat`;
 
 describe('ChatClient image URLs', () => {
   // An endpoint given as a same-origin path (a proxy): images must still come out absolute, since
@@ -24,5 +28,44 @@ describe('ChatClient image URLs', () => {
     expect(direct.serviceImageUrl('/avatars/9.png')).to.equal('https://chat.example.com/base/avatars/9.png');
     expect(direct.serviceImageUrl('https://img.example.com/9.png')).to.equal('https://img.example.com/9.png');
     expect(proxied.serviceImageUrl('/avatars/9.png')).to.equal(`${location.origin}/chat/avatars/9.png`);
+  });
+});
+
+describe('ChatClient against the simulator, which matches paths exactly as the spec spells them', () => {
+  const FAST = { reconnect: { baseDelayMs: 50, maxDelayMs: 400 } };
+  let client: ChatClient | undefined;
+  const visitor = (visitorId: string) => (client = new ChatClient({ endpoint: CHAT_URL, widgetKey: 'demo', visitorId, stomp: FAST }));
+  const fault = (body: object) => fetch(`${SIM_URL}/__sim/faults`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+
+  afterEach(async () => {
+    await client?.stop();
+    client = undefined;
+    await fetch(`${SIM_URL}/__sim/faults`, { method: 'DELETE' });
+    await fetch(`${SIM_URL}/__sim/reset`, { method: 'POST' });
+  });
+
+  it('every public call reaches its endpoint (a misspelt one would be a 404)', async () => {
+    const chat = visitor('urls-1');
+    const idChat = await chat.startChat({ idChatCategory: 4, name: 'Ada', language: 'en' });
+    expect(await chat.queuePosition(idChat)).to.equal(1);
+    expect(await chat.rate(idChat, 4, 'Kind')).to.deep.equal({ idChat: Number(idChat), rating: 4, comment: 'Kind' });
+    expect(await chat.sendTranscript(idChat, 'ada@example.com')).to.include({ sent: true });
+    expect(await chat.contactRequest('email', { name: 'Ada', email: 'ada@example.com', message: 'Call me', language: 'en' })).to.include({ channel: 'email' });
+    expect(await chat.contactRequest('phone', { name: 'Ada', phone: '+39 055 123456', message: '', language: 'en' })).to.include({ channel: 'phone' });
+    expect(await chat.addNavigationPage(idChat, 'https://example.com/pricing', 'Pricing')).to.include({ idChat: Number(idChat) });
+  });
+
+  it('the transcript and contact requests are sent once: a 503 is not retried (it may have acted)', async () => {
+    const chat = visitor('urls-2');
+    const idChat = await chat.startChat({ idChatCategory: 4, name: 'Ada', language: 'en' });
+    // Each fault answers one request: a retry would get through and resolve.
+    await fault({ kind: 'status', status: 503, retryAfter: 0, match: '/chat/public/api/chat/transcription/' });
+    await fault({ kind: 'status', status: 503, retryAfter: 0, match: '/chat/public/api/chat/contact-request-phone/' });
+    await fault({ kind: 'status', status: 503, retryAfter: 0, match: '/chat/public/api/chat/queue-position/' });
+    const transcript = (await chat.sendTranscript(idChat, 'ada@example.com').catch((e: unknown) => e)) as ServiceError;
+    const contact = (await chat.contactRequest('phone', { name: 'Ada', phone: '055123456', message: '', language: 'en' }).catch((e: unknown) => e)) as ServiceError;
+    expect([transcript.status, contact.status]).to.deep.equal([503, 503]);
+    // A plain GET with the same fault is retried and answers: the difference is the request's.
+    expect(await chat.queuePosition(idChat)).to.equal(1);
   });
 });

@@ -182,13 +182,18 @@ export class ChatClient {
     return this.http.json('/public/api/chat/rating/', { method: 'POST', json: { idChat, rating, comment } });
   }
 
+  // The transcript and the contact requests are GETs that send an e-mail or file a request. A
+  // GET is retried on a timeout or a 5xx, but one that timed out after the server acted would
+  // act twice: these are sent once, and a failure is the visitor's to retry.
+
   sendTranscript(idChat: string | number, email: string): Promise<unknown> {
-    return this.http.json('/public/api/chat/transcription/', { query: { idChat, email } });
+    return this.http.json('/public/api/chat/transcription/', { query: { idChat, email }, retry: false });
   }
 
   contactRequest(kind: 'email' | 'phone', input: { name: string; email?: string; phone?: string; message: string; idChatCategory?: string | number; language: string }): Promise<unknown> {
     return this.http.json(`/public/api/chat/contact-request-${kind}/`, {
       query: { widgetKey: this.options.widgetKey, ...input },
+      retry: false,
     });
   }
 
