@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { SIM_URL } from '/__sportello/env.js';
-import { ChatClient } from './chat.js';
+import { ChatClient, jsonId } from './chat.js';
 import { ServiceError } from '../transport/errors.js';
 
 const CHAT_URL = `${SIM_URL}/chat`;
@@ -67,5 +67,27 @@ describe('ChatClient against the simulator, which matches paths exactly as the s
     expect([transcript.status, contact.status]).to.deep.equal([503, 503]);
     // A plain GET with the same fault is retried and answers: the difference is the request's.
     expect(await chat.queuePosition(idChat)).to.equal(1);
+  });
+});
+
+describe('ChatClient JSON bodies', () => {
+  it('idChat (int64 in the spec) goes as a number when exact, else as the string we hold', async () => {
+    const bodies: unknown[] = [];
+    const realFetch = window.fetch;
+    window.fetch = async (_url: RequestInfo | URL, init?: RequestInit) => {
+      bodies.push(JSON.parse(String(init?.body)));
+      return new Response('{}', { status: 200, headers: { 'Content-Type': 'application/json' } });
+    };
+    try {
+      const chat = new ChatClient({ endpoint: 'https://chat.example.com', widgetKey: 'k', visitorId: 'v' });
+      await chat.rate('1001', 5);
+      await chat.addNavigationPage('1001', 'https://example.com/', 'Home');
+      await chat.rate('9007199254740993', 5);
+      await chat.rate(42, 5);
+    } finally {
+      window.fetch = realFetch;
+    }
+    expect(bodies.map((b) => (b as { idChat: unknown }).idChat)).to.deep.equal([1001, 1001, '9007199254740993', 42]);
+    expect([jsonId('007'), jsonId('12a'), jsonId('-3'), jsonId('0')]).to.deep.equal(['007', '12a', -3, 0]);
   });
 });

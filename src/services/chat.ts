@@ -120,6 +120,17 @@ function absolute(url: string): string {
   }
 }
 
+/**
+ * `idChat` as a JSON body carries it: the spec's type is int64, so a number when the string we
+ * keep is an exact one. We keep ids as strings because a JS number loses digits beyond 2^53; such
+ * an id (or one that is not decimal) stays a string rather than reach the server altered.
+ */
+export function jsonId(id: string | number): string | number {
+  if (typeof id === 'number' || !/^(0|-?[1-9]\d*)$/.test(id)) return id;
+  const n = Number(id);
+  return Number.isSafeInteger(n) ? n : id;
+}
+
 /** Random id for clientMessageId / clientRequestId. */
 export function newId(): string {
   return globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
@@ -179,7 +190,7 @@ export class ChatClient {
   }
 
   rate(idChat: string | number, rating: number, comment?: string): Promise<unknown> {
-    return this.http.json('/public/api/chat/rating/', { method: 'POST', json: { idChat, rating, comment } });
+    return this.http.json('/public/api/chat/rating/', { method: 'POST', json: { idChat: jsonId(idChat), rating, comment } });
   }
 
   // The transcript and the contact requests are GETs that send an e-mail or file a request. A
@@ -198,7 +209,7 @@ export class ChatClient {
   }
 
   addNavigationPage(idChat: string | number, url: string, title: string): Promise<unknown> {
-    return this.http.json('/public/api/chat/add-navigation-page', { method: 'POST', json: { idChat, url, title } });
+    return this.http.json('/public/api/chat/add-navigation-page', { method: 'POST', json: { idChat: jsonId(idChat), url, title } });
   }
 
   async upload(idChat: string | number, file: File, onProgress?: (loaded: number, total: number) => void, signal?: AbortSignal): Promise<ChatAttachment> {
