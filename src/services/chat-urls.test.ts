@@ -55,6 +55,17 @@ describe('ChatClient against the simulator, which matches paths exactly as the s
     expect(await chat.addNavigationPage(idChat, 'https://example.com/pricing', 'Pricing')).to.include({ idChat: Number(idChat) });
   });
 
+  it("deleteAttachment removes the visitor's own upload; another visitor is refused (403)", async () => {
+    const owner = visitor('urls-owner');
+    const file = await owner.upload('1', new File(['hello'], 'note.txt', { type: 'text/plain' }));
+    const other = new ChatClient({ endpoint: CHAT_URL, widgetKey: 'demo', visitorId: 'urls-other' });
+    const refused = (await other.deleteAttachment(file.uuid).catch((e: unknown) => e)) as ServiceError;
+    expect([refused instanceof ServiceError, refused.status]).to.deep.equal([true, 403]);
+    await owner.deleteAttachment(file.uuid);
+    const gone = (await owner.deleteAttachment(file.uuid).catch((e: unknown) => e)) as ServiceError;
+    expect(gone.status).to.equal(404);
+  });
+
   it('the transcript and contact requests are sent once: a 503 is not retried (it may have acted)', async () => {
     const chat = visitor('urls-2');
     const idChat = await chat.startChat({ idChatCategory: 4, name: 'Ada', language: 'en' });

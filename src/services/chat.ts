@@ -227,6 +227,14 @@ export class ChatClient {
     return { uuid: body.uuid, name: body.name ?? file.name, size: body.size ?? file.size, contentType: body.contentType ?? file.type };
   }
 
+  /**
+   * Removes a file uploaded but no longer wanted. The visitor id goes along because the server
+   * lets only the visitor who uploaded a file delete it (the upload sends the same id).
+   */
+  async deleteAttachment(uuid: string, signal?: AbortSignal): Promise<void> {
+    await this.http.json(`/public/api/attachments/${encodeURIComponent(uuid)}`, { method: 'DELETE', query: { visitorId: this.options.visitorId }, signal });
+  }
+
   downloadUrl(uuid: string): string {
     return this.http.url('/public/api/attachments/download', { uuid });
   }
