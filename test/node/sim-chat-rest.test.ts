@@ -280,6 +280,9 @@ describe('chat attachments', () => {
   it('deletes an attachment, only for its uploader when one was named', async () => {
     const owned = await (await upload(PNG, 'a.png', 'image/png', { visitorId: 'owner-1' })).json();
     await expectError(await fetch(`${base}/public/api/attachments/${owned.uuid}`, { method: 'DELETE' }), 403);
+    await expectError(await fetch(`${base}/public/api/attachments/${owned.uuid}?visitorId=owner-2`, { method: 'DELETE' }), 403);
+    // A malformed owner is refused at upload, not dropped (an unowned file is anyone's to delete).
+    await expectError(await upload(PNG, 'b.png', 'image/png', { visitorId: 'not a visitor id' }), 400, { visitorId: 'invalid' });
     assert.equal((await fetch(`${base}/public/api/attachments/${owned.uuid}?visitorId=owner-1`, { method: 'DELETE' })).status, 204);
     await expectError(await fetch(`${base}/public/api/attachments/${owned.uuid}?visitorId=owner-1`, { method: 'DELETE' }), 404);
   });

@@ -10,7 +10,7 @@ import { circlePng } from './bot-avatar.js';
 import { fail, RateLimit } from './chat-http.js';
 import { chatResource, type ChatStore } from './chat-store.js';
 import { ATTACHMENT_LIMITS, BOT_AUTHOR, CATEGORIES, isOnline, LABELS, LANGUAGES, pickLanguage, PRIVACY, WIDGETS } from './seed.js';
-import { checkEmail, checkHttpUrl, checkPhone, checkText, collect, LIMITS, parseId } from './validation.js';
+import { checkEmail, checkHttpUrl, checkPhone, checkText, collect, LIMITS, parseId, VISITOR_ID } from './validation.js';
 
 export const VERSION = { name: 'sportello-chat-simulator', version: '1.0.0', stomp: '1.2' };
 
@@ -188,6 +188,7 @@ export function mountPublicApi(router: Router, deps: PublicApiDeps): void {
 
   router.post('/public/api/attachments/upload', async ({ req, res }) => {
     const upload = await readUpload(req);
+    if (upload === 'visitor-invalid') return fail(res, 400, 'visitorId is not a valid visitor id (letters, digits, . _ -; at most 100)', { visitorId: 'invalid' });
     if (typeof upload === 'string') return fail(res, 400, uploadMessage(upload), { file: upload });
     const problem = checkUpload(upload.contentType, upload.data);
     if (problem) return fail(res, 400, uploadMessage(problem), { file: problem });
@@ -268,7 +269,10 @@ function uploadMessage(code: string): string {
 
 interface Upload { name: string; contentType: string; data: Buffer; visitorId: string | null }
 
-/** Reads the multipart body: one `file` part (plus an optional `visitorId` field). */
+/**
+ * Reads the multipart body: one `file` part (plus an optional `visitorId` field). A malformed
+ * visitorId is refused, not dropped: dropping it would leave the file deletable by anyone.
+ */
 function readUpload(req: IncomingMessage): Promise<Upload | string> {
   return new Promise((resolve) => {
     let parser: busboy.Busboy;
@@ -283,7 +287,9 @@ function readUpload(req: IncomingMessage): Promise<Upload | string> {
     let problem: string | undefined;
     let visitorId: string | null = null;
     parser.on('field', (name, value) => {
-      if (name === 'visitorId' && /^[A-Za-z0-9._-]{1,100}$/.test(value)) visitorId = value;
+      if (name !== 'visitorId') return;
+      if (VISITOR_ID.test(value)) visitorId = value;
+      else problem ??= 'visitor-invalid';
     });
     parser.on('file', (name, stream, info) => {
       if (name !== 'file') {

@@ -9,6 +9,8 @@ export const LIMITS = { name: 100, email: 254, phone: 20, message: 2000, chatTex
 // Pragmatic e-mail check (the HTML spec's pattern for <input type=email>).
 const EMAIL = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
 const PHONE = /^\+?[0-9][0-9 ()./-]{4,18}[0-9]$/;
+/** A visitor id as the STOMP `visitor-id` header and the upload's `visitorId` field carry it. */
+export const VISITOR_ID = /^[A-Za-z0-9._-]{1,100}$/;
 
 export function checkText(value: unknown, max: number, required: boolean): string | null {
   if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return required ? 'required' : null;

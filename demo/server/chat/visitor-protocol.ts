@@ -7,12 +7,11 @@ import type { ChatAutomation } from './chat-automation.js';
 import { findCategory, type Attachment, type Chat, type ChatStore } from './chat-store.js';
 import { ATTACHMENT_LIMITS, isOnline, pickLanguage, USERS, WIDGETS, type User } from './seed.js';
 import { StompProtocolError, type StompServer, type StompSession } from './stomp-server.js';
-import { checkEmail, checkText, collect, LIMITS } from './validation.js';
+import { checkEmail, checkText, collect, LIMITS, VISITOR_ID } from './validation.js';
 
 export type Principal = { kind: 'visitor'; visitorId: string; widgetKey: string } | { kind: 'operator'; user: User };
 type Session = StompSession<Principal>;
 
-const VISITOR_ID = /^[A-Za-z0-9._-]{1,100}$/;
 const CHAT_DESTINATION = /^\/app\/chat\.(\d{1,15})\.(message|typing|close|sync|read)$/;
 
 export const visitorTopic = (visitorId: string) => `/topic/visitor.${visitorId}`;
