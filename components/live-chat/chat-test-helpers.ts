@@ -80,10 +80,32 @@ export async function leaderAndFollower(): Promise<{ tabA: { frame: HTMLIFrameEl
   return { tabA, winA, el, win };
 }
 
+/** A WebSocket the simulator holds open (`GET /__sim/ws`): a visitor's or an operator's STOMP session. */
+export interface SimSocket {
+  service: string;
+  id: string;
+  kind: 'visitor' | 'operator';
+  visitorId?: string;
+  username?: string;
+}
+
+/** The STOMP sessions the simulator holds open right now. */
+export async function simSockets(): Promise<SimSocket[]> {
+  return ((await (await fetch(`${SIM_URL}/__sim/ws`)).json()) as { sockets: SimSocket[] }).sockets;
+}
+
 /** The visitor sockets the simulator holds open right now for one visitor id. */
 export async function visitorSockets(visitorId: string): Promise<number> {
-  const listed = (await (await fetch(`${SIM_URL}/__sim/ws`)).json()) as { sockets: Array<{ kind: string; visitorId?: string }> };
-  return listed.sockets.filter((s) => s.kind === 'visitor' && s.visitorId === visitorId).length;
+  return (await simSockets()).filter((s) => s.kind === 'visitor' && s.visitorId === visitorId).length;
+}
+
+/** Like `until`, for a condition that needs an answer from the simulator. */
+export async function eventually<T>(check: () => Promise<T | undefined | null | false>, stepMs = 50): Promise<T> {
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    await new Promise((r) => setTimeout(r, stepMs));
+  }
 }
 
 /** Fills and submits the pre-chat form like a person would. */
@@ -134,16 +156,37 @@ export async function composerSend(win: SportelloLiveChatWindow, text: string): 
   composer.shadowRoot!.querySelector<HTMLButtonElement>('button.send')!.click();
 }
 
+export interface OperatorMessage {
+  id: number;
+  from: string;
+  text: string;
+  clientMessageId: string | null;
+}
+
+/** One message as it reached the operator: pushed live on the chat topic, or replayed by a sync. */
+export interface OperatorDelivery extends OperatorMessage {
+  via: 'live' | 'history';
+}
+
 /** The operator of the demo, over real STOMP and REST. */
 export class TestOperator {
   readonly http = new HttpClient({ service: 'chat', baseUrl: CHAT_URL, auth: chatToken('demo-chat-token') });
+  /**
+   * While true the operator's network is "down": its reconnect attempts go to a path the simulator
+   * refuses, so it stays away until `release()` (a peer whose outage lasts longer than the visitor's).
+   */
+  private held = false;
   readonly session = new StompSession({
     url: toWebSocketUrl(CHAT_URL, '/websocket'),
     connectHeaders: { CHAT_WS_USER: 'operator', CHAT_WS_PASSWORD: 'operator' },
+    webSocketFactory: (url) => new WebSocket(this.held ? `${url}-held` : url, ['v12.stomp', 'v11.stomp', 'v10.stomp']),
     ...FAST_RECONNECT,
   });
   readonly events: Array<{ type: string; [k: string]: unknown }> = [];
-  readonly messages = new Map<number, { id: number; from: string; text: string; clientMessageId: string | null }>();
+  /** The chat's messages by server id (a replayed or re-echoed message replaces itself here). */
+  readonly messages = new Map<number, OperatorMessage>();
+  /** Every message delivery, in arrival order, duplicates included. */
+  readonly deliveries: OperatorDelivery[] = [];
   private seq = 0;
 
   /** An operator connected over STOMP who has taken the chat. */
@@ -161,17 +204,35 @@ export class TestOperator {
 
   async join(idChat: string): Promise<void> {
     this.session.subscribe(`/topic/chat.${idChat}`, (frame) => {
-      const e = JSON.parse(frame.body) as { type: string; messages?: Array<{ id: number; from: string; text: string; clientMessageId: string | null }> };
+      const e = JSON.parse(frame.body) as { type: string; messages?: OperatorMessage[] };
       this.events.push(e);
-      if (e.type === 'message') this.record(e as never);
-      if (e.type === 'history') for (const m of e.messages ?? []) this.record(m);
+      if (e.type === 'message') this.record(e as unknown as OperatorMessage, 'live');
+      if (e.type === 'history') for (const m of e.messages ?? []) this.record(m, 'history');
     });
-    this.session.onConnected(() => this.session.publish(`/app/chat.${idChat}.sync`, { afterId: Math.max(0, ...this.messages.keys()) }));
+    // After a reconnect: what it missed, from the service's record, before its own outbox goes out
+    // (the session awaits this hook before flushing). A STOMP sync would be queued behind the
+    // messages this operator wrote offline, and its answer would repeat their echoes.
+    this.session.onConnected(async () => {
+      const afterId = Math.max(0, ...this.messages.keys());
+      for (const m of (await this.history(idChat)).messages) if (m.id > afterId) this.record(m, 'history');
+    });
     await this.http.json('/api/chat/join', { method: 'POST', json: { idChat: Number(idChat), idUser: 1 } });
   }
 
-  private record(m: { id: number; from: string; text: string; clientMessageId: string | null }): void {
-    this.messages.set(m.id, m);
+  private record(m: OperatorMessage, via: OperatorDelivery['via']): void {
+    const message = { id: m.id, from: m.from, text: m.text, clientMessageId: m.clientMessageId };
+    this.messages.set(m.id, message);
+    this.deliveries.push({ ...message, via });
+  }
+
+  /** The operator's network goes down: from now on its reconnects fail (see `held`). */
+  hold(): void {
+    this.held = true;
+  }
+
+  /** The operator's network is back: the next reconnect attempt reaches the simulator. */
+  release(): void {
+    this.held = false;
   }
 
   send(idChat: string, text: string): string {
@@ -185,7 +246,7 @@ export class TestOperator {
   }
 
   /** The server's own record of the chat. */
-  history(idChat: string): Promise<{ messages: Array<{ id: number; from: string; text: string; clientMessageId: string | null }> }> {
+  history(idChat: string): Promise<{ messages: OperatorMessage[] }> {
     return this.http.json(`/api/chat/history/${idChat}`);
   }
 

@@ -1,7 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { ignoreResizeObserverLoop } from '../shared/chat-test-utils.js';
-import { $, SIM_URL, CHAT_URL, composerSend, delivered, endChatByClick, FAST_RECONNECT, fillPrechat, handoffWithConsent, leaderAndFollower, mountChat, openTab, phase, resetSim, startChat, TestOperator, until, visitorSockets, windowOf } from './chat-test-helpers.js';
+import { $, SIM_URL, CHAT_URL, composerSend, delivered, endChatByClick, FAST_RECONNECT, fillPrechat, eventually, handoffWithConsent, leaderAndFollower, mountChat, openTab, phase, resetSim, simSockets, startChat, TestOperator, until, visitorSockets, windowOf } from './chat-test-helpers.js';
 import type { SportelloLiveChat } from './live-chat.js';
 import { storageKey } from '../../src/controllers/chat/chat-storage.js';
 import { pastChatsKey, readPastChats, writePastChats } from '../../src/controllers/chat/past-chats.js';
@@ -539,33 +539,111 @@ describe('sportello-live-chat', () => {
   });
 
   it('reconnect torture: 10 drops while 200 messages flow both ways — identical transcripts, 0 lost, 0 duplicated', async function (this: { timeout(ms: number): void }) {
-    this.timeout(120000);
+    this.timeout(240000);
+    // Arrange: a visitor chatting with a real operator, both over their own STOMP socket.
     const el = await mountChat();
     const win = await startChat(el, '4');
     const idChat = win.chat.idChat!;
-    operator = await TestOperator.joined(idChat);
+    const visitorId = win.chat.client!.options.visitorId;
+    const beforeOperator = new Set((await new TestOperator().history(idChat)).messages.map((m) => m.id));
+    const op = (operator = await TestOperator.joined(idChat));
     await phase(el, 'chatting');
-    let drops = 0;
-    for (let i = 0; i < 100; i++) {
-      win.chat.send(`v${i}`);
-      operator.send(idChat, `o${i}`);
-      if (i % 10 === 5) {
-        await fetch(`${SIM_URL}/__sim/ws/drop`, { method: 'POST' });
-        drops++;
+    await until(() => win.chat.connection === 'open');
+
+    const visitorSession = async () => (await simSockets()).find((s) => s.kind === 'visitor' && s.visitorId === visitorId)?.id;
+    const operatorSession = async () => (await simSockets()).find((s) => s.kind === 'operator' && s.username === 'operator')?.id;
+    const visitorSessions = new Set([await eventually(visitorSession)]);
+    const operatorSessions = new Set([await eventually(operatorSession)]);
+    let v = 0;
+    let o = 0;
+    // The visitor writes in the real composer; the operator publishes on its own session.
+    const visitorWrites = async (n: number) => {
+      const texts: string[] = [];
+      for (let k = 0; k < n; k++) {
+        texts.push(`v${v++}`);
+        await composerSend(win, texts.at(-1)!);
       }
-      if (i % 4 === 0) await new Promise((r) => setTimeout(r, 5));
+      return texts;
+    };
+    const operatorWrites = (n: number) => Array.from({ length: n }, () => `o${o++}`).map((text) => (op.send(idChat, text), text));
+    const visitorSees = (texts: string[]) => texts.every((t) => win.chat.transcript.messages.some((m) => m.text === t && (m.from !== 'visitor' || delivered(m))));
+    const operatorSees = (texts: string[]) => texts.every((t) => [...op.messages.values()].some((m) => m.text === t));
+
+    for (let outage = 1; outage <= 10; outage++) {
+      // Up: both sides write over live sockets; everything lands and the operator's outbox is empty.
+      const up = [...(await visitorWrites(5)), ...operatorWrites(5)];
+      await until(() => visitorSees(up) && operatorSees(up) && op.session.pending === 0);
+
+      // Act: a real outage. Reconnects are refused until lifted; the operator stays away longer.
+      const [visitorBefore, operatorBefore] = [await visitorSession(), await operatorSession()];
+      expect(visitorBefore, `outage ${outage}: the visitor's socket is open before the drop`).to.be.a('string');
+      expect(operatorBefore, `outage ${outage}: the operator's socket is open before the drop`).to.be.a('string');
+      await fetch(`${SIM_URL}/__sim/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ kind: 'refuse-ws', match: '/chat/websocket', durationMs: 120000 }) });
+      op.hold();
+      const { dropped } = (await (await fetch(`${SIM_URL}/__sim/ws/drop`, { method: 'POST' })).json()) as { dropped: number };
+      expect(dropped, `outage ${outage}: sockets the simulator dropped (the visitor's and the operator's)`).to.be.at.least(2);
+      // Written straight after the drop, before either side may have noticed it.
+      const rightAfter = [...(await visitorWrites(2)), ...operatorWrites(2)];
+      await until(() => win.chat.connection !== 'open' && op.session.state !== 'open');
+      const listed = await simSockets();
+      expect(listed.some((s) => s.id === visitorBefore || s.id === operatorBefore), `outage ${outage}: a dropped socket is still listed`).to.equal(false);
+      // Written while both sides know they are offline.
+      const whileDown = [...(await visitorWrites(3)), ...operatorWrites(3)];
+
+      // The visitor's network comes back first: its outbox goes out on a new socket.
+      await fetch(`${SIM_URL}/__sim/faults`, { method: 'DELETE' });
+      const visitorAfter = await eventually(async () => {
+        const id = await visitorSession();
+        return id !== visitorBefore && id;
+      });
+      await until(() => win.chat.connection === 'open');
+      const visitorTexts = [...rightAfter, ...whileDown].filter((t) => t.startsWith('v'));
+      await until(() => visitorSees(visitorTexts));
+      // Then the operator's: it catches up with what it missed and sends what it wrote offline.
+      op.release();
+      await until(() => op.session.state === 'open');
+      const operatorAfter = await eventually(async () => {
+        const id = await operatorSession();
+        return id !== operatorBefore && id;
+      });
+      visitorSessions.add(visitorAfter);
+      operatorSessions.add(operatorAfter);
+      await until(() => visitorSees([...rightAfter, ...whileDown]) && operatorSees([...rightAfter, ...whileDown]));
     }
-    expect(drops).to.equal(10);
-    const expected = await operator.recordOfFlow(idChat, 200);
-    await until(() => win.chat.transcript.messages.filter((m) => m.id !== undefined).length >= expected.length, 50);
-    await until(() => operator!.messages.size >= expected.length, 50);
-    const visitorSide = win.chat.transcript.messages.map((m) => `${m.id}:${m.text}`);
-    const operatorSide = [...operator.messages.values()].sort((a, b) => a.id - b.id).map((m) => `${m.id}:${m.text}`);
-    expect(visitorSide).to.deep.equal(expected);
-    expect(operatorSide).to.deep.equal(expected);
-    const texts = visitorSide.map((s) => s.split(':')[1]);
-    expect(new Set(texts).size).to.equal(texts.length);
-    expect(win.chat.transcript.messages.every((m) => m.state === 'sent' || m.state === 'read' || m.from !== 'visitor')).to.equal(true);
+
+    // Assert: 10 outages each replaced both sockets (11 sessions per side, all different).
+    expect(visitorSessions.size, 'visitor sessions: the first and one after each outage').to.equal(11);
+    expect(operatorSessions.size, 'operator sessions: the first and one after each outage').to.equal(11);
+    expect([v, o]).to.deep.equal([100, 100]);
+
+    const line = (m: { id?: string | number | undefined; clientMessageId?: string | null | undefined; text: string }) => `${m.id}:${m.clientMessageId ?? ''}:${m.text}`;
+    const checkBothSides = async (what: string) => {
+      const server = (await op.history(idChat)).messages;
+      expect(server.filter((m) => /^[vo]\d+$/.test(m.text)), `${what}: numbered messages on the server`).to.have.length(200);
+      // Visitor: exactly the server's record, in order, each message once by server id and by clientMessageId, all confirmed.
+      const visitor = win.chat.transcript.messages;
+      expect(visitor.map(line), `${what}: visitor transcript = server record`).to.deep.equal(server.map(line));
+      expect(new Set(visitor.map((m) => m.id)).size, `${what}: visitor ids unique`).to.equal(visitor.length);
+      const clientIds = visitor.map((m) => m.clientMessageId).filter((c) => c !== undefined);
+      expect(clientIds, `${what}: every message sent here or by the operator has a clientMessageId`).to.have.length(server.filter((m) => m.clientMessageId !== null).length);
+      expect(new Set(clientIds).size, `${what}: visitor clientMessageIds unique`).to.equal(clientIds.length);
+      expect(visitor.filter((m) => m.from === 'visitor' && !delivered(m)).map((m) => m.text), `${what}: visitor messages not confirmed`).to.deep.equal([]);
+      // Operator: every message since it joined delivered exactly once, live or by a catch-up sync.
+      const times = new Map<number, number>();
+      for (const d of op.deliveries) times.set(d.id, (times.get(d.id) ?? 0) + 1);
+      expect([...times].filter(([, n]) => n !== 1), `${what}: operator deliveries not exactly once (id, times)`).to.deep.equal([]);
+      const sinceJoin = server.filter((m) => !beforeOperator.has(m.id));
+      expect([...op.deliveries].sort((a, b) => a.id - b.id).map(line), `${what}: operator side = server record`).to.deep.equal(sinceJoin.map(line));
+    };
+    await op.recordOfFlow(idChat, 200);
+    await until(() => visitorSees(Array.from({ length: 100 }, (_, i) => [`v${i}`, `o${i}`]).flat()) && op.deliveries.length >= 200);
+    await checkBothSides('when the counts are reached');
+    // Two more round trips, so a late duplicate (a resend, a replay) has time to show.
+    op.send(idChat, 'last from the operator');
+    await until(() => visitorSees(['last from the operator']));
+    await composerSend(win, 'last from the visitor');
+    await until(() => visitorSees(['last from the visitor']) && operatorSees(['last from the visitor']));
+    await checkBothSides('after two more round trips');
   });
 
   it('handoff with name, e-mail and one topic: no chat starts until the visitor gives the privacy consent (focused, with a hint), then the AI conversation goes first', async () => {
