@@ -61,6 +61,15 @@ describe('simulator core', () => {
     assert.equal(res.headers.get('access-control-allow-origin'), null);
   });
 
+  it('answers a refused origin and a path of no service with the usual {status, error, message} body', async () => {
+    const refused = await fetch(`${sim.url}/chat/public/api/health`, { headers: { Origin: 'http://evil.test' } });
+    assert.equal(refused.status, 403);
+    assert.deepEqual(await refused.json(), { status: 403, error: 'origin_not_allowed', message: 'Origin http://evil.test is not allowed' });
+    const nowhere = await fetch(`${sim.url}/nowhere`);
+    assert.equal(nowhere.status, 404);
+    assert.deepEqual(await nowhere.json(), { status: 404, error: 'not_found', message: 'No service at /nowhere', path: '/nowhere' });
+  });
+
   it('injects a status fault for the next request only, with Retry-After on 429', async () => {
     await fetch(`${sim.url}/__sim/faults`, { method: 'POST', body: JSON.stringify({ kind: 'status', status: 429, retryAfter: 3, match: '/desk/x' }) });
     const first = await fetch(`${sim.url}/desk/x`);

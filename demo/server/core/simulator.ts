@@ -12,6 +12,16 @@ const ALLOWED_HEADERS = [
 ];
 const EXPOSED_HEADERS = ['Retry-After', 'Content-Disposition', 'Content-Length', 'Content-Range', 'Accept-Ranges', 'Location', 'Sunset', 'Link'];
 
+/**
+ * The body of an answer the dispatcher gives before any service is involved (refused origin, no
+ * such service, a failure outside a handler). No spec owns these, so they take the
+ * `{status, error, message}` the chat and desk bodies share (and the transport reads), never a
+ * shape of their own.
+ */
+function coreError(status: number, error: string, message: string, extra: Record<string, unknown> = {}) {
+  return { status, error, message, ...extra };
+}
+
 export interface SimulatorOptions {
   port?: number;
   host?: string;
@@ -81,7 +91,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     const method = (req.method ?? 'GET').toUpperCase();
 
     if (origin && !originAllowed(origin)) {
-      sendJson(res, 403, { error: 'origin_not_allowed', message: `Origin ${origin} is not allowed` });
+      sendJson(res, 403, coreError(403, 'origin_not_allowed', `Origin ${origin} is not allowed`));
       return;
     }
     for (const [k, v] of Object.entries(corsHeaders(origin))) res.setHeader(k, v);
@@ -101,7 +111,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     const entry = PREFIXES.find(([p]) => url.pathname === p || url.pathname.startsWith(p + '/'));
     const module = entry ? byName.get(entry[1]) : undefined;
     if (!entry || !module) {
-      sendJson(res, 404, { error: 'not_found', path: url.pathname });
+      sendJson(res, 404, coreError(404, 'not_found', `No service at ${url.pathname}`, { path: url.pathname }));
       return;
     }
     const path = url.pathname.slice(entry[0].length) || '/';
@@ -168,14 +178,14 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
         return sendJson(res, 200, { dropped });
       }
       default:
-        return sendJson(res, 404, { error: 'unknown control path', path: url.pathname });
+        return sendJson(res, 404, coreError(404, 'not_found', 'Unknown control path', { path: url.pathname }));
     }
   }
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error) => {
       console.error('[sim] unhandled', error);
-      if (!res.headersSent) sendJson(res, 500, { error: 'internal' });
+      if (!res.headersSent) sendJson(res, 500, coreError(500, 'internal', 'The simulator failed on this request'));
       else res.destroy();
     });
   });
