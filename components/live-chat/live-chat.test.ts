@@ -150,26 +150,40 @@ describe('sportello-live-chat', () => {
   it('attachment: upload progress, then an image thumbnail and a named link', async () => {
     const el = await mountChat();
     const win = await startChat(el, '2');
-    // A real 1x1 PNG.
+    // A real PNG (1x1, then padding after its end) of 4.5 MiB, under the widget's 5 MiB limit.
     const png = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='), (c) => c.charCodeAt(0));
-    const file = new File([png], 'photo.png', { type: 'image/png' });
-    const progress: number[] = [];
-    const composer = $(win, 'sportello-composer')!;
+    const size = 4.5 * 1024 * 1024;
+    const limit = win.chat.config?.attachments?.maxBytes;
+    expect(limit, 'the widget\'s attachment limit').to.be.a('number');
+    expect(size).to.be.below(limit!);
+    const bytes = new Uint8Array(size);
+    bytes.set(png);
+    const file = new File([bytes], 'photo.png', { type: 'image/png' });
+    // The service takes its time before reading the upload: the bytes already sent wait on the wire,
+    // so the bar stops part-way long enough to be seen.
+    await fetch(`${SIM_URL}/__sim/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ kind: 'delay', match: '/chat/public/api/attachments/upload', delayMs: 1500 }) });
+    const composer = $<HTMLElement & { updateComplete: Promise<boolean> }>(win, 'sportello-composer')!;
+
     composer.dispatchEvent(new CustomEvent('sportello-composer-attach', { detail: { files: [file] }, bubbles: true, composed: true }));
+    // What the visitor sees in the composer's tray while it uploads, every turn of the event loop.
+    const shown: number[] = [];
     await until(() => {
-      const u = win.chat.uploads[0];
-      if (u) progress.push(u.progress);
-      return u?.state === 'done';
+      const bar = composer.shadowRoot!.querySelector<HTMLProgressElement>('li.uploading progress');
+      if (bar && bar.value !== shown.at(-1)) shown.push(bar.value);
+      return win.chat.uploads[0]?.state === 'done' && !bar;
     }, 1);
+
+    expect(shown.some((p) => p > 0 && p < 1), `a bar part-way through, among ${JSON.stringify(shown)}`).to.equal(true);
+    expect(shown.every((p, i) => i === 0 || p >= shown[i - 1]!), `the bar never goes back: ${JSON.stringify(shown)}`).to.equal(true);
     expect(win.chat.uploads[0]!.progress).to.equal(1);
-    expect(progress.length).to.be.greaterThan(0);
     await composerSend(win, 'here is the photo');
-    const sent = await until(() => win.chat.transcript.messages.find((m) => m.attachments.length && m.state !== 'pending'));
-    expect(sent.attachments[0]!.name).to.equal('photo.png');
+    const sent = await until(() => win.chat.transcript.messages.find((m) => m.attachments.length && delivered(m)));
+    expect(sent.attachments.map((a) => [a.name, a.size])).to.deep.equal([['photo.png', size]]);
     const list = $(win, 'sportello-message-list')!;
     const img = await until(() => list.shadowRoot!.querySelector<HTMLImageElement>('.files img'));
     expect(img.src).to.contain('/public/api/attachments/image');
     expect(img.alt).to.equal('photo.png');
+    await until(() => img.complete && img.naturalWidth === 1);
   });
 
   it('a file the widget does not accept is refused before uploading, with a reason', async () => {
