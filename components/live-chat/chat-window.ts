@@ -6,7 +6,7 @@ import '../shared/message-list.js';
 import '../shared/composer.js';
 import type { ChatListItem } from '../shared/message-list.js';
 import type { ComposerAttachment } from '../shared/composer.js';
-import { LiveChatController, type LiveChatHost } from '../../src/controllers/chat/live-chat-controller.js';
+import { LiveChatController, type LiveChatHost, type UploadItem } from '../../src/controllers/chat/live-chat-controller.js';
 import type { TranscriptMessage } from '../../src/controllers/chat/transcript.js';
 import { PAST_CHATS_MAX, type PastChat } from '../../src/controllers/chat/past-chats.js';
 import type { ChatDestinations } from '../../src/services/chat.js';
@@ -561,9 +561,12 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
   private renderConversation() {
     const c = this.chat;
     const ended = c.phase === 'ended' || c.phase === 'rated';
-    const uploadError = (code: string | undefined) =>
-      code === 'too-large' ? this.tr('fileTooLarge') : code === 'too-many' ? this.tr('fileTooMany') : code === 'unsupported-type' ? this.tr('fileType') : code;
-    const uploads: ComposerAttachment[] = c.uploads.map((u) => ({ key: u.key, name: u.name, progress: u.progress, state: u.state, error: uploadError(u.error) }));
+    const uploadError = (u: UploadItem): string | undefined => {
+      if (u.failure) return chatErrorText(u.failure, 'upload-attachment', (k, p) => this.tr(k, p));
+      const words: Record<string, ChatKey> = { 'too-large': 'fileTooLarge', 'too-many': 'fileTooMany', 'unsupported-type': 'fileType', 'type-mismatch': 'fileMismatch', empty: 'fileEmpty', refused: 'fileRefused' };
+      return u.error ? this.tr(words[u.error] ?? 'fileRefused') : undefined;
+    };
+    const uploads: ComposerAttachment[] = c.uploads.map((u) => ({ key: u.key, name: u.name, progress: u.progress, state: u.state, error: uploadError(u), retryable: !!u.failure }));
     const waiting =
       c.phase === 'starting' ? this.tr('starting') : c.phase === 'queued' ? (c.queuePosition && c.queuePosition > 0 ? this.tr('queue', { position: c.queuePosition }) : this.tr('queueWaiting')) : '';
     // One live region that stays in place from the queue to the operator's arrival: a region

@@ -14,6 +14,8 @@ export interface ComposerAttachment {
   progress?: number | undefined;
   state: 'uploading' | 'done' | 'failed';
   error?: string | undefined;
+  /** Whether a failed upload is worth trying again (default true); a file refused for what it is is not. */
+  retryable?: boolean | undefined;
 }
 
 export interface ComposerLabels {
@@ -193,7 +195,7 @@ export class SportelloComposer extends SportelloElement {
         ? html`<progress max="1" .value=${a.progress ?? 0} aria-label=${status}></progress>`
         : html`<span class="visually-hidden">${status}</span>`}
       ${a.state === 'failed' && a.error ? html`<span class="error">${a.error}</span>` : nothing}
-      ${a.state === 'failed'
+      ${a.state === 'failed' && a.retryable !== false
         ? html`<button type="button" aria-label=${fill(t.retry, a.name)} @click=${() => this.emit('sportello-composer-retry-upload', { key: a.key })}>↻</button>`
         : nothing}
       <button type="button" aria-label=${fill(t.remove, a.name)} @click=${() => this.emit('sportello-composer-remove', { key: a.key })}>×</button>

@@ -31,7 +31,10 @@ export interface UploadItem {
   name: string;
   progress: number;
   state: 'uploading' | 'done' | 'failed';
+  /** Why it was refused, as a code the window words: the widget's limits, or the service's reason for a 400 (no retry). */
   error?: string | undefined;
+  /** A failure with no reason about the file (network, 5xx, 429…), worded by kind; a retry may work. */
+  failure?: Error | undefined;
   file: File;
   attachment?: ChatAttachment | undefined;
   abort?: AbortController | undefined;
@@ -98,8 +101,20 @@ function operatorName(o: OperatorInfo): string | undefined {
   return o.nickname ?? o.name ?? o.username;
 }
 
-/** Upload failures decided here from the widget's limits (not worth a retry). */
-export const LOCAL_UPLOAD_ERRORS = new Set(['too-large', 'too-many', 'unsupported-type']);
+
+/**
+ * The service's reason for refusing a file (a 400 whose `errors.file` names it), as the codes the
+ * widget's own checks use where they mean the same; undefined for any other failure.
+ */
+function uploadRefusal(error: unknown): string | undefined {
+  if (!isServiceError(error) || error.status !== 400) return undefined;
+  const body = error.body as { errors?: { file?: unknown } } | undefined;
+  const code = typeof body?.errors?.file === 'string' ? body.errors.file : undefined;
+  if (code === 'too-large') return 'too-large';
+  if (code === 'type-not-allowed') return 'unsupported-type';
+  if (code === 'type-mismatch' || code === 'empty') return code;
+  return 'refused';
+}
 
 /** A send not echoed this long while connected is shown as failed, with a retry. */
 const ECHO_TIMEOUT_MS = 12000;
@@ -655,12 +670,19 @@ export class LiveChatController implements ReactiveController {
 
   retryUpload(key: string): void {
     const item = this.uploads.find((u) => u.key === key);
-    // A file refused by the widget's limits would only be refused again.
-    if (item && item.state === 'failed' && !LOCAL_UPLOAD_ERRORS.has(item.error ?? '')) void this.upload(item);
+    // A file refused for a reason (the widget's limits, the service's 400) would only be refused again.
+    if (item?.state === 'failed' && item.failure) void this.upload(item);
   }
 
   removeUpload(key: string): void {
-    this.uploads.find((u) => u.key === key)?.abort?.abort();
+    const item = this.uploads.find((u) => u.key === key);
+    item?.abort?.abort();
+    // Taken back before sending: the file should not stay on the service, downloadable by its uuid.
+    if (item?.attachment) {
+      this.client?.deleteAttachment(item.attachment.uuid).catch((e: unknown) => {
+        if (!isAbort(e)) console.info('[sportello] removed attachment not deleted on the service:', (e as Error).message);
+      });
+    }
     this.uploads = this.uploads.filter((u) => u.key !== key);
     this.host.requestUpdate();
   }
@@ -671,13 +693,14 @@ export class LiveChatController implements ReactiveController {
       this.host.requestUpdate();
     };
     const abort = new AbortController();
-    update({ state: 'uploading', progress: 0, error: undefined, abort });
+    update({ state: 'uploading', progress: 0, error: undefined, failure: undefined, abort });
     try {
       const attachment = await this.client!.upload(this.idChat!, item.file, (loaded, total) => update({ progress: total ? loaded / total : 0 }), abort.signal);
       update({ state: 'done', progress: 1, attachment, abort: undefined });
     } catch (error) {
       if (isAbort(error)) return;
-      update({ state: 'failed', error: (error as Error).message, abort: undefined });
+      const reason = uploadRefusal(error);
+      update({ state: 'failed', error: reason, failure: reason ? undefined : (error as Error), abort: undefined });
       this.host.onChatError('upload-attachment', error as Error);
     }
   }
