@@ -286,6 +286,7 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
     const code = e.message;
     if (code && !/^[a-z][a-z-]*$/.test(code)) return code;
     if (code === 'required' || !code) return field === 'privacy' || field === 'name' || field === 'message' || field === 'idChatCategory' ? this.tr('required') : field === 'email' ? this.tr('invalidEmail') : this.tr('required');
+    if (code === 'too-long') return this.tr('tooLong');
     return field === 'email' ? this.tr('invalidEmail') : field === 'phone' ? this.tr('invalidPhone') : this.tr('invalidValue', { code });
   }
 
@@ -501,7 +502,11 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
   private renderOffline() {
     const c = this.chat;
     if (c.phase === 'offline-sent') return html`<div class="body" part="body"><p role="status">${this.tr('offlineSent')}</p></div>`;
-    const ch = this.contactChannel;
+    const channels = this.contactChannels;
+    if (!channels.length) {
+      return html`<div class="body" part="body"><p class="intro">${this.tr('offlineNoContact')}</p>${this.renderOpeningHours()}</div>`;
+    }
+    const ch = this.channel;
     return html`<div class="body" part="body">
       <p class="intro">${this.tr('offlineIntro')}</p>
       ${this.renderOpeningHours()}
@@ -511,13 +516,15 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
           this.tr('name'),
           html`<input id="name" name="name" type="text" autocomplete="name" .value=${this.prefill.name ?? c.name} aria-invalid=${this.invalid('name')} aria-describedby=${this.describedBy('name')} />`,
         )}
-        <fieldset>
-          <legend>${this.tr('contactBy')}</legend>
-          <div class="radios">
-            <label><input type="radio" name="channel" value="email" .checked=${ch === 'email'} @change=${() => (this.contactChannel = 'email')} /> ${this.tr('email')}</label>
-            <label><input type="radio" name="channel" value="phone" .checked=${ch === 'phone'} @change=${() => (this.contactChannel = 'phone')} /> ${this.tr('phone')}</label>
-          </div>
-        </fieldset>
+        ${channels.length > 1
+          ? html`<fieldset>
+              <legend>${this.tr('contactBy')}</legend>
+              <div class="radios">
+                <label><input type="radio" name="channel" value="email" .checked=${ch === 'email'} @change=${() => (this.contactChannel = 'email')} /> ${this.tr('email')}</label>
+                <label><input type="radio" name="channel" value="phone" .checked=${ch === 'phone'} @change=${() => (this.contactChannel = 'phone')} /> ${this.tr('phone')}</label>
+              </div>
+            </fieldset>`
+          : nothing}
         ${ch === 'email'
           ? this.renderField(
               'email',
@@ -544,12 +551,24 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
     </div>`;
   }
 
+  /** The ways back the widget offers (`contactRequest` of its configuration; both when it does not say). */
+  private get contactChannels(): Array<'email' | 'phone'> {
+    const offered = this.chat.config?.contactRequest;
+    return (['email', 'phone'] as const).filter((channel) => offered?.[channel] !== false);
+  }
+
+  /** The visitor's choice while the widget offers it, else the one way it offers. */
+  private get channel(): 'email' | 'phone' {
+    const channels = this.contactChannels;
+    return channels.includes(this.contactChannel) ? this.contactChannel : (channels[0] ?? 'email');
+  }
+
   private async onContact(e: SubmitEvent): Promise<void> {
     e.preventDefault();
     const form = new FormData(e.target as HTMLFormElement);
     const ok = await this.chat.submitContact({
       name: String(form.get('name') ?? '').trim(),
-      channel: this.contactChannel,
+      channel: this.channel,
       email: String(form.get('email') ?? '').trim(),
       phone: String(form.get('phone') ?? '').trim(),
       message: String(form.get('message') ?? ''),

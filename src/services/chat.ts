@@ -177,9 +177,8 @@ export class ChatClient {
       return normaliseFieldErrors(body?.errors);
     } catch (error) {
       // A 400 with field errors is an answer, not a failure.
-      const body = (error as { details?: unknown; body?: unknown; cause?: unknown }).details ?? (error as { body?: unknown }).body ?? (error as { cause?: unknown }).cause;
-      const errors = body && typeof body === 'object' ? (body as { errors?: unknown }).errors : undefined;
-      if (error instanceof ServiceError && error.status === 400 && errors) return normaliseFieldErrors(errors);
+      const errors = fieldErrorsOf(error);
+      if (errors) return errors;
       throw error;
     }
   }
@@ -412,6 +411,15 @@ function parse<T>(body: string): T | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** The per-field errors of a 400 from the chat service (`errors` by field, or a list), if it has any. */
+export function fieldErrorsOf(error: unknown): FieldError[] | undefined {
+  if (!(error instanceof ServiceError) || error.status !== 400) return undefined;
+  const body = error.body;
+  const errors = body && typeof body === 'object' ? (body as { errors?: unknown }).errors : undefined;
+  const list = normaliseFieldErrors(errors);
+  return list.length ? list : undefined;
 }
 
 function normaliseFieldErrors(errors: unknown): FieldError[] {

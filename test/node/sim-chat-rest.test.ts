@@ -219,6 +219,16 @@ describe('chat public API', () => {
     assert.ok(limited.headers.get('retry-after'));
   });
 
+  it('offers only the contact channels the widget names, and refuses the other', async () => {
+    const widget = await (await get('/public/api/widget?widgetKey=demo-offline-email')).json();
+    assert.equal(widget.online, false);
+    assert.deepEqual(widget.contactRequest, { email: true, phone: false });
+    assert.deepEqual((await (await get('/public/api/widget?widgetKey=demo-offline')).json()).contactRequest, { email: true, phone: true });
+    await expectError(await get('/public/api/chat/contact-request-phone/?widgetKey=demo-offline-email&name=Ada&phone=055123456'), 400, { channel: 'not-offered' });
+    const email = await get('/public/api/chat/contact-request-email/?widgetKey=demo-offline-email&name=Ada&email=ada@example.com&message=Hi');
+    assert.equal(email.status, 200);
+  });
+
   it('adds navigation pages of http(s) URLs only', async () => {
     const v = await visitorSocket('n-1');
     const idChat = await v.start('HUMAN');

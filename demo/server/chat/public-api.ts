@@ -9,7 +9,7 @@ import { AttachmentStore, checkUpload, describeFile, isRasterImage } from './att
 import { circlePng } from './bot-avatar.js';
 import { fail, RateLimit } from './chat-http.js';
 import { chatResource, type ChatStore } from './chat-store.js';
-import { ATTACHMENT_LIMITS, BOT_AUTHOR, CATEGORIES, isOnline, LABELS, LANGUAGES, pickLanguage, PRIVACY, WIDGETS } from './seed.js';
+import { ATTACHMENT_LIMITS, BOT_AUTHOR, BOTH_CONTACT_CHANNELS, CATEGORIES, isOnline, LABELS, LANGUAGES, pickLanguage, PRIVACY, WIDGETS } from './seed.js';
 import { checkEmail, checkHttpUrl, checkPhone, checkText, collect, LIMITS, parseId, VISITOR_ID } from './validation.js';
 
 export const VERSION = { name: 'sportello-chat-simulator', version: '1.0.0', stomp: '1.2' };
@@ -66,7 +66,7 @@ export function mountPublicApi(router: Router, deps: PublicApiDeps): void {
       businessHours: widget.businessHours,
       attachments: ATTACHMENT_LIMITS,
       maxMessageLength: LIMITS.chatText,
-      contactRequest: { email: true, phone: true },
+      contactRequest: widget.contactRequest ?? BOTH_CONTACT_CHANNELS,
       categories: CATEGORIES.filter((c) => c.active).map((c) => c.idChatCategory),
       bot: { name: BOT_AUTHOR.name, avatar: '/public/api/bot/avatar' },
       websocket: { path: '/websocket', sendPrefix: '/app', topicPrefix: '/topic', heartbeat: deps.heartbeat },
@@ -126,6 +126,10 @@ export function mountPublicApi(router: Router, deps: PublicApiDeps): void {
   });
 
   const contact = (channel: 'email' | 'phone') => ({ res, query }: SimRequest) => {
+    const widget = WIDGETS.find((w) => w.key === query.get('widgetKey'));
+    if ((widget?.contactRequest ?? BOTH_CONTACT_CHANNELS)[channel] === false) {
+      return fail(res, 400, `This widget takes no contact requests by ${channel}`, { channel: 'not-offered' });
+    }
     const name = query.get('name');
     const email = query.get('email');
     const phone = query.get('phone');

@@ -83,6 +83,8 @@ export interface Widget {
   /** Forced offline regardless of hours. */
   forceOffline: boolean;
   businessHours: BusinessHours;
+  /** The ways a visitor may ask to be contacted when nobody is online (both when not said). */
+  contactRequest?: { email: boolean; phone: boolean };
 }
 
 const ALL_WEEK = [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, open: '00:00', close: '24:00' }));
@@ -95,7 +97,11 @@ export const WIDGETS: Widget[] = [
   { key: 'demo-offline', forceOffline: true, businessHours: { timeZone: 'Europe/Rome', days: OFFICE } },
   // Real office hours (Mon–Fri 09–18 Europe/Rome): online or not depends on the clock.
   { key: 'demo-hours', forceOffline: false, businessHours: { timeZone: 'Europe/Rome', days: OFFICE } },
+  // Always offline, and it calls nobody back: contact requests by e-mail only.
+  { key: 'demo-offline-email', forceOffline: true, businessHours: { timeZone: 'Europe/Rome', days: OFFICE }, contactRequest: { email: true, phone: false } },
 ];
+
+export const BOTH_CONTACT_CHANNELS = { email: true, phone: true };
 
 export const ATTACHMENT_LIMITS = {
   maxBytes: 5 * 1024 * 1024,

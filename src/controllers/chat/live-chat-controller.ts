@@ -5,7 +5,7 @@
  * failed sends with retry, reload continuity, tabs kept in step). The element only renders this.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { ChatClient, StartRejected, newId, type ChatCategory, type ChatDestinations, type ChatEvent, type FieldError, type WidgetConfig } from '../../services/chat.js';
+import { ChatClient, StartRejected, fieldErrorsOf, newId, type ChatCategory, type ChatDestinations, type ChatEvent, type FieldError, type WidgetConfig } from '../../services/chat.js';
 import { isAbort, isServiceError, ServiceError } from '../../transport/errors.js';
 import type { StompState } from '../../transport/stomp.js';
 import { Transcript, type ChatAttachment, type ServerMessage } from './transcript.js';
@@ -766,6 +766,7 @@ export class LiveChatController implements ReactiveController {
           language: o.language,
         }),
       () => this.set({ phase: 'offline-sent' }),
+      true,
     );
   }
 
@@ -800,14 +801,17 @@ export class LiveChatController implements ReactiveController {
 
   // ---- helpers ------------------------------------------------------------------------------
 
-  private async action(operation: string, run: () => Promise<unknown>, after?: () => void): Promise<boolean> {
+  /** Runs a visitor's action; with `fields`, a 400 naming fields marks them on the form instead of a general error. */
+  private async action(operation: string, run: () => Promise<unknown>, after?: () => void, fields = false): Promise<boolean> {
     this.set({ busy: true, error: undefined });
     try {
       await run();
       after?.();
       return true;
     } catch (error) {
-      this.fail(operation, error);
+      const fieldErrors = fields ? fieldErrorsOf(error) : undefined;
+      if (fieldErrors) this.set({ fieldErrors });
+      else this.fail(operation, error);
       return false;
     } finally {
       this.set({ busy: false });
