@@ -57,7 +57,7 @@ session.onConnected(() => {
 session.start();
 
 async function refresh(): Promise<void> {
-  const page = await http.json<{ content: ChatRow[] }>('/api/chat', { query: { active: true, sort: 'tsIns,desc', size: 50 } });
+  const page = await http.json<{ content: ChatRow[] }>('/api/chat/', { query: { active: true, sort: 'tsIns,desc', size: 50 } });
   list.replaceChildren(
     ...page.content.map((c) => {
       const li = document.createElement('li');
