@@ -95,7 +95,7 @@ export class SportelloLiveChat extends HTMLElement {
 
   /** Bearer token source (portals), the same type `configure()` and the other elements take; passed to the window. */
   tokenProvider?: TokenProvider | undefined;
-  /** Overrides of the STOMP destinations (see design: visitor protocol). */
+  /** Overrides of the STOMP destinations and the socket's path (see design: visitor protocol). */
   destinations?: Partial<ChatDestinations>;
   /** Reconnect tuning, mostly for tests. */
   stomp?: { reconnect?: { baseDelayMs?: number; maxDelayMs?: number } };

@@ -2,6 +2,7 @@ import { expect } from '@open-wc/testing';
 import { SIM_URL } from '/__sportello/env.js';
 import { ChatClient, jsonId } from './chat.js';
 import { ServiceError } from '../transport/errors.js';
+import { toWebSocketUrl } from '../transport/stomp.js';
 
 const CHAT_URL = `${SIM_URL}/chat`;
 
@@ -22,6 +23,15 @@ describe('ChatClient image URLs', () => {
     expect(direct.botAvatarUrl('https://cdn.example.com/bot.png')).to.equal('https://cdn.example.com/bot.png');
     // Anything else (a data: or javascript: value) is not taken: the public avatar is used.
     expect(direct.botAvatarUrl('javascript:alert(1)')).to.equal('https://chat.example.com/base/public/api/bot/avatar?widgetKey=k');
+  });
+
+  it('the STOMP socket: /websocket below the endpoint by default; a path or a ws(s) URL given in destinations', () => {
+    expect(direct.socketUrl(toWebSocketUrl)).to.equal('wss://chat.example.com/base/websocket');
+    expect(proxied.socketUrl(toWebSocketUrl)).to.equal(`${location.origin.replace(/^http/, 'ws')}/chat/websocket`);
+    const moved = new ChatClient({ endpoint: 'https://chat.example.com/', widgetKey: 'k', visitorId: 'v', destinations: { websocket: '/ws/stomp' } });
+    expect(moved.socketUrl(toWebSocketUrl)).to.equal('wss://chat.example.com/ws/stomp');
+    const elsewhere = new ChatClient({ endpoint: 'https://chat.example.com/', widgetKey: 'k', visitorId: 'v', destinations: { websocket: 'wss://rt.example.com/socket' } });
+    expect(elsewhere.socketUrl(toWebSocketUrl)).to.equal('wss://rt.example.com/socket');
   });
 
   it("an operator's avatar named by a service path resolves against the service; a URL stays", () => {

@@ -13,8 +13,10 @@ import { Listeners } from '../transport/listeners.js';
 import type { StompSession, StompState } from '../transport/stomp.js';
 import type { ChatAttachment, QuickReply, Sender, ServerMessage } from '../controllers/chat/transcript.js';
 
-/** Every STOMP destination, overridable (`{idChat}` and `{visitorId}` are filled in). */
+/** Every STOMP destination, overridable (`{idChat}` and `{visitorId}` are filled in), and where the socket is. */
 export interface ChatDestinations {
+  /** The STOMP WebSocket: a path below `endpoint` (spec §6: `/websocket`), or an absolute ws(s):// URL. */
+  websocket: string;
   start: string;
   visitorTopic: string;
   chatTopic: string;
@@ -25,6 +27,7 @@ export interface ChatDestinations {
 }
 
 export const DEFAULT_DESTINATIONS: ChatDestinations = {
+  websocket: '/websocket',
   start: '/app/chat.start',
   visitorTopic: '/topic/visitor.{visitorId}',
   chatTopic: '/topic/chat.{idChat}',
@@ -256,12 +259,18 @@ export class ChatClient {
 
   // ---- real time ---------------------------------------------------------------------------
 
+  /** The STOMP WebSocket's URL (the transport's URL helper passed in: its module loads with the session). */
+  socketUrl(toWebSocketUrl: (httpBase: string, path: string) => string): string {
+    const socket = this.destinations.websocket;
+    return /^wss?:\/\//i.test(socket) ? socket : toWebSocketUrl(this.options.endpoint, socket);
+  }
+
   /** The STOMP session, created (and its module loaded) on first call. */
   connect(): Promise<StompSession> {
     if (this.sessionReady) return this.sessionReady;
     const ready: Promise<StompSession> = import('../transport/stomp.js').then(({ StompSession, toWebSocketUrl }) => {
       const session = new StompSession({
-        url: toWebSocketUrl(this.options.endpoint, '/websocket'),
+        url: this.socketUrl(toWebSocketUrl),
         connectHeaders: { 'visitor-id': this.options.visitorId, 'widget-key': this.options.widgetKey },
         ...(this.options.stomp ?? {}),
       });
