@@ -1,6 +1,6 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import { ignoreResizeObserverLoop } from '../shared/chat-test-utils.js';
+import { ignoreResizeObserverLoop, nextFrame } from '../shared/chat-test-utils.js';
 import { $, SIM_URL, CHAT_URL, composerSend, delivered, endChatByClick, FAST_RECONNECT, fillPrechat, eventually, handoffWithConsent, leaderAndFollower, mountChat, openTab, phase, resetSim, simSockets, startChat, TestOperator, until, visitorSockets, windowOf } from './chat-test-helpers.js';
 import type { SportelloLiveChat } from './live-chat.js';
 import { storageKey } from '../../src/controllers/chat/chat-storage.js';
@@ -536,20 +536,36 @@ describe('sportello-live-chat', () => {
     await win.updateComplete;
     expect($(win, '.typing')!.textContent).to.contain(XSS);
     operator.send(win.chat.idChat!, `${XSS} javascript:alert(1) https://example.com`);
-    const file = new File(['hello'], `${XSS}.txt`, { type: 'text/plain' });
+    // A file name carrying markup. The service keeps names without path or quotes (a name cut at
+    // its last '/' would lose the vector above), so this vector has neither and arrives verbatim.
+    const FILE_XSS = '<img src=x onerror=window.__xss=1><svg onload=window.__xss=1>';
+    const file = new File(['hello'], `${FILE_XSS}.txt`, { type: 'text/plain' });
     $(win, 'sportello-composer')!.dispatchEvent(new CustomEvent('sportello-composer-attach', { detail: { files: [file] }, bubbles: true, composed: true }));
     await until(() => win.chat.uploads[0]?.state === 'done');
     await composerSend(win, XSS);
-    await until(() => win.chat.transcript.messages.filter(delivered).length >= 2);
+    // The visitor's own message with the file, confirmed by the service with the name it kept.
+    const mine = await until(() => win.chat.transcript.messages.find((m) => m.from === 'visitor' && m.attachments.length > 0 && delivered(m)));
+    expect(mine.text).to.equal(XSS);
+    expect(mine.attachments.map((a) => a.name)).to.deep.equal([`${FILE_XSS}.txt`]);
     const list = $(win, 'sportello-message-list')!;
     await until(() => list.shadowRoot!.textContent!.includes('javascript:alert(1)'));
-    expect(list.shadowRoot!.querySelector('script')).to.equal(null);
-    expect(list.shadowRoot!.querySelector('img[src="x"]')).to.equal(null);
-    expect((window as { __xss?: number }).__xss).to.equal(undefined);
+    const row = await until(() => [...list.shadowRoot!.querySelectorAll<HTMLElement>('[data-key]')].find((r) => r.dataset.key === mine.key));
+    const link = await until(() => row.querySelector<HTMLAnchorElement>('.files a'));
+    // The name is the link's text, nothing else: no element was made from it.
+    expect(link.textContent).to.equal(`${FILE_XSS}.txt`);
+    expect(link.childElementCount).to.equal(0);
+    expect(row.querySelector('.files')!.childElementCount).to.equal(1);
+    expect(row.textContent).to.contain(XSS);
+    expect(list.shadowRoot!.querySelector('script, img[src="x"], svg[onload]')).to.equal(null);
     for (const a of list.shadowRoot!.querySelectorAll('a')) {
       expect(a.href).to.match(/^https?:/);
       expect(a.rel).to.equal('noopener noreferrer');
     }
+    // Nothing ran now, nor a frame later.
+    expect((window as { __xss?: number }).__xss).to.equal(undefined);
+    await nextFrame();
+    await nextFrame();
+    expect((window as { __xss?: number }).__xss).to.equal(undefined);
   });
 
   it('reconnect torture: 10 drops while 200 messages flow both ways — identical transcripts, 0 lost, 0 duplicated', async function (this: { timeout(ms: number): void }) {
