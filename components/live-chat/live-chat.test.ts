@@ -61,6 +61,8 @@ describe('sportello-live-chat', () => {
     // Screen readers hear the queue and then the operator's arrival from one region that stays.
     const status = $(win, '.conversation > p[role=status]')!;
     expect(status.textContent).to.match(/queue|Waiting/);
+    // The waiting state is what axe checks here (nobody takes HUMAN chats until the operator joins).
+    expect(win.chat.phase).to.equal('queued');
     await expect(el).to.be.accessible();
 
     operator = await TestOperator.joined(win.chat.idChat!);
@@ -255,6 +257,8 @@ describe('sportello-live-chat', () => {
     email.value = 'ada@example.com';
     email.form!.requestSubmit();
     await until(() => win.shadowRoot!.textContent!.includes('on its way'));
+    expect(win.chat.phase).to.equal('rated');
+    await expect(el).to.be.accessible();
     operator = new TestOperator();
     const detail = await operator.http.json<{ rating: number }>(`/api/chat/${idChat}`);
     expect(detail.rating).to.equal(4);
