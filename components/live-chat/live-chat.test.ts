@@ -750,7 +750,7 @@ describe('sportello-live-chat', () => {
     expect(win.chat.phase).to.equal('prechat');
     expect(win.chat.idChat).to.equal(undefined);
     operator = new TestOperator();
-    const before = await operator.http.json<{ totalElements: number }>('/api/chat', { query: { query: 'Grace Consent' } });
+    const before = await operator.http.json<{ totalElements: number }>('/api/chat/', { query: { query: 'Grace Consent' } });
     expect(before.totalElements, 'chats started on the server before consent').to.equal(0);
     // Prefilled from the handover: only the consent is missing, and that is where the visitor lands.
     expect($<HTMLInputElement>(win, '#name')!.value).to.equal('Grace Consent');
