@@ -178,13 +178,24 @@ export class LiveChatController implements ReactiveController {
 
   hostConnected(): void {
     window.addEventListener('storage', this.onStorage);
+    window.addEventListener('pagehide', this.onLeave);
+    document.addEventListener('visibilitychange', this.onLeave);
   }
 
   hostDisconnected(): void {
     window.removeEventListener('storage', this.onStorage);
+    window.removeEventListener('pagehide', this.onLeave);
+    document.removeEventListener('visibilitychange', this.onLeave);
     this.flushSave();
     this.teardown();
   }
+
+  /**
+   * Saves are batched (250 ms), and a page being left runs no timers: the draft or a message
+   * written just before a reload or a move to another page must reach storage now. A hidden page
+   * counts too, since a mobile browser may discard it without a pagehide.
+   */
+  private onLeave = (): void => this.flushSave();
 
   /** True when a chat from an earlier page load or another tab is running. */
   hasStoredChat(): boolean {
