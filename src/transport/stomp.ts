@@ -89,6 +89,10 @@ export class StompSession {
   private started = false;
   /** True once the outbox was flushed on the current connection: publishes may go straight out. */
   private ready = false;
+  /** The connection whose onConnected hook is being called: what it publishes goes out at once. */
+  private hookClient: Client | undefined;
+  /** Published ahead of the outbox on the current connection (by a hook), not to be flushed again. */
+  private sentAhead = new Set<string>();
   private timer: ReturnType<typeof setTimeout> | undefined;
   private subscriptionSeq = 0;
   private readonly subscriptions = new Map<string, Declared>();
@@ -153,7 +157,12 @@ export class StompSession {
       headers: isText || Object.keys(headers).some((h) => h.toLowerCase() === 'content-type') ? { ...headers } : { 'content-type': 'application/json', ...headers },
     };
     this.outbox.set(message.id, message);
-    if (this.ready && this.client) this.transmit(this.client, message);
+    if (this.hookClient) {
+      // A connected hook asking what was missed (a sync): it must reach the server before the
+      // messages that waited in the outbox, or its answer repeats their echoes.
+      this.transmit(this.hookClient, message);
+      this.sentAhead.add(message.id);
+    } else if (this.ready && this.client) this.transmit(this.client, message);
   }
 
   start(): void {
@@ -276,16 +285,27 @@ export class StompSession {
     }, delay);
   }
 
-  /** Connected: resubscribe, let hooks sync, then flush the outbox in order. */
+  /**
+   * Connected: resubscribe, let hooks sync, then flush the outbox in order. What a hook publishes
+   * while it is called goes out at once, ahead of the outbox.
+   */
   private async opened(client: Client, generation: number): Promise<void> {
     const reconnect = this.everConnected;
     this.everConnected = true;
     this.failures = 0;
+    this.sentAhead = new Set();
     for (const declared of this.subscriptions.values()) this.establish(client, declared);
     this.setState('open');
     for (const listener of [...this.connectedListeners]) {
       try {
-        await listener({ reconnect });
+        let running: void | Promise<void>;
+        this.hookClient = client;
+        try {
+          running = listener({ reconnect });
+        } finally {
+          this.hookClient = undefined;
+        }
+        await running;
       } catch (error) {
         this.emitError(error instanceof ServiceError ? error : new ServiceError({ service: this.service, kind: 'protocol', code: 'on_connected', message: String(error), cause: error }));
       }
@@ -293,7 +313,7 @@ export class StompSession {
     }
     // The connection may have died while a hook ran: the next one flushes instead.
     if (generation !== this.generation || this.client !== client) return;
-    for (const message of [...this.outbox.values()]) this.transmit(client, message);
+    for (const message of [...this.outbox.values()]) if (!this.sentAhead.has(message.id)) this.transmit(client, message);
     this.ready = true;
   }
 

@@ -103,6 +103,23 @@ describe('StompSession against RabbitMQ Web-STOMP', function () {
     await until(() => s.pending === 0, 'outbox confirmed');
   });
 
+  it('what an onConnected hook publishes (a sync request) goes out ahead of the outbox, once', async () => {
+    const s = session();
+    const q = queue('sync-first');
+    const got: string[] = [];
+    s.subscribe(`/queue/${q}`, (frame) => got.push(frame.body));
+    s.onConnected(async () => {
+      s.publish(`/queue/${q}`, 'sync');
+      await sleep(50);
+    });
+    for (let i = 0; i < 3; i++) s.publish(`/queue/${q}`, `m${i}`);
+    s.start();
+    await until(() => got.length === 4, 'sync and outbox delivered');
+    await until(() => s.pending === 0, 'all confirmed');
+    await sleep(200);
+    expect(got).to.deep.equal(['sync', 'm0', 'm1', 'm2']);
+  });
+
   it('resubscribes after the broker drops every connection, and says it reconnected', async () => {
     const s = session();
     const { states } = track(s);
