@@ -105,4 +105,18 @@ export const windowCss = `
   .loading {
     padding: 16px;
   }
+  /* A phone: the window takes the screen (a floating panel would leave slivers of the page around
+     it); the window's own close button and Escape close it, so the launcher steps aside. */
+  @media (max-width: 480px) {
+    :host(:not([mode='inline'])) .window {
+      inset: 0;
+      width: auto;
+      height: auto;
+      border: none;
+      border-radius: 0;
+    }
+    :host([open]:not([mode='inline'])) .launcher {
+      display: none;
+    }
+  }
 `;

@@ -1,4 +1,5 @@
 import { expect, fixture, html } from '@open-wc/testing';
+import { sendKeys, setViewport } from '@web/test-runner-commands';
 import { ignoreResizeObserverLoop } from '../shared/chat-test-utils.js';
 import { $, CHAT_URL, FAST_RECONNECT, phase, resetSim, startChat, TestOperator, until } from './chat-test-helpers.js';
 import type { SportelloLiveChat } from './live-chat.js';
@@ -92,6 +93,27 @@ describe('sportello-live-chat: what the page can do from JavaScript', () => {
     } finally {
       host.remove();
     }
+  });
+});
+
+describe('sportello-live-chat on a phone', () => {
+  beforeEach(resetSim);
+  afterEach(() => setViewport({ width: 800, height: 600 }));
+
+  it('the open window takes the whole screen and the launcher steps aside; Escape brings the launcher back, focused', async () => {
+    await setViewport({ width: 375, height: 700 });
+    const el = await fixture<SportelloLiveChat>(html`<sportello-live-chat lang="en" widget-key="demo" endpoint=${CHAT_URL} .stomp=${FAST_RECONNECT} .reportNavigation=${false}></sportello-live-chat>`);
+    await el.open();
+    await phase(el, 'prechat');
+    const frame = el.shadowRoot!.querySelector<HTMLElement>('[part=window]')!.getBoundingClientRect();
+    expect([frame.left, frame.top, frame.width, frame.height]).to.deep.equal([0, 0, 375, 700]);
+    expect(getComputedStyle(launcher(el)).display).to.equal('none');
+    await expect(el).to.be.accessible();
+
+    await sendKeys({ press: 'Escape' });
+    await until(() => !el.opened);
+    expect(getComputedStyle(launcher(el)).display).to.not.equal('none');
+    expect(el.shadowRoot!.activeElement).to.equal(launcher(el));
   });
 });
 
