@@ -507,6 +507,7 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
       return html`<div class="body" part="body"><p class="intro">${this.tr('offlineNoContact')}</p>${this.renderOpeningHours()}</div>`;
     }
     const ch = this.channel;
+    const privacyText = this.privacyText();
     return html`<div class="body" part="body">
       <p class="intro">${this.tr('offlineIntro')}</p>
       ${this.renderOpeningHours()}
@@ -541,9 +542,10 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
           this.tr('firstMessage'),
           html`<textarea id="message" name="message" rows="3" .value=${this.prefill.message ?? ''} aria-invalid=${this.invalid('message')} aria-describedby=${this.describedBy('message')}></textarea>`,
         )}
+        ${privacyText ? html`<p class="privacy">${linkify(privacyText)}</p>` : nothing}
         <div class="field check">
           <input id="privacy" name="privacy" type="checkbox" aria-invalid=${this.invalid('privacy')} aria-describedby=${this.describedBy('privacy')} />
-          <label for="privacy">${this.tr('privacy')}</label>
+          <label for="privacy">${this.tr('privacyContact')}</label>
         </div>
         ${this.fieldError('privacy') ? html`<span class="field-error" id="privacy-error">${this.fieldError('privacy')}</span>` : nothing}
         <button class="primary" type="submit" ?disabled=${c.busy}>${this.tr('send')}</button>

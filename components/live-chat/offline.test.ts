@@ -24,6 +24,11 @@ describe('sportello-live-chat: the contact request when nobody is online', () =>
     expect($(win, 'input[name=channel]'), 'no channel choice').to.equal(null);
     expect($(win, '#phone')).to.equal(null);
     expect($(win, '#email')).to.not.equal(null);
+    // The consent is asked with the privacy notice in view, as in the pre-chat form.
+    const notice = $<HTMLAnchorElement>(win, 'p.privacy a')!;
+    expect(notice.href).to.equal('https://example.com/privacy');
+    expect(notice.rel).to.contain('noopener');
+    expect($(win, 'label[for=privacy]')!.textContent).to.equal('I agree to the processing of my data to be contacted');
     await expect(el).to.be.accessible();
     fill(win, { name: 'Ada', email: 'ada@example.com', message: 'Please write to me' });
     await phase(el, 'offline-sent');
