@@ -43,6 +43,26 @@ export const aiChatStyles = css`
     box-shadow: var(--_shadow);
     margin-bottom: calc(var(--_space) * 1.5);
   }
+  /* A phone: the open panel takes the screen, as the live chat's window does; its close button
+     closes it, so the bubble steps aside. */
+  @media (max-width: 480px) {
+    :host([mode='launcher'][open]) {
+      inset: 0;
+      align-items: stretch;
+    }
+    :host([mode='launcher'][open]) .panel {
+      flex: 1;
+      width: auto;
+      height: auto;
+      margin: 0;
+      border: none;
+      border-radius: 0;
+      box-shadow: none;
+    }
+    :host([mode='launcher'][open]) .launcher {
+      display: none;
+    }
+  }
   header {
     display: flex;
     align-items: center;

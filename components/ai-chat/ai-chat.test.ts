@@ -1,4 +1,5 @@
 import { expect, fixture, oneEvent } from '@open-wc/testing';
+import { setViewport } from '@web/test-runner-commands';
 import { SIM_URL } from '/__sportello/env.js';
 import './index.js';
 import type { SportelloAiChat } from './ai-chat.js';
@@ -407,5 +408,24 @@ describe('sportello-ai-chat', () => {
     await el.updateComplete;
     expect($(el, '.panel')).to.exist;
     await expect(el).to.be.accessible();
+  });
+
+  it('launcher mode on a phone: the open panel takes the screen and the bubble steps aside', async () => {
+    await setViewport({ width: 375, height: 700 });
+    try {
+      const el = await panel({ mode: 'launcher' });
+      $(el, '.launcher')!.click();
+      await el.updateComplete;
+      const box = $(el, '.panel')!.getBoundingClientRect();
+      expect([box.left, box.top, box.width, box.height]).to.deep.equal([0, 0, 375, 700]);
+      expect(getComputedStyle($(el, '.launcher')!).display).to.equal('none');
+      await expect(el).to.be.accessible();
+      $(el, 'header .close')!.click();
+      await el.updateComplete;
+      expect($(el, '.panel')).to.equal(null);
+      expect(getComputedStyle($(el, '.launcher')!).display).to.not.equal('none');
+    } finally {
+      await setViewport({ width: 800, height: 600 });
+    }
   });
 });
