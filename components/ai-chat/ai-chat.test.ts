@@ -1,5 +1,5 @@
 import { expect, fixture, oneEvent } from '@open-wc/testing';
-import { setViewport } from '@web/test-runner-commands';
+import { sendKeys, setViewport } from '@web/test-runner-commands';
 import { SIM_URL } from '/__sportello/env.js';
 import './index.js';
 import type { SportelloAiChat } from './ai-chat.js';
@@ -408,6 +408,23 @@ describe('sportello-ai-chat', () => {
     await el.updateComplete;
     expect($(el, '.panel')).to.exist;
     await expect(el).to.be.accessible();
+  });
+
+  it('launcher mode: focus goes into the panel on open; Escape and the close button close it and give the focus back to the bubble', async () => {
+    const el = await panel({ mode: 'launcher' });
+    const bubble = () => $(el, '.launcher')!;
+    bubble().click();
+    await until(() => el.shadowRoot!.activeElement?.tagName === 'SPORTELLO-COMPOSER');
+    await sendKeys({ press: 'Escape' });
+    await until(() => !el.open);
+    await el.updateComplete;
+    expect(el.shadowRoot!.activeElement).to.equal(bubble());
+    bubble().click();
+    await until(() => el.shadowRoot!.activeElement?.tagName === 'SPORTELLO-COMPOSER');
+    $(el, 'header .close')!.click();
+    await until(() => !el.open);
+    await el.updateComplete;
+    expect(el.shadowRoot!.activeElement).to.equal(bubble());
   });
 
   it('launcher mode on a phone: the open panel takes the screen and the bubble steps aside', async () => {

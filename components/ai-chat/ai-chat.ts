@@ -466,6 +466,23 @@ export class SportelloAiChat extends SportelloElement {
     if (log) log.scrollTop = 0;
   }
 
+  /**
+   * Opened or closed by the visitor (bubble, close button, Escape): focus goes into the panel's
+   * composer, and back to the bubble on close. A page setting `open` moves no focus.
+   */
+  private async setOpen(open: boolean): Promise<void> {
+    this.open = open;
+    await this.updateComplete;
+    const target = open ? this.renderRoot.querySelector('sportello-composer') : this.renderRoot.querySelector('.launcher');
+    (target as HTMLElement | null)?.focus();
+  }
+
+  private onPanelKeydown = (e: KeyboardEvent): void => {
+    if (e.key !== 'Escape' || this.mode !== 'launcher' || !this.open) return;
+    e.stopPropagation();
+    void this.setOpen(false);
+  };
+
   private jumpToLatest(): void {
     this.awayFromBottom = false;
     this.scrollToBottom();
@@ -577,12 +594,12 @@ export class SportelloAiChat extends SportelloElement {
   private renderPanel(): TemplateResult {
     const messages = this.chat.messages;
     const lang = this.language;
-    return html`<section class="panel" part="panel" aria-label=${this.heading ?? this.s('title')}>
+    return html`<section class="panel" part="panel" aria-label=${this.heading ?? this.s('title')} @keydown=${this.onPanelKeydown}>
       <header part="header">
         <h2><slot name="header">${this.heading ?? this.s('title')}</slot></h2>
         ${messages.length ? html`<button class="icon-button" @click=${() => this.newConversation()}>${this.s('newChat')}</button>` : nothing}
         ${this.handoffTarget && messages.length && !this.handoffSent ? html`<button class="icon-button" @click=${() => this.handoff('user_button')}>${this.s('handoffButton')}</button>` : nothing}
-        ${this.mode === 'launcher' ? html`<button class="icon-button close" aria-label=${this.s('close')} @click=${() => (this.open = false)}>${closeIcon(14)}</button>` : nothing}
+        ${this.mode === 'launcher' ? html`<button class="icon-button close" aria-label=${this.s('close')} @click=${() => void this.setOpen(false)}>${closeIcon(14)}</button>` : nothing}
       </header>
       <div class="log-wrap">
         <div class="log" part="log" role="log" aria-label=${this.s('log')} aria-live="off" tabindex="0" @scroll=${this.onScroll}>
@@ -635,7 +652,7 @@ export class SportelloAiChat extends SportelloElement {
     if (problem) return html`<div class="config-error" role="alert" part="error">${this.s('errConfig', { message: problem })}</div>`;
     if (this.mode === 'launcher') {
       return html`${this.open ? this.renderPanel() : nothing}
-        <button class="launcher" part="launcher" aria-expanded=${this.open ? 'true' : 'false'} aria-label=${this.open ? this.s('close') : this.s('open')} @click=${() => (this.open = !this.open)}>
+        <button class="launcher" part="launcher" aria-expanded=${this.open ? 'true' : 'false'} aria-label=${this.open ? this.s('close') : this.s('open')} @click=${() => void this.setOpen(!this.open)}>
           ${this.open ? closeIcon() : chatBubbleIcon()}
         </button>`;
     }
