@@ -41,26 +41,69 @@ export function writeStored(key: string, value: StoredChat): void {
   }
 }
 
+/** The locks a tab uses for the visitor id: `query` is what lets a tab see the ids other tabs hold. */
+export type VisitorIdLocks = Pick<LockManager, 'request'> & Partial<Pick<LockManager, 'query'>>;
+
+/** Shared locks this tab holds, one per storage key, named after the visitor id it runs with. */
+const heldIds = new Map<string, { id: string; release: () => void }>();
+const holderPrefix = (key: string) => `${key}:visitor-id=`;
+
+/** Holds `${key}:visitor-id=<id>` (shared) while this tab runs with that id, so other tabs can see it. */
+async function holdId(locks: Pick<LockManager, 'request'>, key: string, id: string): Promise<void> {
+  const held = heldIds.get(key);
+  if (held?.id === id) return;
+  held?.release();
+  heldIds.delete(key);
+  let release!: () => void;
+  const kept = new Promise<void>((resolve) => (release = resolve));
+  await new Promise<void>((acquired, refused) => {
+    locks.request(`${holderPrefix(key)}${id}`, { mode: 'shared' }, () => {
+      acquired();
+      return kept;
+    }).catch(refused);
+  });
+  heldIds.set(key, { id, release });
+}
+
 /**
  * The visitor id stored under `key`, made and stored when there is none yet. Tabs are separate
  * processes whose localStorage writes reach each other a moment later: two tabs loading at once
  * on empty storage would each make an id, the last write would win and the other tab would run
  * with an id nobody else knows (its socket lock and channel are per visitor, so a reload loses the
- * chat's owner). The Web Lock makes the read-make-write one tab at a time, and a tab that waited
- * adopts the id the first one stored. Without Web Locks (or where they are refused, e.g. an opaque
- * origin) it is the same read-make-write, best effort. Rejects only when `signal` aborts the wait.
+ * chat's owner). The Web Lock makes the read-make-write one tab at a time; but the tab that waited
+ * may still read empty storage, the first tab's write not having reached it yet (seen in about one
+ * round in 60). So each tab also holds a shared lock named after its id: the lock manager is one
+ * per browser and answers `query()` at once, so a tab that finds no id in its storage takes the id
+ * another tab holds. A tab that finds its own held id gone from storage (the page cleared it to
+ * start over with another visitor) lets it go and makes a new one. Without Web Locks (or where
+ * they are refused, e.g. an opaque origin) it is the same read-make-write, best effort. Rejects
+ * only when `signal` aborts the wait.
  */
-export async function ensureVisitorId(key: string, locks: Pick<LockManager, 'request'> | undefined, signal?: AbortSignal): Promise<string> {
-  const readOrMake = (): string => {
+export async function ensureVisitorId(key: string, locks: VisitorIdLocks | undefined, signal?: AbortSignal): Promise<string> {
+  const readOrMake = (adopt?: string): string => {
     const stored = readStored(key);
     if (stored.visitorId) return stored.visitorId;
-    const visitorId = newId();
+    const visitorId = adopt ?? newId();
     writeStored(key, { ...stored, visitorId });
     return visitorId;
   };
   if (!locks) return readOrMake();
   try {
-    return await locks.request(`${key}:visitor-id`, signal ? { signal } : {}, readOrMake);
+    return await locks.request(`${key}:visitor-id`, signal ? { signal } : {}, async () => {
+      let adopt: string | undefined;
+      if (!readStored(key).visitorId) {
+        // Our own id gone from our own storage: cleared on purpose, not yet to arrive.
+        const cleared = heldIds.get(key);
+        cleared?.release();
+        heldIds.delete(key);
+        const prefix = holderPrefix(key);
+        const held = (await locks.query?.())?.held ?? [];
+        adopt = held.flatMap((lock) => (lock.name?.startsWith(prefix) ? [lock.name.slice(prefix.length)] : [])).find((id) => id !== cleared?.id);
+      }
+      const id = readOrMake(adopt);
+      await holdId(locks, key, id).catch(() => undefined);
+      return id;
+    });
   } catch (error) {
     if (signal?.aborted) throw error;
     return readOrMake();
