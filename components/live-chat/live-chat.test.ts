@@ -164,6 +164,9 @@ describe('sportello-live-chat', () => {
     // The service takes its time before reading the upload: the bytes already sent wait on the wire,
     // so the bar stops part-way long enough to be seen.
     await fetch(`${SIM_URL}/__sim/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ kind: 'delay', match: '/chat/public/api/attachments/upload', delayMs: 1500 }) });
+    // On a new connection: one kept alive from earlier tests' large bodies has grown buffers that
+    // take the whole file at once (the bar would jump from 0 to 1).
+    await fetch(`${SIM_URL}/__sim/http/close-idle`, { method: 'POST' });
     const composer = $<HTMLElement & { updateComplete: Promise<boolean> }>(win, 'sportello-composer')!;
 
     composer.dispatchEvent(new CustomEvent('sportello-composer-attach', { detail: { files: [file] }, bubbles: true, composed: true }));

@@ -1,5 +1,6 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { Agent, request } from 'node:http';
 import { startSimulator, type RunningSimulator } from '../../demo/server/core/simulator.js';
 import { Router } from '../../demo/server/core/http-kit.js';
 
@@ -35,6 +36,27 @@ describe('simulator core', () => {
     sim = await startSimulator({ port: 0, allowedOrigins: ['http://allowed.test'] });
   });
   after(() => sim.close());
+
+  it('closes idle kept-alive connections on request, its own answer included', async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const get = (path: string, method = 'GET') =>
+      new Promise<{ status: number; connection: string | undefined; socketClosed: Promise<void> }>((resolve, reject) => {
+        const req = request(`${sim.url}${path}`, { method, agent }, (res) => {
+          res.resume();
+          const socketClosed = new Promise<void>((done) => res.socket.once('close', () => done()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, socketClosed }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    const kept = await get('/__sim/health');
+    assert.equal(kept.connection, 'keep-alive');
+    const closing = await get('/__sim/http/close-idle', 'POST');
+    assert.equal(closing.status, 200);
+    assert.equal(closing.connection, 'close');
+    await closing.socketClosed;
+    agent.destroy();
+  });
 
   it('answers health on the control path', async () => {
     const res = await fetch(`${sim.url}/__sim/health`);

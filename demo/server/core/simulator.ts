@@ -177,6 +177,15 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
         const dropped = modules.reduce((n, m) => n + (m.dropSockets?.() ?? 0), 0);
         return sendJson(res, 200, { dropped });
       }
+      case 'POST /__sim/http/close-idle': {
+        // The next request opens a new connection, whose TCP buffers start small: what a test of
+        // upload progress needs, since a kept-alive connection that carried large bodies before
+        // can take a whole upload into its buffers at once. This answer closes its own connection too.
+        res.setHeader('Connection', 'close');
+        sendJson(res, 200, { closed: true });
+        server.closeIdleConnections();
+        return;
+      }
       default:
         return sendJson(res, 404, coreError(404, 'not_found', 'Unknown control path', { path: url.pathname }));
     }
