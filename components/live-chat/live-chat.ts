@@ -116,6 +116,7 @@ export class SportelloLiveChat extends HTMLElement {
   private closeSvg?: SVGSVGElement;
   private loaded = false;
   private warned = false;
+  private warnedValues = new Set<string>();
   private built = '';
 
   constructor() {
@@ -417,6 +418,14 @@ export class SportelloLiveChat extends HTMLElement {
     if ((!endpoint || !this.widgetKey) && !this.warned) {
       this.warned = true;
       console.warn(`[sportello] <sportello-live-chat> needs ${!endpoint ? '`endpoint`' : '`widget-key`'}.`);
+    }
+    // A value we do not know falls back to the default: the chat still works, the page hears why it looks so.
+    for (const [name, allowed] of [['mode', ['launcher', 'inline']], ['position', ['bottom-right', 'bottom-left']]] as const) {
+      const value = this.getAttribute(name);
+      if (value !== null && !(allowed as readonly string[]).includes(value) && !this.warnedValues.has(`${name}=${value}`)) {
+        this.warnedValues.add(`${name}=${value}`);
+        console.warn(`[sportello] <sportello-live-chat> ${name}="${value}" is not one of ${allowed.join(', ')}; using ${allowed[0]}.`);
+      }
     }
   }
 

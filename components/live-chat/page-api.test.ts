@@ -68,6 +68,24 @@ describe('sportello-live-chat: what the page can do from JavaScript', () => {
     expect($<HTMLInputElement>(win, '#email')!.value).to.equal('grace@example.com');
   });
 
+  it('an unknown mode or position: the default, and a console warning that says so', async () => {
+    const warnings: string[] = [];
+    const original = console.warn;
+    console.warn = (...args: unknown[]) => warnings.push(args.join(' '));
+    try {
+      const el = await fixture<SportelloLiveChat>(html`<sportello-live-chat lang="en" widget-key="demo" mode="sideways" position="top-left" endpoint=${CHAT_URL} .reportNavigation=${false}></sportello-live-chat>`);
+      await el.open();
+      await phase(el, 'prechat');
+      expect(el.mode).to.equal('launcher');
+      const box = launcher(el).getBoundingClientRect();
+      expect(window.innerWidth - box.right, 'bottom-right corner').to.be.below(40);
+      expect(warnings.filter((w) => w.includes('mode="sideways"') && w.includes('using launcher'))).to.have.length(1);
+      expect(warnings.filter((w) => w.includes('position="top-left"') && w.includes('using bottom-right'))).to.have.length(1);
+    } finally {
+      console.warn = original;
+    }
+  });
+
   it('properties set before the element is defined are not lost (open, prefill)', async () => {
     const tag = 'sportello-live-chat';
     const host = document.createElement('div');
