@@ -209,13 +209,9 @@ export class TestOperator {
       if (e.type === 'message') this.record(e as unknown as OperatorMessage, 'live');
       if (e.type === 'history') for (const m of e.messages ?? []) this.record(m, 'history');
     });
-    // After a reconnect: what it missed, from the service's record, before its own outbox goes out
-    // (the session awaits this hook before flushing). A STOMP sync would be queued behind the
-    // messages this operator wrote offline, and its answer would repeat their echoes.
-    this.session.onConnected(async () => {
-      const afterId = Math.max(0, ...this.messages.keys());
-      for (const m of (await this.history(idChat)).messages) if (m.id > afterId) this.record(m, 'history');
-    });
+    // After a reconnect: what it missed, asked for before its own outbox goes out (the session
+    // sends a hook's publish first), so the answer holds no echo of what it wrote offline.
+    this.session.onConnected(() => this.session.publish(`/app/chat.${idChat}.sync`, { afterId: Math.max(0, ...this.messages.keys()) }));
     await this.http.json('/api/chat/join', { method: 'POST', json: { idChat: Number(idChat), idUser: 1 } });
   }
 
