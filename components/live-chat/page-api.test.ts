@@ -1,7 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys, setViewport } from '@web/test-runner-commands';
 import { ignoreResizeObserverLoop } from '../shared/chat-test-utils.js';
-import { $, CHAT_URL, FAST_RECONNECT, phase, resetSim, startChat, TestOperator, until } from './chat-test-helpers.js';
+import { $, CHAT_URL, eventually, FAST_RECONNECT, phase, resetSim, startChat, TestOperator, until } from './chat-test-helpers.js';
 import type { SportelloLiveChat } from './live-chat.js';
 
 ignoreResizeObserverLoop();
@@ -153,13 +153,7 @@ describe('sportello-live-chat: the pages a visitor moves through', () => {
     const idChat = win.chat.idChat!;
     operator = new TestOperator();
     const pages = async () => (await operator!.http.json<{ navigationPages: Array<{ url: string; title: string }> }>(`/api/chat/${idChat}`)).navigationPages;
-    const waitForPage = async (url: string) => {
-      for (;;) {
-        const found = (await pages()).find((p) => p.url === url);
-        if (found) return found;
-        await new Promise((r) => setTimeout(r, 50));
-      }
-    };
+    const waitForPage = (url: string) => eventually(async () => (await pages()).find((p) => p.url === url));
 
     // The router changes the URL, then the page sets its title.
     const shoes = new URL(location.href);
@@ -179,13 +173,10 @@ describe('sportello-live-chat: the pages a visitor moves through', () => {
 
     history.back();
     await until(() => location.hash === '');
-    const list = await (async () => {
-      for (;;) {
-        const all = await pages();
-        if (all.filter((p) => p.url === shoes.href).length >= 2) return all;
-        await new Promise((r) => setTimeout(r, 50));
-      }
-    })();
+    const list = await eventually(async () => {
+      const all = await pages();
+      return all.filter((p) => p.url === shoes.href).length >= 2 && all;
+    });
     // shoes (push), #reviews (hash), shoes again (back): the replace in between added nothing.
     const trail = list.map((p) => p.url).filter((u) => u === shoes.href || u === reviews.href);
     expect(trail).to.deep.equal([shoes.href, reviews.href, shoes.href]);

@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { ignoreResizeObserverLoop } from '../shared/chat-test-utils.js';
-import { $, mountChat, resetSim, SIM_URL, startChat, until } from './chat-test-helpers.js';
+import { $, eventually, mountChat, resetSim, SIM_URL, startChat, until } from './chat-test-helpers.js';
 import type { SportelloLiveChatWindow } from './chat-window.js';
 
 ignoreResizeObserverLoop();
@@ -47,10 +47,7 @@ describe('sportello-live-chat: attachments refused, failed or taken back', () =>
     await composer.updateComplete;
     composer.shadowRoot!.querySelector<HTMLButtonElement>('li.done button[aria-label^="Remove"]')!.click();
     await until(() => win.chat.uploads.length === 0);
-    for (;;) {
-      if ((await info()).status === 404) break;
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    await eventually(async () => (await info()).status === 404);
   });
 
   it('a service that fails (503): said as a service failure, with a retry that succeeds once it is back', async () => {
