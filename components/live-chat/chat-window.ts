@@ -57,6 +57,16 @@ export interface HandoffInput {
   summary?: string;
 }
 
+/** How the window words an upload refused for what the file is (codes from the controller). */
+const UPLOAD_REFUSALS: Record<string, ChatKey> = {
+  'too-large': 'fileTooLarge',
+  'too-many': 'fileTooMany',
+  'unsupported-type': 'fileType',
+  'type-mismatch': 'fileMismatch',
+  empty: 'fileEmpty',
+  refused: 'fileRefused',
+};
+
 /**
  * The chat window itself, loaded on demand by `<sportello-live-chat>` (which is only a launcher
  * until the visitor interacts or the browser is idle). Not meant to be used alone.
@@ -584,8 +594,7 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
     const ended = c.phase === 'ended' || c.phase === 'rated';
     const uploadError = (u: UploadItem): string | undefined => {
       if (u.failure) return chatErrorText(u.failure, 'upload-attachment', (k, p) => this.tr(k, p));
-      const words: Record<string, ChatKey> = { 'too-large': 'fileTooLarge', 'too-many': 'fileTooMany', 'unsupported-type': 'fileType', 'type-mismatch': 'fileMismatch', empty: 'fileEmpty', refused: 'fileRefused' };
-      return u.error ? this.tr(words[u.error] ?? 'fileRefused') : undefined;
+      return u.error ? this.tr(UPLOAD_REFUSALS[u.error] ?? 'fileRefused') : undefined;
     };
     const uploads: ComposerAttachment[] = c.uploads.map((u) => ({ key: u.key, name: u.name, progress: u.progress, state: u.state, error: uploadError(u), retryable: !!u.failure }));
     const waiting =

@@ -110,10 +110,8 @@ function uploadRefusal(error: unknown): string | undefined {
   if (!isServiceError(error) || error.status !== 400) return undefined;
   const body = error.body as { errors?: { file?: unknown } } | undefined;
   const code = typeof body?.errors?.file === 'string' ? body.errors.file : undefined;
-  if (code === 'too-large') return 'too-large';
   if (code === 'type-not-allowed') return 'unsupported-type';
-  if (code === 'type-mismatch' || code === 'empty') return code;
-  return 'refused';
+  return code === 'too-large' || code === 'type-mismatch' || code === 'empty' ? code : 'refused';
 }
 
 /** A send not echoed this long while connected is shown as failed, with a retry. */
