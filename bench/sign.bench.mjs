@@ -81,7 +81,7 @@ async function crossOriginCheck() {
   const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
   try {
     mkdirSync(join(root, '.bench'), { recursive: true });
-    const csp = `default-src 'self'; script-src 'self' ${cdn}; worker-src blob:; style-src 'self' 'unsafe-inline'; connect-src ${sim.url} ${cdn}; require-trusted-types-for 'script'; trusted-types lit-html sportello`;
+    const csp = `default-src 'self'; script-src 'self' ${cdn}; worker-src blob:; style-src 'self'; connect-src ${sim.url} ${cdn}; require-trusted-types-for 'script'; trusted-types lit-html sportello`;
     writeFileSync(join(root, '.bench/sign-cdn.html'), `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${csp}"><title>sign viewer from a CDN</title><script type="module" src="${cdn}/cdn/sportello.js"></script></head><body></body></html>`);
     const page = await browser.newPage();
     const violations = [];
