@@ -113,7 +113,7 @@ describe('sportello-live-chat', () => {
     expect(status.textContent).to.equal('You are now chatting with Operatore Demo.');
     // The simulator never leaves a chat without an operator; a real service may: the event as it
     // would arrive, handed to the controller.
-    (win.chat as unknown as { onEvent(e: unknown): void }).onEvent({ type: 'left', operator: { idUser: 1, nickname: 'Operatore Demo' } });
+    (win.chat as unknown as { reducer: { apply(e: unknown): void } }).reducer.apply({ type: 'left', operator: { idUser: 1, nickname: 'Operatore Demo' } });
     await win.updateComplete;
     expect($(win, 'header .operator')).to.equal(null);
     expect(status.textContent).to.equal('Operatore Demo left the conversation.');

@@ -94,3 +94,44 @@ export function writePastChats(chatKey: string, list: readonly PastChat[]): void
     // Quota or disabled storage: the list lives in memory for this page only.
   }
 }
+
+/** The ended conversations of one widget kept on this device, as the controller holds them. */
+export class PastChatsShelf {
+  list: PastChat[] = [];
+
+  /** Reads the kept list; with keeping turned off by the page, deletes what was kept while it was on. */
+  load(chatKey: string, keep: boolean): void {
+    this.list = readPastChats(chatKey);
+    if (!keep && this.list.length) {
+      this.list = [];
+      writePastChats(chatKey, []);
+    }
+  }
+
+  /** Keeps an ended chat (every tab that sees the end does; one entry per chat). */
+  remember(chatKey: string, input: Parameters<typeof toPastChat>[0]): void {
+    const chat = toPastChat(input);
+    if (!chat) return;
+    const stored = readPastChats(chatKey);
+    // Storage may be unavailable: then the list of this page is the one to extend.
+    this.list = withPastChat(stored.length ? stored : this.list, chat);
+    writePastChats(chatKey, this.list);
+  }
+
+  find(idChat: string): PastChat | undefined {
+    return this.list.find((c) => c.idChat === idChat);
+  }
+
+  /** The visitor deletes the kept copies from this device. */
+  forget(chatKey: string): void {
+    this.list = [];
+    if (chatKey) writePastChats(chatKey, []);
+  }
+
+  /** Another tab changed the kept list: true when `e` was about it (and the list is read again). */
+  followOtherTab(e: StorageEvent, chatKey: string): boolean {
+    if (!chatKey || e.key !== pastChatsKey(chatKey)) return false;
+    this.list = readPastChats(chatKey);
+    return true;
+  }
+}
