@@ -182,14 +182,14 @@ async function atPace(paceMs) {
 /** The stream worker's file (referenced by URL from the entry's graph, not imported) and its gzip size. */
 function workerAsset(files) {
   for (const file of files) {
-    const match = /assets\/sse-worker-[\w-]+\.js/.exec(readFileSync(`dist/${file}`, 'utf8'));
-    if (match) return { file: match[0], gzipKB: round(gzipSync(readFileSync(`dist/${match[0]}`), { level: 9 }).length / 1024) };
+    const match = /assets\/sse-worker-[\w-]+\.js/.exec(readFileSync(`cdn/${file}`, 'utf8'));
+    if (match) return { file: match[0], gzipKB: round(gzipSync(readFileSync(`cdn/${match[0]}`), { level: 9 }).length / 1024) };
   }
   return { file: null, gzipKB: 0 };
 }
 
 export default async function aiBench() {
-  const { files, gzipKB } = staticGraph('dist/ai-chat.js');
+  const { files, gzipKB } = staticGraph('cdn/ai-chat.js');
   const size = { files, gzipKB, worker: workerAsset(files) };
   const loadBefore = loadavg()[0];
   const fast = await atPace(0);

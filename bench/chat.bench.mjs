@@ -169,8 +169,8 @@ async function append10k() {
 }
 
 async function loader() {
-  // The loader: dist/live-chat.js and what it imports statically, not the window chunk behind import().
-  const bytes = staticGraph('dist/live-chat.js');
+  // The loader: cdn/live-chat.js and what it imports statically, not the window chunk behind import().
+  const bytes = staticGraph('cdn/live-chat.js');
   const figures = await withBench(async ({ page, open, simUrl }) => {
     const simRequests = [];
     page.on('request', (r) => {
@@ -231,7 +231,7 @@ async function loader() {
     };
   });
   return {
-    note: 'dist/live-chat.js alone on a page, closed launcher, 4x CPU throttle, median of 11 page loads. mainThreadMs/scriptMs: from import to the launcher painted (idle callbacks held back; the target figure, probe included); mainThreadNetOfProbeMs: per load, minus the same probe around two idle frames; mainThreadExclDevToolsMs: per load, minus the DevTools protocol task time (DevToolsCommandDuration: the evaluate and metrics calls of the probe, devToolsMs); idleBaselineMs: the same probe with nothing to do; idlePreloadMs: the window chunk the launcher preloads once idle (not the loader); sim requests counted through the idle preload',
+    note: 'cdn/live-chat.js alone on a page, closed launcher, 4x CPU throttle, median of 11 page loads. mainThreadMs/scriptMs: from import to the launcher painted (idle callbacks held back; the target figure, probe included); mainThreadNetOfProbeMs: per load, minus the same probe around two idle frames; mainThreadExclDevToolsMs: per load, minus the DevTools protocol task time (DevToolsCommandDuration: the evaluate and metrics calls of the probe, devToolsMs); idleBaselineMs: the same probe with nothing to do; idlePreloadMs: the window chunk the launcher preloads once idle (not the loader); sim requests counted through the idle preload',
     loaderGzipKB: bytes.gzipKB,
     loaderFiles: bytes.files,
     ...figures,

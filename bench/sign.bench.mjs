@@ -13,11 +13,11 @@ import { execSync } from 'node:child_process';
 import { withBench, round, startStaticServer, startSim, CHROMIUM_ARGS } from './lib/harness.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
-const dist = join(root, 'dist');
+const dist = join(root, 'cdn');
 
 function ensurePdfChunk() {
   const has = () => existsSync(join(dist, 'chunks')) && readdirSync(join(dist, 'chunks')).some((n) => /^pdf-.*\.js$/.test(n));
-  if (!has()) execSync('npx vite build', { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (!has()) execSync('npx vite build --mode cdn', { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
 function sizes() {
@@ -81,8 +81,8 @@ async function crossOriginCheck() {
   const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
   try {
     mkdirSync(join(root, '.bench'), { recursive: true });
-    const csp = `default-src 'self'; script-src 'self' ${cdn}; worker-src blob:; style-src 'self' 'unsafe-inline'; connect-src ${sim.url} ${cdn}; require-trusted-types-for 'script'; trusted-types lit-html sportello`;
-    writeFileSync(join(root, '.bench/sign-cdn.html'), `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${csp}"><title>sign viewer from a CDN</title><script type="module" src="${cdn}/dist/sportello.js"></script></head><body></body></html>`);
+    const csp = `default-src 'self'; script-src 'self' ${cdn}; worker-src blob:; style-src 'self'; connect-src ${sim.url} ${cdn}; require-trusted-types-for 'script'; trusted-types lit-html sportello`;
+    writeFileSync(join(root, '.bench/sign-cdn.html'), `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${csp}"><title>sign viewer from a CDN</title><script type="module" src="${cdn}/cdn/sportello.js"></script></head><body></body></html>`);
     const page = await browser.newPage();
     const violations = [];
     page.on('console', (m) => { if (/Content Security Policy|TrustedScriptURL|Trusted Type/i.test(m.text())) violations.push(m.text()); });
@@ -114,7 +114,7 @@ async function crossOriginCheck() {
 
 export default async () => {
   ensurePdfChunk();
-  const figures = { note: 'practice 1010 (100 pages), dist/sportello.js, Chromium headless, viewer 800px high' };
+  const figures = { note: 'practice 1010 (100 pages), cdn/sportello.js, Chromium headless, viewer 800px high' };
   figures.bytes = sizes();
 
   // A page with the kit but no viewer: pdf.js must never be requested.
@@ -123,14 +123,14 @@ export default async () => {
     await page.waitForFunction(() => customElements.get('sportello-config') !== undefined);
     await page.waitForTimeout(500);
     const pdfRequests = requests.filter((p) => /\/chunks\/pdf-|pdf\.worker/.test(p));
-    figures.withoutViewer = { pdfjsRequests: pdfRequests.length, distRequests: requests.filter((p) => p.startsWith('/dist/')).length };
+    figures.withoutViewer = { pdfjsRequests: pdfRequests.length, distRequests: requests.filter((p) => p.startsWith('/cdn/')).length };
   });
 
   await withBench(async ({ page, open, simUrl, requests }) => {
     await open('bench/pages/smoke.html');
     // The script-tag entry loads the viewer when its tag appears; load it first so the figure below
     // is the PDF's, not the element module's download.
-    await page.evaluate(async () => (await import('/dist/sportello.js')).loadElements(['sportello-sign-viewer']));
+    await page.evaluate(async () => (await import('/cdn/sportello.js')).loadElements(['sportello-sign-viewer']));
     const cold = await mountAndMeasure(page, simUrl, 1010);
     figures.withViewer = { pdfjsRequests: requests.filter((p) => /\/chunks\/pdf-|pdf\.worker/.test(p)).length };
 

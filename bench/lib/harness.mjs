@@ -1,4 +1,4 @@
-// Shared bench harness: the production build (dist/) served from a static origin, the service
+// Shared bench harness: the production build (cdn/) served from a static origin, the service
 // simulator on another origin, and Debian Chromium driven by playwright-core.
 //
 //   import { withBench } from './lib/harness.mjs';
@@ -7,7 +7,7 @@
 //     return await page.evaluate(() => ...);
 //   }, { paceMs: 0 });
 //
-// Pages load `/dist/sportello.js` (or a per-element entry) exactly as a customer page would and
+// Pages load `/cdn/sportello.js` (or a per-element entry) exactly as a customer page would and
 // find the simulator at `?sim=` in their URL (`open` adds it).
 import { createServer } from 'node:http';
 import { existsSync, createReadStream, readFileSync, statSync } from 'node:fs';
@@ -28,10 +28,10 @@ export const CHROMIUM_ARGS = [
 ];
 
 let built = false;
-/** Builds dist/ once per bench run if it is missing or stale-by-request. */
+/** Builds cdn/ once per bench run if it is missing or stale-by-request. */
 export function ensureBuild() {
-  if (built || (existsSync(join(root, 'dist/sportello.js')) && !process.env.BENCH_REBUILD)) return;
-  execSync('npx vite build', { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (built || (existsSync(join(root, 'cdn/sportello.js')) && !process.env.BENCH_REBUILD)) return;
+  execSync('npx vite build --mode cdn', { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
   built = true;
 }
 
@@ -144,5 +144,5 @@ export function staticGraph(entry) {
     }
   };
   visit(resolve(root, entry));
-  return { files: [...seen].map((f) => f.replace(/^.*dist\//, '')), rawKB: round(raw / 1024), gzipKB: round(gz / 1024) };
+  return { files: [...seen].map((f) => f.replace(/^.*cdn\//, '')), rawKB: round(raw / 1024), gzipKB: round(gz / 1024) };
 }

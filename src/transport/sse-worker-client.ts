@@ -137,6 +137,10 @@ function giveUp(why: string): void {
  * a task it becomes the Worker's error event, so the page falls back at once instead of waiting.
  */
 function createWorker(src: string): { worker: Worker; blobUrl: string } {
+  // The single-file build hands a blob: URL of the worker's own code: it already takes the page's
+  // policies, and an import() of it from a second blob: would need `blob:` in `script-src`. The
+  // URL is the build's to keep (a restart uses it again): nothing to revoke.
+  if (src.startsWith('blob:')) return { worker: new Worker(trustedScriptUrl(src) as string, { type: 'module', name: 'sportello-sse' }), blobUrl: '' };
   const blobUrl = URL.createObjectURL(new Blob([`import(${JSON.stringify(src)}).catch((e) => setTimeout(() => { throw e; }));`], { type: 'text/javascript' }));
   try {
     return { worker: new Worker(trustedScriptUrl(blobUrl) as string, { type: 'module', name: 'sportello-sse' }), blobUrl };
@@ -171,7 +175,7 @@ function startWorker(): Promise<Worker | undefined> {
       clearTimeout(timer);
       candidate.removeEventListener('message', onFirst);
       candidate.removeEventListener('error', onError);
-      URL.revokeObjectURL(created.blobUrl);
+      if (created.blobUrl) URL.revokeObjectURL(created.blobUrl);
       // Stopped (terminateSseWorker, useSseWorker(false)) while it was starting: nobody wants it.
       if (starting !== pending) {
         candidate.terminate();

@@ -286,3 +286,23 @@ export function formFieldForServerField(name: string, sections: readonly ExtraSe
   }
   return undefined;
 }
+
+/**
+ * A server 400's field errors as form errors: each on the form field it names (first message
+ * wins), except a hidden form field, which the customer could not fix; what maps nowhere is
+ * returned as `unmatched` for the form-level message.
+ */
+export function serverFieldErrors(
+  fields: ReadonlyArray<{ field: string; message: string }>,
+  sections: readonly ExtraSection[],
+  isHidden: (field: string) => boolean,
+): { errors: FieldErrors; unmatched: string[] } {
+  const errors: FieldErrors = {};
+  const unmatched: string[] = [];
+  for (const f of fields) {
+    const key = formFieldForServerField(f.field, sections);
+    if (key && !errors[key] && !(isHidden(key) && !key.startsWith('extra.'))) errors[key] = { code: 'server', detail: f.message };
+    else unmatched.push(f.message);
+  }
+  return { errors, unmatched };
+}
