@@ -35,6 +35,19 @@ function run(command, commandArgs, env = {}) {
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let failedRunner = false;
 
+// First the static checks, each counted as one test: the type check, the linter, the formatter.
+// They are fast and a failure here usually explains a failure further on.
+const runStatic = !args.has('--no-static') && runNode && runBrowser;
+if (runStatic) {
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  for (const script of ['typecheck', 'lint', 'format:check']) {
+    const { code } = await run(npm, ['run', '--silent', script]);
+    console.log(`Static check ${script}: ${code === 0 ? 'passed' : 'FAILED'}`);
+    if (code === 0) totals.passed += 1;
+    else totals.failed += 1;
+  }
+}
+
 if (runNode) {
   const files = findTests('test/node');
   if (files.length) {

@@ -1,7 +1,7 @@
 // A hostile PDF made here: JavaScript actions (OpenAction, document-level names, page open action,
 // a link) and the CVE-2024-4367 FontMatrix injection pattern. Opening and painting it must run nothing.
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
-// @ts-ignore -- pdf-lib's bundled ESM build (it loads in the browser without a bundler) has no .d.ts of its own.
+// @ts-expect-error -- pdf-lib's bundled ESM build (it loads in the browser without a bundler) has no .d.ts of its own.
 import * as PdfLibEsm from 'pdf-lib/dist/pdf-lib.esm.js';
 import { openPdf } from '../../src/pdf/pdfjs.js';
 import { hasInk } from './test-helpers.js';

@@ -21,7 +21,7 @@ function joinRuns(items: WireItem[], rule: JoinRule): WireItem[] {
   for (const item of items) {
     const last = out.at(-1);
     if (joinable(item) && joinable(last) && last.event === item.event && last.data[rule.field] === item.data[rule.field]) {
-      out[out.length - 1] = { ...last, data: { ...last.data, [rule.text]: last.data[rule.text] + item.data[rule.text] } };
+      out[out.length - 1] = { ...last, data: { ...last.data, [rule.text]: (last.data[rule.text] ?? '') + (item.data[rule.text] ?? '') } };
     } else out.push(joinable(item) ? { kind: 'event', event: item.event, data: { [rule.field]: item.data[rule.field], [rule.text]: item.data[rule.text] } } : item);
   }
   return out;
