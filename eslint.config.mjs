@@ -10,9 +10,17 @@ import globals from 'globals';
 export default tseslint.config(
   {
     ignores: [
-      'node_modules/**', 'dist/**', 'cdn/**', '.bench/**', 'custom-elements.json', 'tmp/**',
-      'examples/**/node_modules/**', 'examples/**/dist/**', 'integrations/**/vendor/**',
-      'integrations/**/cdn/**', '**/*.min.js',
+      'node_modules/**',
+      'dist/**',
+      'cdn/**',
+      '.bench/**',
+      'custom-elements.json',
+      'tmp/**',
+      'examples/**/node_modules/**',
+      'examples/**/dist/**',
+      'integrations/**/vendor/**',
+      'integrations/**/cdn/**',
+      '**/*.min.js',
     ],
   },
   js.configs.recommended,
@@ -23,7 +31,10 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     rules: {
       // `_`-prefixed names are deliberate: a callback's unused position, a destructured rest.
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
       // Two objects that refer to each other are declared first and assigned once, later.
       'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
     },

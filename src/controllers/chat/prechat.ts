@@ -6,12 +6,26 @@ import type { ChatCategory, ChatClient, FieldError, WidgetConfig } from '../../s
 import type { ContactInput, PrechatInput } from './chat-types.js';
 
 /** The server's checks of the pre-chat fields. */
-export function validatePrechat(client: ChatClient, input: Pick<PrechatInput, 'name' | 'email' | 'message'>, language: string): Promise<FieldError[]> {
-  return client.validate({ name: input.name, email: input.email, message: input.message, required: ['name', 'email'], language });
+export function validatePrechat(
+  client: ChatClient,
+  input: Pick<PrechatInput, 'name' | 'email' | 'message'>,
+  language: string,
+): Promise<FieldError[]> {
+  return client.validate({
+    name: input.name,
+    email: input.email,
+    message: input.message,
+    required: ['name', 'email'],
+    language,
+  });
 }
 
 /** What only we check, shown like the server's field errors. */
-export function localPrechatErrors(input: Pick<PrechatInput, 'consent' | 'idChatCategory'>, config: WidgetConfig | undefined, categories: readonly ChatCategory[]): FieldError[] {
+export function localPrechatErrors(
+  input: Pick<PrechatInput, 'consent' | 'idChatCategory'>,
+  config: WidgetConfig | undefined,
+  categories: readonly ChatCategory[],
+): FieldError[] {
   const errors: FieldError[] = [];
   // Consent is a checkbox the server has no field for.
   if (!input.consent && config?.privacy?.required !== false) errors.push({ field: 'privacy', message: 'required' });
@@ -24,8 +38,10 @@ export function localPrechatErrors(input: Pick<PrechatInput, 'consent' | 'idChat
 export function contactErrors(input: ContactInput): FieldError[] {
   const errors: FieldError[] = [];
   if (!input.name.trim()) errors.push({ field: 'name', message: '' });
-  if (input.channel === 'email' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(input.email)) errors.push({ field: 'email', message: '' });
-  if (input.channel === 'phone' && !/^\+?[\d\s().-]{6,}$/.test(input.phone)) errors.push({ field: 'phone', message: '' });
+  if (input.channel === 'email' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(input.email))
+    errors.push({ field: 'email', message: '' });
+  if (input.channel === 'phone' && !/^\+?[\d\s().-]{6,}$/.test(input.phone))
+    errors.push({ field: 'phone', message: '' });
   if (!input.message.trim()) errors.push({ field: 'message', message: '' });
   if (!input.consent) errors.push({ field: 'privacy', message: '' });
   return errors;
