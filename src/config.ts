@@ -45,11 +45,12 @@ export function closestConfigElement(start: Element): ConfigProvider | null {
 }
 
 function definedOnly(config: SportelloConfig): SportelloConfig {
-  return Object.fromEntries(Object.entries(config).filter(([, v]) => v !== undefined && v !== null && v !== '')) as SportelloConfig;
+  return Object.fromEntries(
+    Object.entries(config).filter(([, v]) => v !== undefined && v !== null && v !== ''),
+  ) as SportelloConfig;
 }
 
 export function resolveConfig(element: Element, own: SportelloConfig): SportelloConfig {
   const provided = closestConfigElement(element)?.sportelloConfig ?? {};
   return { ...definedOnly(globalDefaults), ...definedOnly(provided), ...definedOnly(own) };
 }
-

@@ -5,7 +5,10 @@ import type { DeskStore } from './store.js';
 export const SEED_REQUESTS = { open: 7001, inProgress: 7002 } as const;
 
 export function seedDesk(store: DeskStore): void {
-  const guasto = resolveTriple({ codServizio: 'IT', codAssetRoot: 'PDL', codAssetFiglio: 'PDL-NB', codTipoRichiesta: 'GUASTO' }, [])!;
+  const guasto = resolveTriple(
+    { codServizio: 'IT', codAssetRoot: 'PDL', codAssetFiglio: 'PDL-NB', codTipoRichiesta: 'GUASTO' },
+    [],
+  )!;
   const info = resolveTriple({ codServizio: 'AMM', codAssetRoot: 'FATT', codTipoRichiesta: 'INFO' }, [])!;
   store.requests.set(SEED_REQUESTS.open, {
     idRichiesta: SEED_REQUESTS.open,
@@ -24,15 +27,21 @@ export function seedDesk(store: DeskStore): void {
     dataScadenza: '2026-02-13T08:30:00.000Z',
     idUtenteAssegnatario: null,
     allegati: [{ idAllegato: 1, nomeFile: 'foto-led.jpg', dimensione: 48213, contentType: 'image/jpeg' }],
-    sezioni: [{
-      idSezione: 1, codice: 'DETTAGLI_GUASTO', nome: 'Dettagli del guasto',
-      attributi: [
-        { idAttributo: 101, codice: 'NUM_INVENTARIO', nome: 'Numero di inventario', tipo: 'TEXT', valore: 'NB-2291' },
-        { idAttributo: 102, codice: 'DATA_GUASTO', nome: 'Data del guasto', tipo: 'DATE', valore: '2026-02-12' },
-        { idAttributo: 103, codice: 'IMPATTO', nome: 'Impatto sul lavoro', tipo: 'SELECT', valore: 'BLOCCANTE' },
-      ],
-    }],
-    ticket: [{ idTicket: 9001, protocollo: 'TCK-2026-009001', oggetto: 'Il notebook non si accende', statoTicket: 'A' }],
+    sezioni: [
+      {
+        idSezione: 1,
+        codice: 'DETTAGLI_GUASTO',
+        nome: 'Dettagli del guasto',
+        attributi: [
+          { idAttributo: 101, codice: 'NUM_INVENTARIO', nome: 'Numero di inventario', tipo: 'TEXT', valore: 'NB-2291' },
+          { idAttributo: 102, codice: 'DATA_GUASTO', nome: 'Data del guasto', tipo: 'DATE', valore: '2026-02-12' },
+          { idAttributo: 103, codice: 'IMPATTO', nome: 'Impatto sul lavoro', tipo: 'SELECT', valore: 'BLOCCANTE' },
+        ],
+      },
+    ],
+    ticket: [
+      { idTicket: 9001, protocollo: 'TCK-2026-009001', oggetto: 'Il notebook non si accende', statoTicket: 'A' },
+    ],
   });
   store.requests.set(SEED_REQUESTS.inProgress, {
     idRichiesta: SEED_REQUESTS.inProgress,
@@ -55,8 +64,35 @@ export function seedDesk(store: DeskStore): void {
     ticket: [],
   });
   store.comments.push(
-    { idCommento: 1, idRichiesta: SEED_REQUESTS.open, tipo: 'FORNITORE', idUtente: 502, testo: 'Abbiamo ricevuto la segnalazione: un tecnico la contattera in mattinata.', sollecito: false, dataInserimento: '2026-02-12T09:05:00.000Z', allegati: [] },
-    { idCommento: 2, idRichiesta: SEED_REQUESTS.open, tipo: 'CLIENTE', idUtente: 501, testo: 'Grazie, resto in attesa. Il notebook e in ufficio 3B.', sollecito: false, dataInserimento: '2026-02-12T09:20:00.000Z', allegati: [] },
-    { idCommento: 3, idRichiesta: SEED_REQUESTS.inProgress, tipo: 'FORNITORE', idUtente: 503, testo: 'La copia e in preparazione.', sollecito: false, dataInserimento: '2026-02-10T11:25:00.000Z', allegati: [] },
+    {
+      idCommento: 1,
+      idRichiesta: SEED_REQUESTS.open,
+      tipo: 'FORNITORE',
+      idUtente: 502,
+      testo: 'Abbiamo ricevuto la segnalazione: un tecnico la contattera in mattinata.',
+      sollecito: false,
+      dataInserimento: '2026-02-12T09:05:00.000Z',
+      allegati: [],
+    },
+    {
+      idCommento: 2,
+      idRichiesta: SEED_REQUESTS.open,
+      tipo: 'CLIENTE',
+      idUtente: 501,
+      testo: 'Grazie, resto in attesa. Il notebook e in ufficio 3B.',
+      sollecito: false,
+      dataInserimento: '2026-02-12T09:20:00.000Z',
+      allegati: [],
+    },
+    {
+      idCommento: 3,
+      idRichiesta: SEED_REQUESTS.inProgress,
+      tipo: 'FORNITORE',
+      idUtente: 503,
+      testo: 'La copia e in preparazione.',
+      sollecito: false,
+      dataInserimento: '2026-02-10T11:25:00.000Z',
+      allegati: [],
+    },
   );
 }
