@@ -178,5 +178,9 @@ export function buildRequest(store: DeskStore, body: unknown): DeskRequest {
     allegati,
     sezioni,
     ticket: [],
+    dataChiusura: null,
+    valutazione: null,
+    idRichiestaOriginale: null,
+    idRichiestaRiapertura: null,
   };
 }
