@@ -9,6 +9,7 @@ import type { RateLimiter } from './rate-limit.js';
 import { SseWriter } from './sse.js';
 import { messageResponse, streamTurn, type TurnIds } from './turn.js';
 import { Invalid, parseChatRequest, parseSearchRequest, type ChatRequest } from './validate.js';
+import { CatalogStore, classify, parseClassifyRequest } from './catalogs.js';
 
 interface Deps { ctx: SimContext; kb: KnowledgeStore; conversations: ConversationStore; limiter: RateLimiter; openStreams?: Set<SseWriter> }
 
@@ -156,14 +157,15 @@ export function aiRoutes(deps: Deps): Router {
     sendJson(r.res, 200, agent);
   }));
 
-  router.post('/search', guarded(deps, async (r) => {
+  // §4.7: /search/faq has the same request and response as /search, with `chunks` always empty.
+  const search = (faqOnly: boolean) => guarded(deps, async (r) => {
     const started = performance.now();
     const req = parseSearchRequest(await jsonBody(r));
     const missing = req.knowledge_base_ids.filter((id) => !kb.base(id));
     if (missing.length) return detail(r, 404, `Knowledge base ${missing.join(', ')} not found`);
     // enable_bm25=false leaves the trigram ("vector") side alone; reranking sorts by the same score.
     const hits = kb.search(req.query, req.knowledge_base_ids, { topK: 1000, minScore: req.min_score, alpha: req.enable_bm25 ? 0.8 : 0 });
-    const chunks = hits.flatMap((h) => (h.passage.kind === 'chunk' ? [{ h, c: h.passage.chunk }] : [])).slice(0, req.top_k).map(({ h, c }) => ({
+    const chunks = faqOnly ? [] : hits.flatMap((h) => (h.passage.kind === 'chunk' ? [{ h, c: h.passage.chunk }] : [])).slice(0, req.top_k).map(({ h, c }) => ({
       id: c.id, document_id: c.doc.id, knowledge_base_id: c.doc.knowledge_base_id, content: c.content, score: h.score,
       metadata: { title: c.doc.title, section: c.heading, source_url: c.doc.source_url, is_visible: c.doc.is_visible, language: c.doc.lang },
     }));
@@ -171,7 +173,17 @@ export function aiRoutes(deps: Deps): Router {
       id: f.id, knowledge_base_id: f.knowledge_base_id, question: f.question, answer: f.answer, score: h.score, is_visible: f.is_visible,
     }));
     sendJson(r.res, 200, { query: req.query, chunks, faqs, total_results: chunks.length + faqs.length, search_time_ms: Math.round((performance.now() - started) * 100) / 100 });
-  }, true));
+  }, true);
+  router.post('/search', search(false));
+  router.post('/search/faq', search(true));
+
+  const catalogs = new CatalogStore();
+  router.post('/analysis/catalogs/classify', guarded(deps, async (r) => {
+    const started = performance.now();
+    const { refusal, ...answer } = classify(catalogs, parseClassifyRequest(await jsonBody(r)), started);
+    if (refusal) return detail(r, refusal.status, refusal.detail);
+    sendJson(r.res, 200, answer);
+  }));
 
   return router;
 }
