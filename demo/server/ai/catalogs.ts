@@ -11,10 +11,23 @@ import { Invalid } from './validate.js';
  * so a desk form can map a verdict onto its own selects; catalog 2 is still `building`.
  */
 
-export interface Template { id: number; text: string; label_path: string[] }
+export interface Template {
+  id: number;
+  text: string;
+  label_path: string[];
+}
 export interface Catalog {
-  id: number; tenant_id: number; name: string; mode: 'supervised' | 'unsupervised'; status: 'queued' | 'building' | 'ready' | 'failed' | 'cancelled';
-  refinement_status: string; embedding_model: string; threshold: number; created_by: string; created_at: string; templates: Template[];
+  id: number;
+  tenant_id: number;
+  name: string;
+  mode: 'supervised' | 'unsupervised';
+  status: 'queued' | 'building' | 'ready' | 'failed' | 'cancelled';
+  refinement_status: string;
+  embedding_model: string;
+  threshold: number;
+  created_by: string;
+  created_at: string;
+  templates: Template[];
 }
 
 const T = (id: number, label_path: string[], text: string): Template => ({ id, text, label_path });
@@ -38,8 +51,32 @@ const DESK_TEMPLATES: Template[] = [
 
 export class CatalogStore {
   readonly catalogs: Catalog[] = [
-    { id: 1, tenant_id: 1, name: 'Richieste help desk', mode: 'supervised', status: 'ready', refinement_status: 'none', embedding_model: 'trigram-bm25-sim', threshold: 0.6, created_by: 'seed', created_at: '2026-01-15T09:00:00Z', templates: DESK_TEMPLATES },
-    { id: 2, tenant_id: 1, name: 'Richieste in costruzione', mode: 'unsupervised', status: 'building', refinement_status: 'none', embedding_model: 'trigram-bm25-sim', threshold: 0.6, created_by: 'seed', created_at: '2026-02-01T09:00:00Z', templates: [] },
+    {
+      id: 1,
+      tenant_id: 1,
+      name: 'Richieste help desk',
+      mode: 'supervised',
+      status: 'ready',
+      refinement_status: 'none',
+      embedding_model: 'trigram-bm25-sim',
+      threshold: 0.6,
+      created_by: 'seed',
+      created_at: '2026-01-15T09:00:00Z',
+      templates: DESK_TEMPLATES,
+    },
+    {
+      id: 2,
+      tenant_id: 1,
+      name: 'Richieste in costruzione',
+      mode: 'unsupervised',
+      status: 'building',
+      refinement_status: 'none',
+      embedding_model: 'trigram-bm25-sim',
+      threshold: 0.6,
+      created_by: 'seed',
+      created_at: '2026-02-01T09:00:00Z',
+      templates: [],
+    },
   ];
   private readonly indexes = new Map<number, Bm25<Template>>();
 
@@ -59,13 +96,21 @@ export class CatalogStore {
 
   /** The best templates for one text, one candidate per label path, best first (similarity 0..1). */
   candidates(catalog: Catalog, text: string, topN: number) {
-    const lexical = new Map(this.index(catalog).search(text, 100).map((h) => [h.item, h.normalized] as const));
-    const byLabel = new Map<string, { label_path: string[]; similarity: number; template_id: number; template_text: string }>();
+    const lexical = new Map(
+      this.index(catalog)
+        .search(text, 100)
+        .map((h) => [h.item, h.normalized] as const),
+    );
+    const byLabel = new Map<
+      string,
+      { label_path: string[]; similarity: number; template_id: number; template_text: string }
+    >();
     for (const t of catalog.templates) {
       const similarity = Math.round((0.7 * (lexical.get(t) ?? 0) + 0.3 * trigramCosine(text, t.text)) * 1000) / 1000;
       const key = t.label_path.join('/');
       const kept = byLabel.get(key);
-      if (!kept || kept.similarity < similarity) byLabel.set(key, { label_path: t.label_path, similarity, template_id: t.id, template_text: t.text });
+      if (!kept || kept.similarity < similarity)
+        byLabel.set(key, { label_path: t.label_path, similarity, template_id: t.id, template_text: t.text });
     }
     return [...byLabel.values()].sort((a, b) => b.similarity - a.similarity).slice(0, topN);
   }
@@ -80,7 +125,12 @@ export function verdict(top: number, second: number, threshold: number): 'strong
   return 'weak';
 }
 
-export interface ClassifyRequest { catalog_id: number; texts: string[]; top_n: number; threshold_override: number | undefined }
+export interface ClassifyRequest {
+  catalog_id: number;
+  texts: string[];
+  top_n: number;
+  threshold_override: number | undefined;
+}
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -92,14 +142,23 @@ export function parseClassifyRequest(body: unknown): ClassifyRequest {
   if (!Number.isInteger(id)) throw new Invalid(422, 'catalog_id: expected integer');
   const texts = body.texts;
   if (texts === undefined) throw new Invalid(422, 'texts is required');
-  if (!Array.isArray(texts) || !texts.every((t) => typeof t === 'string')) throw new Invalid(422, 'texts: expected an array of strings');
+  if (!Array.isArray(texts) || !texts.every((t) => typeof t === 'string'))
+    throw new Invalid(422, 'texts: expected an array of strings');
   if (texts.length === 0) throw new Invalid(400, 'texts must hold at least one text');
-  if (texts.some((t) => t.length < 1 || t.length > 200000)) throw new Invalid(400, 'each text must be between 1 and 200000 characters');
+  if (texts.some((t) => t.length < 1 || t.length > 200000))
+    throw new Invalid(400, 'each text must be between 1 and 200000 characters');
   const topN = body.top_n ?? 3;
-  if (!Number.isInteger(topN) || (topN as number) < 1 || (topN as number) > 10) throw new Invalid(422, 'top_n must be an integer between 1 and 10');
+  if (!Number.isInteger(topN) || (topN as number) < 1 || (topN as number) > 10)
+    throw new Invalid(422, 'top_n must be an integer between 1 and 10');
   const override = body.threshold_override;
-  if (override !== undefined && override !== null && (typeof override !== 'number' || override < 0 || override > 1)) throw new Invalid(422, 'threshold_override must be between 0.0 and 1.0');
-  return { catalog_id: id as number, texts: texts as string[], top_n: topN as number, threshold_override: typeof override === 'number' ? override : undefined };
+  if (override !== undefined && override !== null && (typeof override !== 'number' || override < 0 || override > 1))
+    throw new Invalid(422, 'threshold_override must be between 0.0 and 1.0');
+  return {
+    catalog_id: id as number,
+    texts: texts as string[],
+    top_n: topN as number,
+    threshold_override: typeof override === 'number' ? override : undefined,
+  };
 }
 
 /** The classify answer of spec §4.9, or a refusal (`{status, detail}`) for an unknown or unready catalog. */
@@ -107,20 +166,36 @@ export function classify(store: CatalogStore, req: ClassifyRequest, started: num
   const catalog = store.get(req.catalog_id);
   if (!catalog) return { refusal: { status: 404, detail: `Catalog ${req.catalog_id} not found` } } as const;
   // "Classification needs a ready catalog"; the status code is not shown: 409 is the simulator's.
-  if (catalog.status !== 'ready') return { refusal: { status: 409, detail: `Catalog ${catalog.id} is ${catalog.status}, not ready` } } as const;
+  if (catalog.status !== 'ready')
+    return { refusal: { status: 409, detail: `Catalog ${catalog.id} is ${catalog.status}, not ready` } } as const;
   const threshold = req.threshold_override ?? catalog.threshold;
   const results = req.texts.map((text) => {
     const candidates = store.candidates(catalog, text, req.top_n);
     const top = candidates[0]?.similarity ?? 0;
     const v = verdict(top, candidates[1]?.similarity ?? 0, threshold);
-    return { text, candidates, best_label_path: v === 'none' ? null : (candidates[0]?.label_path ?? null), best_similarity: top, verdict: v };
+    return {
+      text,
+      candidates,
+      best_label_path: v === 'none' ? null : (candidates[0]?.label_path ?? null),
+      best_similarity: top,
+      verdict: v,
+    };
   });
   const distribution: Record<string, number> = {};
-  for (const r of results) if (r.best_label_path) distribution[r.best_label_path.join(' > ')] = (distribution[r.best_label_path.join(' > ')] ?? 0) + 1;
+  for (const r of results)
+    if (r.best_label_path)
+      distribution[r.best_label_path.join(' > ')] = (distribution[r.best_label_path.join(' > ')] ?? 0) + 1;
   return {
     refusal: undefined,
-    catalog_id: catalog.id, catalog_name: catalog.name, catalog_mode: catalog.mode, refinement_status: catalog.refinement_status,
-    total_texts: req.texts.length, processing_time_seconds: Math.round((performance.now() - started) / 10) / 100,
-    threshold_used: threshold, top_n: req.top_n, results, distribution,
+    catalog_id: catalog.id,
+    catalog_name: catalog.name,
+    catalog_mode: catalog.mode,
+    refinement_status: catalog.refinement_status,
+    total_texts: req.texts.length,
+    processing_time_seconds: Math.round((performance.now() - started) / 10) / 100,
+    threshold_used: threshold,
+    top_n: req.top_n,
+    results,
+    distribution,
   };
 }

@@ -19,7 +19,12 @@ export interface DeskRequest {
   dataScadenza: string | null;
   idUtenteAssegnatario: number | null;
   allegati: Array<{ idAllegato: number; nomeFile: string; dimensione: number; contentType: string }>;
-  sezioni: Array<{ idSezione: number; codice: string; nome: string; attributi: Array<{ idAttributo: number; codice: string; nome: string; tipo: string; valore: string }> }>;
+  sezioni: Array<{
+    idSezione: number;
+    codice: string;
+    nome: string;
+    attributi: Array<{ idAttributo: number; codice: string; nome: string; tipo: string; valore: string }>;
+  }>;
   ticket: Array<{ idTicket: number; protocollo: string; oggetto: string; statoTicket: string }>;
   dataChiusura: string | null;
   /** The customer's rating once closed (body of valutazione-richiesta: README assumption). */
@@ -57,7 +62,12 @@ export const UTENTI: Record<number, { nome: string; cognome: string; matricola: 
 export function utente(idUtente: number | null) {
   if (idUtente === null) return null;
   const u = UTENTI[idUtente];
-  return { idUtente, nome: u?.nome ?? 'Utente', cognome: u?.cognome ?? String(idUtente), matricola: u?.matricola ?? null };
+  return {
+    idUtente,
+    nome: u?.nome ?? 'Utente',
+    cognome: u?.cognome ?? String(idUtente),
+    matricola: u?.matricola ?? null,
+  };
 }
 
 export class DeskStore {
@@ -78,9 +88,15 @@ export class DeskStore {
     while (this.requests.has(this.nextRequest)) this.nextRequest++;
     return this.nextRequest++;
   }
-  newTicketId(): number { return this.nextTicket++; }
-  newCommentId(): number { return this.nextComment++; }
-  newAttachmentId(): number { return this.nextAttachment++; }
+  newTicketId(): number {
+    return this.nextTicket++;
+  }
+  newCommentId(): number {
+    return this.nextComment++;
+  }
+  newAttachmentId(): number {
+    return this.nextAttachment++;
+  }
 
   clear(): void {
     this.requests.clear();
