@@ -447,3 +447,91 @@ describe('desk: comments and attachments', () => {
     );
   });
 });
+
+describe('desk: following a request to the end (spec §3, §4.1; README assumptions)', () => {
+  it("lists the customer's own requests with paging, search and order (DatatableOutput)", async () => {
+    const page1 = await (
+      await get('/richieste/lista-richieste-cliente-paginated?idUtente=501&start=0&length=2')
+    ).json();
+    assert.deepEqual(Object.keys(page1).sort(), ['data', 'message', 'recordsFiltered', 'recordsTotal']);
+    assert.equal(page1.recordsTotal, 3);
+    assert.deepEqual(
+      page1.data.map((d: { idRichiesta: number }) => d.idRichiesta),
+      [7001, 7002],
+    );
+    assert.equal(page1.data[0].protocolloTicket, 'TCK-2026-009001');
+    assert.equal(page1.data[0].statoAvanz, 'A');
+    const page2 = await (
+      await get('/richieste/lista-richieste-cliente-paginated?idUtente=501&start=2&length=2')
+    ).json();
+    assert.deepEqual(
+      page2.data.map((d: { idRichiesta: number; statoAvanz: string }) => [d.idRichiesta, d.statoAvanz]),
+      [[7003, 'C']],
+    );
+    const found = await (await get('/richieste/lista-richieste-cliente-paginated?idUtente=501&search=vpn')).json();
+    assert.equal(found.recordsFiltered, 1);
+    assert.equal(found.data[0].idRichiesta, 7003);
+    const other = await (await get('/richieste/lista-richieste-cliente-paginated?idUtente=777')).json();
+    assert.equal(other.recordsTotal, 0);
+    await assertDeskError(await get('/richieste/lista-richieste-cliente-paginated?length=1000'), 400);
+    await assertDeskError(await get('/richieste/lista-richieste-cliente-paginated?ordina=nope'), 400);
+  });
+
+  it('takes in charge and closes a request; a provider reply carries a downloadable file', async () => {
+    assert.equal((await post('/richieste/presa-in-carico', { idRichiesta: 7001, idUtente: 502 })).status, 200);
+    assert.equal((await (await get('/richieste/7001')).json()).statoAvanz, 'P');
+    const { idUpload } = await (await get('/richieste/upload-id')).json();
+    const form = new FormData();
+    form.append('file', new Blob(['rapporto'], { type: 'text/plain' }), 'rapporto.txt');
+    await fetch(`${desk}/richieste/upload/${idUpload}`, { method: 'POST', headers: auth, body: form });
+    assert.equal(
+      (
+        await post('/richieste/7001/commento-fornitore', {
+          note: 'Ecco il rapporto',
+          idUpload,
+          nomeAllegati: ['rapporto.txt'],
+        })
+      ).status,
+      200,
+    );
+    const file = await get('/richieste/7001/allegati/rapporto.txt');
+    assert.equal(file.status, 200);
+    assert.equal(await file.text(), 'rapporto');
+    assert.match(file.headers.get('content-disposition') ?? '', /attachment/);
+    await assertDeskError(await get('/richieste/7001/allegati/nessuno.txt'), 404);
+    assert.equal((await get('/richieste/7001/allegati/foto-led.jpg')).headers.get('content-type'), 'image/jpeg');
+    assert.equal(
+      (await post('/richieste/chiusura', { idRichiesta: 7001, idUtente: 502, note: 'Risolto' })).status,
+      200,
+    );
+    const closed = await (await get('/richieste/7001')).json();
+    assert.equal(closed.statoAvanz, 'C');
+    assert.equal(typeof closed.dataChiusura, 'string');
+    await assertDeskError(await post('/richieste/chiusura', { idRichiesta: 7001, idUtente: 502 }), 409);
+  });
+
+  it('rates a closed request once, and refuses an open one or a bad score', async () => {
+    await assertDeskError(await post('/richieste/valutazione-richiesta', { idRichiesta: 7001, valutazione: 5 }), 409);
+    await assertDeskError(await post('/richieste/valutazione-richiesta', { idRichiesta: 7003, valutazione: 6 }), 400);
+    assert.equal(
+      (await post('/richieste/valutazione-richiesta', { idRichiesta: 7003, valutazione: 4, note: 'Veloci' })).status,
+      200,
+    );
+    assert.equal((await (await get('/richieste/7003')).json()).valutazione.valutazione, 4);
+    await assertDeskError(await post('/richieste/valutazione-richiesta', { idRichiesta: 7003, valutazione: 3 }), 409);
+  });
+
+  it('reopens a closed request with a note as a new linked request, once', async () => {
+    await assertDeskError(await post('/richieste/riapertura-richiesta-note/7001', { note: 'ancora' }), 409);
+    await assertDeskError(await post('/richieste/riapertura-richiesta-note/7003', {}), 400);
+    const res = await post('/richieste/riapertura-richiesta-note/7003', { note: 'La VPN non funziona di nuovo' });
+    assert.equal(res.status, 200);
+    const { idRichiesta, idRichiestaOriginale } = await res.json();
+    assert.equal(idRichiestaOriginale, 7003);
+    const reopened = await (await get(`/richieste/${idRichiesta}`)).json();
+    assert.equal(reopened.statoAvanz, 'A');
+    assert.equal(reopened.idRichiestaOriginale, 7003);
+    assert.equal((await (await get('/richieste/7003')).json()).idRichiestaRiapertura, idRichiesta);
+    await assertDeskError(await post('/richieste/riapertura-richiesta-note/7003', { note: 'di nuovo' }), 409);
+  });
+});

@@ -9,6 +9,7 @@ import type { RateLimiter } from './rate-limit.js';
 import { SseWriter } from './sse.js';
 import { messageResponse, streamTurn, type TurnIds } from './turn.js';
 import { Invalid, parseChatRequest, parseSearchRequest, type ChatRequest } from './validate.js';
+import { CatalogStore, classify, parseClassifyRequest } from './catalogs.js';
 
 interface Deps {
   ctx: SimContext;
@@ -240,8 +241,8 @@ export function aiRoutes(deps: Deps): Router {
     }),
   );
 
-  router.post(
-    '/search',
+  // §4.7: /search/faq has the same request and response as /search, with `chunks` always empty.
+  const search = (faqOnly: boolean) =>
     guarded(
       deps,
       async (r) => {
@@ -255,23 +256,25 @@ export function aiRoutes(deps: Deps): Router {
           minScore: req.min_score,
           alpha: req.enable_bm25 ? 0.8 : 0,
         });
-        const chunks = hits
-          .flatMap((h) => (h.passage.kind === 'chunk' ? [{ h, c: h.passage.chunk }] : []))
-          .slice(0, req.top_k)
-          .map(({ h, c }) => ({
-            id: c.id,
-            document_id: c.doc.id,
-            knowledge_base_id: c.doc.knowledge_base_id,
-            content: c.content,
-            score: h.score,
-            metadata: {
-              title: c.doc.title,
-              section: c.heading,
-              source_url: c.doc.source_url,
-              is_visible: c.doc.is_visible,
-              language: c.doc.lang,
-            },
-          }));
+        const chunks = faqOnly
+          ? []
+          : hits
+              .flatMap((h) => (h.passage.kind === 'chunk' ? [{ h, c: h.passage.chunk }] : []))
+              .slice(0, req.top_k)
+              .map(({ h, c }) => ({
+                id: c.id,
+                document_id: c.doc.id,
+                knowledge_base_id: c.doc.knowledge_base_id,
+                content: c.content,
+                score: h.score,
+                metadata: {
+                  title: c.doc.title,
+                  section: c.heading,
+                  source_url: c.doc.source_url,
+                  is_visible: c.doc.is_visible,
+                  language: c.doc.lang,
+                },
+              }));
         const faqs = hits
           .flatMap((h) => (h.passage.kind === 'faq' ? [{ h, f: h.passage.faq }] : []))
           .slice(0, req.top_k)
@@ -292,7 +295,19 @@ export function aiRoutes(deps: Deps): Router {
         });
       },
       true,
-    ),
+    );
+  router.post('/search', search(false));
+  router.post('/search/faq', search(true));
+
+  const catalogs = new CatalogStore();
+  router.post(
+    '/analysis/catalogs/classify',
+    guarded(deps, async (r) => {
+      const started = performance.now();
+      const { refusal, ...answer } = classify(catalogs, parseClassifyRequest(await jsonBody(r)), started);
+      if (refusal) return detail(r, refusal.status, refusal.detail);
+      sendJson(r.res, 200, answer);
+    }),
   );
 
   return router;

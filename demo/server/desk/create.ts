@@ -220,5 +220,9 @@ export function buildRequest(store: DeskStore, body: unknown): DeskRequest {
     allegati,
     sezioni,
     ticket: [],
+    dataChiusura: null,
+    valutazione: null,
+    idRichiestaOriginale: null,
+    idRichiestaRiapertura: null,
   };
 }

@@ -4,12 +4,12 @@ import { MultipartError, readMultipart } from '../sign/multipart.js';
 import { PRIORITA, URGENZE, catalogJson, item, pick, resolveTriple, type FieldError } from './catalog.js';
 import { buildRequest } from './create.js';
 import { DeskError } from './errors.js';
+import { followRoutes, linkFiles, statoRichiesta } from './follow.js';
 import { utente, type DeskRequest, type DeskStore } from './store.js';
 
 /** The desk endpoints of spec §4.1 the kit uses, plus the upload pair and the catalogue. */
 
 const MAX_UPLOAD = 10 * 1024 * 1024;
-const STATI: Record<DeskRequest['statoAvanz'], string> = { A: 'Aperta', P: 'In lavorazione' };
 
 export type DeskHandler = (r: SimRequest) => Promise<void> | void;
 
@@ -92,7 +92,7 @@ export function detailOf(store: DeskStore, d: DeskRequest, opts: { viewAsCustome
     descrizione: text(d.descrizione),
     note: text(d.note),
     statoAvanz: d.statoAvanz,
-    statoRichiesta: STATI[d.statoAvanz],
+    statoRichiesta: statoRichiesta(d),
     statoAssegnazione: d.idUtenteAssegnatario === null ? 'Non assegnata' : 'Assegnata',
     servizio: item(d.triple.servizio),
     assetPadre: item(d.triple.assetPadre),
@@ -121,6 +121,11 @@ export function detailOf(store: DeskStore, d: DeskRequest, opts: { viewAsCustome
         ? []
         : [{ utente: utente(d.idUtenteAssegnatario), dataAssegnazione: d.dataPcarico }],
     nrCommenti: store.comments.filter((c) => c.idRichiesta === d.idRichiesta).length,
+    // Not in DettaglioRichiestaBean as the spec lists it; README.md says why they are here.
+    dataChiusura: d.dataChiusura,
+    valutazione: d.valutazione,
+    idRichiestaOriginale: d.idRichiestaOriginale,
+    idRichiestaRiapertura: d.idRichiestaRiapertura,
   };
 }
 
@@ -157,6 +162,12 @@ export function deskRoutes(store: DeskStore): Array<[string, string, DeskHandler
             });
           }
           store.requests.set(request.idRichiesta, request);
+          for (const a of request.allegati) {
+            const file = store.uploads
+              .get(String((body as { idUpload?: unknown }).idUpload))
+              ?.find((f) => f.nomeFile === a.nomeFile);
+            if (file) store.files.set(`${request.idRichiesta}/${a.nomeFile}`, file);
+          }
           const ticket = request.ticket[0];
           return {
             status: 200,
@@ -315,17 +326,7 @@ export function deskRoutes(store: DeskStore): Array<[string, string, DeskHandler
           const note = typeof b.note === 'string' ? b.note.trim() : '';
           if (!note) errors.push({ field: 'note', message: 'Il testo del commento e obbligatorio' });
           else if (note.length > 2000) errors.push({ field: 'note', message: 'Il commento supera 2000 caratteri' });
-          const names = Array.isArray(b.nomeAllegati)
-            ? (b.nomeAllegati as unknown[]).filter((n): n is string => typeof n === 'string')
-            : [];
-          if (names.length) {
-            const files = typeof b.idUpload === 'string' ? store.uploads.get(b.idUpload) : undefined;
-            if (!files) errors.push({ field: 'idUpload', message: 'idUpload mancante o sconosciuto' });
-            else
-              for (const n of names)
-                if (!files.some((f) => f.nomeFile === n))
-                  errors.push({ field: 'nomeAllegati', message: `Allegato ${n} non caricato` });
-          }
+          const names = linkFiles(store, d.idRichiesta, b, errors);
           if (errors.length) throw new DeskError(400, 'Commento non valido', errors);
           const idCommento = store.newCommentId();
           store.comments.push({
@@ -342,6 +343,8 @@ export function deskRoutes(store: DeskStore): Array<[string, string, DeskHandler
         });
       },
     ],
+
+    ...followRoutes(store, readJsonBody, (r, raw, run) => idempotent(store, r, raw, run)),
 
     // Last: `{idRichiesta}` would otherwise swallow the fixed paths above.
     [
