@@ -17,7 +17,11 @@ const runIntegration = !only || only === '--integration-only';
 
 function findTests(dir, out = []) {
   let entries = [];
-  try { entries = readdirSync(dir); } catch { return out; }
+  try {
+    entries = readdirSync(dir);
+  } catch {
+    return out;
+  }
   for (const name of entries) {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) findTests(path, out);
@@ -30,7 +34,10 @@ function run(command, commandArgs, env = {}) {
   return new Promise((resolve) => {
     let output = '';
     const child = spawn(command, commandArgs, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    child.stdout.on('data', (d) => { output += d; process.stdout.write(d); });
+    child.stdout.on('data', (d) => {
+      output += d;
+      process.stdout.write(d);
+    });
     child.stderr.on('data', (d) => process.stderr.write(d));
     child.on('close', (code) => resolve({ code: code ?? 1, output }));
   });
@@ -38,6 +45,19 @@ function run(command, commandArgs, env = {}) {
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let failedRunner = false;
+
+// First the static checks, each counted as one test: the type check, the linter, the formatter.
+// They are fast and a failure here usually explains a failure further on.
+const runStatic = !args.has('--no-static') && runNode && runBrowser;
+if (runStatic) {
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  for (const script of ['typecheck', 'lint', 'format:check']) {
+    const { code } = await run(npm, ['run', '--silent', script]);
+    console.log(`Static check ${script}: ${code === 0 ? 'passed' : 'FAILED'}`);
+    if (code === 0) totals.passed += 1;
+    else totals.failed += 1;
+  }
+}
 
 /** Runs node:test files one at a time (TAP) and adds their counts to the totals. */
 async function nodeTests(label, files) {
@@ -54,10 +74,16 @@ if (runNode) await nodeTests('Node tests', findTests('test/node'));
 
 if (runBrowser) {
   const summaryFile = join(tmpdir(), `wtr-summary-${process.pid}.json`);
-  const { code } = await run(process.execPath, ['node_modules/@web/test-runner/dist/bin.js', '--config', 'web-test-runner.config.mjs'], { WTR_SUMMARY_FILE: summaryFile });
+  const { code } = await run(
+    process.execPath,
+    ['node_modules/@web/test-runner/dist/bin.js', '--config', 'web-test-runner.config.mjs'],
+    { WTR_SUMMARY_FILE: summaryFile },
+  );
   try {
     const browser = JSON.parse(readFileSync(summaryFile, 'utf8'));
-    totals.passed += browser.passed; totals.failed += browser.failed; totals.skipped += browser.skipped;
+    totals.passed += browser.passed;
+    totals.failed += browser.failed;
+    totals.skipped += browser.skipped;
     rmSync(summaryFile, { force: true });
     if (code !== 0 && browser.failed === 0) failedRunner = true;
   } catch {
