@@ -62,11 +62,20 @@ if (runStatic) {
 /** Runs node:test files one at a time (TAP) and adds their counts to the totals. */
 async function nodeTests(label, files) {
   if (!files.length) return;
-  const { code, output } = await run(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=tap', '--test-concurrency=1', ...files]);
+  const { code, output } = await run(process.execPath, [
+    '--import',
+    'tsx',
+    '--test',
+    '--test-reporter=tap',
+    '--test-concurrency=1',
+    ...files,
+  ]);
   const num = (name) => Number(output.match(new RegExp(`^# ${name} (\\d+)$`, 'm'))?.[1] ?? 0);
   const counts = { passed: num('pass'), failed: num('fail') + num('cancelled'), skipped: num('skipped') + num('todo') };
   console.log(`\n${label}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
-  totals.passed += counts.passed; totals.failed += counts.failed; totals.skipped += counts.skipped;
+  totals.passed += counts.passed;
+  totals.failed += counts.failed;
+  totals.skipped += counts.skipped;
   if (code !== 0 && counts.failed === 0) failedRunner = true;
 }
 

@@ -12,7 +12,14 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import type { RunningSimulator } from '../../demo/server/core/simulator.js';
 import { ROOT, launchChromium, run, serveFolder, startSim, strictCsp, type StaticServer } from './lib/harness.js';
-import { exerciseAiChat, exerciseDeskForm, exerciseLiveChat, exerciseSignViewer, recordEvents, sseWorkerStatus } from './lib/elements.js';
+import {
+  exerciseAiChat,
+  exerciseDeskForm,
+  exerciseLiveChat,
+  exerciseSignViewer,
+  recordEvents,
+  sseWorkerStatus,
+} from './lib/elements.js';
 
 /** A host's page as a CMS would write it: the tags with their attributes, the kit, the host's own script. */
 function hostPage(simUrl: string): string {
@@ -48,7 +55,16 @@ let page: Page;
 const problems: string[] = [];
 
 before(async () => {
-  await run(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--mode', 'bundle', '--outDir', built, '--logLevel', 'warn']);
+  await run(process.execPath, [
+    'node_modules/vite/bin/vite.js',
+    'build',
+    '--mode',
+    'bundle',
+    '--outDir',
+    built,
+    '--logLevel',
+    'warn',
+  ]);
   assert.deepEqual(readdirSync(built), ['sportello.bundle.js'], 'the single-file build writes one file');
   rmSync(host, { recursive: true, force: true });
   const fixture = join(ROOT, 'test/integration/fixtures/single-file');
@@ -58,7 +74,9 @@ before(async () => {
 
   // The simulator's URL goes into the page (its attributes and CSP), the site's into the simulator's allow-list.
   let simUrl = '';
-  site = await serveFolder(host, (path) => (path.endsWith('.html') || path.endsWith('/') ? { 'Content-Security-Policy': strictCsp(simUrl) } : {}));
+  site = await serveFolder(host, (path): Record<string, string> =>
+    path.endsWith('.html') || path.endsWith('/') ? { 'Content-Security-Policy': strictCsp(simUrl) } : {},
+  );
   sim = await startSim([site.url]);
   simUrl = sim.url;
   writeFileSync(join(host, 'index.html'), hostPage(sim.url));
@@ -101,6 +119,9 @@ test('help-desk form creates a request', async () => {
 test('the host served only its page, its own script and the one file, and the CSP saw no violation', () => {
   const asked = [...new Set(site.requests.map((r) => r.path))].sort();
   assert.deepEqual(asked, ['/host.js', '/index.html', '/sportello.bundle.js']);
-  assert.ok(site.requests.every((r) => r.status === 200), JSON.stringify(site.requests));
+  assert.ok(
+    site.requests.every((r) => r.status === 200),
+    JSON.stringify(site.requests),
+  );
   assert.deepEqual(problems, []);
 });

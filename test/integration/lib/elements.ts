@@ -29,14 +29,30 @@ export async function recordEvents(page: Page): Promise<void> {
   await page.addInitScript(() => {
     const seen: Recorded[] = [];
     window.__sportelloEvents = seen;
-    const types = ['sportello-chat-started', 'sportello-ai-message', 'sportello-request-created', 'sportello-sign-status', 'sportello-error'];
+    const types = [
+      'sportello-chat-started',
+      'sportello-ai-message',
+      'sportello-request-created',
+      'sportello-sign-status',
+      'sportello-error',
+    ];
     for (const type of types) {
-      window.addEventListener(type, (e) => {
-        const detail = (e as CustomEvent).detail as Record<string, unknown> | null;
-        // Errors carry an Error object: keep what a person would read.
-        const plain = type === 'sportello-error' ? { operation: detail?.['operation'], message: String((detail?.['error'] as Error | undefined)?.message ?? '') } : JSON.parse(JSON.stringify(detail ?? null));
-        seen.push({ type, detail: plain });
-      }, true);
+      window.addEventListener(
+        type,
+        (e) => {
+          const detail = (e as CustomEvent).detail as Record<string, unknown> | null;
+          // Errors carry an Error object: keep what a person would read.
+          const plain =
+            type === 'sportello-error'
+              ? {
+                  operation: detail?.['operation'],
+                  message: String((detail?.['error'] as Error | undefined)?.message ?? ''),
+                }
+              : JSON.parse(JSON.stringify(detail ?? null));
+          seen.push({ type, detail: plain });
+        },
+        true,
+      );
     }
   });
 }
@@ -45,7 +61,12 @@ export async function eventsOf(page: Page, type: string): Promise<Recorded[]> {
   return page.evaluate((t) => (window.__sportelloEvents ?? []).filter((e) => e.type === t), type);
 }
 
-async function waitForEvent(page: Page, type: string, match: (detail: Record<string, unknown>) => boolean = () => true, timeout = 60_000): Promise<Record<string, unknown>> {
+async function waitForEvent(
+  page: Page,
+  type: string,
+  match: (detail: Record<string, unknown>) => boolean = () => true,
+  timeout = 60_000,
+): Promise<Record<string, unknown>> {
   const deadline = Date.now() + timeout;
   for (;;) {
     const found = (await eventsOf(page, type)).map((e) => e.detail as Record<string, unknown>).find(match);
@@ -68,7 +89,9 @@ export async function exerciseLiveChat(page: Page, scope = 'sportello-live-chat'
   await page.locator(`${scope} input#email`).first().fill('ada@example.com');
   const category = page.locator(`${scope} select#idChatCategory`).first();
   if (await category.count()) {
-    const values = await category.locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
+    const values = await category
+      .locator('option')
+      .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
     if (values.length) await category.selectOption(values[0]!);
   }
   const message = page.locator(`${scope} textarea#message`).first();
@@ -97,7 +120,12 @@ export async function exerciseAiChat(page: Page, scope = 'sportello-ai-chat'): P
 /** How the page read its AI streams: `ready` once the stream worker ran (the global diagnostics hook of sse-worker-client.ts). */
 export async function sseWorkerStatus(page: Page): Promise<{ status: string; streams: number; reason?: string }> {
   return page.evaluate(() => {
-    const hook = (globalThis as unknown as Record<symbol, { state(): { status: string; streams: number; reason?: string } } | undefined>)[Symbol.for('sportello.sse-worker')];
+    const hook = (
+      globalThis as unknown as Record<
+        symbol,
+        { state(): { status: string; streams: number; reason?: string } } | undefined
+      >
+    )[Symbol.for('sportello.sse-worker')];
     return hook ? hook.state() : { status: 'absent', streams: 0 };
   });
 }
@@ -108,24 +136,28 @@ export async function exerciseSignViewer(page: Page, scope = 'sportello-sign-vie
   const canvas = page.locator(`${scope} [part~="document"] canvas`).first();
   await canvas.waitFor({ state: 'attached', timeout: 90_000 });
   // A canvas pdf.js has drawn on has a size and something other than blank pixels.
-  await page.waitForFunction((selector) => {
-    const find = (root: Document | ShadowRoot): HTMLCanvasElement | null => {
-      for (const el of root.querySelectorAll('*')) {
-        if (el instanceof HTMLCanvasElement && el.width > 0 && el.height > 0) {
-          const ctx = el.getContext('2d');
-          const data = ctx?.getImageData(0, 0, el.width, el.height).data;
-          if (data && data.some((v, i) => i % 4 !== 3 && v < 200)) return el;
+  await page.waitForFunction(
+    (selector) => {
+      const find = (root: Document | ShadowRoot): HTMLCanvasElement | null => {
+        for (const el of root.querySelectorAll('*')) {
+          if (el instanceof HTMLCanvasElement && el.width > 0 && el.height > 0) {
+            const ctx = el.getContext('2d');
+            const data = ctx?.getImageData(0, 0, el.width, el.height).data;
+            if (data && data.some((v, i) => i % 4 !== 3 && v < 200)) return el;
+          }
+          if (el.shadowRoot) {
+            const inner = find(el.shadowRoot);
+            if (inner) return inner;
+          }
         }
-        if (el.shadowRoot) {
-          const inner = find(el.shadowRoot);
-          if (inner) return inner;
-        }
-      }
-      return null;
-    };
-    const host = document.querySelector(selector);
-    return host?.shadowRoot ? find(host.shadowRoot) !== null : false;
-  }, scope, { timeout: 90_000, polling: 250 });
+        return null;
+      };
+      const host = document.querySelector(selector);
+      return host?.shadowRoot ? find(host.shadowRoot) !== null : false;
+    },
+    scope,
+    { timeout: 90_000, polling: 250 },
+  );
 }
 
 /**
@@ -135,12 +167,20 @@ export async function exerciseSignViewer(page: Page, scope = 'sportello-sign-vie
 export async function exerciseDeskForm(page: Page, scope = 'sportello-desk-form'): Promise<Record<string, unknown>> {
   const select = page.locator(`${scope} select`).first();
   await select.waitFor({ state: 'visible', timeout: 60_000 });
-  await page.waitForFunction((s) => {
-    const form = document.querySelector(s);
-    return !!form?.shadowRoot && [...form.shadowRoot.querySelectorAll('select')].some((el) => el.options.length > 1);
-  }, scope, { timeout: 60_000, polling: 200 });
+  await page.waitForFunction(
+    (s) => {
+      const form = document.querySelector(s);
+      return !!form?.shadowRoot && [...form.shadowRoot.querySelectorAll('select')].some((el) => el.options.length > 1);
+    },
+    scope,
+    { timeout: 60_000, polling: 200 },
+  );
   await page.evaluate(async (s) => {
-    const form = document.querySelector(s) as HTMLElement & { prefill: Record<string, string>; submit(): Promise<unknown>; updateComplete: Promise<unknown> };
+    const form = document.querySelector(s) as HTMLElement & {
+      prefill: Record<string, string>;
+      submit(): Promise<unknown>;
+      updateComplete: Promise<unknown>;
+    };
     form.prefill = { codServizio: 'AMM', codTipoRichiesta: 'INFO', oggetto: 'Invoice 12/2026: a question' };
     await form.updateComplete;
     await form.submit();

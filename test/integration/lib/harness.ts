@@ -14,8 +14,14 @@ import { startSimulator, type RunningSimulator } from '../../../demo/server/core
 export const ROOT = new URL('../../..', import.meta.url).pathname.replace(/\/$/, '');
 
 const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css',
-  '.json': 'application/json', '.map': 'application/json', '.svg': 'image/svg+xml', '.ico': 'image/x-icon',
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.mjs': 'text/javascript',
+  '.css': 'text/css',
+  '.json': 'application/json',
+  '.map': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.ico': 'image/x-icon',
 };
 
 /** The policy the README asks a host page for, with the simulator as the services' origin. */
@@ -44,7 +50,10 @@ export interface StaticServer {
  * Serves the files of `dir` (and nothing above it), with `headers(path)` added to each answer:
  * a host's page with its CSP, a CDN's `Access-Control-Allow-Origin`.
  */
-export async function serveFolder(dir: string, headers: (path: string) => Record<string, string> = () => ({})): Promise<StaticServer> {
+export async function serveFolder(
+  dir: string,
+  headers: (path: string) => Record<string, string> = () => ({}),
+): Promise<StaticServer> {
   const requests: StaticServer['requests'] = [];
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
@@ -55,7 +64,11 @@ export async function serveFolder(dir: string, headers: (path: string) => Record
       res.writeHead(404).end();
       return;
     }
-    res.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream', 'Cache-Control': 'no-store', ...headers(path) });
+    res.writeHead(200, {
+      'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
+      'Cache-Control': 'no-store',
+      ...headers(path),
+    });
     res.end(readFileSync(file));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -64,10 +77,11 @@ export async function serveFolder(dir: string, headers: (path: string) => Record
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -79,16 +93,42 @@ export function startSim(origins: string[]): Promise<RunningSimulator> {
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-quic',
+      '--no-first-run',
+    ],
   });
 }
 
 /** Runs a command; resolves with its output, rejects with it (and the exit code) on failure. */
-export function run(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {}): Promise<string> {
+export function run(
+  command: string,
+  args: string[],
+  options: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {},
+): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile(command, args, { cwd: options.cwd ?? ROOT, env: { ...process.env, ...options.env }, maxBuffer: 64 * 1024 * 1024, timeout: options.timeoutMs ?? 15 * 60_000 }, (error, stdout, stderr) => {
-      if (error) reject(new Error(`${command} ${args.join(' ')} failed (${error.code ?? error.signal}):\n${stdout}\n${stderr}`));
-      else resolve(`${stdout}${stderr}`);
-    });
+    execFile(
+      command,
+      args,
+      {
+        cwd: options.cwd ?? ROOT,
+        env: { ...process.env, ...options.env },
+        maxBuffer: 64 * 1024 * 1024,
+        timeout: options.timeoutMs ?? 15 * 60_000,
+      },
+      (error, stdout, stderr) => {
+        if (error)
+          reject(
+            new Error(`${command} ${args.join(' ')} failed (${error.code ?? error.signal}):\n${stdout}\n${stderr}`),
+          );
+        else resolve(`${stdout}${stderr}`);
+      },
+    );
   });
 }
