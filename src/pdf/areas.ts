@@ -19,7 +19,11 @@ export interface AreaSpec {
   code: string;
   signerEmail?: string | undefined;
   signerName?: string | undefined;
-  /** Fixed place. */
+  /** A placeholder the signer must fill (§2.5 `required`). */
+  required?: boolean | undefined;
+  /** §2.4 `rotation`: the stamp's own turn inside its box (0, 90, 180, 270); the box stays where the coordinates put it. */
+  rotation?: number | undefined;
+  /** Fixed place, on the page as stored (X from left, Y from top, before the page's `/Rotate`). */
   box?: NormalizedBox;
   anchor?: {
     keyword: string;
@@ -85,7 +89,7 @@ export function practiceAreas(practice: Pick<PracticeDetail, 'signers' | 'placeh
       if (c.invisible) return;
       const place = placement(c);
       if (!place || !Number.isInteger(c.document)) return;
-      out.push({ id: `s${si}-c${i}`, document: c.document, page: num(c.page), kind: 'signature', code: c.signatureType ?? s.action, ...who, ...place });
+      out.push({ id: `s${si}-c${i}`, document: c.document, page: num(c.page), kind: 'signature', code: c.signatureType ?? s.action, rotation: num(c.rotation), ...who, ...place });
     });
     (s.acrofields ?? []).forEach((a, i) => {
       if (typeof a.acrofieldKeyword !== 'string' || !a.acrofieldKeyword) return;
@@ -95,7 +99,7 @@ export function practiceAreas(practice: Pick<PracticeDetail, 'signers' | 'placeh
     (s.placeholders ?? []).forEach((p, i) => {
       const place = placement(p);
       if (!place || !Number.isInteger(p.document)) return;
-      out.push({ id: `s${si}-p${i}`, document: p.document, page: num(p.page), kind: 'placeholder', code: p.type, ...who, ...place });
+      out.push({ id: `s${si}-p${i}`, document: p.document, page: num(p.page), kind: 'placeholder', code: p.type, required: p.required === true, ...who, ...place });
     });
   });
   (practice.placeholders ?? []).forEach((p, i) => {
@@ -103,7 +107,7 @@ export function practiceAreas(practice: Pick<PracticeDetail, 'signers' | 'placeh
     if (!place || !Number.isInteger(p.document)) return;
     const owner = p.idSigner !== undefined ? signers.find((s) => s.idSigner === p.idSigner) : undefined;
     out.push({
-      id: `p${i}`, document: p.document, page: num(p.page), kind: 'placeholder', code: p.type,
+      id: `p${i}`, document: p.document, page: num(p.page), kind: 'placeholder', code: p.type, required: p.required === true,
       signerEmail: owner?.email, signerName: owner ? signerName(owner) : undefined, ...place,
     });
   });
