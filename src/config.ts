@@ -36,11 +36,12 @@ function closestProvider(start: Element): ConfigProvider | null {
 }
 
 function definedOnly(config: SportelloConfig): SportelloConfig {
-  return Object.fromEntries(Object.entries(config).filter(([, v]) => v !== undefined && v !== null && v !== '')) as SportelloConfig;
+  return Object.fromEntries(
+    Object.entries(config).filter(([, v]) => v !== undefined && v !== null && v !== ''),
+  ) as SportelloConfig;
 }
 
 export function resolveConfig(element: Element, own: SportelloConfig): SportelloConfig {
   const provided = closestProvider(element)?.sportelloConfig ?? {};
   return { ...definedOnly(globalDefaults), ...definedOnly(provided), ...definedOnly(own) };
 }
-

@@ -98,7 +98,7 @@ const it: Record<Key, string> = {
   suggestions: 'Domande suggerite',
   errUnauthorized: "L'assistente non è disponibile: accesso rifiutato (401).",
   errForbidden: "L'assistente non è consentito per questa pagina (403).",
-  errNotFound: "Assistente o conversazione non trovati (404).",
+  errNotFound: 'Assistente o conversazione non trovati (404).',
   errRate: 'Troppe richieste: riprova tra {seconds} s.',
   errRateNow: 'Troppe richieste: riprova tra poco.',
   errServer: "L'assistente ha problemi ({status}). Riprova.",

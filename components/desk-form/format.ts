@@ -11,7 +11,10 @@ export function formatDate(value: string | null | undefined, lang: Lang): string
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return value;
   const dayOnly = /^\d{4}-\d{2}-\d{2}$/.test(value);
-  return new Intl.DateTimeFormat(locale(lang), dayOnly ? { dateStyle: 'medium' } : { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  return new Intl.DateTimeFormat(
+    locale(lang),
+    dayOnly ? { dateStyle: 'medium' } : { dateStyle: 'medium', timeStyle: 'short' },
+  ).format(date);
 }
 
 /** Minutes as "1 day 2 hours" / "1 giorno 2 ore" (whole units, largest two). */
@@ -30,7 +33,9 @@ export function formatMinutes(minutes: number, lang: Lang): string {
       rest -= n * size;
     }
   }
-  return parts.length ? parts.join(' ') : new Intl.NumberFormat(locale(lang), { style: 'unit', unit: 'minute', unitDisplay: 'long' }).format(0);
+  return parts.length
+    ? parts.join(' ')
+    : new Intl.NumberFormat(locale(lang), { style: 'unit', unit: 'minute', unitDisplay: 'long' }).format(0);
 }
 
 /**

@@ -191,7 +191,8 @@ const it: Record<Key, string> = {
   err_badFormat: '{field} non è nel formato previsto.',
   err_server: '{field}: {detail}',
   submitFailed: 'La richiesta non è stata inviata.',
-  submitUnknown: 'La connessione si è interrotta prima della risposta. Riprovando non verrà creata una richiesta doppia.',
+  submitUnknown:
+    'La connessione si è interrotta prima della risposta. Riprovando non verrà creata una richiesta doppia.',
   serverRejected: 'Il servizio ha rifiutato la richiesta: {message}',
   sessionExpired: 'La sessione è scaduta o non è valida. Accedi di nuovo e riprova.',
   forbidden: 'Non hai i permessi per aprire questo tipo di richiesta.',

@@ -12,7 +12,10 @@ describe('launcher strings', () => {
       fc.assert(
         fc.property(
           // From the outermost level in: a lang attribute (or none), and whether the next level sits in a shadow root.
-          fc.array(fc.record({ lang: fc.option(fc.constantFrom(...tags), { nil: undefined }), shadow: fc.boolean() }), { minLength: 1, maxLength: 6 }),
+          fc.array(fc.record({ lang: fc.option(fc.constantFrom(...tags), { nil: undefined }), shadow: fc.boolean() }), {
+            minLength: 1,
+            maxLength: 6,
+          }),
           fc.constantFrom(...tags),
           (levels, page) => {
             document.documentElement.lang = page;

@@ -22,7 +22,14 @@ const SVG = 'http://www.w3.org/2000/svg';
 /** Static icons built with DOM calls: no markup strings, so nothing for Trusted Types to refuse. */
 function icon(paths: Array<Record<string, string>>): SVGSVGElement {
   const svg = document.createElementNS(SVG, 'svg');
-  for (const [k, v] of Object.entries({ viewBox: '0 0 24 24', width: '26', height: '26', 'aria-hidden': 'true', focusable: 'false' })) svg.setAttribute(k, v);
+  for (const [k, v] of Object.entries({
+    viewBox: '0 0 24 24',
+    width: '26',
+    height: '26',
+    'aria-hidden': 'true',
+    focusable: 'false',
+  }))
+    svg.setAttribute(k, v);
   for (const attrs of paths) {
     const path = document.createElementNS(SVG, 'path');
     for (const [k, v] of Object.entries(attrs)) path.setAttribute(k, v);
@@ -33,8 +40,22 @@ function icon(paths: Array<Record<string, string>>): SVGSVGElement {
 // The same shapes as the AI launcher's (components/shared/chat-icons.ts), copied: this module is the
 // whole closed launcher, and importing them would add a chunk to fetch before it shows.
 const bubbleIcon = () =>
-  icon([{ fill: 'currentColor', d: 'M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H9l-5 4v-4H4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2zm3 6.5a1.5 1.5 0 1 0 0 .01zm5 0a1.5 1.5 0 1 0 0 .01zm5 0a1.5 1.5 0 1 0 0 .01z' }]);
-const closeIcon = () => icon([{ fill: 'none', stroke: 'currentColor', 'stroke-width': '2.4', 'stroke-linecap': 'round', d: 'M6 6l12 12M18 6L6 18' }]);
+  icon([
+    {
+      fill: 'currentColor',
+      d: 'M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H9l-5 4v-4H4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2zm3 6.5a1.5 1.5 0 1 0 0 .01zm5 0a1.5 1.5 0 1 0 0 .01zm5 0a1.5 1.5 0 1 0 0 .01z',
+    },
+  ]);
+const closeIcon = () =>
+  icon([
+    {
+      fill: 'none',
+      stroke: 'currentColor',
+      'stroke-width': '2.4',
+      'stroke-linecap': 'round',
+      d: 'M6 6l12 12M18 6L6 18',
+    },
+  ]);
 
 /** How long a moved-to page has to set its title before it is reported. */
 const NAVIGATION_SETTLE_MS = 300;
@@ -91,7 +112,18 @@ function writeOpenFlag(open: boolean): void {
  * @cssproperty --sportello-accent - Launcher colour.
  */
 export class SportelloLiveChat extends HTMLElement {
-  static observedAttributes = ['widget-key', 'endpoint', 'mode', 'position', 'open', 'name', 'email', 'category', 'message', 'lang'];
+  static observedAttributes = [
+    'widget-key',
+    'endpoint',
+    'mode',
+    'position',
+    'open',
+    'name',
+    'email',
+    'category',
+    'message',
+    'lang',
+  ];
 
   /** Bearer token source (portals), the same type `configure()` and the other elements take; passed to the window. */
   tokenProvider?: TokenProvider | undefined;
@@ -273,7 +305,22 @@ export class SportelloLiveChat extends HTMLElement {
   connectedCallback(): void {
     // Properties a page set before this class was defined sit on the instance and would hide the
     // accessors: move them through the setters.
-    for (const key of ['widgetKey', 'endpoint', 'mode', 'position', 'open', 'opened', 'name', 'email', 'category', 'message', 'tokenProvider', 'destinations', 'stomp', 'reportNavigation'] as const) {
+    for (const key of [
+      'widgetKey',
+      'endpoint',
+      'mode',
+      'position',
+      'open',
+      'opened',
+      'name',
+      'email',
+      'category',
+      'message',
+      'tokenProvider',
+      'destinations',
+      'stomp',
+      'reportNavigation',
+    ] as const) {
       if (Object.prototype.hasOwnProperty.call(this, key)) {
         const value = (this as Record<string, unknown>)[key];
         delete (this as Record<string, unknown>)[key];
@@ -358,7 +405,12 @@ export class SportelloLiveChat extends HTMLElement {
    */
   private watchNavigation(on: boolean): void {
     const navigation = (window as { navigation?: EventTarget }).navigation;
-    const targets: Array<[EventTarget, string]> = navigation ? [[navigation, 'currententrychange']] : [[window, 'popstate'], [window, 'hashchange']];
+    const targets: Array<[EventTarget, string]> = navigation
+      ? [[navigation, 'currententrychange']]
+      : [
+          [window, 'popstate'],
+          [window, 'hashchange'],
+        ];
     for (const [target, type] of targets) {
       if (on) target.addEventListener(type, this.onNavigate);
       else target.removeEventListener(type, this.onNavigate);
@@ -420,11 +472,20 @@ export class SportelloLiveChat extends HTMLElement {
       console.warn(`[sportello] <sportello-live-chat> needs ${!endpoint ? '`endpoint`' : '`widget-key`'}.`);
     }
     // A value we do not know falls back to the default: the chat still works, the page hears why it looks so.
-    for (const [name, allowed] of [['mode', ['launcher', 'inline']], ['position', ['bottom-right', 'bottom-left']]] as const) {
+    for (const [name, allowed] of [
+      ['mode', ['launcher', 'inline']],
+      ['position', ['bottom-right', 'bottom-left']],
+    ] as const) {
       const value = this.getAttribute(name);
-      if (value !== null && !(allowed as readonly string[]).includes(value) && !this.warnedValues.has(`${name}=${value}`)) {
+      if (
+        value !== null &&
+        !(allowed as readonly string[]).includes(value) &&
+        !this.warnedValues.has(`${name}=${value}`)
+      ) {
         this.warnedValues.add(`${name}=${value}`);
-        console.warn(`[sportello] <sportello-live-chat> ${name}="${value}" is not one of ${allowed.join(', ')}; using ${allowed[0]}.`);
+        console.warn(
+          `[sportello] <sportello-live-chat> ${name}="${value}" is not one of ${allowed.join(', ')}; using ${allowed[0]}.`,
+        );
       }
     }
   }
@@ -497,7 +558,8 @@ export class SportelloLiveChat extends HTMLElement {
       frameSheet = new CSSStyleSheet();
       frameSheet.replaceSync(windowCss);
     }
-    if (!this.root.adoptedStyleSheets.includes(frameSheet)) this.root.adoptedStyleSheets = [...this.root.adoptedStyleSheets, frameSheet];
+    if (!this.root.adoptedStyleSheets.includes(frameSheet))
+      this.root.adoptedStyleSheets = [...this.root.adoptedStyleSheets, frameSheet];
   }
 
   private render(): void {
@@ -527,7 +589,11 @@ export class SportelloLiveChat extends HTMLElement {
     this.frame.setAttribute('aria-label', launcherText(lang, 'dialog'));
     this.frame.hidden = !this.opened;
     const unread = this.unread && !this.opened ? this.unread : 0;
-    this.launcher.setAttribute('aria-label', (this.opened ? launcherText(lang, 'close') : launcherText(lang, 'open')) + (unread ? `, ${launcherText(lang, 'unread', unread)}` : ''));
+    this.launcher.setAttribute(
+      'aria-label',
+      (this.opened ? launcherText(lang, 'close') : launcherText(lang, 'open')) +
+        (unread ? `, ${launcherText(lang, 'unread', unread)}` : ''),
+    );
     this.launcher.setAttribute('aria-expanded', this.opened ? 'true' : 'false');
     this.badge.textContent = unread > 99 ? '99+' : String(unread);
     // Icons are built once per element and swapped, not rebuilt on every render.
@@ -541,7 +607,8 @@ export class SportelloLiveChat extends HTMLElement {
 
 const existing = customElements.get('sportello-live-chat');
 if (!existing) customElements.define('sportello-live-chat', SportelloLiveChat);
-else if (existing !== SportelloLiveChat) console.info('[sportello] <sportello-live-chat> is already defined by another copy of the kit; keeping the first.');
+else if (existing !== SportelloLiveChat)
+  console.info('[sportello] <sportello-live-chat> is already defined by another copy of the kit; keeping the first.');
 
 declare global {
   interface HTMLElementTagNameMap {

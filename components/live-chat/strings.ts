@@ -88,7 +88,8 @@ const en = {
   fileRefused: 'The file was not accepted',
   handoffIntro: 'Conversation with the virtual assistant:',
   handoffShared: 'Your conversation with the virtual assistant will be passed to the operator',
-  handoffConsent: 'To pass your conversation with the virtual assistant to an operator, we need your consent to the privacy notice.',
+  handoffConsent:
+    'To pass your conversation with the virtual assistant to an operator, we need your consent to the privacy notice.',
   chooseCategory: 'Choose a topic',
   badAttributes: 'This chat is not configured: {what} is missing.',
   // past conversations
@@ -166,7 +167,8 @@ const it: Record<ChatKey, string> = {
   openingHours: 'Orari di apertura: {hours}',
   openingHoursZone: 'Orari di apertura: {hours} ({zone})',
   errNetwork: 'Il servizio di chat non è raggiungibile. Controlla la connessione e riprova.',
-  errAccess: 'Il servizio di chat ha rifiutato questa pagina (errore {status}): la chiave del widget potrebbe non essere abilitata per questo sito.',
+  errAccess:
+    'Il servizio di chat ha rifiutato questa pagina (errore {status}): la chiave del widget potrebbe non essere abilitata per questo sito.',
   errUnknownWidget: 'Il servizio di chat non riconosce questo widget (errore 404): controlla la chiave del widget.',
   errNotFound: 'Il servizio di chat non ha trovato questa conversazione (errore 404).',
   errRate: 'Troppe richieste: riprova tra {seconds} s.',
@@ -194,7 +196,8 @@ const it: Record<ChatKey, string> = {
   fileRefused: 'Il file non è stato accettato',
   handoffIntro: 'Conversazione con l’assistente virtuale:',
   handoffShared: 'La conversazione con l’assistente virtuale sarà passata all’operatore',
-  handoffConsent: 'Per passare a un operatore la conversazione con l’assistente virtuale ci serve il tuo consenso all’informativa sulla privacy.',
+  handoffConsent:
+    'Per passare a un operatore la conversazione con l’assistente virtuale ci serve il tuo consenso all’informativa sulla privacy.',
   chooseCategory: 'Scegli un argomento',
   badAttributes: 'Questa chat non è configurata: manca {what}.',
   pastChats: 'Conversazioni precedenti',

@@ -74,7 +74,12 @@ export class SportelloElement extends LitElement {
     detail: GlobalEventHandlersEventMap[K] extends CustomEvent<infer D> ? D : never,
     options: { cancelable?: boolean } = {},
   ): boolean {
-    const event = new CustomEvent(name, { bubbles: true, composed: true, cancelable: options.cancelable ?? false, detail });
+    const event = new CustomEvent(name, {
+      bubbles: true,
+      composed: true,
+      cancelable: options.cancelable ?? false,
+      detail,
+    });
     return this.dispatchEvent(event);
   }
 

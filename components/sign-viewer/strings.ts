@@ -53,7 +53,8 @@ const en = {
   errorServer: 'The service had a problem. Try again in a moment.',
   errorBroken: 'This document cannot be displayed: it is damaged or is not a PDF.',
   errorDocument: 'The document could not be loaded.',
-  errorAttributes: 'The viewer is not configured: give it an id-file (with credentials or a proxy endpoint), or a signing-url with document-src.',
+  errorAttributes:
+    'The viewer is not configured: give it an id-file (with credentials or a proxy endpoint), or a signing-url with document-src.',
   errorReference: 'Reference: {reference}',
   linkOnlyTitle: 'Documents to sign',
   statusChanged: 'The practice is now: {status}.',
@@ -168,7 +169,8 @@ const it: Record<StringKey, string> = {
   errorServer: 'Il servizio ha avuto un problema. Riprova tra poco.',
   errorBroken: 'Impossibile mostrare il documento: è danneggiato o non è un PDF.',
   errorDocument: 'Impossibile caricare il documento.',
-  errorAttributes: 'Il visualizzatore non è configurato: indica un id-file (con credenziali o un endpoint proxy), oppure un signing-url con document-src.',
+  errorAttributes:
+    'Il visualizzatore non è configurato: indica un id-file (con credenziali o un endpoint proxy), oppure un signing-url con document-src.',
   errorReference: 'Riferimento: {reference}',
   linkOnlyTitle: 'Documenti da firmare',
   statusChanged: 'La pratica ora è: {status}.',
@@ -230,7 +232,10 @@ const it: Record<StringKey, string> = {
 export const translate = createTranslator<StringKey>({ en, it });
 
 /** Keys looked up from a server code, e.g. `status_F`, with the raw code as fallback. */
-export function codeKey(prefix: 'status_' | 'action_' | 'signerStatus_' | 'event_' | 'ph_', code: string | undefined): StringKey | undefined {
+export function codeKey(
+  prefix: 'status_' | 'action_' | 'signerStatus_' | 'event_' | 'ph_',
+  code: string | undefined,
+): StringKey | undefined {
   const key = `${prefix}${code ?? ''}`;
   return key in en ? (key as StringKey) : undefined;
 }

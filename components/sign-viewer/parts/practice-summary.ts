@@ -9,7 +9,9 @@ export function formatDate(value: string | null | undefined, lang: Lang): string
   if (!value) return '';
   const d = new Date(value);
   if (Number.isNaN(d.getTime())) return value;
-  return new Intl.DateTimeFormat(lang === 'it' ? 'it-IT' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(d);
+  return new Intl.DateTimeFormat(lang === 'it' ? 'it-IT' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(
+    d,
+  );
 }
 
 export function statusWord(lang: Lang, status: string | undefined): string {
