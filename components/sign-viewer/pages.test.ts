@@ -12,7 +12,11 @@ const ROTATIONS = [0, 90, 180, 270];
 /** Where each page's red box is drawn and its area placed: on the page as stored, off-centre so a wrong turn shows. */
 const BOX = { x: 0.1, y: 0.05, width: 0.3, height: 0.12 };
 
-async function mountView(bytes: Uint8Array, areas: PlacedArea[] = [], size = 'height: 640px; width: 800px'): Promise<{ view: SignDocumentView; destroy: () => Promise<void> }> {
+async function mountView(
+  bytes: Uint8Array,
+  areas: PlacedArea[] = [],
+  size = 'height: 640px; width: 800px',
+): Promise<{ view: SignDocumentView; destroy: () => Promise<void> }> {
   const { pdf, destroy } = await openPdf(bytes);
   const view = await fixture<SignDocumentView>(html`<sportello-sign-document></sportello-sign-document>`);
   view.setAttribute('style', `display: flex; ${size}`);
@@ -22,19 +26,30 @@ async function mountView(bytes: Uint8Array, areas: PlacedArea[] = [], size = 'he
 }
 
 const shadowOf = (view: SignDocumentView) => view.shadowRoot!;
-const pageBox = (view: SignDocumentView, n: number) => shadowOf(view).querySelector<HTMLElement>(`.page[data-page="${n}"]`)!;
+const pageBox = (view: SignDocumentView, n: number) =>
+  shadowOf(view).querySelector<HTMLElement>(`.page[data-page="${n}"]`)!;
 
 describe('sign document view: turned pages', () => {
   it('places areas over the boxes drawn at the same coordinates on pages turned 0, 90, 180 and 270 (within 2 px)', async () => {
     const bytes = await makePdf(ROTATIONS.map((rotation) => ({ width: 400, height: 600, rotation, boxes: [BOX] })));
-    const areas: PlacedArea[] = ROTATIONS.map((r, i) => ({ spec: { id: `r${r}`, document: 0, page: i + 1, kind: 'signature', code: 'S', box: BOX }, page: i + 1, box: BOX }));
+    const areas: PlacedArea[] = ROTATIONS.map((r, i) => ({
+      spec: { id: `r${r}`, document: 0, page: i + 1, kind: 'signature', code: 'S', box: BOX },
+      page: i + 1,
+      box: BOX,
+    }));
     const { view, destroy } = await mountView(bytes, areas);
     try {
-      await waitUntil(() => shadowOf(view).querySelectorAll('.page').length === 4 && pageBox(view, 2).dataset.rotation === '90', 'pages not measured', { timeout: 15000 });
+      await waitUntil(
+        () => shadowOf(view).querySelectorAll('.page').length === 4 && pageBox(view, 2).dataset.rotation === '90',
+        'pages not measured',
+        { timeout: 15000 },
+      );
       for (const [i, r] of ROTATIONS.entries()) {
         const n = i + 1;
         view.goToPage(n);
-        await waitUntil(() => pageBox(view, n).querySelector('canvas[data-painted]'), `page ${n} not painted`, { timeout: 15000 });
+        await waitUntil(() => pageBox(view, n).querySelector('canvas[data-painted]'), `page ${n} not painted`, {
+          timeout: 15000,
+        });
         const page = pageBox(view, n);
         const drawn = redBox(page.querySelector('canvas')!);
         expect(drawn, `red box painted on page ${n}`).to.exist;
@@ -63,8 +78,14 @@ describe('sign document view: turned pages', () => {
       const scroller = shadowOf(view).querySelector<HTMLElement>('.scroller')!;
       const room = () => scroller.clientWidth - 2 * PAGE_GAP;
       const widths = () => [1, 2, 3].map((n) => pageBox(view, n)?.getBoundingClientRect().width ?? 0);
-      await waitUntil(() => shadowOf(view).querySelectorAll('.page').length === 3 && widths()[1]! > widths()[0]!, 'landscape page not measured', { timeout: 15000 });
-      await waitUntil(() => widths().every((w) => w <= room() + 1), `a page overflows: ${widths()} in ${room()}`, { timeout: 5000 });
+      await waitUntil(
+        () => shadowOf(view).querySelectorAll('.page').length === 3 && widths()[1]! > widths()[0]!,
+        'landscape page not measured',
+        { timeout: 15000 },
+      );
+      await waitUntil(() => widths().every((w) => w <= room() + 1), `a page overflows: ${widths()} in ${room()}`, {
+        timeout: 5000,
+      });
       expect(Math.max(...widths())).to.be.closeTo(room(), 2);
       expect(scroller.scrollWidth).to.be.at.most(scroller.clientWidth + 1);
     } finally {
@@ -89,13 +110,15 @@ describe('sportello-sign-viewer: canvases bounded at every width', () => {
       })
       .map((p) => Number(p.dataset.page));
   }
-  const live = (view: SignDocumentView) => [...shadowOf(view).querySelectorAll('canvas')].map((c) => Number((c.parentElement as HTMLElement).dataset.page));
+  const live = (view: SignDocumentView) =>
+    [...shadowOf(view).querySelectorAll('canvas')].map((c) => Number((c.parentElement as HTMLElement).dataset.page));
   function expectBounded(view: SignDocumentView, label: string): void {
     const visible = onScreen(view);
     const allowed = new Set(visible.flatMap((p) => [p - 1, p, p + 1]));
     const held = live(view);
     expect(visible.length, `${label}: some page is on screen`).to.be.greaterThan(0);
-    for (const p of held) expect(allowed.has(p), `${label}: page ${p} holds a canvas; on screen ${visible}`).to.equal(true);
+    for (const p of held)
+      expect(allowed.has(p), `${label}: page ${p} holds a canvas; on screen ${visible}`).to.equal(true);
     expect(held.length, label).to.be.at.most(visible.length + 2);
   }
   const settled = (view: SignDocumentView) => () => {
@@ -120,14 +143,20 @@ describe('sportello-sign-viewer: canvases bounded at every width', () => {
     el.style.width = '390px';
     const view = await firstPagePainted(el);
     const scroller = shadowOf(view).querySelector<HTMLElement>('.scroller')!;
-    await waitUntil(() => scroller.scrollHeight > 20 * window.innerHeight, 'the view did not grow to the document', { timeout: 10000 });
+    await waitUntil(() => scroller.scrollHeight > 20 * window.innerHeight, 'the view did not grow to the document', {
+      timeout: 10000,
+    });
     await waitUntil(settled(view), 'canvases did not settle at the top', { timeout: 10000 });
     expectBounded(view, 'grown view, top');
     expect(live(view)).to.include(1);
     // The window scrolls to page 50.
     const target = pageBox(view, 50);
     window.scrollTo(0, target.getBoundingClientRect().top + window.scrollY);
-    await waitUntil(() => target.querySelector('canvas[data-painted]'), 'page 50 not painted after the window scrolled', { timeout: 15000 });
+    await waitUntil(
+      () => target.querySelector('canvas[data-painted]'),
+      'page 50 not painted after the window scrolled',
+      { timeout: 15000 },
+    );
     await waitUntil(settled(view), 'canvases did not settle at page 50', { timeout: 10000 });
     expectBounded(view, 'grown view, page 50');
     expect(live(view)).not.to.include(1);

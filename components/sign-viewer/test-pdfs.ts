@@ -1,5 +1,5 @@
 // PDFs made in the browser for the viewer's tests (not a test file itself).
-// @ts-ignore -- pdf-lib's bundled ESM build (it loads in the browser without a bundler) has no .d.ts of its own.
+// @ts-expect-error -- pdf-lib's bundled ESM build (it loads in the browser without a bundler) has no .d.ts of its own.
 import * as PdfLibEsm from 'pdf-lib/dist/pdf-lib.esm.js';
 import type { NormalizedBox } from '../../src/pdf/geometry.js';
 
@@ -26,12 +26,31 @@ export async function makePdf(pages: TestPage[]): Promise<Uint8Array> {
     if (p.rotation) page.setRotation(degrees(p.rotation));
     if (p.text) page.drawText(p.text, { x: 40, y: p.height / 2, size: 14, font });
     for (const b of p.boxes ?? []) {
-      page.drawRectangle({ x: b.x * p.width, y: p.height - (b.y + b.height) * p.height, width: b.width * p.width, height: b.height * p.height, color: rgb(1, 0, 0) });
+      page.drawRectangle({
+        x: b.x * p.width,
+        y: p.height - (b.y + b.height) * p.height,
+        width: b.width * p.width,
+        height: b.height * p.height,
+        color: rgb(1, 0, 0),
+      });
     }
     for (const l of p.links ?? []) {
-      const rect = [l.box.x * p.width, p.height - (l.box.y + l.box.height) * p.height, (l.box.x + l.box.width) * p.width, p.height - l.box.y * p.height];
+      const rect = [
+        l.box.x * p.width,
+        p.height - (l.box.y + l.box.height) * p.height,
+        (l.box.x + l.box.width) * p.width,
+        p.height - l.box.y * p.height,
+      ];
       const ctx = doc.context;
-      const annot = ctx.register(ctx.obj({ Type: 'Annot', Subtype: 'Link', Rect: rect, Border: [0, 0, 0], A: { Type: 'Action', S: 'URI', URI: PdfLibEsm.PDFString.of(l.uri) } }));
+      const annot = ctx.register(
+        ctx.obj({
+          Type: 'Annot',
+          Subtype: 'Link',
+          Rect: rect,
+          Border: [0, 0, 0],
+          A: { Type: 'Action', S: 'URI', URI: PdfLibEsm.PDFString.of(l.uri) },
+        }),
+      );
       const existing = page.node.Annots();
       if (existing) existing.push(annot);
       else page.node.set(PdfLibEsm.PDFName.of('Annots'), ctx.obj([annot]));
@@ -41,7 +60,9 @@ export async function makePdf(pages: TestPage[]): Promise<Uint8Array> {
 }
 
 /** The bounding box, in CSS px from the canvas' top-left, of the pure-red pixels painted on it. */
-export function redBox(canvas: HTMLCanvasElement): { left: number; top: number; right: number; bottom: number } | undefined {
+export function redBox(
+  canvas: HTMLCanvasElement,
+): { left: number; top: number; right: number; bottom: number } | undefined {
   const ctx = canvas.getContext('2d')!;
   const { data, width, height } = ctx.getImageData(0, 0, canvas.width, canvas.height);
   let minX = Infinity;

@@ -6,7 +6,9 @@ import { signerView } from '../../src/controllers/sign/signer-view.js';
 import type { PracticeDetail, PracticeSigner } from '../../src/services/sign.js';
 
 const unit = fc.double({ min: 0, max: 1, noNaN: true });
-const box = fc.record({ x: unit, y: unit, width: unit, height: unit }).map((b) => ({ x: b.x * 0.5, y: b.y * 0.5, width: b.width * 0.5, height: b.height * 0.5 }));
+const box = fc
+  .record({ x: unit, y: unit, width: unit, height: unit })
+  .map((b) => ({ x: b.x * 0.5, y: b.y * 0.5, width: b.width * 0.5, height: b.height * 0.5 }));
 
 describe('turned pages', () => {
   it('four quarter turns bring a box back; each keeps it on the page and keeps its area', () => {
@@ -36,18 +38,30 @@ describe('turned pages', () => {
 
   it('paints at most 2× the device pixels and never more than the canvas budget', () => {
     fc.assert(
-      fc.property(fc.double({ min: 10, max: 20000, noNaN: true }), fc.double({ min: 10, max: 20000, noNaN: true }), fc.double({ min: 0.5, max: 4, noNaN: true }), (w, h, dpr) => {
-        const r = paintRatio(w, h, dpr);
-        expect(r).to.be.at.most(MAX_PAINT_RATIO);
-        expect(w * h * r * r).to.be.at.most(MAX_CANVAS_PIXELS * 1.0001);
-      }),
+      fc.property(
+        fc.double({ min: 10, max: 20000, noNaN: true }),
+        fc.double({ min: 10, max: 20000, noNaN: true }),
+        fc.double({ min: 0.5, max: 4, noNaN: true }),
+        (w, h, dpr) => {
+          const r = paintRatio(w, h, dpr);
+          expect(r).to.be.at.most(MAX_PAINT_RATIO);
+          expect(w * h * r * r).to.be.at.most(MAX_CANVAS_PIXELS * 1.0001);
+        },
+      ),
     );
     expect(paintRatio(595, 842, 3)).to.equal(2);
   });
 });
 
 describe("each signer's own view", () => {
-  const s = (email: string, status: string, extra: Partial<PracticeSigner> = {}): PracticeSigner => ({ email, firstName: email.split('@')[0]!, lastName: 'X', action: 'E', status, ...extra });
+  const s = (email: string, status: string, extra: Partial<PracticeSigner> = {}): PracticeSigner => ({
+    email,
+    firstName: email.split('@')[0]!,
+    lastName: 'X',
+    action: 'E',
+    status,
+    ...extra,
+  });
   const practice = (status: string, signers: PracticeSigner[], events: PracticeDetail['events'] = []): PracticeDetail =>
     ({ idFile: 1, name: 'p', status, signers, documents: [], events }) as PracticeDetail;
 
@@ -57,7 +71,10 @@ describe("each signer's own view", () => {
     const laura = signerView(p, 'laura@x.test');
     expect(laura).to.include({ turn: 'waiting', canSign: false });
     expect(laura.waitingFor?.email).to.equal('emily@x.test');
-    const after = practice('L', [s('emily@x.test', 'F', { tsSign: '2026-11-24T10:00:00+01:00' }), s('laura@x.test', 'L')]);
+    const after = practice('L', [
+      s('emily@x.test', 'F', { tsSign: '2026-11-24T10:00:00+01:00' }),
+      s('laura@x.test', 'L'),
+    ]);
     // Defect 1: once Emily has signed, the service's link is Laura's: never Emily's to open.
     expect(signerView(after, 'emily@x.test')).to.include({ turn: 'signed-waiting', canSign: false });
     expect(signerView(after, 'laura@x.test')).to.include({ turn: 'your-turn', canSign: true });
@@ -66,14 +83,23 @@ describe("each signer's own view", () => {
   });
 
   it('final states, and the time of each step from the events when tsSign is missing', () => {
-    const ev = [{ action: 'E', tsIns: '2026-11-24T09:00:00+01:00', signerEmail: 'emily@x.test' }, { action: 'D', tsIns: '2026-11-24T11:00:00+01:00', signerEmail: 'laura@x.test', notes: 'no' }];
+    const ev = [
+      { action: 'E', tsIns: '2026-11-24T09:00:00+01:00', signerEmail: 'emily@x.test' },
+      { action: 'D', tsIns: '2026-11-24T11:00:00+01:00', signerEmail: 'laura@x.test', notes: 'no' },
+    ];
     const rejected = signerView(practice('R', [s('emily@x.test', 'F'), s('laura@x.test', 'R')], ev), 'emily@x.test');
     expect(rejected.turn).to.equal('rejected');
     expect(rejected.steps.get('emily@x.test')?.at).to.equal('2026-11-24T09:00:00+01:00');
     expect(rejected.steps.get('laura@x.test')?.at).to.equal('2026-11-24T11:00:00+01:00');
     expect(signerView(practice('F', [s('emily@x.test', 'F')]), 'emily@x.test').turn).to.equal('completed');
-    expect(signerView(practice('E', [s('emily@x.test', 'L')]), 'emily@x.test')).to.include({ turn: 'expired', canSign: false });
+    expect(signerView(practice('E', [s('emily@x.test', 'L')]), 'emily@x.test')).to.include({
+      turn: 'expired',
+      canSign: false,
+    });
     expect(signerView(practice('V', [s('emily@x.test', 'L')]), 'emily@x.test').turn).to.equal('cancelled');
-    expect(signerView(practice('U', [s('emily@x.test', 'L')]), 'emily@x.test')).to.include({ turn: 'closed', canSign: false });
+    expect(signerView(practice('U', [s('emily@x.test', 'L')]), 'emily@x.test')).to.include({
+      turn: 'closed',
+      canSign: false,
+    });
   });
 });

@@ -122,7 +122,7 @@ export function pagesToRender(visible: Iterable<number>, pageCount: number): num
 export type QuarterTurn = 0 | 90 | 180 | 270;
 
 export function quarterTurn(degrees: number | undefined): QuarterTurn {
-  const d = ((Math.round((degrees ?? 0) / 90) * 90) % 360 + 360) % 360;
+  const d = (((Math.round((degrees ?? 0) / 90) * 90) % 360) + 360) % 360;
   return d as QuarterTurn;
 }
 

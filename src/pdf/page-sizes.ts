@@ -23,7 +23,11 @@ const BATCH = 16;
  * that lays out at once), then with the real sizes once all pages are known. Stops when `signal`
  * aborts. Rejects only if page 1 cannot be read.
  */
-export async function measurePages(pdf: PdfDocument, onSizes: (sizes: PageSize[]) => void, signal?: AbortSignal): Promise<void> {
+export async function measurePages(
+  pdf: PdfDocument,
+  onSizes: (sizes: PageSize[]) => void,
+  signal?: AbortSignal,
+): Promise<void> {
   const sizeOf = async (n: number): Promise<PageSize> => {
     const page = await pdf.getPage(n);
     const vp = page.getViewport({ scale: 1 });

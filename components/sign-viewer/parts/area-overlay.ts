@@ -30,7 +30,10 @@ function formatWhen(iso: string | undefined, language: Lang): string {
 }
 
 /** The area's words: what it is, whose it is, and for a signed one who signed and when. */
-export function areaText(a: PlacedArea, ctx: AreaContext): { text: string; mine: boolean; state: 'signed' | 'rejected' | 'pending' } {
+export function areaText(
+  a: PlacedArea,
+  ctx: AreaContext,
+): { text: string; mine: boolean; state: 'signed' | 'rejected' | 'pending' } {
   const t = (k: StringKey, p?: Record<string, string | number>) => translate(ctx.language, k, p);
   const mine = sameEmail(ctx.signerEmail, a.spec.signerEmail);
   const step = a.spec.signerEmail ? ctx.steps.get(a.spec.signerEmail.trim().toLowerCase()) : undefined;
@@ -45,7 +48,8 @@ export function areaText(a: PlacedArea, ctx: AreaContext): { text: string; mine:
     if (a.spec.required) text += ` ${t('areaRequired')}`;
   }
   const state = step?.status === 'F' ? 'signed' : step?.status === 'R' ? 'rejected' : 'pending';
-  if (state === 'signed') text += ` — ${t('areaSignedBy', { name: step!.name, when: formatWhen(step!.at, ctx.language) })}`;
+  if (state === 'signed')
+    text += ` — ${t('areaSignedBy', { name: step!.name, when: formatWhen(step!.at, ctx.language) })}`;
   else if (state === 'rejected') text += ` — ${t('areaRejectedBy', { name: step!.name })}`;
   else if (a.spec.signerEmail) text += ` — ${t('areaPending')}`;
   return { text, mine, state };
@@ -63,7 +67,15 @@ export function renderAreas(areas: readonly PlacedArea[], pageRotation: number, 
     // The stamp's own turn (§2.4 `rotation`) adds to the page's.
     const turn = quarterTurn((a.spec.rotation ?? 0) + pageRotation);
     const family = a.spec.kind === 'placeholder' ? `ph-${placeholderFamily(a.spec.code)}` : '';
-    const classes = ['area', a.spec.kind, family, mine ? 'mine' : '', state === 'pending' ? '' : state, turn % 180 ? 'turned' : '', turn ? `turn-${turn}` : '']
+    const classes = [
+      'area',
+      a.spec.kind,
+      family,
+      mine ? 'mine' : '',
+      state === 'pending' ? '' : state,
+      turn % 180 ? 'turned' : '',
+      turn ? `turn-${turn}` : '',
+    ]
       .filter(Boolean)
       .join(' ');
     const parts = ['area', mine ? 'area-mine' : '', state === 'signed' ? 'area-signed' : ''].filter(Boolean).join(' ');

@@ -125,9 +125,13 @@ export class SignDocumentView extends LitElement {
 
   private measure(pdf: PdfDocument): void {
     const abort = (this.measuring = new AbortController());
-    measurePages(pdf, (sizes) => {
-      if (this.pdf === pdf) this.sizes = sizes;
-    }, abort.signal).catch(() => {
+    measurePages(
+      pdf,
+      (sizes) => {
+        if (this.pdf === pdf) this.sizes = sizes;
+      },
+      abort.signal,
+    ).catch(() => {
       // A document whose first page cannot be read shows no pages; the viewer's error covers it.
     });
   }
@@ -159,7 +163,8 @@ export class SignDocumentView extends LitElement {
     if (this.syncFrame) return;
     this.syncFrame = requestAnimationFrame(() => {
       this.syncFrame = 0;
-      if (this.pdf && this.sizes.length) this.painter.sync(this.pdf, pagesToRender(this.visibility.visible, this.pdf.numPages), this.scale);
+      if (this.pdf && this.sizes.length)
+        this.painter.sync(this.pdf, pagesToRender(this.visibility.visible, this.pdf.numPages), this.scale);
       this.updateCurrentPage();
     });
   }
@@ -204,7 +209,8 @@ export class SignDocumentView extends LitElement {
   private scrollToPage(n: number, behavior: ScrollBehavior): void {
     const el = this.pageElement(n);
     if (!el || !this.scroller) return;
-    if (this.scroller.scrollHeight > this.scroller.clientHeight + 1) this.scroller.scrollTo({ top: el.offsetTop - PAGE_GAP, behavior });
+    if (this.scroller.scrollHeight > this.scroller.clientHeight + 1)
+      this.scroller.scrollTo({ top: el.offsetTop - PAGE_GAP, behavior });
     // The view grown to the document: the page around it scrolls.
     else el.scrollIntoView({ block: 'start', behavior });
   }

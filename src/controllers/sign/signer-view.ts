@@ -63,7 +63,10 @@ export function signerSteps(p: Pick<PracticeDetail, 'signers' | 'events'>): Map<
   for (const s of p.signers) {
     let at = s.tsSign ?? undefined;
     if (!at && (s.status === 'F' || s.status === 'R')) {
-      const mine = p.events.filter((e) => sameEmail(e.signerEmail, s.email) && (s.status === 'R' ? e.action === 'D' : SIGNATURE_ACTIONS.has(e.action)));
+      const mine = p.events.filter(
+        (e) =>
+          sameEmail(e.signerEmail, s.email) && (s.status === 'R' ? e.action === 'D' : SIGNATURE_ACTIONS.has(e.action)),
+      );
       at = mine.at(-1)?.tsIns;
     }
     steps.set(s.email.trim().toLowerCase(), { email: s.email, name: nameOf(s), status: s.status, at });
