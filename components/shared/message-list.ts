@@ -1,6 +1,7 @@
 import { html, nothing, render as renderInto, type RootPart, type TemplateResult } from 'lit';
 import { property, query } from 'lit/decorators.js';
 import { SportelloElement } from './sportello-element.js';
+import { translator } from '../../src/i18n/translate.js';
 import { tokens } from './tokens.styles.js';
 import { messageListStyles } from './message-list.styles.js';
 import { linkify } from './linkify.js';
@@ -55,16 +56,12 @@ interface RowElement {
   part: RootPart;
 }
 
-const defaultLabels: MessageListLabels = {
-  log: 'Conversation',
-  pending: 'Sending…',
-  sent: 'Sent',
-  read: 'Read',
-  failed: 'Not sent',
-  retry: 'Retry',
-  you: 'You',
-  newMessages: 'New messages',
-};
+/** The defaults of `labels`: the `list` namespace of the kit's catalogue, in the list's language. */
+const listText = translator('list');
+const LABEL_KEYS = ['log', 'pending', 'sent', 'read', 'failed', 'retry', 'you', 'newMessages'] as const;
+function defaultLabels(host: SportelloMessageList): MessageListLabels {
+  return Object.fromEntries(LABEL_KEYS.map((key) => [key, listText(host, key)])) as unknown as MessageListLabels;
+}
 
 /** How many recent arrivals the hidden announcer keeps. */
 const ANNOUNCE_KEEP = 3;
@@ -164,14 +161,17 @@ export class SportelloMessageList extends SportelloElement {
     body: ((item: ChatListItem) => unknown) | undefined;
     today: number;
   };
-  private textCache?: { from: Partial<MessageListLabels>; text: MessageListLabels };
+  private textCache?: { from: Partial<MessageListLabels>; lang: string; strings: unknown; text: MessageListLabels };
   /** The language for this render: resolving it walks up the DOM, so once per update, not per row. */
   private renderLang = '';
 
   private get text(): MessageListLabels {
-    if (this.textCache?.from !== this.labels)
-      this.textCache = { from: this.labels, text: { ...defaultLabels, ...this.labels } };
-    return this.textCache.text;
+    const lang = this.renderLang || this.language;
+    let cached = this.textCache;
+    if (cached?.from !== this.labels || cached.lang !== lang || cached.strings !== this.strings) {
+      cached = this.textCache = { from: this.labels, lang, strings: this.strings, text: { ...defaultLabels(this), ...this.labels } };
+    }
+    return cached.text;
   }
 
   /** Scrolls to the newest message (and follows new ones again). */
@@ -348,7 +348,7 @@ export class SportelloMessageList extends SportelloElement {
   }
 
   private newMessagesLabel(): string {
-    return this.labels.newMessages ?? (this.language === 'it' ? 'Nuovi messaggi' : defaultLabels.newMessages);
+    return this.text.newMessages;
   }
 
   /** Puts new messages from others into the hidden polite log (never the whole history on first render). */
