@@ -1,7 +1,7 @@
 import { LitElement, html, css, type PropertyValues } from 'lit';
 import { property, state, query } from 'lit/decorators.js';
-import { styleMap } from 'lit/directives/style-map.js';
 import { tokens } from '../../shared/tokens.styles.js';
+import { cssProps } from '../../shared/css-props.js';
 import type { Lang } from '../../../src/i18n/lang.js';
 import type { PdfDocument, PdfPage } from '../../../src/pdf/pdfjs.js';
 import type { PlacedArea } from '../../../src/pdf/areas.js';
@@ -489,8 +489,10 @@ export class SignDocumentView extends LitElement {
   }
 
   private areaLabel(a: PlacedArea): { text: string; mine: boolean } {
-    const t = (k: Parameters<typeof translate>[1], p?: Record<string, string | number>) => translate(this.language, k, p);
-    const mine = !!this.signerEmail && !!a.spec.signerEmail && a.spec.signerEmail.toLowerCase() === this.signerEmail.toLowerCase();
+    const t = (k: Parameters<typeof translate>[1], p?: Record<string, string | number>) =>
+      translate(this.language, k, p);
+    const mine =
+      !!this.signerEmail && !!a.spec.signerEmail && a.spec.signerEmail.toLowerCase() === this.signerEmail.toLowerCase();
     const signer = (a.spec.signerName ?? t('nobody')) + (mine ? t('areaYou') : '');
     if (a.spec.kind === 'signature') {
       const key = codeKey('action_', a.spec.code);
@@ -501,7 +503,8 @@ export class SignDocumentView extends LitElement {
   }
 
   protected override render() {
-    const t = (k: Parameters<typeof translate>[1], p?: Record<string, string | number>) => translate(this.language, k, p);
+    const t = (k: Parameters<typeof translate>[1], p?: Record<string, string | number>) =>
+      translate(this.language, k, p);
     const total = this.pageCount;
     const zoomPercent = Math.round(this.scale * 100);
     const byPage = new Map<number, PlacedArea[]>();
@@ -542,12 +545,17 @@ export class SignDocumentView extends LitElement {
               '--scale-factor': String(this.scale),
               '--total-scale-factor': String(this.scale),
             };
-            return html`<div class="page" part="page" data-page=${n} role="group" aria-label=${t('pageOf', { n, total })} style=${styleMap(style)}>
+            return html`<div class="page" part="page" data-page=${n} role="group" aria-label=${t('pageOf', { n, total })} ${cssProps(style)}>
               <div class="textLayer"></div>
               ${(byPage.get(n) ?? []).map((a) => {
                 const { text, mine } = this.areaLabel(a);
-                const box = { left: `${a.box.x * 100}%`, top: `${a.box.y * 100}%`, width: `${a.box.width * 100}%`, height: `${a.box.height * 100}%` };
-                return html`<div class="area ${a.spec.kind} ${mine ? 'mine' : ''}" part=${mine ? 'area area-mine' : 'area'} data-area=${a.spec.id} data-signer=${a.spec.signerEmail ?? ''} role="note" aria-label=${text} style=${styleMap(box)}>
+                const box = {
+                  left: `${a.box.x * 100}%`,
+                  top: `${a.box.y * 100}%`,
+                  width: `${a.box.width * 100}%`,
+                  height: `${a.box.height * 100}%`,
+                };
+                return html`<div class="area ${a.spec.kind} ${mine ? 'mine' : ''}" part=${mine ? 'area area-mine' : 'area'} data-area=${a.spec.id} data-signer=${a.spec.signerEmail ?? ''} role="note" aria-label=${text} ${cssProps(box)}>
                   <span class="label" aria-hidden="true">${text}</span>
                 </div>`;
               })}
@@ -566,4 +574,3 @@ declare global {
     'sportello-sign-document': SignDocumentView;
   }
 }
-
