@@ -7,7 +7,12 @@
 import { Transform, type Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { GatewayConfig } from './config.js';
-import { CREDENTIAL_HEADERS, FORWARDED_REQUEST_HEADERS, FORWARDED_RESPONSE_HEADERS, type Credentials } from './credentials.js';
+import {
+  CREDENTIAL_HEADERS,
+  FORWARDED_REQUEST_HEADERS,
+  FORWARDED_RESPONSE_HEADERS,
+  type Credentials,
+} from './credentials.js';
 import { MESSAGES, refusal, type ServiceName } from './errors.js';
 import type { GatewayStore } from './store.js';
 import { readCapped, TooLarge, UpstreamFailure, type Upstream, type UpstreamResponse } from './upstream.js';
@@ -15,7 +20,11 @@ import type { Visitor } from './visitor.js';
 
 /** Thrown by handlers to refuse; the server turns it into the service's error shape. */
 export class Refused extends Error {
-  constructor(readonly status: number, message: string, readonly headers: Record<string, string> = {}) {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
     super(message);
   }
 }
@@ -187,12 +196,19 @@ export class Call {
       if (answer.status === 401) {
         // The service refused the gateway's own credential: a configuration fault, not the visitor's.
         answer.body.resume();
-        this.request.log.error({ service: this.service, status: answer.status }, 'the service refused the gateway credential');
+        this.request.log.error(
+          { service: this.service, status: answer.status },
+          'the service refused the gateway credential',
+        );
         throw new Refused(502, MESSAGES.upstreamDown);
       }
       return answer;
     } catch (error) {
-      if (error instanceof UpstreamFailure) throw new Refused(error.kind === 'timeout' ? 504 : 502, error.kind === 'timeout' ? MESSAGES.upstreamTimeout : MESSAGES.upstreamDown);
+      if (error instanceof UpstreamFailure)
+        throw new Refused(
+          error.kind === 'timeout' ? 504 : 502,
+          error.kind === 'timeout' ? MESSAGES.upstreamTimeout : MESSAGES.upstreamDown,
+        );
       if (error instanceof TooLarge) throw new Refused(413, MESSAGES.tooLarge);
       throw error;
     }
@@ -253,7 +269,14 @@ export class Call {
 }
 
 /** Sends a refusal in the service's shape. */
-export function sendRefusal(reply: FastifyReply, service: ServiceName, status: number, message: string, path: string, headers: Record<string, string> = {}): FastifyReply {
+export function sendRefusal(
+  reply: FastifyReply,
+  service: ServiceName,
+  status: number,
+  message: string,
+  path: string,
+  headers: Record<string, string> = {},
+): FastifyReply {
   const r = refusal(service, status, message, path, headers);
   for (const [k, v] of Object.entries(r.headers)) reply.header(k, v);
   return reply.code(r.status).header('content-type', 'application/json').send(JSON.stringify(r.body));

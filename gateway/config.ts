@@ -49,7 +49,13 @@ export interface GatewayConfig {
     sessionSecret: string;
     sessionTtlSeconds: number;
   };
-  ai: { apiKey: string; sourceApp: string; defaultAgents: number[]; catalogs: number[] | 'any'; knowledgeBases: number[] | 'from-agents' };
+  ai: {
+    apiKey: string;
+    sourceApp: string;
+    defaultAgents: number[];
+    catalogs: number[] | 'any';
+    knowledgeBases: number[] | 'from-agents';
+  };
   sign: { token?: string | undefined; user?: string | undefined; oauth?: OAuthClient | undefined };
   desk: { oauth: OAuthClient };
   chat: { token?: string | undefined };
@@ -74,14 +80,22 @@ export interface GatewayConfig {
 /** Defaults that make `npm run gateway` serve the embedded simulator with its seeded credentials. */
 export const DEMO_VISITOR_SECRET = 'sportello-demo-visitor-secret-change-me-0123456789';
 
-const list = (v: string | undefined): string[] => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-const ints = (v: string | undefined): number[] => list(v).map(Number).filter((n) => Number.isInteger(n));
+const list = (v: string | undefined): string[] =>
+  (v ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+const ints = (v: string | undefined): number[] =>
+  list(v)
+    .map(Number)
+    .filter((n) => Number.isInteger(n));
 
 function int(env: Record<string, string | undefined>, name: string, fallback: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
-  if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a non-negative number (got ${JSON.stringify(raw)})`);
+  if (!Number.isFinite(n) || n < 0)
+    throw new Error(`${name} must be a non-negative number (got ${JSON.stringify(raw)})`);
   return n;
 }
 
@@ -92,7 +106,11 @@ const trimSlash = (s: string) => s.replace(/\/+$/, '');
  * one (only when `SPORTELLO_GATEWAY_UPSTREAM` and every per-service override are unset).
  */
 export function readConfig(env: Record<string, string | undefined>, simulatorUrl?: string): GatewayConfig {
-  const base = env.SPORTELLO_GATEWAY_UPSTREAM ? trimSlash(env.SPORTELLO_GATEWAY_UPSTREAM) : simulatorUrl ? trimSlash(simulatorUrl) : undefined;
+  const base = env.SPORTELLO_GATEWAY_UPSTREAM
+    ? trimSlash(env.SPORTELLO_GATEWAY_UPSTREAM)
+    : simulatorUrl
+      ? trimSlash(simulatorUrl)
+      : undefined;
   const per = (name: string, suffix: string): string => {
     const own = env[`SPORTELLO_GATEWAY_${name}_UPSTREAM`];
     if (own) return trimSlash(own);
@@ -100,21 +118,35 @@ export function readConfig(env: Record<string, string | undefined>, simulatorUrl
     return base + suffix;
   };
   const embedded = !env.SPORTELLO_GATEWAY_UPSTREAM && !!simulatorUrl;
-  const upstream: UpstreamBases = { ai: per('AI', '/ai/api/v2'), sign: per('SIGN', '/sign/api/v2'), desk: per('DESK', '/desk'), chat: per('CHAT', '/chat') };
+  const upstream: UpstreamBases = {
+    ai: per('AI', '/ai/api/v2'),
+    sign: per('SIGN', '/sign/api/v2'),
+    desk: per('DESK', '/desk'),
+    chat: per('CHAT', '/chat'),
+  };
   const idpBase = base ? `${base}/auth/realms/sportello/protocol/openid-connect/token` : '';
 
-  const secret = env.SPORTELLO_GATEWAY_VISITOR_SECRET ?? (embedded && !env.SPORTELLO_GATEWAY_VISITOR_JWKS ? DEMO_VISITOR_SECRET : undefined);
-  if (secret !== undefined && Buffer.byteLength(secret) < 32) throw new Error('SPORTELLO_GATEWAY_VISITOR_SECRET must be at least 32 bytes (HS256)');
+  const secret =
+    env.SPORTELLO_GATEWAY_VISITOR_SECRET ??
+    (embedded && !env.SPORTELLO_GATEWAY_VISITOR_JWKS ? DEMO_VISITOR_SECRET : undefined);
+  if (secret !== undefined && Buffer.byteLength(secret) < 32)
+    throw new Error('SPORTELLO_GATEWAY_VISITOR_SECRET must be at least 32 bytes (HS256)');
 
   const grants = new Set<AnonymousGrant>();
   for (const g of list(env.SPORTELLO_GATEWAY_ANONYMOUS ?? (embedded ? 'ai,desk,chat' : 'chat'))) {
     if (g === 'none') continue;
-    if (g !== 'ai' && g !== 'desk' && g !== 'chat') throw new Error(`SPORTELLO_GATEWAY_ANONYMOUS: unknown grant ${g} (ai, desk, chat or none)`);
+    if (g !== 'ai' && g !== 'desk' && g !== 'chat')
+      throw new Error(`SPORTELLO_GATEWAY_ANONYMOUS: unknown grant ${g} (ai, desk, chat or none)`);
     grants.add(g);
   }
 
   const signOauth = env.SPORTELLO_GATEWAY_SIGN_CLIENT_ID
-    ? { tokenUrl: env.SPORTELLO_GATEWAY_SIGN_TOKEN_URL ?? env.SPORTELLO_GATEWAY_TOKEN_URL ?? idpBase, clientId: env.SPORTELLO_GATEWAY_SIGN_CLIENT_ID, clientSecret: env.SPORTELLO_GATEWAY_SIGN_CLIENT_SECRET ?? '', scope: env.SPORTELLO_GATEWAY_SIGN_SCOPE }
+    ? {
+        tokenUrl: env.SPORTELLO_GATEWAY_SIGN_TOKEN_URL ?? env.SPORTELLO_GATEWAY_TOKEN_URL ?? idpBase,
+        clientId: env.SPORTELLO_GATEWAY_SIGN_CLIENT_ID,
+        clientSecret: env.SPORTELLO_GATEWAY_SIGN_CLIENT_SECRET ?? '',
+        scope: env.SPORTELLO_GATEWAY_SIGN_SCOPE,
+      }
     : undefined;
   const catalogs = env.SPORTELLO_GATEWAY_AI_CATALOGS ?? (embedded ? '*' : '');
   const kbs = env.SPORTELLO_GATEWAY_AI_KNOWLEDGE_BASES;
@@ -171,6 +203,10 @@ export function readConfig(env: Record<string, string | undefined>, simulatorUrl
     tokenRefreshSkewSeconds: int(env, 'SPORTELLO_GATEWAY_TOKEN_REFRESH_SKEW', 60),
     redisUrl: env.SPORTELLO_GATEWAY_REDIS_URL || undefined,
     logLevel: env.SPORTELLO_GATEWAY_LOG_LEVEL ?? 'info',
-    trustProxy: env.SPORTELLO_GATEWAY_TRUST_PROXY ? (env.SPORTELLO_GATEWAY_TRUST_PROXY === 'true' ? true : env.SPORTELLO_GATEWAY_TRUST_PROXY) : false,
+    trustProxy: env.SPORTELLO_GATEWAY_TRUST_PROXY
+      ? env.SPORTELLO_GATEWAY_TRUST_PROXY === 'true'
+        ? true
+        : env.SPORTELLO_GATEWAY_TRUST_PROXY
+      : false,
   };
 }

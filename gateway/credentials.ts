@@ -29,7 +29,9 @@ export function createCredentials(config: GatewayConfig, fetchToken: FetchToken 
           return { 'X-Api-Key': config.ai.apiKey, 'X-Source-App': config.ai.sourceApp };
         case 'sign':
           if (sign) return { Authorization: `Bearer ${await sign.get(force)}` };
-          return config.sign.token && config.sign.user ? { 'X-SignToken': config.sign.token, 'X-SignUser': config.sign.user } : {};
+          return config.sign.token && config.sign.user
+            ? { 'X-SignToken': config.sign.token, 'X-SignUser': config.sign.user }
+            : {};
         case 'desk':
           return { Authorization: `Bearer ${await desk.get(force)}` };
         case 'chat':
@@ -44,13 +46,43 @@ export function createCredentials(config: GatewayConfig, fetchToken: FetchToken 
  * credential headers (`Authorization`, `X-Api-Key`, `X-Source-App`, `X-SignToken`, `X-SignUser`,
  * `X-ChatToken`, `Cookie`) and `X-External-Id`, which the gateway sets to the verified visitor.
  */
-export const FORWARDED_REQUEST_HEADERS = ['accept', 'accept-language', 'content-type', 'content-length', 'idempotency-key', 'range', 'if-range', 'last-event-id', 'cache-control'] as const;
+export const FORWARDED_REQUEST_HEADERS = [
+  'accept',
+  'accept-language',
+  'content-type',
+  'content-length',
+  'idempotency-key',
+  'range',
+  'if-range',
+  'last-event-id',
+  'cache-control',
+] as const;
 
 /** Headers a browser sent that carry a credential: dropped, and counted in the log (never their values). */
-export const CREDENTIAL_HEADERS = ['authorization', 'x-api-key', 'x-source-app', 'x-signtoken', 'x-signuser', 'x-chattoken', 'x-external-id', 'cookie'] as const;
+export const CREDENTIAL_HEADERS = [
+  'authorization',
+  'x-api-key',
+  'x-source-app',
+  'x-signtoken',
+  'x-signuser',
+  'x-chattoken',
+  'x-external-id',
+  'cookie',
+] as const;
 
 /** Response headers passed back to the page; `Set-Cookie`, `WWW-Authenticate` and server details stay behind. */
 export const FORWARDED_RESPONSE_HEADERS = [
-  'content-type', 'content-length', 'content-disposition', 'content-range', 'accept-ranges', 'retry-after',
-  'idempotent-replayed', 'etag', 'last-modified', 'cache-control', 'sunset', 'link', 'content-language',
+  'content-type',
+  'content-length',
+  'content-disposition',
+  'content-range',
+  'accept-ranges',
+  'retry-after',
+  'idempotent-replayed',
+  'etag',
+  'last-modified',
+  'cache-control',
+  'sunset',
+  'link',
+  'content-language',
 ] as const;

@@ -33,15 +33,31 @@ const SIGN_KEYS: Record<number, string> = {
 
 /** ISO 8601 with an offset (`+00:00`), as the signing service writes its timestamps. */
 function isoOffset(date: Date): string {
-  return date.toISOString().replace(/\.\d{3}Z$/, '+00:00').replace(/Z$/, '+00:00');
+  return date
+    .toISOString()
+    .replace(/\.\d{3}Z$/, '+00:00')
+    .replace(/Z$/, '+00:00');
 }
 
-export function refusalBody(service: ServiceName, status: number, message: string, path: string, now = new Date()): Record<string, unknown> {
+export function refusalBody(
+  service: ServiceName,
+  status: number,
+  message: string,
+  path: string,
+  now = new Date(),
+): Record<string, unknown> {
   switch (service) {
     case 'ai':
       return { detail: message };
     case 'sign':
-      return { status, details: message, messageKey: SIGN_KEYS[status] ?? 'error.internal', reference: randomUUID(), timestamp: isoOffset(now), type: 'common' };
+      return {
+        status,
+        details: message,
+        messageKey: SIGN_KEYS[status] ?? 'error.internal',
+        reference: randomUUID(),
+        timestamp: isoOffset(now),
+        type: 'common',
+      };
     case 'desk':
       return { status, error: STATUS_CODES[status] ?? 'Error', message, timestamp: now.toISOString(), path };
     case 'chat':
@@ -49,7 +65,13 @@ export function refusalBody(service: ServiceName, status: number, message: strin
   }
 }
 
-export function refusal(service: ServiceName, status: number, message: string, path: string, headers: Record<string, string> = {}): Refusal {
+export function refusal(
+  service: ServiceName,
+  status: number,
+  message: string,
+  path: string,
+  headers: Record<string, string> = {},
+): Refusal {
   return { status, body: refusalBody(service, status, message, path), headers };
 }
 

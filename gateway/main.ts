@@ -9,12 +9,17 @@ import { startGateway } from './server.js';
 import { openStore } from './store.js';
 
 const env = process.env;
-const wantsSimulator = !env.SPORTELLO_GATEWAY_UPSTREAM && !['AI', 'SIGN', 'DESK', 'CHAT'].some((s) => env[`SPORTELLO_GATEWAY_${s}_UPSTREAM`]);
+const wantsSimulator =
+  !env.SPORTELLO_GATEWAY_UPSTREAM &&
+  !['AI', 'SIGN', 'DESK', 'CHAT'].some((s) => env[`SPORTELLO_GATEWAY_${s}_UPSTREAM`]);
 
 let sim: { url: string; close(): Promise<void> } | undefined;
 if (wantsSimulator) {
   const { startSimulator } = await import('../demo/server/core/simulator.js');
-  sim = await startSimulator({ port: Number(env.SPORTELLO_SIM_PORT ?? 0), paceMs: Number(env.SPORTELLO_SIM_PACE_MS ?? 30) });
+  sim = await startSimulator({
+    port: Number(env.SPORTELLO_SIM_PORT ?? 0),
+    paceMs: Number(env.SPORTELLO_SIM_PACE_MS ?? 30),
+  });
 }
 
 const config = readConfig(env, sim?.url);

@@ -21,7 +21,11 @@ export interface TokenSource {
   readonly fetches: number;
 }
 
-export function createTokenSource(client: OAuthClient, fetchToken: FetchToken, options: { skewSeconds: number; now?: () => number }): TokenSource {
+export function createTokenSource(
+  client: OAuthClient,
+  fetchToken: FetchToken,
+  options: { skewSeconds: number; now?: () => number },
+): TokenSource {
   const now = options.now ?? Date.now;
   let cached: { token: string; refreshAt: number } | undefined;
   let inFlight: Promise<string> | undefined;
@@ -67,10 +71,13 @@ export const fetchClientCredentials: FetchToken = async (client) => {
     body: form,
     signal: AbortSignal.timeout(10_000),
   });
-  const body = (await response.json().catch(() => undefined)) as { access_token?: unknown; expires_in?: unknown; error?: unknown } | undefined;
+  const body = (await response.json().catch(() => undefined)) as
+    { access_token?: unknown; expires_in?: unknown; error?: unknown } | undefined;
   if (!response.ok || typeof body?.access_token !== 'string') {
     // The provider's error identifier only (invalid_client…): never the secret or a token.
-    throw new Error(`identity provider refused the client credentials: HTTP ${response.status} ${typeof body?.error === 'string' ? body.error : ''}`.trim());
+    throw new Error(
+      `identity provider refused the client credentials: HTTP ${response.status} ${typeof body?.error === 'string' ? body.error : ''}`.trim(),
+    );
   }
   return { accessToken: body.access_token, expiresIn: typeof body.expires_in === 'number' ? body.expires_in : 300 };
 };

@@ -27,7 +27,12 @@ import { bearerOf, createVisitorVerifier, type Visitor, type VisitorVerifier } f
 import { attachWebSocketProxy } from './ws-proxy.js';
 
 /** Where each service lives on the gateway: the simulator's prefixes, so an element only changes its endpoint. */
-export const PREFIXES: Record<ServiceName, string> = { ai: '/ai/api/v2', sign: '/sign/api/v2', desk: '/desk', chat: '/chat' };
+export const PREFIXES: Record<ServiceName, string> = {
+  ai: '/ai/api/v2',
+  sign: '/sign/api/v2',
+  desk: '/desk',
+  chat: '/chat',
+};
 
 /** Every allowed method + path pair, by service (the allow-list; README lists the same). */
 export const ALLOWED_ROUTES: readonly AllowedRoute[] = [...aiRoutes, ...signRoutes, ...deskRoutes, ...chatRoutes];
@@ -36,11 +41,31 @@ export const SESSION_COOKIE = 'sportello_session';
 export const SESSION_HEADER = 'X-Sportello-Session';
 
 const ALLOWED_REQUEST_HEADERS = [
-  'Content-Type', 'Authorization', 'Idempotency-Key', 'Range', 'If-Range', 'Last-Event-ID', 'Cache-Control', 'Accept-Language',
+  'Content-Type',
+  'Authorization',
+  'Idempotency-Key',
+  'Range',
+  'If-Range',
+  'Last-Event-ID',
+  'Cache-Control',
+  'Accept-Language',
   // Accepted so that a page still configured with raw keys keeps working; dropped here, never forwarded.
-  'X-Api-Key', 'X-Source-App', 'X-External-Id', 'X-SignToken', 'X-SignUser', 'X-ChatToken',
+  'X-Api-Key',
+  'X-Source-App',
+  'X-External-Id',
+  'X-SignToken',
+  'X-SignUser',
+  'X-ChatToken',
 ];
-const EXPOSED_HEADERS = ['Retry-After', 'Content-Disposition', 'Content-Length', 'Content-Range', 'Accept-Ranges', 'Idempotent-Replayed', SESSION_HEADER];
+const EXPOSED_HEADERS = [
+  'Retry-After',
+  'Content-Disposition',
+  'Content-Length',
+  'Content-Range',
+  'Accept-Ranges',
+  'Idempotent-Replayed',
+  SESSION_HEADER,
+];
 
 export interface GatewayOptions {
   config: GatewayConfig;
@@ -65,9 +90,12 @@ function cookie(header: string | undefined, name: string): string | undefined {
 }
 
 /** A short, one-way name for a visitor in the logs (never the id itself, never a token). */
-const logName = (visitor: Visitor | undefined) => (visitor ? createHash('sha256').update(visitor.id).digest('base64url').slice(0, 10) : '-');
+const logName = (visitor: Visitor | undefined) =>
+  visitor ? createHash('sha256').update(visitor.id).digest('base64url').slice(0, 10) : '-';
 
-export async function createGateway(options: GatewayOptions): Promise<{ app: FastifyInstance; services: GatewayServices }> {
+export async function createGateway(
+  options: GatewayOptions,
+): Promise<{ app: FastifyInstance; services: GatewayServices }> {
   const { config } = options;
   const store = options.store ?? new MemoryStore();
   const services: GatewayServices = {
@@ -76,30 +104,56 @@ export async function createGateway(options: GatewayOptions): Promise<{ app: Fas
     upstream: options.upstream ?? nodeUpstream,
     credentials: options.credentials ?? createCredentials(config),
   };
-  const verifier = options.verifier ?? createVisitorVerifier({ ...config.visitor, sessionSecret: config.anonymous.sessionSecret, sessionTtlSeconds: config.anonymous.sessionTtlSeconds });
+  const verifier =
+    options.verifier ??
+    createVisitorVerifier({
+      ...config.visitor,
+      sessionSecret: config.anonymous.sessionSecret,
+      sessionTtlSeconds: config.anonymous.sessionTtlSeconds,
+    });
   const origins = new Set(config.origins);
 
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : {
-      level: config.logLevel,
-      // Belt and braces: nothing below logs headers, but if anything ever did, these stay out.
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-api-key"]', 'req.headers["x-signtoken"]', 'req.headers["x-chattoken"]'],
-    },
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            // Belt and braces: nothing below logs headers, but if anything ever did, these stay out.
+            redact: [
+              'req.headers.authorization',
+              'req.headers.cookie',
+              'req.headers["x-api-key"]',
+              'req.headers["x-signtoken"]',
+              'req.headers["x-chattoken"]',
+            ],
+          },
     // One line per request of our own (onResponse below): Fastify's would log the whole URL.
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.trustProxy,
     requestTimeout: 0,
     return503OnClosing: true,
-    routerOptions: { ignoreTrailingSlash: false, ignoreDuplicateSlashes: false, caseSensitive: true, maxParamLength: 300 },
+    routerOptions: {
+      ignoreTrailingSlash: false,
+      ignoreDuplicateSlashes: false,
+      caseSensitive: true,
+      maxParamLength: 300,
+    },
   });
 
   // Bodies are never parsed by Fastify: each route reads JSON with its own cap, or streams an upload.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, _payload, done) => done(null));
 
-  const serviceOf = (request: FastifyRequest): ServiceName => serviceOfPath((request.raw.url ?? '/').split('?')[0]!) ?? 'chat';
-  const refuse = (request: FastifyRequest, reply: FastifyReply, status: number, message: string, headers: Record<string, string> = {}) =>
-    sendRefusal(reply, serviceOf(request), status, message, (request.raw.url ?? '/').split('?')[0]!, headers);
+  const serviceOf = (request: FastifyRequest): ServiceName =>
+    serviceOfPath((request.raw.url ?? '/').split('?')[0]!) ?? 'chat';
+  const refuse = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    status: number,
+    message: string,
+    headers: Record<string, string> = {},
+  ) => sendRefusal(reply, serviceOf(request), status, message, (request.raw.url ?? '/').split('?')[0]!, headers);
 
   async function limited(key: string, perMinute: number): Promise<number> {
     if (perMinute <= 0) return 0;
@@ -130,14 +184,24 @@ export async function createGateway(options: GatewayOptions): Promise<{ app: Fas
     if (hasMethodOverride(request.headers)) return refuse(request, reply, 400, MESSAGES.methodOverride);
     if (request.method === 'OPTIONS') return undefined;
     const wait = await limited(`ip:${request.ip}`, config.limits.perIpPerMinute);
-    if (wait > 0) return refuse(request, reply, 429, MESSAGES.rateLimited, { 'Retry-After': String(Math.ceil(wait / 1000)) });
+    if (wait > 0)
+      return refuse(request, reply, 429, MESSAGES.rateLimited, { 'Retry-After': String(Math.ceil(wait / 1000)) });
     return undefined;
   });
 
   app.addHook('onResponse', async (request, reply) => {
     const started = (request as { startedAt?: number }).startedAt ?? performance.now();
     // Method, the allow-list's route pattern (never the query: it may hold an e-mail), status, time.
-    request.log.info({ method: request.method, route: request.routeOptions.url ?? 'unmatched', status: reply.statusCode, ms: Math.round(performance.now() - started), visitor: logName(request.sportelloVisitor) }, 'request');
+    request.log.info(
+      {
+        method: request.method,
+        route: request.routeOptions.url ?? 'unmatched',
+        status: reply.statusCode,
+        ms: Math.round(performance.now() - started),
+        visitor: logName(request.sportelloVisitor),
+      },
+      'request',
+    );
   });
 
   app.options('/*', async (_request, reply) => {
@@ -166,7 +230,10 @@ export async function createGateway(options: GatewayOptions): Promise<{ app: Fas
     // header for a page that keeps it and sends it back as a Bearer token).
     const session = await verifier.newSession();
     const secure = request.protocol === 'https' ? '; Secure' : '';
-    reply.header('Set-Cookie', `${SESSION_COOKIE}=${session.token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${session.expiresIn}${secure}`);
+    reply.header(
+      'Set-Cookie',
+      `${SESSION_COOKIE}=${session.token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${session.expiresIn}${secure}`,
+    );
     reply.header(SESSION_HEADER, session.token);
     return session.visitor;
   }
@@ -174,7 +241,8 @@ export async function createGateway(options: GatewayOptions): Promise<{ app: Fas
   function admit(route: AllowedRoute, visitor: Visitor): void {
     if (route.access === 'public') return;
     if (route.access === 'token' && visitor.kind !== 'token') throw new Refused(401, MESSAGES.needsToken);
-    if (visitor.kind === 'anonymous' && !config.anonymous.grants.has(route.service as 'ai' | 'desk' | 'chat')) throw new Refused(401, MESSAGES.needsToken);
+    if (visitor.kind === 'anonymous' && !config.anonymous.grants.has(route.service as 'ai' | 'desk' | 'chat'))
+      throw new Refused(401, MESSAGES.needsToken);
   }
 
   for (const route of ALLOWED_ROUTES) {
@@ -184,13 +252,15 @@ export async function createGateway(options: GatewayOptions): Promise<{ app: Fas
       handler: async (request, reply) => {
         try {
           // `/files/` matches `/files/:idFile` with an empty id: not a route of the allow-list.
-          if (Object.values(request.params as Record<string, string>).some((v) => v === '')) throw new Refused(404, MESSAGES.notAllowed);
+          if (Object.values(request.params as Record<string, string>).some((v) => v === ''))
+            throw new Refused(404, MESSAGES.notAllowed);
           const visitor = await identify(request, reply, route);
           request.sportelloVisitor = visitor;
           admit(route, visitor);
           if (visitor.id !== 'anon:public') {
             const wait = await limited(`visitor:${visitor.id}`, config.limits.perVisitorPerMinute);
-            if (wait > 0) throw new Refused(429, MESSAGES.rateLimited, { 'Retry-After': String(Math.ceil(wait / 1000)) });
+            if (wait > 0)
+              throw new Refused(429, MESSAGES.rateLimited, { 'Retry-After': String(Math.ceil(wait / 1000)) });
           }
           const dropped = credentialHeadersSent(request.headers);
           if (dropped.length) request.log.warn({ dropped }, 'credential headers sent by the browser were dropped');
@@ -198,7 +268,14 @@ export async function createGateway(options: GatewayOptions): Promise<{ app: Fas
         } catch (error) {
           if (error instanceof Refused) {
             if (error.status === 413) reply.header('Connection', 'close');
-            return sendRefusal(reply, route.service, error.status, error.message, (request.raw.url ?? '/').split('?')[0]!, error.headers);
+            return sendRefusal(
+              reply,
+              route.service,
+              error.status,
+              error.message,
+              (request.raw.url ?? '/').split('?')[0]!,
+              error.headers,
+            );
           }
           throw error;
         }
@@ -209,7 +286,9 @@ export async function createGateway(options: GatewayOptions): Promise<{ app: Fas
   // The gateway's own: an anonymous session for a page that keeps it itself, and a health check.
   app.post('/gateway/session', async (_request, reply) => {
     const session = await verifier.newSession();
-    return reply.header('content-type', 'application/json').send(JSON.stringify({ token: session.token, expires_in: session.expiresIn }));
+    return reply
+      .header('content-type', 'application/json')
+      .send(JSON.stringify({ token: session.token, expires_in: session.expiresIn }));
   });
   app.get('/gateway/health', async (_request, reply) => reply.send({ ok: true, store: store.kind }));
 
@@ -221,7 +300,12 @@ export async function createGateway(options: GatewayOptions): Promise<{ app: Fas
       return reply;
     }
     const status = (error as { statusCode?: number }).statusCode;
-    return refuse(request, reply, status && status >= 400 && status < 500 ? status : 502, status && status < 500 ? MESSAGES.badPath : MESSAGES.upstreamDown);
+    return refuse(
+      request,
+      reply,
+      status && status >= 400 && status < 500 ? status : 502,
+      status && status < 500 ? MESSAGES.badPath : MESSAGES.upstreamDown,
+    );
   });
 
   attachWebSocketProxy(app, services, verifier);

@@ -64,7 +64,9 @@ function parseFrames(text: string): { frames: Array<Frame | string>; ok: boolean
 }
 
 function serialize(frame: Frame): string {
-  const headers = frame.headers.map(([k, v]) => `${k}:${k.toLowerCase() === 'content-length' ? Buffer.byteLength(frame.body) : v}`);
+  const headers = frame.headers.map(
+    ([k, v]) => `${k}:${k.toLowerCase() === 'content-length' ? Buffer.byteLength(frame.body) : v}`,
+  );
   return `${frame.command}\n${headers.join('\n')}\n\n${frame.body}\0`;
 }
 

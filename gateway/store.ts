@@ -15,7 +15,12 @@ export interface BucketState {
  * Token bucket: `capacity` tokens, refilled at `perMinute / 60000` a millisecond. Takes one token
  * if there is one; otherwise says how long until there is. Pure.
  */
-export function takeToken(state: BucketState | undefined, now: number, capacity: number, perMinute: number): { state: BucketState; waitMs: number } {
+export function takeToken(
+  state: BucketState | undefined,
+  now: number,
+  capacity: number,
+  perMinute: number,
+): { state: BucketState; waitMs: number } {
   const rate = perMinute / 60_000;
   const prior = state ?? { tokens: capacity, at: now };
   const tokens = Math.min(capacity, prior.tokens + Math.max(0, now - prior.at) * rate);
@@ -50,7 +55,8 @@ export class MemoryStore implements GatewayStore {
 
   private sweep(capacity: number, perMinute: number): void {
     const now = this.now();
-    for (const [k, s] of this.buckets) if (takeToken(s, now, capacity, perMinute).state.tokens >= capacity - 1) this.buckets.delete(k);
+    for (const [k, s] of this.buckets)
+      if (takeToken(s, now, capacity, perMinute).state.tokens >= capacity - 1) this.buckets.delete(k);
   }
 
   async setOwner(kind: string, id: string, owner: string, ttlSeconds: number): Promise<void> {
@@ -103,7 +109,10 @@ export interface RedisLike {
 export class RedisStore implements GatewayStore {
   readonly kind = 'redis' as const;
 
-  constructor(private readonly redis: RedisLike, private readonly prefix = 'sportello:gw:') {}
+  constructor(
+    private readonly redis: RedisLike,
+    private readonly prefix = 'sportello:gw:',
+  ) {}
 
   async take(key: string, capacity: number, perMinute: number): Promise<number> {
     return Number(await this.redis.eval(TAKE_SCRIPT, 1, `${this.prefix}rate:${key}`, capacity, perMinute));

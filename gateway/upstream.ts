@@ -28,7 +28,10 @@ export interface UpstreamResponse {
 }
 
 export class UpstreamFailure extends Error {
-  constructor(readonly kind: 'timeout' | 'network', message: string) {
+  constructor(
+    readonly kind: 'timeout' | 'network',
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -42,7 +45,11 @@ export const nodeUpstream: Upstream = (r) =>
   new Promise((resolve, reject) => {
     const url = new URL(r.url);
     const secure = url.protocol === 'https:';
-    const req = (secure ? httpsRequest : httpRequest)(url, { method: r.method, headers: r.headers, agent: secure ? httpsAgent : httpAgent });
+    const req = (secure ? httpsRequest : httpRequest)(url, {
+      method: r.method,
+      headers: r.headers,
+      agent: secure ? httpsAgent : httpAgent,
+    });
     let settled = false;
     const fail = (error: UpstreamFailure) => {
       if (settled) return;
@@ -50,7 +57,10 @@ export const nodeUpstream: Upstream = (r) =>
       req.destroy();
       reject(error);
     };
-    const timer = r.timeoutMs > 0 ? setTimeout(() => fail(new UpstreamFailure('timeout', 'no answer in time')), r.timeoutMs) : undefined;
+    const timer =
+      r.timeoutMs > 0
+        ? setTimeout(() => fail(new UpstreamFailure('timeout', 'no answer in time')), r.timeoutMs)
+        : undefined;
     const onAbort = () => fail(new UpstreamFailure('network', 'visitor went away'));
     r.signal?.addEventListener('abort', onAbort, { once: true });
     req.on('error', (error) => fail(new UpstreamFailure('network', error.message)));

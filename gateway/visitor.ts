@@ -33,7 +33,8 @@ const isId = (v: unknown): v is number => typeof v === 'number' && Number.isSafe
 /** Reads the claims into a Visitor, or says which claim is malformed (a malformed token is refused whole). */
 export function visitorFromClaims(claims: JWTPayload): VerifyResult {
   const sub = claims.sub;
-  if (typeof sub !== 'string' || sub.length === 0 || sub.length > 255) return { ok: false, reason: 'sub must be a string of 1-255 characters' };
+  if (typeof sub !== 'string' || sub.length === 0 || sub.length > 255)
+    return { ok: false, reason: 'sub must be a string of 1-255 characters' };
   if (sub.startsWith(ANONYMOUS_PREFIX)) return { ok: false, reason: `sub must not start with ${ANONYMOUS_PREFIX}` };
   const visitor: Visitor = { kind: 'token', id: sub };
   for (const key of ['name', 'email'] as const) {
@@ -46,19 +47,23 @@ export function visitorFromClaims(claims: JWTPayload): VerifyResult {
   if (s === undefined) return { ok: true, visitor };
   if (!isRecord(s)) return { ok: false, reason: 'sportello must be an object' };
   if (s.desk !== undefined) {
-    if (!isRecord(s.desk) || !isId(s.desk.idUtente)) return { ok: false, reason: 'sportello.desk.idUtente must be a positive integer' };
+    if (!isRecord(s.desk) || !isId(s.desk.idUtente))
+      return { ok: false, reason: 'sportello.desk.idUtente must be a positive integer' };
     visitor.desk = { idUtente: s.desk.idUtente };
   }
   if (s.sign !== undefined) {
     if (!isRecord(s.sign)) return { ok: false, reason: 'sportello.sign must be an object' };
     const files = s.sign.files ?? [];
-    if (!Array.isArray(files) || !files.every(isId) || files.length > 1000) return { ok: false, reason: 'sportello.sign.files must be positive integers' };
+    if (!Array.isArray(files) || !files.every(isId) || files.length > 1000)
+      return { ok: false, reason: 'sportello.sign.files must be positive integers' };
     const signer = s.sign.signer;
-    if (signer !== undefined && (typeof signer !== 'string' || !signer.includes('@'))) return { ok: false, reason: 'sportello.sign.signer must be an e-mail address' };
+    if (signer !== undefined && (typeof signer !== 'string' || !signer.includes('@')))
+      return { ok: false, reason: 'sportello.sign.signer must be an e-mail address' };
     visitor.sign = { files: [...files], signer: signer?.toLowerCase() };
   }
   if (s.ai !== undefined) {
-    if (!isRecord(s.ai) || !Array.isArray(s.ai.agents) || !s.ai.agents.every(isId)) return { ok: false, reason: 'sportello.ai.agents must be positive integers' };
+    if (!isRecord(s.ai) || !Array.isArray(s.ai.agents) || !s.ai.agents.every(isId))
+      return { ok: false, reason: 'sportello.ai.agents must be positive integers' };
     visitor.ai = { agents: [...s.ai.agents] };
   }
   return { ok: true, visitor };
@@ -86,12 +91,19 @@ export interface VisitorVerifier {
 export function createVisitorVerifier(o: VisitorVerifierOptions): VisitorVerifier {
   const sessionKey = new TextEncoder().encode(o.sessionSecret);
   const hsKey = o.secret ? new TextEncoder().encode(o.secret) : undefined;
-  const jwks = o.jwksKeys ?? (o.jwks ? createRemoteJWKSet(new URL(o.jwks), { cooldownDuration: 30_000, timeoutDuration: 5_000 }) : undefined);
+  const jwks =
+    o.jwksKeys ??
+    (o.jwks ? createRemoteJWKSet(new URL(o.jwks), { cooldownDuration: 30_000, timeoutDuration: 5_000 }) : undefined);
 
   async function verifySession(token: string): Promise<VerifyResult | undefined> {
     try {
-      const { payload } = await jwtVerify(token, sessionKey, { algorithms: ['HS256'], audience: SESSION_AUDIENCE, requiredClaims: ['sub', 'exp'] });
-      if (typeof payload.sub !== 'string' || !payload.sub.startsWith(ANONYMOUS_PREFIX)) return { ok: false, reason: 'bad session subject' };
+      const { payload } = await jwtVerify(token, sessionKey, {
+        algorithms: ['HS256'],
+        audience: SESSION_AUDIENCE,
+        requiredClaims: ['sub', 'exp'],
+      });
+      if (typeof payload.sub !== 'string' || !payload.sub.startsWith(ANONYMOUS_PREFIX))
+        return { ok: false, reason: 'bad session subject' };
       return { ok: true, visitor: { kind: 'anonymous', id: payload.sub } };
     } catch {
       return undefined;
@@ -114,7 +126,8 @@ export function createVisitorVerifier(o: VisitorVerifierOptions): VisitorVerifie
               throw new Error('no visitor key configured');
             })();
       const now = Math.floor(Date.now() / 1000);
-      if (typeof payload.exp === 'number' && payload.exp - now > o.maxTtlSeconds + 5) return { ok: false, reason: 'token lives longer than allowed' };
+      if (typeof payload.exp === 'number' && payload.exp - now > o.maxTtlSeconds + 5)
+        return { ok: false, reason: 'token lives longer than allowed' };
       return visitorFromClaims(payload);
     } catch (error) {
       return { ok: false, reason: (error as { code?: string }).code ?? 'invalid token' };

@@ -37,7 +37,10 @@ export function attachWebSocketProxy(app: FastifyInstance, gw: GatewayServices, 
       const origin = req.headers.origin;
       if (origin !== undefined && !origins.has(origin)) return refuseUpgrade(socket, 403, 'Forbidden');
       const ip = req.socket.remoteAddress ?? 'unknown';
-      if (gw.config.limits.perIpPerMinute > 0 && (await gw.store.take(`ip:${ip}`, gw.config.limits.perIpPerMinute, gw.config.limits.perIpPerMinute)) > 0) {
+      if (
+        gw.config.limits.perIpPerMinute > 0 &&
+        (await gw.store.take(`ip:${ip}`, gw.config.limits.perIpPerMinute, gw.config.limits.perIpPerMinute)) > 0
+      ) {
         return refuseUpgrade(socket, 429, 'Too Many Requests');
       }
       let identity: StompIdentity | undefined;
@@ -53,7 +56,11 @@ export function attachWebSocketProxy(app: FastifyInstance, gw: GatewayServices, 
 
   function bridge(client: WebSocket, initial: StompIdentity | undefined): void {
     const headers: Record<string, string> = gw.config.chat.token ? { 'X-ChatToken': gw.config.chat.token } : {};
-    const upstream = new WebSocket(`${toWebSocketBase(gw.config.upstream.chat)}/websocket`, ['v12.stomp', 'v11.stomp', 'v10.stomp'], { headers, maxPayload: 4 * MAX_MESSAGE_BYTES });
+    const upstream = new WebSocket(
+      `${toWebSocketBase(gw.config.upstream.chat)}/websocket`,
+      ['v12.stomp', 'v11.stomp', 'v10.stomp'],
+      { headers, maxPayload: 4 * MAX_MESSAGE_BYTES },
+    );
     let identity = initial;
     // Client frames in order, each after the previous one is decided (a CONNECT token is verified first).
     let chain: Promise<void> = new Promise((resolve) => upstream.once('open', () => resolve()));
@@ -65,7 +72,11 @@ export function attachWebSocketProxy(app: FastifyInstance, gw: GatewayServices, 
     client.on('message', (data: RawData, isBinary: boolean) => {
       chain = chain.then(async () => {
         if (upstream.readyState !== WebSocket.OPEN) return;
-        const text = Buffer.isBuffer(data) ? data.toString('utf8') : Array.isArray(data) ? Buffer.concat(data).toString('utf8') : Buffer.from(data).toString('utf8');
+        const text = Buffer.isBuffer(data)
+          ? data.toString('utf8')
+          : Array.isArray(data)
+            ? Buffer.concat(data).toString('utf8')
+            : Buffer.from(data).toString('utf8');
         if (!identity) {
           const token = connectToken(text);
           if (token) {

@@ -16,8 +16,20 @@ function allowedAgents(call: Call): number[] {
 
 /** Chat fields a page may set. Model, prompt, budget and identity fields are the tenant's, not the page's. */
 const CHAT_FIELDS = new Set([
-  'message', 'agent_id', 'conversation_id', 'external_conversation_id', 'stream', 'files', 'include_sources',
-  'template_vars', 'classification_intents', 'force_handoff', 'skip_handoff', 'response_format', 'tool_approval', 'metadata',
+  'message',
+  'agent_id',
+  'conversation_id',
+  'external_conversation_id',
+  'stream',
+  'files',
+  'include_sources',
+  'template_vars',
+  'classification_intents',
+  'force_handoff',
+  'skip_handoff',
+  'response_format',
+  'tool_approval',
+  'metadata',
 ]);
 
 export function sanitiseChat(body: Record<string, unknown>): Record<string, unknown> {
@@ -33,7 +45,8 @@ export function sanitiseChat(body: Record<string, unknown>): Record<string, unkn
   return out;
 }
 
-const ownerOf = (conversation: unknown): unknown => (conversation as { metadata?: { external_id?: unknown } } | undefined)?.metadata?.external_id;
+const ownerOf = (conversation: unknown): unknown =>
+  (conversation as { metadata?: { external_id?: unknown } } | undefined)?.metadata?.external_id;
 
 async function requireOwnConversation(call: Call, id: number): Promise<void> {
   const answer = await call.upstreamJson({ path: `/conversations/${id}`, passHeaders: false });
@@ -52,7 +65,8 @@ async function allowedKnowledgeBases(call: Call): Promise<Set<number>> {
     let entry = agentKbs.get(agent);
     if (!entry || entry.until < now) {
       const answer = await call.upstreamJson({ path: `/agents/${agent}`, passHeaders: false });
-      const ids = (answer.body as { rag_config?: { knowledge_base_ids?: unknown } } | undefined)?.rag_config?.knowledge_base_ids;
+      const ids = (answer.body as { rag_config?: { knowledge_base_ids?: unknown } } | undefined)?.rag_config
+        ?.knowledge_base_ids;
       entry = { kbs: Array.isArray(ids) ? ids.map(Number).filter(Number.isInteger) : [], until: now + 300_000 };
       if (answer.status === 200) agentKbs.set(agent, entry);
     }
@@ -63,12 +77,16 @@ async function allowedKnowledgeBases(call: Call): Promise<Set<number>> {
 
 function searchRoute(path: string): AllowedRoute {
   return {
-    service: 'ai', method: 'POST', path, access: 'visitor',
+    service: 'ai',
+    method: 'POST',
+    path,
+    access: 'visitor',
     async handle(call) {
       const body = await call.jsonObject();
       const allowed = await allowedKnowledgeBases(call);
       const asked = body.knowledge_base_ids;
-      if (!Array.isArray(asked) || asked.length === 0 || !asked.every((id) => allowed.has(Number(id)))) throw new Refused(403, MESSAGES.notAllowed);
+      if (!Array.isArray(asked) || asked.length === 0 || !asked.every((id) => allowed.has(Number(id))))
+        throw new Refused(403, MESSAGES.notAllowed);
       const { document_ids: _d, ...rest } = body;
       return call.forward(path, { json: rest, query: undefined });
     },
@@ -77,39 +95,60 @@ function searchRoute(path: string): AllowedRoute {
 
 export const aiRoutes: AllowedRoute[] = [
   {
-    service: 'ai', method: 'POST', path: '/chat', access: 'visitor',
+    service: 'ai',
+    method: 'POST',
+    path: '/chat',
+    access: 'visitor',
     async handle(call) {
       const body = sanitiseChat(await call.jsonObject(call.config.limits.maxAiBodyBytes));
       const agent = body.agent_id;
-      if (typeof agent !== 'number' || !allowedAgents(call).includes(agent)) throw new Refused(403, 'This assistant is not available');
+      if (typeof agent !== 'number' || !allowedAgents(call).includes(agent))
+        throw new Refused(403, 'This assistant is not available');
       if (body.conversation_id !== undefined) {
-        if (typeof body.conversation_id !== 'number' || !Number.isSafeInteger(body.conversation_id)) throw new Refused(404, MESSAGES.notFound);
+        if (typeof body.conversation_id !== 'number' || !Number.isSafeInteger(body.conversation_id))
+          throw new Refused(404, MESSAGES.notFound);
         await requireOwnConversation(call, body.conversation_id);
       } else if (body.tool_approval !== undefined) {
         // An approval names a message; without its conversation it could resume anyone's.
         throw new Refused(400, 'conversation_id is required with tool_approval');
       } else if (typeof body.external_conversation_id === 'string') {
         const ext = body.external_conversation_id;
-        const found = await call.upstreamJson({ path: `/conversations/by-external-id/${encodeURIComponent(ext)}`, query: new URLSearchParams({ agent_id: String(agent) }), passHeaders: false });
+        const found = await call.upstreamJson({
+          path: `/conversations/by-external-id/${encodeURIComponent(ext)}`,
+          query: new URLSearchParams({ agent_id: String(agent) }),
+          passHeaders: false,
+        });
         if (found.status === 200 && ownerOf(found.body) !== call.visitor.id) throw new Refused(404, MESSAGES.notFound);
       }
       return call.forward('/chat', { json: body, query: undefined, timeoutMs: call.config.limits.upstreamTimeoutMs });
     },
   },
   {
-    service: 'ai', method: 'GET', path: '/conversations', access: 'visitor',
+    service: 'ai',
+    method: 'GET',
+    path: '/conversations',
+    access: 'visitor',
     async handle(call) {
       const q = call.query();
       const offset = Math.max(0, Number(q.get('offset') ?? 0) || 0);
       const limit = Math.min(100, Math.max(1, Number(q.get('limit') ?? 50) || 50));
-      const answer = await call.upstreamJson({ path: '/conversations', query: new URLSearchParams({ offset: '0', limit: '100' }), passHeaders: false });
+      const answer = await call.upstreamJson({
+        path: '/conversations',
+        query: new URLSearchParams({ offset: '0', limit: '100' }),
+        passHeaders: false,
+      });
       if (answer.status !== 200) return call.sendJson(answer);
-      const items = ((answer.body as { items?: unknown[] } | undefined)?.items ?? []).filter((c) => ownerOf(c) === call.visitor.id);
+      const items = ((answer.body as { items?: unknown[] } | undefined)?.items ?? []).filter(
+        (c) => ownerOf(c) === call.visitor.id,
+      );
       return call.sendJson(answer, { items: items.slice(offset, offset + limit), total: items.length, offset, limit });
     },
   },
   {
-    service: 'ai', method: 'GET', path: '/conversations/{conversation_id}', access: 'visitor',
+    service: 'ai',
+    method: 'GET',
+    path: '/conversations/{conversation_id}',
+    access: 'visitor',
     async handle(call) {
       const id = call.id('conversation_id');
       const answer = await call.upstreamJson({ path: `/conversations/${id}`, passHeaders: false });
@@ -118,13 +157,20 @@ export const aiRoutes: AllowedRoute[] = [
     },
   },
   {
-    service: 'ai', method: 'GET', path: '/conversations/by-external-id/{external_id}', access: 'visitor',
+    service: 'ai',
+    method: 'GET',
+    path: '/conversations/by-external-id/{external_id}',
+    access: 'visitor',
     async handle(call) {
       const ext = call.param('external_id');
       if (!/^[\w.:-]{1,255}$/.test(ext)) throw new Refused(404, MESSAGES.notFound);
       const agent = call.query().get('agent_id');
       const query = agent && /^\d+$/.test(agent) ? new URLSearchParams({ agent_id: agent }) : undefined;
-      const answer = await call.upstreamJson({ path: `/conversations/by-external-id/${ext}`, query, passHeaders: false });
+      const answer = await call.upstreamJson({
+        path: `/conversations/by-external-id/${ext}`,
+        query,
+        passHeaders: false,
+      });
       if (answer.status === 200 && ownerOf(answer.body) !== call.visitor.id) throw new Refused(404, MESSAGES.notFound);
       return call.sendJson(answer);
     },
@@ -132,7 +178,10 @@ export const aiRoutes: AllowedRoute[] = [
   searchRoute('/search'),
   searchRoute('/search/faq'),
   {
-    service: 'ai', method: 'POST', path: '/analysis/catalogs/classify', access: 'visitor',
+    service: 'ai',
+    method: 'POST',
+    path: '/analysis/catalogs/classify',
+    access: 'visitor',
     async handle(call) {
       const body = await call.jsonObject();
       const catalogs = call.config.ai.catalogs;

@@ -8,14 +8,28 @@ import type { Call } from '../call.js';
 import type { AllowedRoute } from './types.js';
 
 const pass = (method: AllowedRoute['method'], path: string, options: { upload?: boolean } = {}): AllowedRoute => ({
-  service: 'chat', method, path, access: 'public',
-  handle: (call) => call.forward(path.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(call.param(name))), options.upload ? { body: call.cappedStream(), timeoutMs: 0 } : method === 'POST' ? { body: call.cappedStream(call.config.limits.maxJsonBytes) } : {}),
+  service: 'chat',
+  method,
+  path,
+  access: 'public',
+  handle: (call) =>
+    call.forward(
+      path.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(call.param(name))),
+      options.upload
+        ? { body: call.cappedStream(), timeoutMs: 0 }
+        : method === 'POST'
+          ? { body: call.cappedStream(call.config.limits.maxJsonBytes) }
+          : {},
+    ),
 });
 
 /** A contact request from a signed-in visitor carries the token's name and e-mail. */
 function verifiedContact(path: string): AllowedRoute {
   return {
-    service: 'chat', method: 'GET', path, access: 'public',
+    service: 'chat',
+    method: 'GET',
+    path,
+    access: 'public',
     handle(call: Call) {
       const query = call.query();
       if (call.visitor.kind === 'token') {

@@ -37,7 +37,11 @@ async function owns(call: Call, id: number, detail?: unknown): Promise<boolean> 
   const who = deskIdentity(call);
   if (who.byRecord) return (await call.gw.store.owner('desk', String(id))) === call.visitor.id;
   if (detail === undefined) {
-    const answer = await call.upstreamJson({ path: `/richieste/${id}`, query: new URLSearchParams({ viewAsCustomer: 'true' }), passHeaders: false });
+    const answer = await call.upstreamJson({
+      path: `/richieste/${id}`,
+      query: new URLSearchParams({ viewAsCustomer: 'true' }),
+      passHeaders: false,
+    });
     if (answer.status !== 200) return false;
     detail = answer.body;
   }
@@ -58,32 +62,55 @@ async function recordCreated(call: Call, body: unknown): Promise<void> {
 
 async function requireOwnUpload(call: Call, idUpload: unknown): Promise<void> {
   if (idUpload === undefined || idUpload === null || idUpload === '') return;
-  if (typeof idUpload !== 'string' || (await call.gw.store.owner('upload', idUpload)) !== call.visitor.id) throw new Refused(404, MESSAGES.notFound);
+  if (typeof idUpload !== 'string' || (await call.gw.store.owner('upload', idUpload)) !== call.visitor.id)
+    throw new Refused(404, MESSAGES.notFound);
 }
 
 /** A lookup the form makes while filling in (catalogue data, no personal data): passed as is. */
-const lookup = (path: string): AllowedRoute => ({ service: 'desk', method: 'GET', path, access: 'visitor', handle: (call) => call.forward(path) });
+const lookup = (path: string): AllowedRoute => ({
+  service: 'desk',
+  method: 'GET',
+  path,
+  access: 'visitor',
+  handle: (call) => call.forward(path),
+});
 
 export const deskRoutes: AllowedRoute[] = [
   lookup('/richieste/attributi-aggiuntivi'),
   lookup('/richieste/info-terna'),
   lookup('/richieste/scadenza-priorita'),
   // The simulator's catalogue for `catalog-src` (not a service path; harmless, read-only).
-  { service: 'desk', method: 'GET', path: '/__catalog.json', access: 'public', handle: (call) => call.forward('/__catalog.json', { query: undefined }) },
+  {
+    service: 'desk',
+    method: 'GET',
+    path: '/__catalog.json',
+    access: 'public',
+    handle: (call) => call.forward('/__catalog.json', { query: undefined }),
+  },
 
   {
-    service: 'desk', method: 'POST', path: '/richieste/creazione-richiesta', access: 'visitor',
+    service: 'desk',
+    method: 'POST',
+    path: '/richieste/creazione-richiesta',
+    access: 'visitor',
     async handle(call) {
       const who = deskIdentity(call);
       const body = await call.jsonObject();
       await requireOwnUpload(call, body.idUpload);
-      const answer = await call.upstreamJson({ method: 'POST', path: '/richieste/creazione-richiesta', json: { ...body, idUtente: who.idUtente } });
+      const answer = await call.upstreamJson({
+        method: 'POST',
+        path: '/richieste/creazione-richiesta',
+        json: { ...body, idUtente: who.idUtente },
+      });
       if (answer.status < 300) await recordCreated(call, answer.body);
       return call.sendJson(answer);
     },
   },
   {
-    service: 'desk', method: 'GET', path: '/richieste/{idRichiesta}', access: 'visitor',
+    service: 'desk',
+    method: 'GET',
+    path: '/richieste/{idRichiesta}',
+    access: 'visitor',
     async handle(call) {
       const id = call.id('idRichiesta');
       const query = call.query();
@@ -96,7 +123,10 @@ export const deskRoutes: AllowedRoute[] = [
     },
   },
   {
-    service: 'desk', method: 'GET', path: '/richieste/commenti/{idRichiesta}', access: 'visitor',
+    service: 'desk',
+    method: 'GET',
+    path: '/richieste/commenti/{idRichiesta}',
+    access: 'visitor',
     async handle(call) {
       const id = call.id('idRichiesta');
       await requireOwn(call, id);
@@ -104,7 +134,10 @@ export const deskRoutes: AllowedRoute[] = [
     },
   },
   {
-    service: 'desk', method: 'POST', path: '/richieste/{idRichiesta}/commento-cliente', access: 'visitor',
+    service: 'desk',
+    method: 'POST',
+    path: '/richieste/{idRichiesta}/commento-cliente',
+    access: 'visitor',
     async handle(call) {
       const id = call.id('idRichiesta');
       const body = await call.jsonObject();
@@ -112,31 +145,52 @@ export const deskRoutes: AllowedRoute[] = [
       await requireOwnUpload(call, body.idUpload);
       // A customer comment (a reminder is one with `sollecito`); internal notes are not the customer's.
       delete body.noteInterne;
-      return call.sendJson(await call.upstreamJson({ method: 'POST', path: `/richieste/${id}/commento-cliente`, json: body }));
+      return call.sendJson(
+        await call.upstreamJson({ method: 'POST', path: `/richieste/${id}/commento-cliente`, json: body }),
+      );
     },
   },
   {
-    service: 'desk', method: 'POST', path: '/richieste/riapertura-richiesta-note/{idRichiesta}', access: 'visitor',
+    service: 'desk',
+    method: 'POST',
+    path: '/richieste/riapertura-richiesta-note/{idRichiesta}',
+    access: 'visitor',
     async handle(call) {
       const id = call.id('idRichiesta');
       const body = await call.jsonObject();
       await requireOwn(call, id);
-      const answer = await call.upstreamJson({ method: 'POST', path: `/richieste/riapertura-richiesta-note/${id}`, json: { ...body, idUtente: deskIdentity(call).idUtente } });
+      const answer = await call.upstreamJson({
+        method: 'POST',
+        path: `/richieste/riapertura-richiesta-note/${id}`,
+        json: { ...body, idUtente: deskIdentity(call).idUtente },
+      });
       if (answer.status < 300) await recordCreated(call, answer.body);
       return call.sendJson(answer);
     },
   },
   {
-    service: 'desk', method: 'POST', path: '/richieste/valutazione-richiesta', access: 'visitor',
+    service: 'desk',
+    method: 'POST',
+    path: '/richieste/valutazione-richiesta',
+    access: 'visitor',
     async handle(call) {
       const body = await call.jsonObject();
       const id = Number(body.idRichiesta);
       if (!Number.isSafeInteger(id) || id <= 0 || !(await owns(call, id))) throw new Refused(404, MESSAGES.notFound);
-      return call.sendJson(await call.upstreamJson({ method: 'POST', path: '/richieste/valutazione-richiesta', json: { ...body, idUtente: deskIdentity(call).idUtente } }));
+      return call.sendJson(
+        await call.upstreamJson({
+          method: 'POST',
+          path: '/richieste/valutazione-richiesta',
+          json: { ...body, idUtente: deskIdentity(call).idUtente },
+        }),
+      );
     },
   },
   {
-    service: 'desk', method: 'GET', path: '/richieste/lista-richieste-cliente-paginated', access: 'visitor',
+    service: 'desk',
+    method: 'GET',
+    path: '/richieste/lista-richieste-cliente-paginated',
+    access: 'visitor',
     async handle(call) {
       const who = deskIdentity(call);
       const query = call.query();
@@ -144,12 +198,21 @@ export const deskRoutes: AllowedRoute[] = [
       const answer = await call.upstreamJson({ path: '/richieste/lista-richieste-cliente-paginated', query });
       if (answer.status !== 200) return call.sendJson(answer);
       const page = answer.body as { data?: unknown[]; recordsTotal?: number; recordsFiltered?: number } | undefined;
-      const items = Array.isArray(page?.data) ? page.data : Array.isArray(answer.body) ? (answer.body as unknown[]) : [];
+      const items = Array.isArray(page?.data)
+        ? page.data
+        : Array.isArray(answer.body)
+          ? (answer.body as unknown[])
+          : [];
       // Whatever the service answered, only the visitor's own requests leave the gateway.
       const mine: unknown[] = [];
       for (const item of items) {
         const id = Number((item as { idRichiesta?: unknown }).idRichiesta);
-        if (who.byRecord ? (await call.gw.store.owner('desk', String(id))) === call.visitor.id : creatorOf(item) === who.idUtente) mine.push(item);
+        if (
+          who.byRecord
+            ? (await call.gw.store.owner('desk', String(id))) === call.visitor.id
+            : creatorOf(item) === who.idUtente
+        )
+          mine.push(item);
       }
       if (Array.isArray(answer.body)) return call.sendJson(answer, mine);
       const removed = items.length - mine.length;
@@ -162,22 +225,33 @@ export const deskRoutes: AllowedRoute[] = [
     },
   },
   {
-    service: 'desk', method: 'GET', path: '/richieste/upload-id', access: 'visitor',
+    service: 'desk',
+    method: 'GET',
+    path: '/richieste/upload-id',
+    access: 'visitor',
     async handle(call) {
       deskIdentity(call);
       const answer = await call.upstreamJson({ path: '/richieste/upload-id', passHeaders: false });
       const id = (answer.body as { idUpload?: unknown } | undefined)?.idUpload;
-      if (answer.status === 200 && typeof id === 'string') await call.gw.store.setOwner('upload', id, call.visitor.id, UPLOAD_TTL_S);
+      if (answer.status === 200 && typeof id === 'string')
+        await call.gw.store.setOwner('upload', id, call.visitor.id, UPLOAD_TTL_S);
       return call.sendJson(answer);
     },
   },
   {
-    service: 'desk', method: 'POST', path: '/richieste/upload/{idUpload}', access: 'visitor',
+    service: 'desk',
+    method: 'POST',
+    path: '/richieste/upload/{idUpload}',
+    access: 'visitor',
     async handle(call) {
       const idUpload = call.param('idUpload');
       if (!/^[\w-]{1,100}$/.test(idUpload)) throw new Refused(404, MESSAGES.notFound);
       await requireOwnUpload(call, idUpload);
-      return call.forward(`/richieste/upload/${idUpload}`, { query: undefined, body: call.cappedStream(), timeoutMs: 0 });
+      return call.forward(`/richieste/upload/${idUpload}`, {
+        query: undefined,
+        body: call.cappedStream(),
+        timeoutMs: 0,
+      });
     },
   },
 ];

@@ -26,7 +26,12 @@ async function documentInScope(call: Call, idDocument: number): Promise<void> {
     if (!entry || entry.until < now) {
       const answer = await call.upstreamJson({ path: `/files/${idFile}/documents`, passHeaders: false });
       if (answer.status !== 200 || !Array.isArray(answer.body)) continue;
-      entry = { ids: new Set(answer.body.map((d) => Number((d as { idDocument?: unknown }).idDocument)).filter(Number.isFinite)), until: now + DOCS_TTL_MS };
+      entry = {
+        ids: new Set(
+          answer.body.map((d) => Number((d as { idDocument?: unknown }).idDocument)).filter(Number.isFinite),
+        ),
+        until: now + DOCS_TTL_MS,
+      };
       documentsOf.set(idFile, entry);
       if (documentsOf.size > 5000) documentsOf.delete(documentsOf.keys().next().value as number);
     }
@@ -53,28 +58,40 @@ export function currentSignerEmail(practice: unknown): string | undefined {
 
 export const signRoutes: AllowedRoute[] = [
   {
-    service: 'sign', method: 'GET', path: '/files/{idFile}', access: 'token',
+    service: 'sign',
+    method: 'GET',
+    path: '/files/{idFile}',
+    access: 'token',
     handle: (call) => call.forward(`/files/${ownPractice(call, call.id('idFile'))}`, { query: undefined }),
   },
   {
-    service: 'sign', method: 'GET', path: '/files/{idFile}/documents', access: 'token',
+    service: 'sign',
+    method: 'GET',
+    path: '/files/{idFile}/documents',
+    access: 'token',
     handle: (call) => call.forward(`/files/${ownPractice(call, call.id('idFile'))}/documents`, { query: undefined }),
   },
   {
-    service: 'sign', method: 'GET', path: '/files/{idFile}/link', access: 'token',
+    service: 'sign',
+    method: 'GET',
+    path: '/files/{idFile}/link',
+    access: 'token',
     async handle(call) {
       const idFile = ownPractice(call, call.id('idFile'));
       const signer = call.visitor.sign?.signer;
       const practice = await call.upstreamJson({ path: `/files/${idFile}`, passHeaders: false });
       if (practice.status !== 200) return call.sendJson(practice);
       if (!signer || currentSignerEmail(practice.body) !== signer) {
-        throw new Refused(403, 'The signing link is only given to the practice\'s current signer');
+        throw new Refused(403, "The signing link is only given to the practice's current signer");
       }
       return call.forward(`/files/${idFile}/link`, { query: undefined });
     },
   },
   {
-    service: 'sign', method: 'GET', path: '/documents/viewer/{idDocument}', access: 'token',
+    service: 'sign',
+    method: 'GET',
+    path: '/documents/viewer/{idDocument}',
+    access: 'token',
     async handle(call) {
       const idDocument = call.id('idDocument');
       await documentInScope(call, idDocument);
@@ -82,7 +99,10 @@ export const signRoutes: AllowedRoute[] = [
     },
   },
   {
-    service: 'sign', method: 'GET', path: '/documents/download/{idDocument}', access: 'token',
+    service: 'sign',
+    method: 'GET',
+    path: '/documents/download/{idDocument}',
+    access: 'token',
     async handle(call) {
       const idDocument = call.id('idDocument');
       await documentInScope(call, idDocument);
@@ -90,11 +110,22 @@ export const signRoutes: AllowedRoute[] = [
     },
   },
   {
-    service: 'sign', method: 'GET', path: '/files/download/{idFile}', access: 'token',
-    handle: (call) => call.forward(`/files/download/${ownPractice(call, call.id('idFile'))}`, { query: undefined, timeoutMs: 0 }),
+    service: 'sign',
+    method: 'GET',
+    path: '/files/download/{idFile}',
+    access: 'token',
+    handle: (call) =>
+      call.forward(`/files/download/${ownPractice(call, call.id('idFile'))}`, { query: undefined, timeoutMs: 0 }),
   },
   {
-    service: 'sign', method: 'GET', path: '/files/{idFile}/report/download', access: 'token',
-    handle: (call) => call.forward(`/files/${ownPractice(call, call.id('idFile'))}/report/download`, { query: undefined, timeoutMs: 0 }),
+    service: 'sign',
+    method: 'GET',
+    path: '/files/{idFile}/report/download',
+    access: 'token',
+    handle: (call) =>
+      call.forward(`/files/${ownPractice(call, call.id('idFile'))}/report/download`, {
+        query: undefined,
+        timeoutMs: 0,
+      }),
   },
 ];

@@ -27,7 +27,8 @@ beforeEach(async () => {
 async function refused(res: Response, status: number, secrets: string[] = []): Promise<Record<string, unknown>> {
   assert.equal(res.status, status, `expected ${status}, got ${res.status} for ${res.url}`);
   const text = await res.text();
-  for (const s of ['spk_demo', 'demo-sign-token', 'demo-secret', SECRET, ...secrets]) assert.ok(!text.includes(s), `refusal body leaks ${s}: ${text}`);
+  for (const s of ['spk_demo', 'demo-sign-token', 'demo-secret', SECRET, ...secrets])
+    assert.ok(!text.includes(s), `refusal body leaks ${s}: ${text}`);
   return JSON.parse(text) as Record<string, unknown>;
 }
 
@@ -67,11 +68,18 @@ describe('gateway: the allow-list', () => {
     });
   }
 
-  it('answers refusals in each service\'s own error shape', async () => {
+  it("answers refusals in each service's own error shape", async () => {
     const aiBody = await refused(await fetch(ai('/agents'), withToken(ada)), 404);
     assert.deepEqual(Object.keys(aiBody), ['detail']);
     const signBody = await refused(await fetch(sign('/files/'), withToken(ada)), 404);
-    assert.deepEqual(Object.keys(signBody).sort(), ['details', 'messageKey', 'reference', 'status', 'timestamp', 'type']);
+    assert.deepEqual(Object.keys(signBody).sort(), [
+      'details',
+      'messageKey',
+      'reference',
+      'status',
+      'timestamp',
+      'type',
+    ]);
     const deskBody = await refused(await fetch(desk('/paginated'), withToken(ada)), 404);
     assert.deepEqual(Object.keys(deskBody).sort(), ['error', 'message', 'path', 'status', 'timestamp']);
   });
@@ -88,11 +96,23 @@ describe('gateway: credentials', () => {
   });
 
   it('strips the credential headers a browser sends and forwards X-External-Id as the visitor', async () => {
-    const res = await fetch(ai('/chat'), withToken(ada, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-Api-Key': 'spk_revoked', 'X-Source-App': 'bogus', 'X-External-Id': 'bruno', 'X-SignToken': 'stolen', 'X-SignUser': 'mrossi', 'X-ChatToken': 'stolen', Cookie: 'x=1' },
-      body: JSON.stringify({ agent_id: 1, message: 'Quali sono gli orari?' }),
-    }));
+    const res = await fetch(
+      ai('/chat'),
+      withToken(ada, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          'X-Api-Key': 'spk_revoked',
+          'X-Source-App': 'bogus',
+          'X-External-Id': 'bruno',
+          'X-SignToken': 'stolen',
+          'X-SignUser': 'mrossi',
+          'X-ChatToken': 'stolen',
+          Cookie: 'x=1',
+        },
+        body: JSON.stringify({ agent_id: 1, message: 'Quali sono gli orari?' }),
+      }),
+    );
     assert.equal(res.status, 200, 'a revoked key from the page must not reach the service');
     const up = h.calls.find((c) => c.url.endsWith('/chat'))!;
     assert.equal(up.headers['X-Api-Key'], 'spk_demo');
@@ -119,12 +139,20 @@ describe('gateway: visitor tokens', () => {
   it('refuses a token whose signature was cut off or altered', async () => {
     const token = await mint(ADA);
     const [head, body] = token.split('.');
-    const bruno64 = Buffer.from(JSON.stringify({ ...BRUNO, aud: 'sportello', exp: Math.floor(Date.now() / 1000) + 300 })).toString('base64url');
+    const bruno64 = Buffer.from(
+      JSON.stringify({ ...BRUNO, aud: 'sportello', exp: Math.floor(Date.now() / 1000) + 300 }),
+    ).toString('base64url');
     await expectRefused(`${head}.${bruno64}.${token.split('.')[2]}`);
     await expectRefused(`${head}.${body}.`);
   });
   it('refuses an expired token', async () => {
-    await expectRefused(await new SignJWT(ADA).setProtectedHeader({ alg: 'HS256' }).setAudience('sportello').setExpirationTime(Math.floor(Date.now() / 1000) - 60).sign(new TextEncoder().encode(SECRET)));
+    await expectRefused(
+      await new SignJWT(ADA)
+        .setProtectedHeader({ alg: 'HS256' })
+        .setAudience('sportello')
+        .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
+        .sign(new TextEncoder().encode(SECRET)),
+    );
   });
   it('refuses alg: none', async () => {
     await expectRefused(new UnsecuredJWT(ADA).setAudience('sportello').setExpirationTime('5m').encode());
@@ -133,7 +161,12 @@ describe('gateway: visitor tokens', () => {
     await expectRefused(await mint(ADA, { audience: 'another-app' }));
   });
   it('refuses a token without exp, or one that lives too long', async () => {
-    await expectRefused(await new SignJWT(ADA).setProtectedHeader({ alg: 'HS256' }).setAudience('sportello').sign(new TextEncoder().encode(SECRET)));
+    await expectRefused(
+      await new SignJWT(ADA)
+        .setProtectedHeader({ alg: 'HS256' })
+        .setAudience('sportello')
+        .sign(new TextEncoder().encode(SECRET)),
+    );
     await expectRefused(await mint(ADA, { expiresIn: '30d' }));
   });
   it('refuses malformed claims and an anonymous-looking subject', async () => {
@@ -145,8 +178,8 @@ describe('gateway: visitor tokens', () => {
   });
 });
 
-describe('gateway: signing, scoped to the token\'s practices', () => {
-  it('gives Ada her practice and refuses Bruno\'s, with nothing of it in the body', async () => {
+describe("gateway: signing, scoped to the token's practices", () => {
+  it("gives Ada her practice and refuses Bruno's, with nothing of it in the body", async () => {
     assert.equal((await fetch(sign('/files/1001'), withToken(ada))).status, 200);
     await refused(await fetch(sign('/files/1002'), withToken(ada)), 404, ['1002', 'Modulo', 'Giovanni']);
     await refused(await fetch(sign('/files/1002/documents'), withToken(ada)), 404, ['10021']);
@@ -158,10 +191,18 @@ describe('gateway: signing, scoped to the token\'s practices', () => {
     const own = await fetch(sign('/documents/viewer/10011'), withToken(ada));
     assert.equal(own.status, 200);
     assert.equal(own.headers.get('content-type'), 'application/pdf');
-    assert.equal(Buffer.from(await own.arrayBuffer()).subarray(0, 5).toString(), '%PDF-');
+    assert.equal(
+      Buffer.from(await own.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+      '%PDF-',
+    );
     await refused(await fetch(sign('/documents/viewer/10021'), withToken(ada)), 404, ['%PDF']);
     await refused(await fetch(sign('/documents/download/10021'), withToken(ada)), 404, ['%PDF']);
-    assert.ok(!h.calls.some((c) => c.url.includes('/documents/viewer/10021') || c.url.includes('/documents/download/10021')), 'the foreign document was fetched');
+    assert.ok(
+      !h.calls.some((c) => c.url.includes('/documents/viewer/10021') || c.url.includes('/documents/download/10021')),
+      'the foreign document was fetched',
+    );
   });
 
   it('gives the signing link to the current signer only', async () => {
@@ -176,12 +217,18 @@ describe('gateway: signing, scoped to the token\'s practices', () => {
     await refused(await fetch(sign('/files/1001/link'), withToken(noSigner)), 403, ['link-1001']);
   });
 
-  it('refuses the next signer\'s link after the current one signs', async () => {
-    const three = await mint({ sub: 'g', sportello: { sign: { files: [1003], signer: 'emily.carter@northwind.test' } } });
+  it("refuses the next signer's link after the current one signs", async () => {
+    const three = await mint({
+      sub: 'g',
+      sportello: { sign: { files: [1003], signer: 'emily.carter@northwind.test' } },
+    });
     const before = await fetch(sign('/files/1003/link'), withToken(three));
     assert.equal(before.status, 200);
     const link = String(await before.json());
-    const signed = await fetch(link.replace(/\/?$/, '/sign'), { method: 'POST', headers: { Accept: 'application/json' } });
+    const signed = await fetch(link.replace(/\/?$/, '/sign'), {
+      method: 'POST',
+      headers: { Accept: 'application/json' },
+    });
     assert.equal(signed.status, 200);
     await refused(await fetch(sign('/files/1003/link'), withToken(three)), 403, ['link-1003']);
   });
@@ -196,7 +243,10 @@ describe('gateway: help desk, scoped to the creator', () => {
   const request = { idRichiesta: 0, codServizio: 'IT', codTipoRichiesta: 'INFO', oggetto: 'Segreto di Ada' };
 
   it('sets idUtente from the token, whatever the page sent', async () => {
-    const res = await fetch(desk('/richieste/creazione-richiesta'), withToken(ada, json({ ...request, idUtente: 502 })));
+    const res = await fetch(
+      desk('/richieste/creazione-richiesta'),
+      withToken(ada, json({ ...request, idUtente: 502 })),
+    );
     assert.equal(res.status, 200);
     const { idRichiesta } = await res.json();
     const detail = await (await fetch(desk(`/richieste/${idRichiesta}`), withToken(ada))).json();
@@ -204,16 +254,33 @@ describe('gateway: help desk, scoped to the creator', () => {
   });
 
   it('keeps a request, its comments and replies to its creator', async () => {
-    const { idRichiesta } = await (await fetch(desk('/richieste/creazione-richiesta'), withToken(ada, json(request)))).json();
+    const { idRichiesta } = await (
+      await fetch(desk('/richieste/creazione-richiesta'), withToken(ada, json(request)))
+    ).json();
     await refused(await fetch(desk(`/richieste/${idRichiesta}`), withToken(bruno)), 404, ['Segreto']);
     await refused(await fetch(desk(`/richieste/commenti/${idRichiesta}`), withToken(bruno)), 404, ['Segreto']);
     await refused(await fetch(desk(`/richieste/commenti/7001`), withToken(bruno)), 404, ['notebook', 'tecnico']);
-    await refused(await fetch(desk(`/richieste/7001/commento-cliente`), withToken(bruno, json({ note: 'sono Bruno' }))), 404);
-    await refused(await fetch(desk(`/richieste/riapertura-richiesta-note/7001`), withToken(bruno, json({ note: 'riapri' }))), 404);
-    await refused(await fetch(desk(`/richieste/valutazione-richiesta`), withToken(bruno, json({ idRichiesta: 7001, valutazione: 1 }))), 404);
+    await refused(
+      await fetch(desk(`/richieste/7001/commento-cliente`), withToken(bruno, json({ note: 'sono Bruno' }))),
+      404,
+    );
+    await refused(
+      await fetch(desk(`/richieste/riapertura-richiesta-note/7001`), withToken(bruno, json({ note: 'riapri' }))),
+      404,
+    );
+    await refused(
+      await fetch(
+        desk(`/richieste/valutazione-richiesta`),
+        withToken(bruno, json({ idRichiesta: 7001, valutazione: 1 })),
+      ),
+      404,
+    );
     const comments = await (await fetch(desk('/richieste/commenti/7001'), withToken(ada))).json();
     assert.ok(!comments.some((c: { testo: string }) => c.testo === 'sono Bruno'));
-    const own = await fetch(desk(`/richieste/7001/commento-cliente`), withToken(ada, json({ note: 'Sollecito di Ada', sollecito: true })));
+    const own = await fetch(
+      desk(`/richieste/7001/commento-cliente`),
+      withToken(ada, json({ note: 'Sollecito di Ada', sollecito: true })),
+    );
     assert.equal(own.status, 200);
   });
 
@@ -228,47 +295,108 @@ describe('gateway: help desk, scoped to the creator', () => {
     const { idUpload } = await (await fetch(desk('/richieste/upload-id'), withToken(ada))).json();
     const form = new FormData();
     form.append('file', new Blob(['ciao']), 'nota.txt');
-    await refused(await fetch(desk(`/richieste/upload/${idUpload}`), withToken(bruno, { method: 'POST', body: form })), 404);
-    await refused(await fetch(desk('/richieste/creazione-richiesta'), withToken(bruno, json({ ...request, idUpload, nomeAllegati: ['nota.txt'] }))), 404);
+    await refused(
+      await fetch(desk(`/richieste/upload/${idUpload}`), withToken(bruno, { method: 'POST', body: form })),
+      404,
+    );
+    await refused(
+      await fetch(
+        desk('/richieste/creazione-richiesta'),
+        withToken(bruno, json({ ...request, idUpload, nomeAllegati: ['nota.txt'] })),
+      ),
+      404,
+    );
     const mine = await fetch(desk(`/richieste/upload/${idUpload}`), withToken(ada, { method: 'POST', body: form }));
     assert.equal(mine.status, 200);
   });
 });
 
-describe('gateway: AI, scoped to the visitor\'s agents and conversations', () => {
+describe("gateway: AI, scoped to the visitor's agents and conversations", () => {
   it('keeps a conversation to the visitor who started it', async () => {
-    const first = await (await fetch(ai('/chat'), withToken(ada, json({ agent_id: 1, message: 'Quali sono gli orari?' })))).json();
+    const first = await (
+      await fetch(ai('/chat'), withToken(ada, json({ agent_id: 1, message: 'Quali sono gli orari?' })))
+    ).json();
     const id = first.conversation_id;
     await refused(await fetch(ai(`/conversations/${id}`), withToken(bruno)), 404, ['orari']);
-    await refused(await fetch(ai('/chat'), withToken(bruno, json({ agent_id: 1, conversation_id: id, message: 'e poi?' }))), 404, ['orari']);
-    await refused(await fetch(ai('/chat'), withToken(bruno, json({ agent_id: 1, message: 'sì', tool_approval: { approved: true, pending_message_id: 1 } }))), 400);
+    await refused(
+      await fetch(ai('/chat'), withToken(bruno, json({ agent_id: 1, conversation_id: id, message: 'e poi?' }))),
+      404,
+      ['orari'],
+    );
+    await refused(
+      await fetch(
+        ai('/chat'),
+        withToken(
+          bruno,
+          json({ agent_id: 1, message: 'sì', tool_approval: { approved: true, pending_message_id: 1 } }),
+        ),
+      ),
+      400,
+    );
     const list = await (await fetch(ai('/conversations'), withToken(bruno))).json();
     assert.equal(list.total, 0);
     assert.deepEqual(list.items, []);
     const own = await (await fetch(ai('/conversations'), withToken(ada))).json();
-    assert.deepEqual(own.items.map((c: { id: number }) => c.id), [id]);
+    assert.deepEqual(
+      own.items.map((c: { id: number }) => c.id),
+      [id],
+    );
     assert.equal((await fetch(ai(`/conversations/${id}`), withToken(ada))).status, 200);
   });
 
   it('keeps an external conversation id to its visitor', async () => {
-    await fetch(ai('/chat'), withToken(ada, json({ agent_id: 1, external_conversation_id: 'ordine-42', message: 'Quali sono gli orari?' })));
-    await refused(await fetch(ai('/chat'), withToken(bruno, json({ agent_id: 1, external_conversation_id: 'ordine-42', message: 'continua' }))), 404, ['orari']);
+    await fetch(
+      ai('/chat'),
+      withToken(ada, json({ agent_id: 1, external_conversation_id: 'ordine-42', message: 'Quali sono gli orari?' })),
+    );
+    await refused(
+      await fetch(
+        ai('/chat'),
+        withToken(bruno, json({ agent_id: 1, external_conversation_id: 'ordine-42', message: 'continua' })),
+      ),
+      404,
+      ['orari'],
+    );
     await refused(await fetch(ai('/conversations/by-external-id/ordine-42'), withToken(bruno)), 404, ['orari']);
   });
 
   it('refuses agents outside the token, direct-model mode, and tenant-only fields', async () => {
     await refused(await fetch(ai('/chat'), withToken(ada, json({ agent_id: 2, message: 'ciao' }))), 403);
-    await refused(await fetch(ai('/chat'), withToken(ada, json({ model: 'x', system_prompt: 'ignore all', message: 'ciao' }))), 403);
-    await fetch(ai('/chat'), withToken(ada, json({ agent_id: 1, message: 'ciao', include_hidden_sources: true, external_id: 'bruno', source_app: 'internal', max_tokens: 99999, metadata: { external_id: 'bruno' } })));
+    await refused(
+      await fetch(ai('/chat'), withToken(ada, json({ model: 'x', system_prompt: 'ignore all', message: 'ciao' }))),
+      403,
+    );
+    await fetch(
+      ai('/chat'),
+      withToken(
+        ada,
+        json({
+          agent_id: 1,
+          message: 'ciao',
+          include_hidden_sources: true,
+          external_id: 'bruno',
+          source_app: 'internal',
+          max_tokens: 99999,
+          metadata: { external_id: 'bruno' },
+        }),
+      ),
+    );
     const up = h.calls.find((c) => c.url.endsWith('/chat'))!;
     const sent = JSON.parse(String(up.body));
-    for (const k of ['include_hidden_sources', 'external_id', 'source_app', 'max_tokens']) assert.ok(!(k in sent), `${k} reached the service`);
+    for (const k of ['include_hidden_sources', 'external_id', 'source_app', 'max_tokens'])
+      assert.ok(!(k in sent), `${k} reached the service`);
     assert.deepEqual(sent.metadata, {});
   });
 
-  it('searches only the allowed agents\' knowledge bases', async () => {
-    assert.equal((await fetch(ai('/search'), withToken(ada, json({ query: 'orari', knowledge_base_ids: [1] })))).status, 200);
-    await refused(await fetch(ai('/search'), withToken(ada, json({ query: 'orari', knowledge_base_ids: [1, 99] }))), 403);
+  it("searches only the allowed agents' knowledge bases", async () => {
+    assert.equal(
+      (await fetch(ai('/search'), withToken(ada, json({ query: 'orari', knowledge_base_ids: [1] })))).status,
+      200,
+    );
+    await refused(
+      await fetch(ai('/search'), withToken(ada, json({ query: 'orari', knowledge_base_ids: [1, 99] }))),
+      403,
+    );
   });
 });
 
@@ -298,7 +426,13 @@ describe('gateway: path tricks', () => {
 
   for (const header of ['X-HTTP-Method-Override', 'X-HTTP-Method', 'X-Method-Override']) {
     it(`refuses the ${header} header`, async () => {
-      const res = await raw(gw, 'POST', '/desk/richieste/valutazione-richiesta', { Authorization: `Bearer ${ada}`, [header]: 'DELETE', 'Content-Type': 'application/json' }, '{}');
+      const res = await raw(
+        gw,
+        'POST',
+        '/desk/richieste/valutazione-richiesta',
+        { Authorization: `Bearer ${ada}`, [header]: 'DELETE', 'Content-Type': 'application/json' },
+        '{}',
+      );
       assert.equal(res.status, 400);
       assert.equal(h.calls.length, 0);
     });
@@ -308,7 +442,12 @@ describe('gateway: path tricks', () => {
     assert.equal(res.status, 400);
   });
   it('refuses an empty id and a non-numeric id', async () => {
-    for (const target of ['/sign/api/v2/files/abc', '/sign/api/v2/files/1e3', '/sign/api/v2/files/-1', '/desk/richieste/0x1b59']) {
+    for (const target of [
+      '/sign/api/v2/files/abc',
+      '/sign/api/v2/files/1e3',
+      '/sign/api/v2/files/-1',
+      '/desk/richieste/0x1b59',
+    ]) {
       const res = await raw(gw, 'GET', target, { Authorization: `Bearer ${ada}` });
       assert.equal(res.status, 404, target);
     }
@@ -319,7 +458,10 @@ describe('gateway: path tricks', () => {
 describe('gateway: bodies, origins, headers', () => {
   it('refuses an oversized JSON body with 413 without reading it all', async () => {
     const big = JSON.stringify({ idRichiesta: 0, oggetto: 'x'.repeat(400 * 1024) });
-    const res = await fetch(desk('/richieste/creazione-richiesta'), withToken(ada, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: big }));
+    const res = await fetch(
+      desk('/richieste/creazione-richiesta'),
+      withToken(ada, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: big }),
+    );
     await refused(res, 413);
     assert.equal(h.calls.length, 0);
   });
@@ -332,9 +474,18 @@ describe('gateway: bodies, origins, headers', () => {
     assert.equal(res.status, 413);
   });
 
-  it('refuses a page of another origin, and answers an allowed one\'s preflight', async () => {
-    await refused(await fetch(sign('/files/1001'), withToken(ada, { headers: { Origin: 'https://evil.test' } })), 403, ['Contratto']);
-    const pre = await fetch(sign('/files/1001'), { method: 'OPTIONS', headers: { Origin: 'http://site.test', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'authorization' } });
+  it("refuses a page of another origin, and answers an allowed one's preflight", async () => {
+    await refused(await fetch(sign('/files/1001'), withToken(ada, { headers: { Origin: 'https://evil.test' } })), 403, [
+      'Contratto',
+    ]);
+    const pre = await fetch(sign('/files/1001'), {
+      method: 'OPTIONS',
+      headers: {
+        Origin: 'http://site.test',
+        'Access-Control-Request-Method': 'GET',
+        'Access-Control-Request-Headers': 'authorization',
+      },
+    });
     assert.equal(pre.status, 204);
     assert.equal(pre.headers.get('access-control-allow-origin'), 'http://site.test');
     assert.match(pre.headers.get('access-control-allow-headers') ?? '', /Authorization/);
@@ -342,7 +493,10 @@ describe('gateway: bodies, origins, headers', () => {
   });
 
   it('sends security headers on answers and refusals alike', async () => {
-    for (const res of [await fetch(sign('/files/1001'), withToken(ada)), await fetch(sign('/files/'), withToken(ada))]) {
+    for (const res of [
+      await fetch(sign('/files/1001'), withToken(ada)),
+      await fetch(sign('/files/'), withToken(ada)),
+    ]) {
       assert.equal(res.headers.get('x-content-type-options'), 'nosniff');
       assert.equal(res.headers.get('referrer-policy'), 'no-referrer');
       assert.equal(res.headers.get('x-frame-options'), 'DENY');
@@ -367,9 +521,14 @@ describe('gateway: anonymous visitors', () => {
     assert.equal(JSON.parse(String(up.body)).idUtente, h.config.anonymous.deskUser);
 
     assert.equal((await fetch(desk(`/richieste/${idRichiesta}`), withToken(session!))).status, 200);
-    assert.equal((await fetch(desk(`/richieste/${idRichiesta}`), { headers: { Cookie: `sportello_session=${session}` } })).status, 200);
+    assert.equal(
+      (await fetch(desk(`/richieste/${idRichiesta}`), { headers: { Cookie: `sportello_session=${session}` } })).status,
+      200,
+    );
     await refused(await fetch(desk(`/richieste/${idRichiesta}`)), 404, ['anonima']);
-    const other = (await fetch(desk('/richieste/creazione-richiesta'), json(request))).headers.get('x-sportello-session')!;
+    const other = (await fetch(desk('/richieste/creazione-richiesta'), json(request))).headers.get(
+      'x-sportello-session',
+    )!;
     await refused(await fetch(desk(`/richieste/${idRichiesta}`), withToken(other)), 404, ['anonima']);
     // Nor does a signed-in visitor read anonymous requests, even with the anonymous idUtente.
     const sameUser = await mint({ sub: 'c', sportello: { desk: { idUtente: h.config.anonymous.deskUser } } });
@@ -386,7 +545,7 @@ describe('gateway: anonymous visitors', () => {
     await refused(await fetch(ai('/chat'), json({ agent_id: 2, message: 'ciao' })), 403);
   });
 
-  it('serves the live chat\'s public API to anyone', async () => {
+  it("serves the live chat's public API to anyone", async () => {
     const res = await fetch(`${gw}/chat/public/api/widget?widgetKey=demo`);
     assert.equal(res.status, 200);
     assert.equal((await res.json()).widgetKey, 'demo');
@@ -394,7 +553,7 @@ describe('gateway: anonymous visitors', () => {
 });
 
 describe('gateway: rate limits', () => {
-  it('answers a flood with 429 and Retry-After in the service\'s shape', async () => {
+  it("answers a flood with 429 and Retry-After in the service's shape", async () => {
     const small = await startHarness({ SPORTELLO_GATEWAY_RATE_VISITOR: '5', SPORTELLO_GATEWAY_RATE_IP: '1000' });
     try {
       const token = await mint(ADA);
