@@ -1,11 +1,25 @@
 #!/usr/bin/env node
 // `npm start`: the service simulator and the demo pages, side by side on two origins so the
 // elements talk to the services cross-origin, as on a real site.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 
 const simPort = process.env.SPORTELLO_SIM_PORT ?? '8790';
 const demoPort = process.env.SPORTELLO_DEMO_PORT ?? '8780';
 const env = { ...process.env, SPORTELLO_SIM_PORT: simPort, SPORTELLO_DEMO_PORT: demoPort };
+
+// The element reference pages (demo/reference/) read custom-elements.json: regenerate it from the JSDoc.
+execFileSync(
+  process.execPath,
+  [
+    'node_modules/@custom-elements-manifest/analyzer/cem.js',
+    'analyze',
+    '--config',
+    'custom-elements-manifest.config.mjs',
+  ],
+  {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  },
+);
 
 const children = [
   spawn(process.execPath, ['--import', 'tsx', 'demo/server/main.ts'], { stdio: 'inherit', env }),
