@@ -3,7 +3,7 @@ import { MarkdownView, renderMarkdown } from './index.js';
 import { MARKDOWN_IT_XSS, OWN_VECTORS } from './xss-vectors.js';
 
 const ALLOWED_TAGS = new Set(['DIV', 'P', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'PRE', 'CODE', 'BLOCKQUOTE', 'UL', 'OL', 'LI', 'SPAN', 'TABLE', 'THEAD', 'TBODY', 'TR', 'TH', 'TD', 'HR', 'STRONG', 'EM', 'DEL', 'BR', 'A', 'IMG']);
-const ALLOWED_ATTRS = new Set(['class', 'href', 'target', 'rel', 'title', 'src', 'alt', 'loading', 'decoding', 'referrerpolicy', 'start', 'scope']);
+const ALLOWED_ATTRS = new Set(['class', 'href', 'target', 'rel', 'title', 'src', 'alt', 'loading', 'decoding', 'referrerpolicy', 'start', 'scope', 'tabindex']);
 
 declare global {
   interface Window {
@@ -22,6 +22,8 @@ function assertInert(root: ParentNode, input: string, format: 'markdown' | 'html
     for (const attr of Array.from(el.attributes)) {
       if (format === 'markdown') expect(ALLOWED_ATTRS.has(attr.name), `attribute ${attr.name} from ${JSON.stringify(input)}`).to.equal(true);
       expect(attr.name.toLowerCase().startsWith('on'), `attribute ${attr.name}`).to.equal(false);
+      // Only the builder's own scroll containers are focusable, and only in page order.
+      if (attr.name === 'tabindex') expect(attr.value).to.equal('0');
       expect(attr.name.toLowerCase(), `attribute ${attr.name}`).not.to.be.oneOf(['style', 'srcdoc', 'formaction', 'action', 'xlink:href']);
       expect(attr.value.toLowerCase().replace(/\s/g, ''), `attribute ${attr.name}`).not.to.match(/^(javascript|vbscript|data):/);
     }
