@@ -2,8 +2,7 @@
 import { isServiceError, type ServiceError } from '../../src/transport/errors.js';
 import type { Lang } from '../../src/i18n/lang.js';
 import type { DeskStringKey } from './strings.js';
-
-const locale = (lang: Lang) => (lang === 'it' ? 'it-IT' : 'en-GB');
+import { intlLocale as locale } from '../../src/i18n/format.js';
 
 /** A server date (ISO 8601) in the user's words; the raw text when it does not parse. */
 export function formatDate(value: string | null | undefined, lang: Lang): string {

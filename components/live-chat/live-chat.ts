@@ -1,10 +1,17 @@
 import type { ChatDestinations } from '../../src/services/chat.js';
-import type { Lang } from '../../src/i18n/lang.js';
+import type { Strings } from '../../src/i18n/catalogue.js';
+import type { LauncherLabels } from '../../src/i18n/launcher.js';
 import type { TokenProvider } from '../../src/config.js';
-import { launcherLang, launcherText } from './launcher-strings.js';
 import { launcherCss, windowCss } from './live-chat.styles.js';
 import type { HandoffInput, SportelloLiveChatWindow } from './chat-window.js';
 import './events.js';
+
+type LabelsModule = typeof import('../../src/i18n/launcher.js');
+let labelsModule: Promise<LabelsModule> | undefined;
+/** The launcher's strings (language rule, integrator strings, a tiny per-language module) come after it paints. */
+function loadLabels(): Promise<LabelsModule> {
+  return (labelsModule ??= import('../../src/i18n/launcher.js'));
+}
 
 type WindowModule = typeof import('./chat-window.js');
 let windowModule: Promise<WindowModule> | undefined;
@@ -280,8 +287,31 @@ export class SportelloLiveChat extends HTMLElement {
     return { name: get('name'), email: get('email'), category: get('category'), message: get('message') };
   }
 
-  private get language(): Lang {
-    return launcherLang(this);
+  /** Integrator strings for the launcher and the window, by language (see the README's "Languages"). */
+  get strings(): Strings | undefined {
+    return this.stringsValue;
+  }
+  set strings(v: Strings | undefined) {
+    this.stringsValue = v;
+    this.render();
+  }
+  private stringsValue?: Strings | undefined;
+  private labels?: LauncherLabels;
+  private labelsSettled: Promise<unknown> = Promise.resolve();
+
+  /** Fetches the labels for the language the launcher now speaks; renders again if they changed. */
+  private refreshLabels(): void {
+    this.labelsSettled = loadLabels()
+      .then((module) => module.launcherLabels(this))
+      .then(
+        (labels) => {
+          const had = this.labels;
+          if (had && had.lang === labels.lang && had.open === labels.open && had.close === labels.close && had.dialog === labels.dialog && had.unread(2) === labels.unread(2)) return;
+          this.labels = labels;
+          this.render();
+        },
+        (error: unknown) => console.warn('[sportello] <sportello-live-chat> could not load its labels:', error),
+      );
   }
 
   /**
@@ -461,6 +491,7 @@ export class SportelloLiveChat extends HTMLElement {
     win.keepPastChats = this.getAttribute('past-chats') !== 'false';
     win.closable = this.mode !== 'inline';
     win.prefill = this.prefill;
+    win.strings = this.strings;
     const lang = this.getAttribute('lang');
     if (lang) win.setAttribute('lang', lang);
   }
@@ -528,7 +559,7 @@ export class SportelloLiveChat extends HTMLElement {
 
   /** Resolves after pending renders of the window (tests and pages that await updates). */
   get updateComplete(): Promise<boolean> {
-    return this.chatWindow?.updateComplete ?? Promise.resolve(true);
+    return this.labelsSettled.then(() => this.chatWindow?.updateComplete ?? true);
   }
 
   // ---- rendering ---------------------------------------------------------------------------
@@ -565,7 +596,6 @@ export class SportelloLiveChat extends HTMLElement {
   private render(): void {
     const inline = this.mode === 'inline';
     if (inline || this.opened) this.adoptWindowStyles();
-    const lang = this.language;
     const structure = inline ? 'inline' : 'launcher';
     if (this.built !== structure) {
       this.built = structure;
@@ -586,14 +616,12 @@ export class SportelloLiveChat extends HTMLElement {
       return;
     }
     this.frame.setAttribute('role', 'dialog');
-    this.frame.setAttribute('aria-label', launcherText(lang, 'dialog'));
+    const labels = this.labels;
+    this.refreshLabels();
+    if (labels) this.frame.setAttribute('aria-label', labels.dialog);
     this.frame.hidden = !this.opened;
     const unread = this.unread && !this.opened ? this.unread : 0;
-    this.launcher.setAttribute(
-      'aria-label',
-      (this.opened ? launcherText(lang, 'close') : launcherText(lang, 'open')) +
-        (unread ? `, ${launcherText(lang, 'unread', unread)}` : ''),
-    );
+    if (labels) this.launcher.setAttribute('aria-label', (this.opened ? labels.close : labels.open) + (unread ? `, ${labels.unread(unread)}` : ''));
     this.launcher.setAttribute('aria-expanded', this.opened ? 'true' : 'false');
     this.badge.textContent = unread > 99 ? '99+' : String(unread);
     // Icons are built once per element and swapped, not rebuilt on every render.

@@ -1,6 +1,7 @@
 import { html, nothing, render as renderInto, type RootPart, type TemplateResult } from 'lit';
 import { property, query } from 'lit/decorators.js';
 import { SportelloElement } from './sportello-element.js';
+import { translator } from '../../src/i18n/translate.js';
 import { tokens } from './tokens.styles.js';
 import { messageListStyles } from './message-list.styles.js';
 import { linkify } from './linkify.js';
@@ -55,16 +56,12 @@ interface RowElement {
   part: RootPart;
 }
 
-const defaultLabels: MessageListLabels = {
-  log: 'Conversation',
-  pending: 'Sending…',
-  sent: 'Sent',
-  read: 'Read',
-  failed: 'Not sent',
-  retry: 'Retry',
-  you: 'You',
-  newMessages: 'New messages',
-};
+/** The defaults of `labels`: the `list` namespace of the kit's catalogue, in the list's language. */
+const listText = translator('list');
+const LABEL_KEYS = ['log', 'pending', 'sent', 'read', 'failed', 'retry', 'you', 'newMessages'] as const;
+function defaultLabels(host: SportelloMessageList): MessageListLabels {
+  return Object.fromEntries(LABEL_KEYS.map((key) => [key, listText(host, key)])) as unknown as MessageListLabels;
+}
 
 /** How many recent arrivals the hidden announcer keeps. */
 const ANNOUNCE_KEEP = 3;
@@ -129,6 +126,8 @@ export class SportelloMessageList extends SportelloElement {
   private readerInputAt = -Infinity;
   /** Messages that arrived while the reader was scrolled up (shown as the "new messages" button). */
   private unseen = 0;
+  /** The last message grew while the reader was scrolled up (a streamed answer, an image): the button shows too. */
+  private grewBelow = false;
   private announcedUpTo = 0;
   /** Row heights (measured or estimated) and offsets: what the spacers and the window are sized from. */
   private heights = new RowHeights();
@@ -164,14 +163,22 @@ export class SportelloMessageList extends SportelloElement {
     body: ((item: ChatListItem) => unknown) | undefined;
     today: number;
   };
-  private textCache?: { from: Partial<MessageListLabels>; text: MessageListLabels };
+  private textCache?: { from: Partial<MessageListLabels>; lang: string; strings: unknown; text: MessageListLabels };
   /** The language for this render: resolving it walks up the DOM, so once per update, not per row. */
   private renderLang = '';
 
   private get text(): MessageListLabels {
-    if (this.textCache?.from !== this.labels)
-      this.textCache = { from: this.labels, text: { ...defaultLabels, ...this.labels } };
-    return this.textCache.text;
+    const lang = this.renderLang || this.language;
+    let cached = this.textCache;
+    if (cached?.from !== this.labels || cached.lang !== lang || cached.strings !== this.strings) {
+      cached = this.textCache = {
+        from: this.labels,
+        lang,
+        strings: this.strings,
+        text: { ...defaultLabels(this), ...this.labels },
+      };
+    }
+    return cached.text;
   }
 
   /** Scrolls to the newest message (and follows new ones again). */
@@ -179,6 +186,7 @@ export class SportelloMessageList extends SportelloElement {
     this.stuckToBottom = true;
     this.readerInputAt = -Infinity;
     this.unseen = 0;
+    this.grewBelow = false;
     this.requestUpdate();
     await this.updateComplete;
     this.pinToEnd();
@@ -243,7 +251,8 @@ export class SportelloMessageList extends SportelloElement {
     this.lastScrollTop = s.scrollTop;
     const atEnd = s.scrollHeight - s.scrollTop - s.clientHeight < AT_END_PX;
     if (atEnd) {
-      if (!this.stuckToBottom || this.unseen) {
+      if (!this.stuckToBottom || this.unseen || this.grewBelow) {
+        this.grewBelow = false;
         this.stuckToBottom = true;
         this.unseen = 0;
         this.requestUpdate();
@@ -288,7 +297,13 @@ export class SportelloMessageList extends SportelloElement {
         continue;
       }
       const key = target.dataset['key'];
-      if (key !== undefined && target.isConnected && this.heights.measure(key, height)) changed = true;
+      if (key !== undefined && target.isConnected && this.heights.measure(key, height)) {
+        changed = true;
+        if (!this.stuckToBottom && !this.grewBelow && key === this.items.at(-1)?.key) {
+          this.grewBelow = true;
+          this.requestUpdate();
+        }
+      }
     }
     if (!changed) return;
     this.heights.settleEstimate();
@@ -348,7 +363,7 @@ export class SportelloMessageList extends SportelloElement {
   }
 
   private newMessagesLabel(): string {
-    return this.labels.newMessages ?? (this.language === 'it' ? 'Nuovi messaggi' : defaultLabels.newMessages);
+    return this.text.newMessages;
   }
 
   /** Puts new messages from others into the hidden polite log (never the whole history on first render). */
@@ -359,7 +374,9 @@ export class SportelloMessageList extends SportelloElement {
       this.announcedUpTo = this.items.length;
       return;
     }
-    const fresh = this.items.slice(Math.min(this.announcedUpTo, this.items.length)).filter((i) => i.role !== 'self');
+    const fresh = this.items
+      .slice(Math.min(this.announcedUpTo, this.items.length))
+      .filter((i) => i.role !== 'self' && i.text);
     this.announcedUpTo = this.items.length;
     for (const item of fresh) {
       const line = document.createElement('p');
@@ -585,9 +602,9 @@ export class SportelloMessageList extends SportelloElement {
         @pointerdown=${this.onReaderInput}
       ><div class="spacer above"></div><div class="spacer below"></div></div>
       ${
-        this.unseen > 0
+        this.unseen > 0 || this.grewBelow
           ? html`<button type="button" class="new-messages" part="new-messages" @click=${() => void this.scrollToEnd()}>
-            ${this.newMessagesLabel()} (${this.unseen}) ↓
+            ${this.newMessagesLabel()}${this.unseen > 0 ? ` (${this.unseen})` : ''} ↓
           </button>`
           : nothing
       }

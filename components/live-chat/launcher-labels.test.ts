@@ -1,23 +1,23 @@
 import { expect } from '@open-wc/testing';
 import fc from 'fast-check';
-import { resolveLang } from '../../src/i18n/lang.js';
-import { launcherLang, launcherText } from './launcher-strings.js';
+import { languageOf } from '../../src/i18n/translate.js';
+import { launcherLabels } from '../../src/i18n/launcher.js';
 
-const tags = ['', 'it', 'en', 'IT-it', ' en_GB ', 'de', 'it-CH', 'fr'];
+const tags = ['', 'it', 'en', 'IT-it', ' en_GB ', 'de', 'it-CH', 'fr', 'pl'];
 
-describe('launcher strings', () => {
-  it('the launcher resolves the language exactly as src/i18n/lang.ts does (across shadow roots and the page)', () => {
+describe('launcher labels', () => {
+  it('the launcher speaks the language the kit resolves for any element (across shadow roots and the page)', async () => {
     const pageLang = document.documentElement.lang;
     try {
-      fc.assert(
-        fc.property(
+      await fc.assert(
+        fc.asyncProperty(
           // From the outermost level in: a lang attribute (or none), and whether the next level sits in a shadow root.
           fc.array(fc.record({ lang: fc.option(fc.constantFrom(...tags), { nil: undefined }), shadow: fc.boolean() }), {
             minLength: 1,
             maxLength: 6,
           }),
           fc.constantFrom(...tags),
-          (levels, page) => {
+          async (levels, page) => {
             document.documentElement.lang = page;
             const top = document.createElement('div');
             document.body.append(top);
@@ -30,22 +30,29 @@ describe('launcher strings', () => {
                 (level.shadow ? el.attachShadow({ mode: 'open' }) : el).append(child);
                 el = child;
               });
-              expect(launcherLang(el)).to.equal(resolveLang(el));
+              expect((await launcherLabels(el)).lang).to.equal(languageOf(el));
             } finally {
               top.remove();
             }
           },
         ),
-        { numRuns: 200 },
+        { numRuns: 100 },
       );
     } finally {
       document.documentElement.lang = pageLang;
     }
   });
 
-  it('has Italian and English labels with the unread count', () => {
-    expect(launcherText('it', 'open')).to.equal('Apri la chat');
-    expect(launcherText('en', 'unread', 3)).to.equal('3 unread');
-    expect(launcherText('it', 'unread', 3)).to.equal('3 non letti');
+  it('has Italian and English labels, the unread count in the language’s plural', async () => {
+    const it = document.createElement('div');
+    it.lang = 'it';
+    const en = document.createElement('div');
+    en.lang = 'en';
+    const [itLabels, enLabels] = await Promise.all([launcherLabels(it), launcherLabels(en)]);
+    expect(itLabels.open).to.equal('Apri la chat');
+    expect(itLabels.unread(1)).to.equal('1 messaggio non letto');
+    expect(itLabels.unread(3)).to.equal('3 messaggi non letti');
+    expect(enLabels.unread(1)).to.equal('1 unread message');
+    expect(enLabels.unread(3)).to.equal('3 unread messages');
   });
 });
