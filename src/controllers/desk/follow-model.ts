@@ -26,7 +26,9 @@ export function reopenedAs(detail: RequestDetail | undefined): number | undefine
 }
 
 /** The rating already given, if the service reports one (`valutazione`: a number or `{valutazione, note}`). */
-export function givenRating(detail: RequestDetail | undefined): { stars: number; note?: string | undefined } | undefined {
+export function givenRating(
+  detail: RequestDetail | undefined,
+): { stars: number; note?: string | undefined } | undefined {
   const v = detail?.['valutazione'];
   if (typeof v === 'number' && v > 0) return { stars: v };
   if (v && typeof v === 'object' && typeof (v as { valutazione?: unknown }).valutazione === 'number') {
@@ -36,14 +38,20 @@ export function givenRating(detail: RequestDetail | undefined): { stars: number;
   return undefined;
 }
 
-export const canReopen = (detail: RequestDetail | undefined): boolean => isClosed(detail) && reopenedAs(detail) === undefined;
-export const canRate = (detail: RequestDetail | undefined): boolean => isClosed(detail) && givenRating(detail) === undefined;
+export const canReopen = (detail: RequestDetail | undefined): boolean =>
+  isClosed(detail) && reopenedAs(detail) === undefined;
+export const canRate = (detail: RequestDetail | undefined): boolean =>
+  isClosed(detail) && givenRating(detail) === undefined;
 
 /**
  * When the next reminder may be sent (ms since the epoch), or undefined when one may go now.
  * Reads the thread, so the rule holds across reloads and devices.
  */
-export function nextReminderAt(comments: readonly DeskComment[], now: number, intervalMs = REMINDER_INTERVAL_MS): number | undefined {
+export function nextReminderAt(
+  comments: readonly DeskComment[],
+  now: number,
+  intervalMs = REMINDER_INTERVAL_MS,
+): number | undefined {
   let last: number | undefined;
   for (const c of comments) {
     if (!c.reminder || !c.origin.startsWith('clie') || !c.date) continue;
@@ -90,5 +98,9 @@ export interface RatingInput {
  * function to map it to the real server's names.
  */
 export function defaultRatingBody(input: RatingInput): Record<string, unknown> {
-  return { idRichiesta: input.idRichiesta, valutazione: input.valutazione, ...(input.note ? { note: input.note } : {}) };
+  return {
+    idRichiesta: input.idRichiesta,
+    valutazione: input.valutazione,
+    ...(input.note ? { note: input.note } : {}),
+  };
 }

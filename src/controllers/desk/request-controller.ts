@@ -126,8 +126,10 @@ export class DeskRequestController implements ReactiveController {
   /** Starts or stops live updates to match: a request followed, the host on screen, polling wanted. */
   updatePolling(): void {
     const wanted = !!this.requestId && this.inView && this.backoff.baseMs > 0 && this.state !== 'error';
-    if (wanted && !this.poller.active) this.poller.start(this.state === 'ready');
-    else if (!wanted && this.poller.active) this.poller.stop();
+    if (wanted === this.poller.active) return;
+    if (wanted) this.poller.start(this.state === 'ready');
+    else this.poller.stop();
+    this.host.requestUpdate();
   }
 
   /** True while live updates run. */
@@ -176,8 +178,12 @@ export class DeskRequestController implements ReactiveController {
       this.host.requestUpdate();
     }
     try {
-      if (!client) throw new ServiceError({ service: 'desk', kind: 'protocol', message: 'No desk endpoint configured' });
-      const [detail, comments] = await Promise.all([client.getRequest(id, abort.signal), client.getComments(id, abort.signal)]);
+      if (!client)
+        throw new ServiceError({ service: 'desk', kind: 'protocol', message: 'No desk endpoint configured' });
+      const [detail, comments] = await Promise.all([
+        client.getRequest(id, abort.signal),
+        client.getComments(id, abort.signal),
+      ]);
       if (abort.signal.aborted || id !== this.requestId) return false;
       const previous = this.detail;
       const next = fingerprint(detail, comments);
@@ -229,12 +235,21 @@ export class DeskRequestController implements ReactiveController {
     this.commentError = undefined;
     this.host.requestUpdate();
     try {
-      await client.addCustomerComment(this.requestId, { note: text, ...(reminder ? { sollecito: true } : {}), ...files }, key);
+      await client.addCustomerComment(
+        this.requestId,
+        { note: text, ...(reminder ? { sollecito: true } : {}), ...files },
+        key,
+      );
       this.commentKey.spent();
       this.commentState = 'done';
       this.lastWasReminder = reminder;
       this.uploads.clear();
-      this.options.onCommentAdded?.({ idRichiesta: this.requestId, note: text, reminder, nomeAllegati: files.nomeAllegati ?? [] });
+      this.options.onCommentAdded?.({
+        idRichiesta: this.requestId,
+        note: text,
+        reminder,
+        nomeAllegati: files.nomeAllegati ?? [],
+      });
       await this.load({ quiet: true }).catch((error: unknown) => {
         if (!isAbort(error)) this.options.onError('load-comments', error as Error);
       });
@@ -302,7 +317,8 @@ export class DeskRequestController implements ReactiveController {
   async download(name: string, pathTemplate?: string): Promise<Blob | undefined> {
     const client = this.options.client();
     try {
-      if (!client) throw new ServiceError({ service: 'desk', kind: 'protocol', message: 'No desk endpoint configured' });
+      if (!client)
+        throw new ServiceError({ service: 'desk', kind: 'protocol', message: 'No desk endpoint configured' });
       return await client.downloadAttachment(this.requestId, name, pathTemplate);
     } catch (error) {
       if (!isAbort(error)) this.options.onError('download', error as Error);
