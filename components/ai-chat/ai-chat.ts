@@ -10,12 +10,13 @@ import { aiChatStyles } from './ai-chat.styles.js';
 import { t, type AiChatStringKey } from './strings.js';
 import './events.js';
 import { AiChatController, type AssistantMessage, type ChatMessage } from '../../src/controllers/ai/ai-chat-controller.js';
-import { fileToAiFile, type AiFile, type ClassificationIntent, type PendingToolCall } from '../../src/services/ai.js';
+import { AiClient, fileToAiFile, type AiFile, type ClassificationIntent, type PendingToolCall } from '../../src/services/ai.js';
 import { SOURCE_APPS, type SourceApp } from '../../src/transport/auth.js';
 import type { ServiceError } from '../../src/transport/errors.js';
 import { markdownView } from '../../src/markdown/directive.js';
 import { plainText } from '../../src/markdown/plain-text.js';
 import { StableRecord } from '../shared/stable-record.js';
+import { ConfigurationError, isConfigurationError, ServiceClientController } from '../../src/controllers/service-client.js';
 
 /** What `startFromHandoff` of a `<sportello-live-chat>` accepts (duck-typed: another bundle may define it). */
 interface HandoffTarget extends Element {
@@ -69,6 +70,7 @@ function accepts(accept: string, file: File): boolean {
  */
 export class SportelloAiChat extends SportelloElement {
   static override styles = [tokens, aiChatStyles];
+  static override service = 'ai' as const;
 
   /** Agent mode: the agent to talk to. */
   @property({ type: Number, attribute: 'agent-id' }) agentId?: number;
@@ -234,8 +236,28 @@ export class SportelloAiChat extends SportelloElement {
   // ------------------------------------------------------------------ configuration
 
   private get endpointUrl(): string | undefined {
-    const config = this.config;
-    return config.endpoint ?? config.endpoints?.ai;
+    return this.config.endpoint;
+  }
+
+  /**
+   * The AI client from the resolved configuration, rebuilt when that changes. An answer that failed
+   * for want of credentials or with a wrong endpoint is asked again with the new one (the service
+   * did not answer it, so nothing is asked twice).
+   */
+  private readonly clients = new ServiceClientController<AiClient>(this, () => this.config, {
+    build: ({ endpoint, tokenProvider }) => {
+      if (!endpoint) throw new ConfigurationError('endpoint is required (the AI service base URL, e.g. https://ai.example.com/api/v2, or your proxy)');
+      return new AiClient({ endpoint, apiKey: this.apiKey, sourceApp: this.sourceApp as SourceApp, tokenProvider });
+    },
+    inputs: () => [this.apiKey, this.sourceApp],
+    changed: () => this.retryFailedByConfiguration(),
+  });
+
+  private retryFailedByConfiguration(): void {
+    const last = this.chat.messages.at(-1);
+    if (last?.role !== 'assistant' || last.status !== 'error' || !last.error) return;
+    const e = last.error;
+    if (e.status === 401 || e.status === 403 || e.status === 404 || e.kind === 'network' || isConfigurationError(e.cause)) void this.chat.retry(last.id);
   }
 
   private parsedTemplateVars(): Record<string, string> | undefined | Error {
@@ -281,7 +303,11 @@ export class SportelloAiChat extends SportelloElement {
     const intents = this.parsedIntents();
     const hasAgent = this.agentId !== undefined && this.agentId !== null && Number.isFinite(this.agentId);
     return {
-      client: { endpoint: this.endpointUrl ?? '', apiKey: this.apiKey, sourceApp: this.sourceApp as SourceApp, tokenProvider: this.config.tokenProvider },
+      client: () => {
+        const client = this.clients.client;
+        if (!client) throw this.clients.problem ?? new ConfigurationError('endpoint is required');
+        return client;
+      },
       base: {
         ...(hasAgent ? { agent_id: this.agentId! } : { model: this.model, system_prompt: this.systemPrompt }),
         ...(vars && !(vars instanceof Error) ? { template_vars: vars } : {}),

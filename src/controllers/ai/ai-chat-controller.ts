@@ -1,5 +1,5 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { AiClient, type AiClientOptions, type AiFile, type ChatRequest, type ChatStreamEvent, type ChatUsage, type PendingToolCall, type RagSource } from '../../services/ai.js';
+import { type AiClient, type AiFile, type ChatRequest, type ChatStreamEvent, type ChatUsage, type PendingToolCall, type RagSource } from '../../services/ai.js';
 import { ServiceError, isAbort, isServiceError } from '../../transport/errors.js';
 import { MarkdownView, type ContentFormat } from '../../markdown/markdown-view.js';
 import { plainText } from '../../markdown/plain-text.js';
@@ -46,7 +46,8 @@ export interface AssistantMessage {
 export type ChatMessage = UserMessage | AssistantMessage;
 
 export interface AiChatSettings {
-  client: AiClientOptions;
+  /** The client built from the element's resolved configuration (its ServiceClientController); throws what is missing. */
+  client: () => AiClient;
   /** Fields every request carries (agent_id or model + system_prompt, template_vars, ...). */
   base: Omit<ChatRequest, 'message'>;
   stream: boolean;
@@ -227,7 +228,7 @@ export class AiChatController implements ReactiveController {
     this.host.requestUpdate();
     let client: AiClient;
     try {
-      client = new AiClient(settings.client);
+      client = settings.client();
     } catch (error) {
       this.fail(message, error);
       return;
