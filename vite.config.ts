@@ -1,57 +1,87 @@
-import { defineConfig, type Plugin } from 'vite';
-import { existsSync } from 'node:fs';
+import { defineConfig, type UserConfig } from 'vite';
+import { existsSync, readFileSync } from 'node:fs';
+import { dropPdfSourceMaps, inlineWorkersAsBlobs } from './scripts/vite-plugins.js';
 
-// One ES module per entry; whatever only some pages need (pdf.js, markdown, STOMP) is split into
-// chunks the entries import on demand. `base: './'` keeps every chunk and worker URL relative to
-// the importing file, so dist/ works from any CDN path.
+/**
+ * One source, three builds (`npm run build` runs all three):
+ *
+ * - `vite build` → `dist/`, for bundlers (the npm package). ES modules whose runtime libraries
+ *   (Lit, STOMP, DOMPurify, marked, eventsource-parser: the package's `dependencies`) stay bare
+ *   imports, so a portal that already has Lit loads one copy. pdf.js is bundled into a chunk of our
+ *   own (it is a devDependency: as a dependency it would drag its optional Node canvas binary into
+ *   every install), and its worker is an asset resolved by `new URL(…, import.meta.url)`, which
+ *   Vite, webpack 5 and esbuild all copy.
+ * - `vite build --mode cdn` → `cdn/`, for script tags: everything bundled, each element's code and
+ *   its heavy parts (pdf.js and its worker, markdown, STOMP) in chunks loaded on demand.
+ * - `vite build --mode bundle` → `cdn/sportello.bundle.js`: the same kit as ONE file, workers
+ *   included (started from `blob:` URLs made from code inside it), for hosts that serve one file.
+ *
+ * `base: './'` keeps every chunk and worker URL relative to the importing file, so both folders
+ * work from any path.
+ */
 const elementEntries = Object.fromEntries(
   ['live-chat', 'ai-chat', 'sign-viewer', 'desk-form']
     .filter((name) => existsSync(`components/${name}/index.ts`))
     .map((name) => [name, `components/${name}/index.ts`]),
 );
 
-/**
- * pdf.js' worker is copied as pdf.js ships it, already minified: its source map (2.5 MB, mapping
- * minified code to the same minified code) helps nobody and was a third of the npm package.
- * The map of our own stream worker stays.
- */
-function dropPdfWorkerSourceMap(): Plugin {
-  return {
-    name: 'sportello-drop-pdf-worker-map',
-    apply: 'build',
-    generateBundle(_options, bundle) {
-      for (const [fileName, output] of Object.entries(bundle)) {
-        if (!/(^|\/)pdf\.worker[^/]*\.js$/.test(fileName) || output.type !== 'asset') continue;
-        const map = `${fileName}.map`;
-        if (!bundle[map]) continue;
-        delete bundle[map];
-        const source = typeof output.source === 'string' ? output.source : new TextDecoder().decode(output.source);
-        output.source = source.replace(/\n?\/\/# sourceMappingURL=\S+\s*$/, '\n');
-      }
-    },
-  };
-}
+/** The React wrappers (`sportello/react`) are for bundlers only: a script-tag page has no React. */
+const reactEntry: Record<string, string> = existsSync('src/react/index.ts') ? { react: 'src/react/index.ts' } : {};
 
-export default defineConfig({
-  plugins: [dropPdfWorkerSourceMap()],
-  base: './',
-  publicDir: false,
-  build: {
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
+  dependencies?: Record<string, string>;
+};
+/** Lit's own packages come with `lit`; a module reaching them directly must not bundle a second copy. */
+const runtime = [...Object.keys(pkg.dependencies ?? {}), 'lit-html', 'lit-element', '@lit/reactive-element'];
+const isRuntimeDependency = (id: string) => runtime.some((name) => id === name || id.startsWith(`${name}/`));
+
+const output = {
+  minify: true,
+  entryFileNames: '[name].js',
+  chunkFileNames: 'chunks/[name]-[hash].js',
+  assetFileNames: 'assets/[name]-[hash][extname]',
+};
+
+function npmBuild(): UserConfig['build'] {
+  return {
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: true,
-    lib: {
-      entry: { sportello: 'src/index.ts', ...elementEntries },
-      formats: ['es'],
-    },
+    lib: { entry: { sportello: 'src/index.ts', ...elementEntries, ...reactEntry }, formats: ['es'] },
     rolldownOptions: {
-      output: {
-        minify: true,
-        entryFileNames: '[name].js',
-        chunkFileNames: 'chunks/[name]-[hash].js',
-        assetFileNames: 'assets/[name]-[hash][extname]',
-      },
+      external: (id: string) => isRuntimeDependency(id) || id === 'react' || id.startsWith('react/'),
+      output,
     },
-  },
-});
+  };
+}
+
+function cdnBuild(): UserConfig['build'] {
+  return {
+    outDir: 'cdn',
+    emptyOutDir: true,
+    target: 'es2022',
+    sourcemap: true,
+    lib: { entry: { sportello: 'src/index.ts', ...elementEntries }, formats: ['es'] },
+    rolldownOptions: { output },
+  };
+}
+
+function singleFileBuild(): UserConfig['build'] {
+  return {
+    outDir: 'cdn',
+    // Written beside the lazy folder built just before (`npm run build` runs cdn first).
+    emptyOutDir: false,
+    target: 'es2022',
+    sourcemap: false,
+    lib: { entry: { 'sportello.bundle': 'src/index.ts' }, formats: ['es'] },
+    rolldownOptions: { output: { ...output, codeSplitting: false } },
+  };
+}
+
+export default defineConfig(({ mode }) => ({
+  plugins: mode === 'bundle' ? [inlineWorkersAsBlobs()] : [dropPdfSourceMaps()],
+  base: './',
+  publicDir: false,
+  build: mode === 'cdn' ? cdnBuild() : mode === 'bundle' ? singleFileBuild() : npmBuild(),
+}));

@@ -3,7 +3,7 @@
 import { withBench, round, staticGraph } from './lib/harness.mjs';
 
 export default async () => {
-  const graph = staticGraph('dist/sportello.js');
+  const graph = staticGraph('cdn/sportello.js');
   const figures = await withBench(async ({ page, open, requests }) => {
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
@@ -11,12 +11,19 @@ export default async () => {
     await open('bench/pages/smoke.html');
     await page.waitForFunction(() => customElements.get('sportello-config') !== undefined);
     await page.waitForTimeout(300);
-    const metrics = Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]));
+    const metrics = Object.fromEntries(
+      (await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]),
+    );
     return {
       scriptMs: round((metrics.ScriptDuration ?? 0) * 1000),
       taskMs: round((metrics.TaskDuration ?? 0) * 1000),
-      fetched: requests.filter((p) => p.startsWith('/dist/')).map((p) => p.replace('/dist/', '')),
+      fetched: requests.filter((p) => p.startsWith('/cdn/')).map((p) => p.replace('/cdn/', '')),
     };
   });
-  return { note: 'dist/sportello.js on a page without Sportello tags, 4x CPU throttle (taskMs includes page load)', staticGzipKB: graph.gzipKB, staticFiles: graph.files, ...figures };
+  return {
+    note: 'cdn/sportello.js on a page without Sportello tags, 4x CPU throttle (taskMs includes page load)',
+    staticGzipKB: graph.gzipKB,
+    staticFiles: graph.files,
+    ...figures,
+  };
 };

@@ -1,17 +1,26 @@
 #!/usr/bin/env node
-// `npm run bench`: prints one JSON object of measured figures. Sizes come from dist/ (built first
-// if missing); each element issue adds its own figures through a module in bench/.
+// `npm run bench`: prints one JSON object of measured figures. Sizes come from dist/ (the npm
+// build), cdn/ (the script-tag build) and cdn/sportello.bundle.js (the single file), each built
+// first if missing; each element issue adds its own figures through a module in bench/.
+// `npm run bench sizes` prints the sizes alone.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { execSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
 
-if (!existsSync('dist/sportello.js') || process.argv.includes('--build')) {
-  execSync('npx vite build', { stdio: ['ignore', 'ignore', 'inherit'] });
+const rebuild = process.argv.includes('--build');
+const builds = [
+  ['dist/sportello.js', 'npx vite build'],
+  ['cdn/sportello.js', 'npx vite build --mode cdn'],
+  ['cdn/sportello.bundle.js', 'npx vite build --mode bundle'],
+];
+for (const [file, command] of builds) {
+  if (rebuild || !existsSync(file)) execSync(command, { stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
-const gzipKB = (path) => +(gzipSync(readFileSync(path), { level: 9 }).length / 1024).toFixed(2);
+const kb = (n) => +(n / 1024).toFixed(2);
+const gzipKB = (path) => kb(gzipSync(readFileSync(path), { level: 9 }).length);
 
 function walk(dir, out = []) {
   for (const name of readdirSync(dir)) {
@@ -22,17 +31,40 @@ function walk(dir, out = []) {
   return out;
 }
 
-const figures = { sizes: { unit: 'KB gzip -9', entries: {}, chunks: {} } };
-for (const file of walk('dist')) {
-  const key = relative('dist', file);
-  if (key.includes('/')) figures.sizes.chunks[key] = gzipKB(file);
-  else figures.sizes.entries[key] = gzipKB(file);
+/** Entries (top-level files) and chunks/assets of one build folder, gzip -9 each, plus the folder's totals. */
+function folder(dir, skip = () => false) {
+  const out = { entries: {}, chunks: {}, files: 0, rawKB: 0, gzipKB: 0 };
+  for (const file of walk(dir)) {
+    const key = relative(dir, file);
+    if (skip(key)) continue;
+    const gz = gzipKB(file);
+    (key.includes('/') ? out.chunks : out.entries)[key] = gz;
+    out.files += 1;
+    out.rawKB += kb(statSync(file).size);
+    out.gzipKB += gz;
+  }
+  out.rawKB = +out.rawKB.toFixed(2);
+  out.gzipKB = +out.gzipKB.toFixed(2);
+  return out;
 }
+
+const single = 'cdn/sportello.bundle.js';
+const figures = {
+  sizes: {
+    unit: 'KB gzip -9 (rawKB: bytes on disk)',
+    note: 'dist/: the npm build (Lit, STOMP, DOMPurify, marked, eventsource-parser left as imports); cdn/: the script-tag folder (everything bundled, lazy chunks); singleFile: cdn/sportello.bundle.js alone, workers inside',
+    dist: folder('dist'),
+    cdn: folder('cdn', (key) => key === 'sportello.bundle.js'),
+    singleFile: { file: single, rawKB: kb(statSync(single).size), gzipKB: gzipKB(single) },
+  },
+};
 
 // Figure producers: bench/*.bench.mjs each export `default async function (): Promise<object>`.
 const only = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 if (existsSync('bench')) {
-  for (const name of readdirSync('bench').filter((n) => n.endsWith('.bench.mjs')).sort()) {
+  for (const name of readdirSync('bench')
+    .filter((n) => n.endsWith('.bench.mjs'))
+    .sort()) {
     const id = name.replace(/\.bench\.mjs$/, '');
     if (only.length && !only.includes(id)) continue;
     try {

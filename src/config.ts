@@ -12,6 +12,7 @@
  * announced with {@link CONFIG_CHANGE_EVENT} and every connected element resolves again.
  */
 import type { TokenProvider } from './transport/auth.js';
+import type { Strings } from './i18n/catalogue.js';
 
 export type { TokenProvider };
 
@@ -29,6 +30,8 @@ export interface SportelloConfig {
   tokenProvider?: TokenProvider | undefined;
   /** Language for elements that have none on themselves or an ancestor. */
   lang?: string | undefined;
+  /** Integrator strings by language: override any built-in string, or bring a whole language (src/i18n). */
+  strings?: Strings | undefined;
   /** Per-service endpoints for a page that hosts several elements: `{ ai: '...', sign: '...' }`. */
   endpoints?: Partial<Record<ServiceKind, string | undefined>> | undefined;
 }
@@ -67,7 +70,8 @@ export function announceConfigChange(): void {
  * element follows at once; one that failed for want of this configuration retries by itself.
  */
 export function configure(defaults: SportelloConfig): void {
-  const endpoints = 'endpoints' in defaults ? { ...globalDefaults.endpoints, ...defaults.endpoints } : globalDefaults.endpoints;
+  const endpoints =
+    'endpoints' in defaults ? { ...globalDefaults.endpoints, ...defaults.endpoints } : globalDefaults.endpoints;
   globalDefaults = { ...globalDefaults, ...defaults, endpoints };
   announceConfigChange();
 }
@@ -116,9 +120,20 @@ function first<T>(...values: Array<T | null | undefined>): T | undefined {
  * without a DOM: own value, then the config element's per-service entry and page-wide entry, then
  * the same two from `configure()`.
  */
-export function resolveFrom(service: ServiceKind, own: OwnConfig, provided: SportelloConfig, page: SportelloConfig): ResolvedConfig {
+export function resolveFrom(
+  service: ServiceKind,
+  own: OwnConfig,
+  provided: SportelloConfig,
+  page: SportelloConfig,
+): ResolvedConfig {
   return {
-    endpoint: first(own.endpoint, provided.endpoints?.[service], provided.endpoint, page.endpoints?.[service], page.endpoint),
+    endpoint: first(
+      own.endpoint,
+      provided.endpoints?.[service],
+      provided.endpoint,
+      page.endpoints?.[service],
+      page.endpoint,
+    ),
     tokenProvider: first(own.tokenProvider, provided.tokenProvider, page.tokenProvider),
     lang: first(own.lang, provided.lang, page.lang),
   };

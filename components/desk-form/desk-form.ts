@@ -1,39 +1,52 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { ifDefined } from 'lit/directives/if-defined.js';
-import { live } from 'lit/directives/live.js';
 import { SportelloElement } from '../shared/sportello-element.js';
 import { DeskClient, DeskFieldErrors, type CreatedRequest } from '../../src/services/desk.js';
 import type { ServiceError } from '../../src/transport/errors.js';
 import { DeskFormController } from '../../src/controllers/desk/form-controller.js';
+import type { KeyPreference } from '../../src/controllers/desk/catalog.js';
 import { ConfigurationError, ServiceClientController } from '../../src/controllers/service-client.js';
-import { findEntry, keyOf, requestTypesFor, type CatalogItem, type KeyPreference } from '../../src/controllers/desk/catalog.js';
 import {
-  creationBody, DEFAULT_LIMITS, emptyValues, FORM_FIELDS, firstInvalid, formFieldForServerField, parseLocalDate, resolveSelection, toLocalInputValue, validate,
-  type ExtraAttribute, type FieldError, type FieldErrors, type FormField, type FormValues,
+  creationBody,
+  emptyValues,
+  firstInvalid,
+  parseLocalDate,
+  resolveSelection,
+  serverFieldErrors,
+  validate,
+  type ExtraAttribute,
+  type FieldErrors,
+  type FormValues,
 } from '../../src/controllers/desk/form-model.js';
 import { clearDraft, hasContent, loadDraft, saveDraft } from '../../src/controllers/desk/draft.js';
-import { attributeControl, checkboxFrame, fieldId, frame, select, describedBy, type FieldFrame } from './fields.js';
 import { t, type DeskStringKey } from './strings.js';
 import { deskFormStyles } from './desk-form.styles.js';
-import { formatDate, formatMinutes, copyText, errorMessageKey } from './format.js';
+import { errorMessageKey } from './format.js';
+import {
+  applyInput,
+  draftValues,
+  extraDefaults,
+  initialValues,
+  normaliseSelection,
+  prefillValues,
+  type DeskPrefill,
+} from './values.js';
+import type { FormView } from './form-view.js';
+import { renderErrorSummary, renderSetupProblems, renderSubmitError, type SetupState } from './notices-view.js';
+import { renderClassification, renderPreview, renderSections } from './classification-view.js';
+import { renderDetails, renderMore } from './details-view.js';
+import { AttachmentsArea } from './attachments-view.js';
+import { ConfirmationPanel } from './confirmation-view.js';
 import './desk-request.js';
 import './events.js';
+
+export type { DeskPrefill } from './values.js';
 
 /** A failure that new configuration (an endpoint, a token provider) may heal: anything but the form's own content refused. */
 function needsConfiguration(error: unknown): boolean {
   return !(error instanceof DeskFieldErrors) && (error as { status?: number } | undefined)?.status !== 400;
 }
-
-/** Prefill keys: the form's field names, the spec's `id*`/`cod*` names, and `extra` by attribute code or id. */
-export type DeskPrefill = Partial<Record<FormField | 'idServizio' | 'codServizio' | 'idAssetRoot' | 'codAssetRoot' | 'idAssetFiglio' | 'codAssetFiglio' | 'idTipoRichiesta' | 'codTipoRichiesta' | 'idUrgenza' | 'codUrgenza', string | number>> & {
-  extra?: Record<string, string | number | boolean>;
-};
-
-const SPEC_ALIASES: Record<string, FormField> = {
-  idServizio: 'servizio', codServizio: 'servizio', idAssetRoot: 'assetRoot', codAssetRoot: 'assetRoot', idAssetFiglio: 'assetFiglio',
-  codAssetFiglio: 'assetFiglio', idTipoRichiesta: 'tipoRichiesta', codTipoRichiesta: 'tipoRichiesta', idUrgenza: 'urgenza', codUrgenza: 'urgenza',
-};
 
 const listConverter = {
   fromAttribute: (value: string | null) => (value ? value.split(/[\s,]+/).filter(Boolean) : []),
@@ -118,13 +131,12 @@ export class SportelloDeskForm extends SportelloElement {
   @state() private formError: string | undefined;
   @state() private announcement = '';
   @state() private draftRestored = false;
-  @state() private copyStatus = '';
-  @state() private dragging = false;
   /** True when the follow-up view was opened from this form's own confirmation. */
   @state() private followingCreated = false;
 
   private warned = new Set<string>();
   private draftLoaded = false;
+  /** Extra attributes that already took their page or server default (once each). */
   private extraPrefilled = new Set<string>();
   private shouldFocusConfirmation = false;
 
@@ -132,6 +144,26 @@ export class SportelloDeskForm extends SportelloElement {
     client: () => this.clients.client,
     onError: (operation, error) => this.reportError(operation, error),
     onDraftChange: () => this.persistDraft(),
+  });
+
+  private readonly attachmentsArea = new AttachmentsArea({
+    host: this,
+    view: () => this.view,
+    added: (files) => {
+      if (this.errors['allegati']) {
+        const { allegati: _gone, ...rest } = this.errors;
+        this.errors = rest;
+      }
+      this.announce(files.map((f) => this.tr('attachmentAdded', { name: f.name })).join(' '));
+    },
+    removed: (name) => this.announce(this.tr('attachmentRemoved', { name })),
+  });
+
+  private readonly confirmation = new ConfirmationPanel({
+    host: this,
+    tr: (key, params) => this.tr(key, params),
+    follow: () => this.followCreated(),
+    newRequest: () => this.newRequest(),
   });
 
   // ---- public API ------------------------------------------------------------------------------
@@ -155,11 +187,12 @@ export class SportelloDeskForm extends SportelloElement {
   /** Empties the form (back to `prefill`), forgets the draft and any result. */
   reset(): void {
     this.controller.reset();
-    this.values = this.initialValues();
+    this.values = initialValues(this.prefill);
     this.errors = {};
     this.formError = undefined;
     this.draftRestored = false;
     this.extraPrefilled.clear();
+    this.confirmation.clear();
     if (!this.noDraft) clearDraft(this.storageKey);
     this.updateFormState();
   }
@@ -182,7 +215,8 @@ export class SportelloDeskForm extends SportelloElement {
   /** The desk client from the resolved configuration, rebuilt when that changes (endpoint, token provider, timeout). */
   private readonly clients = new ServiceClientController<DeskClient>(this, () => this.config, {
     build: ({ endpoint, tokenProvider }) => {
-      if (!endpoint) throw new ConfigurationError('has no endpoint: set the endpoint attribute (desk base URL or proxy).');
+      if (!endpoint)
+        throw new ConfigurationError('has no endpoint: set the endpoint attribute (desk base URL or proxy).');
       return new DeskClient({ endpoint, tokenProvider });
     },
     report: (problem) => this.reportConfigProblem(problem),
@@ -210,13 +244,40 @@ export class SportelloDeskForm extends SportelloElement {
     return t(this.language, key, params);
   }
 
+  /** What the render parts read (see form-view.ts). */
+  private get view(): FormView {
+    return {
+      language: this.language,
+      values: this.values,
+      errors: this.errors,
+      controller: this.controller,
+      tr: (key, params) => this.tr(key, params),
+      isHidden: (field) => this.hiddenFields.includes(field),
+      isLocked: (field) => this.isLocked(field),
+      attributeHidden: (attr) => this.attributeHidden(attr),
+      attributeLocked: (attr) =>
+        this.disabled ||
+        this.readonlyFields.includes(`extra.${attr.code}`) ||
+        this.readonlyFields.includes(`extra.${attr.id}`),
+      retryTriple: () => this.retryTriple(),
+    };
+  }
+
+  private isLocked(field: string): boolean {
+    return this.readonlyFields.includes(field) || this.disabled;
+  }
+
+  private attributeHidden(attr: ExtraAttribute): boolean {
+    return this.hiddenFields.includes(`extra.${attr.code}`) || this.hiddenFields.includes(`extra.${attr.id}`);
+  }
+
   // ---- lifecycle -------------------------------------------------------------------------------
 
   override connectedCallback(): void {
     super.connectedCallback();
     if (!this.draftLoaded) {
       this.draftLoaded = true;
-      this.values = this.initialValues();
+      this.values = initialValues(this.prefill);
       if (!this.noDraft && !this.requestId) this.restoreDraft();
     }
   }
@@ -227,31 +288,39 @@ export class SportelloDeskForm extends SportelloElement {
       else if (this.catalogSrc) {
         try {
           void this.controller.loadCatalog(new URL(this.catalogSrc, document.baseURI).href);
-        } catch (error) {
+        } catch {
           this.controller.setCatalog(undefined);
         }
       }
     }
     if (changed.has('prefill') && changed.get('prefill') !== undefined) {
       // A later prefill wins for the fields it names.
-      this.values = { ...this.values, ...this.prefillValues(), extra: { ...this.values.extra } };
+      this.values = { ...this.values, ...prefillValues(this.prefill), extra: { ...this.values.extra } };
       this.extraPrefilled.clear();
     }
     if (!this.requestId) {
-      this.normaliseSelection();
-      this.applyExtraDefaults();
+      this.values = normaliseSelection(this.controller.catalog, this.values) ?? this.values;
+      const extra = extraDefaults(
+        this.controller.sections,
+        this.values.extra,
+        this.prefill?.extra,
+        this.extraPrefilled,
+        (f) => this.isLocked(f),
+      );
+      if (extra) this.values = { ...this.values, extra };
       const selection = resolveSelection(this.controller.catalog, this.values);
       const reported = parseLocalDate(this.values.dataSegnalazione)?.toISOString();
       this.controller.refreshTriple(selection, this.sendKeys, reported);
     }
-    if (!this.requestId && this.catalog === undefined && !this.catalogSrc) this.warnOnce('catalog', 'has no catalogue: set the catalog property or the catalog-src attribute.');
+    if (!this.requestId && this.catalog === undefined && !this.catalogSrc)
+      this.warnOnce('catalog', 'has no catalogue: set the catalog property or the catalog-src attribute.');
     this.updateFormState();
   }
 
   override updated(): void {
     if (this.shouldFocusConfirmation) {
       this.shouldFocusConfirmation = false;
-      this.renderRoot.querySelector<HTMLElement>('#confirmation-title')?.focus();
+      this.confirmation.focus();
     }
   }
 
@@ -269,51 +338,32 @@ export class SportelloDeskForm extends SportelloElement {
       submitting: c.submitState === 'submitting',
       created: !!c.created,
       loading: c.catalogState === 'loading' || c.sectionsState === 'loading' || c.previewState === 'loading',
-      error: c.submitState === 'error' || c.catalogState === 'error' || c.sectionsState === 'error' || c.previewState === 'error' || !this.endpointUrl,
+      error:
+        c.submitState === 'error' ||
+        c.catalogState === 'error' ||
+        c.sectionsState === 'error' ||
+        c.previewState === 'error' ||
+        !this.endpointUrl,
     };
   }
 
-  // ---- values ----------------------------------------------------------------------------------
-
-  private prefillValues(): Partial<FormValues> {
-    const out: Partial<Record<FormField, string>> = {};
-    for (const [k, v] of Object.entries(this.prefill ?? {})) {
-      if (k === 'extra' || v === undefined || v === null) continue;
-      const field = (SPEC_ALIASES[k] ?? k) as FormField;
-      if ((FORM_FIELDS as readonly string[]).includes(field) && field !== 'allegati') {
-        const text = String(v);
-        out[field] = field === 'dataSegnalazione' || field === 'dataScadenza' ? this.toInputDate(text) : text;
-      }
-    }
-    return out as Partial<FormValues>;
-  }
-
-  private toInputDate(text: string): string {
-    const date = parseLocalDate(text);
-    return date ? toLocalInputValue(date) : text;
-  }
-
-  private initialValues(): FormValues {
-    return { ...emptyValues(), ...this.prefillValues(), extra: {} };
-  }
+  // ---- draft -----------------------------------------------------------------------------------
 
   private restoreDraft(): void {
     const draft = loadDraft(this.storageKey);
     if (!draft) return;
-    const locked = new Set([...this.hiddenFields, ...this.readonlyFields]);
-    const prefill = this.prefillValues() as Record<string, string>;
-    const values = { ...draft.values };
-    for (const field of locked) if (field in prefill) (values as unknown as Record<string, string>)[field] = prefill[field] as string;
-    this.values = values;
+    this.values = draftValues(draft.values, this.prefill, [...this.hiddenFields, ...this.readonlyFields]);
     this.controller.restoreAttachments(draft.idUpload, draft.attachments);
     if (draft.pendingKey) this.controller.idempotencyKey = draft.pendingKey;
-    this.draftRestored = hasContent(values, draft.attachments);
+    this.draftRestored = hasContent(this.values, draft.attachments);
   }
 
   private persistDraft(): void {
     if (this.noDraft || this.requestId || !this.draftLoaded) return;
     if (this.controller.submitState === 'done') return;
-    const attachments = this.controller.attachments.filter((a) => a.state === 'done').map((a) => ({ name: a.name, size: a.size }));
+    const attachments = this.controller.attachments
+      .filter((a) => a.state === 'done')
+      .map((a) => ({ name: a.name, size: a.size }));
     const pendingKey = this.controller.idempotencyKey;
     if (!hasContent(this.values, attachments) && !pendingKey) {
       clearDraft(this.storageKey);
@@ -327,65 +377,6 @@ export class SportelloDeskForm extends SportelloElement {
     this.announce(this.tr('reset'));
   }
 
-  /** Turns prefilled or restored ids/codes into option keys, and drops choices a parent no longer offers. */
-  private normaliseSelection(): void {
-    const catalog = this.controller.catalog;
-    if (!catalog) return;
-    const v = this.values;
-    const service = findEntry(catalog.services, v.servizio);
-    const asset = service ? findEntry(service.assets, v.assetRoot) : undefined;
-    const child = asset ? findEntry(asset.children, v.assetFiglio) : undefined;
-    const type = findEntry(requestTypesFor(service, asset), v.tipoRichiesta);
-    const urgency = findEntry(catalog.urgencies, v.urgenza);
-    const next = {
-      servizio: service ? keyOf(service) : v.servizio && !service ? '' : v.servizio,
-      assetRoot: asset ? keyOf(asset) : '',
-      assetFiglio: child ? keyOf(child) : '',
-      tipoRichiesta: type ? keyOf(type) : '',
-      urgenza: urgency ? keyOf(urgency) : '',
-    };
-    if (Object.entries(next).some(([k, val]) => v[k as keyof FormValues] !== val)) this.values = { ...v, ...next };
-  }
-
-  /** Extra attributes: prefill (by code or id) or the server's default, once per attribute. */
-  private applyExtraDefaults(): void {
-    const sections = this.controller.sections;
-    if (!sections.length) return;
-    const extra = { ...this.values.extra };
-    let changed = false;
-    const given = this.prefill?.extra ?? {};
-    for (const attr of sections.flatMap((s) => s.attributes)) {
-      if (this.extraPrefilled.has(attr.key)) continue;
-      this.extraPrefilled.add(attr.key);
-      const fromPage = (attr.code !== undefined ? given[attr.code] : undefined) ?? (attr.id !== undefined ? given[String(attr.id)] : undefined);
-      const current = extra[attr.key];
-      if (fromPage !== undefined && (current === undefined || current === '' || this.isLocked(`extra.${attr.code ?? attr.id}`))) {
-        extra[attr.key] = typeof fromPage === 'boolean' ? fromPage : String(fromPage);
-        changed = true;
-      } else if (current === undefined && attr.defaultValue !== undefined) {
-        extra[attr.key] = attr.defaultValue;
-        changed = true;
-      }
-    }
-    if (changed) this.values = { ...this.values, extra };
-  }
-
-  private isHidden(field: string): boolean {
-    return this.hiddenFields.includes(field);
-  }
-
-  private isLocked(field: string): boolean {
-    return this.readonlyFields.includes(field) || this.disabled;
-  }
-
-  private attributeLocked(attr: ExtraAttribute): boolean {
-    return this.disabled || this.readonlyFields.includes(`extra.${attr.code}`) || this.readonlyFields.includes(`extra.${attr.id}`);
-  }
-
-  private attributeHidden(attr: ExtraAttribute): boolean {
-    return this.hiddenFields.includes(`extra.${attr.code}`) || this.hiddenFields.includes(`extra.${attr.id}`);
-  }
-
   // ---- input -----------------------------------------------------------------------------------
 
   private onInput(event: Event): void {
@@ -393,19 +384,9 @@ export class SportelloDeskForm extends SportelloElement {
     const name = target.dataset?.['field'];
     if (!name || name === 'allegati' || this.controller.submitState === 'submitting') return;
     const value = target instanceof HTMLInputElement && target.type === 'checkbox' ? target.checked : target.value;
-    if (name.startsWith('extra.')) {
-      this.values = { ...this.values, extra: { ...this.values.extra, [name.slice(6)]: value } };
-    } else {
-      const next = { ...this.values, [name]: value } as FormValues;
-      // A parent's change empties what depended on it.
-      if (name === 'servizio') Object.assign(next, { assetRoot: '', assetFiglio: '', tipoRichiesta: '' });
-      if (name === 'assetRoot') Object.assign(next, { assetFiglio: '' });
-      if (name === 'servizio' || name === 'assetRoot' || name === 'tipoRichiesta') {
-        next.extra = {};
-        this.extraPrefilled.clear();
-      }
-      this.values = next;
-    }
+    const next = applyInput(this.values, name, value);
+    if (next.triple) this.extraPrefilled.clear();
+    this.values = next.values;
     if (this.errors[name]) {
       const { [name]: _fixed, ...rest } = this.errors;
       this.errors = rest;
@@ -428,9 +409,14 @@ export class SportelloDeskForm extends SportelloElement {
     });
   }
 
+  // ---- submission ------------------------------------------------------------------------------
+
   private currentErrors(): FieldErrors {
     const selection = resolveSelection(this.controller.catalog, this.values);
-    const sections = this.controller.sections.map((s) => ({ ...s, attributes: s.attributes.filter((a) => !this.attributeHidden(a) || a.required) }));
+    const sections = this.controller.sections.map((s) => ({
+      ...s,
+      attributes: s.attributes.filter((a) => !this.attributeHidden(a) || a.required),
+    }));
     return validate(this.values, selection, sections);
   }
 
@@ -448,7 +434,9 @@ export class SportelloDeskForm extends SportelloElement {
     if (c.pending) return c.pending;
     if (c.submitState === 'done' || this.requestId || this.disabled) return c.created;
     if (!this.endpointUrl || !c.catalog) {
-      this.formError = this.tr(!this.endpointUrl ? 'endpointMissing' : c.catalogState === 'error' ? 'catalogError' : 'catalogMissing');
+      this.formError = this.tr(
+        !this.endpointUrl ? 'endpointMissing' : c.catalogState === 'error' ? 'catalogError' : 'catalogMissing',
+      );
       return undefined;
     }
     const errors = this.currentErrors();
@@ -463,7 +451,11 @@ export class SportelloDeskForm extends SportelloElement {
     this.internals?.setValidity({});
     const selection = resolveSelection(c.catalog, this.values);
     // Spec §2.1 marks idRichiesta required: 0 asks the service to number a new request.
-    const body: Record<string, unknown> = { idRichiesta: 0, ...creationBody(this.values, selection, c.sections, this.sendKeys), ...c.attachmentFields() };
+    const body: Record<string, unknown> = {
+      idRichiesta: 0,
+      ...creationBody(this.values, selection, c.sections, this.sendKeys),
+      ...c.attachmentFields(),
+    };
     if (this.userId && /^\d+$/.test(this.userId)) body['idUtente'] = Number(this.userId);
     if (!this.emit('sportello-before-submit', { body }, { cancelable: true })) return undefined;
     this.formError = undefined;
@@ -472,7 +464,12 @@ export class SportelloDeskForm extends SportelloElement {
       if (!this.noDraft) clearDraft(this.storageKey);
       this.updateFormState();
       this.shouldFocusConfirmation = true;
-      this.emit('sportello-request-created', { response: created, idRichiesta: created.idRichiesta, protocolloTicket: created.protocolloTicket ?? null, body });
+      this.emit('sportello-request-created', {
+        response: created,
+        idRichiesta: created.idRichiesta,
+        protocolloTicket: created.protocolloTicket ?? null,
+        body,
+      });
       this.announce(this.tr('createdTitle'));
       return created;
     }
@@ -482,14 +479,9 @@ export class SportelloDeskForm extends SportelloElement {
 
   private async afterFailedSubmit(error: ServiceError | Error | undefined): Promise<void> {
     if (error instanceof DeskFieldErrors) {
-      const fields = error.fieldErrors;
-      const errors: FieldErrors = {};
-      const unmatched: string[] = [];
-      for (const f of fields) {
-        const key = formFieldForServerField(f.field, this.controller.sections);
-        if (key && !errors[key] && !(this.isHidden(key) && !key.startsWith('extra.'))) errors[key] = { code: 'server', detail: f.message };
-        else unmatched.push(f.message);
-      }
+      const { errors, unmatched } = serverFieldErrors(error.fieldErrors, this.controller.sections, (f) =>
+        this.hiddenFields.includes(f),
+      );
       if (Object.keys(errors).length) {
         this.formError = unmatched.length ? this.tr('serverRejected', { message: unmatched.join(' ') }) : undefined;
         await this.showErrors(errors);
@@ -508,54 +500,15 @@ export class SportelloDeskForm extends SportelloElement {
     return `${this.tr('submitFailed')} ${this.tr(key)}`;
   }
 
-  private retrySubmit(): void {
-    void this.send();
+  private retryTriple(): void {
+    this.controller.retryTriple(
+      resolveSelection(this.controller.catalog, this.values),
+      this.sendKeys,
+      parseLocalDate(this.values.dataSegnalazione)?.toISOString(),
+    );
   }
 
-  // ---- attachments -----------------------------------------------------------------------------
-
-  private onFiles(event: Event): void {
-    const input = event.target as HTMLInputElement;
-    if (input.files?.length) this.addFiles(Array.from(input.files));
-    input.value = '';
-  }
-
-  private addFiles(files: File[]): void {
-    if (this.isLocked('allegati')) return;
-    this.controller.addFiles(files);
-    if (this.errors['allegati']) {
-      const { allegati: _gone, ...rest } = this.errors;
-      this.errors = rest;
-    }
-    this.announce(files.map((f) => this.tr('attachmentAdded', { name: f.name })).join(' '));
-  }
-
-  private onDragOver(event: DragEvent): void {
-    if (this.isLocked('allegati') || !event.dataTransfer?.types.includes('Files')) return;
-    event.preventDefault();
-    event.dataTransfer.dropEffect = 'copy';
-    this.dragging = true;
-  }
-
-  private onDrop(event: DragEvent): void {
-    this.dragging = false;
-    if (this.isLocked('allegati') || !event.dataTransfer?.files.length) return;
-    event.preventDefault();
-    this.addFiles(Array.from(event.dataTransfer.files));
-  }
-
-  private removeAttachment(key: string, name: string): void {
-    this.controller.removeAttachment(key);
-    this.announce(this.tr('attachmentRemoved', { name }));
-    void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>('#file-input')?.focus());
-  }
-
-  // ---- confirmation ----------------------------------------------------------------------------
-
-  private async copy(text: string, what: string): Promise<void> {
-    const ok = await copyText(text, this.renderRoot as ShadowRoot);
-    this.copyStatus = ok ? this.tr('copied', { what }) : this.tr('copyFailed');
-  }
+  // ---- after creation --------------------------------------------------------------------------
 
   private followCreated(): void {
     const id = this.controller.created?.idRichiesta;
@@ -587,95 +540,38 @@ export class SportelloDeskForm extends SportelloElement {
           .tokenProvider=${this.config.tokenProvider}
           lang=${this.language}
         ></sportello-desk-request>
-        ${this.followingCreated
-          ? html`<div class="actions after-follow"><button type="button" class="secondary" @click=${this.backToForm}>${this.tr('newRequest')}</button></div>`
-          : nothing}`;
+        ${
+          this.followingCreated
+            ? html`<div class="actions after-follow"><button type="button" class="secondary" @click=${this.backToForm}>${this.tr('newRequest')}</button></div>`
+            : nothing
+        }`;
     }
-    if (this.controller.submitState === 'done' && this.controller.created) return this.renderConfirmation(this.controller.created);
+    if (this.controller.submitState === 'done' && this.controller.created)
+      return this.confirmation.render(this.controller.created);
     return this.renderForm();
-  }
-
-  private renderConfirmation(created: CreatedRequest): TemplateResult {
-    const id = String(created.idRichiesta);
-    const protocol = created.protocolloTicket ?? '';
-    return html`<section class="confirmation" part="confirmation" aria-labelledby="confirmation-title">
-      <h2 id="confirmation-title" tabindex="-1">${this.tr('createdTitle')}</h2>
-      <p>${this.tr('createdText')}</p>
-      <dl class="refs">
-        <div>
-          <dt>${this.tr('requestId')}</dt>
-          <dd>
-            <output class="ref" id="ref-id">${id}</output>
-            <button type="button" class="secondary" @click=${() => this.copy(id, this.tr('requestId'))}>${this.tr('copy', { what: this.tr('requestId') })}</button>
-          </dd>
-        </div>
-        ${protocol
-          ? html`<div>
-              <dt>${this.tr('protocol')}</dt>
-              <dd>
-                <output class="ref" id="ref-protocol">${protocol}</output>
-                <button type="button" class="secondary" @click=${() => this.copy(protocol, this.tr('protocol'))}>${this.tr('copy', { what: this.tr('protocol') })}</button>
-              </dd>
-            </div>`
-          : nothing}
-      </dl>
-      <p class="status" role="status">${this.copyStatus}</p>
-      <div class="actions" part="actions">
-        <button type="button" class="primary" @click=${this.followCreated}>${this.tr('follow')}</button>
-        <button type="button" class="secondary" @click=${this.newRequest}>${this.tr('newRequest')}</button>
-      </div>
-      <slot name="footer"></slot>
-    </section>`;
-  }
-
-  private err(name: string, label: string): string | undefined {
-    const e: FieldError | undefined = this.errors[name];
-    if (!e) return undefined;
-    return this.tr(`err_${e.code}` as DeskStringKey, { field: label, detail: e.detail ?? '' });
-  }
-
-  private fieldFrame(name: FormField, required: boolean, extra: Partial<FieldFrame> = {}): FieldFrame {
-    const label = this.tr(name);
-    return { name, id: fieldId(name), label, required, error: this.err(name, label), ...extra };
-  }
-
-  private options(items: readonly CatalogItem[]) {
-    return items.map((i) => ({ value: keyOf(i), label: i.name }));
   }
 
   private renderForm(): TemplateResult {
     const c = this.controller;
+    const view = this.view;
     const submitting = c.submitState === 'submitting';
-    const errorCount = Object.keys(this.errors).length;
     return html`<form part="form" novalidate aria-labelledby="form-title" aria-busy=${submitting ? 'true' : 'false'} @submit=${this.onSubmit} @input=${this.onInput} @change=${this.onInput}>
       <slot name="header"><h2 id="form-title" part="title">${this.tr('formTitle')}</h2></slot>
-      ${this.draftRestored
-        ? html`<div class="notice" part="draft-notice">
+      ${
+        this.draftRestored
+          ? html`<div class="notice" part="draft-notice">
             <span>${this.tr('draftRestored')}</span>
             <button type="button" class="link" @click=${this.discardDraft}>${this.tr('discardDraft')}</button>
           </div>`
-        : nothing}
-      ${this.renderSetupProblems()}
+          : nothing
+      }
+      ${renderSetupProblems(view, this.setupState)}
       <p class="hint">${this.tr('requiredHint')}</p>
-      <div id="error-summary" class="error-summary" part="errors" role="alert" tabindex="-1" ?hidden=${errorCount === 0}>
-        ${errorCount
-          ? html`<p>${errorCount === 1 ? this.tr('errorsOne') : this.tr('errorsTitle', { count: errorCount })}</p>
-              <ul>
-                ${Object.keys(this.errors).map((name) => html`<li>${this.errorLine(name)}</li>`)}
-              </ul>`
-          : nothing}
-      </div>
+      ${renderErrorSummary(view, (name) => this.renderRoot.querySelector<HTMLElement>(`[data-field="${CSS.escape(name)}"]`)?.focus())}
       <fieldset class="outer" ?disabled=${submitting || this.disabled}>
-        ${this.renderClassification()} ${this.renderSections()} ${this.renderPreview()} ${this.renderDetails()} ${this.renderMore()} ${this.renderAttachments()}
+        ${renderClassification(view)} ${renderSections(view)} ${renderPreview(view)} ${renderDetails(view)} ${renderMore(view)} ${this.attachmentsArea.render()}
       </fieldset>
-      ${this.formError
-        ? html`<div id="submit-error" class="banner error-banner" role="alert" tabindex="-1">
-            <p>${this.formError}</p>
-            ${c.submitState === 'error' && !Object.keys(this.errors).length
-              ? html`<button type="button" class="secondary" @click=${this.retrySubmit}>${this.tr('retry')}</button>`
-              : nothing}
-          </div>`
-        : nothing}
+      ${renderSubmitError(view, this.formError, () => void this.send())}
       <div class="actions" part="actions">
         <button type="submit" class="primary" part="submit-button" ?disabled=${submitting || this.disabled} aria-describedby=${ifDefined(submitting ? 'submit-status' : undefined)}>
           ${submitting ? this.tr('submitting') : this.tr('submit')}
@@ -688,209 +584,13 @@ export class SportelloDeskForm extends SportelloElement {
     </form>`;
   }
 
-  private errorLine(name: string): TemplateResult | string {
-    const attr = name.startsWith('extra.') ? this.controller.sections.flatMap((s) => s.attributes).find((a) => `extra.${a.key}` === name) : undefined;
-    const label = attr ? attr.label : this.tr(name as DeskStringKey);
-    const text = this.err(name, label) ?? '';
-    return html`<a href="#${fieldId(name)}" @click=${(e: Event) => this.focusField(e, name)}>${text}</a>`;
-  }
-
-  private focusField(event: Event, name: string): void {
-    event.preventDefault();
-    this.renderRoot.querySelector<HTMLElement>(`[data-field="${CSS.escape(name)}"]`)?.focus();
-  }
-
-  private renderSetupProblems(): TemplateResult | typeof nothing {
-    const c = this.controller;
-    if (!this.endpointUrl) return html`<p class="banner error-banner" role="alert">${this.tr('endpointMissing')}</p>`;
-    if (c.catalogState === 'loading') return html`<p class="banner" role="status">${this.tr('loadingCatalog')}</p>`;
-    if (c.catalogState === 'error')
-      return html`<div class="banner error-banner" role="alert">
-        <p>${this.tr('catalogError')} ${c.catalogError?.message ?? ''}</p>
-        ${this.catalogSrc ? html`<button type="button" class="secondary" @click=${() => this.controller.loadCatalog(new URL(this.catalogSrc!, document.baseURI).href)}>${this.tr('retry')}</button>` : nothing}
-      </div>`;
-    if (c.catalogState === 'idle' && this.catalog === undefined && !this.catalogSrc) return html`<p class="banner error-banner" role="alert">${this.tr('catalogMissing')}</p>`;
-    return nothing;
-  }
-
-  private renderClassification(): TemplateResult {
-    const catalog = this.controller.catalog;
-    const v = this.values;
-    const service = catalog ? findEntry(catalog.services, v.servizio) : undefined;
-    const asset = service ? findEntry(service.assets, v.assetRoot) : undefined;
-    const types = requestTypesFor(service, asset);
-    const choose = this.tr('choose');
-    const sel = (name: Exclude<FormField, 'allegati'>, required: boolean, items: readonly CatalogItem[], placeholder = choose) => {
-      if (this.isHidden(name)) return nothing;
-      const f = this.fieldFrame(name, required);
-      return frame(f, select(f, v[name] as string, this.options(items), placeholder, this.isLocked(name) || !catalog), this.tr('required'));
+  private get setupState(): SetupState {
+    const src = this.catalogSrc;
+    return {
+      hasEndpoint: !!this.endpointUrl,
+      noCatalogSource: this.catalog === undefined && !src,
+      reloadCatalog: src ? () => void this.controller.loadCatalog(new URL(src, document.baseURI).href) : undefined,
     };
-    return html`<fieldset class="group" part="classification">
-      <legend>${this.tr('classification')}</legend>
-      <div class="grid">
-        ${sel('servizio', true, catalog?.services ?? [])}
-        ${service && service.assets.length ? sel('assetRoot', false, service.assets, this.tr('none')) : nothing}
-        ${asset && asset.children.length ? sel('assetFiglio', false, asset.children, this.tr('none')) : nothing}
-        ${sel('tipoRichiesta', true, types)}
-        ${catalog && catalog.urgencies.length ? sel('urgenza', false, catalog.urgencies, this.tr('none')) : nothing}
-      </div>
-    </fieldset>`;
-  }
-
-  private renderSections(): TemplateResult | typeof nothing {
-    const c = this.controller;
-    if (c.sectionsState === 'loading') return html`<p class="status" role="status">${this.tr('loadingSections')}</p>`;
-    if (c.sectionsState === 'error')
-      return html`<div class="banner error-banner" role="alert">
-        <p>${this.tr('sectionsError')}</p>
-        <button type="button" class="secondary" @click=${this.retryTriple}>${this.tr('retry')}</button>
-      </div>`;
-    return html`${c.sections.map((section) => {
-      const attributes = section.attributes.filter((a) => !this.attributeHidden(a));
-      if (!attributes.length) return nothing;
-      return html`<fieldset class="group" part="section" data-section=${section.key}>
-        <legend>${section.title}</legend>
-        ${section.description ? html`<p class="hint">${section.description}</p>` : nothing}
-        <div class="grid">${attributes.map((a) => this.renderAttribute(a))}</div>
-      </fieldset>`;
-    })}`;
-  }
-
-  private retryTriple(): void {
-    this.controller.retryTriple(resolveSelection(this.controller.catalog, this.values), this.sendKeys, parseLocalDate(this.values.dataSegnalazione)?.toISOString());
-  }
-
-  private renderAttribute(attr: ExtraAttribute): TemplateResult {
-    const name = `extra.${attr.key}`;
-    const f: FieldFrame = { name, id: fieldId(name), label: attr.label, required: attr.required, error: this.err(name, attr.label), hint: attr.help, wide: attr.type === 'textarea' };
-    const control = attributeControl(f, attr, this.values.extra[attr.key], this.attributeLocked(attr), this.tr('choose'));
-    return attr.type === 'boolean' ? checkboxFrame(f, control, this.tr('required')) : frame(f, control, this.tr('required'));
-  }
-
-  private renderPreview(): TemplateResult {
-    const c = this.controller;
-    const lang = this.language;
-    let body: TemplateResult;
-    if (c.previewState === 'idle') body = html`<p class="hint">${this.tr('previewHint')}</p>`;
-    else if (c.previewState === 'loading' && !c.tripleInfo) body = html`<p class="hint">${this.tr('loadingPreview')}</p>`;
-    else if (c.previewState === 'error')
-      body = html`<p>${this.tr('previewError')}</p>
-        <button type="button" class="secondary" @click=${this.retryTriple}>${this.tr('retry')}</button>`;
-    else {
-      const info = c.tripleInfo;
-      const due = c.due;
-      const priority = due?.priority?.nome ?? info?.priority?.nome;
-      body = html`<dl class="facts">
-        ${info?.takeInChargeMinutes !== undefined ? html`<div><dt>${this.tr('takeInCharge')}</dt><dd>${formatMinutes(info.takeInChargeMinutes, lang)}</dd></div>` : nothing}
-        ${info?.slaMinutes !== undefined ? html`<div><dt>${this.tr('sla')}</dt><dd>${formatMinutes(info.slaMinutes, lang)}</dd></div>` : nothing}
-        ${priority ? html`<div><dt>${this.tr('priority')}</dt><dd>${priority}</dd></div>` : nothing}
-        ${due?.dataScadenza ? html`<div><dt>${this.tr('expectedDue')}</dt><dd><time datetime=${due.dataScadenza}>${formatDate(due.dataScadenza, lang)}</time></dd></div>` : nothing}
-        ${info?.workflow ? html`<div><dt>${this.tr('workflow')}</dt><dd>${info.workflow}</dd></div>` : nothing}
-      </dl>`;
-    }
-    return html`<section class="preview" part="preview" aria-labelledby="preview-title" aria-busy=${c.previewState === 'loading' ? 'true' : 'false'}>
-      <h3 id="preview-title">${this.tr('expectations')}</h3>
-      <div aria-live="polite">${body}</div>
-    </section>`;
-  }
-
-  private renderDetails(): TemplateResult {
-    const v = this.values;
-    const text = (name: 'oggetto', max: number) => {
-      const f = this.fieldFrame(name, true, { wide: true });
-      return frame(
-        f,
-        html`<input type="text" id=${f.id} name=${name} data-field=${name} required maxlength=${max} autocomplete="off" ?readonly=${this.isLocked(name)}
-          aria-invalid=${f.error ? 'true' : 'false'} aria-describedby=${ifDefined(describedBy(f))} .value=${live(v[name])} />`,
-        this.tr('required'),
-      );
-    };
-    const area = (name: 'descrizione' | 'note', rows: number, max: number) => {
-      if (this.isHidden(name)) return nothing;
-      const f = this.fieldFrame(name, false, { wide: true });
-      return frame(
-        f,
-        html`<textarea id=${f.id} name=${name} data-field=${name} rows=${rows} maxlength=${max} ?readonly=${this.isLocked(name)}
-          aria-invalid=${f.error ? 'true' : 'false'} aria-describedby=${ifDefined(describedBy(f))} .value=${live(v[name])}></textarea>`,
-        this.tr('required'),
-      );
-    };
-    return html`<fieldset class="group" part="details">
-      <legend>${this.tr('details')}</legend>
-      <div class="grid">${this.isHidden('oggetto') ? nothing : text('oggetto', DEFAULT_LIMITS.oggetto)} ${area('descrizione', 5, DEFAULT_LIMITS.descrizione)} ${area('note', 2, DEFAULT_LIMITS.note)}</div>
-    </fieldset>`;
-  }
-
-  private renderMore(): TemplateResult | typeof nothing {
-    const show = (['codiceCanale', 'dataSegnalazione', 'dataScadenza'] as const).filter((f) => !this.isHidden(f));
-    if (!show.length) return nothing;
-    const v = this.values;
-    const channels = this.controller.catalog?.channels.length
-      ? this.controller.catalog.channels.map((c) => ({ value: c.code ?? String(c.id), label: this.channelLabel(c) }))
-      : ['WEB', 'TEL', 'MAIL'].map((code) => ({ value: code, label: this.channelLabel({ code, name: code }) }));
-    if (v.codiceCanale && !channels.some((c) => c.value === v.codiceCanale)) channels.push({ value: v.codiceCanale, label: v.codiceCanale });
-    const now = toLocalInputValue(new Date());
-    const date = (name: 'dataSegnalazione' | 'dataScadenza') => {
-      const f = this.fieldFrame(name, false);
-      return frame(
-        f,
-        html`<input type="datetime-local" id=${f.id} name=${name} data-field=${name} ?readonly=${this.isLocked(name)}
-          max=${ifDefined(name === 'dataSegnalazione' ? now : undefined)} min=${ifDefined(name === 'dataScadenza' ? v.dataSegnalazione || undefined : undefined)}
-          aria-invalid=${f.error ? 'true' : 'false'} aria-describedby=${ifDefined(describedBy(f))} .value=${live(v[name])} />`,
-        this.tr('required'),
-      );
-    };
-    const channel = () => {
-      const f = this.fieldFrame('codiceCanale', false);
-      return frame(f, select(f, v.codiceCanale, channels, this.tr('choose'), this.isLocked('codiceCanale')), this.tr('required'));
-    };
-    return html`<fieldset class="group" part="more">
-      <legend>${this.tr('more')}</legend>
-      <div class="grid">
-        ${show.includes('codiceCanale') ? channel() : nothing} ${show.includes('dataSegnalazione') ? date('dataSegnalazione') : nothing}
-        ${show.includes('dataScadenza') ? date('dataScadenza') : nothing}
-      </div>
-    </fieldset>`;
-  }
-
-  private channelLabel(c: CatalogItem): string {
-    const code = (c.code ?? '').toUpperCase();
-    if (code === 'WEB') return this.tr('channelWeb');
-    if (code === 'TEL') return this.tr('channelTel');
-    if (code === 'MAIL') return this.tr('channelMail');
-    return c.name;
-  }
-
-  private renderAttachments(): TemplateResult | typeof nothing {
-    if (this.isHidden('allegati')) return nothing;
-    const c = this.controller;
-    const locked = this.isLocked('allegati');
-    const error = this.errors['allegati'];
-    const errorText = error ? (error.code === 'server' ? String(error.detail ?? '') : this.err('allegati', this.tr('allegati'))) : undefined;
-    return html`<fieldset class="group" part="attachments" aria-describedby=${ifDefined(errorText ? 'attachments-error' : undefined)}>
-      <legend>${this.tr('allegati')}</legend>
-      <div class="dropzone ${this.dragging ? 'dragging' : ''}" @dragover=${this.onDragOver} @dragleave=${() => (this.dragging = false)} @drop=${this.onDrop}>
-        <span aria-hidden="true">${this.tr('dropHere')}</span>
-        <label class="file-button" for="file-input">${this.tr('chooseFiles')}</label>
-        <input id="file-input" class="file-input" type="file" multiple data-field="allegati" ?disabled=${locked} @change=${this.onFiles} @input=${(e: Event) => e.stopPropagation()} />
-      </div>
-      ${errorText ? html`<p class="error" id="attachments-error">${errorText}</p>` : nothing}
-      ${c.attachments.length
-        ? html`<ul class="files">
-            ${c.attachments.map((a) => {
-              const percent = a.total ? Math.round((a.loaded / a.total) * 100) : 0;
-              const label = a.state === 'uploading' ? this.tr('uploading', { name: a.name, percent }) : a.state === 'done' ? this.tr('uploaded', { name: a.name }) : this.tr('uploadFailed', { name: a.name });
-              return html`<li class="file ${a.state}" data-state=${a.state}>
-                <span class="file-name">${a.name}</span>
-                <progress max="100" value=${a.state === 'done' ? 100 : percent} aria-label=${label}></progress>
-                <span class="file-state">${a.state === 'uploading' ? `${percent}%` : a.state === 'done' ? '✓' : '!'}</span>
-                ${a.state === 'error' ? html`<button type="button" class="link" @click=${() => c.retryAttachment(a.key)} aria-label=${this.tr('retryUpload', { name: a.name })}>${this.tr('retry')}</button>` : nothing}
-                ${locked ? nothing : html`<button type="button" class="link remove" @click=${() => this.removeAttachment(a.key, a.name)} aria-label=${this.tr('remove', { name: a.name })}>✕</button>`}
-              </li>`;
-            })}
-          </ul>`
-        : nothing}
-    </fieldset>`;
   }
 }
 

@@ -34,13 +34,27 @@ export class SportelloConfigElement extends LitElement {
   @property({ attribute: false }) endpoints?: SportelloConfig['endpoints'];
   /** Bearer token provider for elements below (set it again on login or logout: they follow). */
   @property({ attribute: false }) tokenProvider?: TokenProvider;
+  /** Integrator strings by language for the elements below (see the README's "Languages"). */
+  @property({ attribute: false }) strings?: SportelloConfig['strings'];
 
   /** What the elements below read (duck-typed, so a second copy of the kit reads it too). */
   get sportelloConfig(): SportelloConfig {
-    const attributes: Partial<Record<ServiceKind, string | undefined>> = { ai: this.aiEndpoint, sign: this.signEndpoint, desk: this.deskEndpoint, chat: this.chatEndpoint };
+    const attributes: Partial<Record<ServiceKind, string | undefined>> = {
+      ai: this.aiEndpoint,
+      sign: this.signEndpoint,
+      desk: this.deskEndpoint,
+      chat: this.chatEndpoint,
+    };
     const endpoints = { ...this.endpoints };
-    for (const [service, url] of Object.entries(attributes) as Array<[ServiceKind, string | undefined]>) if (url) endpoints[service] = url;
-    return { endpoint: this.endpoint, tokenProvider: this.tokenProvider, endpoints, lang: this.lang || undefined };
+    for (const [service, url] of Object.entries(attributes) as Array<[ServiceKind, string | undefined]>)
+      if (url) endpoints[service] = url;
+    return {
+      endpoint: this.endpoint,
+      tokenProvider: this.tokenProvider,
+      endpoints,
+      lang: this.lang || undefined,
+      strings: this.strings,
+    };
   }
 
   static override get observedAttributes(): string[] {

@@ -1,8 +1,16 @@
 import { LitElement, type ReactiveController } from 'lit';
 import { property } from 'lit/decorators.js';
 import type { ServiceError } from '../../src/transport/errors.js';
-import { CONFIG_CHANGE_EVENT, resolveConfig, type ResolvedConfig, type ServiceKind, type TokenProvider } from '../../src/config.js';
-import { normaliseLang, resolveLang, type Lang } from '../../src/i18n/lang.js';
+import {
+  CONFIG_CHANGE_EVENT,
+  resolveConfig,
+  type ResolvedConfig,
+  type ServiceKind,
+  type TokenProvider,
+} from '../../src/config.js';
+import type { Lang } from '../../src/i18n/lang.js';
+import type { Strings } from '../../src/i18n/catalogue.js';
+import { languageOf, stringsReady } from '../../src/i18n/translate.js';
 
 /** Detail of `sportello-error`: the element that failed and the normalised error. */
 export interface SportelloErrorDetail {
@@ -59,6 +67,13 @@ export class SportelloElement extends LitElement {
     return [...super.observedAttributes, 'lang'];
   }
 
+  /**
+   * Integrator strings for this element by language, over the built-in catalogue and over
+   * `<sportello-config>` / `configure({ strings })`: `{ de: { chat: { title: 'Fragen Sie uns' } } }`,
+   * or a whole language the kit lacks (`{ ar: { … } }`). See the README's "Languages".
+   */
+  @property({ attribute: false }) strings?: Strings;
+
   /** Base URL of the service, or of the integrator's proxy that serves the same paths. Wins over `<sportello-config>` and `configure()`. */
   @property({ reflect: true }) endpoint?: string;
 
@@ -79,7 +94,11 @@ export class SportelloElement extends LitElement {
       internals = undefined;
     }
     this.internals = internals;
-    new CustomStatesController(this, () => this.states(), () => this.internals);
+    new CustomStatesController(
+      this,
+      () => this.states(),
+      () => this.internals,
+    );
   }
 
   override attributeChangedCallback(name: string, old: string | null, value: string | null): void {
@@ -108,7 +127,12 @@ export class SportelloElement extends LitElement {
     detail: GlobalEventHandlersEventMap[K] extends CustomEvent<infer D> ? D : never,
     options: { cancelable?: boolean } = {},
   ): boolean {
-    const event = new CustomEvent(name, { bubbles: true, composed: true, cancelable: options.cancelable ?? false, detail });
+    const event = new CustomEvent(name, {
+      bubbles: true,
+      composed: true,
+      cancelable: options.cancelable ?? false,
+      detail,
+    });
     return this.dispatchEvent(event);
   }
 
@@ -140,13 +164,19 @@ export class SportelloElement extends LitElement {
     return resolveConfig(this, service ?? 'ai', { endpoint: this.endpoint, tokenProvider: this.tokenProvider });
   }
 
-  /** The language to speak: `lang` on the element or an ancestor, then `<sportello-config lang>`/`configure({ lang })`, then the page, then the browser. */
-  protected get language(): Lang {
-    if (!hasLangInTree(this)) {
-      const configuredLang = normaliseLang(this.config.lang);
-      if (configuredLang) return configuredLang;
-    }
-    return resolveLang(this);
+  /**
+   * The language to speak (src/i18n/lang.ts): `lang` on the element, an ancestor or the page, reduced
+   * to a language with a catalogue; otherwise the configured one.
+   */
+  get language(): Lang {
+    return languageOf(this);
+  }
+
+  /** Renders only once this language's catalogue has arrived (loaded lazily, once per page). */
+  protected override scheduleUpdate(): void | Promise<unknown> {
+    const ready = stringsReady(this.language, this);
+    if (!ready) return super.scheduleUpdate();
+    return ready.then(() => super.scheduleUpdate());
   }
 
   /**
@@ -180,16 +210,6 @@ class CustomStatesController implements ReactiveController {
       }
     }
   }
-}
-
-function hasLangInTree(element: Element): boolean {
-  let node: Node | null = element;
-  while (node) {
-    if (node instanceof Element && node.localName !== 'sportello-config' && normaliseLang(node.getAttribute('lang'))) return true;
-    if (node instanceof Element && node.localName === 'sportello-config') return false;
-    node = node instanceof ShadowRoot ? node.host : node.parentNode;
-  }
-  return false;
 }
 
 const connected = new Set<SportelloElement>();

@@ -6,5 +6,5 @@ import { SportelloSignViewer } from './sign-viewer.js';
 SportelloElement.define('sportello-sign-viewer', SportelloSignViewer);
 
 export { SportelloSignViewer };
-export { setPdfWorkerSrc } from '../../src/pdf/pdfjs.js';
+export { setPdfWorkerSrc } from '../../src/pdf/worker-src.js';
 export type { SignStatusDetail, SignDownloadDetail, SignOpenDetail } from './events.js';

@@ -91,7 +91,9 @@ export class ServiceClientController<C> implements ReactiveController {
       this.error = undefined;
     } catch (error) {
       this.current = undefined;
-      this.error = isConfigurationError(error) ? error : new ConfigurationError(error instanceof Error ? error.message : String(error));
+      this.error = isConfigurationError(error)
+        ? error
+        : new ConfigurationError(error instanceof Error ? error.message : String(error));
     }
     this.options.report?.(this.error);
     // A `changed` that reads `client` must not re-enter.

@@ -13,20 +13,17 @@
  */
 import type * as PdfjsLib from 'pdfjs-dist';
 import { trustedScriptUrl } from '../security/trusted-types.js';
+import { pdfWorkerSrcOverride } from './worker-src.js';
+
+export { setPdfWorkerSrc } from './worker-src.js';
 
 export type Pdfjs = typeof PdfjsLib;
 export type PdfDocument = PdfjsLib.PDFDocumentProxy;
 export type PdfPage = PdfjsLib.PDFPageProxy;
 export type PdfPageViewport = PdfjsLib.PageViewport;
 
-let workerSrcOverride: string | undefined;
 let loading: Promise<Pdfjs> | undefined;
 let sharedWorker: Promise<PdfjsLib.PDFWorker> | undefined;
-
-/** Uses this URL for pdf.js' worker script instead of the one emitted beside the bundle. Call before the first document. */
-export function setPdfWorkerSrc(url: string): void {
-  workerSrcOverride = new URL(url, document.baseURI).href;
-}
 
 /** True once pdf.js has been requested on this page (used by tests and the bench). */
 export function pdfjsRequested(): boolean {
@@ -42,7 +39,8 @@ export function loadPdfjs(): Promise<Pdfjs> {
 }
 
 async function resolveWorkerSrc(): Promise<string> {
-  if (workerSrcOverride) return workerSrcOverride;
+  const override = pdfWorkerSrcOverride();
+  if (override) return override;
   const emitted = (await import('./worker-url.js')).default;
   return new URL(emitted, import.meta.url).href;
 }
@@ -95,11 +93,15 @@ async function getWorker(pdfjs: Pdfjs): Promise<PdfjsLib.PDFWorker> {
 
 /** Starts loading pdf.js and its worker (e.g. while a document's bytes are still downloading). */
 export function preparePdfjs(): Promise<void> {
-  return loadPdfjs().then((pdfjs) => getWorker(pdfjs)).then(() => undefined);
+  return loadPdfjs()
+    .then((pdfjs) => getWorker(pdfjs))
+    .then(() => undefined);
 }
 
 /** Opens a PDF from bytes with scripting, XFA and eval off. The bytes are transferred to the worker. */
-export async function openPdf(data: Uint8Array): Promise<{ pdfjs: Pdfjs; pdf: PdfDocument; destroy: () => Promise<void> }> {
+export async function openPdf(
+  data: Uint8Array,
+): Promise<{ pdfjs: Pdfjs; pdf: PdfDocument; destroy: () => Promise<void> }> {
   const pdfjs = await loadPdfjs();
   const worker = await getWorker(pdfjs);
   const task = pdfjs.getDocument({

@@ -49,10 +49,21 @@ const CASES: Case[] = [
     right: `${SIM_URL}/sign/api/v2`,
     make() {
       const el = document.createElement('sportello-sign-viewer');
-      for (const [k, v] of Object.entries({ lang: 'en', 'id-file': '1001', 'sign-token': 'demo-sign-token', 'sign-user': 'demo' })) el.setAttribute(k, v);
+      for (const [k, v] of Object.entries({
+        lang: 'en',
+        'id-file': '1001',
+        'sign-token': 'demo-sign-token',
+        'sign-user': 'demo',
+      }))
+        el.setAttribute(k, v);
       return el;
     },
-    outcome: (el) => (shadow(el).querySelector('.practice-name') ? 'ok' : shadow(el).querySelector('[part="error"]') ? 'failed' : undefined),
+    outcome: (el) =>
+      shadow(el).querySelector('.practice-name')
+        ? 'ok'
+        : shadow(el).querySelector('[part="error"]')
+          ? 'failed'
+          : undefined,
   },
   {
     service: 'desk',
@@ -67,7 +78,11 @@ const CASES: Case[] = [
     outcome(el) {
       const view = shadow(el).querySelector('sportello-desk-request');
       const root = view?.shadowRoot;
-      return root?.querySelector('#request-title') ? 'ok' : root?.querySelector('[role="alert"]') ? 'failed' : undefined;
+      return root?.querySelector('#request-title')
+        ? 'ok'
+        : root?.querySelector('[role="alert"]')
+          ? 'failed'
+          : undefined;
     },
   },
   {
@@ -75,7 +90,8 @@ const CASES: Case[] = [
     right: `${SIM_URL}/ai/api/v2`,
     make() {
       const el = document.createElement('sportello-ai-chat');
-      for (const [k, v] of Object.entries({ lang: 'en', 'api-key': 'spk_demo', 'agent-id': '1', stream: 'false' })) el.setAttribute(k, v);
+      for (const [k, v] of Object.entries({ lang: 'en', 'api-key': 'spk_demo', 'agent-id': '1', stream: 'false' }))
+        el.setAttribute(k, v);
       return el;
     },
     async act(el) {
@@ -86,7 +102,9 @@ const CASES: Case[] = [
       const answer = Array.from(shadow(el).querySelectorAll('.msg.assistant')).at(-1);
       if (!answer) return undefined;
       if (answer.querySelector('[part="error"]')) return 'failed';
-      return answer.querySelector('.md')?.textContent?.trim() && !answer.querySelector('[aria-busy="true"]') ? 'ok' : undefined;
+      return answer.querySelector('.md')?.textContent?.trim() && !answer.querySelector('[aria-busy="true"]')
+        ? 'ok'
+        : undefined;
     },
   },
   {
@@ -178,7 +196,8 @@ for (const c of CASES) {
 describe('late configuration', () => {
   it('sign: a tokenProvider set late through configure() recovers a viewer that failed with 401', async () => {
     const el = document.createElement('sportello-sign-viewer');
-    for (const [k, v] of Object.entries({ lang: 'en', 'id-file': '1001', endpoint: `${SIM_URL}/sign/api/v2` })) el.setAttribute(k, v);
+    for (const [k, v] of Object.entries({ lang: 'en', 'id-file': '1001', endpoint: `${SIM_URL}/sign/api/v2` }))
+      el.setAttribute(k, v);
     let failure: CustomEvent | undefined;
     el.addEventListener('sportello-error', (e) => (failure = e));
     await fixture(el);
@@ -189,7 +208,9 @@ describe('late configuration', () => {
   });
 
   it('desk: a tokenProvider set late on <sportello-config> recovers a request view that failed with 401', async () => {
-    const config = await fixture<SportelloConfigElement>(html`<sportello-config desk-endpoint=${`${SIM_URL}/desk`}></sportello-config>`);
+    const config = await fixture<SportelloConfigElement>(
+      html`<sportello-config desk-endpoint=${`${SIM_URL}/desk`}></sportello-config>`,
+    );
     const el = document.createElement('sportello-desk-form');
     el.setAttribute('lang', 'en');
     el.setAttribute('request-id', '7001');
@@ -214,7 +235,14 @@ describe('late configuration', () => {
 
   it('ai: credentials given late (a valid key after a revoked one) answer the failed question without a click', async () => {
     const el = document.createElement('sportello-ai-chat');
-    for (const [k, v] of Object.entries({ lang: 'en', 'api-key': 'spk_revoked', 'agent-id': '1', stream: 'false', endpoint: `${SIM_URL}/ai/api/v2` })) el.setAttribute(k, v);
+    for (const [k, v] of Object.entries({
+      lang: 'en',
+      'api-key': 'spk_revoked',
+      'agent-id': '1',
+      stream: 'false',
+      endpoint: `${SIM_URL}/ai/api/v2`,
+    }))
+      el.setAttribute(k, v);
     await fixture(el);
     const ai = CASES.find((c) => c.service === 'ai')!;
     await ai.act!(el);

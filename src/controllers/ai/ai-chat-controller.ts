@@ -1,9 +1,32 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { type AiClient, type AiFile, type ChatRequest, type ChatStreamEvent, type ChatUsage, type PendingToolCall, type RagSource } from '../../services/ai.js';
+import {
+  type AiClient,
+  type AiFile,
+  type ChatRequest,
+  type ChatStreamEvent,
+  type ChatUsage,
+  type PendingToolCall,
+  type RagSource,
+} from '../../services/ai.js';
 import { ServiceError, isAbort, isServiceError } from '../../transport/errors.js';
-import { MarkdownView, type ContentFormat } from '../../markdown/markdown-view.js';
-import { plainText } from '../../markdown/plain-text.js';
 import { ConversationStore, type StoredConversation, type StoredMessage } from './persistence.js';
+
+/** How an answer's text is written: markdown (the default) or html (sanitised when shown). */
+export type ContentFormat = 'markdown' | 'html';
+
+/**
+ * Where answers are shown. The element owns the DOM (one view per answer); the controller only
+ * tells it what arrived, so it holds state and no nodes.
+ */
+export interface AnswerDisplay {
+  /** A new answer, or one started again (retry): whatever shows `id` starts empty. */
+  start(id: string, format: ContentFormat): void;
+  append(id: string, text: string): void;
+  /** All of the text has arrived: resolves once all of it is shown (the display may pace it). */
+  complete(id: string): Promise<void>;
+  /** Show what arrived, now (stopped, failed, restored). */
+  finish(id: string): void;
+}
 
 export type AssistantStatus = 'waiting' | 'streaming' | 'done' | 'stopped' | 'error' | 'approval';
 
@@ -29,7 +52,8 @@ export interface AssistantMessage {
   id: string;
   role: 'assistant';
   status: AssistantStatus;
-  view: MarkdownView;
+  /** The answer's text as received (markdown or html source). */
+  text: string;
   format: ContentFormat;
   ragThinking: string;
   thinking: string;
@@ -54,7 +78,7 @@ export interface AiChatSettings {
   format: ContentFormat;
   includeHiddenSources: boolean;
   externalConversationId?: string | undefined;
-  /** Least ms between two renders of a streaming answer (MarkdownView minIntervalMs). */
+  /** Least ms between two batches of a streamed answer (the display's render interval). */
   renderIntervalMs?: number | undefined;
 }
 
@@ -65,17 +89,14 @@ export interface AiChatCallbacks {
   failed?(message: AssistantMessage, error: ServiceError): void;
 }
 
-/** Blocks per `.md-group` of an answer (MarkdownView groupSize). */
-const GROUP_SIZE = 16;
-
 let counter = 0;
 const nextId = () => `m${Date.now().toString(36)}${(counter++).toString(36)}`;
 
 /**
  * The conversation with the AI service: sends, streams, stops, retries, tool approvals, and what
  * persists across reloads. The element only renders `messages` and calls these methods. Streamed
- * text goes straight into each answer's MarkdownView (which renders once per frame); the host is
- * asked to update only when something else changes, not on every token.
+ * text goes straight to the element's `AnswerDisplay` (which renders it at its own pace); the host
+ * is asked to update only when something else changes, not on every token.
  */
 export class AiChatController implements ReactiveController {
   messages: ChatMessage[] = [];
@@ -87,6 +108,7 @@ export class AiChatController implements ReactiveController {
   constructor(
     private readonly host: ReactiveControllerHost,
     private readonly settings: () => AiChatSettings,
+    private readonly display: AnswerDisplay,
     private readonly callbacks: AiChatCallbacks = {},
   ) {
     host.addController(this);
@@ -133,7 +155,10 @@ export class AiChatController implements ReactiveController {
     if (!message && !files.length) return;
     if (this.abort) this.stop();
     this.messages.push({ id: nextId(), role: 'user', text: message, files: files.map((f) => f.filename) });
-    const request: ChatRequest = { message: message || files.map((f) => f.filename).join(', '), ...(files.length ? { files } : {}) };
+    const request: ChatRequest = {
+      message: message || files.map((f) => f.filename).join(', '),
+      ...(files.length ? { files } : {}),
+    };
     await this.run(this.newAnswer(request));
   }
 
@@ -143,7 +168,10 @@ export class AiChatController implements ReactiveController {
     if (!message?.approval || message.approval.decision) return;
     message.approval.decision = approved ? 'approved' : 'denied';
     message.status = 'done';
-    const request: ChatRequest = { message: label, tool_approval: { approved, pending_message_id: message.approval.pendingMessageId } };
+    const request: ChatRequest = {
+      message: label,
+      tool_approval: { approved, pending_message_id: message.approval.pendingMessageId },
+    };
     await this.run(this.newAnswer(request));
   }
 
@@ -151,8 +179,19 @@ export class AiChatController implements ReactiveController {
   async retry(id: string): Promise<void> {
     const message = this.find(id);
     if (!message || this.abort) return;
-    message.view = this.newView();
-    Object.assign(message, { status: 'waiting', ragThinking: '', thinking: '', sources: [], tools: [], approval: undefined, confidence: undefined, handoff: undefined, error: undefined });
+    message.text = '';
+    this.display.start(message.id, message.format);
+    Object.assign(message, {
+      status: 'waiting',
+      ragThinking: '',
+      thinking: '',
+      sources: [],
+      tools: [],
+      approval: undefined,
+      confidence: undefined,
+      handoff: undefined,
+      error: undefined,
+    });
     await this.run(message);
   }
 
@@ -165,26 +204,10 @@ export class AiChatController implements ReactiveController {
     const last = this.messages.at(-1);
     if (last?.role === 'assistant' && (last.status === 'streaming' || last.status === 'waiting')) {
       last.status = 'stopped';
-      last.view.finish();
+      this.display.finish(last.id);
     }
     this.persist();
     this.host.requestUpdate();
-  }
-
-  /**
-   * "Visitor: …\nAssistant: …" of the last exchanges, for a human operator: answers as the text a
-   * reader saw (one line per block, no markdown syntax), each clipped, empty turns left out.
-   */
-  transcript(labels: { user: string; assistant: string }, maxMessages = 12, maxChars = 600): string {
-    return this.messages
-      .slice(-maxMessages)
-      .map((m) => {
-        const text = m.role === 'user' ? m.text : plainText(m.view.root, maxChars + 1);
-        const clipped = text.length > maxChars ? `${text.slice(0, maxChars).trimEnd()}…` : text.trim();
-        return clipped ? `${m.role === 'user' ? labels.user : labels.assistant}: ${clipped}` : '';
-      })
-      .filter(Boolean)
-      .join('\n');
   }
 
   private find(id: string): AssistantMessage | undefined {
@@ -192,21 +215,21 @@ export class AiChatController implements ReactiveController {
     return message?.role === 'assistant' ? message : undefined;
   }
 
-  private newView(format = this.settings().format): MarkdownView {
-    const base = this.settings().renderIntervalMs ?? 0;
-    // Each render lays out and paints the whole answer, so a long answer renders less often:
-    // the base interval up to 4× as the text grows past 32 KB (measured by bench/ai.bench.mjs).
-    // Settled blocks in groups of 16: the panel's off-screen skipping (content-visibility) and each
-    // frame's style and layout pass then deal with ~50 groups, not ~800 blocks, for a 100 KB answer.
-    return new MarkdownView({ format, groupSize: GROUP_SIZE, minIntervalMs: (length) => base * Math.min(4, 1 + length / 32_768) });
-  }
-
   private newAnswer(request: ChatRequest): AssistantMessage {
     const settings = this.settings();
     const message: AssistantMessage = {
-      id: nextId(), role: 'assistant', status: 'waiting', view: this.newView(settings.format), format: settings.format,
-      ragThinking: '', thinking: '', sources: [], tools: [], request,
+      id: nextId(),
+      role: 'assistant',
+      status: 'waiting',
+      text: '',
+      format: settings.format,
+      ragThinking: '',
+      thinking: '',
+      sources: [],
+      tools: [],
+      request,
     };
+    this.display.start(message.id, message.format);
     this.messages.push(message);
     this.host.requestUpdate();
     return message;
@@ -214,7 +237,12 @@ export class AiChatController implements ReactiveController {
 
   private fullRequest(request: ChatRequest): ChatRequest {
     const settings = this.settings();
-    const full: ChatRequest = { ...settings.base, ...request, response_format: settings.format, include_hidden_sources: settings.includeHiddenSources };
+    const full: ChatRequest = {
+      ...settings.base,
+      ...request,
+      response_format: settings.format,
+      include_hidden_sources: settings.includeHiddenSources,
+    };
     if (this.conversationId !== undefined) full.conversation_id = this.conversationId;
     else if (settings.externalConversationId) full.external_conversation_id = settings.externalConversationId;
     return full;
@@ -239,7 +267,9 @@ export class AiChatController implements ReactiveController {
         // A batch is what arrived since the last (read off the thread: at most one per the view's
         // base render interval, as the view renders no more often): the text of consecutive deltas
         // goes to the view as one append.
-        for await (const batch of client.streamChatBatches(request, abort.signal, { batchIntervalMs: settings.renderIntervalMs })) {
+        for await (const batch of client.streamChatBatches(request, abort.signal, {
+          batchIntervalMs: settings.renderIntervalMs,
+        })) {
           let text: string | undefined; // undefined: no delta since the last other item
           for (const item of batch) {
             if (abort.signal.aborted) return;
@@ -263,18 +293,18 @@ export class AiChatController implements ReactiveController {
         if (abort.signal.aborted || (message.status as AssistantStatus) === 'error') return;
         // The rest of the answer is rendered frame by frame (a fast stream may leave a backlog of
         // blocks): the answer is done, and announced, once all of it is on the page.
-        await message.view.complete();
+        await this.display.complete(message.id);
       } else {
         const answer = await client.chat(request, abort.signal);
         this.applyWhole(message, answer);
         // An html answer waits for its sanitiser (loaded on demand); the text is rendered in one go.
-        await message.view.ready;
+        await this.display.complete(message.id);
       }
       if (abort.signal.aborted) return;
       const status = message.status as AssistantStatus;
       if (status === 'error') return;
       if (status !== 'approval') message.status = 'done';
-      message.view.finish();
+      this.display.finish(message.id);
       this.abort = undefined;
       this.persist();
       this.host.requestUpdate();
@@ -290,10 +320,15 @@ export class AiChatController implements ReactiveController {
   private fail(message: AssistantMessage, error: unknown): void {
     const serviceError = isServiceError(error)
       ? error
-      : new ServiceError({ service: 'ai', kind: 'protocol', message: error instanceof Error ? error.message : String(error), cause: error });
+      : new ServiceError({
+          service: 'ai',
+          kind: 'protocol',
+          message: error instanceof Error ? error.message : String(error),
+          cause: error,
+        });
     message.status = 'error';
     message.error = serviceError;
-    message.view.finish();
+    this.display.finish(message.id);
     this.abort = undefined;
     this.persist();
     this.host.requestUpdate();
@@ -305,7 +340,8 @@ export class AiChatController implements ReactiveController {
       message.status = 'streaming';
       this.host.requestUpdate();
     }
-    message.view.append(text);
+    message.text += text;
+    this.display.append(message.id, text);
   }
 
   private apply(message: AssistantMessage, event: ChatStreamEvent): void {
@@ -321,7 +357,9 @@ export class AiChatController implements ReactiveController {
         message.thinking += event.content ?? '';
         break;
       case 'sources':
-        message.sources = (event.sources ?? []).filter((s) => s && (s.is_visible !== false || this.settings().includeHiddenSources));
+        message.sources = (event.sources ?? []).filter(
+          (s) => s && (s.is_visible !== false || this.settings().includeHiddenSources),
+        );
         break;
       case 'tool_call':
         message.tools = [...message.tools, { name: event.tool_name, args: event.tool_args }];
@@ -337,7 +375,11 @@ export class AiChatController implements ReactiveController {
         if (!message.confidence.needsReview) return;
         break;
       case 'handoff_decision':
-        message.handoff = { requested: Boolean(event.handoff_requested), reason: event.handoff_reason, trigger: event.handoff_trigger };
+        message.handoff = {
+          requested: Boolean(event.handoff_requested),
+          reason: event.handoff_reason,
+          trigger: event.handoff_trigger,
+        };
         if (!message.handoff.requested) return;
         this.callbacks.handoff?.(message);
         break;
@@ -347,7 +389,15 @@ export class AiChatController implements ReactiveController {
         // Nothing the panel shows: no host update (the answer's own end updates it).
         return;
       case 'error':
-        this.fail(message, new ServiceError({ service: 'ai', kind: 'protocol', code: event.code ?? 'stream_error', message: event.error || 'The answer failed' }));
+        this.fail(
+          message,
+          new ServiceError({
+            service: 'ai',
+            kind: 'protocol',
+            code: event.code ?? 'stream_error',
+            message: event.error || 'The answer failed',
+          }),
+        );
         return;
       case 'done':
         return;
@@ -358,19 +408,33 @@ export class AiChatController implements ReactiveController {
   private applyWhole(message: AssistantMessage, answer: import('../../services/ai.js').ChatMessageResponse): void {
     if (typeof answer.conversation_id === 'number') this.conversationId = answer.conversation_id;
     if (answer.thinking_content) message.thinking = answer.thinking_content;
-    message.sources = (answer.rag_sources ?? []).filter((s) => s.is_visible !== false || this.settings().includeHiddenSources);
+    message.sources = (answer.rag_sources ?? []).filter(
+      (s) => s.is_visible !== false || this.settings().includeHiddenSources,
+    );
     message.tools = (answer.tools_used ?? []).map((name) => ({ name }));
-    if (typeof answer.confidence_score === 'number') message.confidence = { score: answer.confidence_score, needsReview: Boolean(answer.needs_review) };
+    if (typeof answer.confidence_score === 'number')
+      message.confidence = { score: answer.confidence_score, needsReview: Boolean(answer.needs_review) };
     if (answer.pending_tool_approval) {
-      message.approval = { pendingMessageId: answer.pending_tool_approval.pending_message_id, calls: answer.pending_tool_approval.pending_tool_calls ?? [] };
+      message.approval = {
+        pendingMessageId: answer.pending_tool_approval.pending_message_id,
+        calls: answer.pending_tool_approval.pending_tool_calls ?? [],
+      };
       message.status = 'approval';
     }
     if (answer.handoff_requested !== undefined) {
       message.handoff = { requested: Boolean(answer.handoff_requested), reason: answer.handoff_reason ?? undefined };
       if (answer.handoff_requested) this.callbacks.handoff?.(message);
     }
-    message.view.append(answer.content ?? '');
-    this.callbacks.usage?.({ message_id: answer.message_id, conversation_id: answer.conversation_id, model_used: answer.model_used, tokens_input: answer.tokens_input, tokens_output: answer.tokens_output, latency_ms: answer.latency_ms });
+    message.text += answer.content ?? '';
+    this.display.append(message.id, answer.content ?? '');
+    this.callbacks.usage?.({
+      message_id: answer.message_id,
+      conversation_id: answer.conversation_id,
+      model_used: answer.model_used,
+      tokens_input: answer.tokens_input,
+      tokens_output: answer.tokens_output,
+      latency_ms: answer.latency_ms,
+    });
   }
 
   private persist(): void {
@@ -379,9 +443,16 @@ export class AiChatController implements ReactiveController {
       m.role === 'user'
         ? { role: 'user', text: m.text, files: m.files }
         : {
-            role: 'assistant', text: m.view.text, format: m.format,
+            role: 'assistant',
+            text: m.text,
+            format: m.format,
             status: m.status === 'error' ? 'error' : m.status === 'stopped' ? 'stopped' : 'done',
-            sources: m.sources.map((s) => ({ title: s.title, content_preview: s.content_preview, relevance_score: s.relevance_score, url: typeof s.metadata?.url === 'string' ? s.metadata.url : undefined })),
+            sources: m.sources.map((s) => ({
+              title: s.title,
+              content_preview: s.content_preview,
+              relevance_score: s.relevance_score,
+              url: typeof s.metadata?.url === 'string' ? s.metadata.url : undefined,
+            })),
           },
     );
     const value: StoredConversation = { conversationId: this.conversationId, messages, draft: this.draft };
@@ -390,13 +461,28 @@ export class AiChatController implements ReactiveController {
 
   private fromStored(m: StoredMessage): ChatMessage {
     if (m.role === 'user') return { id: nextId(), role: 'user', text: m.text, files: m.files ?? [] };
-    const view = this.newView(m.format ?? 'markdown');
-    view.append(m.text);
-    view.finish();
+    const id = nextId();
+    const format = m.format ?? 'markdown';
+    this.display.start(id, format);
+    this.display.append(id, m.text);
+    this.display.finish(id);
     return {
-      id: nextId(), role: 'assistant', status: m.status === 'stopped' ? 'stopped' : 'done', view, format: m.format ?? 'markdown',
-      ragThinking: '', thinking: '', tools: [], request: { message: '' },
-      sources: (m.sources ?? []).map((s, i) => ({ document_id: String(i), title: s.title, content_preview: s.content_preview, relevance_score: s.relevance_score, metadata: s.url ? { url: s.url } : {} })),
+      id,
+      role: 'assistant',
+      status: m.status === 'stopped' ? 'stopped' : 'done',
+      text: m.text,
+      format,
+      ragThinking: '',
+      thinking: '',
+      tools: [],
+      request: { message: '' },
+      sources: (m.sources ?? []).map((s, i) => ({
+        document_id: String(i),
+        title: s.title,
+        content_preview: s.content_preview,
+        relevance_score: s.relevance_score,
+        metadata: s.url ? { url: s.url } : {},
+      })),
     };
   }
 }

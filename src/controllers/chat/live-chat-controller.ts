@@ -4,122 +4,35 @@
  * typing, the end-of-chat rating — and the reliability rules (reconnect → sync → merge → flush,
  * failed sends with retry, reload continuity, tabs kept in step). The element only renders this.
  */
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { ChatClient, StartRejected, fieldErrorsOf, newId, type ChatCategory, type ChatDestinations, type ChatEvent, type FieldError, type WidgetConfig } from '../../services/chat.js';
+import type { ReactiveController } from 'lit';
+import {
+  ChatClient,
+  StartRejected,
+  fieldErrorsOf,
+  newId,
+  type ChatCategory,
+  type FieldError,
+  type WidgetConfig,
+} from '../../services/chat.js';
 import { isAbort, isServiceError, ServiceError } from '../../transport/errors.js';
 import type { StompState } from '../../transport/stomp.js';
-import { Transcript, type ChatAttachment, type ServerMessage } from './transcript.js';
-import { ensureVisitorId, readStored, storageKey, writeStored, type StoredChat } from './chat-storage.js';
-import { pastChatsKey, readPastChats, toPastChat, withPastChat, writePastChats, type PastChat } from './past-chats.js';
-import { SharedRealtime, type ChatRealtime, type TabEnvironment, type TabRole } from './shared-realtime.js';
+import { Transcript, type ChatAttachment } from './transcript.js';
+import { ensureVisitorId, readStored, storageKey, type StoredChat } from './chat-storage.js';
+import { PastChatsShelf, type PastChat } from './past-chats.js';
+import { EchoTimers } from './echo-timers.js';
+import { SharedRealtime, type ChatRealtime, type TabRole } from './shared-realtime.js';
+import type { ChatOperator, ChatPhase, ContactInput, LiveChatHost, PrechatInput, UploadItem } from './chat-types.js';
+import { ChatEventReducer, type ChatEventTarget } from './chat-event-reducer.js';
+import { ChatUploads, type UploadsOwner } from './chat-uploads.js';
+import { ChatSaver, otherTabChat } from './chat-persistence.js';
+import { contactErrors, localPrechatErrors, validatePrechat } from './prechat.js';
 
-export type ChatPhase =
-  | 'idle'
-  | 'loading'
-  | 'error'
-  | 'prechat'
-  | 'offline'
-  | 'offline-sent'
-  | 'starting'
-  | 'queued'
-  | 'chatting'
-  | 'ended'
-  | 'rated';
+export type { ChatPhase, ContactInput, LiveChatHost, PrechatInput, UploadItem } from './chat-types.js';
 
-export interface UploadItem {
-  key: string;
-  name: string;
-  progress: number;
-  state: 'uploading' | 'done' | 'failed';
-  /** Why it was refused, as a code the window words: the widget's limits, or the service's reason for a 400 (no retry). */
-  error?: string | undefined;
-  /** A failure with no reason about the file (network, 5xx, 429…), worded by kind; a retry may work. */
-  failure?: Error | undefined;
-  file: File;
-  attachment?: ChatAttachment | undefined;
-  abort?: AbortController | undefined;
-}
-
-export interface PrechatInput {
-  name: string;
-  email: string;
-  idChatCategory?: string | undefined;
-  message: string;
-  consent: boolean;
-  /** Said before the visitor's own message (a conversation handed over by the AI panel). */
-  context?: string | undefined;
-}
-
-export interface ContactInput {
-  name: string;
-  channel: 'email' | 'phone';
-  email: string;
-  phone: string;
-  message: string;
-  consent: boolean;
-}
-
-export interface LiveChatHost extends ReactiveControllerHost, HTMLElement {
-  /** Options read when the chat loads. */
-  chatOptions(): {
-    endpoint: string;
-    widgetKey: string;
-    language: string;
-    destinations?: Partial<ChatDestinations> | undefined;
-    stomp?: ChatClient['options']['stomp'];
-    /** Browser features for sharing one socket between tabs (tests take them away); default the page's. */
-    tabs?: TabEnvironment | undefined;
-    /** Keep ended chats on this device for the visitor to read again (default true). */
-    keepPastChats?: boolean | undefined;
-  };
-  /** Called for every failure the element must show and report. */
-  onChatError(operation: string, error: ServiceError | Error): void;
-  /** New messages from others (to count unread while closed). */
-  onIncoming?(count: number): void;
-  /** The chat ended (operator or visitor closed it). */
-  onChatEnded?(idChat: string): void;
-  onChatStarted?(idChat: string): void;
-}
-
-interface OperatorInfo {
-  nickname?: string;
-  name?: string;
-  username?: string;
-  avatar?: string;
-}
-
-/** What the server says about the chat after a sync (`history.state`). */
-interface HistoryState {
-  status?: string;
-  closed?: boolean;
-  queuePosition?: number | null;
-  operator?: OperatorInfo | null;
-  readUpToId?: number;
-}
-
-function operatorName(o: OperatorInfo): string | undefined {
-  return o.nickname ?? o.name ?? o.username;
-}
-
-
-/**
- * The service's reason for refusing a file (a 400 whose `errors.file` names it), as the codes the
- * widget's own checks use where they mean the same; undefined for any other failure.
- */
-function uploadRefusal(error: unknown): string | undefined {
-  if (!isServiceError(error) || error.status !== 400) return undefined;
-  const body = error.body as { errors?: { file?: unknown } } | undefined;
-  const code = typeof body?.errors?.file === 'string' ? body.errors.file : undefined;
-  if (code === 'type-not-allowed') return 'unsupported-type';
-  return code === 'too-large' || code === 'type-mismatch' || code === 'empty' ? code : 'refused';
-}
-
-/** A send not echoed this long while connected is shown as failed, with a retry. */
-const ECHO_TIMEOUT_MS = 12000;
 /** "Reconnecting…" appears only when the connection stays down this long. */
 const RECONNECTING_NOTICE_MS = 1500;
 
-export class LiveChatController implements ReactiveController {
+export class LiveChatController implements ReactiveController, ChatEventTarget, UploadsOwner {
   phase: ChatPhase = 'idle';
   config: WidgetConfig | undefined;
   categories: ChatCategory[] = [];
@@ -127,35 +40,37 @@ export class LiveChatController implements ReactiveController {
   busy = false;
   error: { operation: string; error: ServiceError | Error } | undefined;
   queuePosition: number | undefined;
-  operator: { name?: string | undefined; avatar?: string | undefined } | undefined;
+  operator: ChatOperator | undefined;
   /** The operator who left the conversation, until another one joins (a transfer, or none). */
   operatorLeft: string | undefined;
   peerTyping: string | undefined;
   connection: StompState | 'idle' = 'idle';
   showReconnecting = false;
   transcript = new Transcript();
-  uploads: UploadItem[] = [];
   idChat: string | undefined;
   name = '';
   email = '';
   draft = '';
+  private readonly past = new PastChatsShelf();
   /** Ended conversations kept on this device, newest first (read-only copies). */
-  pastChats: PastChat[] = [];
+  get pastChats(): PastChat[] {
+    return this.past.list;
+  }
 
   client: ChatClient | undefined;
   /** The real-time side: this tab's own socket, or the one the leading tab of the site holds. */
   realtime: (ChatRealtime & { role?: TabRole }) | undefined;
-  private key = '';
   private tabId = newId();
   private unwatch?: () => void;
   /** The chat and URL last reported as visited, so a state-only history change is not a visit. */
   private lastReportedPage: string | undefined;
   private offRealtime?: () => void;
   private offClient: Array<() => void> = [];
-  private echoTimers = new Map<string, ReturnType<typeof setTimeout>>();
+  private readonly echoes = new EchoTimers();
   private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
-  private typingTimer: ReturnType<typeof setTimeout> | undefined;
-  private saveTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly reducer = new ChatEventReducer(this);
+  private readonly files = new ChatUploads(this);
+  private readonly saver = new ChatSaver(() => (this.client ? this.snapshot() : undefined));
   private loadAbort?: AbortController;
   private loaded?: Promise<void>;
   /**
@@ -167,7 +82,7 @@ export class LiveChatController implements ReactiveController {
 
   private consentScope(): string | undefined {
     const visitorId = this.client?.options.visitorId;
-    return this.key && visitorId ? `${this.key}\u0000${visitorId}` : undefined;
+    return this.saver.key && visitorId ? `${this.saver.key}\u0000${visitorId}` : undefined;
   }
 
   constructor(private readonly host: LiveChatHost) {
@@ -211,41 +126,50 @@ export class LiveChatController implements ReactiveController {
 
   private async doLoad(): Promise<void> {
     const o = this.host.chatOptions();
-    this.key = storageKey(o.endpoint, o.widgetKey);
+    this.saver.key = storageKey(o.endpoint, o.widgetKey);
     const abort = (this.loadAbort = new AbortController());
     // Tabs of the site share one visitor id (its chats belong to the visitor id of the tab holding
     // the socket): a tab loading at the same moment as another must not make its own.
     let visitorId: string;
     try {
-      visitorId = await ensureVisitorId(this.key, o.tabs ? o.tabs.locks : globalThis.navigator?.locks, abort.signal);
+      visitorId = await ensureVisitorId(
+        this.saver.key,
+        o.tabs ? o.tabs.locks : globalThis.navigator?.locks,
+        abort.signal,
+      );
     } catch {
       return; // Torn down while waiting (the element left the page).
     }
     if (abort.signal.aborted) return;
-    const stored = readStored(this.key);
-    this.client ??= new ChatClient({ endpoint: o.endpoint, widgetKey: o.widgetKey, visitorId, destinations: o.destinations, stomp: o.stomp });
+    const stored = readStored(this.saver.key);
+    this.client ??= new ChatClient({
+      endpoint: o.endpoint,
+      widgetKey: o.widgetKey,
+      visitorId,
+      destinations: o.destinations,
+      stomp: o.stomp,
+    });
     if (!this.realtime) {
       // Per visitor id too: tabs that ended up with different ids (no storage, two first loads at
       // the same moment) must not share a socket that speaks for only one of them.
-      const shared = new SharedRealtime(this.client, `${this.key}:${visitorId}`, o.tabs);
+      const shared = new SharedRealtime(this.client, `${this.saver.key}:${visitorId}`, o.tabs);
       // A new leader took over: whatever this tab sent may have gone with the old one.
       this.offRealtime = shared.onLeaderChange(() => this.resendOutbox());
       this.realtime = shared;
     }
     this.listenToClient();
     const realtime = this.realtime;
-    this.pastChats = readPastChats(this.key);
     // Turned off by the page: nothing kept, and copies kept while it was on are deleted.
-    if (o.keepPastChats === false && this.pastChats.length) {
-      this.pastChats = [];
-      writePastChats(this.key, []);
-    }
+    this.past.load(this.saver.key, o.keepPastChats !== false);
     this.draft = stored.draft ?? '';
     this.name = stored.name ?? '';
     this.email = stored.email ?? '';
     this.set({ phase: 'loading', error: undefined, busy: false });
     try {
-      const [config, categories] = await Promise.all([this.client.widget(o.language, abort.signal), this.client.categories(o.language, abort.signal)]);
+      const [config, categories] = await Promise.all([
+        this.client.widget(o.language, abort.signal),
+        this.client.categories(o.language, abort.signal),
+      ]);
       // Torn down meanwhile (the element left the page): nothing more to do.
       if (this.realtime !== realtime) return;
       this.config = config;
@@ -296,7 +220,7 @@ export class LiveChatController implements ReactiveController {
     this.set({ busy: true, fieldErrors: [], error: undefined });
     let errors: FieldError[];
     try {
-      errors = [...(await this.validatePrechat(input)), ...this.localPrechatErrors(input)];
+      errors = [...(await this.validate(input)), ...this.localErrors(input)];
     } catch (error) {
       this.fail('start-chat', error);
       this.set({ busy: false });
@@ -309,25 +233,24 @@ export class LiveChatController implements ReactiveController {
     if (input.consent) this.consentedFor = this.consentScope();
     const firstMessage = [input.context?.trim(), input.message.trim()].filter(Boolean).join('\n\n');
     // start() puts every failure on screen itself (field errors, the offline form, the error notice).
-    return this.start({ name: input.name, email: input.email, idChatCategory: input.idChatCategory, startingPage, firstMessage }).then(
+    return this.start({
+      name: input.name,
+      email: input.email,
+      idChatCategory: input.idChatCategory,
+      startingPage,
+      firstMessage,
+    }).then(
       () => true,
       () => false,
     );
   }
 
-  /** The server's checks of the pre-chat fields. */
-  private validatePrechat(input: Pick<PrechatInput, 'name' | 'email' | 'message'>): Promise<FieldError[]> {
-    return this.client!.validate({ name: input.name, email: input.email, message: input.message, required: ['name', 'email'], language: this.host.chatOptions().language });
+  private validate(input: Pick<PrechatInput, 'name' | 'email' | 'message'>): Promise<FieldError[]> {
+    return validatePrechat(this.client!, input, this.host.chatOptions().language);
   }
 
-  /** What only we check, shown like the server's field errors. */
-  private localPrechatErrors(input: Pick<PrechatInput, 'consent' | 'idChatCategory'>): FieldError[] {
-    const errors: FieldError[] = [];
-    // Consent is a checkbox the server has no field for.
-    if (!input.consent && this.config?.privacy?.required !== false) errors.push({ field: 'privacy', message: 'required' });
-    // With several topics the form preselects none: the visitor picks one.
-    if (!input.idChatCategory && this.categories.length > 1) errors.push({ field: 'idChatCategory', message: 'required' });
-    return errors;
+  private localErrors(input: Pick<PrechatInput, 'consent' | 'idChatCategory'>): FieldError[] {
+    return localPrechatErrors(input, this.config, this.categories);
   }
 
   /**
@@ -364,7 +287,11 @@ export class LiveChatController implements ReactiveController {
       const idChat = await this.realtime!.startChat({
         name: this.name,
         email: input.email || undefined,
-        idChatCategory: input.idChatCategory ? (Number.isFinite(Number(input.idChatCategory)) ? Number(input.idChatCategory) : input.idChatCategory) : undefined,
+        idChatCategory: input.idChatCategory
+          ? Number.isFinite(Number(input.idChatCategory))
+            ? Number(input.idChatCategory)
+            : input.idChatCategory
+          : undefined,
         language: o.language,
         startingPage: input.startingPage,
       });
@@ -391,17 +318,27 @@ export class LiveChatController implements ReactiveController {
   }
 
   /** A start from outside the form without consent: the form, prefilled, asks for it (see `start`). */
-  private async askConsent(input: { name: string; email?: string | undefined; idChatCategory?: string | undefined }): Promise<StartRejected> {
+  private async askConsent(input: {
+    name: string;
+    email?: string | undefined;
+    idChatCategory?: string | undefined;
+  }): Promise<StartRejected> {
     if (this.phase === 'ended' || this.phase === 'rated') this.newChat();
     // Still loading, failed to load or offline: that screen stays (the contact form asks its own consent).
     if (this.phase !== 'prechat') return new StartRejected('consent', []);
     this.name = input.name;
     this.email = input.email ?? '';
-    const fields = { name: input.name, email: this.email, message: '', consent: false, idChatCategory: input.idChatCategory };
+    const fields = {
+      name: input.name,
+      email: this.email,
+      message: '',
+      consent: false,
+      idChatCategory: input.idChatCategory,
+    };
     this.set({ busy: true, fieldErrors: [], error: undefined });
     // Everything missing is marked at once; if the check itself fails, the form runs it again on submit.
-    const serverErrors = await this.validatePrechat(fields).catch((): FieldError[] => []);
-    const errors = [...serverErrors, ...this.localPrechatErrors(fields)];
+    const serverErrors = await this.validate(fields).catch((): FieldError[] => []);
+    const errors = [...serverErrors, ...this.localErrors(fields)];
     this.set({ fieldErrors: errors, busy: false });
     return new StartRejected('consent', errors);
   }
@@ -412,7 +349,11 @@ export class LiveChatController implements ReactiveController {
     this.set({ phase });
     this.listenToClient();
     const realtime = this.realtime!;
-    const unwatch = await realtime.watchChat(idChat, (e) => this.onEvent(e), () => this.transcript.lastServerId);
+    const unwatch = await realtime.watchChat(
+      idChat,
+      (e) => this.reducer.apply(e),
+      () => this.transcript.lastServerId,
+    );
     // Torn down while subscribing: let go of the subscription and stop here.
     if (this.realtime !== realtime || this.idChat !== idChat) {
       unwatch();
@@ -443,7 +384,8 @@ export class LiveChatController implements ReactiveController {
   /** Sends again every message the server has not confirmed (it keeps one per clientMessageId). */
   private resendOutbox(): void {
     if (!this.idChat || this.phase === 'ended' || this.phase === 'rated') return;
-    for (const m of this.transcript.outbox) if (m.state === 'pending') this.publish(m.clientMessageId!, m.text, m.attachments);
+    for (const m of this.transcript.outbox)
+      if (m.state === 'pending') this.publish(m.clientMessageId!, m.text, m.attachments);
   }
 
   /** Skips the reconnect backoff (the visitor asked). */
@@ -477,109 +419,25 @@ export class LiveChatController implements ReactiveController {
     }
   }
 
-  // ---- events from the server ---------------------------------------------------------------
+  // ---- what the event reducer calls -------------------------------------------------------
 
-  private onEvent(e: ChatEvent): void {
-    switch (e.type) {
-      case 'message': {
-        const m = e as unknown as ServerMessage;
-        const isNew = this.transcript.applyServer(m);
-        if (isNew) {
-          if (m.clientMessageId) this.clearEchoTimer(m.clientMessageId);
-          if (m.from === 'operator' || m.from === 'bot') {
-            this.peerTyping = undefined;
-            if (this.phase === 'queued') this.phase = 'chatting';
-            this.host.onIncoming?.(1);
-          }
-          this.changed();
-        }
-        break;
-      }
-      case 'history': {
-        let fresh = 0;
-        for (const m of ((e as { messages?: unknown }).messages as ServerMessage[] | undefined) ?? []) {
-          if (this.transcript.applyServer(m)) {
-            if (m.clientMessageId) this.clearEchoTimer(m.clientMessageId);
-            if (m.from === 'operator' || m.from === 'bot') fresh++;
-          }
-        }
-        const h = (e as { state?: HistoryState }).state;
-        if (h) {
-          if (h.operator) this.operator = { ...this.operator, name: operatorName(h.operator) };
-          if (typeof h.readUpToId === 'number' && h.readUpToId > 0) this.transcript.markReadUpTo(h.readUpToId);
-          if (typeof h.queuePosition === 'number') this.queuePosition = h.queuePosition;
-          if (h.closed) this.ended();
-          else if ((this.phase === 'queued' && h.operator) || h.status === 'bot' || h.status === 'assigned') {
-            if (this.phase === 'queued') this.phase = 'chatting';
-          }
-        }
-        if (fresh) this.host.onIncoming?.(fresh);
-        this.changed();
-        break;
-      }
-      case 'typing': {
-        const t = e as { from?: string; typing?: boolean; author?: string | { name?: string }; name?: string };
-        if (t.from === 'visitor') break;
-        const who = typeof t.author === 'string' ? t.author : t.author?.name;
-        this.peerTyping = t.typing ? (who ?? t.name ?? this.operator?.name ?? '') : undefined;
-        clearTimeout(this.typingTimer);
-        // A lost "stopped typing" must not leave the indicator forever.
-        if (t.typing) this.typingTimer = setTimeout(() => this.set({ peerTyping: undefined }), 8000);
-        this.host.requestUpdate();
-        break;
-      }
-      case 'joined': {
-        const j = e as { name?: string; avatar?: string; operator?: OperatorInfo };
-        this.operator = { name: (j.operator && operatorName(j.operator)) ?? j.name, avatar: j.operator?.avatar ?? j.avatar };
-        this.operatorLeft = undefined;
-        this.set({ phase: 'chatting', queuePosition: undefined });
-        this.persist();
-        break;
-      }
-      case 'left': {
-        const l = e as { name?: string; operator?: OperatorInfo };
-        const who = (l.operator && operatorName(l.operator)) ?? l.name;
-        // Someone other than the operator in the header (a supervisor) leaving changes nothing shown.
-        if (this.operator && (!who || who === this.operator.name)) {
-          this.operatorLeft = this.operator.name;
-          this.operator = undefined;
-          this.persist();
-        }
-        this.set({ peerTyping: undefined });
-        break;
-      }
-      case 'queue': {
-        const q = e as { position?: number };
-        if (typeof q.position === 'number') this.set({ queuePosition: q.position });
-        break;
-      }
-      case 'read': {
-        const r = e as { upToId?: string | number; id?: string | number };
-        const upTo = r.upToId ?? r.id;
-        if (upTo !== undefined && this.transcript.markReadUpTo(upTo)) this.changed();
-        break;
-      }
-      case 'closed':
-        this.ended();
-        break;
-      case 'rejected': {
-        // The server refused one of our messages (too long, chat closed…): show it failed.
-        const r = e as { clientMessageId?: string };
-        if (r.clientMessageId) {
-          this.clearEchoTimer(r.clientMessageId);
-          if (this.transcript.setLocalState(r.clientMessageId, 'failed')) this.changed();
-        }
-        break;
-      }
-    }
+  incoming(count: number): void {
+    this.host.onIncoming?.(count);
   }
 
-  private ended(): void {
+  requestUpdate(): void {
+    this.host.requestUpdate();
+  }
+
+  onUploadError(error: Error): void {
+    this.host.onChatError('upload-attachment', error);
+  }
+
+  ended(): void {
     if (this.phase === 'ended' || this.phase === 'rated') return;
     this.phase = 'ended';
     this.peerTyping = undefined;
-    for (const timer of this.echoTimers.values()) clearTimeout(timer);
-    this.echoTimers.clear();
+    this.echoes.clearAll();
     this.persist();
     this.rememberEnded();
     if (this.idChat) this.host.onChatEnded?.(this.idChat);
@@ -590,23 +448,21 @@ export class LiveChatController implements ReactiveController {
 
   /** Keeps the ended chat among the past ones (every tab that sees the end does; one entry per chat). */
   private rememberEnded(): void {
-    if (!this.idChat || !this.key || this.host.chatOptions().keepPastChats === false) return;
-    const chat = toPastChat({ idChat: this.idChat, messages: this.transcript.messages, operator: this.operator?.name });
-    if (!chat) return;
-    const stored = readPastChats(this.key);
-    // Storage may be unavailable: then the list of this page is the one to extend.
-    this.pastChats = withPastChat(stored.length ? stored : this.pastChats, chat);
-    writePastChats(this.key, this.pastChats);
+    if (!this.idChat || !this.saver.key || this.host.chatOptions().keepPastChats === false) return;
+    this.past.remember(this.saver.key, {
+      idChat: this.idChat,
+      messages: this.transcript.messages,
+      operator: this.operator?.name,
+    });
   }
 
   pastChat(idChat: string): PastChat | undefined {
-    return this.pastChats.find((c) => c.idChat === idChat);
+    return this.past.find(idChat);
   }
 
   /** The visitor deletes the kept copies from this device. */
   forgetPastChats(): void {
-    this.pastChats = [];
-    if (this.key) writePastChats(this.key, []);
+    this.past.forget(this.saver.key);
     this.host.requestUpdate();
   }
 
@@ -615,11 +471,11 @@ export class LiveChatController implements ReactiveController {
   /** Sends text plus every finished upload. Returns false when there was nothing to send. */
   send(text: string, quickReply?: string): boolean {
     if (!this.idChat || this.phase === 'ended' || this.phase === 'rated') return false;
-    const attachments = this.uploads.filter((u) => u.state === 'done' && u.attachment).map((u) => u.attachment!);
+    const attachments = this.files.finished();
     if (!text.trim() && !attachments.length) return false;
     const clientMessageId = newId();
     this.transcript.addLocal({ clientMessageId, text: text.trim(), attachments });
-    this.uploads = this.uploads.filter((u) => u.state !== 'done');
+    this.files.clearDone();
     this.publish(clientMessageId, text.trim(), attachments, quickReply);
     if (!quickReply) this.setDraft('');
     this.changed();
@@ -641,87 +497,42 @@ export class LiveChatController implements ReactiveController {
   }
 
   private armEchoTimer(clientMessageId: string): void {
-    this.clearEchoTimer(clientMessageId);
-    this.echoTimers.set(
-      clientMessageId,
-      setTimeout(() => {
-        this.echoTimers.delete(clientMessageId);
-        if (this.connection === 'open' && this.transcript.setLocalState(clientMessageId, 'failed')) this.changed();
-      }, ECHO_TIMEOUT_MS),
-    );
+    this.echoes.arm(clientMessageId, () => {
+      if (this.connection === 'open' && this.transcript.setLocalState(clientMessageId, 'failed')) this.changed();
+    });
   }
 
-  private clearEchoTimer(clientMessageId: string): void {
-    const t = this.echoTimers.get(clientMessageId);
-    if (t) clearTimeout(t);
-    this.echoTimers.delete(clientMessageId);
+  clearEchoTimer(clientMessageId: string): void {
+    this.echoes.clear(clientMessageId);
   }
 
   typing(typing: boolean): void {
-    if (this.idChat && (this.phase === 'chatting' || this.phase === 'queued')) this.realtime?.typing(this.idChat, typing);
+    if (this.idChat && (this.phase === 'chatting' || this.phase === 'queued'))
+      this.realtime?.typing(this.idChat, typing);
   }
 
   setDraft(value: string): void {
     this.draft = value;
-    this.persistSoon();
+    this.saver.soon();
   }
 
   // ---- attachments --------------------------------------------------------------------------
 
+  /** The files attached to the next message, with their upload state. */
+  get uploads(): UploadItem[] {
+    return this.files.items;
+  }
+
   attach(files: File[]): void {
-    const limits = this.config?.attachments;
-    for (const file of files) {
-      const item: UploadItem = { key: newId(), name: file.name, progress: 0, state: 'uploading', file };
-      this.uploads = [...this.uploads, item];
-      // Known limits are checked here so nobody waits for an upload the server will refuse.
-      const tooBig = limits?.maxBytes !== undefined && file.size > limits.maxBytes;
-      const tooMany = limits?.maxFilesPerMessage !== undefined && this.uploads.length > limits.maxFilesPerMessage;
-      const wrongType = !!limits?.contentTypes?.length && !limits.contentTypes.includes(file.type.toLowerCase());
-      if (tooBig || tooMany || wrongType) {
-        item.state = 'failed';
-        item.error = tooBig ? 'too-large' : tooMany ? 'too-many' : 'unsupported-type';
-        continue;
-      }
-      void this.upload(item);
-    }
-    this.host.requestUpdate();
+    this.files.attach(files);
   }
 
   retryUpload(key: string): void {
-    const item = this.uploads.find((u) => u.key === key);
-    // A file refused for a reason (the widget's limits, the service's 400) would only be refused again.
-    if (item?.state === 'failed' && item.failure) void this.upload(item);
+    this.files.retry(key);
   }
 
   removeUpload(key: string): void {
-    const item = this.uploads.find((u) => u.key === key);
-    item?.abort?.abort();
-    // Taken back before sending: the file should not stay on the service, downloadable by its uuid.
-    if (item?.attachment) {
-      this.client?.deleteAttachment(item.attachment.uuid).catch((e: unknown) => {
-        if (!isAbort(e)) console.info('[sportello] removed attachment not deleted on the service:', (e as Error).message);
-      });
-    }
-    this.uploads = this.uploads.filter((u) => u.key !== key);
-    this.host.requestUpdate();
-  }
-
-  private async upload(item: UploadItem): Promise<void> {
-    const update = (patch: Partial<UploadItem>) => {
-      this.uploads = this.uploads.map((u) => (u.key === item.key ? Object.assign(u, patch) : u));
-      this.host.requestUpdate();
-    };
-    const abort = new AbortController();
-    update({ state: 'uploading', progress: 0, error: undefined, failure: undefined, abort });
-    try {
-      const attachment = await this.client!.upload(this.idChat!, item.file, (loaded, total) => update({ progress: total ? loaded / total : 0 }), abort.signal);
-      update({ state: 'done', progress: 1, attachment, abort: undefined });
-    } catch (error) {
-      if (isAbort(error)) return;
-      const reason = uploadRefusal(error);
-      update({ state: 'failed', error: reason, failure: reason ? undefined : (error as Error), abort: undefined });
-      this.host.onChatError('upload-attachment', error as Error);
-    }
+    this.files.remove(key);
   }
 
   /** The operator's avatar as an absolute URL (the service may name it by a path of its own). */
@@ -743,7 +554,9 @@ export class LiveChatController implements ReactiveController {
   attachmentThumbnail(a: ChatAttachment): string | undefined {
     const type = a.contentType ?? '';
     // Raster images only: an SVG or HTML "image" could carry script or be misleading.
-    return this.client && /^image\/(png|jpe?g|gif|webp|avif|bmp)$/i.test(type) ? this.client.imageUrl(a.uuid) : undefined;
+    return this.client && /^image\/(png|jpe?g|gif|webp|avif|bmp)$/i.test(type)
+      ? this.client.imageUrl(a.uuid)
+      : undefined;
   }
 
   // ---- ending -------------------------------------------------------------------------------
@@ -755,7 +568,11 @@ export class LiveChatController implements ReactiveController {
   }
 
   async rate(rating: number, comment: string): Promise<boolean> {
-    return this.action('rate-chat', () => this.client!.rate(this.idChat!, rating, comment), () => this.set({ phase: 'rated' }));
+    return this.action(
+      'rate-chat',
+      () => this.client!.rate(this.idChat!, rating, comment),
+      () => this.set({ phase: 'rated' }),
+    );
   }
 
   async requestTranscript(email: string): Promise<boolean> {
@@ -764,12 +581,7 @@ export class LiveChatController implements ReactiveController {
 
   async submitContact(input: ContactInput): Promise<boolean> {
     const o = this.host.chatOptions();
-    const errors: FieldError[] = [];
-    if (!input.name.trim()) errors.push({ field: 'name', message: '' });
-    if (input.channel === 'email' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(input.email)) errors.push({ field: 'email', message: '' });
-    if (input.channel === 'phone' && !/^\+?[\d\s().-]{6,}$/.test(input.phone)) errors.push({ field: 'phone', message: '' });
-    if (!input.message.trim()) errors.push({ field: 'message', message: '' });
-    if (!input.consent) errors.push({ field: 'privacy', message: '' });
+    const errors = contactErrors(input);
     if (errors.length) {
       this.set({ fieldErrors: errors });
       return false;
@@ -798,7 +610,7 @@ export class LiveChatController implements ReactiveController {
     this.operator = undefined;
     this.operatorLeft = undefined;
     this.queuePosition = undefined;
-    this.uploads = [];
+    this.files.clear();
     this.persist();
     this.set({ phase: this.isOnline() ? 'prechat' : 'offline', error: undefined, fieldErrors: [] });
   }
@@ -821,7 +633,12 @@ export class LiveChatController implements ReactiveController {
   // ---- helpers ------------------------------------------------------------------------------
 
   /** Runs a visitor's action; with `fields`, a 400 naming fields marks them on the form instead of a general error. */
-  private async action(operation: string, run: () => Promise<unknown>, after?: () => void, fields = false): Promise<boolean> {
+  private async action(
+    operation: string,
+    run: () => Promise<unknown>,
+    after?: () => void,
+    fields = false,
+  ): Promise<boolean> {
     this.set({ busy: true, error: undefined });
     try {
       await run();
@@ -838,19 +655,26 @@ export class LiveChatController implements ReactiveController {
   }
 
   private fail(operation: string, error: unknown): void {
-    const e = isServiceError(error) || error instanceof Error ? error : new ServiceError({ service: 'chat', kind: 'protocol', message: String(error) });
+    const e =
+      isServiceError(error) || error instanceof Error
+        ? error
+        : new ServiceError({ service: 'chat', kind: 'protocol', message: String(error) });
     this.error = { operation, error: e };
     this.host.onChatError(operation, e);
     this.host.requestUpdate();
   }
 
-  private set(patch: Partial<Pick<LiveChatController, 'phase' | 'busy' | 'error' | 'fieldErrors' | 'queuePosition' | 'peerTyping'>>): void {
+  private set(
+    patch: Partial<
+      Pick<LiveChatController, 'phase' | 'busy' | 'error' | 'fieldErrors' | 'queuePosition' | 'peerTyping'>
+    >,
+  ): void {
     Object.assign(this, patch);
     this.host.requestUpdate();
   }
 
-  private changed(): void {
-    this.persistSoon();
+  changed(): void {
+    this.saver.soon();
     this.host.requestUpdate();
   }
 
@@ -869,42 +693,33 @@ export class LiveChatController implements ReactiveController {
     };
   }
 
-  private persist(): void {
-    clearTimeout(this.saveTimer);
-    this.saveTimer = undefined;
-    if (this.key && this.client) writeStored(this.key, this.snapshot());
-  }
-
-  private persistSoon(): void {
-    if (this.saveTimer) return;
-    this.saveTimer = setTimeout(() => this.persist(), 250);
+  persist(): void {
+    this.saver.save();
   }
 
   private flushSave(): void {
-    if (this.saveTimer) this.persist();
+    this.saver.flush();
   }
 
   /** Another tab changed the stored chat: follow the chat it started, or end with it. */
   private onStorage = (e: StorageEvent): void => {
-    if (this.key && e.key === pastChatsKey(this.key)) {
-      this.pastChats = readPastChats(this.key);
+    if (this.past.followOtherTab(e, this.saver.key)) {
       this.host.requestUpdate();
       return;
     }
-    if (e.key !== this.key || !e.newValue || !this.client) return;
-    let other: Partial<StoredChat>;
-    try {
-      other = JSON.parse(e.newValue) as Partial<StoredChat>;
-    } catch {
-      return;
-    }
-    if (other.writer === this.tabId) return;
+    const other = this.client ? otherTabChat(e, this.saver.key, this.tabId) : undefined;
+    if (!other) return;
     if (other.idChat && other.idChat !== this.idChat && other.phase !== 'ended') {
       this.transcript = Transcript.fromJSON(other.transcript);
       this.operator = other.operator;
       this.name = other.name ?? this.name;
       void this.follow(other.idChat, other.phase === 'chatting' ? 'chatting' : 'queued');
-    } else if (other.idChat === this.idChat && other.phase === 'ended' && this.phase !== 'ended' && this.phase !== 'rated') {
+    } else if (
+      other.idChat === this.idChat &&
+      other.phase === 'ended' &&
+      this.phase !== 'ended' &&
+      this.phase !== 'rated'
+    ) {
       this.ended();
     } else if (other.idChat === this.idChat && other.phase === 'chatting' && this.phase === 'queued') {
       this.operator = other.operator ?? this.operator;
@@ -918,11 +733,10 @@ export class LiveChatController implements ReactiveController {
     this.unwatch = undefined;
     this.offClient.forEach((off) => off());
     this.offClient = [];
-    for (const timer of this.echoTimers.values()) clearTimeout(timer);
-    this.echoTimers.clear();
+    this.echoes.clearAll();
     clearTimeout(this.reconnectTimer);
-    clearTimeout(this.typingTimer);
-    for (const u of this.uploads) u.abort?.abort();
+    this.reducer.dispose();
+    this.files.abortAll();
     this.offRealtime?.();
     this.offRealtime = undefined;
     // Stops the client too, then hands the site's socket to another tab.

@@ -1,0 +1,83 @@
+/**
+ * The end of a conversation: the rating (stars and a comment), the transcript by e-mail, and a
+ * new chat.
+ */
+import { html } from 'lit';
+import type { WindowContext } from './window-context.js';
+
+export class EndedView {
+  private rating = 0;
+  private transcriptSentTo = '';
+
+  constructor(private readonly ctx: WindowContext) {}
+
+  private rate(n: number): void {
+    this.rating = n;
+    this.ctx.requestUpdate();
+  }
+
+  render() {
+    const { tr } = this.ctx.labels;
+    const c = this.ctx.chat;
+    return html`<div class="body ended" part="body">
+      <p role="status">${tr('ended')}</p>
+      ${
+        c.phase === 'rated'
+          ? html`<p role="status">${tr('rated')}</p>`
+          : html`<form @submit=${this.onRate}>
+            <fieldset>
+              <legend>${tr('rateQuestion')}</legend>
+              <div class="stars">
+                ${[1, 2, 3, 4, 5].map(
+                  (n) => html`<label class=${n <= this.rating ? 'on' : ''}>
+                    <input type="radio" name="rating" value=${n} .checked=${n === this.rating} @change=${() => this.rate(n)} aria-label=${tr('ratingValue', { n })} />
+                    <span aria-hidden="true">★</span>
+                  </label>`,
+                )}
+              </div>
+            </fieldset>
+            <div class="field">
+              <label for="comment">${tr('comment')}</label>
+              <textarea id="comment" name="comment" rows="2"></textarea>
+            </div>
+            <button class="primary" type="submit" ?disabled=${!this.rating || c.busy}>${tr('rate')}</button>
+          </form>`
+      }
+      ${
+        this.transcriptSentTo
+          ? html`<p role="status">${tr('transcriptSent', { email: this.transcriptSentTo })}</p>`
+          : html`<form @submit=${this.onTranscript}>
+            <div class="field">
+              <label for="transcript-email">${tr('transcriptEmail')}</label>
+              <input id="transcript-email" name="email" type="email" autocomplete="email" required .value=${c.email} />
+            </div>
+            <button class="secondary" type="submit" ?disabled=${c.busy}>${tr('transcriptSend')}</button>
+          </form>`
+      }
+      <button class="secondary" type="button" @click=${() => this.newChat()}>${tr('newChat')}</button>
+    </div>`;
+  }
+
+  private onRate = async (e: SubmitEvent): Promise<void> => {
+    e.preventDefault();
+    const form = new FormData(e.target as HTMLFormElement);
+    await this.ctx.chat.rate(this.rating, String(form.get('comment') ?? ''));
+  };
+
+  private onTranscript = async (e: SubmitEvent): Promise<void> => {
+    e.preventDefault();
+    const email = String(new FormData(e.target as HTMLFormElement).get('email') ?? '').trim();
+    if (email && (await this.ctx.chat.requestTranscript(email))) {
+      this.transcriptSentTo = email;
+      this.ctx.requestUpdate();
+    }
+  };
+
+  /** Back to the pre-chat form for a new conversation. */
+  newChat(): void {
+    this.rating = 0;
+    this.transcriptSentTo = '';
+    this.ctx.chat.newChat();
+    void this.ctx.focusFirst();
+  }
+}

@@ -1,0 +1,55 @@
+/**
+ * A form field of the chat window with its error: the service's codes (`required`, `invalid`,
+ * `too-long`) or a sentence of a real server, worded for the visitor, tied to the control with
+ * `aria-invalid` and `aria-describedby`.
+ */
+import { html, nothing } from 'lit';
+import type { WindowContext } from './window-context.js';
+
+export class FormFields {
+  constructor(private readonly ctx: WindowContext) {}
+
+  error(field: string): string | undefined {
+    const tr = this.ctx.labels.tr;
+    const e = this.ctx.chat.fieldErrors.find(
+      (x) => x.field === field || (field === 'privacy' && /privacy|consent/i.test(x.field)),
+    );
+    if (!e) return undefined;
+    // The simulator sends codes (`required`, `invalid`, `too-long`); a real server may send sentences.
+    const code = e.message;
+    if (code && !/^[a-z][a-z-]*$/.test(code)) return code;
+    if (code === 'required' || !code)
+      return field === 'privacy' || field === 'name' || field === 'message' || field === 'idChatCategory'
+        ? tr('required')
+        : field === 'email'
+          ? tr('invalidEmail')
+          : tr('required');
+    if (code === 'too-long') return tr('tooLong');
+    return field === 'email'
+      ? tr('invalidEmail')
+      : field === 'phone'
+        ? tr('invalidPhone')
+        : tr('invalidValue', { code });
+  }
+
+  render(id: string, label: string, control: unknown) {
+    const error = this.error(id);
+    return html`<div class="field">
+      <label for=${id}>${label}</label>
+      ${control} ${error ? html`<span class="field-error" id="${id}-error">${error}</span>` : nothing}
+    </div>`;
+  }
+
+  invalid(field: string): 'true' | 'false' {
+    return this.error(field) ? 'true' : 'false';
+  }
+
+  describedBy(field: string) {
+    return this.error(field) ? `${field}-error` : nothing;
+  }
+
+  async focusFirstInvalid(): Promise<void> {
+    await this.ctx.updateComplete;
+    this.ctx.renderRoot.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }
+}

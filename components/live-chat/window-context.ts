@@ -1,0 +1,23 @@
+/** What the chat window's parts (forms, ended view, past chats) use of the window. */
+import type { Lang } from '../../src/i18n/lang.js';
+import type { LiveChatController } from '../../src/controllers/chat/live-chat-controller.js';
+import type { ChatWindowLabels } from './window-labels.js';
+
+export interface ChatPrefill {
+  name?: string | undefined;
+  email?: string | undefined;
+  category?: string | undefined;
+  message?: string | undefined;
+}
+
+export interface WindowContext {
+  readonly chat: LiveChatController;
+  readonly language: Lang;
+  readonly prefill: ChatPrefill;
+  readonly labels: ChatWindowLabels;
+  readonly renderRoot: HTMLElement | DocumentFragment;
+  readonly updateComplete: Promise<boolean>;
+  requestUpdate(): void;
+  /** Focuses the first useful control of the current state. */
+  focusFirst(): Promise<void>;
+}

@@ -1,0 +1,62 @@
+// The viewer with real content on a page under the strict policy the README recommends
+// (style-src 'self', Trusted Types): the PDF is painted and the areas sit where the practice says.
+import { expect, waitUntil } from '@open-wc/testing';
+import { openStrictPage, type StrictPage } from '../../test/setup/strict-page.js';
+import { hasInk, KEY_HEADERS, resetSim, SIGN_API } from './test-helpers.js';
+import type { PracticeDetail } from '../../src/services/sign.js';
+
+const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+
+describe('sportello-sign-viewer under a strict CSP with Trusted Types', () => {
+  let page: StrictPage | undefined;
+  before(resetSim);
+  afterEach(() => page?.close());
+
+  it('paints the PDF and places the areas with 0 violations', async () => {
+    const detail = (await (await fetch(`${SIGN_API}/files/1001`, { headers: KEY_HEADERS })).json()) as PracticeDetail;
+    // The practice-level placeholder on the contract's first page, at known coordinates.
+    const known = (detail.placeholders ?? []).find((p) => p.document === 0 && p.page === 1)!;
+    expect(known, 'the seed has a placeholder on page 1').to.exist;
+    page = await openStrictPage({
+      modules: ['/components/sign-viewer/index.ts'],
+      html: `<sportello-sign-viewer lang="en" endpoint="${attr(SIGN_API)}" sign-token="demo-sign-token" sign-user="demo" signer-email="mario.rossi@acme.test" id-file="1001"></sportello-sign-viewer>`,
+      width: 1100,
+      height: 900,
+    });
+    const strict = page;
+    await strict.window.customElements.whenDefined('sportello-sign-viewer');
+    const viewer = strict.document.querySelector('sportello-sign-viewer')!;
+    const docView = () => viewer.shadowRoot?.querySelector('sportello-sign-document') ?? null;
+    const inDoc = <T extends Element>(sel: string) => docView()?.shadowRoot?.querySelector<T>(sel) ?? null;
+    await waitUntil(
+      () => inDoc('canvas[data-painted]'),
+      `no painted page on the strict page: ${strict.violations.length} violations`,
+      { timeout: 15000 },
+    );
+    const canvas = inDoc<HTMLCanvasElement>('canvas[data-painted]')!;
+    expect(hasInk(canvas), 'the canvas holds the page').to.equal(true);
+    const page1 = inDoc<HTMLElement>('.page[data-page="1"]')!;
+    const pageBox = page1.getBoundingClientRect();
+    // The page has its size (set through the CSSOM), and the canvas fills it.
+    expect(pageBox.width).to.be.greaterThan(300);
+    expect(canvas.getBoundingClientRect().width).to.be.closeTo(pageBox.width, 1);
+    await waitUntil(() => page1.querySelector('.textLayer span'), 'no text layer', { timeout: 10000 });
+
+    // Every area on page 1 is inside the page, and not collapsed at its corner.
+    const areas = [...page1.querySelectorAll<HTMLElement>('.area')];
+    expect(areas.length).to.be.greaterThan(0);
+    for (const a of areas) {
+      const r = a.getBoundingClientRect();
+      expect(r.width, `area ${a.dataset.area} has a width`).to.be.greaterThan(4);
+      expect(r.height).to.be.greaterThan(4);
+      expect(r.left).to.be.at.least(pageBox.left - 0.5);
+      expect(r.right).to.be.at.most(pageBox.right + 0.5);
+    }
+    const placed = areas.find((a) => a.dataset.area === 'p0')!.getBoundingClientRect();
+    expect(placed.left - pageBox.left).to.be.closeTo(known.positionX! * pageBox.width, 2);
+    expect(placed.top - pageBox.top).to.be.closeTo(known.positionY! * pageBox.height, 2);
+    expect(placed.width).to.be.closeTo(known.width! * pageBox.width, 2);
+    await strict.settle();
+    strict.assertClean();
+  });
+});

@@ -1,0 +1,101 @@
+#!/usr/bin/env node
+// `npm run check:install` (after `npm run build`): installs the packed tarball into a fresh folder,
+// as a portal would, and measures what lands in its node_modules:
+// - our own package ≤ 5 MB (entries, chunks, pdf.js and its worker, types, manifest);
+// - every other package is one of our runtime `dependencies` or theirs (no devDependency leaks);
+// - no native binary: pdf.js' optional Node canvas (@napi-rs/canvas) is not needed in browsers.
+// Prints the sizes; exits 1 on any problem. Needs the npm registry (for Lit & co.).
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const LIMIT_BYTES = 5 * 1024 * 1024;
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
+const work = mkdtempSync(join(tmpdir(), 'sportello-install-'));
+const problems = [];
+
+function size(path) {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.size;
+  return readdirSync(path).reduce((sum, name) => sum + size(join(path, name)), 0);
+}
+
+/** Every installed package folder under node_modules (scoped ones included), nested ones too. */
+function packages(dir, out = []) {
+  let names = [];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return out;
+  }
+  for (const name of names) {
+    if (name.startsWith('.')) continue;
+    if (name.startsWith('@')) {
+      packages(join(dir, name), out);
+      continue;
+    }
+    const path = join(dir, name);
+    const manifest = JSON.parse(readFileSync(join(path, 'package.json'), 'utf8'));
+    out.push({ name: manifest.name, path });
+    packages(join(path, 'node_modules'), out);
+  }
+  return out;
+}
+
+try {
+  const [packed] = JSON.parse(
+    execFileSync(npm, ['pack', '--json', '--ignore-scripts', '--pack-destination', work], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }),
+  );
+  const app = join(work, 'app');
+  execFileSync('mkdir', ['-p', app]);
+  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'fresh-portal', private: true, type: 'module' }));
+  execFileSync(npm, ['install', '--no-audit', '--no-fund', '--loglevel=error', join(work, packed.filename)], {
+    cwd: app,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+
+  const modules = join(app, 'node_modules');
+  const installed = packages(modules);
+  const own = installed.find((p) => p.name === pkg.name);
+  if (!own) throw new Error(`${pkg.name} is not in ${modules}`);
+  const ownBytes = size(own.path);
+  const totalBytes = size(modules);
+  const others = installed.filter((p) => p !== own);
+  const devOnly = Object.keys(pkg.devDependencies ?? {}).filter((name) => !(name in (pkg.dependencies ?? {})));
+  for (const p of others) {
+    if (devOnly.includes(p.name)) problems.push(`${p.name} (a devDependency) was installed`);
+    if (/canvas/i.test(p.name)) problems.push(`${p.name} was installed (a Node canvas binary: not needed in browsers)`);
+  }
+  const binaries = [];
+  const findBinaries = (dir) => {
+    for (const name of readdirSync(dir)) {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) findBinaries(path);
+      else if (/\.node$/.test(name)) binaries.push(path.slice(modules.length + 1));
+    }
+  };
+  findBinaries(modules);
+  for (const b of binaries) problems.push(`native binary installed: ${b}`);
+  if (ownBytes > LIMIT_BYTES)
+    problems.push(`${pkg.name} takes ${(ownBytes / 1048576).toFixed(2)} MB installed (limit 5 MB)`);
+
+  const mb = (n) => `${(n / 1048576).toFixed(2)} MB`;
+  console.log(
+    `npm install ${packed.filename} in a fresh folder: ${mb(totalBytes)} in node_modules, of which ${pkg.name} ${mb(ownBytes)} (limit 5 MB)`,
+  );
+  console.log(
+    `  and ${others.length} runtime packages: ${others.map((p) => `${p.name} ${(size(p.path) / 1024).toFixed(0)} KB`).join(', ')}`,
+  );
+} catch (error) {
+  problems.push(String(error?.message ?? error));
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
+for (const p of problems) console.error(`  ✗ ${p}`);
+console.log(problems.length ? `${problems.length} problem(s)` : 'install ok');
+process.exit(problems.length ? 1 : 0);

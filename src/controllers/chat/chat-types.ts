@@ -1,0 +1,83 @@
+/**
+ * The shapes the live-chat controller shares with its parts (event reducer, uploads, pre-chat,
+ * persistence) and with the element that renders it. No behaviour here.
+ */
+import type { ReactiveControllerHost } from 'lit';
+import type { ChatClient, ChatDestinations } from '../../services/chat.js';
+import type { ServiceError } from '../../transport/errors.js';
+import type { ChatAttachment } from './transcript.js';
+import type { TabEnvironment } from './shared-realtime.js';
+
+export type ChatPhase =
+  | 'idle'
+  | 'loading'
+  | 'error'
+  | 'prechat'
+  | 'offline'
+  | 'offline-sent'
+  | 'starting'
+  | 'queued'
+  | 'chatting'
+  | 'ended'
+  | 'rated';
+
+export interface UploadItem {
+  key: string;
+  name: string;
+  progress: number;
+  state: 'uploading' | 'done' | 'failed';
+  /** Why it was refused, as a code the window words: the widget's limits, or the service's reason for a 400 (no retry). */
+  error?: string | undefined;
+  /** A failure with no reason about the file (network, 5xx, 429…), worded by kind; a retry may work. */
+  failure?: Error | undefined;
+  file: File;
+  attachment?: ChatAttachment | undefined;
+  abort?: AbortController | undefined;
+}
+
+export interface PrechatInput {
+  name: string;
+  email: string;
+  idChatCategory?: string | undefined;
+  message: string;
+  consent: boolean;
+  /** Said before the visitor's own message (a conversation handed over by the AI panel). */
+  context?: string | undefined;
+}
+
+export interface ContactInput {
+  name: string;
+  channel: 'email' | 'phone';
+  email: string;
+  phone: string;
+  message: string;
+  consent: boolean;
+}
+
+/** The operator answering, as the window shows them. */
+export interface ChatOperator {
+  name?: string | undefined;
+  avatar?: string | undefined;
+}
+
+export interface LiveChatHost extends ReactiveControllerHost, HTMLElement {
+  /** Options read when the chat loads. */
+  chatOptions(): {
+    endpoint: string;
+    widgetKey: string;
+    language: string;
+    destinations?: Partial<ChatDestinations> | undefined;
+    stomp?: ChatClient['options']['stomp'];
+    /** Browser features for sharing one socket between tabs (tests take them away); default the page's. */
+    tabs?: TabEnvironment | undefined;
+    /** Keep ended chats on this device for the visitor to read again (default true). */
+    keepPastChats?: boolean | undefined;
+  };
+  /** Called for every failure the element must show and report. */
+  onChatError(operation: string, error: ServiceError | Error): void;
+  /** New messages from others (to count unread while closed). */
+  onIncoming?(count: number): void;
+  /** The chat ended (operator or visitor closed it). */
+  onChatEnded?(idChat: string): void;
+  onChatStarted?(idChat: string): void;
+}
