@@ -169,7 +169,12 @@ export class SportelloMessageList extends SportelloElement {
     const lang = this.renderLang || this.language;
     let cached = this.textCache;
     if (cached?.from !== this.labels || cached.lang !== lang || cached.strings !== this.strings) {
-      cached = this.textCache = { from: this.labels, lang, strings: this.strings, text: { ...defaultLabels(this), ...this.labels } };
+      cached = this.textCache = {
+        from: this.labels,
+        lang,
+        strings: this.strings,
+        text: { ...defaultLabels(this), ...this.labels },
+      };
     }
     return cached.text;
   }
