@@ -410,7 +410,8 @@ const en = {
     linkSigned: 'Signed. Thank you.',
     linkRejected: 'You have rejected this practice.',
     linkClosed: 'This signing link is no longer open for signing.',
-    error401Key: 'The signing service did not accept the credentials (sign-token / sign-user). Check them, then try again.',
+    error401Key:
+      'The signing service did not accept the credentials (sign-token / sign-user). Check them, then try again.',
   },
 };
 

@@ -404,7 +404,8 @@ const it: Catalogue = {
     linkSigned: 'Firmato. Grazie.',
     linkRejected: 'Ha rifiutato questa pratica.',
     linkClosed: 'Questo link di firma non è più aperto alla firma.',
-    error401Key: 'Il servizio di firma non ha accettato le credenziali (sign-token / sign-user). Le verifichi e riprovi.',
+    error401Key:
+      'Il servizio di firma non ha accettato le credenziali (sign-token / sign-user). Le verifichi e riprovi.',
   },
 };
 
