@@ -66,12 +66,8 @@ const booleanDefaultTrue = {
  * @cssproperty --sportello-accent - Accent colour (and the other `--sportello-*` tokens).
  */
 export class SportelloAiChat extends SportelloElement {
-<<<<<<< HEAD
-  static override styles = [tokens, aiChatStyles];
-  static override service = 'ai' as const;
-=======
   static override styles = [tokens, controlStyles, aiChatStyles];
->>>>>>> main
+  static override service = 'ai' as const;
 
   /** Agent mode: the agent to talk to. */
   @property({ type: Number, attribute: 'agent-id' }) agentId?: number;
@@ -130,8 +126,6 @@ export class SportelloAiChat extends SportelloElement {
 
   /** The answers' DOM (one markdown view each); the controller feeds it. */
   private readonly views = new AnswerViews(() => this.renderInterval);
-<<<<<<< HEAD
-  private readonly anchor = new LogAnchor(this);
   private readonly chat = new AiChatController(
     this,
     () => chatSettings(this.attributesNow(), () => this.aiClient()),
@@ -147,16 +141,6 @@ export class SportelloAiChat extends SportelloElement {
       },
       finished: (message) => this.onFinished(message),
       failed: (message, error) => this.onFailed(message, error),
-=======
-  private readonly chat = new AiChatController(this, () => chatSettings(this.attributesNow()), this.views, {
-    usage: (usage) => this.emit('sportello-usage', usage),
-    // The visitor asked for a person in words: hand over at once. Other triggers (low confidence,
-    // out of scope) only offer it, and the visitor decides.
-    handoff: (message) => {
-      if (message.handoff?.trigger === 'user_request' && !this.handoffSent)
-        void this.handoff('user_request', message.handoff.reason);
-      else this.requestUpdate();
->>>>>>> main
     },
   );
   private restoredKey: string | undefined;
