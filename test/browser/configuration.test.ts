@@ -99,9 +99,11 @@ const CASES: Case[] = [
       void (el as HTMLElement & { ask(text: string): Promise<void> }).ask('hello');
     },
     outcome(el) {
-      const answer = Array.from(shadow(el).querySelectorAll('.msg.assistant')).at(-1);
+      // The answers are rows of the panel's thread (the shared message list).
+      const thread = shadow(el).querySelector('sportello-ai-thread')?.shadowRoot;
+      const answer = Array.from(thread?.querySelectorAll('.msg.assistant') ?? []).at(-1);
       if (!answer) return undefined;
-      if (answer.querySelector('[part="error"]')) return 'failed';
+      if (answer.querySelector('[part="error"]') || thread?.querySelector('[part="error"]')) return 'failed';
       return answer.querySelector('.md')?.textContent?.trim() && !answer.querySelector('[aria-busy="true"]')
         ? 'ok'
         : undefined;
@@ -154,7 +156,12 @@ async function outcomeOf(c: Case, el: HTMLElement): Promise<'ok' | 'failed'> {
   try {
     return (await until(() => c.outcome(el), `<${el.localName}> shows neither content nor an error`))!;
   } catch (e) {
-    const root = c.service === 'chat' ? chatWindow(el)?.shadowRoot : el.shadowRoot;
+    const root =
+      c.service === 'chat'
+        ? chatWindow(el)?.shadowRoot
+        : c.service === 'ai'
+          ? el.shadowRoot?.querySelector('sportello-ai-thread')?.shadowRoot
+          : el.shadowRoot;
     console.log(`<${el.localName}> at the timeout:`, root?.innerHTML.replace(/<!--[^>]*-->/g, '').slice(0, 3000));
     throw e;
   }
@@ -249,7 +256,9 @@ describe('late configuration', () => {
     expect(await outcomeOf(ai, el)).to.equal('failed');
     el.setAttribute('api-key', 'spk_demo');
     expect(await until(() => (ai.outcome(el) === 'ok' ? 'ok' : undefined), 'answered')).to.equal('ok');
-    expect(shadow(el).querySelectorAll('.msg.assistant').length).to.equal(1);
+    expect(
+      shadow(el).querySelector('sportello-ai-thread')!.shadowRoot!.querySelectorAll('.msg.assistant').length,
+    ).to.equal(1);
   });
 
   it('every element reports a missing endpoint as sportello-error (operation "configure")', async () => {
