@@ -72,6 +72,8 @@ export interface GatewayConfig {
   /** Refresh OAuth tokens this many seconds before they expire. */
   tokenRefreshSkewSeconds: number;
   redisUrl?: string | undefined;
+  /** Key prefix in Redis (several gateways of different sites may share one Redis). */
+  redisPrefix: string;
   logLevel: string;
   /** Trust `X-Forwarded-For` from these proxies (Fastify `trustProxy`). */
   trustProxy: string | boolean;
@@ -202,6 +204,7 @@ export function readConfig(env: Record<string, string | undefined>, simulatorUrl
     },
     tokenRefreshSkewSeconds: int(env, 'SPORTELLO_GATEWAY_TOKEN_REFRESH_SKEW', 60),
     redisUrl: env.SPORTELLO_GATEWAY_REDIS_URL || undefined,
+    redisPrefix: env.SPORTELLO_GATEWAY_REDIS_PREFIX ?? 'sportello:gw:',
     logLevel: env.SPORTELLO_GATEWAY_LOG_LEVEL ?? 'info',
     trustProxy: env.SPORTELLO_GATEWAY_TRUST_PROXY
       ? env.SPORTELLO_GATEWAY_TRUST_PROXY === 'true'

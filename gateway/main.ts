@@ -23,7 +23,7 @@ if (wantsSimulator) {
 }
 
 const config = readConfig(env, sim?.url);
-const store = await openStore(config.redisUrl);
+const store = await openStore(config.redisUrl, config.redisPrefix);
 const gateway = await startGateway({ config, store });
 
 const u = gateway.url;
