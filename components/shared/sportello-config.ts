@@ -27,7 +27,12 @@ export class SportelloConfigElement extends LitElement {
   @property({ attribute: false }) strings?: SportelloConfig['strings'];
 
   get sportelloConfig(): SportelloConfig {
-    return { endpoint: this.endpoint, tokenProvider: this.tokenProvider, endpoints: this.endpoints, strings: this.strings };
+    return {
+      endpoint: this.endpoint,
+      tokenProvider: this.tokenProvider,
+      endpoints: this.endpoints,
+      strings: this.strings,
+    };
   }
 
   override render() {
