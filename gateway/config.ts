@@ -103,6 +103,12 @@ function int(env: Record<string, string | undefined>, name: string, fallback: nu
 
 const trimSlash = (s: string) => s.replace(/\/+$/, '');
 
+/** The demo pages' origins (`npm start`): the embedded configuration's default allow-list. */
+export function demoOrigins(env: Record<string, string | undefined>): string[] {
+  const port = env.SPORTELLO_DEMO_PORT ?? '8780';
+  return [`http://localhost:${port}`, `http://127.0.0.1:${port}`];
+}
+
 /**
  * Reads the configuration. `simulatorUrl` is the embedded simulator's base when `main.ts` started
  * one (only when `SPORTELLO_GATEWAY_UPSTREAM` and every per-service override are unset).
@@ -192,7 +198,7 @@ export function readConfig(env: Record<string, string | undefined>, simulatorUrl
       },
     },
     chat: { token: env.SPORTELLO_GATEWAY_CHAT_TOKEN || undefined },
-    origins: list(env.SPORTELLO_GATEWAY_ORIGINS ?? (embedded ? 'http://localhost:8780,http://127.0.0.1:8780' : '')),
+    origins: list(env.SPORTELLO_GATEWAY_ORIGINS ?? (embedded ? demoOrigins(env).join(',') : '')),
     limits: {
       perVisitorPerMinute: int(env, 'SPORTELLO_GATEWAY_RATE_VISITOR', 120),
       perIpPerMinute: int(env, 'SPORTELLO_GATEWAY_RATE_IP', 600),
