@@ -241,7 +241,7 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
           : nothing
       }
       <div class="titles">
-        <h2 id="chat-title">${this.chat.config?.title || this.tr('title')}</h2>
+        <h2 id="chat-title">${this.labels.fromService(this.chat.config?.title) || this.tr('title')}</h2>
         ${operatorName ? html`<span class="operator">${operatorName}</span>` : nothing}
       </div>
       ${
