@@ -3,6 +3,7 @@ import { property, state } from 'lit/decorators.js';
 import { SportelloElement } from '../shared/sportello-element.js';
 import { DeskClient, type Reopened, type RequestDetail } from '../../src/services/desk.js';
 import { isServiceError } from '../../src/transport/errors.js';
+import { ConfigurationError, ServiceClientController } from '../../src/controllers/service-client.js';
 import { DeskRequestController } from '../../src/controllers/desk/request-controller.js';
 import { defaultRatingBody, isClosed, type RatingInput } from '../../src/controllers/desk/follow-model.js';
 import { t, type DeskStringKey } from './strings.js';
@@ -48,6 +49,7 @@ import './events.js';
  */
 export class SportelloDeskRequest extends SportelloElement {
   static override styles = deskFormStyles;
+  static override service = 'desk' as const;
 
   /** The request to follow (`idRichiesta`). */
   @property({ attribute: 'request-id', reflect: true }) requestId?: string;
@@ -63,21 +65,23 @@ export class SportelloDeskRequest extends SportelloElement {
 
   @state() private announcement = '';
 
-  private readonly internals: ElementInternals | undefined = (() => {
-    try {
-      return this.attachInternals();
-    } catch {
-      return undefined;
-    }
-  })();
-
-  private clientKey = '';
-  private client: DeskClient | undefined;
-  private providerSeen: unknown;
   private warned = false;
 
+  /** The desk client from the resolved configuration; a new one (endpoint or token provider changed) reloads the request. */
+  private readonly clients = new ServiceClientController<DeskClient>(this, () => this.config, {
+    build: ({ endpoint, tokenProvider }) => {
+      if (!endpoint)
+        throw new ConfigurationError('has no endpoint: set the endpoint attribute (desk base URL or proxy).');
+      return new DeskClient({ endpoint, tokenProvider });
+    },
+    report: (problem) => this.reportConfigProblem(problem),
+    changed: () => {
+      if (this.controller.id) void this.controller.refresh();
+    },
+  });
+
   private readonly controller = new DeskRequestController(this, {
-    client: () => this.deskClient(),
+    client: () => this.clients.client,
     onError: (operation, error) => this.reportError(operation, error),
     onCommentAdded: (detail) => this.emit('sportello-comment-added', detail),
     onUpdated: (detail, previous) => this.updatedByPoll(detail, previous),
@@ -102,18 +106,6 @@ export class SportelloDeskRequest extends SportelloElement {
     return this.controller.refresh();
   }
 
-  private deskClient(): DeskClient | undefined {
-    const endpoint = this.endpoint || this.config.endpoints?.desk || this.config.endpoint;
-    if (!endpoint) return undefined;
-    const provider = this.config.tokenProvider as ((o: { forceRefresh: boolean }) => Promise<string>) | undefined;
-    if (!this.client || endpoint !== this.clientKey || provider !== this.providerSeen) {
-      this.clientKey = endpoint;
-      this.providerSeen = provider;
-      this.client = new DeskClient({ endpoint, tokenProvider: provider ? (o) => provider(o) : undefined });
-    }
-    return this.client;
-  }
-
   private tr(key: DeskStringKey, params: Record<string, string | number> = {}): string {
     return t(this.language, key, params);
   }
@@ -128,7 +120,7 @@ export class SportelloDeskRequest extends SportelloElement {
   }
 
   override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('requestId') || changed.has('endpoint') || changed.has('tokenProvider')) {
+    if (changed.has('requestId')) {
       const valid = !!this.requestId && /^\d+$/.test(this.requestId.trim());
       if (!valid && !this.warned) {
         this.warned = true;
@@ -136,30 +128,17 @@ export class SportelloDeskRequest extends SportelloElement {
           `[sportello] <sportello-desk-request> needs a numeric request-id (got ${JSON.stringify(this.requestId ?? null)}).`,
         );
       }
-      if (changed.has('endpoint') || changed.has('tokenProvider')) this.controller.follow(undefined);
-      if (changed.has('requestId')) {
-        this.reply.clear();
-        this.closure.clear();
-      }
+      this.reply.clear();
+      this.closure.clear();
       this.controller.follow(valid ? this.requestId : undefined);
     }
     if (changed.has('pollInterval')) this.controller.updatePolling();
   }
 
-  override updated(): void {
-    // Page-stylable states: `:state(live)` while updates are polled, `:state(closed)`, `:state(loading)`, `:state(error)`.
-    const states = this.internals?.states;
-    if (!states) return;
+  /** `:state(live)` while updates are polled, `:state(closed)`, `:state(loading)`, `:state(error)`. */
+  protected override states(): Record<string, boolean> {
     const c = this.controller;
-    const set = (name: string, on: boolean) => (on ? states.add(name) : states.delete(name));
-    try {
-      set('live', c.polling);
-      set('closed', isClosed(c.detail));
-      set('loading', c.state === 'loading');
-      set('error', c.state === 'error');
-    } catch {
-      // Engines without custom states: nothing to style by.
-    }
+    return { live: c.polling, closed: isClosed(c.detail), loading: c.state === 'loading', error: c.state === 'error' };
   }
 
   private announce(text: string): void {

@@ -59,7 +59,7 @@ const en = {
     errUnauthorized: 'The assistant is not available: access was refused (401).',
     errForbidden: 'The assistant is not allowed for this page (403).',
     errNotFound: 'The assistant or the conversation was not found (404).',
-    errRate: 'Too many requests: try again in {seconds} s.',
+    errRate: 'Too many requests: try again in {seconds, plural, one {# second} other {# seconds}}.',
     errRateNow: 'Too many requests: try again shortly.',
     errServer: 'The assistant is having problems ({status}). Try again.',
     errNetwork: 'No connection to the assistant. Check your network and try again.',
@@ -70,7 +70,7 @@ const en = {
     errConfig: 'Configuration error: {message}',
     fileTooBig: '{name} is larger than {max}.',
     fileType: '{name}: this type of file is not accepted.',
-    fileCount: 'At most {max} files per message.',
+    fileCount: '{max, plural, one {At most # file per message.} other {At most # files per message.}}',
     fileRead: '{name} could not be read.',
   },
   chat: {
@@ -133,7 +133,7 @@ const en = {
     errAccess: 'The chat service refused this page (error {status}): the widget key may not be allowed on this site.',
     errUnknownWidget: 'The chat service does not know this widget (error 404): check the widget key.',
     errNotFound: 'The chat service could not find this conversation (error 404).',
-    errRate: 'Too many requests: try again in {seconds} s.',
+    errRate: 'Too many requests: try again in {seconds, plural, one {# second} other {# seconds}}.',
     errRateNow: 'Too many requests: wait a moment, then try again.',
     errServer: 'The chat service is having trouble (error {status}). Try again in a moment.',
     dismiss: 'Dismiss',
@@ -160,12 +160,14 @@ const en = {
     fileRefused: 'The file was not accepted',
     handoffIntro: 'Conversation with the virtual assistant:',
     handoffShared: 'Your conversation with the virtual assistant will be passed to the operator',
-    handoffConsent: 'To pass your conversation with the virtual assistant to an operator, we need your consent to the privacy notice.',
+    handoffConsent:
+      'To pass your conversation with the virtual assistant to an operator, we need your consent to the privacy notice.',
     chooseCategory: 'Choose a topic',
     badAttributes: 'This chat is not configured: {what} is missing.',
     // past conversations
     pastChats: 'Past conversations',
-    pastChatsHint: 'Your last {max} conversations, kept on this device only.',
+    pastChatsHint:
+      '{max, plural, one {Your last conversation, kept on this device only.} other {Your last # conversations, kept on this device only.}}',
     pastChatTitle: 'Conversation of {date}',
     pastReadOnly: 'A read-only copy kept on this device.',
     pastWith: 'with {name}',
@@ -231,7 +233,7 @@ const en = {
     uploadFailed: 'Upload of {name} failed',
     attachmentAdded: '{name} added',
     attachmentRemoved: '{name} removed',
-    errorsTitle: 'Please check {count} field(s):',
+    errorsTitle: '{count, plural, one {Please check # field:} other {Please check # fields:}}',
     errorsOne: 'Please check 1 field:',
     err_required: '{field} is required.',
     err_tooLong: '{field} must be at most {detail} characters.',
@@ -438,7 +440,8 @@ const en = {
     errorServer: 'The service had a problem. Try again in a moment.',
     errorBroken: 'This document cannot be displayed: it is damaged or is not a PDF.',
     errorDocument: 'The document could not be loaded.',
-    errorAttributes: 'The viewer is not configured: give it an id-file (with credentials or a proxy endpoint), or a signing-url with document-src.',
+    errorAttributes:
+      'The viewer is not configured: give it an id-file (with credentials or a proxy endpoint), or a signing-url with document-src.',
     errorReference: 'Reference: {reference}',
     linkOnlyTitle: 'Documents to sign',
     statusChanged: 'The practice is now: {status}.',
@@ -495,7 +498,8 @@ const en = {
     linkSigned: 'Signed. Thank you.',
     linkRejected: 'You have rejected this practice.',
     linkClosed: 'This signing link is no longer open for signing.',
-    error401Key: 'The signing service did not accept the credentials (sign-token / sign-user). Check them, then try again.',
+    error401Key:
+      'The signing service did not accept the credentials (sign-token / sign-user). Check them, then try again.',
   },
 };
 
