@@ -310,8 +310,7 @@ const fr: Catalogue = {
     reminderText: 'Relance : y a-t-il du nouveau concernant cette demande ?',
     reminderSent: 'Relance envoyée.',
     reminderWait: 'Vous pourrez envoyer une nouvelle relance à partir du {time}.',
-    reminderHint:
-      'Une relance demande au support de réexaminer votre demande. Vous pouvez en envoyer une par jour.',
+    reminderHint: 'Une relance demande au support de réexaminer votre demande. Vous pouvez en envoyer une par jour.',
     closedTitle: 'Cette demande est clôturée',
     reopenTitle: 'Problème non résolu ? Rouvrez la demande',
     reopenLabel: 'Ce qui ne fonctionne toujours pas',
