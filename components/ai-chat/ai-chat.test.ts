@@ -276,6 +276,11 @@ describe('sportello-ai-chat', () => {
     await until(() => received);
     expect(received).to.include({ name: 'Grace' });
     expect((received as { transcript: string }).transcript).to.contain('I want a human');
+    // Defect #21.1: the transcript was read before the answer's last render and ended at "…Operators".
+    await idle(el);
+    const shown = lastAnswer(el).querySelector('.md')!.textContent!.replace(/\s+/g, ' ').trim();
+    expect(shown).to.contain('Monday to Friday');
+    expect((received as { transcript: string }).transcript.replace(/\s+/g, ' ')).to.contain(shown);
     await until(() => $$(el, '.card').some((c) => c.textContent!.includes('connecting you')));
     target.remove();
   });
@@ -402,6 +407,34 @@ describe('sportello-ai-chat', () => {
     await idle(el);
     expect($$(el, '.msg.user')[0]!.textContent).to.contain('notes.txt');
     expect(lastAnswer(el).textContent).to.contain('notes.txt');
+  });
+
+  it('file refusals go away with the next question, however it is asked; attachments speak the page language', async () => {
+    // Defect #21.7: the size error stayed after later messages, and an attached file read
+    // "nota.txt uploaded" on an Italian page (the composer got 5 of its 9 labels).
+    const el = await panel({ 'max-file-size': '2000', lang: 'it' });
+    el.suggestions = ['Quali sono i vostri orari?'];
+    await el.updateComplete;
+    const composer = $(el, 'sportello-composer')!;
+    const good = new File(['una riga\n'], 'nota.txt', { type: 'text/plain' });
+    const big = new File(['x'.repeat(5000)], 'grande.txt', { type: 'text/plain' });
+    composer.dispatchEvent(
+      new CustomEvent('sportello-composer-attach', { detail: { files: [good, big] }, bubbles: true, composed: true }),
+    );
+    await until(() => $(el, '.file-errors'));
+    await until(() =>
+      (composer as unknown as { attachments: Array<{ state: string }> }).attachments.every((a) => a.state === 'done'),
+    );
+    await (composer as unknown as { updateComplete: Promise<unknown> }).updateComplete;
+    const tray = composer.shadowRoot!.querySelector('li.done')!.textContent!;
+    expect(tray).to.contain('nota.txt allegato');
+    expect(tray).not.to.contain('uploaded');
+    await expect(el).to.be.accessible();
+    ($(el, '.chip') as HTMLButtonElement).click();
+    await until(() => $$(el, '.msg.user').length === 1);
+    await el.updateComplete;
+    expect($(el, '.file-errors')).to.equal(null);
+    await idle(el);
   });
 
   it('non-streaming mode renders the same way', async () => {

@@ -72,6 +72,10 @@ const en = {
     fileType: '{name}: this type of file is not accepted.',
     fileCount: 'At most {max} files per message.',
     fileRead: '{name} could not be read.',
+    retryUpload: 'Retry upload of {name}',
+    uploading: 'Reading {name}',
+    uploaded: '{name} attached',
+    uploadFailed: '{name} could not be attached',
   },
   chat: {
     title: 'Chat with us',
@@ -160,7 +164,8 @@ const en = {
     fileRefused: 'The file was not accepted',
     handoffIntro: 'Conversation with the virtual assistant:',
     handoffShared: 'Your conversation with the virtual assistant will be passed to the operator',
-    handoffConsent: 'To pass your conversation with the virtual assistant to an operator, we need your consent to the privacy notice.',
+    handoffConsent:
+      'To pass your conversation with the virtual assistant to an operator, we need your consent to the privacy notice.',
     chooseCategory: 'Choose a topic',
     badAttributes: 'This chat is not configured: {what} is missing.',
     // past conversations
@@ -350,7 +355,8 @@ const en = {
     errorServer: 'The service had a problem. Try again in a moment.',
     errorBroken: 'This document cannot be displayed: it is damaged or is not a PDF.',
     errorDocument: 'The document could not be loaded.',
-    errorAttributes: 'The viewer is not configured: give it an id-file (with credentials or a proxy endpoint), or a signing-url with document-src.',
+    errorAttributes:
+      'The viewer is not configured: give it an id-file (with credentials or a proxy endpoint), or a signing-url with document-src.',
     errorReference: 'Reference: {reference}',
     linkOnlyTitle: 'Documents to sign',
     statusChanged: 'The practice is now: {status}.',
@@ -407,7 +413,8 @@ const en = {
     linkSigned: 'Signed. Thank you.',
     linkRejected: 'You have rejected this practice.',
     linkClosed: 'This signing link is no longer open for signing.',
-    error401Key: 'The signing service did not accept the credentials (sign-token / sign-user). Check them, then try again.',
+    error401Key:
+      'The signing service did not accept the credentials (sign-token / sign-user). Check them, then try again.',
   },
 };
 

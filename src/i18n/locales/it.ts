@@ -54,7 +54,7 @@ const it: Catalogue = {
     suggestions: 'Domande suggerite',
     errUnauthorized: "L'assistente non è disponibile: accesso rifiutato (401).",
     errForbidden: "L'assistente non è consentito per questa pagina (403).",
-    errNotFound: "Assistente o conversazione non trovati (404).",
+    errNotFound: 'Assistente o conversazione non trovati (404).',
     errRate: 'Troppe richieste: riprova tra {seconds} s.',
     errRateNow: 'Troppe richieste: riprova tra poco.',
     errServer: "L'assistente ha problemi ({status}). Riprova.",
@@ -68,6 +68,10 @@ const it: Catalogue = {
     fileType: '{name}: questo tipo di file non è accettato.',
     fileCount: 'Al massimo {max} file per messaggio.',
     fileRead: 'Impossibile leggere {name}.',
+    retryUpload: 'Riprova ad allegare {name}',
+    uploading: 'Lettura di {name}',
+    uploaded: '{name} allegato',
+    uploadFailed: 'Impossibile allegare {name}',
   },
   chat: {
     title: 'Chatta con noi',
@@ -126,7 +130,8 @@ const it: Catalogue = {
     openingHours: 'Orari di apertura: {hours}',
     openingHoursZone: 'Orari di apertura: {hours} ({zone})',
     errNetwork: 'Il servizio di chat non è raggiungibile. Controlla la connessione e riprova.',
-    errAccess: 'Il servizio di chat ha rifiutato questa pagina (errore {status}): la chiave del widget potrebbe non essere abilitata per questo sito.',
+    errAccess:
+      'Il servizio di chat ha rifiutato questa pagina (errore {status}): la chiave del widget potrebbe non essere abilitata per questo sito.',
     errUnknownWidget: 'Il servizio di chat non riconosce questo widget (errore 404): controlla la chiave del widget.',
     errNotFound: 'Il servizio di chat non ha trovato questa conversazione (errore 404).',
     errRate: 'Troppe richieste: riprova tra {seconds} s.',
@@ -154,7 +159,8 @@ const it: Catalogue = {
     fileRefused: 'Il file non è stato accettato',
     handoffIntro: 'Conversazione con l’assistente virtuale:',
     handoffShared: 'La conversazione con l’assistente virtuale sarà passata all’operatore',
-    handoffConsent: 'Per passare a un operatore la conversazione con l’assistente virtuale ci serve il tuo consenso all’informativa sulla privacy.',
+    handoffConsent:
+      'Per passare a un operatore la conversazione con l’assistente virtuale ci serve il tuo consenso all’informativa sulla privacy.',
     chooseCategory: 'Scegli un argomento',
     badAttributes: 'Questa chat non è configurata: manca {what}.',
     pastChats: 'Conversazioni precedenti',
@@ -240,7 +246,8 @@ const it: Catalogue = {
     err_badFormat: '{field} non è nel formato previsto.',
     err_server: '{field}: {detail}',
     submitFailed: 'La richiesta non è stata inviata.',
-    submitUnknown: 'La connessione si è interrotta prima della risposta. Riprovando non verrà creata una richiesta doppia.',
+    submitUnknown:
+      'La connessione si è interrotta prima della risposta. Riprovando non verrà creata una richiesta doppia.',
     serverRejected: 'Il servizio ha rifiutato la richiesta: {message}',
     sessionExpired: 'La sessione è scaduta o non è valida. Accedi di nuovo e riprova.',
     forbidden: 'Non hai i permessi per aprire questo tipo di richiesta.',
@@ -302,7 +309,8 @@ const it: Catalogue = {
     noDocuments: 'Questa pratica non ha documenti.',
     sign: 'Firma',
     signOpening: 'Apertura della pagina di firma…',
-    signOpened: 'La pagina di firma è aperta in un’altra finestra. Questa pagina segue la pratica fino al completamento.',
+    signOpened:
+      'La pagina di firma è aperta in un’altra finestra. Questa pagina segue la pratica fino al completamento.',
     signBlocked: 'Il browser ha bloccato la nuova finestra.',
     openSigningPage: 'Apri la pagina di firma',
     following: 'Aggiornamento della pratica in corso…',
@@ -342,7 +350,8 @@ const it: Catalogue = {
     errorServer: 'Il servizio ha avuto un problema. Riprova tra poco.',
     errorBroken: 'Impossibile mostrare il documento: è danneggiato o non è un PDF.',
     errorDocument: 'Impossibile caricare il documento.',
-    errorAttributes: 'Il visualizzatore non è configurato: indica un id-file (con credenziali o un endpoint proxy), oppure un signing-url con document-src.',
+    errorAttributes:
+      'Il visualizzatore non è configurato: indica un id-file (con credenziali o un endpoint proxy), oppure un signing-url con document-src.',
     errorReference: 'Riferimento: {reference}',
     linkOnlyTitle: 'Documenti da firmare',
     statusChanged: 'La pratica ora è: {status}.',
@@ -398,7 +407,8 @@ const it: Catalogue = {
     linkSigned: 'Firmato. Grazie.',
     linkRejected: 'Ha rifiutato questa pratica.',
     linkClosed: 'Questo link di firma non è più aperto alla firma.',
-    error401Key: 'Il servizio di firma non ha accettato le credenziali (sign-token / sign-user). Le verifichi e riprovi.',
+    error401Key:
+      'Il servizio di firma non ha accettato le credenziali (sign-token / sign-user). Le verifichi e riprovi.',
   },
 };
 
