@@ -42,7 +42,7 @@ const booleanDefaultTrue = {
  *
  * @event {CustomEvent<AiHandoffDetail>} sportello-handoff - `{ summary, transcript, conversationId, reason, trigger, name, email }` when the visitor should talk to a person: at once when they asked for one (`handoff_trigger: user_request`), else when they accept the panel's offer or press "Talk to a person". Cancelable: cancel it to stop the panel from opening the `handoff-target` chat.
  * @event {CustomEvent<ChatUsage>} sportello-usage - The stream's `usage` object (tokens, latency, ids) after each answer.
- * @event {CustomEvent<AiMessageDetail>} sportello-ai-message - `{ role, text, conversationId }` for each question sent and each answer finished.
+ * @event {CustomEvent<AiMessageDetail>} sportello-ai-message - `{ role, text, conversationId }` for each question sent and each answer finished; an answer adds `intent`, `sentiment`, `confidence` and `needsReview` as the service returns them.
  * @event {CustomEvent<SportelloErrorDetail>} sportello-error - `{ error, operation }` for every failure shown in the panel.
  *
  * @csspart panel - The panel box.
@@ -324,6 +324,11 @@ export class SportelloAiChat extends SportelloElement {
       role: 'assistant',
       text: message.text,
       conversationId: this.chat.conversationId,
+      ...(message.intent !== undefined ? { intent: message.intent } : {}),
+      ...(message.sentiment !== undefined ? { sentiment: message.sentiment } : {}),
+      ...(message.confidence
+        ? { confidence: message.confidence.score, needsReview: message.confidence.needsReview }
+        : {}),
     });
   }
 
