@@ -541,7 +541,7 @@ describe('sportello-ai-chat', () => {
   it('speaks Italian with lang="it"', async () => {
     const el = await panel({ lang: 'it' });
     expect($(el, 'header h2')!.textContent).to.contain('Assistente');
-    expect($(el, '.welcome')!.textContent).to.contain('Come posso aiutarti');
+    expect($(el, '.welcome')!.textContent).to.contain('Come posso aiutarLa');
   });
 
   it('launcher mode: a bubble opens the panel', async () => {

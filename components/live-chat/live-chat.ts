@@ -306,7 +306,15 @@ export class SportelloLiveChat extends HTMLElement {
       .then(
         (labels) => {
           const had = this.labels;
-          if (had && had.lang === labels.lang && had.open === labels.open && had.close === labels.close && had.dialog === labels.dialog && had.unread(2) === labels.unread(2)) return;
+          if (
+            had &&
+            had.lang === labels.lang &&
+            had.open === labels.open &&
+            had.close === labels.close &&
+            had.dialog === labels.dialog &&
+            had.unread(2) === labels.unread(2)
+          )
+            return;
           this.labels = labels;
           this.render();
         },
@@ -321,8 +329,7 @@ export class SportelloLiveChat extends HTMLElement {
    */
   private async chatEndpoint(): Promise<string | undefined> {
     const { resolveConfig } = await import('../../src/config.js');
-    const c = resolveConfig(this, { endpoint: this.endpoint, tokenProvider: this.tokenProvider });
-    return c.endpoints?.chat ?? c.endpoint;
+    return resolveConfig(this, 'chat', { endpoint: this.endpoint, tokenProvider: this.tokenProvider }).endpoint;
   }
 
   /** The loaded window element, once its chunk is in. */
@@ -621,7 +628,11 @@ export class SportelloLiveChat extends HTMLElement {
     if (labels) this.frame.setAttribute('aria-label', labels.dialog);
     this.frame.hidden = !this.opened;
     const unread = this.unread && !this.opened ? this.unread : 0;
-    if (labels) this.launcher.setAttribute('aria-label', (this.opened ? labels.close : labels.open) + (unread ? `, ${labels.unread(unread)}` : ''));
+    if (labels)
+      this.launcher.setAttribute(
+        'aria-label',
+        (this.opened ? labels.close : labels.open) + (unread ? `, ${labels.unread(unread)}` : ''),
+      );
     this.launcher.setAttribute('aria-expanded', this.opened ? 'true' : 'false');
     this.badge.textContent = unread > 99 ? '99+' : String(unread);
     // Icons are built once per element and swapped, not rebuilt on every render.

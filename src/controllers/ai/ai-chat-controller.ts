@@ -1,8 +1,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import {
-  AiClient,
   wholeAnswerEvents,
-  type AiClientOptions,
+  type AiClient,
   type AiFile,
   type ChatMessageResponse,
   type ChatRequest,
@@ -87,7 +86,8 @@ export interface AssistantMessage {
 export type ChatMessage = UserMessage | AssistantMessage;
 
 export interface AiChatSettings {
-  client: AiClientOptions;
+  /** The client built from the element's resolved configuration (its ServiceClientController); throws what is missing. */
+  client: () => AiClient;
   /** Fields every request carries (agent_id or model + system_prompt, template_vars, ...). */
   base: Omit<ChatRequest, 'message'>;
   stream: boolean;
@@ -276,7 +276,7 @@ export class AiChatController implements ReactiveController {
     this.host.requestUpdate();
     let client: AiClient;
     try {
-      client = new AiClient(settings.client);
+      client = settings.client();
     } catch (error) {
       this.fail(message, error);
       return;
