@@ -334,8 +334,7 @@ export class SportelloLiveChat extends HTMLElement {
    */
   private async chatEndpoint(): Promise<string | undefined> {
     const { resolveConfig } = await import('../../src/config.js');
-    const c = resolveConfig(this, { endpoint: this.endpoint, tokenProvider: this.tokenProvider });
-    return c.endpoints?.chat ?? c.endpoint;
+    return resolveConfig(this, 'chat', { endpoint: this.endpoint, tokenProvider: this.tokenProvider }).endpoint;
   }
 
   /** The loaded window element, once its chunk is in. */
