@@ -17,6 +17,13 @@ import './ai-thread.js';
 import type { SportelloAiThread } from './ai-thread.js';
 import type { ChatListItem, MessageListLabels } from '../shared/message-list.js';
 import { chatSettings, configProblem, persistKey, type AiChatAttributes } from './settings.js';
+import { AiClient } from '../../src/services/ai.js';
+import type { SourceApp } from '../../src/transport/auth.js';
+import {
+  ConfigurationError,
+  isConfigurationError,
+  ServiceClientController,
+} from '../../src/controllers/service-client.js';
 
 /** What `startFromHandoff` of a `<sportello-live-chat>` accepts (duck-typed: another bundle may define it). */
 interface HandoffTarget extends Element {
@@ -60,6 +67,7 @@ const booleanDefaultTrue = {
  */
 export class SportelloAiChat extends SportelloElement {
   static override styles = [tokens, controlStyles, aiChatStyles];
+  static override service = 'ai' as const;
 
   /** Agent mode: the agent to talk to. */
   @property({ type: Number, attribute: 'agent-id' }) agentId?: number;
@@ -118,18 +126,23 @@ export class SportelloAiChat extends SportelloElement {
 
   /** The answers' DOM (one markdown view each); the controller feeds it. */
   private readonly views = new AnswerViews(() => this.renderInterval);
-  private readonly chat = new AiChatController(this, () => chatSettings(this.attributesNow()), this.views, {
-    usage: (usage) => this.emit('sportello-usage', usage),
-    // The visitor asked for a person in words: hand over at once. Other triggers (low confidence,
-    // out of scope) only offer it, and the visitor decides.
-    handoff: (message) => {
-      if (message.handoff?.trigger === 'user_request' && !this.handoffSent)
-        void this.handoff('user_request', message.handoff.reason);
-      else this.requestUpdate();
+  private readonly chat = new AiChatController(
+    this,
+    () => chatSettings(this.attributesNow(), () => this.aiClient()),
+    this.views,
+    {
+      usage: (usage) => this.emit('sportello-usage', usage),
+      // The visitor asked for a person in words: hand over at once. Other triggers (low confidence,
+      // out of scope) only offer it, and the visitor decides.
+      handoff: (message) => {
+        if (message.handoff?.trigger === 'user_request' && !this.handoffSent)
+          void this.handoff('user_request', message.handoff.reason);
+        else this.requestUpdate();
+      },
+      finished: (message) => this.onFinished(message),
+      failed: (message, error) => this.onFailed(message, error),
     },
-    finished: (message) => this.onFinished(message),
-    failed: (message, error) => this.onFailed(message, error),
-  });
+  );
   private restoredKey: string | undefined;
   private warnedConfig: string | undefined;
   /** configProblem() as of this update (willUpdate works it out once; render reads it). */
@@ -222,7 +235,7 @@ export class SportelloAiChat extends SportelloElement {
   private attributesNow(): AiChatAttributes {
     const config = this.config;
     return {
-      endpoint: config.endpoint ?? config.endpoints?.ai,
+      endpoint: config.endpoint,
       tokenProvider: config.tokenProvider,
       agentId: this.agentId,
       model: this.model,
@@ -243,6 +256,36 @@ export class SportelloAiChat extends SportelloElement {
 
   private configProblem(): string | undefined {
     return configProblem(this.attributesNow());
+  }
+
+  /**
+   * The AI client from the resolved configuration, rebuilt when that changes. An answer that failed
+   * for want of credentials or with a wrong endpoint is asked again with the new one (the service
+   * did not answer it, so nothing is asked twice).
+   */
+  private readonly clients = new ServiceClientController<AiClient>(this, () => this.config, {
+    build: ({ endpoint, tokenProvider }) => {
+      if (!endpoint) throw new ConfigurationError('endpoint is required');
+      return new AiClient({ endpoint, apiKey: this.apiKey, sourceApp: this.sourceApp as SourceApp, tokenProvider });
+    },
+    inputs: () => [this.apiKey, this.sourceApp],
+    changed: () => this.retryFailedByConfiguration(),
+  });
+
+  private aiClient(): AiClient {
+    const client = this.clients.client;
+    if (!client) throw this.clients.problem ?? new ConfigurationError('endpoint is required');
+    return client;
+  }
+
+  /** The last answer failed with the old configuration (credentials, endpoint): ask it again, no click needed. */
+  private retryFailedByConfiguration(): void {
+    const last = this.chat.messages.at(-1);
+    if (last?.role !== 'assistant' || last.status !== 'error' || !last.error) return;
+    const e = last.error;
+    const healable =
+      e.status === 401 || e.status === 403 || e.status === 404 || e.kind === 'network' || isConfigurationError(e.cause);
+    if (healable) void this.chat.retry(last.id);
   }
 
   /**
