@@ -64,8 +64,8 @@ export const answerStyles = css`
     white-space: pre-wrap;
     font-size: 0.85em;
     color: var(--_text-muted);
-    border-left: 3px solid var(--_border);
-    padding-left: var(--_space);
+    border-inline-start: 3px solid var(--_border);
+    padding-inline-start: var(--_space);
     margin: 4px 0;
   }
   .steps ol,
@@ -128,7 +128,7 @@ export const answerStyles = css`
   }
   .sources ol {
     margin: 4px 0 0;
-    padding-left: 1.4em;
+    padding-inline-start: 1.4em;
   }
   .sources li {
     margin-bottom: 4px;
@@ -257,7 +257,7 @@ export const answerStyles = css`
   }
   .md ul,
   .md ol {
-    padding-left: 1.4em;
+    padding-inline-start: 1.4em;
   }
   .md li.md-task {
     list-style: none;
@@ -281,8 +281,8 @@ export const answerStyles = css`
     background: none;
   }
   .md blockquote {
-    border-left: 3px solid var(--_border);
-    padding-left: var(--_space);
+    border-inline-start: 3px solid var(--_border);
+    padding-inline-start: var(--_space);
     color: var(--_text-muted);
   }
   .md .md-table {
@@ -296,7 +296,7 @@ export const answerStyles = css`
   .md td {
     border: 1px solid var(--_border);
     padding: 3px 8px;
-    text-align: left;
+    text-align: start;
     /* Words stay whole in a cell (the bubble's 'anywhere' would let a narrow panel squeeze a
        table into broken words): a table wider than the panel scrolls in its wrapper instead. */
     overflow-wrap: normal;
