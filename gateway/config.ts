@@ -72,6 +72,8 @@ export interface GatewayConfig {
   /** Refresh OAuth tokens this many seconds before they expire. */
   tokenRefreshSkewSeconds: number;
   redisUrl?: string | undefined;
+  /** Key prefix in Redis (several gateways of different sites may share one Redis). */
+  redisPrefix: string;
   logLevel: string;
   /** Trust `X-Forwarded-For` from these proxies (Fastify `trustProxy`). */
   trustProxy: string | boolean;
@@ -100,6 +102,12 @@ function int(env: Record<string, string | undefined>, name: string, fallback: nu
 }
 
 const trimSlash = (s: string) => s.replace(/\/+$/, '');
+
+/** The demo pages' origins (`npm start`): the embedded configuration's default allow-list. */
+export function demoOrigins(env: Record<string, string | undefined>): string[] {
+  const port = env.SPORTELLO_DEMO_PORT ?? '8780';
+  return [`http://localhost:${port}`, `http://127.0.0.1:${port}`];
+}
 
 /**
  * Reads the configuration. `simulatorUrl` is the embedded simulator's base when `main.ts` started
@@ -190,7 +198,7 @@ export function readConfig(env: Record<string, string | undefined>, simulatorUrl
       },
     },
     chat: { token: env.SPORTELLO_GATEWAY_CHAT_TOKEN || undefined },
-    origins: list(env.SPORTELLO_GATEWAY_ORIGINS ?? (embedded ? 'http://localhost:8780,http://127.0.0.1:8780' : '')),
+    origins: list(env.SPORTELLO_GATEWAY_ORIGINS ?? (embedded ? demoOrigins(env).join(',') : '')),
     limits: {
       perVisitorPerMinute: int(env, 'SPORTELLO_GATEWAY_RATE_VISITOR', 120),
       perIpPerMinute: int(env, 'SPORTELLO_GATEWAY_RATE_IP', 600),
@@ -202,6 +210,7 @@ export function readConfig(env: Record<string, string | undefined>, simulatorUrl
     },
     tokenRefreshSkewSeconds: int(env, 'SPORTELLO_GATEWAY_TOKEN_REFRESH_SKEW', 60),
     redisUrl: env.SPORTELLO_GATEWAY_REDIS_URL || undefined,
+    redisPrefix: env.SPORTELLO_GATEWAY_REDIS_PREFIX ?? 'sportello:gw:',
     logLevel: env.SPORTELLO_GATEWAY_LOG_LEVEL ?? 'info',
     trustProxy: env.SPORTELLO_GATEWAY_TRUST_PROXY
       ? env.SPORTELLO_GATEWAY_TRUST_PROXY === 'true'

@@ -132,10 +132,10 @@ export class RedisStore implements GatewayStore {
 }
 
 /** Builds the store the configuration asks for. ioredis is loaded only when Redis is used. */
-export async function openStore(redisUrl: string | undefined): Promise<GatewayStore> {
+export async function openStore(redisUrl: string | undefined, prefix?: string): Promise<GatewayStore> {
   if (!redisUrl) return new MemoryStore();
   const { Redis } = await import('ioredis');
   const client = new Redis(redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: true });
   await client.connect();
-  return new RedisStore(client as unknown as RedisLike);
+  return new RedisStore(client as unknown as RedisLike, prefix);
 }

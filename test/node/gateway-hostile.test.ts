@@ -284,6 +284,46 @@ describe('gateway: help desk, scoped to the creator', () => {
     assert.equal(own.status, 200);
   });
 
+  it("lists only the visitor's own requests, whatever idUtente the page asks for", async () => {
+    const { idRichiesta } = await (
+      await fetch(desk('/richieste/creazione-richiesta'), withToken(ada, json(request)))
+    ).json();
+    const list = '/richieste/lista-richieste-cliente-paginated';
+    const adas = await (await fetch(desk(`${list}?start=0&length=100`), withToken(ada))).json();
+    const ids = adas.data.map((r: { idRichiesta: number }) => r.idRichiesta);
+    assert.ok(ids.includes(7001) && ids.includes(idRichiesta), `Ada's list: ${ids}`);
+    for (const q of ['', '?idUtente=501', '?idUtente=501&idUtente=502', '?search=Segreto']) {
+      const res = await fetch(desk(`${list}${q}`), withToken(bruno));
+      assert.equal(res.status, 200);
+      const text = await res.text();
+      for (const s of ['Segreto', '7001', '7002']) assert.ok(!text.includes(s), `Bruno's list ${q} leaks ${s}`);
+      assert.equal(JSON.parse(text).recordsTotal, 0);
+    }
+    const up = h.calls.filter((c) => c.url.includes(list)).map((c) => new URL(c.url).searchParams.getAll('idUtente'));
+    assert.ok(
+      up.every((v, i) => (i === 0 ? v.join() === '501' : v.join() === '502')),
+      JSON.stringify(up),
+    );
+  });
+
+  it("keeps a request's attachments to its creator", async () => {
+    const { idUpload } = await (await fetch(desk('/richieste/upload-id'), withToken(ada))).json();
+    const form = new FormData();
+    form.append('file', new Blob(['contenuto riservato']), 'riservato.txt');
+    await fetch(desk(`/richieste/upload/${idUpload}`), withToken(ada, { method: 'POST', body: form }));
+    const created = await (
+      await fetch(
+        desk('/richieste/creazione-richiesta'),
+        withToken(ada, json({ ...request, idUpload, nomeAllegati: ['riservato.txt'] })),
+      )
+    ).json();
+    const path = `/richieste/${created.idRichiesta}/allegati/riservato.txt`;
+    const own = await fetch(desk(path), withToken(ada));
+    assert.equal(own.status, 200);
+    assert.equal(await own.text(), 'contenuto riservato');
+    await refused(await fetch(desk(path), withToken(bruno)), 404, ['contenuto riservato']);
+  });
+
   it('shows the customer view only', async () => {
     await fetch(desk('/richieste/7001?viewAsCustomer=false'), withToken(ada));
     const up = h.calls.find((c) => c.url.includes('/richieste/7001'))!;
