@@ -31,8 +31,9 @@ export async function resetSim(): Promise<void> {
   sessionStorage.clear();
 }
 
-export async function mountChat(options: { widgetKey?: string; mode?: 'inline' | 'launcher'; category?: string } = {}): Promise<SportelloLiveChat> {
-  const el = await fixture<SportelloLiveChat>(html`<sportello-live-chat
+export async function mountChat(options: { widgetKey?: string; mode?: 'inline' | 'launcher'; category?: string; parent?: Element } = {}): Promise<SportelloLiveChat> {
+  const el = await fixture<SportelloLiveChat>(
+    html`<sportello-live-chat
     lang="en"
     widget-key=${options.widgetKey ?? 'demo'}
     mode=${options.mode ?? 'inline'}
@@ -40,7 +41,9 @@ export async function mountChat(options: { widgetKey?: string; mode?: 'inline' |
     endpoint=${CHAT_URL}
     .stomp=${FAST_RECONNECT}
     .reportNavigation=${false}
-  ></sportello-live-chat>`);
+  ></sportello-live-chat>`,
+    options.parent ? { parentNode: options.parent } : {},
+  );
   return el;
 }
 

@@ -230,6 +230,10 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
     this.confirmingEnd = false;
     if (end) {
       this.chat.endChat();
+      // The confirmation and the header's button are gone: the focus goes to what replaced them
+      // (the end of the conversation, then its rating), not to the page's <body>.
+      await this.updateComplete;
+      this.renderRoot.querySelector<HTMLElement>('.ended .ended-title')?.focus();
       return;
     }
     await this.updateComplete;
@@ -268,8 +272,12 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
       return u.error ? this.tr(UPLOAD_REFUSALS[u.error] ?? 'fileRefused') : undefined;
     };
     const uploads: ComposerAttachment[] = c.uploads.map((u) => ({ key: u.key, name: u.name, progress: u.progress, state: u.state, error: uploadError(u), retryable: !!u.failure }));
+    // Waiting for a person: queued from the start, or handed over by the bot (the chat was already
+    // under way, and the queue's positions arrive while no operator has joined yet).
+    const position = c.queuePosition && c.queuePosition > 0 ? c.queuePosition : undefined;
+    const handedOver = c.phase === 'chatting' && !c.operator?.name && position !== undefined;
     const waiting =
-      c.phase === 'starting' ? this.tr('starting') : c.phase === 'queued' ? (c.queuePosition && c.queuePosition > 0 ? this.tr('queue', { position: c.queuePosition }) : this.tr('queueWaiting')) : '';
+      c.phase === 'starting' ? this.tr('starting') : c.phase === 'queued' || handedOver ? (position ? this.tr('queue', { position }) : this.tr('queueWaiting')) : '';
     // One live region that stays in place from the queue to the operator's arrival: a region
     // inserted with its text, or removed when the operator joins, is often not read at all.
     const left = c.phase === 'chatting' && !c.operator?.name && c.operatorLeft ? this.tr('operatorLeft', { name: c.operatorLeft }) : '';
@@ -321,7 +329,9 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
     else if (c.phase === 'prechat') body = this.forms.renderPrechat();
     else if (c.phase === 'offline' || c.phase === 'offline-sent') body = this.forms.renderOffline();
     else body = this.renderConversation();
-    return html`${this.renderHeader()}${this.renderNotices()}${body}`;
+    // A named region: the page's landmarks stay the page's (a <header> directly in the window would
+    // be a second banner), and the window's content is found as one landmark of its own.
+    return html`<section class="frame" aria-labelledby="chat-title">${this.renderHeader()}${this.renderNotices()}${body}</section>`;
   }
 }
 

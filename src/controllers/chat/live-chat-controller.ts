@@ -17,7 +17,7 @@ import type { ChatOperator, ChatPhase, ContactInput, LiveChatHost, PrechatInput,
 import { ChatEventReducer, type ChatEventTarget } from './chat-event-reducer.js';
 import { ChatUploads, type UploadsOwner } from './chat-uploads.js';
 import { ChatSaver, otherTabChat } from './chat-persistence.js';
-import { contactErrors, localPrechatErrors, validatePrechat } from './prechat.js';
+import { contactConsentErrors, localPrechatErrors, validateContact, validatePrechat } from './prechat.js';
 
 export type { ChatPhase, ContactInput, LiveChatHost, PrechatInput, UploadItem } from './chat-types.js';
 
@@ -514,12 +514,19 @@ export class LiveChatController implements ReactiveController, ChatEventTarget, 
 
   async submitContact(input: ContactInput): Promise<boolean> {
     const o = this.host.chatOptions();
-    const errors = contactErrors(input);
-    if (errors.length) {
-      this.set({ fieldErrors: errors });
+    this.set({ busy: true, fieldErrors: [], error: undefined });
+    let errors: FieldError[];
+    try {
+      errors = [...(await validateContact(this.client!, input, o.language)), ...contactConsentErrors(input)];
+    } catch (error) {
+      this.fail('contact-request', error);
+      this.set({ busy: false });
       return false;
     }
-    this.set({ fieldErrors: [] });
+    if (errors.length) {
+      this.set({ fieldErrors: errors, busy: false });
+      return false;
+    }
     return this.action(
       'contact-request',
       () =>
