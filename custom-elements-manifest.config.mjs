@@ -11,14 +11,20 @@ function sportelloDefinePlugin() {
   return {
     name: 'sportello-define',
     analyzePhase({ ts, node, moduleDoc }) {
-      if (ts.isClassDeclaration(node) && node.name) ownFields.set(`${moduleDoc.path}#${node.name.text}`, ownFieldNames(ts, node));
+      if (ts.isClassDeclaration(node) && node.name)
+        ownFields.set(`${moduleDoc.path}#${node.name.text}`, ownFieldNames(ts, node));
       if (!ts.isCallExpression(node)) return;
       const callee = node.expression;
       if (!ts.isPropertyAccessExpression(callee) || callee.name.getText() !== 'define') return;
       if (ts.isIdentifier(callee.expression) && callee.expression.getText() === 'customElements') return; // the analyzer's own case
       const [tagArg, classArg] = node.arguments;
       if (!tagArg || !ts.isStringLiteral(tagArg) || !tagArg.text.startsWith('sportello-')) return;
-      const className = classArg && ts.isIdentifier(classArg) ? classArg.getText() : ts.isIdentifier(callee.expression) ? callee.expression.getText() : undefined;
+      const className =
+        classArg && ts.isIdentifier(classArg)
+          ? classArg.getText()
+          : ts.isIdentifier(callee.expression)
+            ? callee.expression.getText()
+            : undefined;
       if (!className) return;
       const declaration = moduleDoc.declarations?.find((d) => d.name === className);
       if (declaration) {
@@ -27,7 +33,11 @@ function sportelloDefinePlugin() {
       }
       moduleDoc.exports = [
         ...(moduleDoc.exports ?? []).filter((e) => !(e.kind === 'custom-element-definition' && e.name === tagArg.text)),
-        { kind: 'custom-element-definition', name: tagArg.text, declaration: { name: className, ...(declaration ? {} : { module: moduleDoc.path }) } },
+        {
+          kind: 'custom-element-definition',
+          name: tagArg.text,
+          declaration: { name: className, ...(declaration ? {} : { module: moduleDoc.path }) },
+        },
       ];
     },
     packageLinkPhase({ customElementsManifest }) {
@@ -41,7 +51,9 @@ function sportelloDefinePlugin() {
           // type 'button', adoptedStyleSheets): keep only fields the class declares or inherits.
           const own = ownFields.get(`${mod.path}#${declaration.name}`);
           if (own && declaration.members) {
-            declaration.members = declaration.members.filter((m) => m.kind !== 'field' || m.inheritedFrom || own.has(m.name));
+            declaration.members = declaration.members.filter(
+              (m) => m.kind !== 'field' || m.inheritedFrom || own.has(m.name),
+            );
           }
         }
       }
@@ -56,15 +68,21 @@ function sportelloDefinePlugin() {
 function ownFieldNames(ts, classNode) {
   const names = new Set();
   for (const member of classNode.members) {
-    if (member.name && (ts.isIdentifier(member.name) || ts.isPrivateIdentifier(member.name) || ts.isStringLiteral(member.name))) names.add(member.name.text);
+    if (
+      member.name &&
+      (ts.isIdentifier(member.name) || ts.isPrivateIdentifier(member.name) || ts.isStringLiteral(member.name))
+    )
+      names.add(member.name.text);
     if (ts.isConstructorDeclaration(member)) {
-      for (const param of member.parameters) if (ts.isIdentifier(param.name) && param.modifiers?.length) names.add(param.name.text);
+      for (const param of member.parameters)
+        if (ts.isIdentifier(param.name) && param.modifiers?.length) names.add(param.name.text);
     }
   }
   const visit = (node) => {
     if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken) {
       const target = node.left;
-      if (ts.isPropertyAccessExpression(target) && target.expression.kind === ts.SyntaxKind.ThisKeyword) names.add(target.name.text);
+      if (ts.isPropertyAccessExpression(target) && target.expression.kind === ts.SyntaxKind.ThisKeyword)
+        names.add(target.name.text);
     }
     ts.forEachChild(node, visit);
   };

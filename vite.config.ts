@@ -28,7 +28,9 @@ const elementEntries = Object.fromEntries(
 /** The React wrappers (`sportello/react`) are for bundlers only: a script-tag page has no React. */
 const reactEntry: Record<string, string> = existsSync('src/react/index.ts') ? { react: 'src/react/index.ts' } : {};
 
-const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { dependencies?: Record<string, string> };
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
+  dependencies?: Record<string, string>;
+};
 /** Lit's own packages come with `lit`; a module reaching them directly must not bundle a second copy. */
 const runtime = [...Object.keys(pkg.dependencies ?? {}), 'lit-html', 'lit-element', '@lit/reactive-element'];
 const isRuntimeDependency = (id: string) => runtime.some((name) => id === name || id.startsWith(`${name}/`));
@@ -47,7 +49,10 @@ function npmBuild(): UserConfig['build'] {
     target: 'es2022',
     sourcemap: true,
     lib: { entry: { sportello: 'src/index.ts', ...elementEntries, ...reactEntry }, formats: ['es'] },
-    rolldownOptions: { external: (id: string) => isRuntimeDependency(id) || id === 'react' || id.startsWith('react/'), output },
+    rolldownOptions: {
+      external: (id: string) => isRuntimeDependency(id) || id === 'react' || id.startsWith('react/'),
+      output,
+    },
   };
 }
 

@@ -13,7 +13,9 @@ const executablePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const transport = transportPlugin({ simUrl: () => simulator.url });
 const simulator = simulatorPlugin({ env: () => transport.env });
 
-const files = process.env.WTR_FILES ? process.env.WTR_FILES.split(',') : ['test/browser/**/*.test.ts', 'components/**/*.test.ts', 'src/**/*.test.ts'];
+const files = process.env.WTR_FILES
+  ? process.env.WTR_FILES.split(',')
+  : ['test/browser/**/*.test.ts', 'components/**/*.test.ts', 'src/**/*.test.ts'];
 
 export default {
   files,
@@ -38,8 +40,14 @@ export default {
         executablePath,
         headless: true,
         args: [
-          '--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu', '--disable-background-networking',
-          '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run',
+          '--no-sandbox',
+          '--disable-dev-shm-usage',
+          '--disable-gpu',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+          '--disable-quic',
+          '--no-first-run',
         ],
       },
     }),

@@ -44,7 +44,9 @@ const ROUNDS = { 0: 15, 1: 1 };
 function mainThreadTasks(traceBuffer) {
   const { traceEvents } = JSON.parse(traceBuffer.toString('utf8'));
   const main = traceEvents.find((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
-  const tasks = traceEvents.filter((e) => e.ph === 'X' && e.name === 'RunTask' && main && e.pid === main.pid && e.tid === main.tid);
+  const tasks = traceEvents.filter(
+    (e) => e.ph === 'X' && e.name === 'RunTask' && main && e.pid === main.pid && e.tid === main.tid,
+  );
   if (!tasks.length) throw new Error('no RunTask events in the trace (category names changed?)');
   const durations = tasks.map((e) => (e.dur ?? 0) / 1000);
   // What the longest task spent its time on (top-level trace events of 1 ms or more; the rest is
@@ -53,7 +55,15 @@ function mainThreadTasks(traceBuffer) {
   const longest = tasks.reduce((a, b) => ((b.dur ?? 0) > (a.dur ?? 0) ? b : a));
   const parts = {};
   let covered = longest.ts;
-  const inside = traceEvents.filter((e) => e.ph === 'X' && e.pid === main.pid && e.tid === main.tid && e !== longest && e.ts >= longest.ts && e.ts < longest.ts + longest.dur);
+  const inside = traceEvents.filter(
+    (e) =>
+      e.ph === 'X' &&
+      e.pid === main.pid &&
+      e.tid === main.tid &&
+      e !== longest &&
+      e.ts >= longest.ts &&
+      e.ts < longest.ts + longest.dur,
+  );
   for (const e of inside.sort((a, b) => a.ts - b.ts)) {
     if (e.ts < covered) continue;
     parts[e.name] = (parts[e.name] ?? 0) + (e.dur ?? 0) / 1000;
@@ -62,14 +72,21 @@ function mainThreadTasks(traceBuffer) {
   // Main-thread time in frames (tasks that ran animation frames, style, layout or paint) and in the
   // rest (network reads: SSE parsing, JSON, the controller; timers): where a streamed answer's cost goes.
   const RENDERING = new Set(['FireAnimationFrame', 'UpdateLayoutTree', 'Layout', 'PrePaint', 'Paint', 'Commit']);
-  const mainEvents = traceEvents.filter((e) => e.ph === 'X' && e.pid === main.pid && e.tid === main.tid && RENDERING.has(e.name)).map((e) => e.ts).sort((a, b) => a - b);
+  const mainEvents = traceEvents
+    .filter((e) => e.ph === 'X' && e.pid === main.pid && e.tid === main.tid && RENDERING.has(e.name))
+    .map((e) => e.ts)
+    .sort((a, b) => a - b);
   let frameMs = 0;
   let k = 0;
   for (const task of [...tasks].sort((a, b) => a.ts - b.ts)) {
     while (k < mainEvents.length && mainEvents[k] < task.ts) k++;
     if (k < mainEvents.length && mainEvents[k] < task.ts + task.dur) frameMs += task.dur / 1000;
   }
-  const longestTaskParts = Object.fromEntries(Object.entries(parts).filter(([, ms]) => ms >= 1).map(([name, ms]) => [name, round(ms, 1)]));
+  const longestTaskParts = Object.fromEntries(
+    Object.entries(parts)
+      .filter(([, ms]) => ms >= 1)
+      .map(([name, ms]) => [name, round(ms, 1)]),
+  );
   return {
     cpuMs: tasks.reduce((a, e) => a + (e.tdur ?? 0) / 1000, 0),
     totalMs: durations.reduce((a, b) => a + b, 0),
@@ -84,7 +101,8 @@ function mainThreadTasks(traceBuffer) {
 
 const WORKER_KEY = 'sportello.sse-worker';
 const workerState = (page) => page.evaluate((key) => window[Symbol.for(key)]?.state() ?? null, WORKER_KEY);
-const useWorker = (page, on) => page.evaluate(({ key, on }) => window[Symbol.for(key)]?.use(on), { key: WORKER_KEY, on });
+const useWorker = (page, on) =>
+  page.evaluate(({ key, on }) => window[Symbol.for(key)]?.use(on), { key: WORKER_KEY, on });
 
 async function measure(browser, page, mode) {
   await useWorker(page, mode !== 'streamedMainThread');
@@ -93,13 +111,19 @@ async function measure(browser, page, mode) {
   await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
   const before = await workerState(page);
   const t0 = Date.now();
-  const result = await page.evaluate(({ q, raw }) => (raw ? window.__raw(q) : window.__ask(q)), { q: QUESTION, raw: mode === 'floor' });
+  const result = await page.evaluate(({ q, raw }) => (raw ? window.__raw(q) : window.__ask(q)), {
+    q: QUESTION,
+    raw: mode === 'floor',
+  });
   const wallMs = Date.now() - t0;
   const trace = await browser.stopTracing();
   const after = await workerState(page);
   if (result.error) throw new Error(`the answer failed: ${result.error}`);
   // Streams and item messages the worker served for this answer (0 and 0: read on the main thread).
-  const worker = before && after ? { streams: after.streams - before.streams, batches: after.batches - before.batches, status: after.status } : { streams: 0, batches: 0, status: 'absent' };
+  const worker =
+    before && after
+      ? { streams: after.streams - before.streams, batches: after.batches - before.batches, status: after.status }
+      : { streams: 0, batches: 0, status: 'absent' };
   return { ...mainThreadTasks(trace), wallMs, worker, ...result };
 }
 
@@ -126,64 +150,82 @@ function summarise(runs) {
 }
 
 async function atPace(paceMs) {
-  return withBench(async ({ page, browser, open }) => {
-    // The stream worker starts as a blob: module (it takes the page's CSP): a blob: worker on a page
-    // with no other workers is it.
-    const workerUrls = [];
-    page.on('worker', (w) => workerUrls.push(w.url()));
-    await open('bench/pages/ai-stream.html');
-    await page.waitForFunction(() => window.__make && customElements.get('sportello-ai-chat'));
-    // Warm-up (JIT, first styles, the worker's start), not measured: the same answer once in each mode.
-    for (const [stream, worker] of [[true, true], [true, false], [false, true]]) {
-      await useWorker(page, worker);
-      await page.evaluate((s) => window.__make(s), stream);
-      const warm = await page.evaluate((q) => window.__ask(q), QUESTION);
-      if (warm.error) throw new Error(`the warm-up answer failed: ${warm.error}`);
-    }
-    const runs = { streamed: [], streamedMainThread: [], oneShot: [], floor: [] };
-    for (let i = 0; i < ROUNDS[paceMs]; i++) {
-      for (const mode of Object.keys(runs)) runs[mode].push(await measure(browser, page, mode));
-    }
-    const streamed = summarise(runs.streamed);
-    const streamedMainThread = summarise(runs.streamedMainThread);
-    const oneShot = summarise(runs.oneShot);
-    const floor = summarise(runs.floor);
-    const raw = runs.floor[0];
-    const ratios = runs.streamed.map((s, i) => s.totalMs / runs.oneShot[i].totalMs);
-    const cpuRatios = runs.streamed.map((s, i) => s.cpuMs / runs.oneShot[i].cpuMs);
-    return {
-      paceMs,
-      answerChars: runs.streamed[0].chars,
-      // Counted in the bytes of the same simulator stream (bare fetch loop).
-      deltaEvents: raw.deltaEvents,
-      networkReads: raw.reads,
-      streamed: {
-        ...streamed,
-        blocks: runs.streamed[0].blocks,
-        viaWorker: runs.streamed.every((r) => r.worker.streams === 1 && r.worker.batches > 0) && workerUrls.some((u) => u.startsWith('blob:')),
-        workerMessages: Math.round(median(runs.streamed.map((r) => r.worker.batches))),
-      },
-      // The fallback path (worker off): the same answer read on the main thread, same rounds.
-      streamedMainThread: { ...streamedMainThread, viaWorker: !runs.streamedMainThread.every((r) => r.worker.batches === 0) },
-      oneShot,
-      transportFloor: { totalMs: floor.totalMs, longestTaskMs: floor.longestTaskMs, tasks: floor.tasks },
-      overFloorMs: round(streamed.totalMs - floor.totalMs),
-      ratioToOneShot: round(median(ratios)),
-      // Every round's ratio, lowest first: how wide the spread is on this machine right now.
-      ratiosPerRound: ratios.map((r) => round(r)).sort((a, b) => a - b),
-      ratioToOneShotCpu: round(median(cpuRatios)),
-      ratioToOneShotMainThread: round(median(runs.streamedMainThread.map((s, i) => s.totalMs / runs.oneShot[i].totalMs))),
-      // What the worker saves the main thread (negative: costs), wall-time task total and CPU.
-      workerSavesMs: { totalMs: round(streamedMainThread.totalMs - streamed.totalMs), cpuMs: round(streamedMainThread.cpuMs - streamed.cpuMs) },
-    };
-  }, { paceMs });
+  return withBench(
+    async ({ page, browser, open }) => {
+      // The stream worker starts as a blob: module (it takes the page's CSP): a blob: worker on a page
+      // with no other workers is it.
+      const workerUrls = [];
+      page.on('worker', (w) => workerUrls.push(w.url()));
+      await open('bench/pages/ai-stream.html');
+      await page.waitForFunction(() => window.__make && customElements.get('sportello-ai-chat'));
+      // Warm-up (JIT, first styles, the worker's start), not measured: the same answer once in each mode.
+      for (const [stream, worker] of [
+        [true, true],
+        [true, false],
+        [false, true],
+      ]) {
+        await useWorker(page, worker);
+        await page.evaluate((s) => window.__make(s), stream);
+        const warm = await page.evaluate((q) => window.__ask(q), QUESTION);
+        if (warm.error) throw new Error(`the warm-up answer failed: ${warm.error}`);
+      }
+      const runs = { streamed: [], streamedMainThread: [], oneShot: [], floor: [] };
+      for (let i = 0; i < ROUNDS[paceMs]; i++) {
+        for (const mode of Object.keys(runs)) runs[mode].push(await measure(browser, page, mode));
+      }
+      const streamed = summarise(runs.streamed);
+      const streamedMainThread = summarise(runs.streamedMainThread);
+      const oneShot = summarise(runs.oneShot);
+      const floor = summarise(runs.floor);
+      const raw = runs.floor[0];
+      const ratios = runs.streamed.map((s, i) => s.totalMs / runs.oneShot[i].totalMs);
+      const cpuRatios = runs.streamed.map((s, i) => s.cpuMs / runs.oneShot[i].cpuMs);
+      return {
+        paceMs,
+        answerChars: runs.streamed[0].chars,
+        // Counted in the bytes of the same simulator stream (bare fetch loop).
+        deltaEvents: raw.deltaEvents,
+        networkReads: raw.reads,
+        streamed: {
+          ...streamed,
+          blocks: runs.streamed[0].blocks,
+          viaWorker:
+            runs.streamed.every((r) => r.worker.streams === 1 && r.worker.batches > 0) &&
+            workerUrls.some((u) => u.startsWith('blob:')),
+          workerMessages: Math.round(median(runs.streamed.map((r) => r.worker.batches))),
+        },
+        // The fallback path (worker off): the same answer read on the main thread, same rounds.
+        streamedMainThread: {
+          ...streamedMainThread,
+          viaWorker: !runs.streamedMainThread.every((r) => r.worker.batches === 0),
+        },
+        oneShot,
+        transportFloor: { totalMs: floor.totalMs, longestTaskMs: floor.longestTaskMs, tasks: floor.tasks },
+        overFloorMs: round(streamed.totalMs - floor.totalMs),
+        ratioToOneShot: round(median(ratios)),
+        // Every round's ratio, lowest first: how wide the spread is on this machine right now.
+        ratiosPerRound: ratios.map((r) => round(r)).sort((a, b) => a - b),
+        ratioToOneShotCpu: round(median(cpuRatios)),
+        ratioToOneShotMainThread: round(
+          median(runs.streamedMainThread.map((s, i) => s.totalMs / runs.oneShot[i].totalMs)),
+        ),
+        // What the worker saves the main thread (negative: costs), wall-time task total and CPU.
+        workerSavesMs: {
+          totalMs: round(streamedMainThread.totalMs - streamed.totalMs),
+          cpuMs: round(streamedMainThread.cpuMs - streamed.cpuMs),
+        },
+      };
+    },
+    { paceMs },
+  );
 }
 
 /** The stream worker's file (referenced by URL from the entry's graph, not imported) and its gzip size. */
 function workerAsset(files) {
   for (const file of files) {
     const match = /assets\/sse-worker-[\w-]+\.js/.exec(readFileSync(`cdn/${file}`, 'utf8'));
-    if (match) return { file: match[0], gzipKB: round(gzipSync(readFileSync(`cdn/${match[0]}`), { level: 9 }).length / 1024) };
+    if (match)
+      return { file: match[0], gzipKB: round(gzipSync(readFileSync(`cdn/${match[0]}`), { level: 9 }).length / 1024) };
   }
   return { file: null, gzipKB: 0 };
 }
@@ -199,9 +241,17 @@ export default async function aiBench() {
   return {
     'ai.stream100k': {
       ...fast,
-      loadAverage: { before: round(loadBefore), after: round(loadAfter), cores: (await import('node:os')).cpus().length },
+      loadAverage: {
+        before: round(loadBefore),
+        after: round(loadAfter),
+        cores: (await import('node:os')).cpus().length,
+      },
       targets,
-      met: { totalMs: fast.streamed.totalMs <= targets.totalMs, ratio: fast.ratioToOneShot <= targets.ratio, longestTask: fast.streamed.longestTaskMs <= targets.longestTaskMs },
+      met: {
+        totalMs: fast.streamed.totalMs <= targets.totalMs,
+        ratio: fast.ratioToOneShot <= targets.ratio,
+        longestTask: fast.streamed.longestTaskMs <= targets.longestTaskMs,
+      },
     },
     // Not held to the targets: one network read and one task per event (see the header comment).
     'ai.stream100k.paced1ms': paced,

@@ -12,11 +12,18 @@ function framesFromTrace(traceBuffer) {
   const main = traceEvents.find((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
   if (!main) throw new Error('no CrRendererMain thread in the trace');
   const onMain = (e) => e.pid === main.pid && e.tid === main.tid;
-  const tasks = traceEvents.filter((e) => e.ph === 'X' && e.name === 'RunTask' && onMain(e)).sort((a, b) => a.ts - b.ts);
-  const marks = (name) => traceEvents.filter((e) => e.name === name && e.pid === main.pid && e.ph !== 'M').map((e) => e.ts).sort((a, b) => a - b);
+  const tasks = traceEvents
+    .filter((e) => e.ph === 'X' && e.name === 'RunTask' && onMain(e))
+    .sort((a, b) => a.ts - b.ts);
+  const marks = (name) =>
+    traceEvents
+      .filter((e) => e.name === name && e.pid === main.pid && e.ph !== 'M')
+      .map((e) => e.ts)
+      .sort((a, b) => a - b);
   const frameMarks = marks('sportello-bench-frame');
   const [endMark] = marks('sportello-bench-end');
-  if (!frameMarks.length || endMark === undefined) throw new Error('no bench marks in the trace (blink.user_timing category?)');
+  if (!frameMarks.length || endMark === undefined)
+    throw new Error('no bench marks in the trace (blink.user_timing category?)');
   // A frame starts with the task that ran its rAF callback (the mark lies inside it).
   const taskStart = (ts) => tasks.find((t) => t.ts <= ts && ts <= t.ts + (t.dur ?? 0))?.ts ?? ts;
   const bounds = frameMarks.map(taskStart);
@@ -62,7 +69,16 @@ async function traceAppends(page, browser, batch, bare = false) {
       cpuNetP95Ms: percentile(busy.cpuPerFrame, 95) - percentile(idle.cpuPerFrame, 50),
     });
   }
-  return { rounds, med: (k) => round(percentile(rounds.map((r) => r[k]), 50)) };
+  return {
+    rounds,
+    med: (k) =>
+      round(
+        percentile(
+          rounds.map((r) => r[k]),
+          50,
+        ),
+      ),
+  };
 }
 
 /**
@@ -76,12 +92,20 @@ async function timeAppendsInPage(page, count, floor = false) {
   for (let round_ = 0; round_ < 3; round_++) {
     const figures = {};
     for (const mode of ['idle', 'work', 'frame']) {
-      const samples = (await page.evaluate(({ n, m, f }) => window.__timed(n, m, f), { n: count + 20, m: mode, f: floor })).slice(20);
+      const samples = (
+        await page.evaluate(({ n, m, f }) => window.__timed(n, m, f), { n: count + 20, m: mode, f: floor })
+      ).slice(20);
       figures[mode] = { p50: percentile(samples, 50), p95: percentile(samples, 95) };
     }
     rounds.push(figures);
   }
-  const med = (mode, p) => round(percentile(rounds.map((r) => r[mode][p]), 50));
+  const med = (mode, p) =>
+    round(
+      percentile(
+        rounds.map((r) => r[mode][p]),
+        50,
+      ),
+    );
   return {
     workP50Ms: med('work', 'p50'),
     workP95Ms: med('work', 'p95'),
@@ -107,7 +131,11 @@ async function append10k() {
     const followsEnd = await page.evaluate(() => {
       const v = window.__list.shadowRoot.querySelector('[part~=list]');
       const last = v.querySelector(`[data-key="${window.__items.at(-1).key}"]`);
-      return !!last && last.getBoundingClientRect().bottom <= v.getBoundingClientRect().bottom + 1 && v.scrollHeight - v.scrollTop - v.clientHeight < 2;
+      return (
+        !!last &&
+        last.getBoundingClientRect().bottom <= v.getBoundingClientRect().bottom + 1 &&
+        v.scrollHeight - v.scrollTop - v.clientHeight < 2
+      );
     });
 
     const { nodes, rows, total } = await page.evaluate(() => ({
@@ -160,9 +188,18 @@ async function append10k() {
         },
         rounds: rounds.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, round(v)]))),
         inPage,
-        bareDomFloor: { perAppendMs: floor.med('perAppendMs'), appendFrameP95Ms: floor.med('frameP95Ms'), cpuPerAppendMs: floor.med('cpuPerAppendMs'), inPage: floorInPage },
+        bareDomFloor: {
+          perAppendMs: floor.med('perAppendMs'),
+          appendFrameP95Ms: floor.med('frameP95Ms'),
+          cpuPerAppendMs: floor.med('cpuPerAppendMs'),
+          inPage: floorInPage,
+        },
         overFloorPerAppendMs: round(med('perAppendMs') - floor.med('perAppendMs')),
-        at100Messages: { perAppendMs: short.med('perAppendMs'), appendFrameP95Ms: short.med('frameP95Ms'), cpuPerAppendMs: short.med('cpuPerAppendMs') },
+        at100Messages: {
+          perAppendMs: short.med('perAppendMs'),
+          appendFrameP95Ms: short.med('frameP95Ms'),
+          cpuPerAppendMs: short.med('cpuPerAppendMs'),
+        },
       },
     };
   });
@@ -179,7 +216,8 @@ async function loader() {
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     await cdp.send('Performance.enable');
-    const metrics = async () => Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]));
+    const metrics = async () =>
+      Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]));
     const runs = [];
     // The machine is shared: several fresh page loads, medians reported.
     for (let run = 0; run < 11; run++) {
@@ -199,7 +237,9 @@ async function loader() {
       runs.push({
         mainThreadMs: (end.TaskDuration - start.TaskDuration) * 1000,
         // The same tasks without the DevTools protocol's own (the probe's evaluate and metrics calls).
-        exclDevToolsMs: (end.TaskDuration - start.TaskDuration - (end.DevToolsCommandDuration - start.DevToolsCommandDuration)) * 1000,
+        exclDevToolsMs:
+          (end.TaskDuration - start.TaskDuration - (end.DevToolsCommandDuration - start.DevToolsCommandDuration)) *
+          1000,
         devToolsMs: (end.DevToolsCommandDuration - start.DevToolsCommandDuration) * 1000,
         netOfProbeMs: (end.TaskDuration - start.TaskDuration - (idle1.TaskDuration - idle0.TaskDuration)) * 1000,
         scriptMs: (end.ScriptDuration - start.ScriptDuration) * 1000,
@@ -208,11 +248,19 @@ async function loader() {
         simRequestsBeforeInteraction: simRequests.length,
       });
     }
-    const med = (k) => round(percentile(runs.map((r) => r[k]), 50));
+    const med = (k) =>
+      round(
+        percentile(
+          runs.map((r) => r[k]),
+          50,
+        ),
+      );
     const simBeforeInteraction = Math.max(...runs.map((r) => r.simRequestsBeforeInteraction));
     const stompBefore = simRequests.some((u) => u.includes('websocket'));
     await page.locator('sportello-live-chat').locator('button.launcher').click();
-    await page.waitForFunction(() => document.querySelector('sportello-live-chat')?.shadowRoot?.querySelector('sportello-live-chat-window'));
+    await page.waitForFunction(() =>
+      document.querySelector('sportello-live-chat')?.shadowRoot?.querySelector('sportello-live-chat-window'),
+    );
     await page.waitForTimeout(500);
     return {
       runs: runs.length,
@@ -253,18 +301,32 @@ async function reconnect() {
     await page.waitForFunction(() => window.__chat);
     const chat = page.locator('sportello-live-chat');
     // Start a chat in the scripted "sales" category through the pre-chat form.
-    await page.waitForFunction(() => document.querySelector('sportello-live-chat').chatWindow?.chat.phase === 'prechat', null, { timeout: 15000 });
+    await page.waitForFunction(
+      () => document.querySelector('sportello-live-chat').chatWindow?.chat.phase === 'prechat',
+      null,
+      { timeout: 15000 },
+    );
     await chat.locator('#name').fill('Bench');
     await chat.locator('#email').fill('bench@example.com');
     await chat.locator('#idChatCategory').selectOption('2');
     await chat.locator('#privacy').check();
     await chat.locator('button[type=submit]').click();
-    await page.waitForFunction(() => ['queued', 'chatting'].includes(document.querySelector('sportello-live-chat').chatWindow?.chat.phase), null, { timeout: 15000 });
-    await page.waitForFunction(() => document.querySelector('sportello-live-chat').chatWindow?.chat.connection === 'open');
+    await page.waitForFunction(
+      () => ['queued', 'chatting'].includes(document.querySelector('sportello-live-chat').chatWindow?.chat.phase),
+      null,
+      { timeout: 15000 },
+    );
+    await page.waitForFunction(
+      () => document.querySelector('sportello-live-chat').chatWindow?.chat.connection === 'open',
+    );
     const samples = [];
     for (let round_ = 0; round_ < 5; round_++) {
       const refuseMs = 1500;
-      await fetch(`${simUrl}/__sim/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ kind: 'refuse-ws', match: '', durationMs: refuseMs }) });
+      await fetch(`${simUrl}/__sim/faults`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ kind: 'refuse-ws', match: '', durationMs: refuseMs }),
+      });
       const dropAt = Date.now();
       await fetch(`${simUrl}/__sim/ws/drop`, { method: 'POST' });
       const acceptAt = dropAt + refuseMs;
@@ -298,7 +360,11 @@ async function reconnect() {
 export default async function () {
   const out = {};
   const only = (process.env.CHAT_BENCH ?? '').split(',').filter(Boolean);
-  for (const [id, fn] of [['chat.append10k', append10k], ['chat.loader', loader], ['chat.reconnect', reconnect]]) {
+  for (const [id, fn] of [
+    ['chat.append10k', append10k],
+    ['chat.loader', loader],
+    ['chat.reconnect', reconnect],
+  ]) {
     if (only.length && !only.includes(id)) continue;
     try {
       out[id] = await fn();

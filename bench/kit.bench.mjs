@@ -11,12 +11,19 @@ export default async () => {
     await open('bench/pages/smoke.html');
     await page.waitForFunction(() => customElements.get('sportello-config') !== undefined);
     await page.waitForTimeout(300);
-    const metrics = Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]));
+    const metrics = Object.fromEntries(
+      (await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]),
+    );
     return {
       scriptMs: round((metrics.ScriptDuration ?? 0) * 1000),
       taskMs: round((metrics.TaskDuration ?? 0) * 1000),
       fetched: requests.filter((p) => p.startsWith('/cdn/')).map((p) => p.replace('/cdn/', '')),
     };
   });
-  return { note: 'cdn/sportello.js on a page without Sportello tags, 4x CPU throttle (taskMs includes page load)', staticGzipKB: graph.gzipKB, staticFiles: graph.files, ...figures };
+  return {
+    note: 'cdn/sportello.js on a page without Sportello tags, 4x CPU throttle (taskMs includes page load)',
+    staticGzipKB: graph.gzipKB,
+    staticFiles: graph.files,
+    ...figures,
+  };
 };

@@ -16,7 +16,8 @@ const root = new URL('..', import.meta.url).pathname;
 const dist = join(root, 'cdn');
 
 function ensurePdfChunk() {
-  const has = () => existsSync(join(dist, 'chunks')) && readdirSync(join(dist, 'chunks')).some((n) => /^pdf-.*\.js$/.test(n));
+  const has = () =>
+    existsSync(join(dist, 'chunks')) && readdirSync(join(dist, 'chunks')).some((n) => /^pdf-.*\.js$/.test(n));
   if (!has()) execSync('npx vite build --mode cdn', { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
@@ -24,13 +25,21 @@ function sizes() {
   const kb = (n) => round(n / 1024);
   const out = {};
   const files = [
-    ...readdirSync(join(dist, 'chunks')).filter((n) => /^pdf-.*\.js$/.test(n)).map((n) => ['pdfjsChunk', join(dist, 'chunks', n)]),
-    ...readdirSync(join(dist, 'assets')).filter((n) => /^pdf\.worker.*\.js$/.test(n)).map((n) => ['pdfjsWorker', join(dist, 'assets', n)]),
+    ...readdirSync(join(dist, 'chunks'))
+      .filter((n) => /^pdf-.*\.js$/.test(n))
+      .map((n) => ['pdfjsChunk', join(dist, 'chunks', n)]),
+    ...readdirSync(join(dist, 'assets'))
+      .filter((n) => /^pdf\.worker.*\.js$/.test(n))
+      .map((n) => ['pdfjsWorker', join(dist, 'assets', n)]),
     ['signViewerEntry', join(dist, 'sign-viewer.js')],
   ];
   for (const [key, path] of files) {
     const bytes = readFileSync(path);
-    out[key] = { file: path.slice(dist.length + 1), rawKB: kb(bytes.length), gzipKB: kb(gzipSync(bytes, { level: 9 }).length) };
+    out[key] = {
+      file: path.slice(dist.length + 1),
+      rawKB: kb(bytes.length),
+      gzipKB: kb(gzipSync(bytes, { level: 9 }).length),
+    };
   }
   return out;
 }
@@ -52,7 +61,11 @@ const mountAndMeasure = (page, simUrl, id) =>
       for (;;) {
         const painted = performance.getEntriesByName('sportello-sign:first-page')[0];
         const bytes = performance.getEntriesByName('sportello-sign:bytes')[0];
-        if (painted && bytes) return { bytesToFirstPageMs: painted.startTime - bytes.startTime, mountToFirstPageMs: painted.startTime - started };
+        if (painted && bytes)
+          return {
+            bytesToFirstPageMs: painted.startTime - bytes.startTime,
+            mountToFirstPageMs: painted.startTime - started,
+          };
         if (performance.now() - started > 30000) throw new Error('first page not painted within 30 s');
         await new Promise((r) => setTimeout(r, 5));
       }
@@ -78,14 +91,22 @@ async function crossOriginCheck() {
   const cdn = `http://127.0.0.1:${cdnServer.address().port}`;
   const site = await startStaticServer();
   const sim = await startSim({ allowedOrigins: [site.url] });
-  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
   try {
     mkdirSync(join(root, '.bench'), { recursive: true });
     const csp = `default-src 'self'; script-src 'self' ${cdn}; worker-src blob:; style-src 'self'; connect-src ${sim.url} ${cdn}; require-trusted-types-for 'script'; trusted-types lit-html sportello`;
-    writeFileSync(join(root, '.bench/sign-cdn.html'), `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${csp}"><title>sign viewer from a CDN</title><script type="module" src="${cdn}/cdn/sportello.js"></script></head><body></body></html>`);
+    writeFileSync(
+      join(root, '.bench/sign-cdn.html'),
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${csp}"><title>sign viewer from a CDN</title><script type="module" src="${cdn}/cdn/sportello.js"></script></head><body></body></html>`,
+    );
     const page = await browser.newPage();
     const violations = [];
-    page.on('console', (m) => { if (/Content Security Policy|TrustedScriptURL|Trusted Type/i.test(m.text())) violations.push(m.text()); });
+    page.on('console', (m) => {
+      if (/Content Security Policy|TrustedScriptURL|Trusted Type/i.test(m.text())) violations.push(m.text());
+    });
     await page.goto(`${site.url}/.bench/sign-cdn.html`);
     // The viewer's own module loads when the tag is added below, from the CDN like everything else.
     await page.waitForFunction(() => customElements.get('sportello-config') !== undefined, null, { timeout: 15000 });
@@ -98,17 +119,26 @@ async function crossOriginCheck() {
       document.body.append(el);
       const t0 = performance.now();
       while (performance.now() - t0 < 15000) {
-        if (el.shadowRoot?.querySelector('sportello-sign-document')?.shadowRoot?.querySelector('canvas[data-painted]')) return true;
+        if (el.shadowRoot?.querySelector('sportello-sign-document')?.shadowRoot?.querySelector('canvas[data-painted]'))
+          return true;
         await new Promise((r) => setTimeout(r, 50));
       }
       return false;
     }, sim.url);
-    return { csp, painted, cspOrTrustedTypesViolations: violations.length, workerFetchedFromCdn: requests.some((u) => /pdf\.worker/.test(u)) };
+    return {
+      csp,
+      painted,
+      cspOrTrustedTypesViolations: violations.length,
+      workerFetchedFromCdn: requests.some((u) => /pdf\.worker/.test(u)),
+    };
   } finally {
     await browser.close();
     await sim.close();
     await site.close();
-    await new Promise((r) => { cdnServer.closeAllConnections(); cdnServer.close(r); });
+    await new Promise((r) => {
+      cdnServer.closeAllConnections();
+      cdnServer.close(r);
+    });
   }
 }
 
@@ -123,7 +153,10 @@ export default async () => {
     await page.waitForFunction(() => customElements.get('sportello-config') !== undefined);
     await page.waitForTimeout(500);
     const pdfRequests = requests.filter((p) => /\/chunks\/pdf-|pdf\.worker/.test(p));
-    figures.withoutViewer = { pdfjsRequests: pdfRequests.length, distRequests: requests.filter((p) => p.startsWith('/cdn/')).length };
+    figures.withoutViewer = {
+      pdfjsRequests: pdfRequests.length,
+      distRequests: requests.filter((p) => p.startsWith('/cdn/')).length,
+    };
   });
 
   await withBench(async ({ page, open, simUrl, requests }) => {
@@ -154,7 +187,14 @@ export default async () => {
       }
       await new Promise((r) => setTimeout(r, 300));
       sampling = false;
-      return { pages: view.pageCount, peakLiveCanvases: peak, liveCanvasesAtEnd: view.liveCanvasCount, frames: samples, scrollMs: Math.round(performance.now() - t0), lastPage: view.currentPage };
+      return {
+        pages: view.pageCount,
+        peakLiveCanvases: peak,
+        liveCanvasesAtEnd: view.liveCanvasCount,
+        frames: samples,
+        scrollMs: Math.round(performance.now() - t0),
+        lastPage: view.currentPage,
+      };
     });
 
     const warm = await mountAndMeasure(page, simUrl, 1010);

@@ -62,7 +62,9 @@ const figures = {
 // Figure producers: bench/*.bench.mjs each export `default async function (): Promise<object>`.
 const only = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 if (existsSync('bench')) {
-  for (const name of readdirSync('bench').filter((n) => n.endsWith('.bench.mjs')).sort()) {
+  for (const name of readdirSync('bench')
+    .filter((n) => n.endsWith('.bench.mjs'))
+    .sort()) {
     const id = name.replace(/\.bench\.mjs$/, '');
     if (only.length && !only.includes(id)) continue;
     try {

@@ -25,10 +25,17 @@ function size(path) {
 /** Every installed package folder under node_modules (scoped ones included), nested ones too. */
 function packages(dir, out = []) {
   let names = [];
-  try { names = readdirSync(dir); } catch { return out; }
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return out;
+  }
   for (const name of names) {
     if (name.startsWith('.')) continue;
-    if (name.startsWith("@")) { packages(join(dir, name), out); continue; }
+    if (name.startsWith('@')) {
+      packages(join(dir, name), out);
+      continue;
+    }
     const path = join(dir, name);
     const manifest = JSON.parse(readFileSync(join(path, 'package.json'), 'utf8'));
     out.push({ name: manifest.name, path });
@@ -38,11 +45,19 @@ function packages(dir, out = []) {
 }
 
 try {
-  const [packed] = JSON.parse(execFileSync(npm, ['pack', '--json', '--ignore-scripts', '--pack-destination', work], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
+  const [packed] = JSON.parse(
+    execFileSync(npm, ['pack', '--json', '--ignore-scripts', '--pack-destination', work], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }),
+  );
   const app = join(work, 'app');
   execFileSync('mkdir', ['-p', app]);
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'fresh-portal', private: true, type: 'module' }));
-  execFileSync(npm, ['install', '--no-audit', '--no-fund', '--loglevel=error', join(work, packed.filename)], { cwd: app, stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync(npm, ['install', '--no-audit', '--no-fund', '--loglevel=error', join(work, packed.filename)], {
+    cwd: app,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
 
   const modules = join(app, 'node_modules');
   const installed = packages(modules);
@@ -66,11 +81,16 @@ try {
   };
   findBinaries(modules);
   for (const b of binaries) problems.push(`native binary installed: ${b}`);
-  if (ownBytes > LIMIT_BYTES) problems.push(`${pkg.name} takes ${(ownBytes / 1048576).toFixed(2)} MB installed (limit 5 MB)`);
+  if (ownBytes > LIMIT_BYTES)
+    problems.push(`${pkg.name} takes ${(ownBytes / 1048576).toFixed(2)} MB installed (limit 5 MB)`);
 
   const mb = (n) => `${(n / 1048576).toFixed(2)} MB`;
-  console.log(`npm install ${packed.filename} in a fresh folder: ${mb(totalBytes)} in node_modules, of which ${pkg.name} ${mb(ownBytes)} (limit 5 MB)`);
-  console.log(`  and ${others.length} runtime packages: ${others.map((p) => `${p.name} ${(size(p.path) / 1024).toFixed(0)} KB`).join(', ')}`);
+  console.log(
+    `npm install ${packed.filename} in a fresh folder: ${mb(totalBytes)} in node_modules, of which ${pkg.name} ${mb(ownBytes)} (limit 5 MB)`,
+  );
+  console.log(
+    `  and ${others.length} runtime packages: ${others.map((p) => `${p.name} ${(size(p.path) / 1024).toFixed(0)} KB`).join(', ')}`,
+  );
 } catch (error) {
   problems.push(String(error?.message ?? error));
 } finally {

@@ -14,7 +14,12 @@ import { posix } from 'node:path';
 
 const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-const [packed] = JSON.parse(execFileSync(npm, ['pack', '--dry-run', '--json', '--ignore-scripts'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
+const [packed] = JSON.parse(
+  execFileSync(npm, ['pack', '--dry-run', '--json', '--ignore-scripts'], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'ignore'],
+  }),
+);
 const files = new Set(packed.files.map((f) => f.path));
 const problems = [];
 const strip = (p) => p.replace(/^\.\//, '');
@@ -26,14 +31,18 @@ for (const [key, value] of Object.entries(pkg.exports ?? {})) {
   else for (const t of Object.values(value)) targets.push(t);
   if (typeof value === 'object' && !value.types) problems.push(`exports["${key}"] has no "types"`);
 }
-for (const paths of Object.values(pkg.typesVersions?.["*"] ?? {})) targets.push(...paths);
-for (const t of targets.filter(Boolean)) if (!files.has(strip(t))) problems.push(`${t} (named in package.json) is not in the package`);
+for (const paths of Object.values(pkg.typesVersions?.['*'] ?? {})) targets.push(...paths);
+for (const t of targets.filter(Boolean))
+  if (!files.has(strip(t))) problems.push(`${t} (named in package.json) is not in the package`);
 
 // 2. what the declarations import, from each exported entry's types through every file they reach
 const deps = new Set(Object.keys({ ...pkg.dependencies, ...pkg.peerDependencies }));
 const packageOf = (spec) => (spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0]);
-const importRe = /(?:from\s+|import\s*\(\s*|import\s+)['"]([^'"]+)['"]|\/\/\/\s*<reference\s+(?:types|path)=["']([^"']+)["']/g;
-const typeEntries = Object.values(pkg.exports ?? {}).flatMap((v) => (typeof v === 'object' && v.types ? [strip(v.types)] : []));
+const importRe =
+  /(?:from\s+|import\s*\(\s*|import\s+)['"]([^'"]+)['"]|\/\/\/\s*<reference\s+(?:types|path)=["']([^"']+)["']/g;
+const typeEntries = Object.values(pkg.exports ?? {}).flatMap((v) =>
+  typeof v === 'object' && v.types ? [strip(v.types)] : [],
+);
 const reached = new Set();
 const queue = [...typeEntries];
 while (queue.length) {
@@ -48,7 +57,10 @@ while (queue.length) {
       const target = [`${base}.d.ts`, `${base}/index.d.ts`].find((f) => files.has(f));
       if (target) queue.push(target);
       else problems.push(`${file} imports ${spec}, which is not in the package`);
-    } else if (!deps.has(packageOf(spec))) problems.push(`${file} imports ${spec}, which is not a dependency (a strict node_modules, e.g. pnpm, cannot resolve it)`);
+    } else if (!deps.has(packageOf(spec)))
+      problems.push(
+        `${file} imports ${spec}, which is not a dependency (a strict node_modules, e.g. pnpm, cannot resolve it)`,
+      );
   }
 }
 const unreached = [...files].filter((f) => f.endsWith('.d.ts') && !reached.has(f));
@@ -59,7 +71,8 @@ for (const file of files) {
   if (!file.endsWith('.js')) continue;
   for (const m of readFileSync(file, 'utf8').matchAll(urlRe)) {
     const target = posix.normalize(posix.join(posix.dirname(file), m[1]));
-    if (!files.has(target)) problems.push(`${file} loads ${m[1]} relative to itself, but ${target} is not in the package`);
+    if (!files.has(target))
+      problems.push(`${file} loads ${m[1]} relative to itself, but ${target} is not in the package`);
   }
 }
 
@@ -70,16 +83,27 @@ for (const file of files) if (forbidden.test(file)) problems.push(`${file} shoul
 // 5. the manifest
 const manifest = JSON.parse(readFileSync(strip(pkg.customElements), 'utf8'));
 const elements = new Map();
-for (const mod of manifest.modules ?? []) for (const d of mod.declarations ?? []) if (d.customElement && d.tagName) elements.set(d.tagName, d);
-for (const tag of ['sportello-ai-chat', 'sportello-live-chat', 'sportello-sign-viewer', 'sportello-desk-form', 'sportello-desk-request', 'sportello-config']) {
+for (const mod of manifest.modules ?? [])
+  for (const d of mod.declarations ?? []) if (d.customElement && d.tagName) elements.set(d.tagName, d);
+for (const tag of [
+  'sportello-ai-chat',
+  'sportello-live-chat',
+  'sportello-sign-viewer',
+  'sportello-desk-form',
+  'sportello-desk-request',
+  'sportello-config',
+]) {
   const d = elements.get(tag);
   if (!d) problems.push(`custom-elements.json has no <${tag}>`);
   else if (!d.summary) problems.push(`custom-elements.json: <${tag}> has no summary`);
 }
-for (const mod of manifest.modules ?? []) if (forbidden.test(mod.path)) problems.push(`custom-elements.json documents ${mod.path}`);
+for (const mod of manifest.modules ?? [])
+  if (forbidden.test(mod.path)) problems.push(`custom-elements.json documents ${mod.path}`);
 
 const kb = (n) => `${(n / 1024).toFixed(0)} KB`;
-console.log(`${packed.filename}: ${kb(packed.size)} packed, ${kb(packed.unpackedSize)} unpacked, ${packed.entryCount} files; ${elements.size} elements in custom-elements.json`);
+console.log(
+  `${packed.filename}: ${kb(packed.size)} packed, ${kb(packed.unpackedSize)} unpacked, ${packed.entryCount} files; ${elements.size} elements in custom-elements.json`,
+);
 if (unreached.length) console.log(`  (${unreached.length} more .d.ts that no exported entry reaches: harmless)`);
 for (const p of problems) console.error(`  ✗ ${p}`);
 console.log(problems.length ? `${problems.length} problem(s)` : 'package ok');

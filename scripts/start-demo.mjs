@@ -9,12 +9,19 @@ const env = { ...process.env, SPORTELLO_SIM_PORT: simPort, SPORTELLO_DEMO_PORT: 
 
 const children = [
   spawn(process.execPath, ['--import', 'tsx', 'demo/server/main.ts'], { stdio: 'inherit', env }),
-  spawn(process.execPath, ['node_modules/vite/bin/vite.js', '--config', 'demo/vite.demo.config.ts', '--port', demoPort, '--strictPort'], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env,
-  }),
+  spawn(
+    process.execPath,
+    ['node_modules/vite/bin/vite.js', '--config', 'demo/vite.demo.config.ts', '--port', demoPort, '--strictPort'],
+    {
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env,
+    },
+  ),
 ];
-setTimeout(() => console.log(`\nDemo: http://localhost:${demoPort}/demo/  (simulator at http://127.0.0.1:${simPort})\n`), 1500);
+setTimeout(
+  () => console.log(`\nDemo: http://localhost:${demoPort}/demo/  (simulator at http://127.0.0.1:${simPort})\n`),
+  1500,
+);
 
 const stop = () => {
   for (const child of children) child.kill('SIGTERM');
@@ -22,4 +29,10 @@ const stop = () => {
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
-for (const child of children) child.on('exit', (code) => { if (code) { console.error('a demo process exited with', code); stop(); } });
+for (const child of children)
+  child.on('exit', (code) => {
+    if (code) {
+      console.error('a demo process exited with', code);
+      stop();
+    }
+  });

@@ -17,7 +17,10 @@ export function dropPdfSourceMaps(): Plugin {
     generateBundle(_options, bundle) {
       for (const [fileName, output] of Object.entries(bundle)) {
         const worker = /(^|\/)pdf\.worker[^/]*\.js$/.test(fileName) && output.type === 'asset';
-        const chunk = output.type === 'chunk' && output.name === 'pdf' && Object.keys(output.modules).every((id) => id.includes('/node_modules/pdfjs-dist/'));
+        const chunk =
+          output.type === 'chunk' &&
+          output.name === 'pdf' &&
+          Object.keys(output.modules).every((id) => id.includes('/node_modules/pdfjs-dist/'));
         if (!worker && !chunk) continue;
         delete bundle[`${fileName}.map`];
         if (output.type === 'asset') {
@@ -37,7 +40,8 @@ const PREFIX = '\0sportello-inline-worker:';
 
 /** The worker's whole code as one ES module: pdf.js' prebuilt file as is, ours bundled here. */
 async function workerCode(file: string): Promise<string> {
-  if (file.endsWith('.mjs') || file.endsWith('.js') && file.includes('node_modules')) return readFileSync(file, 'utf8');
+  if (file.endsWith('.mjs') || (file.endsWith('.js') && file.includes('node_modules')))
+    return readFileSync(file, 'utf8');
   const result = await build({
     configFile: false,
     logLevel: 'warn',
@@ -49,7 +53,9 @@ async function workerCode(file: string): Promise<string> {
       rolldownOptions: { output: { minify: true, codeSplitting: false } },
     },
   });
-  const outputs = (Array.isArray(result) ? result : [result]) as Array<{ output?: Array<{ type: string; code?: string }> }>;
+  const outputs = (Array.isArray(result) ? result : [result]) as Array<{
+    output?: Array<{ type: string; code?: string }>;
+  }>;
   const chunk = outputs.flatMap((r) => r.output ?? []).find((o) => o.type === 'chunk');
   if (!chunk?.code) throw new Error(`could not bundle the worker ${file}`);
   return chunk.code;

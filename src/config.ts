@@ -1,4 +1,5 @@
 import type { TokenProvider } from './transport/auth.js';
+import type { Strings } from './i18n/catalogue.js';
 
 export type { TokenProvider };
 
@@ -10,6 +11,8 @@ export interface SportelloConfig {
   endpoint?: string | undefined;
   tokenProvider?: TokenProvider | undefined;
   lang?: string | undefined;
+  /** Integrator strings by language: override any built-in string, or bring a whole language (src/i18n). */
+  strings?: Strings | undefined;
   /** Per-service endpoints for a page that hosts several elements: `{ ai: '...', sign: '...' }`. */
   endpoints?: Partial<Record<'ai' | 'sign' | 'desk' | 'chat', string>> | undefined;
 }
@@ -21,12 +24,18 @@ export function configure(defaults: SportelloConfig): void {
   globalDefaults = { ...globalDefaults, ...defaults };
 }
 
+/** The page-wide defaults as `configure()` left them (a copy). */
+export function configured(): SportelloConfig {
+  return { ...globalDefaults, endpoints: { ...globalDefaults.endpoints } };
+}
+
 /** What an ancestor `<sportello-config>` exposes; duck-typed so two bundles interoperate. */
 interface ConfigProvider extends Element {
   sportelloConfig?: SportelloConfig;
 }
 
-function closestProvider(start: Element): ConfigProvider | null {
+/** The nearest `<sportello-config>` above `start`, crossing shadow roots. */
+export function closestConfigElement(start: Element): ConfigProvider | null {
   let node: Node | null = start.parentNode;
   while (node) {
     if (node instanceof Element && node.localName === 'sportello-config') return node as ConfigProvider;
@@ -36,11 +45,12 @@ function closestProvider(start: Element): ConfigProvider | null {
 }
 
 function definedOnly(config: SportelloConfig): SportelloConfig {
-  return Object.fromEntries(Object.entries(config).filter(([, v]) => v !== undefined && v !== null && v !== '')) as SportelloConfig;
+  return Object.fromEntries(
+    Object.entries(config).filter(([, v]) => v !== undefined && v !== null && v !== ''),
+  ) as SportelloConfig;
 }
 
 export function resolveConfig(element: Element, own: SportelloConfig): SportelloConfig {
-  const provided = closestProvider(element)?.sportelloConfig ?? {};
+  const provided = closestConfigElement(element)?.sportelloConfig ?? {};
   return { ...definedOnly(globalDefaults), ...definedOnly(provided), ...definedOnly(own) };
 }
-

@@ -20,7 +20,12 @@ export type { SportelloErrorDetail } from '../components/shared/sportello-elemen
 // the tag on the page does (or `import 'sportello/ai-chat.js'`).
 export type { SportelloAiChat, AiHandoffDetail, AiMessageDetail } from '../components/ai-chat/index.js';
 export type { SportelloLiveChat, HandoffInput, ChatPrefill, ChatIdDetail } from '../components/live-chat/index.js';
-export type { SportelloSignViewer, SignStatusDetail, SignDownloadDetail, SignOpenDetail } from '../components/sign-viewer/index.js';
+export type {
+  SportelloSignViewer,
+  SignStatusDetail,
+  SignDownloadDetail,
+  SignOpenDetail,
+} from '../components/sign-viewer/index.js';
 export type {
   SportelloDeskForm,
   SportelloDeskRequest,

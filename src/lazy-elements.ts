@@ -44,7 +44,12 @@ function loadOne(tag: string): Promise<void> {
 
 function scan(root: ParentNode): void {
   for (const tag of LAZY_TAGS) {
-    if (!customElements.get(tag) && !loading.has(tag) && ((root as Element).localName === tag || root.querySelector(tag))) void loadOne(tag);
+    if (
+      !customElements.get(tag) &&
+      !loading.has(tag) &&
+      ((root as Element).localName === tag || root.querySelector(tag))
+    )
+      void loadOne(tag);
   }
 }
 

@@ -18,13 +18,26 @@ import { chromium } from 'playwright-core';
 
 const root = resolve(new URL('../..', import.meta.url).pathname);
 const TYPES = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css',
-  '.json': 'application/json', '.map': 'application/json', '.pdf': 'application/pdf', '.svg': 'image/svg+xml',
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.mjs': 'text/javascript',
+  '.css': 'text/css',
+  '.json': 'application/json',
+  '.map': 'application/json',
+  '.pdf': 'application/pdf',
+  '.svg': 'image/svg+xml',
 };
 
 export const CHROMIUM_ARGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run',
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+  '--no-first-run',
 ];
 
 let built = false;
@@ -46,12 +59,23 @@ export async function startStaticServer() {
       res.writeHead(404).end();
       return;
     }
-    res.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream', 'Cache-Control': 'no-store' });
+    res.writeHead(200, {
+      'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
+      'Cache-Control': 'no-store',
+    });
     createReadStream(file).pipe(res);
   });
   await new Promise((r) => server.listen(0, '127.0.0.1', r));
   const url = `http://localhost:${server.address().port}`;
-  return { url, requests, close: () => new Promise((r) => { server.closeAllConnections(); server.close(r); }) };
+  return {
+    url,
+    requests,
+    close: () =>
+      new Promise((r) => {
+        server.closeAllConnections();
+        server.close(r);
+      }),
+  };
 }
 
 /**
@@ -67,7 +91,13 @@ export async function startSim({ paceMs = 0, allowedOrigins = [] } = {}) {
   const child = spawn('nice', ['-n', '10', process.execPath, '--import', 'tsx', 'demo/server/main.ts'], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, SPORTELLO_SIM_PORT: '0', SPORTELLO_SIM_HOST: '127.0.0.1', SPORTELLO_SIM_PACE_MS: String(paceMs), SPORTELLO_SIM_ORIGINS: allowedOrigins.join(',') },
+    env: {
+      ...process.env,
+      SPORTELLO_SIM_PORT: '0',
+      SPORTELLO_SIM_HOST: '127.0.0.1',
+      SPORTELLO_SIM_PACE_MS: String(paceMs),
+      SPORTELLO_SIM_ORIGINS: allowedOrigins.join(','),
+    },
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const url = await new Promise((resolve, reject) => {
@@ -100,7 +130,10 @@ export async function withBench(fn, { paceMs = 0, viewport = { width: 1280, heig
   ensureBuild();
   const web = await startStaticServer();
   const sim = await startSim({ paceMs, allowedOrigins: [web.url] });
-  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
   try {
     const context = await browser.newContext({ viewport });
     const page = await context.newPage();
@@ -139,7 +172,9 @@ export function staticGraph(entry) {
     const code = readFileSync(file);
     raw += code.length;
     gz += gzipSync(code, { level: 9 }).length;
-    for (const m of code.toString('utf8').matchAll(/(?:^|[;}\s])(?:import|export)\s*(?:[\w*{}\s,$]+from\s*)?["']([^"']+\.js)["']/g)) {
+    for (const m of code
+      .toString('utf8')
+      .matchAll(/(?:^|[;}\s])(?:import|export)\s*(?:[\w*{}\s,$]+from\s*)?["']([^"']+\.js)["']/g)) {
       visit(join(dirname(file), m[1]));
     }
   };

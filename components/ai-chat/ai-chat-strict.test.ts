@@ -18,7 +18,11 @@ describe('sportello-ai-chat under a strict CSP with Trusted Types', () => {
       });
       try {
         await page.window.customElements.whenDefined('sportello-ai-chat');
-        const el = page.document.querySelector('sportello-ai-chat') as HTMLElement & { endpoint: string; ask(text: string): Promise<void>; updateComplete: Promise<unknown> };
+        const el = page.document.querySelector('sportello-ai-chat') as HTMLElement & {
+          endpoint: string;
+          ask(text: string): Promise<void>;
+          updateComplete: Promise<unknown>;
+        };
         el.endpoint = ENDPOINT;
         await el.updateComplete;
         await el.ask('What are your opening hours?');

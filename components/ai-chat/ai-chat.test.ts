@@ -9,7 +9,11 @@ ignoreResizeObserverLoop();
 const ENDPOINT = `${SIM_URL}/ai/api/v2`;
 
 async function faults(body: unknown): Promise<void> {
-  await fetch(`${SIM_URL}/__sim/faults`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  await fetch(`${SIM_URL}/__sim/faults`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 }
 
 async function clearFaults(): Promise<void> {
@@ -18,13 +22,20 @@ async function clearFaults(): Promise<void> {
 
 async function panel(extra: Partial<Record<string, string>> = {}): Promise<SportelloAiChat> {
   const el = document.createElement('sportello-ai-chat') as SportelloAiChat;
-  const attrs: Record<string, string> = { endpoint: ENDPOINT, 'api-key': 'spk_demo', 'agent-id': '1', lang: 'en', ...extra } as Record<string, string>;
+  const attrs: Record<string, string> = {
+    endpoint: ENDPOINT,
+    'api-key': 'spk_demo',
+    'agent-id': '1',
+    lang: 'en',
+    ...extra,
+  } as Record<string, string>;
   for (const [k, v] of Object.entries(attrs)) if (v !== undefined) el.setAttribute(k, v);
   return fixture(el);
 }
 
 const $ = (el: SportelloAiChat, selector: string) => el.shadowRoot!.querySelector(selector) as HTMLElement | null;
-const $$ = (el: SportelloAiChat, selector: string) => Array.from(el.shadowRoot!.querySelectorAll(selector)) as HTMLElement[];
+const $$ = (el: SportelloAiChat, selector: string) =>
+  Array.from(el.shadowRoot!.querySelectorAll(selector)) as HTMLElement[];
 const lastAnswer = (el: SportelloAiChat) => $$(el, '.msg.assistant').at(-1)!;
 
 /** Types into the shared composer and presses Enter, like a visitor. */
@@ -35,10 +46,13 @@ async function typeAndSend(el: SportelloAiChat, text: string): Promise<void> {
   textarea.value = text;
   textarea.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
   await (composer as unknown as { updateComplete: Promise<unknown> }).updateComplete;
-  textarea.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, composed: true, cancelable: true }));
+  textarea.dispatchEvent(
+    new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, composed: true, cancelable: true }),
+  );
 }
 
-const idle = (el: SportelloAiChat) => until(() => !$(el, '.footer .bar') && !$$(el, '[aria-busy="true"]').length && $$(el, '.msg.assistant').length > 0);
+const idle = (el: SportelloAiChat) =>
+  until(() => !$(el, '.footer .bar') && !$$(el, '[aria-busy="true"]').length && $$(el, '.msg.assistant').length > 0);
 
 describe('sportello-ai-chat', () => {
   beforeEach(async () => {
@@ -78,7 +92,10 @@ describe('sportello-ai-chat', () => {
 
   it('a streamed answer updates the panel only when what it shows changes; settled blocks stay the same nodes', async () => {
     const el = await panel();
-    const composer = $(el, 'sportello-composer') as unknown as { performUpdate(): void; updateComplete: Promise<unknown> };
+    const composer = $(el, 'sportello-composer') as unknown as {
+      performUpdate(): void;
+      updateComplete: Promise<unknown>;
+    };
     await composer.updateComplete;
     const counts = { panel: 0, composer: 0 };
     const count = (target: { performUpdate(): void }, key: keyof typeof counts) => {
@@ -92,7 +109,9 @@ describe('sportello-ai-chat', () => {
     count(composer, 'composer');
     // The text goes to the answer's view, not through the panel's render; the stream's usage, a
     // confidence without review and a handoff decision not requested show nothing new.
-    const firstBlock = el.ask('bench:30k/1024').then(() => lastAnswer(el).querySelector('.md > .md-group > :first-child'));
+    const firstBlock = el
+      .ask('bench:30k/1024')
+      .then(() => lastAnswer(el).querySelector('.md > .md-group > :first-child'));
     const seen = await until(() => lastAnswer(el)?.querySelector('.md > .md-group > :first-child'));
     await idle(el);
     expect(await firstBlock).to.equal(seen);
@@ -142,11 +161,14 @@ describe('sportello-ai-chat', () => {
     expect(distance()).to.be.at.most(32);
     log.scrollTop = -300; // the visitor scrolls up to read
     await until(() => $(el, '.jump'));
-    const reading = el.shadowRoot!.elementFromPoint(log.getBoundingClientRect().left + 40, log.getBoundingClientRect().top + 60)!;
+    const reading = el.shadowRoot!.elementFromPoint(
+      log.getBoundingClientRect().left + 40,
+      log.getBoundingClientRect().top + 60,
+    )!;
     // Groups of blocks near the new place that were never on screen still have placeholder sizes
     // (content-visibility) until the browser renders them: wait until the place is settled.
     let before = NaN;
-    for (let same = 0; same < 5; ) {
+    for (let same = 0; same < 5;) {
       await nextFrame();
       const top = reading.getBoundingClientRect().top;
       same = top === before ? same + 1 : 0;
@@ -211,7 +233,9 @@ describe('sportello-ai-chat', () => {
     expect(card.textContent).to.contain('cancel_order');
     await expect(el).to.be.accessible();
     (card.querySelector('.button') as HTMLButtonElement).click();
-    await until(() => $$(el, '.msg.assistant').length === 2 && !$(el, '.footer .bar') && !$$(el, '[aria-busy="true"]').length);
+    await until(
+      () => $$(el, '.msg.assistant').length === 2 && !$(el, '.footer .bar') && !$$(el, '[aria-busy="true"]').length,
+    );
     expect(card.textContent).to.contain('You approved');
     expect(lastAnswer(el).querySelector('.activity')!.textContent).to.contain('cancel_order');
     expect(lastAnswer(el).querySelector('.md')!.textContent!.length).to.be.greaterThan(0);
@@ -222,7 +246,9 @@ describe('sportello-ai-chat', () => {
     await typeAndSend(el, 'cancel my order 1234');
     const card = await until(() => $(el, '[part="approval"]'));
     (card.querySelector('.button.secondary') as HTMLButtonElement).click();
-    await until(() => $$(el, '.msg.assistant').length === 2 && !$$(el, '[aria-busy="true"]').length && !$(el, '.footer .bar'));
+    await until(
+      () => $$(el, '.msg.assistant').length === 2 && !$$(el, '[aria-busy="true"]').length && !$(el, '.footer .bar'),
+    );
     expect(card.textContent).to.contain('You denied');
     expect(lastAnswer(el).querySelector('.activity')).to.equal(null);
     expect(lastAnswer(el).querySelector('.md')!.textContent!.length).to.be.greaterThan(0);
@@ -284,7 +310,10 @@ describe('sportello-ai-chat', () => {
     expect(card.textContent).to.contain('interrupted');
     await expect(el).to.be.accessible();
     (card.querySelector('button') as HTMLButtonElement).click();
-    await until(() => !$(el, '[part="error"]') && !$$(el, '[aria-busy="true"]').length && lastAnswer(el).querySelector('.sources'));
+    await until(
+      () =>
+        !$(el, '[part="error"]') && !$$(el, '[aria-busy="true"]').length && lastAnswer(el).querySelector('.sources'),
+    );
     expect($$(el, '.msg.assistant').length).to.equal(1);
   });
 
@@ -330,7 +359,9 @@ describe('sportello-ai-chat', () => {
     const conversationId = (await firstUsage).detail.conversation_id;
     await idle(el);
     const composer = $(el, 'sportello-composer')!;
-    composer.dispatchEvent(new CustomEvent('sportello-composer-input', { detail: { value: 'unsent draft' }, bubbles: true, composed: true }));
+    composer.dispatchEvent(
+      new CustomEvent('sportello-composer-input', { detail: { value: 'unsent draft' }, bubbles: true, composed: true }),
+    );
     await new Promise((r) => setTimeout(r, 300));
     el.remove();
 
@@ -349,12 +380,20 @@ describe('sportello-ai-chat', () => {
     const good = new File(['line one\nline two\nline three\n'], 'notes.txt', { type: 'text/plain' });
     const big = new File(['x'.repeat(5000)], 'big.txt', { type: 'text/plain' });
     const exe = new File(['MZ'], 'tool.exe', { type: 'application/x-msdownload' });
-    composer.dispatchEvent(new CustomEvent('sportello-composer-attach', { detail: { files: [good, big, exe] }, bubbles: true, composed: true }));
+    composer.dispatchEvent(
+      new CustomEvent('sportello-composer-attach', {
+        detail: { files: [good, big, exe] },
+        bubbles: true,
+        composed: true,
+      }),
+    );
     await until(() => $(el, '.file-errors'));
     const errors = $(el, '.file-errors')!.textContent!;
     expect(errors).to.contain('big.txt is larger than');
     expect(errors).to.contain('tool.exe: this type of file is not accepted');
-    await until(() => (composer as unknown as { attachments: Array<{ state: string }> }).attachments.every((a) => a.state === 'done'));
+    await until(() =>
+      (composer as unknown as { attachments: Array<{ state: string }> }).attachments.every((a) => a.state === 'done'),
+    );
     await typeAndSend(el, 'What is in this file?');
     await idle(el);
     expect($$(el, '.msg.user')[0]!.textContent).to.contain('notes.txt');

@@ -22,7 +22,10 @@ interface HandoffTarget extends Element {
   startFromHandoff?(input: { name?: string; email?: string; transcript: string; summary?: string }): Promise<void>;
 }
 
-const booleanDefaultTrue = { fromAttribute: (value: string | null) => value === null ? true : value !== 'false', toAttribute: (value: boolean) => (value ? null : 'false') };
+const booleanDefaultTrue = {
+  fromAttribute: (value: string | null) => (value === null ? true : value !== 'false'),
+  toAttribute: (value: boolean) => (value ? null : 'false'),
+};
 
 /**
  * The AI assistant panel: a visitor asks, the answer streams in as markdown, with the service's
@@ -120,7 +123,8 @@ export class SportelloAiChat extends SportelloElement {
     // The visitor asked for a person in words: hand over at once. Other triggers (low confidence,
     // out of scope) only offer it, and the visitor decides.
     handoff: (message) => {
-      if (message.handoff?.trigger === 'user_request' && !this.handoffSent) void this.handoff('user_request', message.handoff.reason);
+      if (message.handoff?.trigger === 'user_request' && !this.handoffSent)
+        void this.handoff('user_request', message.handoff.reason);
       else this.requestUpdate();
     },
     finished: (message) => this.onFinished(message),
@@ -157,14 +161,29 @@ export class SportelloAiChat extends SportelloElement {
     const who = { user: t(this.language, 'you'), assistant: t(this.language, 'assistant') };
     const transcript = this.transcript(who);
     const lastQuestion = [...this.chat.messages].reverse().find((m) => m.role === 'user');
-    const summary = [reason, lastQuestion?.role === 'user' ? `${who.user}: ${lastQuestion.text}` : undefined].filter(Boolean).join(' — ');
-    const detail = { summary, transcript, conversationId: this.chat.conversationId, reason, trigger, name: this.visitorName, email: this.visitorEmail };
+    const summary = [reason, lastQuestion?.role === 'user' ? `${who.user}: ${lastQuestion.text}` : undefined]
+      .filter(Boolean)
+      .join(' — ');
+    const detail = {
+      summary,
+      transcript,
+      conversationId: this.chat.conversationId,
+      reason,
+      trigger,
+      name: this.visitorName,
+      email: this.visitorEmail,
+    };
     this.handoffSent = true;
     if (!this.emit('sportello-handoff', detail, { cancelable: true })) return;
     const target = this.findHandoffTarget();
     if (typeof target?.startFromHandoff !== 'function') return;
     try {
-      await target.startFromHandoff({ transcript, summary, ...(this.visitorName ? { name: this.visitorName } : {}), ...(this.visitorEmail ? { email: this.visitorEmail } : {}) });
+      await target.startFromHandoff({
+        transcript,
+        summary,
+        ...(this.visitorName ? { name: this.visitorName } : {}),
+        ...(this.visitorEmail ? { email: this.visitorEmail } : {}),
+      });
     } catch (error) {
       this.reportError('handoff', error instanceof Error ? error : new Error(String(error)));
     }
@@ -181,7 +200,13 @@ export class SportelloAiChat extends SportelloElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('persist') || changed.has('agentId') || changed.has('externalConversationId') || changed.has('endpoint')) this.restore();
+    if (
+      changed.has('persist') ||
+      changed.has('agentId') ||
+      changed.has('externalConversationId') ||
+      changed.has('endpoint')
+    )
+      this.restore();
     const problem = (this.problem = this.configProblem());
     if (problem && problem !== this.warnedConfig) {
       this.warnedConfig = problem;
@@ -196,11 +221,22 @@ export class SportelloAiChat extends SportelloElement {
   private attributesNow(): AiChatAttributes {
     const config = this.config;
     return {
-      endpoint: config.endpoint ?? config.endpoints?.ai, tokenProvider: config.tokenProvider,
-      agentId: this.agentId, model: this.model, systemPrompt: this.systemPrompt, sourceApp: this.sourceApp, apiKey: this.apiKey,
-      templateVars: this.templateVars, classificationIntents: this.classificationIntents, responseFormat: this.responseFormat,
-      includeHiddenSources: this.includeHiddenSources, stream: this.stream, persist: this.persist,
-      externalConversationId: this.externalConversationId, mode: this.mode, renderInterval: this.renderInterval,
+      endpoint: config.endpoint ?? config.endpoints?.ai,
+      tokenProvider: config.tokenProvider,
+      agentId: this.agentId,
+      model: this.model,
+      systemPrompt: this.systemPrompt,
+      sourceApp: this.sourceApp,
+      apiKey: this.apiKey,
+      templateVars: this.templateVars,
+      classificationIntents: this.classificationIntents,
+      responseFormat: this.responseFormat,
+      includeHiddenSources: this.includeHiddenSources,
+      stream: this.stream,
+      persist: this.persist,
+      externalConversationId: this.externalConversationId,
+      mode: this.mode,
+      renderInterval: this.renderInterval,
     };
   }
 
@@ -255,7 +291,12 @@ export class SportelloAiChat extends SportelloElement {
 
   private async onAttach(e: CustomEvent<{ files: File[] }>): Promise<void> {
     const rules = { accept: this.accept, maxFileSize: this.maxFileSize, maxFiles: this.maxFiles, lang: this.language };
-    this.fileErrors = await attachFiles(e.detail.files, () => this.attachments, (list) => (this.attachments = list), rules);
+    this.fileErrors = await attachFiles(
+      e.detail.files,
+      () => this.attachments,
+      (list) => (this.attachments = list),
+      rules,
+    );
   }
 
   private onRemove(e: CustomEvent<{ key: string }>): void {
@@ -272,7 +313,11 @@ export class SportelloAiChat extends SportelloElement {
     const text = this.views.plainText(message.id, 401);
     // One polite announcement per finished answer, not one per token.
     this.announcement = t(this.language, 'answerReady', { text: text.length > 400 ? `${text.slice(0, 400)}…` : text });
-    this.emit('sportello-ai-message', { role: 'assistant', text: message.text, conversationId: this.chat.conversationId });
+    this.emit('sportello-ai-message', {
+      role: 'assistant',
+      text: message.text,
+      conversationId: this.chat.conversationId,
+    });
   }
 
   private onFailed(_message: AssistantMessage, error: ServiceError): void {
@@ -283,7 +328,8 @@ export class SportelloAiChat extends SportelloElement {
   private findHandoffTarget(): HandoffTarget | null {
     if (!this.handoffTarget) return null;
     const root = this.getRootNode() as Document | ShadowRoot;
-    return (root.getElementById?.(this.handoffTarget) ?? document.getElementById(this.handoffTarget)) as HandoffTarget | null;
+    return (root.getElementById?.(this.handoffTarget) ??
+      document.getElementById(this.handoffTarget)) as HandoffTarget | null;
   }
 
   /**
@@ -293,7 +339,9 @@ export class SportelloAiChat extends SportelloElement {
   private async setOpen(open: boolean): Promise<void> {
     this.open = open;
     await this.updateComplete;
-    const target = open ? this.renderRoot.querySelector('sportello-composer') : this.renderRoot.querySelector('.launcher');
+    const target = open
+      ? this.renderRoot.querySelector('sportello-composer')
+      : this.renderRoot.querySelector('.launcher');
     (target as HTMLElement | null)?.focus();
   }
 
@@ -325,6 +373,9 @@ export class SportelloAiChat extends SportelloElement {
     };
   }
 
+  // The suggestions group delegates the clicks of its buttons, ours and the page's slotted ones;
+  // buttons handle Enter and Space themselves, so the group needs no key listener.
+  /* eslint-disable lit-a11y/click-events-have-key-events */
   private renderPanel(): TemplateResult {
     const messages = this.chat.messages;
     const lang = this.language;
@@ -339,20 +390,28 @@ export class SportelloAiChat extends SportelloElement {
       <div class="log-wrap">
         <div class="log" part="log" role="log" aria-label=${this.s('log')} aria-live="off" tabindex="0" @scroll=${this.anchor.onScroll}>
           <div class="log-content">
-            ${messages.length
-              ? nothing
-              : html`<div class="welcome">
+            ${
+              messages.length
+                ? nothing
+                : html`<div class="welcome">
                   <slot name="welcome"><p>${this.welcome ?? this.s('welcome')}</p></slot>
                   <div class="suggestions" role="group" aria-label=${this.s('suggestions')} @click=${this.onSuggestionClick}>
                     ${this.suggestions.map((prompt) => html`<button class="chip" data-prompt=${prompt}>${prompt}</button>`)}
                     <slot name="suggestions"></slot>
                   </div>
-                </div>`}
-            ${messages.length
-              ? repeat(messages, (m) => m.id, (m) => renderMessage(context, m))
-              : // Not an empty repeat: repeat leaves a comment behind per item it removes
-                // (lit/lit#5298); switching to nothing clears the whole old conversation.
-                nothing}
+                </div>`
+            }
+            ${
+              messages.length
+                ? repeat(
+                    messages,
+                    (m) => m.id,
+                    (m) => renderMessage(context, m),
+                  )
+                : // Not an empty repeat: repeat leaves a comment behind per item it removes
+                  // (lit/lit#5298); switching to nothing clears the whole old conversation.
+                  nothing
+            }
           </div>
         </div>
         ${this.anchor.awayFromBottom ? html`<button class="button jump" @click=${this.jumpToLatest}>↓ ${this.s('jump')}</button>` : nothing}
@@ -377,14 +436,22 @@ export class SportelloAiChat extends SportelloElement {
       </div>
     </section>`;
   }
+  /* eslint-enable lit-a11y/click-events-have-key-events */
 
   private labelsForComposer(): Record<string, string> {
-    return this.composerLabels.of({ input: this.s('input'), placeholder: this.placeholder ?? this.s('placeholder'), send: this.s('send'), attach: this.s('attach'), remove: this.s('remove') });
+    return this.composerLabels.of({
+      input: this.s('input'),
+      placeholder: this.placeholder ?? this.s('placeholder'),
+      send: this.s('send'),
+      attach: this.s('attach'),
+      remove: this.s('remove'),
+    });
   }
 
   override render() {
     const problem = this.problem;
-    if (problem) return html`<div class="config-error" role="alert" part="error">${this.s('errConfig', { message: problem })}</div>`;
+    if (problem)
+      return html`<div class="config-error" role="alert" part="error">${this.s('errConfig', { message: problem })}</div>`;
     if (this.mode === 'launcher') {
       return html`${this.open ? this.renderPanel() : nothing}
         <button class="launcher" part="launcher" aria-expanded=${this.open ? 'true' : 'false'} aria-label=${this.open ? this.s('close') : this.s('open')} @click=${() => void this.setOpen(!this.open)}>

@@ -21,7 +21,14 @@ export class AnswerViews implements AnswerDisplay {
     // the base interval up to 4× as the text grows past 32 KB (measured by bench/ai.bench.mjs).
     // Settled blocks in groups of 16: the panel's off-screen skipping (content-visibility) and each
     // frame's style and layout pass then deal with ~50 groups, not ~800 blocks, for a 100 KB answer.
-    this.views.set(id, new MarkdownView({ format, groupSize: GROUP_SIZE, minIntervalMs: (length) => base * Math.min(4, 1 + length / 32_768) }));
+    this.views.set(
+      id,
+      new MarkdownView({
+        format,
+        groupSize: GROUP_SIZE,
+        minIntervalMs: (length) => base * Math.min(4, 1 + length / 32_768),
+      }),
+    );
   }
 
   append(id: string, text: string): void {

@@ -25,7 +25,8 @@ export function errorText(s: AnswerContext['s'], error: ServiceError): string {
   if (status === 403) return s('errForbidden');
   if (status === 404) return s('errNotFound');
   if (status === 413) return s('errTooLarge');
-  if (status === 429) return error.retryAfterMs ? s('errRate', { seconds: Math.ceil(error.retryAfterMs / 1000) }) : s('errRateNow');
+  if (status === 429)
+    return error.retryAfterMs ? s('errRate', { seconds: Math.ceil(error.retryAfterMs / 1000) }) : s('errRateNow');
   if (status === 400 || status === 422) return s('errBadRequest', { message: error.message });
   if (status >= 500) return s('errServer', { status });
   if (error.kind === 'network' || error.kind === 'timeout') return s('errNetwork');
@@ -41,12 +42,14 @@ function renderApproval(c: AnswerContext, m: AssistantMessage): TemplateResult {
   return html`<div class="card" part="approval" role="group" aria-label=${c.s('approvalTitle', { name })}>
     <strong>${c.s('approvalTitle', { name })}</strong>
     ${args.length ? html`<pre>${JSON.stringify(args.length === 1 ? args[0] : args, null, 2)}</pre>` : nothing}
-    ${approval.decision
-      ? html`<div class="meta">${approval.decision === 'approved' ? c.s('approvedNote') : c.s('deniedNote')}</div>`
-      : html`<div class="actions">
+    ${
+      approval.decision
+        ? html`<div class="meta">${approval.decision === 'approved' ? c.s('approvedNote') : c.s('deniedNote')}</div>`
+        : html`<div class="actions">
           <button class="button" @click=${() => c.chat.decide(m.id, true, c.s('approvedMessage'))}>${c.s('approve')}</button>
           <button class="button secondary" @click=${() => c.chat.decide(m.id, false, c.s('deniedMessage'))}>${c.s('deny')}</button>
-        </div>`}
+        </div>`
+    }
   </div>`;
 }
 
@@ -55,7 +58,10 @@ function renderSources(c: AnswerContext, m: AssistantMessage): TemplateResult {
     <summary class="meta">${c.s('sources', { count: m.sources.length })}</summary>
     <ol>
       ${m.sources.map((source) => {
-        const url = typeof source.metadata?.url === 'string' && /^https?:\/\//i.test(source.metadata.url) ? source.metadata.url : undefined;
+        const url =
+          typeof source.metadata?.url === 'string' && /^https?:\/\//i.test(source.metadata.url)
+            ? source.metadata.url
+            : undefined;
         return html`<li>
           ${url ? html`<a href=${url} target="_blank" rel="noopener noreferrer">${source.title}</a>` : html`<strong>${source.title}</strong>`}
           ${typeof source.relevance_score === 'number' ? html` <span class="meta">(${c.s('relevance', { value: Math.round(source.relevance_score * 100) })})</span>` : nothing}
@@ -68,10 +74,12 @@ function renderSources(c: AnswerContext, m: AssistantMessage): TemplateResult {
 
 function renderHandoffOffer(c: AnswerContext, m: AssistantMessage): TemplateResult {
   return html`<div class="card">
-    ${c.handoffSent
-      ? html`<span>${c.s('handoffDone')}</span>`
-      : html`<span>${c.s('handoffOffer')}</span>
-          <div class="actions"><button class="button" @click=${() => c.handoff(m.handoff?.trigger ?? 'service', m.handoff?.reason)}>${c.s('handoffButton')}</button></div>`}
+    ${
+      c.handoffSent
+        ? html`<span>${c.s('handoffDone')}</span>`
+        : html`<span>${c.s('handoffOffer')}</span>
+          <div class="actions"><button class="button" @click=${() => c.handoff(m.handoff?.trigger ?? 'service', m.handoff?.reason)}>${c.s('handoffButton')}</button></div>`
+    }
   </div>`;
 }
 
@@ -79,12 +87,16 @@ function renderAssistant(c: AnswerContext, m: AssistantMessage): TemplateResult 
   const busy = m.status === 'waiting' || m.status === 'streaming';
   const view = c.views.view(m.id);
   return html`<div class="msg assistant" part="assistant-message" aria-busy=${busy ? 'true' : 'false'}>
-    ${m.ragThinking
-      ? html`<details class="thinking"><summary>${c.s('searching')}</summary><div class="thinking-text">${m.ragThinking}</div></details>`
-      : nothing}
-    ${m.thinking
-      ? html`<details class="thinking"><summary>${c.s('reasoning')}</summary><div class="thinking-text">${m.thinking}</div></details>`
-      : nothing}
+    ${
+      m.ragThinking
+        ? html`<details class="thinking"><summary>${c.s('searching')}</summary><div class="thinking-text">${m.ragThinking}</div></details>`
+        : nothing
+    }
+    ${
+      m.thinking
+        ? html`<details class="thinking"><summary>${c.s('reasoning')}</summary><div class="thinking-text">${m.thinking}</div></details>`
+        : nothing
+    }
     ${m.tools.map((tool) => html`<div class="activity">⚙ ${c.s('tool', { name: tool.name })}</div>`)}
     ${view ? html`<div class="bubble" ${markdownView(view)}></div>` : nothing}
     ${m.status === 'waiting' ? html`<div class="typing">${c.s('writing')}</div>` : nothing}
@@ -93,21 +105,23 @@ function renderAssistant(c: AnswerContext, m: AssistantMessage): TemplateResult 
     ${m.sources.length ? renderSources(c, m) : nothing}
     ${m.confidence?.needsReview ? html`<div class="review" title=${c.s('confidence', { value: Math.round(m.confidence.score * 100) })}>⚠ ${c.s('needsReview')}</div>` : nothing}
     ${m.handoff?.requested ? renderHandoffOffer(c, m) : nothing}
-    ${m.status === 'error' && m.error
-      ? html`<div class="card error" part="error" role="alert">
+    ${
+      m.status === 'error' && m.error
+        ? html`<div class="card error" part="error" role="alert">
           ${errorText(c.s, m.error)}
           <div class="actions"><button class="button" @click=${() => c.chat.retry(m.id)}>${c.s('retry')}</button></div>
         </div>`
-      : nothing}
+        : nothing
+    }
   </div>`;
 }
 
 /** One message of the thread: a question of the visitor, or an answer with everything around it. */
 export function renderMessage(c: AnswerContext, m: ChatMessage): TemplateResult {
   if (m.role === 'user') {
-    return html`<div class="msg user" part="user-message"><span class="visually-hidden">${c.s('you')}: </span>${m.text}${m.files.length
-        ? html`<div class="files">${paperclipIcon(14)} ${m.files.join(', ')}</div>`
-        : nothing}</div>`;
+    return html`<div class="msg user" part="user-message"><span class="visually-hidden">${c.s('you')}: </span>${m.text}${
+      m.files.length ? html`<div class="files">${paperclipIcon(14)} ${m.files.join(', ')}</div>` : nothing
+    }</div>`;
   }
   return renderAssistant(c, m);
 }

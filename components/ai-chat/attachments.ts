@@ -13,11 +13,20 @@ function humanSize(bytes: number): string {
 
 /** Whether `file` matches a file input's `accept` list (extensions, `type/*`, exact types). */
 export function accepts(accept: string, file: File): boolean {
-  const rules = accept.split(',').map((r) => r.trim().toLowerCase()).filter(Boolean);
+  const rules = accept
+    .split(',')
+    .map((r) => r.trim().toLowerCase())
+    .filter(Boolean);
   if (!rules.length) return true;
   const name = file.name.toLowerCase();
   const type = (file.type || '').toLowerCase();
-  return rules.some((rule) => (rule.startsWith('.') ? name.endsWith(rule) : rule.endsWith('/*') ? type.startsWith(rule.slice(0, -1)) : type === rule));
+  return rules.some((rule) =>
+    rule.startsWith('.')
+      ? name.endsWith(rule)
+      : rule.endsWith('/*')
+        ? type.startsWith(rule.slice(0, -1))
+        : type === rule,
+  );
 }
 
 export interface AttachRules {
@@ -32,7 +41,12 @@ export interface AttachRules {
  * request (spec `files`). `update` is called with the list after each change; the result is the
  * refusals in the visitor's words (type, size, count, unreadable).
  */
-export async function attachFiles(files: File[], current: () => PanelAttachment[], update: (list: PanelAttachment[]) => void, rules: AttachRules): Promise<string[]> {
+export async function attachFiles(
+  files: File[],
+  current: () => PanelAttachment[],
+  update: (list: PanelAttachment[]) => void,
+  rules: AttachRules,
+): Promise<string[]> {
   const errors: string[] = [];
   for (const file of files) {
     if (current().length >= rules.maxFiles) {

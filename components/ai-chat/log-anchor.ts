@@ -97,16 +97,20 @@ export class LogAnchor implements ReactiveController {
     const box = log.getBoundingClientRect();
     const y = box.top + Math.min(60, box.height / 3);
     let el = this.host.shadowRoot?.elementFromPoint(box.left + box.width / 2, y) ?? null;
-    const isBlock = (e: Element) => !e.classList.contains('md-group') && !!e.parentElement && (e.parentElement.classList.contains('md-group') || e.parentElement.classList.contains('md'));
+    const isBlock = (e: Element) =>
+      !e.classList.contains('md-group') &&
+      !!e.parentElement &&
+      (e.parentElement.classList.contains('md-group') || e.parentElement.classList.contains('md'));
     while (el && el !== log && !isBlock(el) && !el.classList.contains('msg')) el = el.parentElement;
     if (!el || el === log) return undefined;
     // A point between blocks hits their container (a message, its text, a group of blocks), whose
     // top stays while a block in it above the point changes size: go down to the block at the point.
-    for (let container: Element | undefined = el; container && !isBlock(container); ) {
+    for (let container: Element | undefined = el; container && !isBlock(container);) {
       const next: Element | undefined = [...container.children].find((c) => c.getBoundingClientRect().bottom >= y);
       if (!next) break;
       el = next;
-      container = next.classList.contains('md') || next.classList.contains('md-group') || next.children.length ? next : undefined;
+      container =
+        next.classList.contains('md') || next.classList.contains('md-group') || next.children.length ? next : undefined;
     }
     return { el, top: el.getBoundingClientRect().top };
   }

@@ -26,7 +26,13 @@ function parsedTemplateVars(json: string | undefined): Record<string, string> | 
   if (!json) return undefined;
   try {
     const value = JSON.parse(json) as unknown;
-    if (!value || typeof value !== 'object' || Array.isArray(value) || Object.values(value).some((v) => typeof v !== 'string')) return new Error('template-vars must be a JSON object of strings');
+    if (
+      !value ||
+      typeof value !== 'object' ||
+      Array.isArray(value) ||
+      Object.values(value).some((v) => typeof v !== 'string')
+    )
+      return new Error('template-vars must be a JSON object of strings');
     return value as Record<string, string>;
   } catch {
     return new Error('template-vars is not valid JSON');
@@ -37,8 +43,12 @@ function parsedIntents(json: string | undefined): ClassificationIntent[] | undef
   if (!json) return undefined;
   try {
     const value = JSON.parse(json) as unknown;
-    if (!Array.isArray(value) || value.some((v) => !v || typeof v.name !== 'string')) return new Error('classification-intents must be a JSON array of { name, description }');
-    return value.map((v: { name: string; description?: string }) => ({ name: v.name, description: v.description ?? '' }));
+    if (!Array.isArray(value) || value.some((v) => !v || typeof v.name !== 'string'))
+      return new Error('classification-intents must be a JSON array of { name, description }');
+    return value.map((v: { name: string; description?: string }) => ({
+      name: v.name,
+      description: v.description ?? '',
+    }));
   } catch {
     return new Error('classification-intents is not valid JSON');
   }
@@ -48,7 +58,8 @@ const hasAgent = (a: AiChatAttributes) => a.agentId !== undefined && a.agentId !
 
 /** A message for the first thing wrong with the attributes, or undefined. */
 export function configProblem(a: AiChatAttributes): string | undefined {
-  if (!a.endpoint) return 'endpoint is required (the AI service base URL, e.g. https://ai.example.com/api/v2, or your proxy)';
+  if (!a.endpoint)
+    return 'endpoint is required (the AI service base URL, e.g. https://ai.example.com/api/v2, or your proxy)';
   if (!SOURCE_APPS.includes(a.sourceApp as SourceApp)) return `source-app must be one of ${SOURCE_APPS.join(', ')}`;
   if (!hasAgent(a) && !(a.model && a.systemPrompt)) return 'set agent-id, or model and system-prompt (direct mode)';
   if (a.responseFormat !== 'markdown' && a.responseFormat !== 'html') return 'response-format must be markdown or html';
@@ -66,7 +77,12 @@ export function chatSettings(a: AiChatAttributes): AiChatSettings {
   const vars = parsedTemplateVars(a.templateVars);
   const intents = parsedIntents(a.classificationIntents);
   return {
-    client: { endpoint: a.endpoint ?? '', apiKey: a.apiKey, sourceApp: a.sourceApp as SourceApp, tokenProvider: a.tokenProvider },
+    client: {
+      endpoint: a.endpoint ?? '',
+      apiKey: a.apiKey,
+      sourceApp: a.sourceApp as SourceApp,
+      tokenProvider: a.tokenProvider,
+    },
     base: {
       ...(hasAgent(a) ? { agent_id: a.agentId! } : { model: a.model, system_prompt: a.systemPrompt }),
       ...(vars && !(vars instanceof Error) ? { template_vars: vars } : {}),

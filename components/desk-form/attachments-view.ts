@@ -71,7 +71,11 @@ export class AttachmentsArea {
     const c = view.controller;
     const locked = this.locked;
     const error = view.errors['allegati'];
-    const errorText = error ? (error.code === 'server' ? String(error.detail ?? '') : fieldError(view, 'allegati', view.tr('allegati'))) : undefined;
+    const errorText = error
+      ? error.code === 'server'
+        ? String(error.detail ?? '')
+        : fieldError(view, 'allegati', view.tr('allegati'))
+      : undefined;
     return html`<fieldset class="group" part="attachments" aria-describedby=${ifDefined(errorText ? 'attachments-error' : undefined)}>
       <legend>${view.tr('allegati')}</legend>
       <div class="dropzone ${this.dragging ? 'dragging' : ''}" @dragover=${this.onDragOver} @dragleave=${() => this.setDragging(false)} @drop=${this.onDrop}>
@@ -80,11 +84,17 @@ export class AttachmentsArea {
         <input id="file-input" class="file-input" type="file" multiple data-field="allegati" ?disabled=${locked} @change=${this.onFiles} @input=${(e: Event) => e.stopPropagation()} />
       </div>
       ${errorText ? html`<p class="error" id="attachments-error">${errorText}</p>` : nothing}
-      ${c.attachments.length
-        ? html`<ul class="files">
+      ${
+        c.attachments.length
+          ? html`<ul class="files">
             ${c.attachments.map((a) => {
               const percent = a.total ? Math.round((a.loaded / a.total) * 100) : 0;
-              const label = a.state === 'uploading' ? view.tr('uploading', { name: a.name, percent }) : a.state === 'done' ? view.tr('uploaded', { name: a.name }) : view.tr('uploadFailed', { name: a.name });
+              const label =
+                a.state === 'uploading'
+                  ? view.tr('uploading', { name: a.name, percent })
+                  : a.state === 'done'
+                    ? view.tr('uploaded', { name: a.name })
+                    : view.tr('uploadFailed', { name: a.name });
               return html`<li class="file ${a.state}" data-state=${a.state}>
                 <span class="file-name">${a.name}</span>
                 <progress max="100" value=${a.state === 'done' ? 100 : percent} aria-label=${label}></progress>
@@ -94,7 +104,8 @@ export class AttachmentsArea {
               </li>`;
             })}
           </ul>`
-        : nothing}
+          : nothing
+      }
     </fieldset>`;
   }
 }

@@ -17,10 +17,19 @@ export function renderClassification(view: FormView): TemplateResult {
   const asset = service ? findEntry(service.assets, v.assetRoot) : undefined;
   const types = requestTypesFor(service, asset);
   const choose = view.tr('choose');
-  const sel = (name: Exclude<FormField, 'allegati'>, required: boolean, items: readonly CatalogItem[], placeholder = choose) => {
+  const sel = (
+    name: Exclude<FormField, 'allegati'>,
+    required: boolean,
+    items: readonly CatalogItem[],
+    placeholder = choose,
+  ) => {
     if (view.isHidden(name)) return nothing;
     const f = fieldFrame(view, name, required);
-    return frame(f, select(f, v[name] as string, optionsOf(items), placeholder, view.isLocked(name) || !catalog), view.tr('required'));
+    return frame(
+      f,
+      select(f, v[name] as string, optionsOf(items), placeholder, view.isLocked(name) || !catalog),
+      view.tr('required'),
+    );
   };
   return html`<fieldset class="group" part="classification">
     <legend>${view.tr('classification')}</legend>
@@ -55,9 +64,19 @@ export function renderSections(view: FormView): TemplateResult | typeof nothing 
 
 function renderAttribute(view: FormView, attr: ExtraAttribute): TemplateResult {
   const name = `extra.${attr.key}`;
-  const f: FieldFrame = { name, id: fieldId(name), label: attr.label, required: attr.required, error: fieldError(view, name, attr.label), hint: attr.help, wide: attr.type === 'textarea' };
+  const f: FieldFrame = {
+    name,
+    id: fieldId(name),
+    label: attr.label,
+    required: attr.required,
+    error: fieldError(view, name, attr.label),
+    hint: attr.help,
+    wide: attr.type === 'textarea',
+  };
   const control = attributeControl(f, attr, view.values.extra[attr.key], view.attributeLocked(attr), view.tr('choose'));
-  return attr.type === 'boolean' ? checkboxFrame(f, control, view.tr('required')) : frame(f, control, view.tr('required'));
+  return attr.type === 'boolean'
+    ? checkboxFrame(f, control, view.tr('required'))
+    : frame(f, control, view.tr('required'));
 }
 
 export function renderPreview(view: FormView): TemplateResult {

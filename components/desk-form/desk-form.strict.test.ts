@@ -4,7 +4,11 @@ import { openStrictPage } from '../../test/setup/strict-page.js';
 import { clientCredentials } from '../../src/transport/auth.js';
 import type { SportelloDeskForm } from './desk-form.js';
 
-const provider = clientCredentials({ tokenUrl: `${SIM_URL}/auth/realms/sportello/protocol/openid-connect/token`, clientId: 'sportello-demo', clientSecret: 'demo-secret' });
+const provider = clientCredentials({
+  tokenUrl: `${SIM_URL}/auth/realms/sportello/protocol/openid-connect/token`,
+  clientId: 'sportello-demo',
+  clientSecret: 'demo-secret',
+});
 
 describe('sportello-desk-form under a strict CSP with Trusted Types', () => {
   beforeEach(async () => {
@@ -28,7 +32,11 @@ describe('sportello-desk-form under a strict CSP with Trusted Types', () => {
       const set = async (field: string, value: string, event = 'change') => {
         await waitUntil(() => root().querySelector(`[data-field="${CSS.escape(field)}"]`), field, { timeout: 5000 });
         const c = root().querySelector<HTMLInputElement>(`[data-field="${CSS.escape(field)}"]`)!;
-        await waitUntil(() => c.tagName !== 'SELECT' || c.querySelector(`option[value="${CSS.escape(value)}"]`), `${field} option`, { timeout: 5000 });
+        await waitUntil(
+          () => c.tagName !== 'SELECT' || c.querySelector(`option[value="${CSS.escape(value)}"]`),
+          `${field} option`,
+          { timeout: 5000 },
+        );
         c.value = value;
         c.dispatchEvent(new page.window.Event(event, { bubbles: true }));
         await el.updateComplete;

@@ -9,13 +9,18 @@ import type { DeskBeforeSubmitDetail } from './events.js';
 const DESK = `${SIM_URL}/desk`;
 const CATALOG = `${SIM_URL}/desk/__catalog.json`;
 const TOKEN_URL = `${SIM_URL}/auth/realms/sportello/protocol/openid-connect/token`;
-const realProvider = clientCredentials({ tokenUrl: TOKEN_URL, clientId: 'sportello-demo', clientSecret: 'demo-secret' });
+const realProvider = clientCredentials({
+  tokenUrl: TOKEN_URL,
+  clientId: 'sportello-demo',
+  clientSecret: 'demo-secret',
+});
 type Provider = (o: { forceRefresh: boolean }) => Promise<string>;
 
 async function sim(path: string, init: RequestInit = {}): Promise<Response> {
   return fetch(`${SIM_URL}${path}`, init);
 }
-const fault = (body: unknown) => sim('/__sim/faults', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+const fault = (body: unknown) =>
+  sim('/__sim/faults', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
 
 /** Status of GET /desk/richieste/{id} with a real token (200 exists, 404 not). */
 async function requestStatus(id: number): Promise<number> {
@@ -37,15 +42,24 @@ async function makeForm(extra: Partial<SportelloDeskForm> = {}, attrs = 'no-draf
   if (!('catalog' in extra)) form.catalogSrc = CATALOG;
   Object.assign(form, extra);
   el.append(form);
-  if (!form.requestId) await waitUntil(() => form.shadowRoot?.querySelector('select[data-field="servizio"] option:nth-child(2)'), 'catalogue loaded', { timeout: 5000 });
+  if (!form.requestId)
+    await waitUntil(
+      () => form.shadowRoot?.querySelector('select[data-field="servizio"] option:nth-child(2)'),
+      'catalogue loaded',
+      { timeout: 5000 },
+    );
   return form;
 }
 
 const q = <T extends Element>(el: Element, selector: string) => el.shadowRoot!.querySelector<T>(selector);
-const control = <T extends HTMLElement = HTMLInputElement>(el: Element, field: string) => q<T>(el, `[data-field="${CSS.escape(field)}"]`)!;
+const control = <T extends HTMLElement = HTMLInputElement>(el: Element, field: string) =>
+  q<T>(el, `[data-field="${CSS.escape(field)}"]`)!;
 
 async function choose(el: SportelloDeskForm, field: string, value: string): Promise<void> {
-  await waitUntil(() => control<HTMLSelectElement>(el, field)?.querySelector(`option[value="${CSS.escape(value)}"]`), `${field} offers ${value}`);
+  await waitUntil(
+    () => control<HTMLSelectElement>(el, field)?.querySelector(`option[value="${CSS.escape(value)}"]`),
+    `${field} offers ${value}`,
+  );
   const select = control<HTMLSelectElement>(el, field);
   select.value = value;
   select.dispatchEvent(new Event('change', { bubbles: true }));
@@ -103,7 +117,9 @@ describe('sportello-desk-form', () => {
     await expect(el).to.be.accessible();
     expect(control(el, 'assetRoot')).to.equal(null);
     await choose(el, 'servizio', 'id:2');
-    const assetOptions = Array.from(control<HTMLSelectElement>(el, 'assetRoot').options).map((o) => o.textContent?.trim());
+    const assetOptions = Array.from(control<HTMLSelectElement>(el, 'assetRoot').options).map((o) =>
+      o.textContent?.trim(),
+    );
     expect(assetOptions).to.deep.equal(['None', 'Fatturazione', 'Note spese']);
     const typeOptions = Array.from(control<HTMLSelectElement>(el, 'tipoRichiesta').options).map((o) => o.value);
     expect(typeOptions).to.deep.equal(['', 'id:101', 'id:103']);
@@ -116,7 +132,14 @@ describe('sportello-desk-form', () => {
     let sent: Record<string, unknown> | undefined;
     el.addEventListener('sportello-before-submit', (e) => (sent = { ...e.detail.body }));
     const created = await el.submit();
-    expect(sent).to.include({ idServizio: 3, idTipoRichiesta: 101, oggetto: 'Orari della sede', codiceCanale: 'WEB', idUtente: 501, idRichiesta: 0 });
+    expect(sent).to.include({
+      idServizio: 3,
+      idTipoRichiesta: 101,
+      oggetto: 'Orari della sede',
+      codiceCanale: 'WEB',
+      idUtente: 501,
+      idRichiesta: 0,
+    });
     expect(sent).not.to.have.property('codServizio');
     expect(created?.idRichiesta).to.equal(7100);
   });
@@ -124,7 +147,14 @@ describe('sportello-desk-form', () => {
   it('takes a catalogue given by codes only and sends the cod* fields, which the service accepts', async () => {
     const full = await (await sim('/desk/__catalog.json')).json();
     const strip = (o: Record<string, unknown>): Record<string, unknown> =>
-      Object.fromEntries(Object.entries(o).filter(([k]) => k !== 'id').map(([k, v]) => [k, Array.isArray(v) ? v.map((x) => (typeof x === 'object' && x ? strip(x as Record<string, unknown>) : x)) : v]));
+      Object.fromEntries(
+        Object.entries(o)
+          .filter(([k]) => k !== 'id')
+          .map(([k, v]) => [
+            k,
+            Array.isArray(v) ? v.map((x) => (typeof x === 'object' && x ? strip(x as Record<string, unknown>) : x)) : v,
+          ]),
+      );
     const catalog = strip(full);
     const el = await makeForm({ catalog });
     await choose(el, 'servizio', 'code:IT');
@@ -135,7 +165,13 @@ describe('sportello-desk-form', () => {
     await type(el, 'oggetto', 'Quale modello?');
     const [event] = await Promise.all([oneEvent(el, 'sportello-before-submit'), el.submit()]);
     const body = (event as CustomEvent<DeskBeforeSubmitDetail>).detail.body;
-    expect(body).to.include({ codServizio: 'IT', codAssetRoot: 'PDL', codAssetFiglio: 'PDL-NB', codTipoRichiesta: 'INFO', codUrgenza: 'BASSA' });
+    expect(body).to.include({
+      codServizio: 'IT',
+      codAssetRoot: 'PDL',
+      codAssetFiglio: 'PDL-NB',
+      codTipoRichiesta: 'INFO',
+      codUrgenza: 'BASSA',
+    });
     expect(body).not.to.have.property('idServizio');
     expect(el.created?.idRichiesta).to.equal(7100);
   });
@@ -243,11 +279,16 @@ describe('sportello-desk-form', () => {
       if (bar) progress.push(bar.value);
     });
     observer.observe(el.shadowRoot!, { subtree: true, attributes: true, attributeFilter: ['value'] });
-    await waitUntil(() => el.shadowRoot!.querySelectorAll('.file[data-state="done"]').length === 2, 'uploads done', { timeout: 10000 });
+    await waitUntil(() => el.shadowRoot!.querySelectorAll('.file[data-state="done"]').length === 2, 'uploads done', {
+      timeout: 10000,
+    });
     observer.disconnect();
     console.log(`upload progress values seen: ${JSON.stringify(progress)}`);
     expect(progress.at(-1)).to.equal(100);
-    expect(progress.some((v) => v > 0 && v < 100), 'an intermediate value').to.equal(true);
+    expect(
+      progress.some((v) => v > 0 && v < 100),
+      'an intermediate value',
+    ).to.equal(true);
     expect(q<HTMLProgressElement>(el, '.file progress')!.getAttribute('aria-label')).to.equal('log.txt uploaded');
     const remove = q<HTMLButtonElement>(el, 'button[aria-label="Remove extra.txt"]')!;
     remove.click();
@@ -259,7 +300,9 @@ describe('sportello-desk-form', () => {
     expect(body['nomeAllegati']).to.deep.equal(['log.txt']);
     expect(body['idUpload']).to.be.a('string');
     const token = await realProvider({ forceRefresh: false });
-    const detail = await (await fetch(`${DESK}/richieste/${created!.idRichiesta}`, { headers: { Authorization: `Bearer ${token}` } })).json();
+    const detail = await (
+      await fetch(`${DESK}/richieste/${created!.idRichiesta}`, { headers: { Authorization: `Bearer ${token}` } })
+    ).json();
     expect(detail.allegati.map((a: { nomeFile: string }) => a.nomeFile)).to.deep.equal(['log.txt']);
     expect(detail.allegati[0].dimensione).to.equal(big.size);
   });
@@ -328,7 +371,11 @@ describe('sportello-desk-form', () => {
     expect(JSON.parse(localStorage.getItem('sportello-desk-draft:t2')!).pendingKey).to.be.a('string');
     first.remove();
     const second = await makeForm({}, 'draft-key=t2');
-    await waitUntil(() => control(second, 'extra.id:101')?.getAttribute('aria-invalid') === 'false', 'sections restored', { timeout: 5000 });
+    await waitUntil(
+      () => control(second, 'extra.id:101')?.getAttribute('aria-invalid') === 'false',
+      'sections restored',
+      { timeout: 5000 },
+    );
     const created = await second.submit();
     expect(created?.idRichiesta).to.equal(7100);
     expect(await requestStatus(7101)).to.equal(404);
@@ -339,7 +386,9 @@ describe('sportello-desk-form', () => {
     await fault({ kind: 'status', status: 500, match: '/desk/richieste/upload/', count: 1 });
     dropFiles(el, [fileOf('retry.txt', 2000)]);
     await waitUntil(() => q(el, '.file[data-state="error"]'), 'upload failed', { timeout: 5000 });
-    expect(q<HTMLProgressElement>(el, '.file progress')!.getAttribute('aria-label')).to.equal('Upload of retry.txt failed');
+    expect(q<HTMLProgressElement>(el, '.file progress')!.getAttribute('aria-label')).to.equal(
+      'Upload of retry.txt failed',
+    );
     q<HTMLButtonElement>(el, 'button[aria-label="Retry upload of retry.txt"]')!.click();
     await waitUntil(() => q(el, '.file[data-state="done"]'), 'upload retried', { timeout: 5000 });
   });
@@ -356,7 +405,10 @@ describe('sportello-desk-form', () => {
     const again = el.submit();
     await expect(el).to.be.accessible();
     const [a, b] = await Promise.all([pending, again]);
-    expect(a?.idRichiesta, String((el as unknown as { controller: { submitError?: Error } }).controller.submitError)).to.equal(7100);
+    expect(
+      a?.idRichiesta,
+      String((el as unknown as { controller: { submitError?: Error } }).controller.submitError),
+    ).to.equal(7100);
     expect(b?.idRichiesta).to.equal(7100);
     expect(await requestStatus(7101)).to.equal(404);
   });
@@ -373,10 +425,14 @@ describe('sportello-desk-form', () => {
     expect(q(el, '#ref-protocol')!.textContent).to.equal(event.detail.protocolloTicket);
     expect(el.shadowRoot!.activeElement).to.equal(q(el, '#confirmation-title'));
     await expect(el).to.be.accessible();
-    const copy = Array.from(el.shadowRoot!.querySelectorAll('button')).find((b) => b.textContent?.includes('Copy Ticket protocol'))!;
+    const copy = Array.from(el.shadowRoot!.querySelectorAll('button')).find((b) =>
+      b.textContent?.includes('Copy Ticket protocol'),
+    )!;
     copy.click();
     await waitUntil(() => q(el, '.confirmation [role="status"]')!.textContent!.trim() !== '', 'copy reported');
-    expect(['Ticket protocol copied', 'Copy failed: select the text and copy it by hand.']).to.include(q(el, '.confirmation [role="status"]')!.textContent!.trim());
+    expect(['Ticket protocol copied', 'Copy failed: select the text and copy it by hand.']).to.include(
+      q(el, '.confirmation [role="status"]')!.textContent!.trim(),
+    );
   });
 
   it('lets a cancelable sportello-before-submit stop the submission, and lets the page add data', async () => {
@@ -392,7 +448,9 @@ describe('sportello-desk-form', () => {
     });
     const created = await el.submit();
     const token = await realProvider({ forceRefresh: false });
-    const detail = await (await fetch(`${DESK}/richieste/${created!.idRichiesta}`, { headers: { Authorization: `Bearer ${token}` } })).json();
+    const detail = await (
+      await fetch(`${DESK}/richieste/${created!.idRichiesta}`, { headers: { Authorization: `Bearer ${token}` } })
+    ).json();
     expect(detail.note).to.equal('added by the page');
   });
 
@@ -417,7 +475,12 @@ describe('sportello-desk-form', () => {
   });
 
   it('honours prefill, hidden and read-only fields', async () => {
-    const el = await makeForm({ prefill: { codServizio: 'AMM', codTipoRichiesta: 'INFO', oggetto: 'Fattura 12/2026', note: 'from the portal' } }, 'no-draft hidden-fields=note readonly-fields=servizio');
+    const el = await makeForm(
+      {
+        prefill: { codServizio: 'AMM', codTipoRichiesta: 'INFO', oggetto: 'Fattura 12/2026', note: 'from the portal' },
+      },
+      'no-draft hidden-fields=note readonly-fields=servizio',
+    );
     await el.updateComplete;
     expect(control<HTMLSelectElement>(el, 'servizio').value).to.equal('id:2');
     expect(control<HTMLSelectElement>(el, 'servizio').disabled).to.equal(true);
@@ -425,7 +488,12 @@ describe('sportello-desk-form', () => {
     let body: Record<string, unknown> = {};
     el.addEventListener('sportello-before-submit', (e) => (body = e.detail.body));
     await el.submit();
-    expect(body).to.include({ idServizio: 2, idTipoRichiesta: 101, oggetto: 'Fattura 12/2026', note: 'from the portal' });
+    expect(body).to.include({
+      idServizio: 2,
+      idTipoRichiesta: 101,
+      oggetto: 'Fattura 12/2026',
+      note: 'from the portal',
+    });
   });
 
   it('asks the token provider again after a 401', async () => {
@@ -475,7 +543,9 @@ describe('sportello-desk-form', () => {
     const added = oneEvent(el, 'sportello-comment-added');
     view.shadowRoot!.querySelector<HTMLButtonElement>('.composer button[type="submit"]')!.click();
     expect((await added).detail).to.deep.equal({ idRichiesta: '7001', note: 'Any news?' });
-    await waitUntil(() => view.shadowRoot!.querySelectorAll('.comment').length === 3, 'comment in the thread', { timeout: 5000 });
+    await waitUntil(() => view.shadowRoot!.querySelectorAll('.comment').length === 3, 'comment in the thread', {
+      timeout: 5000,
+    });
     const last = Array.from(view.shadowRoot!.querySelectorAll('.comment')).at(-1)!;
     expect(last.textContent).to.contain('Any news?');
     expect(last.textContent).to.contain('(You)');
@@ -521,12 +591,18 @@ describe('sportello-desk-form', () => {
   });
 
   it('is a form-associated element: a host form gets the created id, and its reset empties the form', async () => {
-    const host = await fixture<HTMLFormElement>(html`<form><sportello-desk-form name="deskRequest" no-draft lang="en" user-id="501"></sportello-desk-form></form>`);
+    const host = await fixture<HTMLFormElement>(
+      html`<form><sportello-desk-form name="deskRequest" no-draft lang="en" user-id="501"></sportello-desk-form></form>`,
+    );
     const el = host.querySelector('sportello-desk-form')!;
     el.endpoint = DESK;
     el.tokenProvider = realProvider;
     el.catalogSrc = CATALOG;
-    await waitUntil(() => el.shadowRoot?.querySelector('select[data-field="servizio"] option:nth-child(2)'), 'catalogue', { timeout: 5000 });
+    await waitUntil(
+      () => el.shadowRoot?.querySelector('select[data-field="servizio"] option:nth-child(2)'),
+      'catalogue',
+      { timeout: 5000 },
+    );
     await choose(el, 'servizio', 'id:2');
     await choose(el, 'tipoRichiesta', 'id:101');
     await type(el, 'oggetto', 'Host form');

@@ -7,14 +7,30 @@ import type { ServiceError } from '../../src/transport/errors.js';
 import { DeskFormController } from '../../src/controllers/desk/form-controller.js';
 import type { KeyPreference } from '../../src/controllers/desk/catalog.js';
 import {
-  creationBody, emptyValues, firstInvalid, parseLocalDate, resolveSelection, serverFieldErrors, validate,
-  type ExtraAttribute, type FieldErrors, type FormValues,
+  creationBody,
+  emptyValues,
+  firstInvalid,
+  parseLocalDate,
+  resolveSelection,
+  serverFieldErrors,
+  validate,
+  type ExtraAttribute,
+  type FieldErrors,
+  type FormValues,
 } from '../../src/controllers/desk/form-model.js';
 import { clearDraft, hasContent, loadDraft, saveDraft } from '../../src/controllers/desk/draft.js';
 import { t, type DeskStringKey } from './strings.js';
 import { deskFormStyles } from './desk-form.styles.js';
 import { errorMessageKey } from './format.js';
-import { applyInput, draftValues, extraDefaults, initialValues, normaliseSelection, prefillValues, type DeskPrefill } from './values.js';
+import {
+  applyInput,
+  draftValues,
+  extraDefaults,
+  initialValues,
+  normaliseSelection,
+  prefillValues,
+  type DeskPrefill,
+} from './values.js';
 import type { FormView } from './form-view.js';
 import { renderErrorSummary, renderSetupProblems, renderSubmitError, type SetupState } from './notices-view.js';
 import { renderClassification, renderPreview, renderSections } from './classification-view.js';
@@ -240,7 +256,10 @@ export class SportelloDeskForm extends SportelloElement {
       isHidden: (field) => this.hiddenFields.includes(field),
       isLocked: (field) => this.isLocked(field),
       attributeHidden: (attr) => this.attributeHidden(attr),
-      attributeLocked: (attr) => this.disabled || this.readonlyFields.includes(`extra.${attr.code}`) || this.readonlyFields.includes(`extra.${attr.id}`),
+      attributeLocked: (attr) =>
+        this.disabled ||
+        this.readonlyFields.includes(`extra.${attr.code}`) ||
+        this.readonlyFields.includes(`extra.${attr.id}`),
       retryTriple: () => this.retryTriple(),
     };
   }
@@ -282,14 +301,22 @@ export class SportelloDeskForm extends SportelloElement {
     }
     if (!this.requestId) {
       this.values = normaliseSelection(this.controller.catalog, this.values) ?? this.values;
-      const extra = extraDefaults(this.controller.sections, this.values.extra, this.prefill?.extra, this.extraPrefilled, (f) => this.isLocked(f));
+      const extra = extraDefaults(
+        this.controller.sections,
+        this.values.extra,
+        this.prefill?.extra,
+        this.extraPrefilled,
+        (f) => this.isLocked(f),
+      );
       if (extra) this.values = { ...this.values, extra };
       const selection = resolveSelection(this.controller.catalog, this.values);
       const reported = parseLocalDate(this.values.dataSegnalazione)?.toISOString();
       this.controller.refreshTriple(selection, this.sendKeys, reported);
     }
-    if (!this.endpointUrl) this.warnOnce('endpoint', 'has no endpoint: set the endpoint attribute (desk base URL or proxy).');
-    if (!this.requestId && this.catalog === undefined && !this.catalogSrc) this.warnOnce('catalog', 'has no catalogue: set the catalog property or the catalog-src attribute.');
+    if (!this.endpointUrl)
+      this.warnOnce('endpoint', 'has no endpoint: set the endpoint attribute (desk base URL or proxy).');
+    if (!this.requestId && this.catalog === undefined && !this.catalogSrc)
+      this.warnOnce('catalog', 'has no catalogue: set the catalog property or the catalog-src attribute.');
     this.updateFormState();
   }
 
@@ -328,7 +355,9 @@ export class SportelloDeskForm extends SportelloElement {
   private persistDraft(): void {
     if (this.noDraft || this.requestId || !this.draftLoaded) return;
     if (this.controller.submitState === 'done') return;
-    const attachments = this.controller.attachments.filter((a) => a.state === 'done').map((a) => ({ name: a.name, size: a.size }));
+    const attachments = this.controller.attachments
+      .filter((a) => a.state === 'done')
+      .map((a) => ({ name: a.name, size: a.size }));
     const pendingKey = this.controller.idempotencyKey;
     if (!hasContent(this.values, attachments) && !pendingKey) {
       clearDraft(this.storageKey);
@@ -378,7 +407,10 @@ export class SportelloDeskForm extends SportelloElement {
 
   private currentErrors(): FieldErrors {
     const selection = resolveSelection(this.controller.catalog, this.values);
-    const sections = this.controller.sections.map((s) => ({ ...s, attributes: s.attributes.filter((a) => !this.attributeHidden(a) || a.required) }));
+    const sections = this.controller.sections.map((s) => ({
+      ...s,
+      attributes: s.attributes.filter((a) => !this.attributeHidden(a) || a.required),
+    }));
     return validate(this.values, selection, sections);
   }
 
@@ -396,7 +428,9 @@ export class SportelloDeskForm extends SportelloElement {
     if (c.pending) return c.pending;
     if (c.submitState === 'done' || this.requestId || this.disabled) return c.created;
     if (!this.endpointUrl || !c.catalog) {
-      this.formError = this.tr(!this.endpointUrl ? 'endpointMissing' : c.catalogState === 'error' ? 'catalogError' : 'catalogMissing');
+      this.formError = this.tr(
+        !this.endpointUrl ? 'endpointMissing' : c.catalogState === 'error' ? 'catalogError' : 'catalogMissing',
+      );
       return undefined;
     }
     const errors = this.currentErrors();
@@ -411,7 +445,11 @@ export class SportelloDeskForm extends SportelloElement {
     this.internals?.setValidity({});
     const selection = resolveSelection(c.catalog, this.values);
     // Spec §2.1 marks idRichiesta required: 0 asks the service to number a new request.
-    const body: Record<string, unknown> = { idRichiesta: 0, ...creationBody(this.values, selection, c.sections, this.sendKeys), ...c.attachmentFields() };
+    const body: Record<string, unknown> = {
+      idRichiesta: 0,
+      ...creationBody(this.values, selection, c.sections, this.sendKeys),
+      ...c.attachmentFields(),
+    };
     if (this.userId && /^\d+$/.test(this.userId)) body['idUtente'] = Number(this.userId);
     if (!this.emit('sportello-before-submit', { body }, { cancelable: true })) return undefined;
     this.formError = undefined;
@@ -420,7 +458,12 @@ export class SportelloDeskForm extends SportelloElement {
       if (!this.noDraft) clearDraft(this.storageKey);
       this.updateFormState();
       this.shouldFocusConfirmation = true;
-      this.emit('sportello-request-created', { response: created, idRichiesta: created.idRichiesta, protocolloTicket: created.protocolloTicket ?? null, body });
+      this.emit('sportello-request-created', {
+        response: created,
+        idRichiesta: created.idRichiesta,
+        protocolloTicket: created.protocolloTicket ?? null,
+        body,
+      });
       this.announce(this.tr('createdTitle'));
       return created;
     }
@@ -430,7 +473,9 @@ export class SportelloDeskForm extends SportelloElement {
 
   private async afterFailedSubmit(error: ServiceError | Error | undefined): Promise<void> {
     if (error instanceof DeskFieldErrors) {
-      const { errors, unmatched } = serverFieldErrors(error.fieldErrors, this.controller.sections, (f) => this.hiddenFields.includes(f));
+      const { errors, unmatched } = serverFieldErrors(error.fieldErrors, this.controller.sections, (f) =>
+        this.hiddenFields.includes(f),
+      );
       if (Object.keys(errors).length) {
         this.formError = unmatched.length ? this.tr('serverRejected', { message: unmatched.join(' ') }) : undefined;
         await this.showErrors(errors);
@@ -450,7 +495,11 @@ export class SportelloDeskForm extends SportelloElement {
   }
 
   private retryTriple(): void {
-    this.controller.retryTriple(resolveSelection(this.controller.catalog, this.values), this.sendKeys, parseLocalDate(this.values.dataSegnalazione)?.toISOString());
+    this.controller.retryTriple(
+      resolveSelection(this.controller.catalog, this.values),
+      this.sendKeys,
+      parseLocalDate(this.values.dataSegnalazione)?.toISOString(),
+    );
   }
 
   // ---- after creation --------------------------------------------------------------------------
@@ -485,11 +534,14 @@ export class SportelloDeskForm extends SportelloElement {
           .tokenProvider=${this.config.tokenProvider}
           lang=${this.language}
         ></sportello-desk-request>
-        ${this.followingCreated
-          ? html`<div class="actions after-follow"><button type="button" class="secondary" @click=${this.backToForm}>${this.tr('newRequest')}</button></div>`
-          : nothing}`;
+        ${
+          this.followingCreated
+            ? html`<div class="actions after-follow"><button type="button" class="secondary" @click=${this.backToForm}>${this.tr('newRequest')}</button></div>`
+            : nothing
+        }`;
     }
-    if (this.controller.submitState === 'done' && this.controller.created) return this.confirmation.render(this.controller.created);
+    if (this.controller.submitState === 'done' && this.controller.created)
+      return this.confirmation.render(this.controller.created);
     return this.renderForm();
   }
 
@@ -499,12 +551,14 @@ export class SportelloDeskForm extends SportelloElement {
     const submitting = c.submitState === 'submitting';
     return html`<form part="form" novalidate aria-labelledby="form-title" aria-busy=${submitting ? 'true' : 'false'} @submit=${this.onSubmit} @input=${this.onInput} @change=${this.onInput}>
       <slot name="header"><h2 id="form-title" part="title">${this.tr('formTitle')}</h2></slot>
-      ${this.draftRestored
-        ? html`<div class="notice" part="draft-notice">
+      ${
+        this.draftRestored
+          ? html`<div class="notice" part="draft-notice">
             <span>${this.tr('draftRestored')}</span>
             <button type="button" class="link" @click=${this.discardDraft}>${this.tr('discardDraft')}</button>
           </div>`
-        : nothing}
+          : nothing
+      }
       ${renderSetupProblems(view, this.setupState)}
       <p class="hint">${this.tr('requiredHint')}</p>
       ${renderErrorSummary(view, (name) => this.renderRoot.querySelector<HTMLElement>(`[data-field="${CSS.escape(name)}"]`)?.focus())}

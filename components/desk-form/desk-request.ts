@@ -31,7 +31,6 @@ import './events.js';
 export class SportelloDeskRequest extends SportelloElement {
   static override styles = deskFormStyles;
 
-
   /** The request to follow (`idRichiesta`). */
   @property({ attribute: 'request-id', reflect: true }) requestId?: string;
 
@@ -74,7 +73,9 @@ export class SportelloDeskRequest extends SportelloElement {
       const valid = !!this.requestId && /^\d+$/.test(this.requestId.trim());
       if (!valid && !this.warned) {
         this.warned = true;
-        console.warn(`[sportello] <sportello-desk-request> needs a numeric request-id (got ${JSON.stringify(this.requestId ?? null)}).`);
+        console.warn(
+          `[sportello] <sportello-desk-request> needs a numeric request-id (got ${JSON.stringify(this.requestId ?? null)}).`,
+        );
       }
       if (changed.has('endpoint') || changed.has('tokenProvider')) this.controller.follow(undefined);
       this.controller.follow(valid ? this.requestId : undefined);
@@ -135,8 +136,11 @@ export class SportelloDeskRequest extends SportelloElement {
     const assignee = this.person(detail.utenteAssegnatario);
     const handler = this.person(detail.utentePCarico);
     const date = (key: DeskStringKey, value: string | null | undefined) =>
-      value ? html`<div><dt>${this.tr(key)}</dt><dd><time datetime=${value}>${formatDate(value, lang)}</time></dd></div>` : nothing;
-    const ref = (key: DeskStringKey, value: { nome?: string } | null | undefined) => (value?.nome ? html`<div><dt>${this.tr(key)}</dt><dd>${value.nome}</dd></div>` : nothing);
+      value
+        ? html`<div><dt>${this.tr(key)}</dt><dd><time datetime=${value}>${formatDate(value, lang)}</time></dd></div>`
+        : nothing;
+    const ref = (key: DeskStringKey, value: { nome?: string } | null | undefined) =>
+      value?.nome ? html`<div><dt>${this.tr(key)}</dt><dd>${value.nome}</dd></div>` : nothing;
     return html`<dl class="facts" part="summary">
       <div><dt>${this.tr('state')}</dt><dd><span class="badge state-${detail.statoAvanz ?? 'x'}">${this.stateText(detail)}</span></dd></div>
       <div><dt>${this.tr('assignee')}</dt><dd>${assignee ?? this.tr('unassigned')}</dd></div>
@@ -150,9 +154,15 @@ export class SportelloDeskRequest extends SportelloElement {
   /** Attachment names and second-level ticket protocols, as text (the view has no download endpoint). */
   private renderFiles(detail: RequestDetail): TemplateResult | typeof nothing {
     const files = (detail.allegati ?? [])
-      .map((a) => (typeof a === 'string' ? a : (a as { nomeFile?: string; nome?: string })?.nomeFile ?? (a as { nome?: string })?.nome))
+      .map((a) =>
+        typeof a === 'string'
+          ? a
+          : ((a as { nomeFile?: string; nome?: string })?.nomeFile ?? (a as { nome?: string })?.nome),
+      )
       .filter((n): n is string => !!n);
-    const tickets = (detail.ticket ?? []).map((x) => (x as { protocollo?: string })?.protocollo).filter((p): p is string => !!p);
+    const tickets = (detail.ticket ?? [])
+      .map((x) => (x as { protocollo?: string })?.protocollo)
+      .filter((p): p is string => !!p);
     if (!files.length && !tickets.length) return nothing;
     return html`<dl class="facts">
       ${files.length ? html`<div><dt>${this.tr('allegati')}</dt><dd><ul class="plain">${files.map((f) => html`<li>${f}</li>`)}</ul></dd></div>` : nothing}
@@ -169,8 +179,9 @@ export class SportelloDeskRequest extends SportelloElement {
   private renderComments(comments: DeskComment[]): TemplateResult {
     return html`<section class="comments" part="comments" aria-labelledby="comments-title">
       <h3 id="comments-title" tabindex="-1">${this.tr('comments')}</h3>
-      ${comments.length
-        ? html`<ol class="thread">
+      ${
+        comments.length
+          ? html`<ol class="thread">
             ${comments.map(
               (m) => html`<li class="comment ${m.origin.startsWith('clie') ? 'mine' : ''}" part="comment">
                 <p class="meta">
@@ -183,7 +194,8 @@ export class SportelloDeskRequest extends SportelloElement {
               </li>`,
             )}
           </ol>`
-        : html`<p class="hint">${this.tr('noComments')}</p>`}
+          : html`<p class="hint">${this.tr('noComments')}</p>`
+      }
     </section>`;
   }
 

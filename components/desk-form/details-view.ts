@@ -54,7 +54,8 @@ export function renderMore(view: FormView): TemplateResult | typeof nothing {
   const channels = catalog?.channels.length
     ? catalog.channels.map((c) => ({ value: c.code ?? String(c.id), label: channelLabel(view, c) }))
     : ['WEB', 'TEL', 'MAIL'].map((code) => ({ value: code, label: channelLabel(view, { code, name: code }) }));
-  if (v.codiceCanale && !channels.some((c) => c.value === v.codiceCanale)) channels.push({ value: v.codiceCanale, label: v.codiceCanale });
+  if (v.codiceCanale && !channels.some((c) => c.value === v.codiceCanale))
+    channels.push({ value: v.codiceCanale, label: v.codiceCanale });
   const now = toLocalInputValue(new Date());
   const date = (name: 'dataSegnalazione' | 'dataScadenza') => {
     const f = fieldFrame(view, name, false);
@@ -68,7 +69,11 @@ export function renderMore(view: FormView): TemplateResult | typeof nothing {
   };
   const channel = () => {
     const f = fieldFrame(view, 'codiceCanale', false);
-    return frame(f, select(f, v.codiceCanale, channels, view.tr('choose'), view.isLocked('codiceCanale')), view.tr('required'));
+    return frame(
+      f,
+      select(f, v.codiceCanale, channels, view.tr('choose'), view.isLocked('codiceCanale')),
+      view.tr('required'),
+    );
   };
   return html`<fieldset class="group" part="more">
     <legend>${view.tr('more')}</legend>

@@ -56,7 +56,13 @@ export interface Option {
   label: string;
 }
 
-export function select(f: FieldFrame, value: string, options: Option[], placeholder: string, disabled: boolean): TemplateResult {
+export function select(
+  f: FieldFrame,
+  value: string,
+  options: Option[],
+  placeholder: string,
+  disabled: boolean,
+): TemplateResult {
   return html`<select
     id=${f.id}
     name=${f.name}
@@ -73,7 +79,13 @@ export function select(f: FieldFrame, value: string, options: Option[], placehol
 }
 
 /** The control for one extra attribute of `/richieste/attributi-aggiuntivi`, typed as the server says. */
-export function attributeControl(f: FieldFrame, attr: ExtraAttribute, value: string | boolean | undefined, readonly: boolean, placeholder: string): TemplateResult {
+export function attributeControl(
+  f: FieldFrame,
+  attr: ExtraAttribute,
+  value: string | boolean | undefined,
+  readonly: boolean,
+  placeholder: string,
+): TemplateResult {
   const common = {
     id: f.id,
     describedBy: describedBy(f),
@@ -109,7 +121,10 @@ export function attributeControl(f: FieldFrame, attr: ExtraAttribute, value: str
         .value=${live(text)}
       ></textarea>`;
     default: {
-      const type = { text: 'text', number: 'number', integer: 'number', date: 'date', datetime: 'datetime-local', email: 'email' }[attr.type] ?? 'text';
+      const type =
+        { text: 'text', number: 'number', integer: 'number', date: 'date', datetime: 'datetime-local', email: 'email' }[
+          attr.type
+        ] ?? 'text';
       const step = attr.type === 'integer' ? '1' : attr.type === 'number' ? 'any' : undefined;
       return html`<input
         type=${type}

@@ -1,21 +1,48 @@
 import { expect } from '@open-wc/testing';
 import fc from 'fast-check';
 import { findEntry, identify, keyOf, normaliseCatalog, CatalogError } from '../../src/controllers/desk/catalog.js';
-import { creationBody, emptyValues, formFieldForServerField, resolveSelection, validate, type ExtraSection } from '../../src/controllers/desk/form-model.js';
+import {
+  creationBody,
+  emptyValues,
+  formFieldForServerField,
+  resolveSelection,
+  validate,
+  type ExtraSection,
+} from '../../src/controllers/desk/form-model.js';
 import { readSections, readFieldErrors } from '../../src/services/desk.js';
 import { loadDraft, saveDraft, clearDraft } from '../../src/controllers/desk/draft.js';
 
 const catalog = normaliseCatalog({
-  servizi: [{ id: 1, codice: 'IT', nome: 'IT', assets: [{ id: 10, codice: 'PDL', nome: 'PC', figli: [{ id: 11, codice: 'NB', nome: 'Notebook' }] }], tipiRichiesta: [{ id: 100, codice: 'GUASTO', nome: 'Guasto' }] }],
+  servizi: [
+    {
+      id: 1,
+      codice: 'IT',
+      nome: 'IT',
+      assets: [{ id: 10, codice: 'PDL', nome: 'PC', figli: [{ id: 11, codice: 'NB', nome: 'Notebook' }] }],
+      tipiRichiesta: [{ id: 100, codice: 'GUASTO', nome: 'Guasto' }],
+    },
+  ],
   urgenze: [{ codice: 'ALTA', nome: 'Alta' }],
   canali: ['WEB', 'TEL'],
 });
 const sections: ExtraSection[] = readSections([
-  { idSezione: 1, nome: 'S', attributi: [
-    { idAttributo: 101, codice: 'INV', nome: 'Inventario', tipo: 'TEXT', obbligatorio: true, maxLunghezza: 5, pattern: '^[A-Z]+$' },
-    { idAttributo: 102, codice: 'N', nome: 'N', tipo: 'NUMBER', obbligatorio: false, min: 1, max: 10 },
-    { idAttributo: 103, codice: 'OK', nome: 'OK', tipo: 'CHECKBOX', obbligatorio: true },
-  ] },
+  {
+    idSezione: 1,
+    nome: 'S',
+    attributi: [
+      {
+        idAttributo: 101,
+        codice: 'INV',
+        nome: 'Inventario',
+        tipo: 'TEXT',
+        obbligatorio: true,
+        maxLunghezza: 5,
+        pattern: '^[A-Z]+$',
+      },
+      { idAttributo: 102, codice: 'N', nome: 'N', tipo: 'NUMBER', obbligatorio: false, min: 1, max: 10 },
+      { idAttributo: 103, codice: 'OK', nome: 'OK', tipo: 'CHECKBOX', obbligatorio: true },
+    ],
+  },
 ]);
 
 describe('desk form model (pure)', () => {
@@ -54,7 +81,11 @@ describe('desk form model (pure)', () => {
     const sel = resolveSelection(catalog, base);
     fc.assert(
       fc.property(fc.double({ min: -100, max: 100, noNaN: true }), (n) => {
-        const errors = validate({ ...base, extra: { 'id:101': 'ABC', 'id:103': true, 'id:102': String(n) } }, sel, sections);
+        const errors = validate(
+          { ...base, extra: { 'id:101': 'ABC', 'id:103': true, 'id:102': String(n) } },
+          sel,
+          sections,
+        );
         const e = errors['extra.id:102'];
         return n < 1 ? e?.code === 'tooSmall' : n > 10 ? e?.code === 'tooLarge' : e === undefined;
       }),
@@ -68,15 +99,50 @@ describe('desk form model (pure)', () => {
     const base = { ...emptyValues(), servizio: 'id:1', tipoRichiesta: 'id:100', oggetto: 'x' };
     const sel = resolveSelection(catalog, base);
     const now = new Date('2026-03-01T12:00:00');
-    expect(validate({ ...base, dataSegnalazione: '2026-03-02T12:00' }, sel, [], undefined, now)['dataSegnalazione']?.code).to.equal('future');
-    expect(validate({ ...base, dataSegnalazione: '2026-02-20T12:00', dataScadenza: '2026-02-19T12:00' }, sel, [], undefined, now)['dataScadenza']?.code).to.equal('beforeReport');
+    expect(
+      validate({ ...base, dataSegnalazione: '2026-03-02T12:00' }, sel, [], undefined, now)['dataSegnalazione']?.code,
+    ).to.equal('future');
+    expect(
+      validate(
+        { ...base, dataSegnalazione: '2026-02-20T12:00', dataScadenza: '2026-02-19T12:00' },
+        sel,
+        [],
+        undefined,
+        now,
+      )['dataScadenza']?.code,
+    ).to.equal('beforeReport');
   });
 
   it('builds the creation body with ids or codes, channel default and sections', () => {
-    const values = { ...emptyValues(), servizio: 'id:1', assetRoot: 'id:10', assetFiglio: 'id:11', tipoRichiesta: 'id:100', urgenza: 'code:ALTA', oggetto: ' Subj ', extra: { 'id:101': 'ABC', 'id:103': true } };
+    const values = {
+      ...emptyValues(),
+      servizio: 'id:1',
+      assetRoot: 'id:10',
+      assetFiglio: 'id:11',
+      tipoRichiesta: 'id:100',
+      urgenza: 'code:ALTA',
+      oggetto: ' Subj ',
+      extra: { 'id:101': 'ABC', 'id:103': true },
+    };
     const body = creationBody(values, resolveSelection(catalog, values), sections);
-    expect(body).to.deep.include({ idServizio: 1, idAssetRoot: 10, idAssetFiglio: 11, idTipoRichiesta: 100, codUrgenza: 'ALTA', oggetto: 'Subj', codiceCanale: 'WEB' });
-    expect(body['listaSezioniRichiesta']).to.deep.equal([{ idSezione: 1, attributi: [{ idAttributo: 101, valore: 'ABC' }, { idAttributo: 103, valore: 'true' }] }]);
+    expect(body).to.deep.include({
+      idServizio: 1,
+      idAssetRoot: 10,
+      idAssetFiglio: 11,
+      idTipoRichiesta: 100,
+      codUrgenza: 'ALTA',
+      oggetto: 'Subj',
+      codiceCanale: 'WEB',
+    });
+    expect(body['listaSezioniRichiesta']).to.deep.equal([
+      {
+        idSezione: 1,
+        attributi: [
+          { idAttributo: 101, valore: 'ABC' },
+          { idAttributo: 103, valore: 'true' },
+        ],
+      },
+    ]);
   });
 
   it('maps server field names back to form fields', () => {
@@ -84,7 +150,9 @@ describe('desk form model (pure)', () => {
     expect(formFieldForServerField('attributo.102', sections)).to.equal('extra.id:102');
     expect(formFieldForServerField('nomeAllegati', sections)).to.equal('allegati');
     expect(formFieldForServerField('idUtente', sections)).to.equal(undefined);
-    expect(readFieldErrors({ fieldErrors: [{ field: 'oggetto', message: 'm' }] })).to.deep.equal([{ field: 'oggetto', message: 'm', code: undefined }]);
+    expect(readFieldErrors({ fieldErrors: [{ field: 'oggetto', message: 'm' }] })).to.deep.equal([
+      { field: 'oggetto', message: 'm', code: undefined },
+    ]);
   });
 
   it('round-trips a draft and ignores a corrupt one', () => {

@@ -7,7 +7,13 @@
 import type { Lang } from '../../src/i18n/lang.js';
 import { keyOf, type CatalogItem } from '../../src/controllers/desk/catalog.js';
 import type { DeskFormController } from '../../src/controllers/desk/form-controller.js';
-import type { ExtraAttribute, FieldError, FieldErrors, FormField, FormValues } from '../../src/controllers/desk/form-model.js';
+import type {
+  ExtraAttribute,
+  FieldError,
+  FieldErrors,
+  FormField,
+  FormValues,
+} from '../../src/controllers/desk/form-model.js';
 import { fieldId, type FieldFrame, type Option } from './fields.js';
 import type { DeskStringKey } from './strings.js';
 
@@ -32,7 +38,12 @@ export function fieldError(view: FormView, name: string, label: string): string 
   return view.tr(`err_${e.code}` as DeskStringKey, { field: label, detail: e.detail ?? '' });
 }
 
-export function fieldFrame(view: FormView, name: FormField, required: boolean, extra: Partial<FieldFrame> = {}): FieldFrame {
+export function fieldFrame(
+  view: FormView,
+  name: FormField,
+  required: boolean,
+  extra: Partial<FieldFrame> = {},
+): FieldFrame {
   const label = view.tr(name);
   return { name, id: fieldId(name), label, required, error: fieldError(view, name, label), ...extra };
 }

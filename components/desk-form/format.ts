@@ -2,8 +2,7 @@
 import { isServiceError, type ServiceError } from '../../src/transport/errors.js';
 import type { Lang } from '../../src/i18n/lang.js';
 import type { DeskStringKey } from './strings.js';
-
-const locale = (lang: Lang) => (lang === 'it' ? 'it-IT' : 'en-GB');
+import { intlLocale as locale } from '../../src/i18n/format.js';
 
 /** A server date (ISO 8601) in the user's words; the raw text when it does not parse. */
 export function formatDate(value: string | null | undefined, lang: Lang): string {
@@ -11,7 +10,10 @@ export function formatDate(value: string | null | undefined, lang: Lang): string
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return value;
   const dayOnly = /^\d{4}-\d{2}-\d{2}$/.test(value);
-  return new Intl.DateTimeFormat(locale(lang), dayOnly ? { dateStyle: 'medium' } : { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  return new Intl.DateTimeFormat(
+    locale(lang),
+    dayOnly ? { dateStyle: 'medium' } : { dateStyle: 'medium', timeStyle: 'short' },
+  ).format(date);
 }
 
 /** Minutes as "1 day 2 hours" / "1 giorno 2 ore" (whole units, largest two). */
@@ -30,7 +32,9 @@ export function formatMinutes(minutes: number, lang: Lang): string {
       rest -= n * size;
     }
   }
-  return parts.length ? parts.join(' ') : new Intl.NumberFormat(locale(lang), { style: 'unit', unit: 'minute', unitDisplay: 'long' }).format(0);
+  return parts.length
+    ? parts.join(' ')
+    : new Intl.NumberFormat(locale(lang), { style: 'unit', unit: 'minute', unitDisplay: 'long' }).format(0);
 }
 
 /**

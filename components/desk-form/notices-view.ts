@@ -25,7 +25,8 @@ export function renderSetupProblems(view: FormView, setup: SetupState): Template
       <p>${view.tr('catalogError')} ${c.catalogError?.message ?? ''}</p>
       ${setup.reloadCatalog ? html`<button type="button" class="secondary" @click=${setup.reloadCatalog}>${view.tr('retry')}</button>` : nothing}
     </div>`;
-  if (c.catalogState === 'idle' && setup.noCatalogSource) return html`<p class="banner error-banner" role="alert">${view.tr('catalogMissing')}</p>`;
+  if (c.catalogState === 'idle' && setup.noCatalogSource)
+    return html`<p class="banner error-banner" role="alert">${view.tr('catalogMissing')}</p>`;
   return nothing;
 }
 
@@ -43,17 +44,23 @@ export function renderErrorSummary(view: FormView, focusField: (name: string) =>
     return html`<a href="#${fieldId(name)}" @click=${go}>${text}</a>`;
   };
   return html`<div id="error-summary" class="error-summary" part="errors" role="alert" tabindex="-1" ?hidden=${names.length === 0}>
-    ${names.length
-      ? html`<p>${names.length === 1 ? view.tr('errorsOne') : view.tr('errorsTitle', { count: names.length })}</p>
+    ${
+      names.length
+        ? html`<p>${names.length === 1 ? view.tr('errorsOne') : view.tr('errorsTitle', { count: names.length })}</p>
           <ul>
             ${names.map((name) => html`<li>${line(name)}</li>`)}
           </ul>`
-      : nothing}
+        : nothing
+    }
   </div>`;
 }
 
 /** A failed submission in words, with Retry when nothing on the form needs fixing first. */
-export function renderSubmitError(view: FormView, message: string | undefined, retry: () => void): TemplateResult | typeof nothing {
+export function renderSubmitError(
+  view: FormView,
+  message: string | undefined,
+  retry: () => void,
+): TemplateResult | typeof nothing {
   if (!message) return nothing;
   const canRetry = view.controller.submitState === 'error' && !Object.keys(view.errors).length;
   return html`<div id="submit-error" class="banner error-banner" role="alert" tabindex="-1">

@@ -5,16 +5,47 @@
  * page or server default. No DOM, no element state: the element owns `values` and calls these.
  */
 import { findEntry, keyOf, requestTypesFor, type Catalog } from '../../src/controllers/desk/catalog.js';
-import { emptyValues, FORM_FIELDS, parseLocalDate, toLocalInputValue, type ExtraSection, type FormField, type FormValues } from '../../src/controllers/desk/form-model.js';
+import {
+  emptyValues,
+  FORM_FIELDS,
+  parseLocalDate,
+  toLocalInputValue,
+  type ExtraSection,
+  type FormField,
+  type FormValues,
+} from '../../src/controllers/desk/form-model.js';
 
 /** Prefill keys: the form's field names, the spec's `id*`/`cod*` names, and `extra` by attribute code or id. */
-export type DeskPrefill = Partial<Record<FormField | 'idServizio' | 'codServizio' | 'idAssetRoot' | 'codAssetRoot' | 'idAssetFiglio' | 'codAssetFiglio' | 'idTipoRichiesta' | 'codTipoRichiesta' | 'idUrgenza' | 'codUrgenza', string | number>> & {
+export type DeskPrefill = Partial<
+  Record<
+    | FormField
+    | 'idServizio'
+    | 'codServizio'
+    | 'idAssetRoot'
+    | 'codAssetRoot'
+    | 'idAssetFiglio'
+    | 'codAssetFiglio'
+    | 'idTipoRichiesta'
+    | 'codTipoRichiesta'
+    | 'idUrgenza'
+    | 'codUrgenza',
+    string | number
+  >
+> & {
   extra?: Record<string, string | number | boolean>;
 };
 
 const SPEC_ALIASES: Record<string, FormField> = {
-  idServizio: 'servizio', codServizio: 'servizio', idAssetRoot: 'assetRoot', codAssetRoot: 'assetRoot', idAssetFiglio: 'assetFiglio',
-  codAssetFiglio: 'assetFiglio', idTipoRichiesta: 'tipoRichiesta', codTipoRichiesta: 'tipoRichiesta', idUrgenza: 'urgenza', codUrgenza: 'urgenza',
+  idServizio: 'servizio',
+  codServizio: 'servizio',
+  idAssetRoot: 'assetRoot',
+  codAssetRoot: 'assetRoot',
+  idAssetFiglio: 'assetFiglio',
+  codAssetFiglio: 'assetFiglio',
+  idTipoRichiesta: 'tipoRichiesta',
+  codTipoRichiesta: 'tipoRichiesta',
+  idUrgenza: 'urgenza',
+  codUrgenza: 'urgenza',
 };
 
 function toInputDate(text: string): string {
@@ -45,7 +76,8 @@ export function initialValues(prefill: DeskPrefill | undefined): FormValues {
 export function draftValues(draft: FormValues, prefill: DeskPrefill | undefined, locked: Iterable<string>): FormValues {
   const given = prefillValues(prefill) as Record<string, string>;
   const values = { ...draft };
-  for (const field of locked) if (field in given) (values as unknown as Record<string, string>)[field] = given[field] as string;
+  for (const field of locked)
+    if (field in given) (values as unknown as Record<string, string>)[field] = given[field] as string;
   return values;
 }
 
@@ -87,7 +119,9 @@ export function extraDefaults(
   for (const attr of sections.flatMap((s) => s.attributes)) {
     if (seen.has(attr.key)) continue;
     seen.add(attr.key);
-    const fromPage = (attr.code !== undefined ? given?.[attr.code] : undefined) ?? (attr.id !== undefined ? given?.[String(attr.id)] : undefined);
+    const fromPage =
+      (attr.code !== undefined ? given?.[attr.code] : undefined) ??
+      (attr.id !== undefined ? given?.[String(attr.id)] : undefined);
     const value = extra[attr.key];
     if (fromPage !== undefined && (value === undefined || value === '' || isLocked(`extra.${attr.code ?? attr.id}`))) {
       extra[attr.key] = typeof fromPage === 'boolean' ? fromPage : String(fromPage);
@@ -104,8 +138,13 @@ export function extraDefaults(
  * One control's new value applied. A parent's change empties what depended on it; a new triple
  * drops the extra attributes (`triple: true` tells the caller to forget which had defaults).
  */
-export function applyInput(values: FormValues, name: string, value: string | boolean): { values: FormValues; triple: boolean } {
-  if (name.startsWith('extra.')) return { values: { ...values, extra: { ...values.extra, [name.slice(6)]: value } }, triple: false };
+export function applyInput(
+  values: FormValues,
+  name: string,
+  value: string | boolean,
+): { values: FormValues; triple: boolean } {
+  if (name.startsWith('extra.'))
+    return { values: { ...values, extra: { ...values.extra, [name.slice(6)]: value } }, triple: false };
   const next = { ...values, [name]: value } as FormValues;
   if (name === 'servizio') Object.assign(next, { assetRoot: '', assetFiglio: '', tipoRichiesta: '' });
   if (name === 'assetRoot') Object.assign(next, { assetFiglio: '' });

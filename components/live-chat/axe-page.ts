@@ -38,6 +38,8 @@ export function siteLandmarks(): HTMLElement {
 export async function expectAxeClean(context: Element | Document = document, state = ''): Promise<void> {
   const axe = await loadAxe();
   const results = await axe.run(context, { resultTypes: ['violations'] });
-  const found = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  const found = results.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
   expect(found, `axe violations ${state}`).to.deep.equal([]);
 }

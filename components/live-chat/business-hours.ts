@@ -18,7 +18,15 @@ export function readBusinessHours(raw: unknown): BusinessHours | undefined {
   if (!Array.isArray(days) || !days.length) return undefined;
   const valid = days.every((d) => {
     const x = d as { day?: unknown; open?: unknown; close?: unknown };
-    return Number.isInteger(x.day) && (x.day as number) >= 1 && (x.day as number) <= 7 && typeof x.open === 'string' && TIME.test(x.open) && typeof x.close === 'string' && TIME.test(x.close);
+    return (
+      Number.isInteger(x.day) &&
+      (x.day as number) >= 1 &&
+      (x.day as number) <= 7 &&
+      typeof x.open === 'string' &&
+      TIME.test(x.open) &&
+      typeof x.close === 'string' &&
+      TIME.test(x.close)
+    );
   });
   if (!valid) return undefined;
   return { ...(typeof timeZone === 'string' && timeZone ? { timeZone } : {}), days: days as BusinessHours['days'] };
@@ -58,10 +66,17 @@ export function summariseHours(hours: BusinessHours, lang: string): string[] {
  * The hours' time zone in the visitor's language ("Central European Time", "Ora dell’Europa
  * centrale"), when it is not the visitor's own; the place in the zone's id if the browser cannot name it.
  */
-export function foreignZone(hours: BusinessHours, lang: string, visitorZone = Intl.DateTimeFormat().resolvedOptions().timeZone): string | undefined {
+export function foreignZone(
+  hours: BusinessHours,
+  lang: string,
+  visitorZone = Intl.DateTimeFormat().resolvedOptions().timeZone,
+): string | undefined {
   if (!hours.timeZone || hours.timeZone === visitorZone) return undefined;
   try {
-    const parts = new Intl.DateTimeFormat(lang, { timeZone: hours.timeZone, timeZoneName: 'longGeneric' }).formatToParts(new Date());
+    const parts = new Intl.DateTimeFormat(lang, {
+      timeZone: hours.timeZone,
+      timeZoneName: 'longGeneric',
+    }).formatToParts(new Date());
     const name = parts.find((p) => p.type === 'timeZoneName')?.value;
     if (name) return name;
   } catch {

@@ -31,7 +31,9 @@ export async function resetSim(): Promise<void> {
   sessionStorage.clear();
 }
 
-export async function mountChat(options: { widgetKey?: string; mode?: 'inline' | 'launcher'; category?: string; parent?: Element } = {}): Promise<SportelloLiveChat> {
+export async function mountChat(
+  options: { widgetKey?: string; mode?: 'inline' | 'launcher'; category?: string; parent?: Element } = {},
+): Promise<SportelloLiveChat> {
   const el = await fixture<SportelloLiveChat>(
     html`<sportello-live-chat
     lang="en"
@@ -58,7 +60,8 @@ export async function phase(el: SportelloLiveChat, ...phases: ChatPhase[]): Prom
   return win;
 }
 
-export const $ = <T extends Element = HTMLElement>(win: SportelloLiveChatWindow, selector: string): T | null => win.shadowRoot!.querySelector<T>(selector);
+export const $ = <T extends Element = HTMLElement>(win: SportelloLiveChatWindow, selector: string): T | null =>
+  win.shadowRoot!.querySelector<T>(selector);
 
 /** Another "tab" of the same site: a same-origin iframe with its own inline chat (same locks, storage, channels). */
 export async function openTab(): Promise<{ frame: HTMLIFrameElement; chat: SportelloLiveChat }> {
@@ -73,7 +76,12 @@ export async function openTab(): Promise<{ frame: HTMLIFrameElement; chat: Sport
  * Two tabs of one site: tab A (an iframe) loads first and takes the socket lock; this page's chat
  * then follows it. Both wait in the pre-chat form.
  */
-export async function leaderAndFollower(): Promise<{ tabA: { frame: HTMLIFrameElement; chat: SportelloLiveChat }; winA: SportelloLiveChatWindow; el: SportelloLiveChat; win: SportelloLiveChatWindow }> {
+export async function leaderAndFollower(): Promise<{
+  tabA: { frame: HTMLIFrameElement; chat: SportelloLiveChat };
+  winA: SportelloLiveChatWindow;
+  el: SportelloLiveChat;
+  win: SportelloLiveChatWindow;
+}> {
   const tabA = await openTab();
   const winA = await phase(tabA.chat, 'prechat');
   await until(() => winA.chat.tabRole === 'leader');
@@ -112,7 +120,10 @@ export async function eventually<T>(check: () => Promise<T | undefined | null | 
 }
 
 /** Fills and submits the pre-chat form like a person would. */
-export async function fillPrechat(win: SportelloLiveChatWindow, values: { name?: string; email?: string; category?: string; message?: string; consent?: boolean }): Promise<void> {
+export async function fillPrechat(
+  win: SportelloLiveChatWindow,
+  values: { name?: string; email?: string; category?: string; message?: string; consent?: boolean },
+): Promise<void> {
   const set = (id: string, value: string | undefined) => {
     const field = $<HTMLInputElement>(win, `#${id}`);
     if (field && value !== undefined) {
@@ -134,7 +145,10 @@ export async function fillPrechat(win: SportelloLiveChatWindow, values: { name?:
  * yet: the pre-chat form asks for it (and for an e-mail when the handover had none), the visitor
  * ticks it and starts.
  */
-export async function handoffWithConsent(el: SportelloLiveChat, input: { name?: string; email?: string; transcript: string; summary?: string }): Promise<SportelloLiveChatWindow> {
+export async function handoffWithConsent(
+  el: SportelloLiveChat,
+  input: { name?: string; email?: string; transcript: string; summary?: string },
+): Promise<SportelloLiveChatWindow> {
   await el.startFromHandoff(input);
   const win = await phase(el, 'prechat');
   await fillPrechat(win, { email: input.email ? undefined : 'visitor@example.com', consent: true });
@@ -142,7 +156,11 @@ export async function handoffWithConsent(el: SportelloLiveChat, input: { name?: 
   return win;
 }
 
-export async function startChat(el: SportelloLiveChat, category: string, name = 'Ada'): Promise<SportelloLiveChatWindow> {
+export async function startChat(
+  el: SportelloLiveChat,
+  category: string,
+  name = 'Ada',
+): Promise<SportelloLiveChatWindow> {
   const win = await phase(el, 'prechat');
   await fillPrechat(win, { name, email: 'ada@example.com', category });
   await phase(el, 'queued', 'chatting');
@@ -214,7 +232,9 @@ export class TestOperator {
     });
     // After a reconnect: what it missed, asked for before its own outbox goes out (the session
     // sends a hook's publish first), so the answer holds no echo of what it wrote offline.
-    this.session.onConnected(() => this.session.publish(`/app/chat.${idChat}.sync`, { afterId: Math.max(0, ...this.messages.keys()) }));
+    this.session.onConnected(() =>
+      this.session.publish(`/app/chat.${idChat}.sync`, { afterId: Math.max(0, ...this.messages.keys()) }),
+    );
     await this.http.json('/api/chat/join', { method: 'POST', json: { idChat: Number(idChat), idUser: 1 } });
   }
 

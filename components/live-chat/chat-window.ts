@@ -5,7 +5,11 @@ import { tokens } from '../shared/tokens.styles.js';
 import '../shared/message-list.js';
 import '../shared/composer.js';
 import type { ComposerAttachment } from '../shared/composer.js';
-import { LiveChatController, type LiveChatHost, type UploadItem } from '../../src/controllers/chat/live-chat-controller.js';
+import {
+  LiveChatController,
+  type LiveChatHost,
+  type UploadItem,
+} from '../../src/controllers/chat/live-chat-controller.js';
 import type { ChatDestinations } from '../../src/services/chat.js';
 import { safeImageUrl } from '../../src/markdown/safe-url.js';
 import type { ServiceError } from '../../src/transport/errors.js';
@@ -131,7 +135,14 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
   async focusFirst(): Promise<void> {
     await this.updateComplete;
     // In priority order (a selector list would pick the first in document order: the header).
-    for (const selector of ['sportello-composer', 'form [aria-invalid="true"]', 'form input:not([type=hidden])', 'form select, form textarea', '.body button', 'header button']) {
+    for (const selector of [
+      'sportello-composer',
+      'form [aria-invalid="true"]',
+      'form input:not([type=hidden])',
+      'form select, form textarea',
+      '.body button',
+      'header button',
+    ]) {
       const target = this.renderRoot.querySelector<HTMLElement>(selector);
       if (target) {
         target.focus();
@@ -195,28 +206,36 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
     const operatorName = agent?.name;
     const avatar = safeImageUrl(agent?.avatar);
     return html`<header part="header">
-      ${operatorName
-        ? avatar
-          ? html`<img class="avatar" src=${avatar} alt="" />`
-          : html`<span class="avatar initial" aria-hidden="true">${initialOf(operatorName)}</span>`
-        : nothing}
+      ${
+        operatorName
+          ? avatar
+            ? html`<img class="avatar" src=${avatar} alt="" />`
+            : html`<span class="avatar initial" aria-hidden="true">${initialOf(operatorName)}</span>`
+          : nothing
+      }
       <div class="titles">
         <h2 id="chat-title">${this.chat.config?.title || this.tr('title')}</h2>
         ${operatorName ? html`<span class="operator">${operatorName}</span>` : nothing}
       </div>
-      ${inChat && current
-        ? html`<button type="button" class="end-chat" aria-expanded=${this.confirmingEnd ? 'true' : 'false'} aria-controls="confirm-end" @click=${() => this.askToEnd()}>
+      ${
+        inChat && current
+          ? html`<button type="button" class="end-chat" aria-expanded=${this.confirmingEnd ? 'true' : 'false'} aria-controls="confirm-end" @click=${() => this.askToEnd()}>
             ${this.tr('endChat')}
           </button>`
-        : nothing}
-      ${current && ready && this.chat.pastChats.length
-        ? html`<button type="button" class="icon past-button" aria-label=${this.tr('pastChats')} title=${this.tr('pastChats')} @click=${() => this.past.showPastList()}>
+          : nothing
+      }
+      ${
+        current && ready && this.chat.pastChats.length
+          ? html`<button type="button" class="icon past-button" aria-label=${this.tr('pastChats')} title=${this.tr('pastChats')} @click=${() => this.past.showPastList()}>
             ${historyIcon}
           </button>`
-        : nothing}
-      ${this.closable
-        ? html`<button type="button" aria-label=${this.tr('close')} @click=${() => this.emit('sportello-chat-close-request', {})}>✕</button>`
-        : nothing}
+          : nothing
+      }
+      ${
+        this.closable
+          ? html`<button type="button" aria-label=${this.tr('close')} @click=${() => this.emit('sportello-chat-close-request', {})}>✕</button>`
+          : nothing
+      }
     </header>`;
   }
 
@@ -243,25 +262,31 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
   private renderNotices() {
     const c = this.chat;
     const inChat = c.phase === 'chatting' || c.phase === 'queued';
-    return html`${this.confirmingEnd && inChat && this.past.view.kind === 'current'
-      ? html`<div class="notice confirm" id="confirm-end" role="group" aria-labelledby="confirm-end-text">
+    return html`${
+      this.confirmingEnd && inChat && this.past.view.kind === 'current'
+        ? html`<div class="notice confirm" id="confirm-end" role="group" aria-labelledby="confirm-end-text">
           <span id="confirm-end-text">${this.tr('confirmEnd')}</span>
           <div class="actions">
             <button type="button" class="end" @click=${() => this.answerEnd(true)}>${this.tr('confirmEndYes')}</button>
             <button type="button" class="keep" @click=${() => this.answerEnd(false)}>${this.tr('confirmEndNo')}</button>
           </div>
         </div>`
-      : nothing}${c.showReconnecting && c.idChat
-      ? html`<div class="notice warn" role="status">
+        : nothing
+    }${
+      c.showReconnecting && c.idChat
+        ? html`<div class="notice warn" role="status">
           ${this.tr('reconnecting')} <button type="button" @click=${() => c.reconnectNow()}>${this.tr('reconnectNow')}</button>
         </div>`
-      : nothing}
-    ${c.error && c.phase !== 'error'
-      ? html`<div class="notice error" role="alert">
+        : nothing
+    }
+    ${
+      c.error && c.phase !== 'error'
+        ? html`<div class="notice error" role="alert">
           <span>${chatErrorText(c.error.error, c.error.operation, (k, p) => this.tr(k, p))}</span>
           <button type="button" @click=${() => c.dismissError()}>${this.tr('dismiss')}</button>
         </div>`
-      : nothing}`;
+        : nothing
+    }`;
   }
 
   private renderConversation() {
@@ -271,17 +296,36 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
       if (u.failure) return chatErrorText(u.failure, 'upload-attachment', (k, p) => this.tr(k, p));
       return u.error ? this.tr(UPLOAD_REFUSALS[u.error] ?? 'fileRefused') : undefined;
     };
-    const uploads: ComposerAttachment[] = c.uploads.map((u) => ({ key: u.key, name: u.name, progress: u.progress, state: u.state, error: uploadError(u), retryable: !!u.failure }));
+    const uploads: ComposerAttachment[] = c.uploads.map((u) => ({
+      key: u.key,
+      name: u.name,
+      progress: u.progress,
+      state: u.state,
+      error: uploadError(u),
+      retryable: !!u.failure,
+    }));
     // Waiting for a person: queued from the start, or handed over by the bot (the chat was already
     // under way, and the queue's positions arrive while no operator has joined yet).
     const position = c.queuePosition && c.queuePosition > 0 ? c.queuePosition : undefined;
     const handedOver = c.phase === 'chatting' && !c.operator?.name && position !== undefined;
     const waiting =
-      c.phase === 'starting' ? this.tr('starting') : c.phase === 'queued' || handedOver ? (position ? this.tr('queue', { position }) : this.tr('queueWaiting')) : '';
+      c.phase === 'starting'
+        ? this.tr('starting')
+        : c.phase === 'queued' || handedOver
+          ? position
+            ? this.tr('queue', { position })
+            : this.tr('queueWaiting')
+          : '';
     // One live region that stays in place from the queue to the operator's arrival: a region
     // inserted with its text, or removed when the operator joins, is often not read at all.
-    const left = c.phase === 'chatting' && !c.operator?.name && c.operatorLeft ? this.tr('operatorLeft', { name: c.operatorLeft }) : '';
-    const status = waiting || left || (c.phase === 'chatting' && c.operator?.name ? this.tr('nowChattingWith', { name: c.operator.name }) : '');
+    const left =
+      c.phase === 'chatting' && !c.operator?.name && c.operatorLeft
+        ? this.tr('operatorLeft', { name: c.operatorLeft })
+        : '';
+    const status =
+      waiting ||
+      left ||
+      (c.phase === 'chatting' && c.operator?.name ? this.tr('nowChattingWith', { name: c.operator.name }) : '');
     return html`<div class="conversation">
       <p class="visually-hidden" role="status">${status}</p>
       ${waiting || left ? html`<div class="notice" aria-hidden="true">${waiting || left}</div>` : nothing}
@@ -292,9 +336,10 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
         @sportello-quick-reply=${(e: CustomEvent<{ value?: string; label?: string }>) => c.send(e.detail.label ?? e.detail.value ?? '', e.detail.value)}
       ></sportello-message-list>
       <div class="typing" aria-live="polite">${c.peerTyping !== undefined ? (c.peerTyping ? this.tr('typing', { name: c.peerTyping }) : this.tr('someoneTyping')) : ''}</div>
-      ${ended
-        ? this.endedView.render()
-        : html`<sportello-composer
+      ${
+        ended
+          ? this.endedView.render()
+          : html`<sportello-composer
             allow-attachments
             accept=${c.config?.attachments?.contentTypes?.join(',') ?? ''}
             maxlength=${c.config?.maxMessageLength ?? 4000}
@@ -310,7 +355,8 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
             @sportello-composer-attach=${(e: CustomEvent<{ files: File[] }>) => c.attach(e.detail.files)}
             @sportello-composer-remove=${(e: CustomEvent<{ key: string }>) => c.removeUpload(e.detail.key)}
             @sportello-composer-retry-upload=${(e: CustomEvent<{ key: string }>) => c.retryUpload(e.detail.key)}
-          ></sportello-composer>`}
+          ></sportello-composer>`
+      }
     </div>`;
   }
 
@@ -318,8 +364,10 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
     const c = this.chat;
     const missing = !this.chatEndpoint() ? 'endpoint' : !this.widgetKey ? 'widget-key' : '';
     let body: unknown;
-    if (missing) body = html`<div class="body" part="body"><p role="alert">${this.tr('badAttributes', { what: missing })}</p></div>`;
-    else if (c.phase === 'idle' || c.phase === 'loading') body = html`<div class="body center" part="body" role="status">${this.tr('loading')}</div>`;
+    if (missing)
+      body = html`<div class="body" part="body"><p role="alert">${this.tr('badAttributes', { what: missing })}</p></div>`;
+    else if (c.phase === 'idle' || c.phase === 'loading')
+      body = html`<div class="body center" part="body" role="status">${this.tr('loading')}</div>`;
     else if (c.phase === 'error')
       body = html`<div class="body" part="body" role="alert">
         <p>${this.tr('loadFailed')} ${c.error ? chatErrorText(c.error.error, c.error.operation, (k, p) => this.tr(k, p)) : ''}</p>

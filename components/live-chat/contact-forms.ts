@@ -52,29 +52,34 @@ export class ChatForms {
           tr('email'),
           html`<input id="email" name="email" type="email" autocomplete="email" .value=${p.email ?? c.email} aria-invalid=${f.invalid('email')} aria-describedby=${f.describedBy('email')} />`,
         )}
-        ${c.categories.length
-          ? f.render(
-              'idChatCategory',
-              tr('category'),
-              html`<select id="idChatCategory" name="idChatCategory" aria-invalid=${f.invalid('idChatCategory')} aria-describedby=${f.describedBy('idChatCategory')}>
+        ${
+          c.categories.length
+            ? f.render(
+                'idChatCategory',
+                tr('category'),
+                html`<select id="idChatCategory" name="idChatCategory" aria-invalid=${f.invalid('idChatCategory')} aria-describedby=${f.describedBy('idChatCategory')}>
                 ${c.categories.length > 1 ? html`<option value="" ?selected=${!p.category}>${tr('chooseCategory')}</option>` : nothing}
                 ${c.categories.map(
-                  (cat) => html`<option value=${String(cat.idChatCategory)} ?selected=${String(cat.idChatCategory) === p.category}>${cat.title}</option>`,
+                  (cat) =>
+                    html`<option value=${String(cat.idChatCategory)} ?selected=${String(cat.idChatCategory) === p.category}>${cat.title}</option>`,
                 )}
               </select>`,
-            )
-          : nothing}
+              )
+            : nothing
+        }
         ${f.render(
           'message',
           tr('firstMessage'),
           html`<textarea id="message" name="message" rows="3" .value=${p.message ?? ''} aria-invalid=${f.invalid('message')} aria-describedby=${f.describedBy('message')}></textarea>`,
         )}
-        ${this.handoffContext
-          ? html`<details class="handoff">
+        ${
+          this.handoffContext
+            ? html`<details class="handoff">
               <summary>${tr('handoffShared')}</summary>
               <p>${this.handoffContext}</p>
             </details>`
-          : nothing}
+            : nothing
+        }
         ${privacyText ? html`<p class="privacy">${linkify(privacyText)}</p>` : nothing}
         ${consentForHandoff ? html`<p class="hint handoff-consent" id="handoff-consent">${tr('handoffConsent')}</p>` : nothing}
         <div class="field check">
@@ -126,7 +131,9 @@ export class ChatForms {
     const lines = hours ? summariseHours(hours, this.ctx.language) : [];
     if (!hours || !lines.length) return nothing;
     const zone = foreignZone(hours, this.ctx.language);
-    const text = zone ? tr('openingHoursZone', { hours: lines.join('; '), zone }) : tr('openingHours', { hours: lines.join('; ') });
+    const text = zone
+      ? tr('openingHoursZone', { hours: lines.join('; '), zone })
+      : tr('openingHours', { hours: lines.join('; ') });
     return html`<p class="hours">${text}</p>`;
   }
 
@@ -134,7 +141,8 @@ export class ChatForms {
     const { tr } = this.ctx.labels;
     const f = this.fields;
     const c = this.ctx.chat;
-    if (c.phase === 'offline-sent') return html`<div class="body" part="body"><p role="status">${tr('offlineSent')}</p></div>`;
+    if (c.phase === 'offline-sent')
+      return html`<div class="body" part="body"><p role="status">${tr('offlineSent')}</p></div>`;
     const channels = this.contactChannels;
     if (!channels.length) {
       return html`<div class="body" part="body"><p class="intro">${tr('offlineNoContact')}</p>${this.renderOpeningHours()}</div>`;
@@ -150,26 +158,30 @@ export class ChatForms {
           tr('name'),
           html`<input id="name" name="name" type="text" autocomplete="name" .value=${this.ctx.prefill.name ?? c.name} aria-invalid=${f.invalid('name')} aria-describedby=${f.describedBy('name')} />`,
         )}
-        ${channels.length > 1
-          ? html`<fieldset>
+        ${
+          channels.length > 1
+            ? html`<fieldset>
               <legend>${tr('contactBy')}</legend>
               <div class="radios">
                 <label><input type="radio" name="channel" value="email" .checked=${ch === 'email'} @change=${() => this.setChannel('email')} /> ${tr('email')}</label>
                 <label><input type="radio" name="channel" value="phone" .checked=${ch === 'phone'} @change=${() => this.setChannel('phone')} /> ${tr('phone')}</label>
               </div>
             </fieldset>`
-          : nothing}
-        ${ch === 'email'
-          ? f.render(
-              'email',
-              tr('email'),
-              html`<input id="email" name="email" type="email" autocomplete="email" .value=${this.ctx.prefill.email ?? c.email} aria-invalid=${f.invalid('email')} aria-describedby=${f.describedBy('email')} />`,
-            )
-          : f.render(
-              'phone',
-              tr('phone'),
-              html`<input id="phone" name="phone" type="tel" autocomplete="tel" aria-invalid=${f.invalid('phone')} aria-describedby=${f.describedBy('phone')} />`,
-            )}
+            : nothing
+        }
+        ${
+          ch === 'email'
+            ? f.render(
+                'email',
+                tr('email'),
+                html`<input id="email" name="email" type="email" autocomplete="email" .value=${this.ctx.prefill.email ?? c.email} aria-invalid=${f.invalid('email')} aria-describedby=${f.describedBy('email')} />`,
+              )
+            : f.render(
+                'phone',
+                tr('phone'),
+                html`<input id="phone" name="phone" type="tel" autocomplete="tel" aria-invalid=${f.invalid('phone')} aria-describedby=${f.describedBy('phone')} />`,
+              )
+        }
         ${f.render(
           'message',
           tr('firstMessage'),

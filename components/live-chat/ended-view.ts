@@ -21,9 +21,10 @@ export class EndedView {
     const c = this.ctx.chat;
     return html`<div class="body ended" part="body">
       <p role="status" class="ended-title" tabindex="-1">${tr('ended')}</p>
-      ${c.phase === 'rated'
-        ? html`<p role="status">${tr('rated')}</p>`
-        : html`<form @submit=${this.onRate}>
+      ${
+        c.phase === 'rated'
+          ? html`<p role="status">${tr('rated')}</p>`
+          : html`<form @submit=${this.onRate}>
             <fieldset>
               <legend>${tr('rateQuestion')}</legend>
               <div class="stars">
@@ -40,16 +41,19 @@ export class EndedView {
               <textarea id="comment" name="comment" rows="2"></textarea>
             </div>
             <button class="primary" type="submit" ?disabled=${!this.rating || c.busy}>${tr('rate')}</button>
-          </form>`}
-      ${this.transcriptSentTo
-        ? html`<p role="status">${tr('transcriptSent', { email: this.transcriptSentTo })}</p>`
-        : html`<form @submit=${this.onTranscript}>
+          </form>`
+      }
+      ${
+        this.transcriptSentTo
+          ? html`<p role="status">${tr('transcriptSent', { email: this.transcriptSentTo })}</p>`
+          : html`<form @submit=${this.onTranscript}>
             <div class="field">
               <label for="transcript-email">${tr('transcriptEmail')}</label>
               <input id="transcript-email" name="email" type="email" autocomplete="email" required .value=${c.email} />
             </div>
             <button class="secondary" type="submit" ?disabled=${c.busy}>${tr('transcriptSend')}</button>
-          </form>`}
+          </form>`
+      }
       <button class="secondary" type="button" @click=${() => this.newChat()}>${tr('newChat')}</button>
     </div>`;
   }

@@ -14,7 +14,8 @@ export function chatErrorText(error: Error, operation: string, tr: Translate): s
   if (error.kind === 'network' || error.kind === 'timeout') return tr('errNetwork');
   if (status === 401 || status === 403) return tr('errAccess', { status });
   if (status === 404) return operation === 'load-widget' ? tr('errUnknownWidget') : tr('errNotFound');
-  if (status === 429) return error.retryAfterMs ? tr('errRate', { seconds: Math.ceil(error.retryAfterMs / 1000) }) : tr('errRateNow');
+  if (status === 429)
+    return error.retryAfterMs ? tr('errRate', { seconds: Math.ceil(error.retryAfterMs / 1000) }) : tr('errRateNow');
   if (status >= 500) return tr('errServer', { status });
   return tr('errorGeneric', { message: error.message });
 }

@@ -11,14 +11,25 @@ export class FormFields {
 
   error(field: string): string | undefined {
     const tr = this.ctx.labels.tr;
-    const e = this.ctx.chat.fieldErrors.find((x) => x.field === field || (field === 'privacy' && /privacy|consent/i.test(x.field)));
+    const e = this.ctx.chat.fieldErrors.find(
+      (x) => x.field === field || (field === 'privacy' && /privacy|consent/i.test(x.field)),
+    );
     if (!e) return undefined;
     // The simulator sends codes (`required`, `invalid`, `too-long`); a real server may send sentences.
     const code = e.message;
     if (code && !/^[a-z][a-z-]*$/.test(code)) return code;
-    if (code === 'required' || !code) return field === 'privacy' || field === 'name' || field === 'message' || field === 'idChatCategory' ? tr('required') : field === 'email' ? tr('invalidEmail') : tr('required');
+    if (code === 'required' || !code)
+      return field === 'privacy' || field === 'name' || field === 'message' || field === 'idChatCategory'
+        ? tr('required')
+        : field === 'email'
+          ? tr('invalidEmail')
+          : tr('required');
     if (code === 'too-long') return tr('tooLong');
-    return field === 'email' ? tr('invalidEmail') : field === 'phone' ? tr('invalidPhone') : tr('invalidValue', { code });
+    return field === 'email'
+      ? tr('invalidEmail')
+      : field === 'phone'
+        ? tr('invalidPhone')
+        : tr('invalidValue', { code });
   }
 
   render(id: string, label: string, control: unknown) {

@@ -1,7 +1,29 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { ignoreResizeObserverLoop, nextFrame } from '../shared/chat-test-utils.js';
-import { $, SIM_URL, CHAT_URL, composerSend, delivered, endChatByClick, FAST_RECONNECT, fillPrechat, eventually, handoffWithConsent, leaderAndFollower, mountChat, openTab, phase, resetSim, simSockets, startChat, TestOperator, until, visitorSockets, windowOf } from './chat-test-helpers.js';
+import {
+  $,
+  SIM_URL,
+  CHAT_URL,
+  composerSend,
+  delivered,
+  endChatByClick,
+  FAST_RECONNECT,
+  fillPrechat,
+  eventually,
+  handoffWithConsent,
+  leaderAndFollower,
+  mountChat,
+  openTab,
+  phase,
+  resetSim,
+  simSockets,
+  startChat,
+  TestOperator,
+  until,
+  visitorSockets,
+  windowOf,
+} from './chat-test-helpers.js';
 import type { SportelloLiveChat } from './live-chat.js';
 import { storageKey } from '../../src/controllers/chat/chat-storage.js';
 import { pastChatsKey, readPastChats, writePastChats } from '../../src/controllers/chat/past-chats.js';
@@ -18,7 +40,9 @@ describe('sportello-live-chat', () => {
   });
 
   it('closed launcher: accessible, opens as a dialog with focus inside, Escape closes and returns focus', async () => {
-    const el = await fixture<SportelloLiveChat>(html`<sportello-live-chat lang="en" widget-key="demo" endpoint=${CHAT_URL}></sportello-live-chat>`);
+    const el = await fixture<SportelloLiveChat>(
+      html`<sportello-live-chat lang="en" widget-key="demo" endpoint=${CHAT_URL}></sportello-live-chat>`,
+    );
     await expect(el).to.be.accessible();
     const launcher = el.shadowRoot!.querySelector<HTMLButtonElement>('button.launcher')!;
     expect(launcher.getAttribute('aria-expanded')).to.equal('false');
@@ -83,7 +107,9 @@ describe('sportello-live-chat', () => {
 
     await composerSend(win, 'Hello from the visitor');
     await until(() => [...operator!.messages.values()].some((m) => m.text === 'Hello from the visitor'));
-    await until(() => win.chat.transcript.messages.find((m) => m.text === 'Hello from the visitor')?.state !== 'pending');
+    await until(
+      () => win.chat.transcript.messages.find((m) => m.text === 'Hello from the visitor')?.state !== 'pending',
+    );
     await until(() => operator!.events.some((e) => e.type === 'typing' && e.from === 'visitor' && e.typing === true));
 
     operator.send(win.chat.idChat!, 'Hello from the operator');
@@ -103,7 +129,10 @@ describe('sportello-live-chat', () => {
   it('a transfer: the operator who joins takes the header and the status line; one who leaves is said so', async () => {
     const el = await mountChat();
     const win = await startChat(el, '2');
-    await until(() => win.chat.operator?.name === 'Giulia' && win.chat.transcript.messages.some((m) => m.text.includes("I'm Giulia")));
+    await until(
+      () =>
+        win.chat.operator?.name === 'Giulia' && win.chat.transcript.messages.some((m) => m.text.includes("I'm Giulia")),
+    );
     // A real operator takes the chat from the scripted one: 'left' (Giulia), then 'joined'.
     operator = await TestOperator.joined(win.chat.idChat!);
     await until(() => win.chat.operator?.name === 'Operatore Demo');
@@ -113,7 +142,10 @@ describe('sportello-live-chat', () => {
     expect(status.textContent).to.equal('You are now chatting with Operatore Demo.');
     // The simulator never leaves a chat without an operator; a real service may: the event as it
     // would arrive, handed to the controller.
-    (win.chat as unknown as { reducer: { apply(e: unknown): void } }).reducer.apply({ type: 'left', operator: { idUser: 1, nickname: 'Operatore Demo' } });
+    (win.chat as unknown as { reducer: { apply(e: unknown): void } }).reducer.apply({
+      type: 'left',
+      operator: { idUser: 1, nickname: 'Operatore Demo' },
+    });
     await win.updateComplete;
     expect($(win, 'header .operator')).to.equal(null);
     expect(status.textContent).to.equal('Operatore Demo left the conversation.');
@@ -121,14 +153,18 @@ describe('sportello-live-chat', () => {
     // The conversation goes on with what was said, authors kept.
     const list = $(win, 'sportello-message-list')!;
     await until(() => list.shadowRoot!.textContent!.includes("I'm Giulia"));
-    const greeting = [...list.shadowRoot!.querySelectorAll('[part~=message]')].find((m) => m.textContent!.includes("I'm Giulia"))!;
+    const greeting = [...list.shadowRoot!.querySelectorAll('[part~=message]')].find((m) =>
+      m.textContent!.includes("I'm Giulia"),
+    )!;
     expect(greeting.textContent).to.match(/^\s*Giulia/);
   });
 
   it('bot category: the bot is named with its avatar; quick replies are buttons and choosing one sends it', async () => {
     const el = await mountChat();
     const win = await startChat(el, '3');
-    const botMessage = await until(() => win.chat.transcript.messages.find((m) => m.from === 'bot' && m.quickReplies?.length));
+    const botMessage = await until(() =>
+      win.chat.transcript.messages.find((m) => m.from === 'bot' && m.quickReplies?.length),
+    );
     // The header and the bot's rows show who answers: the name the widget configuration gives the
     // bot and its avatar from the service's public endpoint (a real image).
     await win.updateComplete;
@@ -143,7 +179,9 @@ describe('sportello-live-chat', () => {
     const label = button.textContent!.trim();
     expect(botMessage.quickReplies!.map((q) => q.label)).to.include(label);
     button.click();
-    const mine = await until(() => win.chat.transcript.messages.find((m) => m.from === 'visitor' && m.text === label && m.state !== 'pending'));
+    const mine = await until(() =>
+      win.chat.transcript.messages.find((m) => m.from === 'visitor' && m.text === label && m.state !== 'pending'),
+    );
     expect(mine.state).to.not.equal('failed');
     // The bot answers the choice.
     await until(() => win.chat.transcript.messages.filter((m) => m.from === 'bot').length > 1);
@@ -153,23 +191,32 @@ describe('sportello-live-chat', () => {
     const el = await mountChat();
     const win = await startChat(el, '2');
     // A real PNG (1x1, then padding after its end) of 4.5 MiB, under the widget's 5 MiB limit.
-    const png = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='), (c) => c.charCodeAt(0));
+    const png = Uint8Array.from(
+      atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='),
+      (c) => c.charCodeAt(0),
+    );
     const size = 4.5 * 1024 * 1024;
     const limit = win.chat.config?.attachments?.maxBytes;
-    expect(limit, 'the widget\'s attachment limit').to.be.a('number');
+    expect(limit, "the widget's attachment limit").to.be.a('number');
     expect(size).to.be.below(limit!);
     const bytes = new Uint8Array(size);
     bytes.set(png);
     const file = new File([bytes], 'photo.png', { type: 'image/png' });
     // The service takes its time before reading the upload: the bytes already sent wait on the wire,
     // so the bar stops part-way long enough to be seen.
-    await fetch(`${SIM_URL}/__sim/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ kind: 'delay', match: '/chat/public/api/attachments/upload', delayMs: 1500 }) });
+    await fetch(`${SIM_URL}/__sim/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ kind: 'delay', match: '/chat/public/api/attachments/upload', delayMs: 1500 }),
+    });
     // On a new connection: one kept alive from earlier tests' large bodies has grown buffers that
     // take the whole file at once (the bar would jump from 0 to 1).
     await fetch(`${SIM_URL}/__sim/http/close-idle`, { method: 'POST' });
     const composer = $<HTMLElement & { updateComplete: Promise<boolean> }>(win, 'sportello-composer')!;
 
-    composer.dispatchEvent(new CustomEvent('sportello-composer-attach', { detail: { files: [file] }, bubbles: true, composed: true }));
+    composer.dispatchEvent(
+      new CustomEvent('sportello-composer-attach', { detail: { files: [file] }, bubbles: true, composed: true }),
+    );
     // What the visitor sees in the composer's tray while it uploads, every turn of the event loop.
     const shown: number[] = [];
     await until(() => {
@@ -178,8 +225,14 @@ describe('sportello-live-chat', () => {
       return win.chat.uploads[0]?.state === 'done' && !bar;
     }, 1);
 
-    expect(shown.some((p) => p > 0 && p < 1), `a bar part-way through, among ${JSON.stringify(shown)}`).to.equal(true);
-    expect(shown.every((p, i) => i === 0 || p >= shown[i - 1]!), `the bar never goes back: ${JSON.stringify(shown)}`).to.equal(true);
+    expect(
+      shown.some((p) => p > 0 && p < 1),
+      `a bar part-way through, among ${JSON.stringify(shown)}`,
+    ).to.equal(true);
+    expect(
+      shown.every((p, i) => i === 0 || p >= shown[i - 1]!),
+      `the bar never goes back: ${JSON.stringify(shown)}`,
+    ).to.equal(true);
     expect(win.chat.uploads[0]!.progress).to.equal(1);
     await composerSend(win, 'here is the photo');
     const sent = await until(() => win.chat.transcript.messages.find((m) => m.attachments.length && delivered(m)));
@@ -195,7 +248,9 @@ describe('sportello-live-chat', () => {
     const el = await mountChat();
     const win = await startChat(el, '2');
     const file = new File(['MZ'], 'tool.exe', { type: 'application/x-msdownload' });
-    $(win, 'sportello-composer')!.dispatchEvent(new CustomEvent('sportello-composer-attach', { detail: { files: [file] }, bubbles: true, composed: true }));
+    $(win, 'sportello-composer')!.dispatchEvent(
+      new CustomEvent('sportello-composer-attach', { detail: { files: [file] }, bubbles: true, composed: true }),
+    );
     await until(() => win.chat.uploads[0]?.state === 'failed');
     await win.updateComplete;
     const composer = $(win, 'sportello-composer')!;
@@ -209,7 +264,9 @@ describe('sportello-live-chat', () => {
     await expect(el).to.be.accessible();
     // When the chat opens again, from the widget's business hours (the zone is named only when it
     // is not the visitor's, which depends on the machine running the test).
-    expect($(win, 'p.hours')!.textContent).to.match(/^Opening hours: Mon–Fri 09:00–18:00( \(Central European Time\))?$/);
+    expect($(win, 'p.hours')!.textContent).to.match(
+      /^Opening hours: Mon–Fri 09:00–18:00( \(Central European Time\))?$/,
+    );
     $<HTMLButtonElement>(win, 'form button[type=submit]')!.click();
     await until(() => win.chat.fieldErrors.length);
     await win.updateComplete;
@@ -290,7 +347,9 @@ describe('sportello-live-chat', () => {
     expect(composer2.value).to.equal('half a thought');
   });
 
-  it('reload continuity: a real reload of the page resumes the same chat, its transcript in order, a message sent meanwhile once, and the draft', async function (this: { timeout(ms: number): void }) {
+  it('reload continuity: a real reload of the page resumes the same chat, its transcript in order, a message sent meanwhile once, and the draft', async function (this: {
+    timeout(ms: number): void;
+  }) {
     this.timeout(60000);
     // Arrange: the chat runs in a page of its own (a same-origin frame) that can really reload.
     const { frame, chat } = await openTab();
@@ -315,7 +374,11 @@ describe('sportello-live-chat', () => {
       // Reloaded right after the keystroke, before the batched save: leaving the page saves it.
       // The new page may not connect until the operator has spoken: the message is sent while no
       // page of this visitor is connected.
-      await fetch(`${SIM_URL}/__sim/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ kind: 'refuse-ws', match: '/chat/websocket', durationMs: 60000 }) });
+      await fetch(`${SIM_URL}/__sim/faults`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ kind: 'refuse-ws', match: '/chat/websocket', durationMs: 60000 }),
+      });
 
       // Act: reload.
       const reloaded = new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }));
@@ -325,7 +388,9 @@ describe('sportello-live-chat', () => {
       expect(again === chat, 'a new element in a new page').to.equal(false);
       await eventually(async () => (await visitorSockets(visitorId)) === 0);
       operator.send(idChat, 'sent during the reload');
-      await eventually(async () => (await operator!.history(idChat)).messages.some((m) => m.text === 'sent during the reload'));
+      await eventually(async () =>
+        (await operator!.history(idChat)).messages.some((m) => m.text === 'sent during the reload'),
+      );
       await fetch(`${SIM_URL}/__sim/faults`, { method: 'DELETE' });
 
       // Assert: the same chat, everything the service holds in its order, the new message once, the draft.
@@ -336,11 +401,18 @@ describe('sportello-live-chat', () => {
       const server = (await operator.history(idChat)).messages;
       const line = (m: { id?: string | number | undefined; text: string }) => `${m.id}:${m.text}`;
       expect(win2.chat.transcript.messages.map(line)).to.deep.equal(server.map(line));
-      expect(server.map((m) => m.text)).to.deep.equal(['before reload 1', 'operator before reload', 'before reload 2', 'sent during the reload']);
+      expect(server.map((m) => m.text)).to.deep.equal([
+        'before reload 1',
+        'operator before reload',
+        'before reload 2',
+        'sent during the reload',
+      ]);
       expect(win2.chat.transcript.messages.filter((m) => m.text === 'sent during the reload')).to.have.length(1);
       const list = $(win2, 'sportello-message-list')!;
       await until(() => list.shadowRoot!.textContent!.includes('sent during the reload'));
-      const composer2 = await until(() => $<HTMLElement & { value: string; updateComplete: Promise<boolean> }>(win2, 'sportello-composer'));
+      const composer2 = await until(() =>
+        $<HTMLElement & { value: string; updateComplete: Promise<boolean> }>(win2, 'sportello-composer'),
+      );
       await composer2.updateComplete;
       expect(composer2.value).to.equal('half a thought');
       expect(composer2.shadowRoot!.querySelector('textarea')!.value).to.equal('half a thought');
@@ -351,7 +423,9 @@ describe('sportello-live-chat', () => {
 
   it('two tabs: a chat started in another tab (iframe, same origin) is followed here through storage events', async () => {
     // This tab shows only the closed launcher (its window not even loaded yet).
-    const el = await fixture<SportelloLiveChat>(html`<sportello-live-chat lang="en" widget-key="demo" endpoint=${CHAT_URL} .stomp=${FAST_RECONNECT} .reportNavigation=${false}></sportello-live-chat>`);
+    const el = await fixture<SportelloLiveChat>(
+      html`<sportello-live-chat lang="en" widget-key="demo" endpoint=${CHAT_URL} .stomp=${FAST_RECONNECT} .reportNavigation=${false}></sportello-live-chat>`,
+    );
     const { frame, chat: other } = await openTab();
     const otherWin = await startChat(other, '2', 'Tab B');
     const win = await windowOf(el);
@@ -403,7 +477,9 @@ describe('sportello-live-chat', () => {
     tabA.frame.remove();
   });
 
-  it('the leader tab goes away mid-conversation: the follower takes over the socket, 0 lost, 0 duplicated', async function (this: { timeout(ms: number): void }) {
+  it('the leader tab goes away mid-conversation: the follower takes over the socket, 0 lost, 0 duplicated', async function (this: {
+    timeout(ms: number): void;
+  }) {
     this.timeout(60000);
     const { tabA, el, win } = await leaderAndFollower();
     await fillPrechat(win, { name: 'Survivor', email: 'ada@example.com', category: '4' });
@@ -427,7 +503,9 @@ describe('sportello-live-chat', () => {
     expect(win.chat.transcript.messages.map((m) => `${m.id}:${m.text}`)).to.deep.equal(expected);
     const texts = win.chat.transcript.messages.map((m) => m.text);
     expect(new Set(texts).size).to.equal(texts.length);
-    expect(win.chat.transcript.messages.every((m) => m.from !== 'visitor' || m.state === 'sent' || m.state === 'read')).to.equal(true);
+    expect(
+      win.chat.transcript.messages.every((m) => m.from !== 'visitor' || m.state === 'sent' || m.state === 'read'),
+    ).to.equal(true);
     // The old leader's socket is gone; the new leader holds the only one.
     while ((await visitorSockets(visitorId)) !== 1) await new Promise((r) => setTimeout(r, 50));
     await until(() => win.chat.connection === 'open');
@@ -485,7 +563,9 @@ describe('sportello-live-chat', () => {
     await until(() => (win.shadowRoot!.activeElement as HTMLElement | null)?.dataset?.id === idChat);
 
     // Start a new chat from there: the pre-chat form, and the past one is still listed.
-    const newChat = [...win.shadowRoot!.querySelectorAll<HTMLButtonElement>('.past-actions button')].find((b) => b.textContent!.includes('Start a new chat'))!;
+    const newChat = [...win.shadowRoot!.querySelectorAll<HTMLButtonElement>('.past-actions button')].find((b) =>
+      b.textContent!.includes('Start a new chat'),
+    )!;
     newChat.click();
     win = await phase(el, 'prechat');
     expect($(win, '.past-item')).to.equal(null);
@@ -519,7 +599,9 @@ describe('sportello-live-chat', () => {
     const idChat = win.chat.idChat!;
     operator = await TestOperator.joined(idChat);
     await phase(el, 'chatting');
-    const composer = await until(() => $<HTMLElement & { updateComplete: Promise<boolean> }>(win, 'sportello-composer'));
+    const composer = await until(() =>
+      $<HTMLElement & { updateComplete: Promise<boolean> }>(win, 'sportello-composer'),
+    );
     await composer.updateComplete;
     const area = composer.shadowRoot!.querySelector('textarea')!;
     area.value = 'half written';
@@ -536,7 +618,9 @@ describe('sportello-live-chat', () => {
     expect($(win, '.away')!.getAttribute('role')).to.equal('status');
     await expect(el).to.be.accessible();
 
-    [...win.shadowRoot!.querySelectorAll<HTMLButtonElement>('.past-actions button')].find((b) => b.textContent === 'Back to the chat')!.click();
+    [...win.shadowRoot!.querySelectorAll<HTMLButtonElement>('.past-actions button')]
+      .find((b) => b.textContent === 'Back to the chat')!
+      .click();
     await until(() => win.shadowRoot!.activeElement?.classList.contains('past-button'));
     const composer2 = await until(() => $<HTMLElement & { value: string }>(win, 'sportello-composer'));
     expect(composer2.value).to.equal('half written');
@@ -546,7 +630,9 @@ describe('sportello-live-chat', () => {
   });
 
   it('a handover while the visitor reads past conversations brings the window back to the chat', async () => {
-    const el = await fixture<SportelloLiveChat>(html`<sportello-live-chat lang="en" mode="inline" widget-key="demo" category="2" endpoint=${CHAT_URL} .stomp=${FAST_RECONNECT} .reportNavigation=${false}></sportello-live-chat>`);
+    const el = await fixture<SportelloLiveChat>(
+      html`<sportello-live-chat lang="en" mode="inline" widget-key="demo" category="2" endpoint=${CHAT_URL} .stomp=${FAST_RECONNECT} .reportNavigation=${false}></sportello-live-chat>`,
+    );
     const win = await startChat(el, '2', 'Ada');
     await composerSend(win, 'first chat');
     await until(() => delivered(win.chat.transcript.messages.find((m) => m.text === 'first chat')));
@@ -565,7 +651,9 @@ describe('sportello-live-chat', () => {
   });
 
   it('past conversations speak Italian with lang="it"', async () => {
-    const el = await fixture<SportelloLiveChat>(html`<sportello-live-chat lang="it" mode="inline" widget-key="demo" endpoint=${CHAT_URL} .stomp=${FAST_RECONNECT} .reportNavigation=${false}></sportello-live-chat>`);
+    const el = await fixture<SportelloLiveChat>(
+      html`<sportello-live-chat lang="it" mode="inline" widget-key="demo" endpoint=${CHAT_URL} .stomp=${FAST_RECONNECT} .reportNavigation=${false}></sportello-live-chat>`,
+    );
     const win = await startChat(el, '2', 'Ada');
     await composerSend(win, 'Buongiorno');
     await until(() => delivered(win.chat.transcript.messages.find((m) => m.text === 'Buongiorno')));
@@ -589,7 +677,10 @@ describe('sportello-live-chat', () => {
     const el = await mountChat();
     const win = await startChat(el, '4', XSS);
     // The operator's name as visitors see it, set through the service (reset restores it).
-    await new TestOperator().http.json('/api/users/change-nickname', { method: 'POST', json: { idUser: 1, nickname: XSS } });
+    await new TestOperator().http.json('/api/users/change-nickname', {
+      method: 'POST',
+      json: { idUser: 1, nickname: XSS },
+    });
     operator = await TestOperator.joined(win.chat.idChat!);
     await until(() => win.chat.operator?.name === XSS);
     await win.updateComplete;
@@ -606,16 +697,22 @@ describe('sportello-live-chat', () => {
     // its last '/' would lose the vector above), so this vector has neither and arrives verbatim.
     const FILE_XSS = '<img src=x onerror=window.__xss=1><svg onload=window.__xss=1>';
     const file = new File(['hello'], `${FILE_XSS}.txt`, { type: 'text/plain' });
-    $(win, 'sportello-composer')!.dispatchEvent(new CustomEvent('sportello-composer-attach', { detail: { files: [file] }, bubbles: true, composed: true }));
+    $(win, 'sportello-composer')!.dispatchEvent(
+      new CustomEvent('sportello-composer-attach', { detail: { files: [file] }, bubbles: true, composed: true }),
+    );
     await until(() => win.chat.uploads[0]?.state === 'done');
     await composerSend(win, XSS);
     // The visitor's own message with the file, confirmed by the service with the name it kept.
-    const mine = await until(() => win.chat.transcript.messages.find((m) => m.from === 'visitor' && m.attachments.length > 0 && delivered(m)));
+    const mine = await until(() =>
+      win.chat.transcript.messages.find((m) => m.from === 'visitor' && m.attachments.length > 0 && delivered(m)),
+    );
     expect(mine.text).to.equal(XSS);
     expect(mine.attachments.map((a) => a.name)).to.deep.equal([`${FILE_XSS}.txt`]);
     const list = $(win, 'sportello-message-list')!;
     await until(() => list.shadowRoot!.textContent!.includes('javascript:alert(1)'));
-    const row = await until(() => [...list.shadowRoot!.querySelectorAll<HTMLElement>('[data-key]')].find((r) => r.dataset.key === mine.key));
+    const row = await until(() =>
+      [...list.shadowRoot!.querySelectorAll<HTMLElement>('[data-key]')].find((r) => r.dataset.key === mine.key),
+    );
     const link = await until(() => row.querySelector<HTMLAnchorElement>('.files a'));
     // The name is the link's text, nothing else: no element was made from it.
     expect(link.textContent).to.equal(`${FILE_XSS}.txt`);
@@ -634,7 +731,9 @@ describe('sportello-live-chat', () => {
     expect((window as { __xss?: number }).__xss).to.equal(undefined);
   });
 
-  it('reconnect torture: 10 drops while 200 messages flow both ways — identical transcripts, 0 lost, 0 duplicated', async function (this: { timeout(ms: number): void }) {
+  it('reconnect torture: 10 drops while 200 messages flow both ways — identical transcripts, 0 lost, 0 duplicated', async function (this: {
+    timeout(ms: number): void;
+  }) {
     this.timeout(240000);
     // Arrange: a visitor chatting with a real operator, both over their own STOMP socket.
     const el = await mountChat();
@@ -646,8 +745,10 @@ describe('sportello-live-chat', () => {
     await phase(el, 'chatting');
     await until(() => win.chat.connection === 'open');
 
-    const visitorSession = async () => (await simSockets()).find((s) => s.kind === 'visitor' && s.visitorId === visitorId)?.id;
-    const operatorSession = async () => (await simSockets()).find((s) => s.kind === 'operator' && s.username === 'operator')?.id;
+    const visitorSession = async () =>
+      (await simSockets()).find((s) => s.kind === 'visitor' && s.visitorId === visitorId)?.id;
+    const operatorSession = async () =>
+      (await simSockets()).find((s) => s.kind === 'operator' && s.username === 'operator')?.id;
     const visitorSessions = new Set([await eventually(visitorSession)]);
     const operatorSessions = new Set([await eventually(operatorSession)]);
     let v = 0;
@@ -661,8 +762,12 @@ describe('sportello-live-chat', () => {
       }
       return texts;
     };
-    const operatorWrites = (n: number) => Array.from({ length: n }, () => `o${o++}`).map((text) => (op.send(idChat, text), text));
-    const visitorSees = (texts: string[]) => texts.every((t) => win.chat.transcript.messages.some((m) => m.text === t && (m.from !== 'visitor' || delivered(m))));
+    const operatorWrites = (n: number) =>
+      Array.from({ length: n }, () => `o${o++}`).map((text) => (op.send(idChat, text), text));
+    const visitorSees = (texts: string[]) =>
+      texts.every((t) =>
+        win.chat.transcript.messages.some((m) => m.text === t && (m.from !== 'visitor' || delivered(m))),
+      );
     const operatorSees = (texts: string[]) => texts.every((t) => [...op.messages.values()].some((m) => m.text === t));
 
     for (let outage = 1; outage <= 10; outage++) {
@@ -674,15 +779,27 @@ describe('sportello-live-chat', () => {
       const [visitorBefore, operatorBefore] = [await visitorSession(), await operatorSession()];
       expect(visitorBefore, `outage ${outage}: the visitor's socket is open before the drop`).to.be.a('string');
       expect(operatorBefore, `outage ${outage}: the operator's socket is open before the drop`).to.be.a('string');
-      await fetch(`${SIM_URL}/__sim/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ kind: 'refuse-ws', match: '/chat/websocket', durationMs: 120000 }) });
+      await fetch(`${SIM_URL}/__sim/faults`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ kind: 'refuse-ws', match: '/chat/websocket', durationMs: 120000 }),
+      });
       op.hold();
-      const { dropped } = (await (await fetch(`${SIM_URL}/__sim/ws/drop`, { method: 'POST' })).json()) as { dropped: number };
-      expect(dropped, `outage ${outage}: sockets the simulator dropped (the visitor's and the operator's)`).to.be.at.least(2);
+      const { dropped } = (await (await fetch(`${SIM_URL}/__sim/ws/drop`, { method: 'POST' })).json()) as {
+        dropped: number;
+      };
+      expect(
+        dropped,
+        `outage ${outage}: sockets the simulator dropped (the visitor's and the operator's)`,
+      ).to.be.at.least(2);
       // Written straight after the drop, before either side may have noticed it.
       const rightAfter = [...(await visitorWrites(2)), ...operatorWrites(2)];
       await until(() => win.chat.connection !== 'open' && op.session.state !== 'open');
       const listed = await simSockets();
-      expect(listed.some((s) => s.id === visitorBefore || s.id === operatorBefore), `outage ${outage}: a dropped socket is still listed`).to.equal(false);
+      expect(
+        listed.some((s) => s.id === visitorBefore || s.id === operatorBefore),
+        `outage ${outage}: a dropped socket is still listed`,
+      ).to.equal(false);
       // Written while both sides know they are offline.
       const whileDown = [...(await visitorWrites(3)), ...operatorWrites(3)];
 
@@ -712,27 +829,45 @@ describe('sportello-live-chat', () => {
     expect(operatorSessions.size, 'operator sessions: the first and one after each outage').to.equal(11);
     expect([v, o]).to.deep.equal([100, 100]);
 
-    const line = (m: { id?: string | number | undefined; clientMessageId?: string | null | undefined; text: string }) => `${m.id}:${m.clientMessageId ?? ''}:${m.text}`;
+    const line = (m: { id?: string | number | undefined; clientMessageId?: string | null | undefined; text: string }) =>
+      `${m.id}:${m.clientMessageId ?? ''}:${m.text}`;
     const checkBothSides = async (what: string) => {
       const server = (await op.history(idChat)).messages;
-      expect(server.filter((m) => /^[vo]\d+$/.test(m.text)), `${what}: numbered messages on the server`).to.have.length(200);
+      expect(
+        server.filter((m) => /^[vo]\d+$/.test(m.text)),
+        `${what}: numbered messages on the server`,
+      ).to.have.length(200);
       // Visitor: exactly the server's record, in order, each message once by server id and by clientMessageId, all confirmed.
       const visitor = win.chat.transcript.messages;
       expect(visitor.map(line), `${what}: visitor transcript = server record`).to.deep.equal(server.map(line));
       expect(new Set(visitor.map((m) => m.id)).size, `${what}: visitor ids unique`).to.equal(visitor.length);
       const clientIds = visitor.map((m) => m.clientMessageId).filter((c) => c !== undefined);
-      expect(clientIds, `${what}: every message sent here or by the operator has a clientMessageId`).to.have.length(server.filter((m) => m.clientMessageId !== null).length);
+      expect(clientIds, `${what}: every message sent here or by the operator has a clientMessageId`).to.have.length(
+        server.filter((m) => m.clientMessageId !== null).length,
+      );
       expect(new Set(clientIds).size, `${what}: visitor clientMessageIds unique`).to.equal(clientIds.length);
-      expect(visitor.filter((m) => m.from === 'visitor' && !delivered(m)).map((m) => m.text), `${what}: visitor messages not confirmed`).to.deep.equal([]);
+      expect(
+        visitor.filter((m) => m.from === 'visitor' && !delivered(m)).map((m) => m.text),
+        `${what}: visitor messages not confirmed`,
+      ).to.deep.equal([]);
       // Operator: every message since it joined delivered exactly once, live or by a catch-up sync.
       const times = new Map<number, number>();
       for (const d of op.deliveries) times.set(d.id, (times.get(d.id) ?? 0) + 1);
-      expect([...times].filter(([, n]) => n !== 1), `${what}: operator deliveries not exactly once (id, times)`).to.deep.equal([]);
+      expect(
+        [...times].filter(([, n]) => n !== 1),
+        `${what}: operator deliveries not exactly once (id, times)`,
+      ).to.deep.equal([]);
       const sinceJoin = server.filter((m) => !beforeOperator.has(m.id));
-      expect([...op.deliveries].sort((a, b) => a.id - b.id).map(line), `${what}: operator side = server record`).to.deep.equal(sinceJoin.map(line));
+      expect(
+        [...op.deliveries].sort((a, b) => a.id - b.id).map(line),
+        `${what}: operator side = server record`,
+      ).to.deep.equal(sinceJoin.map(line));
     };
     await op.recordOfFlow(idChat, 200);
-    await until(() => visitorSees(Array.from({ length: 100 }, (_, i) => [`v${i}`, `o${i}`]).flat()) && op.deliveries.length >= 200);
+    await until(
+      () =>
+        visitorSees(Array.from({ length: 100 }, (_, i) => [`v${i}`, `o${i}`]).flat()) && op.deliveries.length >= 200,
+    );
     await checkBothSides('when the counts are reached');
     // Two more round trips, so a late duplicate (a resend, a replay) has time to show.
     op.send(idChat, 'last from the operator');
@@ -743,15 +878,24 @@ describe('sportello-live-chat', () => {
   });
 
   it('handoff with name, e-mail and one topic: no chat starts until the visitor gives the privacy consent (focused, with a hint), then the AI conversation goes first', async () => {
-    const el = await fixture<SportelloLiveChat>(html`<sportello-live-chat lang="en" widget-key="demo" category="2" endpoint=${CHAT_URL} .stomp=${FAST_RECONNECT}></sportello-live-chat>`);
-    await el.startFromHandoff({ name: 'Grace Consent', email: 'grace@example.com', transcript: 'Visitor: help\nAssistant: sure', summary: 'Needs a human' });
+    const el = await fixture<SportelloLiveChat>(
+      html`<sportello-live-chat lang="en" widget-key="demo" category="2" endpoint=${CHAT_URL} .stomp=${FAST_RECONNECT}></sportello-live-chat>`,
+    );
+    await el.startFromHandoff({
+      name: 'Grace Consent',
+      email: 'grace@example.com',
+      transcript: 'Visitor: help\nAssistant: sure',
+      summary: 'Needs a human',
+    });
     expect(el.opened).to.equal(true);
     const win = await windowOf(el);
     await win.updateComplete;
     expect(win.chat.phase).to.equal('prechat');
     expect(win.chat.idChat).to.equal(undefined);
     operator = new TestOperator();
-    const before = await operator.http.json<{ totalElements: number }>('/api/chat/', { query: { query: 'Grace Consent' } });
+    const before = await operator.http.json<{ totalElements: number }>('/api/chat/', {
+      query: { query: 'Grace Consent' },
+    });
     expect(before.totalElements, 'chats started on the server before consent').to.equal(0);
     // Prefilled from the handover: only the consent is missing, and that is where the visitor lands.
     expect($<HTMLInputElement>(win, '#name')!.value).to.equal('Grace Consent');
@@ -825,13 +969,15 @@ describe('sportello-live-chat', () => {
     await phase(el, 'prechat');
     expect(win.chat.client!.options.visitorId).to.not.equal(firstVisitor);
     await el.startFromHandoff({ name: 'Second', email: 'second@example.com', transcript: 'Visitor: hello' });
-    expect(win.chat.idChat, 'a chat started without this visitor\'s consent').to.equal(undefined);
+    expect(win.chat.idChat, "a chat started without this visitor's consent").to.equal(undefined);
     expect(win.chat.phase).to.equal('prechat');
     expect(win.chat.fieldErrors.map((f) => f.field)).to.deep.equal(['privacy']);
   });
 
   it('handoff with a widget that asks for no consent starts the chat directly', async () => {
-    const el = await fixture<SportelloLiveChat>(html`<sportello-live-chat lang="en" widget-key="demo" category="2" endpoint=${CHAT_URL} .stomp=${FAST_RECONNECT}></sportello-live-chat>`);
+    const el = await fixture<SportelloLiveChat>(
+      html`<sportello-live-chat lang="en" widget-key="demo" category="2" endpoint=${CHAT_URL} .stomp=${FAST_RECONNECT}></sportello-live-chat>`,
+    );
     await el.show();
     const win = await phase(el, 'prechat');
     // The simulator's widgets all require consent: this one is configured (by its owner) not to.
@@ -847,7 +993,9 @@ describe('sportello-live-chat', () => {
   });
 
   it('handoff without a name: the form leaves the name empty and marks it, like the other missing fields', async () => {
-    const el = await fixture<SportelloLiveChat>(html`<sportello-live-chat lang="en" widget-key="demo" category="2" endpoint=${CHAT_URL} .stomp=${FAST_RECONNECT}></sportello-live-chat>`);
+    const el = await fixture<SportelloLiveChat>(
+      html`<sportello-live-chat lang="en" widget-key="demo" category="2" endpoint=${CHAT_URL} .stomp=${FAST_RECONNECT}></sportello-live-chat>`,
+    );
     await el.startFromHandoff({ email: 'anon@example.com', transcript: 'Visitor: help' });
     const win = await windowOf(el);
     await until(() => win.chat.phase === 'prechat' && !win.chat.busy && win.chat.fieldErrors.length > 0);
@@ -858,10 +1006,16 @@ describe('sportello-live-chat', () => {
   });
 
   it('handoff without a topic: the pre-chat form asks for it (no error notice) and the AI conversation goes first once started', async () => {
-    const el = await fixture<SportelloLiveChat>(html`<sportello-live-chat lang="en" widget-key="demo" endpoint=${CHAT_URL} .stomp=${FAST_RECONNECT}></sportello-live-chat>`);
+    const el = await fixture<SportelloLiveChat>(
+      html`<sportello-live-chat lang="en" widget-key="demo" endpoint=${CHAT_URL} .stomp=${FAST_RECONNECT}></sportello-live-chat>`,
+    );
     const errors: Event[] = [];
     el.addEventListener('sportello-error', (e) => errors.push(e));
-    await el.startFromHandoff({ name: 'Grace', transcript: 'Visitor: my invoice\nAssistant: let me find someone', summary: 'Invoice question' });
+    await el.startFromHandoff({
+      name: 'Grace',
+      transcript: 'Visitor: my invoice\nAssistant: let me find someone',
+      summary: 'Invoice question',
+    });
     const win = await windowOf(el);
     await win.updateComplete;
     expect(win.chat.phase).to.equal('prechat');
@@ -898,9 +1052,21 @@ describe('sportello-live-chat', () => {
   it('past-chats="false": copies kept before are deleted and an ended chat is not kept', async () => {
     const key = storageKey(CHAT_URL, 'demo');
     const ts = new Date().toISOString();
-    writePastChats(key, [{ idChat: 'old-1', endedAt: ts, operator: 'Giulia', preview: 'An old question', messages: [{ key: 'k1', id: '1', from: 'visitor', text: 'An old question', attachments: [], ts, state: 'sent' }] }]);
+    writePastChats(key, [
+      {
+        idChat: 'old-1',
+        endedAt: ts,
+        operator: 'Giulia',
+        preview: 'An old question',
+        messages: [
+          { key: 'k1', id: '1', from: 'visitor', text: 'An old question', attachments: [], ts, state: 'sent' },
+        ],
+      },
+    ]);
     expect(readPastChats(key)).to.have.length(1);
-    const el = await fixture<SportelloLiveChat>(html`<sportello-live-chat lang="en" widget-key="demo" mode="inline" past-chats="false" endpoint=${CHAT_URL} .stomp=${FAST_RECONNECT} .reportNavigation=${false}></sportello-live-chat>`);
+    const el = await fixture<SportelloLiveChat>(
+      html`<sportello-live-chat lang="en" widget-key="demo" mode="inline" past-chats="false" endpoint=${CHAT_URL} .stomp=${FAST_RECONNECT} .reportNavigation=${false}></sportello-live-chat>`,
+    );
     const win = await startChat(el, '4');
     expect(localStorage.getItem(pastChatsKey(key)) ?? '[]').to.equal('[]');
     await composerSend(win, 'Nothing to keep');
@@ -918,16 +1084,22 @@ describe('sportello-live-chat', () => {
     const win = await startChat(el, '2');
     const tooLong = 'x'.repeat(5000);
     win.chat.send(tooLong);
-    const failed = await until(() => win.chat.transcript.messages.find((m) => m.text === tooLong && m.state === 'failed'));
+    const failed = await until(() =>
+      win.chat.transcript.messages.find((m) => m.text === tooLong && m.state === 'failed'),
+    );
     const list = $(win, 'sportello-message-list')!;
-    const retry = await until(() => list.shadowRoot!.querySelector<HTMLButtonElement>(`[data-key="${failed.key}"] .status button`));
+    const retry = await until(() =>
+      list.shadowRoot!.querySelector<HTMLButtonElement>(`[data-key="${failed.key}"] .status button`),
+    );
     retry.click();
     await until(() => win.chat.transcript.messages.find((m) => m.key === failed.key)?.state === 'failed');
     expect(win.chat.transcript.messages.filter((m) => m.text === tooLong)).to.have.length(1);
   });
 
   it('closed launcher counts unread operator messages on its badge and reports the page visited', async () => {
-    const el = await fixture<SportelloLiveChat>(html`<sportello-live-chat lang="en" widget-key="demo" category="4" endpoint=${CHAT_URL} .stomp=${FAST_RECONNECT}></sportello-live-chat>`);
+    const el = await fixture<SportelloLiveChat>(
+      html`<sportello-live-chat lang="en" widget-key="demo" category="4" endpoint=${CHAT_URL} .stomp=${FAST_RECONNECT}></sportello-live-chat>`,
+    );
     const win = await handoffWithConsent(el, { name: 'Badge', transcript: 'context' });
     const idChat = win.chat.idChat!;
     await el.close();
@@ -941,14 +1113,20 @@ describe('sportello-live-chat', () => {
     win.reportPage('http://localhost/products/42', 'Product 42');
     let pages: Array<{ url: string; title: string }> = [];
     while (!pages.some((p) => p.url === 'http://localhost/products/42')) {
-      pages = (await operator.http.json<{ navigationPages: Array<{ url: string; title: string }> }>(`/api/chat/${idChat}`)).navigationPages;
+      pages = (
+        await operator.http.json<{ navigationPages: Array<{ url: string; title: string }> }>(`/api/chat/${idChat}`)
+      ).navigationPages;
       if (!pages.some((p) => p.url === 'http://localhost/products/42')) await new Promise((r) => setTimeout(r, 50));
     }
     expect(pages.find((p) => p.url === 'http://localhost/products/42')!.title).to.equal('Product 42');
   });
 
   it('a failing service (503) shows an error with retry and reports sportello-error; retry recovers', async () => {
-    await fetch(`${SIM_URL}/__sim/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ kind: 'status', status: 503, match: '/chat/public/api/widget', count: 3 }) });
+    await fetch(`${SIM_URL}/__sim/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ kind: 'status', status: 503, match: '/chat/public/api/widget', count: 3 }),
+    });
     const errors: string[] = [];
     const onError = (e: Event) => errors.push((e as CustomEvent).detail.operation);
     document.addEventListener('sportello-error', onError);
@@ -969,15 +1147,21 @@ describe('sportello-live-chat', () => {
     }
   });
 
-  it('an unknown widget key (404) says to check the key, in the visitor\'s language', async () => {
-    const el = await fixture<SportelloLiveChat>(html`<sportello-live-chat lang="it" mode="inline" widget-key="no-such-widget" endpoint=${CHAT_URL} .reportNavigation=${false}></sportello-live-chat>`);
+  it("an unknown widget key (404) says to check the key, in the visitor's language", async () => {
+    const el = await fixture<SportelloLiveChat>(
+      html`<sportello-live-chat lang="it" mode="inline" widget-key="no-such-widget" endpoint=${CHAT_URL} .reportNavigation=${false}></sportello-live-chat>`,
+    );
     const win = await phase(el, 'error');
     await win.updateComplete;
-    expect($(win, '[role=alert]')!.textContent).to.contain('Il servizio di chat non riconosce questo widget (errore 404): controlla la chiave del widget.');
+    expect($(win, '[role=alert]')!.textContent).to.contain(
+      'Il servizio di chat non riconosce questo widget (errore 404): controlla la chiave del widget.',
+    );
   });
 
   it('speaks Italian with lang="it", with the widget labels from the server', async () => {
-    const el = await fixture<SportelloLiveChat>(html`<sportello-live-chat lang="it" mode="inline" widget-key="demo" endpoint=${CHAT_URL} .reportNavigation=${false}></sportello-live-chat>`);
+    const el = await fixture<SportelloLiveChat>(
+      html`<sportello-live-chat lang="it" mode="inline" widget-key="demo" endpoint=${CHAT_URL} .reportNavigation=${false}></sportello-live-chat>`,
+    );
     const win = await phase(el, 'prechat');
     expect($(win, 'label[for=name]')!.textContent).to.equal('Nome');
     expect($(win, 'h2')!.textContent).to.equal('Parla con noi');
@@ -988,7 +1172,11 @@ describe('sportello-live-chat', () => {
     const el = await mountChat();
     const win = await startChat(el, '2');
     await until(() => win.chat.connection === 'open');
-    await fetch(`${SIM_URL}/__sim/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ kind: 'refuse-ws', match: '', durationMs: 2500 }) });
+    await fetch(`${SIM_URL}/__sim/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ kind: 'refuse-ws', match: '', durationMs: 2500 }),
+    });
     await fetch(`${SIM_URL}/__sim/ws/drop`, { method: 'POST' });
     await until(() => win.chat.connection !== 'open');
     expect(win.chat.showReconnecting).to.equal(false);
@@ -1003,10 +1191,14 @@ describe('sportello-live-chat', () => {
   });
 
   it('the window opens again on the next page when it was open with a running chat', async () => {
-    const el = await fixture<SportelloLiveChat>(html`<sportello-live-chat lang="en" widget-key="demo" category="2" endpoint=${CHAT_URL} .stomp=${FAST_RECONNECT} .reportNavigation=${false}></sportello-live-chat>`);
+    const el = await fixture<SportelloLiveChat>(
+      html`<sportello-live-chat lang="en" widget-key="demo" category="2" endpoint=${CHAT_URL} .stomp=${FAST_RECONNECT} .reportNavigation=${false}></sportello-live-chat>`,
+    );
     const idChat = (await handoffWithConsent(el, { name: 'Nav', transcript: 'context' })).chat.idChat;
     el.remove();
-    const next = await fixture<SportelloLiveChat>(html`<sportello-live-chat lang="en" widget-key="demo" endpoint=${CHAT_URL} .stomp=${FAST_RECONNECT} .reportNavigation=${false}></sportello-live-chat>`);
+    const next = await fixture<SportelloLiveChat>(
+      html`<sportello-live-chat lang="en" widget-key="demo" endpoint=${CHAT_URL} .stomp=${FAST_RECONNECT} .reportNavigation=${false}></sportello-live-chat>`,
+    );
     // The launcher reads the open flag and the stored chat once the browser is idle (the closed
     // launcher touches no storage while the page starts).
     await until(() => next.opened);
@@ -1019,7 +1211,9 @@ describe('sportello-live-chat', () => {
     const original = console.warn;
     console.warn = (...args: unknown[]) => warnings.push(args.join(' '));
     try {
-      const el = await fixture<SportelloLiveChat>(html`<sportello-live-chat mode="inline" lang="en" endpoint=${CHAT_URL}></sportello-live-chat>`);
+      const el = await fixture<SportelloLiveChat>(
+        html`<sportello-live-chat mode="inline" lang="en" endpoint=${CHAT_URL}></sportello-live-chat>`,
+      );
       const win = await windowOf(el);
       await win.updateComplete;
       expect(win.shadowRoot!.querySelector('[role=alert]')!.textContent).to.contain('widget-key');

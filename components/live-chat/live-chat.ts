@@ -1,10 +1,17 @@
 import type { ChatDestinations } from '../../src/services/chat.js';
-import type { Lang } from '../../src/i18n/lang.js';
+import type { Strings } from '../../src/i18n/catalogue.js';
+import type { LauncherLabels } from '../../src/i18n/launcher.js';
 import type { TokenProvider } from '../../src/config.js';
-import { launcherLang, launcherText } from './launcher-strings.js';
 import { launcherCss, windowCss } from './live-chat.styles.js';
 import type { HandoffInput, SportelloLiveChatWindow } from './chat-window.js';
 import './events.js';
+
+type LabelsModule = typeof import('../../src/i18n/launcher.js');
+let labelsModule: Promise<LabelsModule> | undefined;
+/** The launcher's strings (language rule, integrator strings, a tiny per-language module) come after it paints. */
+function loadLabels(): Promise<LabelsModule> {
+  return (labelsModule ??= import('../../src/i18n/launcher.js'));
+}
 
 type WindowModule = typeof import('./chat-window.js');
 let windowModule: Promise<WindowModule> | undefined;
@@ -22,7 +29,14 @@ const SVG = 'http://www.w3.org/2000/svg';
 /** Static icons built with DOM calls: no markup strings, so nothing for Trusted Types to refuse. */
 function icon(paths: Array<Record<string, string>>): SVGSVGElement {
   const svg = document.createElementNS(SVG, 'svg');
-  for (const [k, v] of Object.entries({ viewBox: '0 0 24 24', width: '26', height: '26', 'aria-hidden': 'true', focusable: 'false' })) svg.setAttribute(k, v);
+  for (const [k, v] of Object.entries({
+    viewBox: '0 0 24 24',
+    width: '26',
+    height: '26',
+    'aria-hidden': 'true',
+    focusable: 'false',
+  }))
+    svg.setAttribute(k, v);
   for (const attrs of paths) {
     const path = document.createElementNS(SVG, 'path');
     for (const [k, v] of Object.entries(attrs)) path.setAttribute(k, v);
@@ -33,8 +47,22 @@ function icon(paths: Array<Record<string, string>>): SVGSVGElement {
 // The same shapes as the AI launcher's (components/shared/chat-icons.ts), copied: this module is the
 // whole closed launcher, and importing them would add a chunk to fetch before it shows.
 const bubbleIcon = () =>
-  icon([{ fill: 'currentColor', d: 'M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H9l-5 4v-4H4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2zm3 6.5a1.5 1.5 0 1 0 0 .01zm5 0a1.5 1.5 0 1 0 0 .01zm5 0a1.5 1.5 0 1 0 0 .01z' }]);
-const closeIcon = () => icon([{ fill: 'none', stroke: 'currentColor', 'stroke-width': '2.4', 'stroke-linecap': 'round', d: 'M6 6l12 12M18 6L6 18' }]);
+  icon([
+    {
+      fill: 'currentColor',
+      d: 'M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H9l-5 4v-4H4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2zm3 6.5a1.5 1.5 0 1 0 0 .01zm5 0a1.5 1.5 0 1 0 0 .01zm5 0a1.5 1.5 0 1 0 0 .01z',
+    },
+  ]);
+const closeIcon = () =>
+  icon([
+    {
+      fill: 'none',
+      stroke: 'currentColor',
+      'stroke-width': '2.4',
+      'stroke-linecap': 'round',
+      d: 'M6 6l12 12M18 6L6 18',
+    },
+  ]);
 
 /** How long a moved-to page has to set its title before it is reported. */
 const NAVIGATION_SETTLE_MS = 300;
@@ -91,7 +119,18 @@ function writeOpenFlag(open: boolean): void {
  * @cssproperty --sportello-accent - Launcher colour.
  */
 export class SportelloLiveChat extends HTMLElement {
-  static observedAttributes = ['widget-key', 'endpoint', 'mode', 'position', 'open', 'name', 'email', 'category', 'message', 'lang'];
+  static observedAttributes = [
+    'widget-key',
+    'endpoint',
+    'mode',
+    'position',
+    'open',
+    'name',
+    'email',
+    'category',
+    'message',
+    'lang',
+  ];
 
   /** Bearer token source (portals), the same type `configure()` and the other elements take; passed to the window. */
   tokenProvider?: TokenProvider | undefined;
@@ -248,8 +287,39 @@ export class SportelloLiveChat extends HTMLElement {
     return { name: get('name'), email: get('email'), category: get('category'), message: get('message') };
   }
 
-  private get language(): Lang {
-    return launcherLang(this);
+  /** Integrator strings for the launcher and the window, by language (see the README's "Languages"). */
+  get strings(): Strings | undefined {
+    return this.stringsValue;
+  }
+  set strings(v: Strings | undefined) {
+    this.stringsValue = v;
+    this.render();
+  }
+  private stringsValue?: Strings | undefined;
+  private labels?: LauncherLabels;
+  private labelsSettled: Promise<unknown> = Promise.resolve();
+
+  /** Fetches the labels for the language the launcher now speaks; renders again if they changed. */
+  private refreshLabels(): void {
+    this.labelsSettled = loadLabels()
+      .then((module) => module.launcherLabels(this))
+      .then(
+        (labels) => {
+          const had = this.labels;
+          if (
+            had &&
+            had.lang === labels.lang &&
+            had.open === labels.open &&
+            had.close === labels.close &&
+            had.dialog === labels.dialog &&
+            had.unread(2) === labels.unread(2)
+          )
+            return;
+          this.labels = labels;
+          this.render();
+        },
+        (error: unknown) => console.warn('[sportello] <sportello-live-chat> could not load its labels:', error),
+      );
   }
 
   /**
@@ -273,7 +343,22 @@ export class SportelloLiveChat extends HTMLElement {
   connectedCallback(): void {
     // Properties a page set before this class was defined sit on the instance and would hide the
     // accessors: move them through the setters.
-    for (const key of ['widgetKey', 'endpoint', 'mode', 'position', 'open', 'opened', 'name', 'email', 'category', 'message', 'tokenProvider', 'destinations', 'stomp', 'reportNavigation'] as const) {
+    for (const key of [
+      'widgetKey',
+      'endpoint',
+      'mode',
+      'position',
+      'open',
+      'opened',
+      'name',
+      'email',
+      'category',
+      'message',
+      'tokenProvider',
+      'destinations',
+      'stomp',
+      'reportNavigation',
+    ] as const) {
       if (Object.prototype.hasOwnProperty.call(this, key)) {
         const value = (this as Record<string, unknown>)[key];
         delete (this as Record<string, unknown>)[key];
@@ -358,7 +443,12 @@ export class SportelloLiveChat extends HTMLElement {
    */
   private watchNavigation(on: boolean): void {
     const navigation = (window as { navigation?: EventTarget }).navigation;
-    const targets: Array<[EventTarget, string]> = navigation ? [[navigation, 'currententrychange']] : [[window, 'popstate'], [window, 'hashchange']];
+    const targets: Array<[EventTarget, string]> = navigation
+      ? [[navigation, 'currententrychange']]
+      : [
+          [window, 'popstate'],
+          [window, 'hashchange'],
+        ];
     for (const [target, type] of targets) {
       if (on) target.addEventListener(type, this.onNavigate);
       else target.removeEventListener(type, this.onNavigate);
@@ -409,6 +499,7 @@ export class SportelloLiveChat extends HTMLElement {
     win.keepPastChats = this.getAttribute('past-chats') !== 'false';
     win.closable = this.mode !== 'inline';
     win.prefill = this.prefill;
+    win.strings = this.strings;
     const lang = this.getAttribute('lang');
     if (lang) win.setAttribute('lang', lang);
   }
@@ -420,11 +511,20 @@ export class SportelloLiveChat extends HTMLElement {
       console.warn(`[sportello] <sportello-live-chat> needs ${!endpoint ? '`endpoint`' : '`widget-key`'}.`);
     }
     // A value we do not know falls back to the default: the chat still works, the page hears why it looks so.
-    for (const [name, allowed] of [['mode', ['launcher', 'inline']], ['position', ['bottom-right', 'bottom-left']]] as const) {
+    for (const [name, allowed] of [
+      ['mode', ['launcher', 'inline']],
+      ['position', ['bottom-right', 'bottom-left']],
+    ] as const) {
       const value = this.getAttribute(name);
-      if (value !== null && !(allowed as readonly string[]).includes(value) && !this.warnedValues.has(`${name}=${value}`)) {
+      if (
+        value !== null &&
+        !(allowed as readonly string[]).includes(value) &&
+        !this.warnedValues.has(`${name}=${value}`)
+      ) {
         this.warnedValues.add(`${name}=${value}`);
-        console.warn(`[sportello] <sportello-live-chat> ${name}="${value}" is not one of ${allowed.join(', ')}; using ${allowed[0]}.`);
+        console.warn(
+          `[sportello] <sportello-live-chat> ${name}="${value}" is not one of ${allowed.join(', ')}; using ${allowed[0]}.`,
+        );
       }
     }
   }
@@ -467,7 +567,7 @@ export class SportelloLiveChat extends HTMLElement {
 
   /** Resolves after pending renders of the window (tests and pages that await updates). */
   get updateComplete(): Promise<boolean> {
-    return this.chatWindow?.updateComplete ?? Promise.resolve(true);
+    return this.labelsSettled.then(() => this.chatWindow?.updateComplete ?? true);
   }
 
   // ---- rendering ---------------------------------------------------------------------------
@@ -497,13 +597,13 @@ export class SportelloLiveChat extends HTMLElement {
       frameSheet = new CSSStyleSheet();
       frameSheet.replaceSync(windowCss);
     }
-    if (!this.root.adoptedStyleSheets.includes(frameSheet)) this.root.adoptedStyleSheets = [...this.root.adoptedStyleSheets, frameSheet];
+    if (!this.root.adoptedStyleSheets.includes(frameSheet))
+      this.root.adoptedStyleSheets = [...this.root.adoptedStyleSheets, frameSheet];
   }
 
   private render(): void {
     const inline = this.mode === 'inline';
     if (inline || this.opened) this.adoptWindowStyles();
-    const lang = this.language;
     const structure = inline ? 'inline' : 'launcher';
     if (this.built !== structure) {
       this.built = structure;
@@ -524,10 +624,16 @@ export class SportelloLiveChat extends HTMLElement {
       return;
     }
     this.frame.setAttribute('role', 'dialog');
-    this.frame.setAttribute('aria-label', launcherText(lang, 'dialog'));
+    const labels = this.labels;
+    this.refreshLabels();
+    if (labels) this.frame.setAttribute('aria-label', labels.dialog);
     this.frame.hidden = !this.opened;
     const unread = this.unread && !this.opened ? this.unread : 0;
-    this.launcher.setAttribute('aria-label', (this.opened ? launcherText(lang, 'close') : launcherText(lang, 'open')) + (unread ? `, ${launcherText(lang, 'unread', unread)}` : ''));
+    if (labels)
+      this.launcher.setAttribute(
+        'aria-label',
+        (this.opened ? labels.close : labels.open) + (unread ? `, ${labels.unread(unread)}` : ''),
+      );
     this.launcher.setAttribute('aria-expanded', this.opened ? 'true' : 'false');
     this.badge.textContent = unread > 99 ? '99+' : String(unread);
     // Icons are built once per element and swapped, not rebuilt on every render.
@@ -541,7 +647,8 @@ export class SportelloLiveChat extends HTMLElement {
 
 const existing = customElements.get('sportello-live-chat');
 if (!existing) customElements.define('sportello-live-chat', SportelloLiveChat);
-else if (existing !== SportelloLiveChat) console.info('[sportello] <sportello-live-chat> is already defined by another copy of the kit; keeping the first.');
+else if (existing !== SportelloLiveChat)
+  console.info('[sportello] <sportello-live-chat> is already defined by another copy of the kit; keeping the first.');
 
 declare global {
   interface HTMLElementTagNameMap {

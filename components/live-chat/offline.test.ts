@@ -34,7 +34,7 @@ describe('sportello-live-chat: the contact request when nobody is online', () =>
     await phase(el, 'offline-sent');
   });
 
-  it('a field the service refuses is marked on the form in the visitor\'s words, not as a general error', async () => {
+  it("a field the service refuses is marked on the form in the visitor's words, not as a general error", async () => {
     const el = await mountChat({ widgetKey: 'demo-offline' });
     const win = await phase(el, 'offline');
     // Longer than the service takes (100 characters): only the service says so.

@@ -1,7 +1,17 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys, setViewport } from '@web/test-runner-commands';
 import { ignoreResizeObserverLoop } from '../shared/chat-test-utils.js';
-import { $, CHAT_URL, eventually, FAST_RECONNECT, phase, resetSim, startChat, TestOperator, until } from './chat-test-helpers.js';
+import {
+  $,
+  CHAT_URL,
+  eventually,
+  FAST_RECONNECT,
+  phase,
+  resetSim,
+  startChat,
+  TestOperator,
+  until,
+} from './chat-test-helpers.js';
 import type { SportelloLiveChat } from './live-chat.js';
 
 ignoreResizeObserverLoop();
@@ -13,7 +23,9 @@ describe('sportello-live-chat: what the page can do from JavaScript', () => {
   beforeEach(resetSim);
 
   it('open(), close() and toggle() drive the window; `open` as a property (frameworks) sets the state', async () => {
-    const el = await fixture<SportelloLiveChat>(html`<sportello-live-chat lang="en" widget-key="demo" endpoint=${CHAT_URL} .stomp=${FAST_RECONNECT} .reportNavigation=${false}></sportello-live-chat>`);
+    const el = await fixture<SportelloLiveChat>(
+      html`<sportello-live-chat lang="en" widget-key="demo" endpoint=${CHAT_URL} .stomp=${FAST_RECONNECT} .reportNavigation=${false}></sportello-live-chat>`,
+    );
     const opened: string[] = [];
     el.addEventListener('sportello-chat-open', () => opened.push('open'));
     el.addEventListener('sportello-chat-close', () => opened.push('close'));
@@ -45,7 +57,9 @@ describe('sportello-live-chat: what the page can do from JavaScript', () => {
   });
 
   it('prefill from JavaScript (properties and setPrefill) fills the pre-chat form, and reflects to the attributes', async () => {
-    const el = await fixture<SportelloLiveChat>(html`<sportello-live-chat lang="en" widget-key="demo" mode="inline" endpoint=${CHAT_URL} .stomp=${FAST_RECONNECT} .reportNavigation=${false}></sportello-live-chat>`);
+    const el = await fixture<SportelloLiveChat>(
+      html`<sportello-live-chat lang="en" widget-key="demo" mode="inline" endpoint=${CHAT_URL} .stomp=${FAST_RECONNECT} .reportNavigation=${false}></sportello-live-chat>`,
+    );
     el.name = 'Grace Hopper';
     el.category = 2;
     expect(el.getAttribute('name')).to.equal('Grace Hopper');
@@ -73,14 +87,18 @@ describe('sportello-live-chat: what the page can do from JavaScript', () => {
     const original = console.warn;
     console.warn = (...args: unknown[]) => warnings.push(args.join(' '));
     try {
-      const el = await fixture<SportelloLiveChat>(html`<sportello-live-chat lang="en" widget-key="demo" mode="sideways" position="top-left" endpoint=${CHAT_URL} .reportNavigation=${false}></sportello-live-chat>`);
+      const el = await fixture<SportelloLiveChat>(
+        html`<sportello-live-chat lang="en" widget-key="demo" mode="sideways" position="top-left" endpoint=${CHAT_URL} .reportNavigation=${false}></sportello-live-chat>`,
+      );
       await el.open();
       await phase(el, 'prechat');
       expect(el.mode).to.equal('launcher');
       const box = launcher(el).getBoundingClientRect();
       expect(window.innerWidth - box.right, 'bottom-right corner').to.be.below(40);
       expect(warnings.filter((w) => w.includes('mode="sideways"') && w.includes('using launcher'))).to.have.length(1);
-      expect(warnings.filter((w) => w.includes('position="top-left"') && w.includes('using bottom-right'))).to.have.length(1);
+      expect(
+        warnings.filter((w) => w.includes('position="top-left"') && w.includes('using bottom-right')),
+      ).to.have.length(1);
     } finally {
       console.warn = original;
     }
@@ -102,7 +120,11 @@ describe('sportello-live-chat: what the page can do from JavaScript', () => {
     host.append(document.adoptNode(early as unknown as Element));
     document.body.append(host);
     try {
-      const el = await until(() => (host.firstElementChild instanceof customElements.get(tag)! ? (host.firstElementChild as SportelloLiveChat) : undefined));
+      const el = await until(() =>
+        host.firstElementChild instanceof customElements.get(tag)!
+          ? (host.firstElementChild as SportelloLiveChat)
+          : undefined,
+      );
       expect(el.opened).to.equal(true);
       expect(typeof el.open).to.equal('function');
       const win = await phase(el, 'prechat');
@@ -120,7 +142,9 @@ describe('sportello-live-chat on a phone', () => {
 
   it('the open window takes the whole screen and the launcher steps aside; Escape brings the launcher back, focused', async () => {
     await setViewport({ width: 375, height: 700 });
-    const el = await fixture<SportelloLiveChat>(html`<sportello-live-chat lang="en" widget-key="demo" endpoint=${CHAT_URL} .stomp=${FAST_RECONNECT} .reportNavigation=${false}></sportello-live-chat>`);
+    const el = await fixture<SportelloLiveChat>(
+      html`<sportello-live-chat lang="en" widget-key="demo" endpoint=${CHAT_URL} .stomp=${FAST_RECONNECT} .reportNavigation=${false}></sportello-live-chat>`,
+    );
     await el.open();
     await phase(el, 'prechat');
     const frame = el.shadowRoot!.querySelector<HTMLElement>('[part=window]')!.getBoundingClientRect();
@@ -148,11 +172,15 @@ describe('sportello-live-chat: the pages a visitor moves through', () => {
   });
 
   it('a single-page site: pushState and hash moves reach the operator once each, with the page title; a state-only replace does not', async () => {
-    const el = await fixture<SportelloLiveChat>(html`<sportello-live-chat lang="en" widget-key="demo" mode="inline" endpoint=${CHAT_URL} .stomp=${FAST_RECONNECT}></sportello-live-chat>`);
+    const el = await fixture<SportelloLiveChat>(
+      html`<sportello-live-chat lang="en" widget-key="demo" mode="inline" endpoint=${CHAT_URL} .stomp=${FAST_RECONNECT}></sportello-live-chat>`,
+    );
     const win = await startChat(el, '4');
     const idChat = win.chat.idChat!;
     operator = new TestOperator();
-    const pages = async () => (await operator!.http.json<{ navigationPages: Array<{ url: string; title: string }> }>(`/api/chat/${idChat}`)).navigationPages;
+    const pages = async () =>
+      (await operator!.http.json<{ navigationPages: Array<{ url: string; title: string }> }>(`/api/chat/${idChat}`))
+        .navigationPages;
     const waitForPage = (url: string) => eventually(async () => (await pages()).find((p) => p.url === url));
 
     // The router changes the URL, then the page sets its title.

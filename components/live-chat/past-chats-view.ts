@@ -32,7 +32,11 @@ export class PastChatsView {
   }
 
   render() {
-    return this.view.kind === 'past-list' ? this.renderList() : this.view.kind === 'past' ? this.renderChat(this.view.idChat) : nothing;
+    return this.view.kind === 'past-list'
+      ? this.renderList()
+      : this.view.kind === 'past'
+        ? this.renderChat(this.view.idChat)
+        : nothing;
   }
 
   private pastDate(iso: string): string {
@@ -50,7 +54,9 @@ export class PastChatsView {
     this.ctx.requestUpdate();
     await this.ctx.updateComplete;
     // Back from one conversation: focus returns to its entry; else to the view's heading.
-    const entry = focusId ? [...this.ctx.renderRoot.querySelectorAll<HTMLElement>('.past-item')].find((b) => b.dataset.id === focusId) : undefined;
+    const entry = focusId
+      ? [...this.ctx.renderRoot.querySelectorAll<HTMLElement>('.past-item')].find((b) => b.dataset.id === focusId)
+      : undefined;
     (entry ?? this.ctx.renderRoot.querySelector<HTMLElement>('#past-title'))?.focus();
   }
 
@@ -105,8 +111,9 @@ export class PastChatsView {
     return html`<div class="body past" part="body">
       <h3 id="past-title" tabindex="-1">${tr('pastChats')}</h3>
       <p class="hint">${tr('pastChatsHint', { max: PAST_CHATS_MAX })}</p>
-      ${list.length
-        ? html`<ul class="past-list" aria-labelledby="past-title">
+      ${
+        list.length
+          ? html`<ul class="past-list" aria-labelledby="past-title">
             ${list.map(
               (p) => html`<li>
                 <button type="button" class="past-item" data-id=${p.idChat} @click=${() => this.openPast(p.idChat)}>
@@ -116,7 +123,8 @@ export class PastChatsView {
               </li>`,
             )}
           </ul>`
-        : html`<p role="status">${this.pastNotice || tr('pastEmpty')}</p>`}
+          : html`<p role="status">${this.pastNotice || tr('pastEmpty')}</p>`
+      }
       ${this.renderActions()}
       ${list.length ? html`<button class="link forget" type="button" @click=${() => this.forgetPast()}>${tr('forgetPast')}</button>` : nothing}
     </div>`;

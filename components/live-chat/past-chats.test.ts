@@ -1,11 +1,33 @@
 import { expect } from '@open-wc/testing';
 import fc from 'fast-check';
-import { PAST_CHAT_MAX_MESSAGES, PAST_CHATS_MAX, PAST_CHATS_MAX_CHARS, toPastChat, withPastChat, type PastChat } from '../../src/controllers/chat/past-chats.js';
+import {
+  PAST_CHAT_MAX_MESSAGES,
+  PAST_CHATS_MAX,
+  PAST_CHATS_MAX_CHARS,
+  toPastChat,
+  withPastChat,
+  type PastChat,
+} from '../../src/controllers/chat/past-chats.js';
 import type { TranscriptMessage } from '../../src/controllers/chat/transcript.js';
 
-function message(i: number, text: string, from: TranscriptMessage['from'] = 'visitor', confirmed = true): TranscriptMessage {
+function message(
+  i: number,
+  text: string,
+  from: TranscriptMessage['from'] = 'visitor',
+  confirmed = true,
+): TranscriptMessage {
   const id = confirmed ? String(i) : undefined;
-  return { key: `k${i}`, id, clientMessageId: from === 'visitor' ? `c${i}` : undefined, from, text, attachments: [], ts: new Date(Date.UTC(2026, 10, 1, 10, 0, i)).toISOString(), state: id ? 'sent' : 'pending', seq: id ? i : undefined };
+  return {
+    key: `k${i}`,
+    id,
+    clientMessageId: from === 'visitor' ? `c${i}` : undefined,
+    from,
+    text,
+    attachments: [],
+    ts: new Date(Date.UTC(2026, 10, 1, 10, 0, i)).toISOString(),
+    state: id ? 'sent' : 'pending',
+    seq: id ? i : undefined,
+  };
 }
 
 // The bounded list of ended conversations kept on the device (pure rules; storage is a thin shell).

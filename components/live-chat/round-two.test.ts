@@ -4,7 +4,19 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { ignoreResizeObserverLoop } from '../shared/chat-test-utils.js';
-import { $, CHAT_URL, FAST_RECONNECT, SIM_URL, eventually, mountChat, phase, resetSim, startChat, TestOperator, until } from './chat-test-helpers.js';
+import {
+  $,
+  CHAT_URL,
+  FAST_RECONNECT,
+  SIM_URL,
+  eventually,
+  mountChat,
+  phase,
+  resetSim,
+  startChat,
+  TestOperator,
+  until,
+} from './chat-test-helpers.js';
 import type { SportelloLiveChat } from './live-chat.js';
 import type { SportelloLiveChatWindow } from './chat-window.js';
 import { expectAxeClean, siteLandmarks } from './axe-page.js';
@@ -13,7 +25,9 @@ ignoreResizeObserverLoop();
 
 const statusLine = (win: SportelloLiveChatWindow) => $(win, '.conversation > p[role=status]')!.textContent!.trim();
 const systemRows = (win: SportelloLiveChatWindow) =>
-  [...$(win, 'sportello-message-list')!.shadowRoot!.querySelectorAll('[data-role=system], .system')].map((r) => r.textContent!.replace(/\s+/g, ' ').trim());
+  [...$(win, 'sportello-message-list')!.shadowRoot!.querySelectorAll('[data-role=system], .system')].map((r) =>
+    r.textContent!.replace(/\s+/g, ' ').trim(),
+  );
 
 describe('sportello-live-chat: round two defects', () => {
   let operator: TestOperator | undefined;
@@ -31,7 +45,11 @@ describe('sportello-live-chat: round two defects', () => {
     const el = await mountChat();
     const win = await startChat(el, '3');
     const list = $(win, 'sportello-message-list')!;
-    const human = await until(() => [...list.shadowRoot!.querySelectorAll<HTMLButtonElement>('.quick button')].find((b) => /operator/i.test(b.textContent!)));
+    const human = await until(() =>
+      [...list.shadowRoot!.querySelectorAll<HTMLButtonElement>('.quick button')].find((b) =>
+        /operator/i.test(b.textContent!),
+      ),
+    );
     human.click();
     await until(() => typeof win.chat.queuePosition === 'number' && win.chat.queuePosition > 0);
     await win.updateComplete;
@@ -107,7 +125,9 @@ describe('sportello-live-chat: round two defects', () => {
     operator = await TestOperator.joined(win.chat.idChat!);
     await until(() => win.chat.operator?.name === 'Operatore Demo');
     await win.updateComplete;
-    const rows = await until(() => (systemRows(win).some((r) => r.includes('Operatore Demo joined')) ? systemRows(win) : undefined));
+    const rows = await until(() =>
+      systemRows(win).some((r) => r.includes('Operatore Demo joined')) ? systemRows(win) : undefined,
+    );
     expect(rows.filter((r) => r.includes('Giulia joined the chat'))).to.have.length(1);
     expect(rows.filter((r) => r.includes('Giulia left the chat'))).to.have.length(1);
     expect(rows.filter((r) => r.includes('Operatore Demo joined the chat'))).to.have.length(1);
@@ -124,8 +144,14 @@ describe('sportello-live-chat: round two defects', () => {
   });
 
   it('7. the widget position from the service applies unless the page set one', async () => {
-    await fetch(`${SIM_URL}/__sim/chat/widget`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ key: 'demo', position: 'bottom-left' }) });
-    const el = await fixture<SportelloLiveChat>(html`<sportello-live-chat lang="en" widget-key="demo" endpoint=${CHAT_URL} .stomp=${FAST_RECONNECT}></sportello-live-chat>`);
+    await fetch(`${SIM_URL}/__sim/chat/widget`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ key: 'demo', position: 'bottom-left' }),
+    });
+    const el = await fixture<SportelloLiveChat>(
+      html`<sportello-live-chat lang="en" widget-key="demo" endpoint=${CHAT_URL} .stomp=${FAST_RECONNECT}></sportello-live-chat>`,
+    );
     await el.open();
     await phase(el, 'prechat');
     const launcher = el.shadowRoot!.querySelector<HTMLElement>('.launcher')!;
@@ -139,7 +165,9 @@ describe('sportello-live-chat: round two defects', () => {
     const win = await startChat(el, '2');
     const op = new TestOperator();
     const chat = await eventually(async () => {
-      const c = await op.http.json<{ navigationPages: Array<{ url: string; title: string }> }>(`/api/chat/${win.chat.idChat}`);
+      const c = await op.http.json<{ navigationPages: Array<{ url: string; title: string }> }>(
+        `/api/chat/${win.chat.idChat}`,
+      );
       return c.navigationPages.length ? c : undefined;
     });
     expect(chat.navigationPages[0]!.title).to.equal('Shoes — Test shop');

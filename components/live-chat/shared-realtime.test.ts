@@ -4,7 +4,11 @@
  */
 import { expect } from '@open-wc/testing';
 import { ChatClient, newId, StartRejected, type ChatEvent } from '../../src/services/chat.js';
-import { browserTabEnvironment, SharedRealtime, type TabEnvironment } from '../../src/controllers/chat/shared-realtime.js';
+import {
+  browserTabEnvironment,
+  SharedRealtime,
+  type TabEnvironment,
+} from '../../src/controllers/chat/shared-realtime.js';
 import { CHAT_URL, FAST_RECONNECT, resetSim, TestOperator, until, visitorSockets } from './chat-test-helpers.js';
 
 /** A tab's visibility the test can switch (the page's own cannot be changed from a test). */
@@ -51,7 +55,11 @@ describe('SharedRealtime (one chat socket per site)', () => {
     expect(await follower.ready()).to.equal('follower');
     const idChat = await follower.startChat({ name: 'Ada', idChatCategory: 4, language: 'en' });
     const seenByFollower: ChatEvent[] = [];
-    await follower.watchChat(idChat, (e) => seenByFollower.push(e), () => undefined);
+    await follower.watchChat(
+      idChat,
+      (e) => seenByFollower.push(e),
+      () => undefined,
+    );
     await until(() => follower.state === 'open');
     await socketsBecome(visitorId, 1);
     const operator = new TestOperator();
@@ -59,7 +67,9 @@ describe('SharedRealtime (one chat socket per site)', () => {
       await operator.connect();
       await operator.join(idChat);
       operator.send(idChat, 'hello both');
-      await until(() => seenByFollower.some((e) => e.type === 'message' && (e as { text?: string }).text === 'hello both'));
+      await until(() =>
+        seenByFollower.some((e) => e.type === 'message' && (e as { text?: string }).text === 'hello both'),
+      );
       follower.sendMessage(idChat, { clientMessageId: 'c-1', text: 'from the follower', attachments: [] });
       await until(() => [...operator.messages.values()].some((m) => m.clientMessageId === 'c-1'));
       expect(await visitorSockets(visitorId)).to.equal(1);
@@ -91,7 +101,11 @@ describe('SharedRealtime (one chat socket per site)', () => {
     const idChat = await b.startChat({ name: 'Ada', idChatCategory: 4, language: 'en' });
     const changes: string[] = [];
     b.onLeaderChange((role) => changes.push(role));
-    await b.watchChat(idChat, () => undefined, () => undefined);
+    await b.watchChat(
+      idChat,
+      () => undefined,
+      () => undefined,
+    );
     await until(() => b.state === 'open');
     document.dispatchEvent(new Event('freeze'));
     await until(() => b.role === 'leader');
@@ -114,7 +128,11 @@ describe('SharedRealtime (one chat socket per site)', () => {
     expect(await b.ready()).to.equal('follower');
     const idChat = await b.startChat({ name: 'Ada', idChatCategory: 4, language: 'en' });
     const events: ChatEvent[] = [];
-    await b.watchChat(idChat, (e) => events.push(e), () => undefined);
+    await b.watchChat(
+      idChat,
+      (e) => events.push(e),
+      () => undefined,
+    );
     await until(() => b.state === 'open');
     // Both visible: nobody takes over.
     await new Promise((r) => setTimeout(r, 300));
@@ -144,7 +162,11 @@ describe('SharedRealtime (one chat socket per site)', () => {
     expect(await b.ready()).to.equal('follower');
     const idChat = await b.startChat({ name: 'Ada', idChatCategory: 4, language: 'en' });
     const events: ChatEvent[] = [];
-    await b.watchChat(idChat, (e) => events.push(e), () => undefined);
+    await b.watchChat(
+      idChat,
+      (e) => events.push(e),
+      () => undefined,
+    );
     await until(() => b.state === 'open');
     // The leader goes: in the same task the follower ends the chat, so its close meets no leader.
     void a.stop();
@@ -158,7 +180,11 @@ describe('SharedRealtime (one chat socket per site)', () => {
 
   it('a start still waiting for the leader is settled (aborted) when the tab stops', async () => {
     // A leader that hears nothing (its channel drops every message): the follower's start waits.
-    const deaf = { postMessage: () => undefined, close: () => undefined, onmessage: null } as unknown as BroadcastChannel;
+    const deaf = {
+      postMessage: () => undefined,
+      close: () => undefined,
+      onmessage: null,
+    } as unknown as BroadcastChannel;
     const a = tab({ locks: navigator.locks, channel: () => deaf });
     expect(await a.ready()).to.equal('leader');
     const b = tab();
@@ -180,8 +206,16 @@ describe('SharedRealtime (one chat socket per site)', () => {
     expect(await c.ready()).to.equal('follower');
     const idChat = await b.startChat({ name: 'Ada', idChatCategory: 4, language: 'en' });
     const subscribed = () => (a as unknown as { direct: Map<string, unknown> }).direct.has(idChat);
-    const unwatchB = await b.watchChat(idChat, () => undefined, () => undefined);
-    await c.watchChat(idChat, () => undefined, () => undefined);
+    const unwatchB = await b.watchChat(
+      idChat,
+      () => undefined,
+      () => undefined,
+    );
+    await c.watchChat(
+      idChat,
+      () => undefined,
+      () => undefined,
+    );
     await until(() => subscribed());
     unwatchB();
     await new Promise((r) => setTimeout(r, 100));
@@ -197,11 +231,17 @@ describe('SharedRealtime (one chat socket per site)', () => {
     expect(await b.ready()).to.equal('solo');
     const idChat = await a.startChat({ name: 'Ada', idChatCategory: 4, language: 'en' });
     const events: ChatEvent[] = [];
-    await b.watchChat(idChat, (e) => events.push(e), () => undefined);
+    await b.watchChat(
+      idChat,
+      (e) => events.push(e),
+      () => undefined,
+    );
     a.sendMessage(idChat, { clientMessageId: 'solo-1', text: 'own socket', attachments: [] });
     // Live, or in the history b's first sync brings when its subscription opened later.
     const carries = (e: ChatEvent) =>
-      [e, ...((e as { messages?: ChatEvent[] }).messages ?? [])].some((m) => (m as { clientMessageId?: string }).clientMessageId === 'solo-1');
+      [e, ...((e as { messages?: ChatEvent[] }).messages ?? [])].some(
+        (m) => (m as { clientMessageId?: string }).clientMessageId === 'solo-1',
+      );
     await until(() => events.some(carries));
     await socketsBecome(visitorId, 2);
   });

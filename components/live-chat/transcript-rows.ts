@@ -13,11 +13,15 @@ import type { PastChat } from '../../src/controllers/chat/past-chats.js';
 /** The first letter of a name for the avatar stand-in: a whole grapheme, so an accented or emoji initial is not cut in half. */
 export function initialOf(name: string): string {
   const trimmed = name.trim();
-  const first = typeof Intl.Segmenter === 'function' ? new Intl.Segmenter().segment(trimmed)[Symbol.iterator]().next().value?.segment : Array.from(trimmed)[0];
+  const first =
+    typeof Intl.Segmenter === 'function'
+      ? new Intl.Segmenter().segment(trimmed)[Symbol.iterator]().next().value?.segment
+      : Array.from(trimmed)[0];
   return (first ?? '?').toLocaleUpperCase();
 }
 
-const roleOf = (m: TranscriptMessage): ChatListItem['role'] => (m.from === 'visitor' ? 'self' : m.from === 'system' ? 'system' : 'other');
+const roleOf = (m: TranscriptMessage): ChatListItem['role'] =>
+  m.from === 'visitor' ? 'self' : m.from === 'system' ? 'system' : 'other';
 
 export interface RowsSource {
   readonly chat: LiveChatController;
@@ -47,7 +51,14 @@ export class TranscriptRows {
     const avatar = chat.operatorAvatar;
     const bot = chat.bot;
     // Attachment links depend on the client (endpoint, key): a new one maps rows afresh too.
-    const context = [this.source.language, operatorName, avatar ?? '', bot.name ?? '', bot.avatar ?? '', this.source.clientKey()].join('\u0000');
+    const context = [
+      this.source.language,
+      operatorName,
+      avatar ?? '',
+      bot.name ?? '',
+      bot.avatar ?? '',
+      this.source.clientKey(),
+    ].join('\u0000');
     if (context !== this.rowContext) {
       this.rowContext = context;
       this.rowOf = new WeakMap();
@@ -58,12 +69,17 @@ export class TranscriptRows {
         row = {
           key: m.key,
           role: roleOf(m),
-          author: m.from === 'operator' ? (m.author ?? operatorName) : m.from === 'bot' ? (m.author ?? bot.name) : m.author,
+          author:
+            m.from === 'operator' ? (m.author ?? operatorName) : m.from === 'bot' ? (m.author ?? bot.name) : m.author,
           avatar: m.from === 'operator' ? avatar : m.from === 'bot' ? bot.avatar : undefined,
           text: m.text,
           time: m.ts,
           state: m.from === 'visitor' ? m.state : undefined,
-          attachments: m.attachments.map((a) => ({ name: a.name, href: chat.attachmentHref(a), thumbnail: chat.attachmentThumbnail(a) })),
+          attachments: m.attachments.map((a) => ({
+            name: a.name,
+            href: chat.attachmentHref(a),
+            thumbnail: chat.attachmentThumbnail(a),
+          })),
           quickReplies: m.quickReplies,
         };
         this.rowOf.set(m, row);
@@ -79,17 +95,19 @@ export class TranscriptRows {
     const context = [this.source.language, operatorName, this.source.clientKey()].join('\u0000');
     if (this.pastRowsOf?.chat === chat && this.pastRowsOf.context === context) return this.pastRowsOf.rows;
     const live = this.source.chat;
-    const rows = chat.messages.map(
-      (m): ChatListItem => ({
-        key: m.key,
-        role: roleOf(m),
-        author: m.from === 'operator' ? (m.author ?? operatorName) : m.author,
-        text: m.text,
-        time: m.ts,
-        state: m.from === 'visitor' ? (m.state === 'read' ? 'read' : 'sent') : undefined,
-        attachments: m.attachments.map((a) => ({ name: a.name, href: live.attachmentHref(a), thumbnail: live.attachmentThumbnail(a) })),
-      }),
-    );
+    const rows = chat.messages.map((m): ChatListItem => ({
+      key: m.key,
+      role: roleOf(m),
+      author: m.from === 'operator' ? (m.author ?? operatorName) : m.author,
+      text: m.text,
+      time: m.ts,
+      state: m.from === 'visitor' ? (m.state === 'read' ? 'read' : 'sent') : undefined,
+      attachments: m.attachments.map((a) => ({
+        name: a.name,
+        href: live.attachmentHref(a),
+        thumbnail: live.attachmentThumbnail(a),
+      })),
+    }));
     this.pastRowsOf = { chat, context, rows };
     return rows;
   }

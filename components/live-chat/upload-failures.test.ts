@@ -9,7 +9,9 @@ type Composer = HTMLElement & { updateComplete: Promise<boolean> };
 
 async function attach(win: SportelloLiveChatWindow, file: File): Promise<Composer> {
   const composer = $<Composer>(win, 'sportello-composer')!;
-  composer.dispatchEvent(new CustomEvent('sportello-composer-attach', { detail: { files: [file] }, bubbles: true, composed: true }));
+  composer.dispatchEvent(
+    new CustomEvent('sportello-composer-attach', { detail: { files: [file] }, bubbles: true, composed: true }),
+  );
   return composer;
 }
 
@@ -20,17 +22,25 @@ async function failedRow(win: SportelloLiveChatWindow, composer: Composer): Prom
   return composer.shadowRoot!.querySelector<HTMLLIElement>('li.failed')!;
 }
 
-const fault = (body: object) => fetch(`${SIM_URL}/__sim/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const fault = (body: object) =>
+  fetch(`${SIM_URL}/__sim/faults`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 
 describe('sportello-live-chat: attachments refused, failed or taken back', () => {
   beforeEach(resetSim);
   afterEach(() => fetch(`${SIM_URL}/__sim/faults`, { method: 'DELETE' }));
 
-  it('a file whose content is not what its type says: the service\'s reason in the visitor\'s words, and no retry that would fail again', async () => {
+  it("a file whose content is not what its type says: the service's reason in the visitor's words, and no retry that would fail again", async () => {
     const el = await mountChat();
     const win = await startChat(el, '2');
     // Declared a PNG (the widget accepts PNGs), but it is text: only the service can tell.
-    const composer = await attach(win, new File(['just some text, not an image'], 'holiday.png', { type: 'image/png' }));
+    const composer = await attach(
+      win,
+      new File(['just some text, not an image'], 'holiday.png', { type: 'image/png' }),
+    );
     const row = await failedRow(win, composer);
     expect(row.querySelector('.error')!.textContent).to.equal('The file’s content does not match its type');
     expect(row.querySelector('button[aria-label^="Retry"]')).to.equal(null);

@@ -39,7 +39,9 @@ async function twoTabsLoadingAtOnce(): Promise<[string, string]> {
 describe('sportello-live-chat visitor id across tabs', () => {
   beforeEach(resetSim);
 
-  it('two separate tabs starting at once on empty storage end up with the same visitor id (40 rounds)', async function (this: { timeout(ms: number): void }) {
+  it('two separate tabs starting at once on empty storage end up with the same visitor id (40 rounds)', async function (this: {
+    timeout(ms: number): void;
+  }) {
     // Without the lock about 4 rounds in 10 ended with two ids; with the lock alone, one round in
     // about 60 on a busy machine (the waiting tab read storage before the first tab's write reached
     // it). Each round must agree.

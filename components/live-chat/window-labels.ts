@@ -26,7 +26,9 @@ export class ChatWindowLabels {
   /** The composer's labels: one object while their strings stay the same (see StableRecord). */
   private composer = new StableRecord<Record<string, string>>();
 
-  constructor(private readonly source: { readonly language: Lang; readonly chat: { readonly config: WidgetConfig | undefined } }) {}
+  constructor(
+    private readonly source: { readonly language: Lang; readonly chat: { readonly config: WidgetConfig | undefined } },
+  ) {}
 
   /** The widget's labels in our keys: the server's own names mapped, then any key that matches ours. */
   server(): Partial<Record<ChatKey, string>> | undefined {
@@ -58,7 +60,15 @@ export class ChatWindowLabels {
     const cached = this.listCache.get(log);
     if (cached && cached.lang === lang && cached.server === server) return cached.labels;
     const tr = this.tr;
-    const labels = { log: tr(log), pending: tr('pending'), sent: tr('sent'), read: tr('read'), failed: tr('failed'), retry: tr('retry'), you: tr('you') };
+    const labels = {
+      log: tr(log),
+      pending: tr('pending'),
+      sent: tr('sent'),
+      read: tr('read'),
+      failed: tr('failed'),
+      retry: tr('retry'),
+      you: tr('you'),
+    };
     this.listCache.set(log, { lang, server, labels });
     return labels;
   }

@@ -4,7 +4,8 @@ import { svg } from 'lit';
  * The launcher's shapes. The live chat's launcher (live-chat.ts) draws the same two with DOM calls
  * and its own copy of these paths: an import would make the closed launcher a second file.
  */
-const CHAT_BUBBLE_PATH = 'M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H9l-5 4v-4H4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2zm3 6.5a1.5 1.5 0 1 0 0 .01zm5 0a1.5 1.5 0 1 0 0 .01zm5 0a1.5 1.5 0 1 0 0 .01z';
+const CHAT_BUBBLE_PATH =
+  'M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H9l-5 4v-4H4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2zm3 6.5a1.5 1.5 0 1 0 0 .01zm5 0a1.5 1.5 0 1 0 0 .01zm5 0a1.5 1.5 0 1 0 0 .01z';
 const CLOSE_PATH = 'M6 6l12 12M18 6L6 18';
 
 /** Static SVG icons for the shared chat parts (no icon font, no emoji: they render the same everywhere). Decorative. */

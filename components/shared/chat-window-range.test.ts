@@ -112,7 +112,8 @@ describe('chat-window-range RowHeights', () => {
           expect(f.end).to.equal(n);
           expect(f.start === 0 || total - h.offsetOf(f.start) >= viewport + overscan).to.equal(true);
           // Not more than one row beyond what is needed.
-          if (f.start + 1 < n) expect(total - h.offsetOf(f.start + 1) < viewport + overscan || f.start === 0).to.equal(true);
+          if (f.start + 1 < n)
+            expect(total - h.offsetOf(f.start + 1) < viewport + overscan || f.start === 0).to.equal(true);
           // Scrolled: every row that intersects [top - overscan, top + viewport + overscan] is in the window.
           const r = h.range({ scrollTop, viewport, overscan, follow: false });
           expect(r.start).to.be.within(0, n - 1);

@@ -44,10 +44,18 @@ describe('sportello-composer', () => {
     const file = new File(['abc'], 'note.txt', { type: 'text/plain' });
     const data = new DataTransfer();
     data.items.add(file);
-    setTimeout(() => el.shadowRoot!.querySelector('textarea')!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true })));
+    setTimeout(() =>
+      el
+        .shadowRoot!.querySelector('textarea')!
+        .dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true })),
+    );
     const pasted = await oneEvent(el, 'sportello-composer-attach');
     expect(pasted.detail.files.map((f: File) => f.name)).to.deep.equal(['note.txt']);
-    setTimeout(() => el.shadowRoot!.querySelector('form')!.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true })));
+    setTimeout(() =>
+      el
+        .shadowRoot!.querySelector('form')!
+        .dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true })),
+    );
     const dropped = await oneEvent(el, 'sportello-composer-attach');
     expect(dropped.detail.files).to.have.length(1);
     el.attachments = [{ key: 'k', name: '<img src=x onerror=alert(1)>.png', state: 'uploading', progress: 0.4 }];

@@ -188,16 +188,25 @@ export class SportelloComposer extends SportelloElement {
 
   private renderAttachment(a: ComposerAttachment) {
     const t = this.text;
-    const status = a.state === 'uploading' ? fill(t.uploading, a.name) : a.state === 'done' ? fill(t.uploaded, a.name) : fill(t.failed, a.name);
+    const status =
+      a.state === 'uploading'
+        ? fill(t.uploading, a.name)
+        : a.state === 'done'
+          ? fill(t.uploaded, a.name)
+          : fill(t.failed, a.name);
     return html`<li class=${a.state} part="attachment">
       <span class="name" title=${a.name}>${a.name}</span>
-      ${a.state === 'uploading'
-        ? html`<progress max="1" .value=${a.progress ?? 0} aria-label=${status}></progress>`
-        : html`<span class="visually-hidden">${status}</span>`}
+      ${
+        a.state === 'uploading'
+          ? html`<progress max="1" .value=${a.progress ?? 0} aria-label=${status}></progress>`
+          : html`<span class="visually-hidden">${status}</span>`
+      }
       ${a.state === 'failed' && a.error ? html`<span class="error">${a.error}</span>` : nothing}
-      ${a.state === 'failed' && a.retryable !== false
-        ? html`<button type="button" aria-label=${fill(t.retry, a.name)} @click=${() => this.emit('sportello-composer-retry-upload', { key: a.key })}>↻</button>`
-        : nothing}
+      ${
+        a.state === 'failed' && a.retryable !== false
+          ? html`<button type="button" aria-label=${fill(t.retry, a.name)} @click=${() => this.emit('sportello-composer-retry-upload', { key: a.key })}>↻</button>`
+          : nothing
+      }
       <button type="button" aria-label=${fill(t.remove, a.name)} @click=${() => this.emit('sportello-composer-remove', { key: a.key })}>×</button>
     </li>`;
   }
@@ -214,12 +223,14 @@ export class SportelloComposer extends SportelloElement {
     >
       ${this.attachments.length ? html`<ul aria-label=${t.attach}>${this.attachments.map((a) => this.renderAttachment(a))}</ul>` : nothing}
       <div class="row">
-        ${this.allowAttachments
-          ? html`<button type="button" part="attach" aria-label=${t.attach} title=${t.attach} ?disabled=${this.disabled} @click=${() => this.fileInput.click()}>
+        ${
+          this.allowAttachments
+            ? html`<button type="button" part="attach" aria-label=${t.attach} title=${t.attach} ?disabled=${this.disabled} @click=${() => this.fileInput.click()}>
                 ${paperclipIcon()}
               </button>
               <input type="file" multiple accept=${this.accept || nothing} tabindex="-1" aria-hidden="true" @change=${this.onPick} />`
-          : nothing}
+            : nothing
+        }
         <textarea
           part="input"
           rows="1"

@@ -17,7 +17,8 @@ class CssPropsDirective extends Directive {
 
   constructor(info: PartInfo) {
     super(info);
-    if (info.type !== PartType.ELEMENT) throw new Error('cssProps() goes on an element, as <div ${cssProps({...})}>, not in an attribute.');
+    if (info.type !== PartType.ELEMENT)
+      throw new Error('cssProps() goes on an element, as <div ${cssProps({...})}>, not in an attribute.');
   }
 
   render(_props: CssProps): unknown {

@@ -13,10 +13,17 @@ export function dayKey(ms: number): number {
 function daysBetween(from: number, to: number): number {
   const start = new Date(from);
   const end = new Date(to);
-  return Math.round((Date.UTC(end.getFullYear(), end.getMonth(), end.getDate()) - Date.UTC(start.getFullYear(), start.getMonth(), start.getDate())) / 86400000);
+  return Math.round(
+    (Date.UTC(end.getFullYear(), end.getMonth(), end.getDate()) -
+      Date.UTC(start.getFullYear(), start.getMonth(), start.getDate())) /
+      86400000,
+  );
 }
 
-const formats = new Map<string, { relative: Intl.RelativeTimeFormat; thisYear: Intl.DateTimeFormat; otherYear: Intl.DateTimeFormat }>();
+const formats = new Map<
+  string,
+  { relative: Intl.RelativeTimeFormat; thisYear: Intl.DateTimeFormat; otherYear: Intl.DateTimeFormat }
+>();
 
 function formatsFor(lang: string) {
   let f = formats.get(lang);
@@ -41,16 +48,25 @@ export function dayName(ms: number, now: number, lang: string): string {
   const f = formatsFor(lang);
   const ago = daysBetween(ms, now);
   if (ago === 0 || ago === 1) return capitalised(f.relative.format(-ago, 'day'), lang);
-  return capitalised((new Date(ms).getFullYear() === new Date(now).getFullYear() ? f.thisYear : f.otherYear).format(ms), lang);
+  return capitalised(
+    (new Date(ms).getFullYear() === new Date(now).getFullYear() ? f.thisYear : f.otherYear).format(ms),
+    lang,
+  );
 }
 
 /**
  * The label above a message at `ms` whose previous message is at `previousMs` (undefined for the
  * first): a new day gets one; the first message gets one unless it is from today.
  */
-export function dayLabel(ms: number | undefined, previousMs: number | undefined, now: number, lang: string): string | undefined {
+export function dayLabel(
+  ms: number | undefined,
+  previousMs: number | undefined,
+  now: number,
+  lang: string,
+): string | undefined {
   if (ms === undefined || Number.isNaN(ms)) return undefined;
   const day = dayKey(ms);
-  if (previousMs === undefined || Number.isNaN(previousMs)) return day === dayKey(now) ? undefined : dayName(ms, now, lang);
+  if (previousMs === undefined || Number.isNaN(previousMs))
+    return day === dayKey(now) ? undefined : dayName(ms, now, lang);
   return day === dayKey(previousMs) ? undefined : dayName(ms, now, lang);
 }

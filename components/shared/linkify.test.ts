@@ -13,19 +13,28 @@ describe('linkify', () => {
   });
 
   it('never links javascript:, data: or vbscript: URLs', () => {
-    for (const text of ['javascript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'vbscript:msgbox', 'JaVaScRiPt:alert(1)']) {
+    for (const text of [
+      'javascript:alert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      'vbscript:msgbox',
+      'JaVaScRiPt:alert(1)',
+    ]) {
       expect(splitLinks(text).every((p) => !p.href)).to.equal(true, text);
     }
   });
 
   it('property: segments always join back to the original text and hrefs are http(s)/mailto', () => {
     fc.assert(
-      fc.property(fc.string({ maxLength: 200 }), fc.constantFrom('', ' https://a.b/c ', 'www.x.io', 'javascript:x', ' a@b.co '), (s, extra) => {
-        const text = s + extra + s;
-        const parts = splitLinks(text);
-        expect(parts.map((p) => p.text).join('')).to.equal(text);
-        for (const p of parts) if (p.href) expect(/^(https?:|mailto:)/.test(p.href)).to.equal(true);
-      }),
+      fc.property(
+        fc.string({ maxLength: 200 }),
+        fc.constantFrom('', ' https://a.b/c ', 'www.x.io', 'javascript:x', ' a@b.co '),
+        (s, extra) => {
+          const text = s + extra + s;
+          const parts = splitLinks(text);
+          expect(parts.map((p) => p.text).join('')).to.equal(text);
+          for (const p of parts) if (p.href) expect(/^(https?:|mailto:)/.test(p.href)).to.equal(true);
+        },
+      ),
     );
   });
 });

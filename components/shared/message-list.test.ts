@@ -9,12 +9,22 @@ ignoreResizeObserverLoop();
 const XSS = '<img src=x onerror="window.__xss=1"><script>window.__xss=1</script>';
 
 function rows(n: number): ChatListItem[] {
-  return Array.from({ length: n }, (_, i) => ({ key: `k${i}`, role: i % 2 ? 'self' : 'other', text: `message ${i}`, author: 'Op', time: new Date(0).toISOString() }));
+  return Array.from({ length: n }, (_, i) => ({
+    key: `k${i}`,
+    role: i % 2 ? 'self' : 'other',
+    text: `message ${i}`,
+    author: 'Op',
+    time: new Date(0).toISOString(),
+  }));
 }
 
 /** A list in a 400 px high box, and a wait for its update and the frames that measure and pin it. */
-async function mountList(lang?: string): Promise<{ list: SportelloMessageList; frame: () => Promise<unknown>; settle: () => Promise<void> }> {
-  const wrap = await fixture(html`<div style="height:400px;display:flex"><sportello-message-list lang=${lang ?? nothing}></sportello-message-list></div>`);
+async function mountList(
+  lang?: string,
+): Promise<{ list: SportelloMessageList; frame: () => Promise<unknown>; settle: () => Promise<void> }> {
+  const wrap = await fixture(
+    html`<div style="height:400px;display:flex"><sportello-message-list lang=${lang ?? nothing}></sportello-message-list></div>`,
+  );
   const list = wrap.querySelector('sportello-message-list')!;
   const frame = () => new Promise((r) => requestAnimationFrame(r));
   const settle = async () => {
@@ -39,8 +49,10 @@ describe('sportello-message-list', () => {
   it("puts the day's name above the first message of each day; a conversation all of today has none", async () => {
     const { list, settle } = await mountList('en');
     const now = new Date();
-    const day = (ago: number, h: number) => new Date(now.getFullYear(), now.getMonth(), now.getDate() - ago, h).toISOString();
-    const labels = () => [...list.shadowRoot!.querySelectorAll('[part~=message]')].map((r) => r.querySelector('.day')?.textContent ?? '');
+    const day = (ago: number, h: number) =>
+      new Date(now.getFullYear(), now.getMonth(), now.getDate() - ago, h).toISOString();
+    const labels = () =>
+      [...list.shadowRoot!.querySelectorAll('[part~=message]')].map((r) => r.querySelector('.day')?.textContent ?? '');
     list.items = [
       { key: 'a', role: 'other', text: 'today 1', time: day(0, 0) },
       { key: 'b', role: 'self', text: 'today 2', time: day(0, 0) },
@@ -63,11 +75,21 @@ describe('sportello-message-list', () => {
   });
 
   it('renders server text as text, never as HTML, and links safely', async () => {
-    const el = await fixture<SportelloMessageList>(html`<div style="height:400px;display:flex"><sportello-message-list></sportello-message-list></div>`);
+    const el = await fixture<SportelloMessageList>(
+      html`<div style="height:400px;display:flex"><sportello-message-list></sportello-message-list></div>`,
+    );
     const list = el.querySelector('sportello-message-list')!;
     list.items = [
       { key: 'a', role: 'other', author: XSS, text: `${XSS} see https://example.com and javascript:alert(1)` },
-      { key: 'b', role: 'other', text: 'file', attachments: [{ name: XSS, href: 'javascript:alert(1)' }, { name: 'ok.pdf', href: 'https://example.com/ok.pdf' }] },
+      {
+        key: 'b',
+        role: 'other',
+        text: 'file',
+        attachments: [
+          { name: XSS, href: 'javascript:alert(1)' },
+          { name: 'ok.pdf', href: 'https://example.com/ok.pdf' },
+        ],
+      },
     ];
     await list.updateComplete;
     await new Promise((r) => setTimeout(r, 100));
@@ -76,7 +98,10 @@ describe('sportello-message-list', () => {
     expect(root.querySelector('img[src="x"]')).to.equal(null);
     expect((window as { __xss?: number }).__xss).to.equal(undefined);
     const links = [...root.querySelectorAll('a')];
-    expect(links.map((a) => a.getAttribute('href'))).to.deep.equal(['https://example.com/', 'https://example.com/ok.pdf']);
+    expect(links.map((a) => a.getAttribute('href'))).to.deep.equal([
+      'https://example.com/',
+      'https://example.com/ok.pdf',
+    ]);
     for (const a of links) expect(a.rel).to.equal('noopener noreferrer');
     expect(root.textContent).to.contain('<script>');
   });
@@ -177,7 +202,11 @@ describe('sportello-message-list', () => {
   it('windows by measured heights: spacers stand for the rows outside, rows are keyed and reused', async () => {
     const { list, settle } = await mountList();
     // Rows of different heights (one, three and six lines).
-    const tall = (i: number): ChatListItem => ({ key: `t${i}`, role: i % 2 ? 'self' : 'other', text: Array.from({ length: 1 + (i % 3) * (i % 5) }, () => `line of ${i}`).join('\n') });
+    const tall = (i: number): ChatListItem => ({
+      key: `t${i}`,
+      role: i % 2 ? 'self' : 'other',
+      text: Array.from({ length: 1 + (i % 3) * (i % 5) }, () => `line of ${i}`).join('\n'),
+    });
     let items = Array.from({ length: 2000 }, (_, i) => tall(i));
     list.items = items;
     await settle();
@@ -240,7 +269,10 @@ describe('sportello-message-list', () => {
 
   it('keeps keyboard focus in the log when the focused row leaves the window or loses its button', async () => {
     const { list, frame, settle } = await mountList();
-    let items: ChatListItem[] = [...rows(49), { key: 'f', role: 'self', text: 'see https://example.com/', state: 'failed' }];
+    let items: ChatListItem[] = [
+      ...rows(49),
+      { key: 'f', role: 'self', text: 'see https://example.com/', state: 'failed' },
+    ];
     list.items = items;
     await settle();
     const root = list.shadowRoot!;
@@ -250,7 +282,10 @@ describe('sportello-message-list', () => {
     items = items.map((m) => (m.key === 'f' ? { ...m, state: 'pending' as const } : m));
     list.items = items;
     await list.updateComplete;
-    expect(root.activeElement === scroller, `focus after the focused Retry went: ${root.activeElement?.outerHTML ?? document.activeElement?.tagName}`).to.equal(true);
+    expect(
+      root.activeElement === scroller,
+      `focus after the focused Retry went: ${root.activeElement?.outerHTML ?? document.activeElement?.tagName}`,
+    ).to.equal(true);
     // A link in a message, then enough arrivals to push its row out of the window.
     root.querySelector<HTMLAnchorElement>('[data-key="f"] a')!.focus();
     for (let i = 0; i < 40; i++) {
@@ -261,14 +296,21 @@ describe('sportello-message-list', () => {
     }
     await settle();
     expect(root.querySelector('[data-key="f"]') === null).to.equal(true);
-    expect(root.activeElement === scroller, `focus after the focused row left the window: ${root.activeElement?.outerHTML ?? document.activeElement?.tagName}`).to.equal(true);
+    expect(
+      root.activeElement === scroller,
+      `focus after the focused row left the window: ${root.activeElement?.outerHTML ?? document.activeElement?.tagName}`,
+    ).to.equal(true);
   });
 
   it('announces only new messages from others in a polite log', async () => {
     const { list } = await mountList();
     list.items = rows(3);
     await list.updateComplete;
-    list.items = [...rows(3), { key: 'n', role: 'other', author: 'Giulia', text: 'new one' }, { key: 'm', role: 'self', text: 'mine' }];
+    list.items = [
+      ...rows(3),
+      { key: 'n', role: 'other', author: 'Giulia', text: 'new one' },
+      { key: 'm', role: 'self', text: 'mine' },
+    ];
     await list.updateComplete;
     const announcer = list.shadowRoot!.querySelector('[aria-live=polite]')!;
     expect(announcer.textContent).to.contain('Giulia: new one');

@@ -1,6 +1,7 @@
 import { html, nothing, render as renderInto, type RootPart, type TemplateResult } from 'lit';
 import { property, query } from 'lit/decorators.js';
 import { SportelloElement } from './sportello-element.js';
+import { translator } from '../../src/i18n/translate.js';
 import { tokens } from './tokens.styles.js';
 import { messageListStyles } from './message-list.styles.js';
 import { linkify } from './linkify.js';
@@ -55,16 +56,12 @@ interface RowElement {
   part: RootPart;
 }
 
-const defaultLabels: MessageListLabels = {
-  log: 'Conversation',
-  pending: 'Sending…',
-  sent: 'Sent',
-  read: 'Read',
-  failed: 'Not sent',
-  retry: 'Retry',
-  you: 'You',
-  newMessages: 'New messages',
-};
+/** The defaults of `labels`: the `list` namespace of the kit's catalogue, in the list's language. */
+const listText = translator('list');
+const LABEL_KEYS = ['log', 'pending', 'sent', 'read', 'failed', 'retry', 'you', 'newMessages'] as const;
+function defaultLabels(host: SportelloMessageList): MessageListLabels {
+  return Object.fromEntries(LABEL_KEYS.map((key) => [key, listText(host, key)])) as unknown as MessageListLabels;
+}
 
 /** How many recent arrivals the hidden announcer keeps. */
 const ANNOUNCE_KEEP = 3;
@@ -158,14 +155,28 @@ export class SportelloMessageList extends SportelloElement {
   private rowsGeneration = 0;
   /** The time day labels are worked out from (set when the day changes, with the rows' generation). */
   private rowsNow = Date.now();
-  private rowsFor?: { lang: string; labels: Partial<MessageListLabels>; body: ((item: ChatListItem) => unknown) | undefined; today: number };
-  private textCache?: { from: Partial<MessageListLabels>; text: MessageListLabels };
+  private rowsFor?: {
+    lang: string;
+    labels: Partial<MessageListLabels>;
+    body: ((item: ChatListItem) => unknown) | undefined;
+    today: number;
+  };
+  private textCache?: { from: Partial<MessageListLabels>; lang: string; strings: unknown; text: MessageListLabels };
   /** The language for this render: resolving it walks up the DOM, so once per update, not per row. */
   private renderLang = '';
 
   private get text(): MessageListLabels {
-    if (this.textCache?.from !== this.labels) this.textCache = { from: this.labels, text: { ...defaultLabels, ...this.labels } };
-    return this.textCache.text;
+    const lang = this.renderLang || this.language;
+    let cached = this.textCache;
+    if (cached?.from !== this.labels || cached.lang !== lang || cached.strings !== this.strings) {
+      cached = this.textCache = {
+        from: this.labels,
+        lang,
+        strings: this.strings,
+        text: { ...defaultLabels(this), ...this.labels },
+      };
+    }
+    return cached.text;
   }
 
   /** Scrolls to the newest message (and follows new ones again). */
@@ -256,7 +267,12 @@ export class SportelloMessageList extends SportelloElement {
   }
 
   private windowRange(): RowRange {
-    return this.heights.range({ scrollTop: this.lastScrollTop, viewport: this.viewport, overscan: OVERSCAN_PX, follow: this.stuckToBottom });
+    return this.heights.range({
+      scrollTop: this.lastScrollTop,
+      viewport: this.viewport,
+      overscan: OVERSCAN_PX,
+      follow: this.stuckToBottom,
+    });
   }
 
   /**
@@ -337,7 +353,7 @@ export class SportelloMessageList extends SportelloElement {
   }
 
   private newMessagesLabel(): string {
-    return this.labels.newMessages ?? (this.language === 'it' ? 'Nuovi messaggi' : defaultLabels.newMessages);
+    return this.text.newMessages;
   }
 
   /** Puts new messages from others into the hidden polite log (never the whole history on first render). */
@@ -398,7 +414,9 @@ export class SportelloMessageList extends SportelloElement {
         if (thumb && href) {
           return html`<a href=${href} target="_blank" rel="noopener noreferrer"><img src=${thumb} alt=${a.name} loading="lazy" /></a>`;
         }
-        return href ? html`<a href=${href} target="_blank" rel="noopener noreferrer" download=${a.name}>${a.name}</a>` : html`<span>${a.name}</span>`;
+        return href
+          ? html`<a href=${href} target="_blank" rel="noopener noreferrer" download=${a.name}>${a.name}</a>`
+          : html`<span>${a.name}</span>`;
       })}
     </div>`;
   }
@@ -408,9 +426,11 @@ export class SportelloMessageList extends SportelloElement {
     const t = this.text;
     return html`<div class="status">
       <span>${t[item.state]}${item.state === 'read' ? ' ✓✓' : item.state === 'sent' ? ' ✓' : ''}</span>
-      ${item.state === 'failed'
-        ? html`<button type="button" @click=${() => this.emit('sportello-message-retry', { key: item.key })}>${t.retry}</button>`
-        : nothing}
+      ${
+        item.state === 'failed'
+          ? html`<button type="button" @click=${() => this.emit('sportello-message-retry', { key: item.key })}>${t.retry}</button>`
+          : nothing
+      }
     </div>`;
   }
 
@@ -418,7 +438,8 @@ export class SportelloMessageList extends SportelloElement {
     if (!quick || !item.quickReplies?.length) return nothing;
     return html`<div class="quick" role="group" aria-label=${item.author ?? ''}>
       ${item.quickReplies.map(
-        (q) => html`<button type="button" @click=${() => this.emit('sportello-quick-reply', { key: item.key, value: q.value, label: q.label })}>${q.label}</button>`,
+        (q) =>
+          html`<button type="button" @click=${() => this.emit('sportello-quick-reply', { key: item.key, value: q.value, label: q.label })}>${q.label}</button>`,
       )}
     </div>`;
   }
@@ -479,7 +500,12 @@ export class SportelloMessageList extends SportelloElement {
         row = { el, item, quick, day, generation: this.rowsGeneration, part: this.renderRow(el, item, quick, day) };
         this.rowEls.set(item.key, row);
         this.resizeObserver.observe(el, { box: 'border-box' });
-      } else if (row.item !== item || row.quick !== quick || row.day !== day || row.generation !== this.rowsGeneration) {
+      } else if (
+        row.item !== item ||
+        row.quick !== quick ||
+        row.day !== day ||
+        row.generation !== this.rowsGeneration
+      ) {
         row.item = item;
         row.quick = quick;
         row.day = day;
@@ -505,16 +531,20 @@ export class SportelloMessageList extends SportelloElement {
     const t = this.text;
     const avatar = safeImageUrl(item.avatar);
     const author = item.role === 'self' ? t.you : item.author;
-    return html`${day ? html`<div class="day" part="day">${day}</div>` : nothing}${item.role === 'system'
+    return html`${day ? html`<div class="day" part="day">${day}</div>` : nothing}${
+      item.role === 'system'
         ? nothing
         : html`<div class="meta">
             ${avatar ? html`<img class="avatar" src=${avatar} alt="" />` : nothing}
             ${author ? html`<span class="author">${author}</span>` : nothing}
             <time datetime=${item.time ?? nothing}>${this.formatTime(item.time)}</time>
-          </div>`}
-      ${item.text || !item.attachments?.length
-        ? html`<div class="bubble" part="bubble">${this.renderBody ? this.renderBody(item) : this.linkified(item.text)}</div>`
-        : nothing}
+          </div>`
+    }
+      ${
+        item.text || !item.attachments?.length
+          ? html`<div class="bubble" part="bubble">${this.renderBody ? this.renderBody(item) : this.linkified(item.text)}</div>`
+          : nothing
+      }
       ${this.renderAttachments(item)} ${this.renderStatus(item)} ${this.renderQuick(item, quick)}`;
   }
 
@@ -523,7 +553,13 @@ export class SportelloMessageList extends SportelloElement {
     const rowsFor = this.rowsFor;
     const now = Date.now();
     const today = dayKey(now);
-    if (!rowsFor || lang !== rowsFor.lang || this.labels !== rowsFor.labels || this.renderBody !== rowsFor.body || today !== rowsFor.today) {
+    if (
+      !rowsFor ||
+      lang !== rowsFor.lang ||
+      this.labels !== rowsFor.labels ||
+      this.renderBody !== rowsFor.body ||
+      today !== rowsFor.today
+    ) {
       // Rows show formatted times, labels, bodies and day names ("Today"): a new language, new
       // labels, a new body renderer or a new day render every row again.
       this.rowsFor = { lang, labels: this.labels, body: this.renderBody, today };
@@ -536,7 +572,10 @@ export class SportelloMessageList extends SportelloElement {
     this.windowItems = this.items.slice(range.start, range.end);
     // Spacers stand for the rows outside the window, sized from the height cache.
     // (Sized in `updated` through CSSOM: a style attribute is an inline style a strict CSP blocks.)
-    this.spacers = { above: this.heights.offsetOf(range.start), below: this.heights.total - this.heights.offsetOf(range.end) };
+    this.spacers = {
+      above: this.heights.offsetOf(range.start),
+      below: this.heights.total - this.heights.offsetOf(range.end),
+    };
     // The rows go between the spacers (`syncRows`, after this render): no whitespace there.
     return html`<div
         class="scroller"
@@ -550,11 +589,13 @@ export class SportelloMessageList extends SportelloElement {
         @keydown=${this.onReaderInput}
         @pointerdown=${this.onReaderInput}
       ><div class="spacer above"></div><div class="spacer below"></div></div>
-      ${this.unseen > 0
-        ? html`<button type="button" class="new-messages" part="new-messages" @click=${() => void this.scrollToEnd()}>
+      ${
+        this.unseen > 0
+          ? html`<button type="button" class="new-messages" part="new-messages" @click=${() => void this.scrollToEnd()}>
             ${this.newMessagesLabel()} (${this.unseen}) ↓
           </button>`
-        : nothing}
+          : nothing
+      }
       <div class="announcer visually-hidden" role="log" aria-live="polite" aria-relevant="additions"></div>`;
   }
 }

@@ -23,9 +23,16 @@ export class SportelloConfigElement extends LitElement {
   @property({ attribute: false }) tokenProvider?: TokenProvider;
   /** Per-service endpoints: `{ ai, sign, desk, chat }`. */
   @property({ attribute: false }) endpoints?: SportelloConfig['endpoints'];
+  /** Integrator strings by language for the elements below (see the README's "Languages"). */
+  @property({ attribute: false }) strings?: SportelloConfig['strings'];
 
   get sportelloConfig(): SportelloConfig {
-    return { endpoint: this.endpoint, tokenProvider: this.tokenProvider, endpoints: this.endpoints };
+    return {
+      endpoint: this.endpoint,
+      tokenProvider: this.tokenProvider,
+      endpoints: this.endpoints,
+      strings: this.strings,
+    };
   }
 
   override render() {

@@ -2,7 +2,9 @@ import { LitElement } from 'lit';
 import { property } from 'lit/decorators.js';
 import type { ServiceError } from '../../src/transport/errors.js';
 import { resolveConfig, type SportelloConfig, type TokenProvider } from '../../src/config.js';
-import { resolveLang, type Lang } from '../../src/i18n/lang.js';
+import type { Lang } from '../../src/i18n/lang.js';
+import type { Strings } from '../../src/i18n/catalogue.js';
+import { languageOf, stringsReady } from '../../src/i18n/translate.js';
 
 /** Detail of `sportello-error`: the element that failed and the normalised error. */
 export interface SportelloErrorDetail {
@@ -62,6 +64,13 @@ export class SportelloElement extends LitElement {
     connected.delete(this);
   }
 
+  /**
+   * Integrator strings for this element by language, over the built-in catalogue and over
+   * `<sportello-config>` / `configure({ strings })`: `{ de: { chat: { title: 'Fragen Sie uns' } } }`,
+   * or a whole language the kit lacks (`{ ar: { … } }`). See the README's "Languages".
+   */
+  @property({ attribute: false }) strings?: Strings;
+
   /** Base URL of the service, or of the integrator's proxy that serves the same paths. */
   @property({ reflect: true }) endpoint?: string;
 
@@ -74,7 +83,12 @@ export class SportelloElement extends LitElement {
     detail: GlobalEventHandlersEventMap[K] extends CustomEvent<infer D> ? D : never,
     options: { cancelable?: boolean } = {},
   ): boolean {
-    const event = new CustomEvent(name, { bubbles: true, composed: true, cancelable: options.cancelable ?? false, detail });
+    const event = new CustomEvent(name, {
+      bubbles: true,
+      composed: true,
+      cancelable: options.cancelable ?? false,
+      detail,
+    });
     return this.dispatchEvent(event);
   }
 
@@ -89,9 +103,19 @@ export class SportelloElement extends LitElement {
     return resolveConfig(this, { endpoint: this.endpoint, tokenProvider: this.tokenProvider });
   }
 
-  /** The language to speak: `lang` on the element or an ancestor, then the page, then the browser. */
-  protected get language(): Lang {
-    return resolveLang(this);
+  /**
+   * The language to speak (src/i18n/lang.ts): `lang` on the element, an ancestor or the page, reduced
+   * to a language with a catalogue; otherwise the configured one.
+   */
+  get language(): Lang {
+    return languageOf(this);
+  }
+
+  /** Renders only once this language's catalogue has arrived (loaded lazily, once per page). */
+  protected override scheduleUpdate(): void | Promise<unknown> {
+    const ready = stringsReady(this.language, this);
+    if (!ready) return super.scheduleUpdate();
+    return ready.then(() => super.scheduleUpdate());
   }
 }
 

@@ -59,23 +59,30 @@ describe('Transcript', () => {
 
   it('property: any order of echoes, replays and local sends yields each message once, in server order', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 30 }), fc.array(fc.nat(), { maxLength: 120 }), fc.integer(), (n, picks, seed) => {
-        // The server's log: n messages, every third one the visitor's own.
-        const server: ServerMessage[] = Array.from({ length: n }, (_, i) => ({
-          id: i + 1,
-          clientMessageId: i % 3 === 0 ? `c${i}` : null,
-          from: i % 3 === 0 ? 'visitor' : 'operator',
-          text: `m${i}`,
-        }));
-        const t = new Transcript();
-        // Local sends happen first (some), then arbitrary deliveries with duplicates.
-        for (const m of server) if (m.clientMessageId && (seed + Number(m.id)) % 2 === 0) t.addLocal({ clientMessageId: m.clientMessageId, text: m.text! });
-        for (const p of picks) t.applyServer(server[p % n]!);
-        for (const m of server) t.applyServer(m); // the final sync delivers everything
-        const shown = t.messages.map((m) => m.text);
-        expect(shown).to.deep.equal(server.map((m) => m.text));
-        expect(new Set(t.messages.map((m) => m.key)).size).to.equal(n);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 30 }),
+        fc.array(fc.nat(), { maxLength: 120 }),
+        fc.integer(),
+        (n, picks, seed) => {
+          // The server's log: n messages, every third one the visitor's own.
+          const server: ServerMessage[] = Array.from({ length: n }, (_, i) => ({
+            id: i + 1,
+            clientMessageId: i % 3 === 0 ? `c${i}` : null,
+            from: i % 3 === 0 ? 'visitor' : 'operator',
+            text: `m${i}`,
+          }));
+          const t = new Transcript();
+          // Local sends happen first (some), then arbitrary deliveries with duplicates.
+          for (const m of server)
+            if (m.clientMessageId && (seed + Number(m.id)) % 2 === 0)
+              t.addLocal({ clientMessageId: m.clientMessageId, text: m.text! });
+          for (const p of picks) t.applyServer(server[p % n]!);
+          for (const m of server) t.applyServer(m); // the final sync delivers everything
+          const shown = t.messages.map((m) => m.text);
+          expect(shown).to.deep.equal(server.map((m) => m.text));
+          expect(new Set(t.messages.map((m) => m.key)).size).to.equal(n);
+        },
+      ),
       { numRuns: 200 },
     );
   });

@@ -1,7 +1,16 @@
 // Fast tests of the viewer's pure logic (geometry, area placement, polling schedule, PDF sniffing).
 import { expect, waitUntil } from '@open-wc/testing';
 import fc from 'fast-check';
-import { acrofieldMatches, clampBox, fitScale, pagesToRender, rectToNormalized, stepZoom, toPoints, ZOOM_STEPS } from '../../src/pdf/geometry.js';
+import {
+  acrofieldMatches,
+  clampBox,
+  fitScale,
+  pagesToRender,
+  rectToNormalized,
+  stepZoom,
+  toPoints,
+  ZOOM_STEPS,
+} from '../../src/pdf/geometry.js';
 import { findKeyword, practiceAreas } from '../../src/pdf/areas.js';
 import { delayAfterError, nextDelay } from '../../src/controllers/sign/polling.js';
 import { looksLikePdf } from '../../src/services/sign.js';
@@ -11,44 +20,63 @@ const unit = fc.double({ min: 0, max: 1, noNaN: true });
 describe('sign-viewer logic', () => {
   it('clampBox keeps every box inside the page', () => {
     fc.assert(
-      fc.property(fc.double({ noNaN: true, min: -5, max: 5 }), fc.double({ noNaN: true, min: -5, max: 5 }), fc.double({ noNaN: true, min: -5, max: 5 }), fc.double({ noNaN: true, min: -5, max: 5 }), (x, y, width, height) => {
-        const b = clampBox({ x, y, width, height });
-        expect(b.x).to.be.within(0, 1);
-        expect(b.y).to.be.within(0, 1);
-        expect(b.x + b.width).to.be.at.most(1 + 1e-9);
-        expect(b.y + b.height).to.be.at.most(1 + 1e-9);
-      }),
+      fc.property(
+        fc.double({ noNaN: true, min: -5, max: 5 }),
+        fc.double({ noNaN: true, min: -5, max: 5 }),
+        fc.double({ noNaN: true, min: -5, max: 5 }),
+        fc.double({ noNaN: true, min: -5, max: 5 }),
+        (x, y, width, height) => {
+          const b = clampBox({ x, y, width, height });
+          expect(b.x).to.be.within(0, 1);
+          expect(b.y).to.be.within(0, 1);
+          expect(b.x + b.width).to.be.at.most(1 + 1e-9);
+          expect(b.y + b.height).to.be.at.most(1 + 1e-9);
+        },
+      ),
     );
   });
 
   it('a PDF rectangle and its normalized box agree (§2.4: X from left, Y from top)', () => {
     fc.assert(
-      fc.property(unit, unit, unit, unit, fc.double({ min: 100, max: 2000, noNaN: true }), fc.double({ min: 100, max: 2000, noNaN: true }), (a, b, c, d, w, h) => {
-        const rect = [a * w, b * h, c * w, d * h];
-        const n = rectToNormalized(rect, [0, 0, w, h]);
-        const p = toPoints(n, w, h);
-        expect(p.x).to.be.closeTo(Math.min(rect[0]!, rect[2]!), 1e-6);
-        // Top edge measured from the top of the page.
-        expect(p.y).to.be.closeTo(h - Math.max(rect[1]!, rect[3]!), 1e-6);
-        expect(p.width).to.be.closeTo(Math.abs(rect[2]! - rect[0]!), 1e-6);
-        expect(p.height).to.be.closeTo(Math.abs(rect[3]! - rect[1]!), 1e-6);
-      }),
+      fc.property(
+        unit,
+        unit,
+        unit,
+        unit,
+        fc.double({ min: 100, max: 2000, noNaN: true }),
+        fc.double({ min: 100, max: 2000, noNaN: true }),
+        (a, b, c, d, w, h) => {
+          const rect = [a * w, b * h, c * w, d * h];
+          const n = rectToNormalized(rect, [0, 0, w, h]);
+          const p = toPoints(n, w, h);
+          expect(p.x).to.be.closeTo(Math.min(rect[0]!, rect[2]!), 1e-6);
+          // Top edge measured from the top of the page.
+          expect(p.y).to.be.closeTo(h - Math.max(rect[1]!, rect[3]!), 1e-6);
+          expect(p.width).to.be.closeTo(Math.abs(rect[2]! - rect[0]!), 1e-6);
+          expect(p.height).to.be.closeTo(Math.abs(rect[3]! - rect[1]!), 1e-6);
+        },
+      ),
     );
   });
 
   it('only visible pages ± 1 are rendered', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 300 }), fc.integer({ min: 1, max: 300 }), fc.integer({ min: 1, max: 4 }), (count, start, span) => {
-        const first = Math.min(start, count);
-        const visible = Array.from({ length: Math.min(span, count - first + 1) }, (_, i) => first + i);
-        const out = pagesToRender(visible, count);
-        for (const v of visible) expect(out).to.include(v);
-        for (const p of out) {
-          expect(p).to.be.within(1, count);
-          expect(visible.some((v) => Math.abs(v - p) <= 1)).to.equal(true);
-        }
-        expect(out.length).to.be.at.most(visible.length + 2);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 300 }),
+        fc.integer({ min: 1, max: 300 }),
+        fc.integer({ min: 1, max: 4 }),
+        (count, start, span) => {
+          const first = Math.min(start, count);
+          const visible = Array.from({ length: Math.min(span, count - first + 1) }, (_, i) => first + i);
+          const out = pagesToRender(visible, count);
+          for (const v of visible) expect(out).to.include(v);
+          for (const p of out) {
+            expect(p).to.be.within(1, count);
+            expect(visible.some((v) => Math.abs(v - p) <= 1)).to.equal(true);
+          }
+          expect(out.length).to.be.at.most(visible.length + 2);
+        },
+      ),
     );
   });
 
@@ -105,7 +133,11 @@ describe('sign-viewer logic', () => {
     const areas = practiceAreas({
       signers: [
         {
-          email: 'a@x.test', firstName: 'Ada', lastName: 'Lovelace', action: 'E', status: 'L',
+          email: 'a@x.test',
+          firstName: 'Ada',
+          lastName: 'Lovelace',
+          action: 'E',
+          status: 'L',
           signatureCoordinates: [
             { document: 0, page: 1, positionX: 0.1, positionY: 0.2, width: 0.3, height: 0.1 },
             { document: 0, page: 1, positionX: 0.1, positionY: 0.2, invisible: true },
@@ -145,7 +177,10 @@ describe('Poller', () => {
   it('holds no timer while the tab is hidden and polls at once when it is visible again', async () => {
     const { Poller } = await import('../../src/controllers/sign/polling.js');
     let ticks = 0;
-    const poller = new Poller(async () => (ticks++, false), () => ({ baseMs: 20, maxMs: 40, factor: 2 }));
+    const poller = new Poller(
+      async () => (ticks++, false),
+      () => ({ baseMs: 20, maxMs: 40, factor: 2 }),
+    );
     const timer = () => (poller as unknown as { timer: unknown }).timer;
     poller.start(true);
     await waitUntil(() => ticks >= 2, 'no polling');
@@ -164,7 +199,13 @@ describe('Poller', () => {
   it('stops for good on an error the callback says will not heal (404)', async () => {
     const { Poller } = await import('../../src/controllers/sign/polling.js');
     let errors = 0;
-    const poller = new Poller(async () => { throw Object.assign(new Error('gone'), { status: 404 }); }, () => ({ baseMs: 10, maxMs: 20, factor: 2 }), () => (errors++, false));
+    const poller = new Poller(
+      async () => {
+        throw Object.assign(new Error('gone'), { status: 404 });
+      },
+      () => ({ baseMs: 10, maxMs: 20, factor: 2 }),
+      () => (errors++, false),
+    );
     poller.start(true);
     await waitUntil(() => errors === 1 && !poller.active, 'did not stop');
     expect(poller.active).to.equal(false);

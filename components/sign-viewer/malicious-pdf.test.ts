@@ -1,13 +1,24 @@
 // A hostile PDF made here: JavaScript actions (OpenAction, document-level names, page open action,
 // a link) and the CVE-2024-4367 FontMatrix injection pattern. Opening and painting it must run nothing.
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
-// @ts-ignore -- pdf-lib's bundled ESM build (it loads in the browser without a bundler) has no .d.ts of its own.
+// @ts-expect-error -- pdf-lib's bundled ESM build (it loads in the browser without a bundler) has no .d.ts of its own.
 import * as PdfLibEsm from 'pdf-lib/dist/pdf-lib.esm.js';
 import { openPdf } from '../../src/pdf/pdfjs.js';
 import { hasInk } from './test-helpers.js';
 import type { SignDocumentView } from './parts/document-view.js';
 
-const { PDFDocument, PDFName, PDFString, PDFHexString, StandardFonts, beginText, endText, moveText, setFontAndSize, showText } = PdfLibEsm as typeof import('pdf-lib');
+const {
+  PDFDocument,
+  PDFName,
+  PDFString,
+  PDFHexString,
+  StandardFonts,
+  beginText,
+  endText,
+  moveText,
+  setFontAndSize,
+  showText,
+} = PdfLibEsm as typeof import('pdf-lib');
 
 declare global {
   interface Window {
@@ -22,20 +33,46 @@ async function hostilePdf(): Promise<Uint8Array> {
   page.drawText('Innocent looking contract', { x: 50, y: 780, size: 18, font: helvetica });
   const ctx = doc.context;
   const js = (code: string) => ctx.obj({ Type: 'Action', S: 'JavaScript', JS: PDFString.of(code) });
-  doc.catalog.set(PDFName.of('OpenAction'), ctx.register(js('window.__sportelloPwned = "openaction"; app.alert("x");')));
-  doc.catalog.set(PDFName.of('Names'), ctx.obj({ JavaScript: ctx.obj({ Names: [PDFString.of('evil'), ctx.register(js('window.__sportelloPwned = "names";'))] }) }));
+  doc.catalog.set(
+    PDFName.of('OpenAction'),
+    ctx.register(js('window.__sportelloPwned = "openaction"; app.alert("x");')),
+  );
+  doc.catalog.set(
+    PDFName.of('Names'),
+    ctx.obj({
+      JavaScript: ctx.obj({ Names: [PDFString.of('evil'), ctx.register(js('window.__sportelloPwned = "names";'))] }),
+    }),
+  );
   page.node.set(PDFName.of('AA'), ctx.obj({ O: ctx.register(js('window.__sportelloPwned = "page-open";')) }));
-  const link = ctx.register(ctx.obj({ Type: 'Annot', Subtype: 'Link', Rect: [50, 700, 300, 730], Border: [0, 0, 0], A: js('window.__sportelloPwned = "link";') }));
+  const link = ctx.register(
+    ctx.obj({
+      Type: 'Annot',
+      Subtype: 'Link',
+      Rect: [50, 700, 300, 730],
+      Border: [0, 0, 0],
+      A: js('window.__sportelloPwned = "link";'),
+    }),
+  );
   page.node.set(PDFName.of('Annots'), ctx.obj([link]));
   // CVE-2024-4367: a FontMatrix entry that is a string breaking out of pdf.js' glyph compiler.
   const evilFont = ctx.register(
     ctx.obj({
-      Type: 'Font', Subtype: 'Type1', BaseFont: 'EvilFont', FirstChar: 32, LastChar: 126,
+      Type: 'Font',
+      Subtype: 'Type1',
+      BaseFont: 'EvilFont',
+      FirstChar: 32,
+      LastChar: 126,
       FontMatrix: [1, 0, 0, 1, 0, PDFString.of('0\\); window.__sportelloPwned = "fontmatrix"; //')],
     }),
   );
   page.node.setFontDictionary(PDFName.of('FEvil'), evilFont);
-  page.pushOperators(beginText(), setFontAndSize('FEvil', 14), moveText(50, 650), showText(PDFHexString.fromText('Glyphs through the hostile font')), endText());
+  page.pushOperators(
+    beginText(),
+    setFontAndSize('FEvil', 14),
+    moveText(50, 650),
+    showText(PDFHexString.fromText('Glyphs through the hostile font')),
+    endText(),
+  );
   return doc.save();
 }
 
@@ -50,9 +87,13 @@ describe('sportello-sign-viewer: a malicious PDF', () => {
     try {
       const bytes = await hostilePdf();
       const { pdf, destroy } = await openPdf(bytes);
-      const view = await fixture<SignDocumentView>(html`<sportello-sign-document style="height: 700px; width: 800px; display: flex"></sportello-sign-document>`);
+      const view = await fixture<SignDocumentView>(
+        html`<sportello-sign-document style="height: 700px; width: 800px; display: flex"></sportello-sign-document>`,
+      );
       view.pdf = pdf;
-      await waitUntil(() => view.shadowRoot!.querySelector('canvas[data-painted]'), 'hostile page not painted', { timeout: 15000 });
+      await waitUntil(() => view.shadowRoot!.querySelector('canvas[data-painted]'), 'hostile page not painted', {
+        timeout: 15000,
+      });
       await waitUntil(() => view.shadowRoot!.querySelector('.textLayer span'), 'no text layer', { timeout: 10000 });
       expect(hasInk(view.shadowRoot!.querySelector<HTMLCanvasElement>('canvas[data-painted]')!)).to.equal(true);
       // The hostile scripts are really in the file (pdf.js reads them as data) …

@@ -5,14 +5,26 @@ import type { SportelloSignViewer } from './sign-viewer.js';
 import type { PracticeDetail } from '../../src/services/sign.js';
 import { MARK_BYTES, MARK_FIRST_PAGE } from '../../src/controllers/sign/document-controller.js';
 import {
-  actOnLink, docView, firstPagePainted, hasInk, KEY_HEADERS, practiceShown, resetSim, shadow, SIGN_API, signingLink, viewer,
+  actOnLink,
+  docView,
+  firstPagePainted,
+  hasInk,
+  KEY_HEADERS,
+  practiceShown,
+  resetSim,
+  shadow,
+  SIGN_API,
+  signingLink,
+  viewer,
 } from './test-helpers.js';
 
 async function detail(idFile: number): Promise<PracticeDetail> {
   return (await (await fetch(`${SIGN_API}/files/${idFile}`, { headers: KEY_HEADERS })).json()) as PracticeDetail;
 }
 
-const areaEls = (el: SportelloSignViewer) => [...(docView(el)?.shadowRoot?.querySelectorAll<HTMLElement>('.area') ?? [])];
+const areaEls = (el: SportelloSignViewer) => [
+  ...(docView(el)?.shadowRoot?.querySelectorAll<HTMLElement>('.area') ?? []),
+];
 
 describe('sportello-sign-viewer: practice detail in each state', () => {
   before(resetSim);
@@ -33,8 +45,12 @@ describe('sportello-sign-viewer: practice detail in each state', () => {
       const badge = root.querySelector('[part="status"]')!;
       expect(badge.getAttribute('data-status')).to.equal(code);
       expect(badge.textContent!.trim()).to.equal(word);
-      expect([...root.querySelectorAll('.signer')].map((s) => s.getAttribute('data-email'))).to.deep.equal(d.signers.map((s) => s.email));
-      expect([...root.querySelectorAll('.signer')].map((s) => s.getAttribute('data-status'))).to.deep.equal(d.signers.map((s) => s.status));
+      expect([...root.querySelectorAll('.signer')].map((s) => s.getAttribute('data-email'))).to.deep.equal(
+        d.signers.map((s) => s.email),
+      );
+      expect([...root.querySelectorAll('.signer')].map((s) => s.getAttribute('data-status'))).to.deep.equal(
+        d.signers.map((s) => s.status),
+      );
       expect(root.querySelectorAll('.events li').length).to.equal(d.events.length);
       // The Sign action only exists while the practice can be signed.
       expect(!!root.querySelector('[part="sign-button"]')).to.equal(code === 'L');
@@ -70,29 +86,42 @@ describe('sportello-sign-viewer: pages', () => {
     const view = await firstPagePainted(el);
     expect(view.pageCount).to.equal(100);
     const scroller = view.shadowRoot!.querySelector<HTMLElement>('.scroller')!;
-    const livePages = () => [...view.shadowRoot!.querySelectorAll('canvas')].map((c) => Number((c.parentElement as HTMLElement).dataset.page));
+    const livePages = () =>
+      [...view.shadowRoot!.querySelectorAll('canvas')].map((c) =>
+        Number((c.parentElement as HTMLElement).dataset.page),
+      );
     const visiblePages = () => {
       const box = scroller.getBoundingClientRect();
       return [...view.shadowRoot!.querySelectorAll<HTMLElement>('.page')]
-        .filter((p) => { const r = p.getBoundingClientRect(); return r.bottom > box.top && r.top < box.bottom; })
+        .filter((p) => {
+          const r = p.getBoundingClientRect();
+          return r.bottom > box.top && r.top < box.bottom;
+        })
         .map((p) => Number(p.dataset.page));
     };
     expect(livePages()).to.include(1);
     view.goToPage(60);
-    await waitUntil(() => view.shadowRoot!.querySelector('.page[data-page="60"] canvas[data-painted]'), 'page 60 not painted', { timeout: 15000 });
+    await waitUntil(
+      () => view.shadowRoot!.querySelector('.page[data-page="60"] canvas[data-painted]'),
+      'page 60 not painted',
+      { timeout: 15000 },
+    );
     // The observer settles a frame or two after the jump; then only visible ± 1 hold canvases.
     const settled = () => {
       const allowed = new Set(visiblePages().flatMap((p) => [p - 1, p, p + 1]));
       return livePages().every((p) => allowed.has(p));
     };
     await waitUntil(settled, 'far pages kept their canvases', { timeout: 5000 }).catch((e) => {
-      throw new Error(`${e.message}: live ${livePages()} visible ${visiblePages()} io ${[...(view as unknown as { visible: Set<number> }).visible]} top ${scroller.scrollTop}`);
+      throw new Error(
+        `${e.message}: live ${livePages()} visible ${visiblePages()} io ${[...(view as unknown as { visible: Set<number> }).visible]} top ${scroller.scrollTop}`,
+      );
     });
     const visible = visiblePages();
     const live = livePages();
     expect(live).not.to.include(1);
     const allowed = new Set(visible.flatMap((p) => [p - 1, p, p + 1]));
-    for (const p of live) expect(allowed.has(p), `page ${p} holds a canvas but is not visible ± 1 (${visible})`).to.equal(true);
+    for (const p of live)
+      expect(allowed.has(p), `page ${p} holds a canvas but is not visible ± 1 (${visible})`).to.equal(true);
     expect(live.length).to.be.at.most(visible.length + 2);
     expect(view.currentPage).to.equal(60);
   });
@@ -109,8 +138,13 @@ describe('sportello-sign-viewer: pages', () => {
     const page1 = view.shadowRoot!.querySelector<HTMLElement>('.page[data-page="1"]')!;
     const size = await view.pdf!.getPage(1).then((p) => p.getViewport({ scale: 1 }));
     expect(page1.getBoundingClientRect().width).to.be.closeTo(size.width * view.scale, 1.5);
-    [...view.shadowRoot!.querySelectorAll<HTMLButtonElement>('.toolbar button')].find((b) => b.textContent!.includes('Fit page'))!.click();
-    await waitUntil(() => view.zoom === 'fit-page' && page1.getBoundingClientRect().height <= scroller.clientHeight, 'fit page not applied');
+    [...view.shadowRoot!.querySelectorAll<HTMLButtonElement>('.toolbar button')]
+      .find((b) => b.textContent!.includes('Fit page'))!
+      .click();
+    await waitUntil(
+      () => view.zoom === 'fit-page' && page1.getBoundingClientRect().height <= scroller.clientHeight,
+      'fit page not applied',
+    );
     expect(page1.getBoundingClientRect().height).to.be.at.most(scroller.clientHeight);
     scroller.dispatchEvent(new KeyboardEvent('keydown', { key: 'PageDown', bubbles: true }));
     await view.updateComplete;
@@ -122,9 +156,19 @@ describe('sportello-sign-viewer: pages', () => {
     const el = await viewer(1001);
     await firstPagePainted(el);
     const buttons = [...shadow(el).querySelectorAll<HTMLButtonElement>('.switcher button')];
-    expect(buttons.map((b) => b.textContent!.trim())).to.deep.equal(['contratto-fornitura.pdf', 'informativa-privacy.pdf', 'modulo-adesione.pdf']);
+    expect(buttons.map((b) => b.textContent!.trim())).to.deep.equal([
+      'contratto-fornitura.pdf',
+      'informativa-privacy.pdf',
+      'modulo-adesione.pdf',
+    ]);
     buttons[1]!.click();
-    await waitUntil(() => docView(el)?.documentName === 'informativa-privacy.pdf' && docView(el)?.shadowRoot?.querySelector('canvas[data-painted]'), 'second document not shown', { timeout: 15000 });
+    await waitUntil(
+      () =>
+        docView(el)?.documentName === 'informativa-privacy.pdf' &&
+        docView(el)?.shadowRoot?.querySelector('canvas[data-painted]'),
+      'second document not shown',
+      { timeout: 15000 },
+    );
     expect(buttons[1]!.getAttribute('aria-current')).to.equal('true');
   });
 });
@@ -162,11 +206,15 @@ describe('sportello-sign-viewer: areas', () => {
     const el = await viewer(1001);
     const view = await firstPagePainted(el);
     // Laura's acrofield rule `firma_fornitore` (full match) on the contract.
-    await waitUntil(() => areaEls(el).some((a) => a.dataset.area === 's1-a0'), 'acrofield area missing', { timeout: 10000 });
+    await waitUntil(() => areaEls(el).some((a) => a.dataset.area === 's1-a0'), 'acrofield area missing', {
+      timeout: 10000,
+    });
     const acro = areaEls(el).find((a) => a.dataset.area === 's1-a0')!;
     const pageNo = Number(acro.parentElement!.dataset.page);
     const pdfPage = await view.pdf!.getPage(pageNo);
-    const field = ((await pdfPage.getAnnotations()) as Array<{ fieldName?: string; rect: number[] }>).find((x) => x.fieldName === 'firma_fornitore')!;
+    const field = ((await pdfPage.getAnnotations()) as Array<{ fieldName?: string; rect: number[] }>).find(
+      (x) => x.fieldName === 'firma_fornitore',
+    )!;
     const vp = pdfPage.getViewport({ scale: view.scale });
     const [x1, y1] = vp.convertToViewportPoint(field.rect[0]!, field.rect[3]!);
     const pr = acro.parentElement!.getBoundingClientRect();
@@ -176,13 +224,20 @@ describe('sportello-sign-viewer: areas', () => {
 
     // Mario's anchored area (`Firma per presa visione`) on the privacy notice.
     shadow(el).querySelectorAll<HTMLButtonElement>('.switcher button')[1]!.click();
-    await waitUntil(() => docView(el)?.documentName === 'informativa-privacy.pdf' && areaEls(el).some((a) => a.dataset.area === 's0-c1'), 'anchor area missing', { timeout: 15000 });
+    await waitUntil(
+      () =>
+        docView(el)?.documentName === 'informativa-privacy.pdf' && areaEls(el).some((a) => a.dataset.area === 's0-c1'),
+      'anchor area missing',
+      { timeout: 15000 },
+    );
     const anchor = areaEls(el).find((a) => a.dataset.area === 's0-c1')!;
     const v2 = docView(el)!;
     const aPage = Number(anchor.parentElement!.dataset.page);
     const page2 = await v2.pdf!.getPage(aPage);
     const content = await page2.getTextContent();
-    const run = (content.items as Array<{ str: string; transform: number[] }>).find((i) => i.str.includes('Firma per presa visione'))!;
+    const run = (content.items as Array<{ str: string; transform: number[] }>).find((i) =>
+      i.str.includes('Firma per presa visione'),
+    )!;
     expect(run, 'keyword on the page the area sits on').to.exist;
     const vp2 = page2.getViewport({ scale: v2.scale });
     const [kx] = vp2.convertToViewportPoint(run.transform[4]!, run.transform[5]!);
@@ -314,7 +369,11 @@ describe('sportello-sign-viewer: errors', () => {
   });
 
   it('401 once with Bearer: asks the token provider again and shows the practice', async () => {
-    const real = clientCredentials({ tokenUrl: `${SIM_URL}/auth/realms/sportello/protocol/openid-connect/token`, clientId: 'sportello-demo', clientSecret: 'demo-secret' });
+    const real = clientCredentials({
+      tokenUrl: `${SIM_URL}/auth/realms/sportello/protocol/openid-connect/token`,
+      clientId: 'sportello-demo',
+      clientSecret: 'demo-secret',
+    });
     const calls: boolean[] = [];
     const el = document.createElement('sportello-sign-viewer');
     el.tokenProvider = (o) => {
@@ -343,7 +402,9 @@ describe('sportello-sign-viewer: errors', () => {
 
   it('a broken (non-PDF) document: says it cannot be displayed', async () => {
     const el = await viewer(1009);
-    await waitUntil(() => shadow(el).querySelector('.doc-state [part="error"]'), 'no document error', { timeout: 10000 });
+    await waitUntil(() => shadow(el).querySelector('.doc-state [part="error"]'), 'no document error', {
+      timeout: 10000,
+    });
     expect(shadow(el).querySelector('.doc-state [part="error"]')!.textContent).to.contain('damaged or is not a PDF');
     await expect(el).to.be.accessible();
   });
@@ -353,7 +414,9 @@ describe('sportello-sign-viewer: errors', () => {
     const original = console.warn;
     console.warn = (...args: unknown[]) => warnings.push(args.join(' '));
     try {
-      const el = await fixture<SportelloSignViewer>(html`<sportello-sign-viewer id-file="abc" endpoint=${SIGN_API}></sportello-sign-viewer>`);
+      const el = await fixture<SportelloSignViewer>(
+        html`<sportello-sign-viewer id-file="abc" endpoint=${SIGN_API}></sportello-sign-viewer>`,
+      );
       el.requestUpdate();
       await el.updateComplete;
       expect(shadow(el).querySelector('[part="error"]')!.textContent).to.contain('not configured');
@@ -393,14 +456,20 @@ describe('sportello-sign-viewer: cleanup', () => {
     const pdf = view.pdf!;
     // pdf.js keeps a painted page's operator list (and images) per rendering intent in
     // `_intentStates` until cleanup() or the document's destruction.
-    const kept = async (n: number) => ((await pdf.getPage(n)) as unknown as { _intentStates: Map<unknown, unknown> })._intentStates.size;
+    const kept = async (n: number) =>
+      ((await pdf.getPage(n)) as unknown as { _intentStates: Map<unknown, unknown> })._intentStates.size;
     expect(await kept(1)).to.be.greaterThan(0);
     for (const n of [30, 60, 90]) {
       view.goToPage(n);
-      await waitUntil(() => view.shadowRoot!.querySelector(`.page[data-page="${n}"] canvas[data-painted]`), `page ${n} not painted`, { timeout: 15000 });
+      await waitUntil(
+        () => view.shadowRoot!.querySelector(`.page[data-page="${n}"] canvas[data-painted]`),
+        `page ${n} not painted`,
+        { timeout: 15000 },
+      );
     }
     // Reading a long document top to bottom would otherwise hold every page's paint data.
-    for (const n of [1, 30, 60]) await waitUntil(async () => (await kept(n)) === 0, `page ${n} still holds its paint data`, { timeout: 5000 });
+    for (const n of [1, 30, 60])
+      await waitUntil(async () => (await kept(n)) === 0, `page ${n} still holds its paint data`, { timeout: 5000 });
     expect(await kept(90)).to.be.greaterThan(0);
   });
 
@@ -410,9 +479,17 @@ describe('sportello-sign-viewer: cleanup', () => {
     await firstPagePainted(el);
     const buttons = [...shadow(el).querySelectorAll<HTMLButtonElement>('.switcher button')];
     for (let round = 0; round < 2; round++) {
-      for (const [i, name] of [[1, 'informativa-privacy.pdf'], [2, 'modulo-adesione.pdf'], [0, 'contratto-fornitura.pdf']] as const) {
+      for (const [i, name] of [
+        [1, 'informativa-privacy.pdf'],
+        [2, 'modulo-adesione.pdf'],
+        [0, 'contratto-fornitura.pdf'],
+      ] as const) {
         buttons[i]!.click();
-        await waitUntil(() => docView(el)?.documentName === name && docView(el)?.shadowRoot?.querySelector('canvas[data-painted]'), `${name} not shown`, { timeout: 15000 });
+        await waitUntil(
+          () => docView(el)?.documentName === name && docView(el)?.shadowRoot?.querySelector('canvas[data-painted]'),
+          `${name} not shown`,
+          { timeout: 15000 },
+        );
       }
     }
     // Seven documents shown: the browser would hold 7 of each mark (it never drops them by itself).

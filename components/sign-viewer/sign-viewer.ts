@@ -91,7 +91,11 @@ export class SportelloSignViewer extends SportelloElement {
   private areaKey = '';
 
   private readonly practiceCtl = new SignPracticeController(this, {
-    backoff: () => ({ baseMs: Math.max(100, this.pollInterval || 3000), maxMs: Math.max(30000, this.pollInterval), factor: 1.5 }),
+    backoff: () => ({
+      baseMs: Math.max(100, this.pollInterval || 3000),
+      maxMs: Math.max(30000, this.pollInterval),
+      factor: 1.5,
+    }),
     onError: (operation, error) => this.reportError(operation, error),
     onStatus: ({ idFile, status, previousStatus, practice }) => {
       this.announce = translate(this.language, 'statusChanged', { status: statusWord(this.language, status) });
@@ -104,7 +108,8 @@ export class SportelloSignViewer extends SportelloElement {
   });
 
   private readonly downloads = new SignDownloadController(this, {
-    beforeSave: (kind, file) => this.emit('sportello-sign-download', { kind, filename: file.filename, blob: file.blob }, { cancelable: true }),
+    beforeSave: (kind, file) =>
+      this.emit('sportello-sign-download', { kind, filename: file.filename, blob: file.blob }, { cancelable: true }),
     onError: (operation, error) => this.reportError(operation, error),
   });
 
@@ -138,7 +143,15 @@ export class SportelloSignViewer extends SportelloElement {
   private setUp(changed: PropertyValues<this>): void {
     const cfg = this.config;
     const endpoint = cfg.endpoints?.sign ?? cfg.endpoint;
-    const key = JSON.stringify([endpoint, this.idFile, this.signToken, this.signUser, this.signingUrl, this.documentSrc, !!cfg.tokenProvider]);
+    const key = JSON.stringify([
+      endpoint,
+      this.idFile,
+      this.signToken,
+      this.signUser,
+      this.signingUrl,
+      this.documentSrc,
+      !!cfg.tokenProvider,
+    ]);
     const providerChanged = changed.has('tokenProvider');
     if (key === this.setupKey && !providerChanged) return;
     this.setupKey = key;
@@ -162,7 +175,11 @@ export class SportelloSignViewer extends SportelloElement {
     }
     this.service = new SignService({
       endpoint: endpoint!,
-      auth: signAuth({ tokenProvider: cfg.tokenProvider as ((o?: { forceRefresh: boolean }) => Promise<string>) | undefined, signToken: this.signToken, signUser: this.signUser }),
+      auth: signAuth({
+        tokenProvider: cfg.tokenProvider as ((o?: { forceRefresh: boolean }) => Promise<string>) | undefined,
+        signToken: this.signToken,
+        signUser: this.signUser,
+      }),
     });
     this.docCtl.clear();
     void this.practiceCtl.load(this.service, Number(this.idFile));
@@ -171,12 +188,14 @@ export class SportelloSignViewer extends SportelloElement {
   private validate(endpoint: string | undefined): string | undefined {
     const url = (v: string) => /^https?:\/\//i.test(v) || v.startsWith('/');
     if (this.idFile) {
-      if (!/^\d+$/.test(this.idFile.trim()) || Number(this.idFile) <= 0) return `id-file must be a positive number, got "${this.idFile}".`;
+      if (!/^\d+$/.test(this.idFile.trim()) || Number(this.idFile) <= 0)
+        return `id-file must be a positive number, got "${this.idFile}".`;
       if (!endpoint) return 'id-file needs an endpoint (the signing service or your proxy).';
       return undefined;
     }
     if (this.signingUrl || this.documentSrc) {
-      if (this.signingUrl && !/^https?:\/\//i.test(this.signingUrl)) return `signing-url must be an http(s) URL, got "${this.signingUrl}".`;
+      if (this.signingUrl && !/^https?:\/\//i.test(this.signingUrl))
+        return `signing-url must be an http(s) URL, got "${this.signingUrl}".`;
       const bad = this.documentUrls().find((u) => !url(u));
       if (bad) return `document-src holds something that is not a URL: "${bad}".`;
       return undefined;
@@ -198,7 +217,12 @@ export class SportelloSignViewer extends SportelloElement {
     }
     const p = this.practiceCtl.practice;
     if (!p) return [];
-    return p.documents.map((d, i) => ({ kind: 'service', idDocument: d.idDocument, filename: d.filename, index: d.order ?? i }));
+    return p.documents.map((d, i) => ({
+      kind: 'service',
+      idDocument: d.idDocument,
+      filename: d.filename,
+      index: d.order ?? i,
+    }));
   }
 
   private showCurrentDocument(): void {
@@ -281,12 +305,16 @@ export class SportelloSignViewer extends SportelloElement {
     if (kind === 'document' && source?.kind === 'url') {
       void this.downloads.run(kind, async () => {
         const { bytes, filename } = await getUrlBytes(source.url);
-        return { blob: new Blob([bytes as BlobPart], { type: 'application/pdf' }), filename: filename ?? source.filename };
+        return {
+          blob: new Blob([bytes as BlobPart], { type: 'application/pdf' }),
+          filename: filename ?? source.filename,
+        };
       });
       return;
     }
     if (!service || !p) return;
-    if (kind === 'document' && source?.kind === 'service') void this.downloads.run(kind, () => service.downloadDocument(source.idDocument));
+    if (kind === 'document' && source?.kind === 'service')
+      void this.downloads.run(kind, () => service.downloadDocument(source.idDocument));
     if (kind === 'practice') void this.downloads.run(kind, () => service.downloadPractice(p.idFile));
     if (kind === 'report') void this.downloads.run(kind, () => service.downloadReport(p.idFile));
   }
@@ -297,7 +325,8 @@ export class SportelloSignViewer extends SportelloElement {
     const status = (error as ServiceError).status;
     const kind = (error as ServiceError).kind;
     if (status === 401) return this.t('error401');
-    if (status === 403) return error.message ? this.t('error403', { permission: permissionsIn(error.message) }) : this.t('error403Plain');
+    if (status === 403)
+      return error.message ? this.t('error403', { permission: permissionsIn(error.message) }) : this.t('error403Plain');
     if (status === 404) return this.t('error404');
     if (status === 429) return this.t('error429');
     if (kind === 'network' || kind === 'timeout') return this.t('errorNetwork');
@@ -350,7 +379,8 @@ export class SportelloSignViewer extends SportelloElement {
     if (sources.length < 2) return nothing;
     return html`<nav class="switcher" part="switcher" aria-label=${this.t('documents')}>
       ${sources.map(
-        (s, i) => html`<button type="button" aria-current=${i === this.docIndex ? 'true' : 'false'} data-index=${i} @click=${() => (this.docIndex = i)}>${s.filename}</button>`,
+        (s, i) =>
+          html`<button type="button" aria-current=${i === this.docIndex ? 'true' : 'false'} data-index=${i} @click=${() => (this.docIndex = i)}>${s.filename}</button>`,
       )}
     </nav>`;
   }
@@ -360,9 +390,11 @@ export class SportelloSignViewer extends SportelloElement {
     if (d.phase === 'error' && d.failure) {
       const f = d.failure;
       return html`<div class="doc-state">
-        ${f.kind === 'broken'
-          ? html`<div class="error" part="error" role="alert"><p>${this.t('errorBroken')}</p></div>`
-          : this.renderError(f.error, () => d.retry())}
+        ${
+          f.kind === 'broken'
+            ? html`<div class="error" part="error" role="alert"><p>${this.t('errorBroken')}</p></div>`
+            : this.renderError(f.error, () => d.retry())
+        }
       </div>`;
     }
     if (d.phase === 'ready' && d.pdf) {
@@ -380,9 +412,11 @@ export class SportelloSignViewer extends SportelloElement {
       const pct = total ? Math.round((loaded / total) * 100) : undefined;
       return html`<div class="doc-state" role="status">
         <span id="progress-label">${this.t('loadingDocument')}</span>
-        ${pct === undefined
-          ? html`<progress aria-labelledby="progress-label"></progress>`
-          : html`<progress aria-labelledby="progress-label" max="100" .value=${pct}>${pct}%</progress>`}
+        ${
+          pct === undefined
+            ? html`<progress aria-labelledby="progress-label"></progress>`
+            : html`<progress aria-labelledby="progress-label" max="100" .value=${pct}>${pct}%</progress>`
+        }
       </div>`;
     }
     return nothing;
@@ -408,10 +442,12 @@ export class SportelloSignViewer extends SportelloElement {
     return html`${live}
       <div class="layout">
         <aside class="side">
-          ${p
-            ? html`${renderHeader(p, this.language)}
+          ${
+            p
+              ? html`${renderHeader(p, this.language)}
                 ${pc.phase === 'error' && pc.error ? this.renderError(pc.error, () => this.retryPractice()) : nothing}`
-            : html`<h2 class="practice-name">${this.t('linkOnlyTitle')}</h2>`}
+              : html`<h2 class="practice-name">${this.t('linkOnlyTitle')}</h2>`
+          }
           <div class="actions" part="actions">${this.renderSignAction()}</div>
           ${this.renderDownloads()}
           ${p ? html`${renderSigners(p, this.language, this.signerEmail)}${renderEvents(p, this.language)}` : nothing}
@@ -421,8 +457,9 @@ export class SportelloSignViewer extends SportelloElement {
           ${sources.length ? this.renderDocument() : html`<p class="doc-state">${this.t('noDocuments')}</p>`}
         </section>
       </div>
-      ${this.dialogUrl
-        ? html`<dialog part="dialog" aria-label=${this.t('signingDialog')} @close=${this.onDialogClose}>
+      ${
+        this.dialogUrl
+          ? html`<dialog part="dialog" aria-label=${this.t('signingDialog')} @close=${this.onDialogClose}>
             <div class="dialog-bar">
               <strong>${this.t('signingDialog')}</strong>
               <button type="button" class="button" @click=${() => this.dialog?.close()}>${this.t('closeDialog')}</button>
@@ -434,7 +471,8 @@ export class SportelloSignViewer extends SportelloElement {
               sandbox="allow-forms allow-same-origin allow-scripts allow-popups allow-popups-to-escape-sandbox"
             ></iframe>
           </dialog>`
-        : nothing}`;
+          : nothing
+      }`;
   }
 }
 

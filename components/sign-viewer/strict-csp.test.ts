@@ -28,7 +28,11 @@ describe('sportello-sign-viewer under a strict CSP with Trusted Types', () => {
     const viewer = strict.document.querySelector('sportello-sign-viewer')!;
     const docView = () => viewer.shadowRoot?.querySelector('sportello-sign-document') ?? null;
     const inDoc = <T extends Element>(sel: string) => docView()?.shadowRoot?.querySelector<T>(sel) ?? null;
-    await waitUntil(() => inDoc('canvas[data-painted]'), `no painted page on the strict page: ${strict.violations.length} violations`, { timeout: 15000 });
+    await waitUntil(
+      () => inDoc('canvas[data-painted]'),
+      `no painted page on the strict page: ${strict.violations.length} violations`,
+      { timeout: 15000 },
+    );
     const canvas = inDoc<HTMLCanvasElement>('canvas[data-painted]')!;
     expect(hasInk(canvas), 'the canvas holds the page').to.equal(true);
     const page1 = inDoc<HTMLElement>('.page[data-page="1"]')!;

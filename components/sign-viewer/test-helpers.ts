@@ -17,12 +17,22 @@ export async function resetSim(): Promise<void> {
   await fetch(`${SIM_URL}/__sim/reset`, { method: 'POST' });
 }
 
-export async function viewer(idFile: number | string, extra: Record<string, string> = {}): Promise<SportelloSignViewer> {
+export async function viewer(
+  idFile: number | string,
+  extra: Record<string, string> = {},
+): Promise<SportelloSignViewer> {
   // Attributes set before connecting, as a page's markup would have them.
   const el = document.createElement('sportello-sign-viewer');
   el.setAttribute('lang', 'en');
   el.setAttribute('style', '--sportello-sign-viewer-height: 700px; width: 1000px');
-  for (const [k, v] of Object.entries({ endpoint: SIGN_API, 'sign-token': 'demo-sign-token', 'sign-user': 'demo', 'poll-interval': '150', ...extra })) el.setAttribute(k, v);
+  for (const [k, v] of Object.entries({
+    endpoint: SIGN_API,
+    'sign-token': 'demo-sign-token',
+    'sign-user': 'demo',
+    'poll-interval': '150',
+    ...extra,
+  }))
+    el.setAttribute(k, v);
   el.setAttribute('id-file', String(idFile));
   return fixture<SportelloSignViewer>(el);
 }
@@ -34,12 +44,18 @@ export function docView(el: SportelloSignViewer): SignDocumentView | null {
 }
 
 export async function practiceShown(el: SportelloSignViewer): Promise<void> {
-  await waitUntil(() => shadow(el).querySelector('.practice-name') || shadow(el).querySelector('[part="error"]'), 'practice not shown', { timeout: 10000 });
+  await waitUntil(
+    () => shadow(el).querySelector('.practice-name') || shadow(el).querySelector('[part="error"]'),
+    'practice not shown',
+    { timeout: 10000 },
+  );
 }
 
 /** Waits until the document view shows a painted canvas. */
 export async function firstPagePainted(el: SportelloSignViewer): Promise<SignDocumentView> {
-  await waitUntil(() => docView(el)?.shadowRoot?.querySelector('canvas[data-painted]'), 'no painted page', { timeout: 15000 });
+  await waitUntil(() => docView(el)?.shadowRoot?.querySelector('canvas[data-painted]'), 'no painted page', {
+    timeout: 15000,
+  });
   return docView(el)!;
 }
 
@@ -58,6 +74,14 @@ export async function signingLink(idFile: number): Promise<string> {
   return (await r.json()) as string;
 }
 
-export async function actOnLink(link: string, action: 'sign' | 'reject', body: Record<string, string> = {}): Promise<Response> {
-  return fetch(`${link}/${action}`, { method: 'POST', headers: { Accept: 'application/json', 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+export async function actOnLink(
+  link: string,
+  action: 'sign' | 'reject',
+  body: Record<string, string> = {},
+): Promise<Response> {
+  return fetch(`${link}/${action}`, {
+    method: 'POST',
+    headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 }

@@ -34,9 +34,13 @@ form.addEventListener('sportello-before-submit', (e) => {
   e.detail.body['note'] = [e.detail.body['note'], `Sent from ${location.host}`].filter(Boolean).join('\n');
   note('sportello-before-submit');
 });
-form.addEventListener('sportello-request-created', (e) => note(`sportello-request-created: ${e.detail.idRichiesta} ${e.detail.protocolloTicket ?? ''}`));
+form.addEventListener('sportello-request-created', (e) =>
+  note(`sportello-request-created: ${e.detail.idRichiesta} ${e.detail.protocolloTicket ?? ''}`),
+);
 form.addEventListener('sportello-comment-added', (e) => note(`sportello-comment-added on ${e.detail.idRichiesta}`));
-form.addEventListener('sportello-error', (e) => note(`sportello-error (${e.detail.operation}): ${e.detail.error.message}`));
+form.addEventListener('sportello-error', (e) =>
+  note(`sportello-error (${e.detail.operation}): ${e.detail.error.message}`),
+);
 
 document.querySelector('#lang')!.addEventListener('change', (e) => {
   form.lang = (e.target as HTMLSelectElement).value;
@@ -45,7 +49,14 @@ document.querySelector('#lang')!.addEventListener('change', (e) => {
 document.querySelector('#submit')!.addEventListener('click', () => void form.submit());
 document.querySelector('#reset')!.addEventListener('click', () => form.reset());
 document.querySelector('#prefill')!.addEventListener('click', () => {
-  form.prefill = { codServizio: 'IT', codAssetRoot: 'RETE', codAssetFiglio: 'RETE-WIFI', codTipoRichiesta: 'GUASTO', codUrgenza: 'ALTA', oggetto: 'The Wi-Fi drops every few minutes' };
+  form.prefill = {
+    codServizio: 'IT',
+    codAssetRoot: 'RETE',
+    codAssetFiglio: 'RETE-WIFI',
+    codTipoRichiesta: 'GUASTO',
+    codUrgenza: 'ALTA',
+    oggetto: 'The Wi-Fi drops every few minutes',
+  };
 });
 document.querySelector('#follow')!.addEventListener('click', () => {
   form.requestId = document.querySelector<HTMLInputElement>('#follow-id')!.value.trim();
@@ -55,9 +66,30 @@ document.querySelector('#new')!.addEventListener('click', () => {
 });
 
 async function fault(body: unknown): Promise<void> {
-  await fetch(`${SIM_URL}/__sim/faults`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  await fetch(`${SIM_URL}/__sim/faults`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   note(`fault armed: ${JSON.stringify(body)}`);
 }
-document.querySelector('#fault-503')!.addEventListener('click', () => void fault({ kind: 'status', status: 503, match: '/desk/richieste/creazione-richiesta', count: 3, retryAfter: 0 }));
-document.querySelector('#fault-slow')!.addEventListener('click', () => void fault({ kind: 'delay', delayMs: 3000, match: '/desk/richieste/creazione-richiesta' }));
-document.querySelector('#fault-401')!.addEventListener('click', () => void fault({ kind: 'status', status: 401, match: '/desk/' }));
+document.querySelector('#fault-503')!.addEventListener(
+  'click',
+  () =>
+    void fault({
+      kind: 'status',
+      status: 503,
+      match: '/desk/richieste/creazione-richiesta',
+      count: 3,
+      retryAfter: 0,
+    }),
+);
+document
+  .querySelector('#fault-slow')!
+  .addEventListener(
+    'click',
+    () => void fault({ kind: 'delay', delayMs: 3000, match: '/desk/richieste/creazione-richiesta' }),
+  );
+document
+  .querySelector('#fault-401')!
+  .addEventListener('click', () => void fault({ kind: 'status', status: 401, match: '/desk/' }));

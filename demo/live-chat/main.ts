@@ -29,20 +29,32 @@ for (const link of document.querySelectorAll<HTMLAnchorElement>('[data-spa]')) {
   });
 }
 document.querySelector('#toggle')!.addEventListener('click', () => void chat.toggle());
-document.querySelector('#handoff')!.addEventListener('click', () =>
-  void chat.startFromHandoff({
-    name: 'Ada',
-    transcript: 'Visitor: How do I sign the contract?\nAssistant: Open the link in the e-mail…\nVisitor: I want to talk to a person.',
-    summary: 'The visitor cannot find the signing link.',
-  }),
+document.querySelector('#handoff')!.addEventListener(
+  'click',
+  () =>
+    void chat.startFromHandoff({
+      name: 'Ada',
+      transcript:
+        'Visitor: How do I sign the contract?\nAssistant: Open the link in the e-mail…\nVisitor: I want to talk to a person.',
+      summary: 'The visitor cannot find the signing link.',
+    }),
 );
-document.querySelector('#drop')!.addEventListener('click', () => void fetch(`${SIM_URL}/__sim/ws/drop`, { method: 'POST' }).then(() => say('WebSocket dropped')));
-document.querySelector<HTMLSelectElement>('#key')!.addEventListener('change', (e) => replace({ 'widget-key': (e.target as HTMLSelectElement).value }));
+document
+  .querySelector('#drop')!
+  .addEventListener(
+    'click',
+    () => void fetch(`${SIM_URL}/__sim/ws/drop`, { method: 'POST' }).then(() => say('WebSocket dropped')),
+  );
+document
+  .querySelector<HTMLSelectElement>('#key')!
+  .addEventListener('change', (e) => replace({ 'widget-key': (e.target as HTMLSelectElement).value }));
 document.querySelector<HTMLInputElement>('#lang-it')!.addEventListener('change', (e) => {
   document.documentElement.lang = (e.target as HTMLInputElement).checked ? 'it' : 'en';
   replace({});
 });
-document.querySelector('#inline')!.addEventListener('click', () => replace({ mode: 'inline' }, document.querySelector('#inline-host')!));
+document
+  .querySelector('#inline')!
+  .addEventListener('click', () => replace({ mode: 'inline' }, document.querySelector('#inline-host')!));
 
 /** Swaps the chat element for a new one (another key, language or mode). */
 function replace(attributes: Record<string, string>, parent: Element = document.body): void {

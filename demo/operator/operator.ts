@@ -57,7 +57,9 @@ session.onConnected(() => {
 session.start();
 
 async function refresh(): Promise<void> {
-  const page = await http.json<{ content: ChatRow[] }>('/api/chat/', { query: { active: true, sort: 'tsIns,desc', size: 50 } });
+  const page = await http.json<{ content: ChatRow[] }>('/api/chat/', {
+    query: { active: true, sort: 'tsIns,desc', size: 50 },
+  });
   list.replaceChildren(
     ...page.content.map((c) => {
       const li = document.createElement('li');
@@ -76,7 +78,8 @@ async function refresh(): Promise<void> {
 }
 
 async function open(chat: ChatRow, join: boolean): Promise<void> {
-  if (join) await http.json('/api/chat/join', { method: 'POST', json: { idChat: chat.idChat, idUser: OPERATOR.idUser } });
+  if (join)
+    await http.json('/api/chat/join', { method: 'POST', json: { idChat: chat.idChat, idUser: OPERATOR.idUser } });
   unsubscribe?.();
   current = chat.idChat;
   seen = new Map();
@@ -98,7 +101,9 @@ async function followPages(idChat: number): Promise<void> {
   try {
     const detail = await http.json<{ navigationPages?: Array<{ url: string; title: string }> }>(`/api/chat/${idChat}`);
     const last = detail.navigationPages?.at(-1);
-    $('#page').textContent = last ? `Visitor is on: ${last.title || last.url} — ${last.url} (${detail.navigationPages!.length} pages)` : '';
+    $('#page').textContent = last
+      ? `Visitor is on: ${last.title || last.url} — ${last.url} (${detail.navigationPages!.length} pages)`
+      : '';
   } catch {
     // the chat may be gone: the next refresh says so
   }
@@ -113,11 +118,13 @@ function sync(idChat: number): void {
 function onEvent(event: { type: string; [k: string]: unknown }): void {
   if (event.type === 'message') addMessage(event as unknown as Message);
   else if (event.type === 'history') for (const m of event.messages as Message[]) addMessage(m);
-  else if (event.type === 'typing' && event.from === 'visitor') $('#typing').textContent = event.typing ? 'The visitor is typing…' : '';
+  else if (event.type === 'typing' && event.from === 'visitor')
+    $('#typing').textContent = event.typing ? 'The visitor is typing…' : '';
   else if (event.type === 'closed') {
     note('The chat was closed.');
     for (const el of [text, $('#send'), $('#close')] as HTMLInputElement[]) el.disabled = true;
-  } else if (event.type === 'joined') note(`${(event.operator as { nickname?: string })?.nickname ?? 'An operator'} joined.`);
+  } else if (event.type === 'joined')
+    note(`${(event.operator as { nickname?: string })?.nickname ?? 'An operator'} joined.`);
 }
 
 function addMessage(m: Message): void {

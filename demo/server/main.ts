@@ -3,7 +3,10 @@ import { startSimulator } from './core/simulator.js';
 const port = Number(process.env.SPORTELLO_SIM_PORT ?? 8790);
 const host = process.env.SPORTELLO_SIM_HOST ?? '127.0.0.1';
 const demoPort = Number(process.env.SPORTELLO_DEMO_PORT ?? 8780);
-const extraOrigins = (process.env.SPORTELLO_SIM_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean);
+const extraOrigins = (process.env.SPORTELLO_SIM_ORIGINS ?? '')
+  .split(',')
+  .map((o) => o.trim())
+  .filter(Boolean);
 
 const sim = await startSimulator({
   port,

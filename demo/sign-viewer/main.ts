@@ -13,10 +13,19 @@ const bearerToken = clientCredentials({
   clientSecret: 'demo-secret',
 });
 
-for (const name of ['sportello-sign-status', 'sportello-sign-open', 'sportello-sign-download', 'sportello-error'] as const) {
+for (const name of [
+  'sportello-sign-status',
+  'sportello-sign-open',
+  'sportello-sign-download',
+  'sportello-error',
+] as const) {
   document.addEventListener(name, (e) => {
     const d = (e as CustomEvent).detail as Record<string, unknown> & { error?: Error };
-    const what = d.error ? `${d.operation}: ${d.error.message}` : d.status ? `${d.previousStatus} → ${d.status}` : d.filename ?? d.url ?? '';
+    const what = d.error
+      ? `${d.operation}: ${d.error.message}`
+      : d.status
+        ? `${d.previousStatus} → ${d.status}`
+        : (d.filename ?? d.url ?? '');
     say(`${name}: ${String(what)}`);
   });
 }
@@ -59,7 +68,9 @@ $('#link-only').addEventListener('click', async () => {
   const headers = { 'X-SignToken': 'demo-sign-token', 'X-SignUser': 'demo' };
   // The demo asks for the link as a portal would before mailing it; the viewer itself calls no API.
   const link = (await (await fetch(`${SIGN_API}/files/1002/link`, { headers })).json()) as string;
-  const docs = (await (await fetch(`${SIGN_API}/files/1002/documents`, { headers })).json()) as Array<{ idDocument: number }>;
+  const docs = (await (await fetch(`${SIGN_API}/files/1002/documents`, { headers })).json()) as Array<{
+    idDocument: number;
+  }>;
   build({ signingUrl: link, documentSrc: docs.map((d) => `${link}/documents/${d.idDocument}`).join(' ') });
   say(`Link-only: ${link}`);
 });

@@ -61,7 +61,8 @@ export class BlockScanner {
    * from now on count from there. `length` must not pass the last block end returned.
    */
   rebase(length: number): void {
-    if (length > this.blockStart) throw new RangeError(`cannot drop ${length} characters: the open block starts at ${this.blockStart}`);
+    if (length > this.blockStart)
+      throw new RangeError(`cannot drop ${length} characters: the open block starts at ${this.blockStart}`);
     this.pos -= length;
     this.blockStart -= length;
   }
@@ -94,7 +95,12 @@ export class BlockScanner {
       if (complete || final) {
         const fence = FENCE.exec(line);
         if (state.fence) {
-          if (fence && fence[1]![0] === state.fence.char && fence[1]!.length >= state.fence.length && fence[2]!.trim() === '') {
+          if (
+            fence &&
+            fence[1]![0] === state.fence.char &&
+            fence[1]!.length >= state.fence.length &&
+            fence[2]!.trim() === ''
+          ) {
             state.fence = null;
           }
         } else if (fence && !(fence[1]![0] === '`' && fence[2]!.includes('`'))) {

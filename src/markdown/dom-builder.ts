@@ -51,7 +51,11 @@ class DomBuilder {
     this.openTail = options.openTail;
   }
 
-  private el<K extends keyof HTMLElementTagNameMap>(parent: Node, tag: K, className?: string): HTMLElementTagNameMap[K] {
+  private el<K extends keyof HTMLElementTagNameMap>(
+    parent: Node,
+    tag: K,
+    className?: string,
+  ): HTMLElementTagNameMap[K] {
     const node = this.doc.createElement(tag);
     if (className) node.className = className;
     parent.appendChild(node);

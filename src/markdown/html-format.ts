@@ -15,7 +15,26 @@ import { provideHtmlSanitiser } from './html-loader.js';
 const CONFIG: Config = {
   RETURN_DOM_FRAGMENT: true,
   USE_PROFILES: { html: true },
-  FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'option', 'iframe', 'frame', 'object', 'embed', 'link', 'meta', 'base', 'svg', 'math', 'template', 'dialog'],
+  FORBID_TAGS: [
+    'style',
+    'form',
+    'input',
+    'button',
+    'textarea',
+    'select',
+    'option',
+    'iframe',
+    'frame',
+    'object',
+    'embed',
+    'link',
+    'meta',
+    'base',
+    'svg',
+    'math',
+    'template',
+    'dialog',
+  ],
   FORBID_ATTR: ['style', 'id', 'name', 'class', 'srcset', 'action', 'formaction', 'autofocus', 'tabindex', 'target'],
   ALLOW_DATA_ATTR: false,
   ALLOW_ARIA_ATTR: false,
@@ -28,7 +47,11 @@ export function sanitiseHtml(html: string, doc: Document = document): DocumentFr
   let fragment: DocumentFragment;
   try {
     fragment = parseHtmlWithPolicy(
-      (policy) => DOMPurify.sanitize(html, { ...CONFIG, TRUSTED_TYPES_POLICY: policy as Config['TRUSTED_TYPES_POLICY'] }) as unknown as DocumentFragment,
+      (policy) =>
+        DOMPurify.sanitize(html, {
+          ...CONFIG,
+          TRUSTED_TYPES_POLICY: policy as Config['TRUSTED_TYPES_POLICY'],
+        }) as unknown as DocumentFragment,
     );
   } catch {
     return null;

@@ -112,13 +112,14 @@ export class MarkdownView {
     this.schedule = options.schedule ?? ((callback) => requestAnimationFrame(callback));
     this.scheduleTask = options.scheduleTask ?? options.schedule ?? ((callback) => setTimeout(callback, 0));
     this.built = doc.createDocumentFragment();
-    this.ready = this.format === 'html' && !loadedHtmlSanitiser()
-      ? loadHtmlSanitiser().then((sanitiser) => {
-          this.htmlUnavailable = !sanitiser;
-          // Text that arrived while the sanitiser loaded is shown now.
-          if (this.source) this.render(false);
-        })
-      : Promise.resolve();
+    this.ready =
+      this.format === 'html' && !loadedHtmlSanitiser()
+        ? loadHtmlSanitiser().then((sanitiser) => {
+            this.htmlUnavailable = !sanitiser;
+            // Text that arrived while the sanitiser loaded is shown now.
+            if (this.source) this.render(false);
+          })
+        : Promise.resolve();
   }
 
   /** The text received so far. */
@@ -200,7 +201,10 @@ export class MarkdownView {
   private requestRender(): void {
     if (this.scheduled) return;
     const interval = this.options.minIntervalMs;
-    const wait = this.lastRender + (typeof interval === 'function' ? interval(this.source.length) : interval ?? 0) - performance.now();
+    const wait =
+      this.lastRender +
+      (typeof interval === 'function' ? interval(this.source.length) : (interval ?? 0)) -
+      performance.now();
     if (wait > 1) {
       this.scheduled = true;
       this.intervalTimer = setTimeout(() => {
@@ -295,7 +299,9 @@ export class MarkdownView {
           this.built.appendChild(this.group);
         }
         this.groupCount++;
-        parent = this.groupAttached ? (this.groupBuilt ??= { group: this.group, blocks: doc.createDocumentFragment() }).blocks : this.group;
+        parent = this.groupAttached
+          ? (this.groupBuilt ??= { group: this.group, blocks: doc.createDocumentFragment() }).blocks
+          : this.group;
       }
       appendMarkdownBlock(parent, this.open.slice(start, end), this.options);
       start = end;

@@ -1,6 +1,16 @@
 import { expect } from '@open-wc/testing';
 import fc from 'fast-check';
-import { MarkdownView, renderMarkdown, splitBlocks, blockEnds, BlockScanner, safeLinkUrl, safeImageUrl, decodeEntities, plainText } from './index.js';
+import {
+  MarkdownView,
+  renderMarkdown,
+  splitBlocks,
+  blockEnds,
+  BlockScanner,
+  safeLinkUrl,
+  safeImageUrl,
+  decodeEntities,
+  plainText,
+} from './index.js';
 import { appendMarkdownBlock } from './dom-builder.js';
 
 /** The text lexed as one piece, with no block splitting at all: what the splits must not change. */
@@ -25,7 +35,9 @@ function manualView(options: ConstructorParameters<typeof MarkdownView>[0] = {})
 
 describe('markdown renderer', () => {
   it('renders the common constructs as DOM', () => {
-    const out = html('# Title\n\nSome **bold**, *em*, ~~del~~ and `code`.\n\n- a\n- [x] done\n\n1. one\n2. two\n\n> quote\n\n| a | b |\n|:-|-:|\n| 1 | 2 |\n\n---\n\n```ts\nconst x = 1 < 2;\n```');
+    const out = html(
+      '# Title\n\nSome **bold**, *em*, ~~del~~ and `code`.\n\n- a\n- [x] done\n\n1. one\n2. two\n\n> quote\n\n| a | b |\n|:-|-:|\n| 1 | 2 |\n\n---\n\n```ts\nconst x = 1 < 2;\n```',
+    );
     expect(out).to.contain('<h3 class="md-h1">Title</h3>');
     expect(out).to.contain('<strong>bold</strong>');
     expect(out).to.contain('<em>em</em>');
@@ -41,11 +53,18 @@ describe('markdown renderer', () => {
   });
 
   it('links get the allow-list, target and rel', () => {
-    const out = html('[site](https://example.com/a?b=1) [mail](mailto:a@example.com) [tel](tel:+39061234) [bad](javascript:alert(1)) <https://auto.example.com>');
+    const out = html(
+      '[site](https://example.com/a?b=1) [mail](mailto:a@example.com) [tel](tel:+39061234) [bad](javascript:alert(1)) <https://auto.example.com>',
+    );
     const div = document.createElement('div');
     div.innerHTML = out; // test-only read-back of our own output
     const links = Array.from(div.querySelectorAll('a'));
-    expect(links.map((a) => a.getAttribute('href'))).to.deep.equal(['https://example.com/a?b=1', 'mailto:a@example.com', 'tel:+39061234', 'https://auto.example.com/']);
+    expect(links.map((a) => a.getAttribute('href'))).to.deep.equal([
+      'https://example.com/a?b=1',
+      'mailto:a@example.com',
+      'tel:+39061234',
+      'https://auto.example.com/',
+    ]);
     for (const a of links) {
       expect(a.rel).to.equal('noopener noreferrer');
       expect(a.target).to.equal('_blank');
@@ -124,7 +143,12 @@ describe('markdown renderer', () => {
   });
 
   it('keeps a loose list one list, wherever in its block the list starts', () => {
-    for (const text of ['- a\n\n- b', 'Intro:\n- a\n\n- b\n\n- c', '# Steps\n1. one\n\n2. two\n\n3. three', '## H\n- a\n\n  more\n\n- b\n\nafter']) {
+    for (const text of [
+      '- a\n\n- b',
+      'Intro:\n- a\n\n- b\n\n- c',
+      '# Steps\n1. one\n\n2. two\n\n3. three',
+      '## H\n- a\n\n  more\n\n- b\n\nafter',
+    ]) {
       const out = html(text);
       expect(out, text).to.equal(unsplitHtml(text));
       expect(out.match(/<(ul|ol)>/g), text).to.have.length(1);
@@ -143,7 +167,9 @@ describe('markdown renderer', () => {
 
   it('plain text of a rendering keeps rows, items and blocks apart', () => {
     const div = document.createElement('div');
-    div.append(renderMarkdown('# Hours\n\n| Day | Open |\n|---|---|\n| Mon | 9-18 |\n\n3. three\n4. four\n\nSee **this**.'));
+    div.append(
+      renderMarkdown('# Hours\n\n| Day | Open |\n|---|---|\n| Mon | 9-18 |\n\n3. three\n4. four\n\nSee **this**.'),
+    );
     expect(plainText(div)).to.equal('Hours\nDay | Open\nMon | 9-18\n3. three\n4. four\nSee this.');
     // Reads blocks only until it has the characters asked for.
     expect(plainText(div, 5)).to.equal('Hours');
@@ -193,7 +219,9 @@ describe('markdown renderer', () => {
     expect(view.root.innerHTML).to.equal('<div class="md-group"><p>one</p></div><p>tw</p>');
     expect(frames.length).to.equal(1);
     runFrames();
-    expect(view.root.innerHTML).to.equal('<div class="md-group"><p>one</p><p>two</p></div><div class="md-group"><p>three</p><p>four</p></div><p>fi</p>');
+    expect(view.root.innerHTML).to.equal(
+      '<div class="md-group"><p>one</p><p>two</p></div><div class="md-group"><p>three</p><p>four</p></div><p>fi</p>',
+    );
     view.append('ve');
     view.finish();
     expect(view.root.innerHTML).to.equal(html('one\n\ntwo\n\nthree\n\nfour\n\nfive', 2));
@@ -203,7 +231,12 @@ describe('markdown renderer', () => {
     const text = Array.from({ length: 8 }, (_, i) => `Paragraph ${i}`).join('\n\n');
     const frames: Array<() => void> = [];
     const tasks: Array<() => void> = [];
-    const view = new MarkdownView({ frameBudgetMs: 0, appendBudgetMs: 0, schedule: (cb) => frames.push(cb), scheduleTask: (cb) => tasks.push(cb) });
+    const view = new MarkdownView({
+      frameBudgetMs: 0,
+      appendBudgetMs: 0,
+      schedule: (cb) => frames.push(cb),
+      scheduleTask: (cb) => tasks.push(cb),
+    });
     view.append(text);
     frames.splice(0).forEach((cb) => cb());
     // Budget 0: one block in the frame, the rest waits for tasks (not frames), the tail too.
@@ -226,7 +259,10 @@ describe('markdown renderer', () => {
   it('finds blocks in the text not built yet, never in the whole answer again', () => {
     // A text grown by += is copied into one string each time it is read: scanning the whole
     // answer for every 2 KB that arrived copied a 100 KB answer about fifty times.
-    const text = Array.from({ length: 300 }, (_, i) => `Paragraph ${i} with **some** words, a [link](https://example.com/${i}) and \`code\`.`).join('\n\n');
+    const text = Array.from(
+      { length: 300 },
+      (_, i) => `Paragraph ${i} with **some** words, a [link](https://example.com/${i}) and \`code\`.`,
+    ).join('\n\n');
     const expected = html(text);
     const scanned: number[] = [];
     const scan = BlockScanner.prototype.scan;
@@ -300,7 +336,9 @@ describe('markdown renderer', () => {
 
   it('sanitises html answers into DOM with safe links', () => {
     const view = new MarkdownView({ format: 'html' });
-    view.append('<p onclick="x()">Hi <a href="https://example.com">there</a> <a href="javascript:x()">bad</a><script>x()</script></p>');
+    view.append(
+      '<p onclick="x()">Hi <a href="https://example.com">there</a> <a href="javascript:x()">bad</a><script>x()</script></p>',
+    );
     view.finish();
     const p = view.root.querySelector('p')!;
     expect(p.hasAttribute('onclick')).to.equal(false);
@@ -313,44 +351,77 @@ describe('markdown renderer', () => {
 
 /** Markdown made of the pieces answers contain, joined in random order. */
 const piece = fc.constantFrom(
-  '# Heading', '## Sub *heading*', 'plain words', 'a **bold** and *em* and `code`', '[link](https://example.com/x)',
-  '![img](https://example.com/i.png)', '- item one\n- item two', '1. first\n2. second', '- [ ] task\n- [x] done',
-  '> quoted\n> text', '| a | b |\n|---|:-:|\n| 1 | 2 |\n| 3 | 4 |', '```js\nconst a = 1;\n\nconst b = 2;\n```',
-  '~~~\nraw ~~~ text\n~~~', '---', 'line with  \nhard break', '<b>raw</b> &amp; &copy;', '    indented code', '- a\n\n  continued',
-  'text with trailing [incomplete](http', '```\nunclosed fence',
+  '# Heading',
+  '## Sub *heading*',
+  'plain words',
+  'a **bold** and *em* and `code`',
+  '[link](https://example.com/x)',
+  '![img](https://example.com/i.png)',
+  '- item one\n- item two',
+  '1. first\n2. second',
+  '- [ ] task\n- [x] done',
+  '> quoted\n> text',
+  '| a | b |\n|---|:-:|\n| 1 | 2 |\n| 3 | 4 |',
+  '```js\nconst a = 1;\n\nconst b = 2;\n```',
+  '~~~\nraw ~~~ text\n~~~',
+  '---',
+  'line with  \nhard break',
+  '<b>raw</b> &amp; &copy;',
+  '    indented code',
+  '- a\n\n  continued',
+  'text with trailing [incomplete](http',
+  '```\nunclosed fence',
   // Loose lists: blank lines between items, a list right under a heading or a paragraph.
-  '- loose one\n\n- loose two\n\n- loose three', '1. step\n\n2. step\n\n   detail', '## Steps\n- a\n\n- b', 'Intro:\n- x\n\n- y',
+  '- loose one\n\n- loose two\n\n- loose three',
+  '1. step\n\n2. step\n\n   detail',
+  '## Steps\n- a\n\n- b',
+  'Intro:\n- x\n\n- y',
 );
-const markdownDoc = fc.array(fc.tuple(piece, fc.constantFrom('\n', '\n\n', '\n\n\n', ' ')), { minLength: 1, maxLength: 12 })
+const markdownDoc = fc
+  .array(fc.tuple(piece, fc.constantFrom('\n', '\n\n', '\n\n\n', ' ')), { minLength: 1, maxLength: 12 })
   .map((parts) => parts.map(([p, sep]) => p + sep).join(''));
 
 describe('markdown renderer: property', () => {
   it('random chunking (with frames at random points) ends in the same DOM as rendering the whole text', () => {
     fc.assert(
-      fc.property(markdownDoc, fc.array(fc.integer({ min: 1, max: 40 }), { minLength: 1, maxLength: 200 }), fc.array(fc.boolean(), { minLength: 1, maxLength: 50 }), fc.boolean(), fc.boolean(), fc.constantFrom(0, 1, 2, 3), fc.constantFrom(undefined, 0, Infinity), fc.constantFrom(0, 1, 30), (text, sizes, frameAfter, tinyBudget, viaComplete, groupSize, appendBudgetMs, appendScanChars) => {
-        const expected = html(text, groupSize);
-        // A zero budget renders one settled block per frame: the backlog path. The append budget
-        // builds blocks as text arrives (Infinity: all of them, 0: none, left to the frames).
-        const { view, runFrames } = manualView({ groupSize, ...(tinyBudget ? { frameBudgetMs: 0 } : {}), ...(appendBudgetMs !== undefined ? { appendBudgetMs, appendScanChars: appendScanChars } : {}) });
-        let pos = 0;
-        let i = 0;
-        while (pos < text.length) {
-          const size = sizes[i % sizes.length]!;
-          view.append(text.slice(pos, pos + size));
-          if (frameAfter[i % frameAfter.length]) runFrames();
-          pos += size;
-          i++;
-        }
-        if (viaComplete) {
-          // The end of a stream: the rest is rendered frame by frame until the view finishes itself.
-          void view.complete();
-          for (let guard = 0; !view.isFinished && guard < 1000; guard++) runFrames();
-          expect(view.isFinished).to.equal(true);
-        } else {
-          view.finish();
-        }
-        expect(view.root.innerHTML).to.equal(expected);
-      }),
+      fc.property(
+        markdownDoc,
+        fc.array(fc.integer({ min: 1, max: 40 }), { minLength: 1, maxLength: 200 }),
+        fc.array(fc.boolean(), { minLength: 1, maxLength: 50 }),
+        fc.boolean(),
+        fc.boolean(),
+        fc.constantFrom(0, 1, 2, 3),
+        fc.constantFrom(undefined, 0, Infinity),
+        fc.constantFrom(0, 1, 30),
+        (text, sizes, frameAfter, tinyBudget, viaComplete, groupSize, appendBudgetMs, appendScanChars) => {
+          const expected = html(text, groupSize);
+          // A zero budget renders one settled block per frame: the backlog path. The append budget
+          // builds blocks as text arrives (Infinity: all of them, 0: none, left to the frames).
+          const { view, runFrames } = manualView({
+            groupSize,
+            ...(tinyBudget ? { frameBudgetMs: 0 } : {}),
+            ...(appendBudgetMs !== undefined ? { appendBudgetMs, appendScanChars: appendScanChars } : {}),
+          });
+          let pos = 0;
+          let i = 0;
+          while (pos < text.length) {
+            const size = sizes[i % sizes.length]!;
+            view.append(text.slice(pos, pos + size));
+            if (frameAfter[i % frameAfter.length]) runFrames();
+            pos += size;
+            i++;
+          }
+          if (viaComplete) {
+            // The end of a stream: the rest is rendered frame by frame until the view finishes itself.
+            void view.complete();
+            for (let guard = 0; !view.isFinished && guard < 1000; guard++) runFrames();
+            expect(view.isFinished).to.equal(true);
+          } else {
+            view.finish();
+          }
+          expect(view.root.innerHTML).to.equal(expected);
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -369,7 +440,8 @@ describe('markdown renderer: property', () => {
       fc.property(markdownDoc, fc.nat(), (text, cut) => {
         const prefix = text.slice(0, cut % (text.length + 1));
         const whole = new Set(blockEnds(text, 0, true));
-        for (const end of blockEnds(prefix, 0, false)) expect(whole.has(end), `end ${end} of ${JSON.stringify(prefix)}`).to.equal(true);
+        for (const end of blockEnds(prefix, 0, false))
+          expect(whole.has(end), `end ${end} of ${JSON.stringify(prefix)}`).to.equal(true);
       }),
       { numRuns: 500 },
     );

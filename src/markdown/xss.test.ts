@@ -2,8 +2,50 @@ import { expect } from '@open-wc/testing';
 import { MarkdownView, renderMarkdown } from './index.js';
 import { MARKDOWN_IT_XSS, OWN_VECTORS } from './xss-vectors.js';
 
-const ALLOWED_TAGS = new Set(['DIV', 'P', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'PRE', 'CODE', 'BLOCKQUOTE', 'UL', 'OL', 'LI', 'SPAN', 'TABLE', 'THEAD', 'TBODY', 'TR', 'TH', 'TD', 'HR', 'STRONG', 'EM', 'DEL', 'BR', 'A', 'IMG']);
-const ALLOWED_ATTRS = new Set(['class', 'href', 'target', 'rel', 'title', 'src', 'alt', 'loading', 'decoding', 'referrerpolicy', 'start', 'scope']);
+const ALLOWED_TAGS = new Set([
+  'DIV',
+  'P',
+  'H1',
+  'H2',
+  'H3',
+  'H4',
+  'H5',
+  'H6',
+  'PRE',
+  'CODE',
+  'BLOCKQUOTE',
+  'UL',
+  'OL',
+  'LI',
+  'SPAN',
+  'TABLE',
+  'THEAD',
+  'TBODY',
+  'TR',
+  'TH',
+  'TD',
+  'HR',
+  'STRONG',
+  'EM',
+  'DEL',
+  'BR',
+  'A',
+  'IMG',
+]);
+const ALLOWED_ATTRS = new Set([
+  'class',
+  'href',
+  'target',
+  'rel',
+  'title',
+  'src',
+  'alt',
+  'loading',
+  'decoding',
+  'referrerpolicy',
+  'start',
+  'scope',
+]);
 
 declare global {
   interface Window {
@@ -12,18 +54,47 @@ declare global {
 }
 
 /** Every way a rendered tree could run script: unknown tags or attributes, on*, bad URLs. */
-const NEVER_TAGS = new Set(['SCRIPT', 'IFRAME', 'FRAME', 'OBJECT', 'EMBED', 'STYLE', 'FORM', 'INPUT', 'BUTTON', 'SVG', 'MATH', 'META', 'LINK', 'BASE', 'TEMPLATE', 'VIDEO', 'AUDIO', 'SOURCE']);
+const NEVER_TAGS = new Set([
+  'SCRIPT',
+  'IFRAME',
+  'FRAME',
+  'OBJECT',
+  'EMBED',
+  'STYLE',
+  'FORM',
+  'INPUT',
+  'BUTTON',
+  'SVG',
+  'MATH',
+  'META',
+  'LINK',
+  'BASE',
+  'TEMPLATE',
+  'VIDEO',
+  'AUDIO',
+  'SOURCE',
+]);
 
 function assertInert(root: ParentNode, input: string, format: 'markdown' | 'html' = 'markdown'): void {
   for (const el of Array.from(root.querySelectorAll('*'))) {
     const tag = el.tagName.toUpperCase();
     expect(NEVER_TAGS.has(tag), `tag <${tag}> from ${JSON.stringify(input)}`).to.equal(false);
-    if (format === 'markdown') expect(ALLOWED_TAGS.has(tag), `tag <${tag}> from ${JSON.stringify(input)}`).to.equal(true);
+    if (format === 'markdown')
+      expect(ALLOWED_TAGS.has(tag), `tag <${tag}> from ${JSON.stringify(input)}`).to.equal(true);
     for (const attr of Array.from(el.attributes)) {
-      if (format === 'markdown') expect(ALLOWED_ATTRS.has(attr.name), `attribute ${attr.name} from ${JSON.stringify(input)}`).to.equal(true);
+      if (format === 'markdown')
+        expect(ALLOWED_ATTRS.has(attr.name), `attribute ${attr.name} from ${JSON.stringify(input)}`).to.equal(true);
       expect(attr.name.toLowerCase().startsWith('on'), `attribute ${attr.name}`).to.equal(false);
-      expect(attr.name.toLowerCase(), `attribute ${attr.name}`).not.to.be.oneOf(['style', 'srcdoc', 'formaction', 'action', 'xlink:href']);
-      expect(attr.value.toLowerCase().replace(/\s/g, ''), `attribute ${attr.name}`).not.to.match(/^(javascript|vbscript|data):/);
+      expect(attr.name.toLowerCase(), `attribute ${attr.name}`).not.to.be.oneOf([
+        'style',
+        'srcdoc',
+        'formaction',
+        'action',
+        'xlink:href',
+      ]);
+      expect(attr.value.toLowerCase().replace(/\s/g, ''), `attribute ${attr.name}`).not.to.match(
+        /^(javascript|vbscript|data):/,
+      );
     }
     const href = el.getAttribute('href');
     if (href !== null) {
@@ -64,7 +135,9 @@ describe('markdown renderer: XSS', () => {
     }
 
     it('turns the dangerous fixtures into text, keeps the harmless ones as links', async () => {
-      const host = await renderAttached('[xss link](javascript:alert(1))\n\n[normal link](/javascript:link)\n\n[x](&#74;avascript:alert(1))');
+      const host = await renderAttached(
+        '[xss link](javascript:alert(1))\n\n[normal link](/javascript:link)\n\n[x](&#74;avascript:alert(1))',
+      );
       const links = host.querySelectorAll('a');
       expect(links.length).to.equal(1);
       expect(links[0]!.textContent).to.equal('normal link');
@@ -73,7 +146,9 @@ describe('markdown renderer: XSS', () => {
     });
 
     it('drops data: images and keeps their alt text', async () => {
-      const host = await renderAttached('![pixel](data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7)');
+      const host = await renderAttached(
+        '![pixel](data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7)',
+      );
       expect(host.querySelector('img')).to.equal(null);
       expect(host.textContent).to.contain('pixel');
       host.remove();

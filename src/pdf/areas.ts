@@ -4,7 +4,16 @@
  * the PDF's text holds the keyword, and acrofield areas where the named form field sits.
  */
 import type { PracticeDetail, PracticeSigner } from '../services/sign.js';
-import { acrofieldMatches, anchorArea, clampBox, DEFAULT_AREA, rectToNormalized, textRunToNormalized, type NormalizedBox, type ViewBox } from './geometry.js';
+import {
+  acrofieldMatches,
+  anchorArea,
+  clampBox,
+  DEFAULT_AREA,
+  rectToNormalized,
+  textRunToNormalized,
+  type NormalizedBox,
+  type ViewBox,
+} from './geometry.js';
 
 export type AreaKind = 'signature' | 'placeholder';
 
@@ -46,9 +55,17 @@ export function signerName(s: Pick<PracticeSigner, 'firstName' | 'lastName' | 'e
   return [s.firstName, s.lastName].filter(Boolean).join(' ') || s.email;
 }
 
-function placement(
-  item: { positionX?: number; positionY?: number; width?: number; height?: number; anchorKeyword?: string; offsetX?: number; offsetY?: number; offsetLeft?: number; offsetTop?: number },
-): Pick<AreaSpec, 'box' | 'anchor'> | undefined {
+function placement(item: {
+  positionX?: number;
+  positionY?: number;
+  width?: number;
+  height?: number;
+  anchorKeyword?: string;
+  offsetX?: number;
+  offsetY?: number;
+  offsetLeft?: number;
+  offsetTop?: number;
+}): Pick<AreaSpec, 'box' | 'anchor'> | undefined {
   const x = num(item.positionX);
   const y = num(item.positionY);
   if (typeof item.anchorKeyword === 'string' && item.anchorKeyword.trim() && (x === undefined || y === undefined)) {
@@ -85,17 +102,40 @@ export function practiceAreas(practice: Pick<PracticeDetail, 'signers' | 'placeh
       if (c.invisible) return;
       const place = placement(c);
       if (!place || !Number.isInteger(c.document)) return;
-      out.push({ id: `s${si}-c${i}`, document: c.document, page: num(c.page), kind: 'signature', code: c.signatureType ?? s.action, ...who, ...place });
+      out.push({
+        id: `s${si}-c${i}`,
+        document: c.document,
+        page: num(c.page),
+        kind: 'signature',
+        code: c.signatureType ?? s.action,
+        ...who,
+        ...place,
+      });
     });
     (s.acrofields ?? []).forEach((a, i) => {
       if (typeof a.acrofieldKeyword !== 'string' || !a.acrofieldKeyword) return;
       // An acrofield rule may match fields in any document of the practice: resolved per document.
-      out.push({ id: `s${si}-a${i}`, document: -1, kind: 'signature', code: a.acrofieldSignatureType ?? s.action, ...who, acrofield: { keyword: a.acrofieldKeyword, match: a.acrofieldMatch } });
+      out.push({
+        id: `s${si}-a${i}`,
+        document: -1,
+        kind: 'signature',
+        code: a.acrofieldSignatureType ?? s.action,
+        ...who,
+        acrofield: { keyword: a.acrofieldKeyword, match: a.acrofieldMatch },
+      });
     });
     (s.placeholders ?? []).forEach((p, i) => {
       const place = placement(p);
       if (!place || !Number.isInteger(p.document)) return;
-      out.push({ id: `s${si}-p${i}`, document: p.document, page: num(p.page), kind: 'placeholder', code: p.type, ...who, ...place });
+      out.push({
+        id: `s${si}-p${i}`,
+        document: p.document,
+        page: num(p.page),
+        kind: 'placeholder',
+        code: p.type,
+        ...who,
+        ...place,
+      });
     });
   });
   (practice.placeholders ?? []).forEach((p, i) => {
@@ -103,8 +143,14 @@ export function practiceAreas(practice: Pick<PracticeDetail, 'signers' | 'placeh
     if (!place || !Number.isInteger(p.document)) return;
     const owner = p.idSigner !== undefined ? signers.find((s) => s.idSigner === p.idSigner) : undefined;
     out.push({
-      id: `p${i}`, document: p.document, page: num(p.page), kind: 'placeholder', code: p.type,
-      signerEmail: owner?.email, signerName: owner ? signerName(owner) : undefined, ...place,
+      id: `p${i}`,
+      document: p.document,
+      page: num(p.page),
+      kind: 'placeholder',
+      code: p.type,
+      signerEmail: owner?.email,
+      signerName: owner ? signerName(owner) : undefined,
+      ...place,
     });
   });
   return out;
@@ -148,7 +194,12 @@ export function findKeyword(
 }
 
 /** Places every area of document `docIndex`: fixed ones at once, anchors by text, acrofields by form field. */
-export async function placeAreas(specs: AreaSpec[], docIndex: number, pdf: PdfLookup, signal?: AbortSignal): Promise<PlacedArea[]> {
+export async function placeAreas(
+  specs: AreaSpec[],
+  docIndex: number,
+  pdf: PdfLookup,
+  signal?: AbortSignal,
+): Promise<PlacedArea[]> {
   const placed: PlacedArea[] = [];
   const mine = specs.filter((s) => s.document === docIndex || (s.document === -1 && s.acrofield));
   for (const spec of mine) {
@@ -162,7 +213,11 @@ export async function placeAreas(specs: AreaSpec[], docIndex: number, pdf: PdfLo
         const viewBox = await pdf.viewBox(page);
         const found = findKeyword(await pdf.textRuns(page), spec.anchor.keyword, viewBox);
         if (found) {
-          placed.push({ spec, page, box: anchorArea(found, spec.anchor, viewBox[2] - viewBox[0], viewBox[3] - viewBox[1]) });
+          placed.push({
+            spec,
+            page,
+            box: anchorArea(found, spec.anchor, viewBox[2] - viewBox[0], viewBox[3] - viewBox[1]),
+          });
           break;
         }
       }
@@ -170,8 +225,16 @@ export async function placeAreas(specs: AreaSpec[], docIndex: number, pdf: PdfLo
       for (let page = 1; page <= pdf.numPages; page++) {
         const viewBox = await pdf.viewBox(page);
         for (const field of await pdf.fields(page)) {
-          if (field.fieldName && field.rect && acrofieldMatches(field.fieldName, spec.acrofield.keyword, spec.acrofield.match)) {
-            placed.push({ spec: { ...spec, document: docIndex }, page, box: clampBox(rectToNormalized(field.rect, viewBox)) });
+          if (
+            field.fieldName &&
+            field.rect &&
+            acrofieldMatches(field.fieldName, spec.acrofield.keyword, spec.acrofield.match)
+          ) {
+            placed.push({
+              spec: { ...spec, document: docIndex },
+              page,
+              box: clampBox(rectToNormalized(field.rect, viewBox)),
+            });
           }
         }
       }

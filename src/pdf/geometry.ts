@@ -40,7 +40,12 @@ export function rectToNormalized(rect: readonly number[], viewBox: ViewBox): Nor
 }
 
 /** A text run (pdf.js `transform` [a,b,c,d,e,f], width and height in points) as a normalized box. */
-export function textRunToNormalized(transform: readonly number[], width: number, height: number, viewBox: ViewBox): NormalizedBox {
+export function textRunToNormalized(
+  transform: readonly number[],
+  width: number,
+  height: number,
+  viewBox: ViewBox,
+): NormalizedBox {
   const e = transform[4] ?? 0;
   const f = transform[5] ?? 0;
   // `f` is the baseline; a run's height is its font size, so the glyphs sit between f and f + height.
@@ -51,7 +56,14 @@ export function textRunToNormalized(transform: readonly number[], width: number,
 /** Where to put the area of an anchor found at `found`: offsets added, the area's own size or a default. */
 export function anchorArea(
   found: NormalizedBox,
-  area: { width?: number | undefined; height?: number | undefined; offsetX?: number | undefined; offsetY?: number | undefined; offsetLeft?: number | undefined; offsetTop?: number | undefined },
+  area: {
+    width?: number | undefined;
+    height?: number | undefined;
+    offsetX?: number | undefined;
+    offsetY?: number | undefined;
+    offsetLeft?: number | undefined;
+    offsetTop?: number | undefined;
+  },
   pageWidthPt: number,
   pageHeightPt: number,
 ): NormalizedBox {
@@ -78,7 +90,13 @@ export function acrofieldMatches(name: string, keyword: string, match: string | 
 }
 
 /** The scale at which a page of `pageWidth`×`pageHeight` CSS px (scale 1) fits the box. */
-export function fitScale(mode: 'fit-width' | 'fit-page', pageWidth: number, pageHeight: number, boxWidth: number, boxHeight: number): number {
+export function fitScale(
+  mode: 'fit-width' | 'fit-page',
+  pageWidth: number,
+  pageHeight: number,
+  boxWidth: number,
+  boxHeight: number,
+): number {
   if (pageWidth <= 0 || pageHeight <= 0 || boxWidth <= 0) return 1;
   const byWidth = boxWidth / pageWidth;
   if (mode === 'fit-width' || boxHeight <= 0) return byWidth;

@@ -93,11 +93,15 @@ async function getWorker(pdfjs: Pdfjs): Promise<PdfjsLib.PDFWorker> {
 
 /** Starts loading pdf.js and its worker (e.g. while a document's bytes are still downloading). */
 export function preparePdfjs(): Promise<void> {
-  return loadPdfjs().then((pdfjs) => getWorker(pdfjs)).then(() => undefined);
+  return loadPdfjs()
+    .then((pdfjs) => getWorker(pdfjs))
+    .then(() => undefined);
 }
 
 /** Opens a PDF from bytes with scripting, XFA and eval off. The bytes are transferred to the worker. */
-export async function openPdf(data: Uint8Array): Promise<{ pdfjs: Pdfjs; pdf: PdfDocument; destroy: () => Promise<void> }> {
+export async function openPdf(
+  data: Uint8Array,
+): Promise<{ pdfjs: Pdfjs; pdf: PdfDocument; destroy: () => Promise<void> }> {
   const pdfjs = await loadPdfjs();
   const worker = await getWorker(pdfjs);
   const task = pdfjs.getDocument({

@@ -50,7 +50,11 @@ export function paintTextLayer(page: PdfPage, container: HTMLElement, scale: num
   const done = (async () => {
     const pdfjs = await loadPdfjs();
     if (cancelled) return;
-    const layer = new pdfjs.TextLayer({ textContentSource: page.streamTextContent(), container, viewport: page.getViewport({ scale }) });
+    const layer = new pdfjs.TextLayer({
+      textContentSource: page.streamTextContent(),
+      container,
+      viewport: page.getViewport({ scale }),
+    });
     cancelTask = () => layer.cancel();
     await layer.render();
   })();

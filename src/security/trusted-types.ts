@@ -14,7 +14,10 @@ interface PolicyLike {
   createScriptURL(input: string): unknown;
 }
 interface TrustedTypesFactory {
-  createPolicy(name: string, rules: { createHTML(input: string): string; createScriptURL(input: string): string }): PolicyLike;
+  createPolicy(
+    name: string,
+    rules: { createHTML(input: string): string; createScriptURL(input: string): string },
+  ): PolicyLike;
 }
 interface SharedState {
   policy: PolicyLike | null;

@@ -133,7 +133,11 @@ function authFor(options: AiClientOptions): AuthStrategy {
   if (options.tokenProvider) {
     const token = bearer(options.tokenProvider);
     // The service identifies the caller by X-Source-App on every request (§5), token or not.
-    return { kind: 'bearer', headers: async () => ({ ...(await token.headers()), 'X-Source-App': options.sourceApp ?? 'api_direct' }), refresh: token.refresh?.bind(token) };
+    return {
+      kind: 'bearer',
+      headers: async () => ({ ...(await token.headers()), 'X-Source-App': options.sourceApp ?? 'api_direct' }),
+      refresh: token.refresh?.bind(token),
+    };
   }
   if (options.sourceApp) return { kind: 'none', headers: async () => ({ 'X-Source-App': options.sourceApp! }) };
   return none;
@@ -143,7 +147,12 @@ export class AiClient {
   private readonly http: HttpClient;
 
   constructor(options: AiClientOptions) {
-    this.http = new HttpClient({ service: 'ai', baseUrl: options.endpoint, auth: authFor(options), timeoutMs: options.timeoutMs });
+    this.http = new HttpClient({
+      service: 'ai',
+      baseUrl: options.endpoint,
+      auth: authFor(options),
+      timeoutMs: options.timeoutMs,
+    });
   }
 
   /** POST /chat with `stream: true`: the events in order; the last item is `done`, `error` or a cut. */
@@ -155,11 +164,19 @@ export class AiClient {
    * The same stream as `streamChat`, one array per network read: a fast answer brings hundreds of
    * `delta` events per read, which a consumer can apply as one piece of text.
    */
-  streamChatBatches(request: ChatRequest, signal?: AbortSignal, options?: StreamReadOptions): AsyncGenerator<Array<SseMessage<ChatStreamEvent>>> {
+  streamChatBatches(
+    request: ChatRequest,
+    signal?: AbortSignal,
+    options?: StreamReadOptions,
+  ): AsyncGenerator<Array<SseMessage<ChatStreamEvent>>> {
     return openEventBatches<ChatStreamEvent>(this.http, '/chat', this.streamOptions(request, signal, options));
   }
 
-  private streamOptions(request: ChatRequest, signal: AbortSignal | undefined, options: StreamReadOptions = {}): SseOptions<ChatStreamEvent> {
+  private streamOptions(
+    request: ChatRequest,
+    signal: AbortSignal | undefined,
+    options: StreamReadOptions = {},
+  ): SseOptions<ChatStreamEvent> {
     return {
       method: 'POST',
       json: { ...request, stream: true },
@@ -178,7 +195,12 @@ export class AiClient {
 
   /** POST /chat with `stream: false`: the whole answer (§2.2). */
   chat(request: ChatRequest, signal?: AbortSignal): Promise<ChatMessageResponse> {
-    return this.http.json<ChatMessageResponse>('/chat', { method: 'POST', json: { ...request, stream: false }, signal, retry: false });
+    return this.http.json<ChatMessageResponse>('/chat', {
+      method: 'POST',
+      json: { ...request, stream: false },
+      signal,
+      retry: false,
+    });
   }
 }
 

@@ -19,18 +19,32 @@ describe('ChatClient image URLs', () => {
 
   it('the bot avatar: the public path by default, a configured service path, or a configured URL as is', () => {
     expect(proxied.botAvatarUrl()).to.equal(`${location.origin}/chat/public/api/bot/avatar?widgetKey=k+1`);
-    expect(direct.botAvatarUrl('/public/api/bot/avatar')).to.equal('https://chat.example.com/base/public/api/bot/avatar?widgetKey=k');
+    expect(direct.botAvatarUrl('/public/api/bot/avatar')).to.equal(
+      'https://chat.example.com/base/public/api/bot/avatar?widgetKey=k',
+    );
     expect(direct.botAvatarUrl('https://cdn.example.com/bot.png')).to.equal('https://cdn.example.com/bot.png');
     // Anything else (a data: or javascript: value) is not taken: the public avatar is used.
-    expect(direct.botAvatarUrl('javascript:alert(1)')).to.equal('https://chat.example.com/base/public/api/bot/avatar?widgetKey=k');
+    expect(direct.botAvatarUrl('javascript:alert(1)')).to.equal(
+      'https://chat.example.com/base/public/api/bot/avatar?widgetKey=k',
+    );
   });
 
   it('the STOMP socket: /websocket below the endpoint by default; a path or a ws(s) URL given in destinations', () => {
     expect(direct.socketUrl(toWebSocketUrl)).to.equal('wss://chat.example.com/base/websocket');
     expect(proxied.socketUrl(toWebSocketUrl)).to.equal(`${location.origin.replace(/^http/, 'ws')}/chat/websocket`);
-    const moved = new ChatClient({ endpoint: 'https://chat.example.com/', widgetKey: 'k', visitorId: 'v', destinations: { websocket: '/ws/stomp' } });
+    const moved = new ChatClient({
+      endpoint: 'https://chat.example.com/',
+      widgetKey: 'k',
+      visitorId: 'v',
+      destinations: { websocket: '/ws/stomp' },
+    });
     expect(moved.socketUrl(toWebSocketUrl)).to.equal('wss://chat.example.com/ws/stomp');
-    const elsewhere = new ChatClient({ endpoint: 'https://chat.example.com/', widgetKey: 'k', visitorId: 'v', destinations: { websocket: 'wss://rt.example.com/socket' } });
+    const elsewhere = new ChatClient({
+      endpoint: 'https://chat.example.com/',
+      widgetKey: 'k',
+      visitorId: 'v',
+      destinations: { websocket: 'wss://rt.example.com/socket' },
+    });
     expect(elsewhere.socketUrl(toWebSocketUrl)).to.equal('wss://rt.example.com/socket');
   });
 
@@ -44,8 +58,14 @@ describe('ChatClient image URLs', () => {
 describe('ChatClient against the simulator, which matches paths exactly as the spec spells them', () => {
   const FAST = { reconnect: { baseDelayMs: 50, maxDelayMs: 400 } };
   let client: ChatClient | undefined;
-  const visitor = (visitorId: string) => (client = new ChatClient({ endpoint: CHAT_URL, widgetKey: 'demo', visitorId, stomp: FAST }));
-  const fault = (body: object) => fetch(`${SIM_URL}/__sim/faults`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const visitor = (visitorId: string) =>
+    (client = new ChatClient({ endpoint: CHAT_URL, widgetKey: 'demo', visitorId, stomp: FAST }));
+  const fault = (body: object) =>
+    fetch(`${SIM_URL}/__sim/faults`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
 
   afterEach(async () => {
     await client?.stop();
@@ -60,9 +80,15 @@ describe('ChatClient against the simulator, which matches paths exactly as the s
     expect(await chat.queuePosition(idChat)).to.equal(1);
     expect(await chat.rate(idChat, 4, 'Kind')).to.deep.equal({ idChat: Number(idChat), rating: 4, comment: 'Kind' });
     expect(await chat.sendTranscript(idChat, 'ada@example.com')).to.include({ sent: true });
-    expect(await chat.contactRequest('email', { name: 'Ada', email: 'ada@example.com', message: 'Call me', language: 'en' })).to.include({ channel: 'email' });
-    expect(await chat.contactRequest('phone', { name: 'Ada', phone: '+39 055 123456', message: '', language: 'en' })).to.include({ channel: 'phone' });
-    expect(await chat.addNavigationPage(idChat, 'https://example.com/pricing', 'Pricing')).to.include({ idChat: Number(idChat) });
+    expect(
+      await chat.contactRequest('email', { name: 'Ada', email: 'ada@example.com', message: 'Call me', language: 'en' }),
+    ).to.include({ channel: 'email' });
+    expect(
+      await chat.contactRequest('phone', { name: 'Ada', phone: '+39 055 123456', message: '', language: 'en' }),
+    ).to.include({ channel: 'phone' });
+    expect(await chat.addNavigationPage(idChat, 'https://example.com/pricing', 'Pricing')).to.include({
+      idChat: Number(idChat),
+    });
   });
 
   it("deleteAttachment removes the visitor's own upload; another visitor is refused (403)", async () => {
@@ -84,7 +110,9 @@ describe('ChatClient against the simulator, which matches paths exactly as the s
     await fault({ kind: 'status', status: 503, retryAfter: 0, match: '/chat/public/api/chat/contact-request-phone/' });
     await fault({ kind: 'status', status: 503, retryAfter: 0, match: '/chat/public/api/chat/queue-position/' });
     const transcript = (await chat.sendTranscript(idChat, 'ada@example.com').catch((e: unknown) => e)) as ServiceError;
-    const contact = (await chat.contactRequest('phone', { name: 'Ada', phone: '055123456', message: '', language: 'en' }).catch((e: unknown) => e)) as ServiceError;
+    const contact = (await chat
+      .contactRequest('phone', { name: 'Ada', phone: '055123456', message: '', language: 'en' })
+      .catch((e: unknown) => e)) as ServiceError;
     expect([transcript.status, contact.status]).to.deep.equal([503, 503]);
     // A plain GET with the same fault is retried and answers: the difference is the request's.
     expect(await chat.queuePosition(idChat)).to.equal(1);

@@ -85,7 +85,14 @@ export interface FieldError {
 export type ChatEvent =
   | ({ type: 'message' } & ServerMessage)
   | { type: 'typing'; from: Sender; typing: boolean; author?: string }
-  | { type: 'joined'; from?: Sender; name?: string; author?: string; avatar?: string; operator?: { name?: string; avatar?: string } }
+  | {
+      type: 'joined';
+      from?: Sender;
+      name?: string;
+      author?: string;
+      avatar?: string;
+      operator?: { name?: string; avatar?: string };
+    }
   | { type: 'left'; name?: string }
   | { type: 'queue'; position: number }
   | { type: 'closed'; by?: string }
@@ -93,7 +100,8 @@ export type ChatEvent =
   | { type: 'read'; upToId?: string | number; id?: string | number }
   | { type: string; [key: string]: unknown };
 
-export type VisitorEvent = { type: 'started'; idChat: number | string; clientRequestId?: string } | { type: string; [key: string]: unknown };
+export type VisitorEvent =
+  { type: 'started'; idChat: number | string; clientRequestId?: string } | { type: string; [key: string]: unknown };
 
 export interface ChatClientOptions {
   /** `{chat_base_url}` or a proxy serving the same paths. */
@@ -104,7 +112,10 @@ export interface ChatClientOptions {
   token?: string | undefined;
   destinations?: Partial<ChatDestinations> | undefined;
   /** Heartbeat / reconnect tuning passed to the STOMP session (tests shorten them). */
-  stomp?: { reconnect?: { baseDelayMs?: number; maxDelayMs?: number }; heartbeat?: { outgoingMs: number; incomingMs: number } };
+  stomp?: {
+    reconnect?: { baseDelayMs?: number; maxDelayMs?: number };
+    heartbeat?: { outgoingMs: number; incomingMs: number };
+  };
 }
 
 export { type QuickReply, type ChatAttachment };
@@ -112,7 +123,9 @@ export { type QuickReply, type ChatAttachment };
 const START_TIMEOUT_MS = 20000;
 
 function fill(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? encodeURIComponent(String(values[key])) : whole));
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) =>
+    key in values ? encodeURIComponent(String(values[key])) : whole,
+  );
 }
 
 function absolute(url: string): string {
@@ -158,7 +171,10 @@ export class ChatClient {
   // ---- public REST -------------------------------------------------------------------------
 
   widget(language: string, signal?: AbortSignal): Promise<WidgetConfig> {
-    return this.http.json<WidgetConfig>('/public/api/widget', { query: { widgetKey: this.options.widgetKey, language }, signal });
+    return this.http.json<WidgetConfig>('/public/api/widget', {
+      query: { widgetKey: this.options.widgetKey, language },
+      signal,
+    });
   }
 
   async categories(language: string, signal?: AbortSignal): Promise<ChatCategory[]> {
@@ -172,7 +188,9 @@ export class ChatClient {
   /** Server-side validation of the pre-chat form: [] when valid. */
   async validate(input: Record<string, unknown>, signal?: AbortSignal): Promise<FieldError[]> {
     try {
-      const body = await this.http.json<{ valid?: boolean; errors?: FieldError[] | Record<string, string> } | undefined>('/public/api/chat/input/validate', {
+      const body = await this.http.json<
+        { valid?: boolean; errors?: FieldError[] | Record<string, string> } | undefined
+      >('/public/api/chat/input/validate', {
         method: 'POST',
         json: { widgetKey: this.options.widgetKey, ...input },
         signal,
@@ -187,12 +205,18 @@ export class ChatClient {
   }
 
   async queuePosition(idChat: string | number, signal?: AbortSignal): Promise<number | undefined> {
-    const body = await this.http.json<{ position?: number | null } | number>('/public/api/chat/queue-position/', { query: { idChat }, signal });
+    const body = await this.http.json<{ position?: number | null } | number>('/public/api/chat/queue-position/', {
+      query: { idChat },
+      signal,
+    });
     return typeof body === 'number' ? body : (body?.position ?? undefined);
   }
 
   rate(idChat: string | number, rating: number, comment?: string): Promise<unknown> {
-    return this.http.json('/public/api/chat/rating/', { method: 'POST', json: { idChat: jsonId(idChat), rating, comment } });
+    return this.http.json('/public/api/chat/rating/', {
+      method: 'POST',
+      json: { idChat: jsonId(idChat), rating, comment },
+    });
   }
 
   // The transcript and the contact requests are GETs that send an e-mail or file a request. A
@@ -203,7 +227,17 @@ export class ChatClient {
     return this.http.json('/public/api/chat/transcription/', { query: { idChat, email }, retry: false });
   }
 
-  contactRequest(kind: 'email' | 'phone', input: { name: string; email?: string; phone?: string; message: string; idChatCategory?: string | number; language: string }): Promise<unknown> {
+  contactRequest(
+    kind: 'email' | 'phone',
+    input: {
+      name: string;
+      email?: string;
+      phone?: string;
+      message: string;
+      idChatCategory?: string | number;
+      language: string;
+    },
+  ): Promise<unknown> {
     return this.http.json(`/public/api/chat/contact-request-${kind}/`, {
       query: { widgetKey: this.options.widgetKey, ...input },
       retry: false,
@@ -211,10 +245,18 @@ export class ChatClient {
   }
 
   addNavigationPage(idChat: string | number, url: string, title: string): Promise<unknown> {
-    return this.http.json('/public/api/chat/add-navigation-page', { method: 'POST', json: { idChat: jsonId(idChat), url, title } });
+    return this.http.json('/public/api/chat/add-navigation-page', {
+      method: 'POST',
+      json: { idChat: jsonId(idChat), url, title },
+    });
   }
 
-  async upload(idChat: string | number, file: File, onProgress?: (loaded: number, total: number) => void, signal?: AbortSignal): Promise<ChatAttachment> {
+  async upload(
+    idChat: string | number,
+    file: File,
+    onProgress?: (loaded: number, total: number) => void,
+    signal?: AbortSignal,
+  ): Promise<ChatAttachment> {
     const form = new FormData();
     form.append('file', file, file.name);
     form.append('idChat', String(idChat));
@@ -226,7 +268,12 @@ export class ChatClient {
       onUploadProgress: onProgress,
       timeoutMs: 0,
     });
-    return { uuid: body.uuid, name: body.name ?? file.name, size: body.size ?? file.size, contentType: body.contentType ?? file.type };
+    return {
+      uuid: body.uuid,
+      name: body.name ?? file.name,
+      size: body.size ?? file.size,
+      contentType: body.contentType ?? file.type,
+    };
   }
 
   /**
@@ -234,7 +281,11 @@ export class ChatClient {
    * lets only the visitor who uploaded a file delete it (the upload sends the same id).
    */
   async deleteAttachment(uuid: string, signal?: AbortSignal): Promise<void> {
-    await this.http.json(`/public/api/attachments/${encodeURIComponent(uuid)}`, { method: 'DELETE', query: { visitorId: this.options.visitorId }, signal });
+    await this.http.json(`/public/api/attachments/${encodeURIComponent(uuid)}`, {
+      method: 'DELETE',
+      query: { visitorId: this.options.visitorId },
+      signal,
+    });
   }
 
   downloadUrl(uuid: string): string {
@@ -249,7 +300,11 @@ export class ChatClient {
   /** The bot's avatar: the configuration's own (a service path or a URL), else the public bot avatar. */
   botAvatarUrl(configured?: string): string {
     if (configured && /^https?:\/\//i.test(configured)) return configured;
-    return absolute(this.http.url(configured?.startsWith('/') ? configured : '/public/api/bot/avatar', { widgetKey: this.options.widgetKey }));
+    return absolute(
+      this.http.url(configured?.startsWith('/') ? configured : '/public/api/bot/avatar', {
+        widgetKey: this.options.widgetKey,
+      }),
+    );
   }
 
   /** An image the service names (an operator's avatar): a path is the service's, a URL stays as it is. */
@@ -318,7 +373,13 @@ export class ChatClient {
         reject(new ServiceError({ service: 'chat', kind: 'timeout', message: 'The chat did not start in time' }));
       }, START_TIMEOUT_MS);
       const off = this.onVisitorEvent((e) => {
-        const answer = e as { type: string; idChat?: string | number; clientRequestId?: string; reason?: string; errors?: unknown };
+        const answer = e as {
+          type: string;
+          idChat?: string | number;
+          clientRequestId?: string;
+          reason?: string;
+          errors?: unknown;
+        };
         if (answer.clientRequestId && answer.clientRequestId !== clientRequestId) return;
         if (answer.type === 'started' && answer.idChat !== undefined) {
           clearTimeout(timer);
@@ -338,7 +399,11 @@ export class ChatClient {
    * Follows a chat: its topic, and after every (re)connect a `sync` from the last server id we
    * hold (before the outbox is flushed, so the server knows what we have before we repeat sends).
    */
-  async watchChat(idChat: string, onEvent: (e: ChatEvent) => void, lastServerId: () => string | undefined): Promise<() => void> {
+  async watchChat(
+    idChat: string,
+    onEvent: (e: ChatEvent) => void,
+    lastServerId: () => string | undefined,
+  ): Promise<() => void> {
     const session = await this.connect();
     const unsubscribe = session.subscribe(fill(this.destinations.chatTopic, { idChat }), (frame) => {
       const event = parse<ChatEvent>(frame.body);
@@ -359,7 +424,10 @@ export class ChatClient {
     this.session?.publish(fill(this.destinations.sync, { idChat }), { afterId: afterId ?? null });
   }
 
-  sendMessage(idChat: string, message: { clientMessageId: string; text: string; attachments: ChatAttachment[]; quickReply?: string | undefined }): void {
+  sendMessage(
+    idChat: string,
+    message: { clientMessageId: string; text: string; attachments: ChatAttachment[]; quickReply?: string | undefined },
+  ): void {
     const { attachments, ...rest } = message;
     this.publish(fill(this.destinations.message, { idChat }), { ...rest, attachments: attachments.map((a) => a.uuid) });
   }
@@ -409,14 +477,22 @@ export class StartRejected extends ServiceError {
     readonly reason: string,
     readonly fieldErrors: FieldError[],
   ) {
-    super({ service: 'chat', kind: 'http', status: reason === 'offline' ? 503 : 400, code: reason, message: `The chat could not start (${reason})` });
+    super({
+      service: 'chat',
+      kind: 'http',
+      status: reason === 'offline' ? 503 : 400,
+      code: reason,
+      message: `The chat could not start (${reason})`,
+    });
   }
 }
 
 function parse<T>(body: string): T | undefined {
   try {
     const value = JSON.parse(body) as unknown;
-    return value && typeof value === 'object' && typeof (value as { type?: unknown }).type === 'string' ? (value as T) : undefined;
+    return value && typeof value === 'object' && typeof (value as { type?: unknown }).type === 'string'
+      ? (value as T)
+      : undefined;
   } catch {
     return undefined;
   }
@@ -438,6 +514,10 @@ function normaliseFieldErrors(errors: unknown): FieldError[] {
       .filter((e): e is { field?: unknown; message?: unknown } => !!e && typeof e === 'object')
       .map((e) => ({ field: String(e.field ?? ''), message: String(e.message ?? '') }));
   }
-  if (typeof errors === 'object') return Object.entries(errors as Record<string, unknown>).map(([field, message]) => ({ field, message: String(message) }));
+  if (typeof errors === 'object')
+    return Object.entries(errors as Record<string, unknown>).map(([field, message]) => ({
+      field,
+      message: String(message),
+    }));
   return [];
 }

@@ -123,19 +123,52 @@ export interface CreateOptions {
 type Raw = Record<string, unknown>;
 const isRecord = (v: unknown): v is Raw => typeof v === 'object' && v !== null && !Array.isArray(v);
 const pick = (raw: Raw, keys: string[]): unknown => keys.map((k) => raw[k]).find((v) => v !== undefined && v !== null);
-const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : undefined);
-const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && v.trim() && Number.isFinite(Number(v)) ? Number(v) : undefined);
+const str = (v: unknown): string | undefined =>
+  typeof v === 'string' ? v : typeof v === 'number' ? String(v) : undefined;
+const num = (v: unknown): number | undefined =>
+  typeof v === 'number' && Number.isFinite(v)
+    ? v
+    : typeof v === 'string' && v.trim() && Number.isFinite(Number(v))
+      ? Number(v)
+      : undefined;
 const bool = (v: unknown): boolean => v === true || v === 'true' || v === 'S' || v === 1 || v === 'Y';
 
 const TYPE_ALIASES: Record<string, AttributeType> = {
-  text: 'text', string: 'text', testo: 'text', stringa: 'text',
-  textarea: 'textarea', testolungo: 'textarea', longtext: 'textarea', memo: 'textarea',
-  number: 'number', numero: 'number', decimal: 'number', decimale: 'number', double: 'number',
-  integer: 'integer', intero: 'integer', int: 'integer', long: 'integer',
-  date: 'date', data: 'date', datetime: 'datetime', dataora: 'datetime', timestamp: 'datetime',
-  boolean: 'boolean', booleano: 'boolean', checkbox: 'boolean', flag: 'boolean', bool: 'boolean',
-  select: 'select', list: 'select', lista: 'select', combo: 'select', enum: 'select', scelta: 'select',
-  email: 'email', mail: 'email',
+  text: 'text',
+  string: 'text',
+  testo: 'text',
+  stringa: 'text',
+  textarea: 'textarea',
+  testolungo: 'textarea',
+  longtext: 'textarea',
+  memo: 'textarea',
+  number: 'number',
+  numero: 'number',
+  decimal: 'number',
+  decimale: 'number',
+  double: 'number',
+  integer: 'integer',
+  intero: 'integer',
+  int: 'integer',
+  long: 'integer',
+  date: 'date',
+  data: 'date',
+  datetime: 'datetime',
+  dataora: 'datetime',
+  timestamp: 'datetime',
+  boolean: 'boolean',
+  booleano: 'boolean',
+  checkbox: 'boolean',
+  flag: 'boolean',
+  bool: 'boolean',
+  select: 'select',
+  list: 'select',
+  lista: 'select',
+  combo: 'select',
+  enum: 'select',
+  scelta: 'select',
+  email: 'email',
+  mail: 'email',
 };
 
 function readAttribute(raw: unknown, index: number): ExtraAttribute | undefined {
@@ -145,10 +178,20 @@ function readAttribute(raw: unknown, index: number): ExtraAttribute | undefined 
   const label = str(pick(raw, ['nome', 'label', 'etichetta', 'descrizione', 'name'])) ?? code ?? `#${index + 1}`;
   const rawOptions = pick(raw, ['opzioni', 'valori', 'options', 'valoriAmmessi']);
   const options = Array.isArray(rawOptions)
-    ? rawOptions.map((o) => (isRecord(o) ? { value: str(pick(o, ['valore', 'value', 'codice', 'id'])) ?? '', label: str(pick(o, ['etichetta', 'label', 'nome', 'descrizione', 'valore', 'value'])) ?? '' } : { value: str(o) ?? '', label: str(o) ?? '' }))
-      .filter((o) => o.value !== '')
+    ? rawOptions
+        .map((o) =>
+          isRecord(o)
+            ? {
+                value: str(pick(o, ['valore', 'value', 'codice', 'id'])) ?? '',
+                label: str(pick(o, ['etichetta', 'label', 'nome', 'descrizione', 'valore', 'value'])) ?? '',
+              }
+            : { value: str(o) ?? '', label: str(o) ?? '' },
+        )
+        .filter((o) => o.value !== '')
     : [];
-  const typeName = (str(pick(raw, ['tipo', 'tipoAttributo', 'type'])) ?? (options.length ? 'select' : 'text')).toLowerCase().replace(/[^a-z]/g, '');
+  const typeName = (str(pick(raw, ['tipo', 'tipoAttributo', 'type'])) ?? (options.length ? 'select' : 'text'))
+    .toLowerCase()
+    .replace(/[^a-z]/g, '');
   const type = TYPE_ALIASES[typeName] ?? (options.length ? 'select' : 'text');
   const defaultRaw = pick(raw, ['valoreDefault', 'default', 'defaultValue']);
   return {
@@ -170,7 +213,11 @@ function readAttribute(raw: unknown, index: number): ExtraAttribute | undefined 
 
 /** Reads `/richieste/attributi-aggiuntivi`: a list of sections, or `{ sezioni: [...] }`. */
 export function readSections(body: unknown): ExtraSection[] {
-  const list = Array.isArray(body) ? body : isRecord(body) ? pick(body, ['sezioni', 'listaSezioni', 'sections', 'data']) : undefined;
+  const list = Array.isArray(body)
+    ? body
+    : isRecord(body)
+      ? pick(body, ['sezioni', 'listaSezioni', 'sections', 'data'])
+      : undefined;
   if (!Array.isArray(list)) return [];
   return list.filter(isRecord).map((raw, i): ExtraSection => {
     const id = num(pick(raw, ['idSezione', 'id']));
@@ -181,7 +228,10 @@ export function readSections(body: unknown): ExtraSection[] {
       id,
       code,
       title: str(pick(raw, ['nome', 'titolo', 'title', 'descrizione'])) ?? code ?? `#${i + 1}`,
-      description: str(pick(raw, ['descrizione', 'description'])) !== str(pick(raw, ['nome', 'titolo', 'title'])) ? str(pick(raw, ['descrizione', 'description'])) : undefined,
+      description:
+        str(pick(raw, ['descrizione', 'description'])) !== str(pick(raw, ['nome', 'titolo', 'title']))
+          ? str(pick(raw, ['descrizione', 'description']))
+          : undefined,
       attributes: Array.isArray(attrs) ? attrs.map(readAttribute).filter((a): a is ExtraAttribute => !!a) : [],
     };
   });
@@ -204,11 +254,17 @@ export function readTripleInfo(body: unknown): TripleInfo {
   const sla = isRecord(raw['sla']) ? raw['sla'] : raw;
   const notif = pick(raw, ['notifiche', 'notifications', 'criteriNotifica']);
   return {
-    slaMinutes: num(pick(sla, ['minutiRisoluzione', 'slaMinuti', 'tempoRisoluzioneMinuti', 'resolutionMinutes', 'minuti'])),
+    slaMinutes: num(
+      pick(sla, ['minutiRisoluzione', 'slaMinuti', 'tempoRisoluzioneMinuti', 'resolutionMinutes', 'minuti']),
+    ),
     takeInChargeMinutes: num(pick(sla, ['minutiPresaInCarico', 'tempoPresaInCaricoMinuti', 'takeInChargeMinutes'])),
     slaName: str(pick(sla, ['nome', 'descrizione', 'calendario', 'name'])),
     workflow: str(pick(raw, ['workflow', 'nomeWorkflow'])) ?? str(readRef(raw['workflow'])?.nome),
-    notifications: Array.isArray(notif) ? notif.map((n) => (isRecord(n) ? str(pick(n, ['descrizione', 'nome', 'destinatario'])) : str(n))).filter((s): s is string => !!s) : undefined,
+    notifications: Array.isArray(notif)
+      ? notif
+          .map((n) => (isRecord(n) ? str(pick(n, ['descrizione', 'nome', 'destinatario'])) : str(n)))
+          .filter((s): s is string => !!s)
+      : undefined,
     priority: readRef(raw['priorita'] ?? raw['prioritaDefault']),
     raw,
   };
@@ -216,7 +272,11 @@ export function readTripleInfo(body: unknown): TripleInfo {
 
 export function readDuePreview(body: unknown): DuePreview {
   const raw = isRecord(body) ? body : typeof body === 'string' ? { dataScadenza: body } : {};
-  return { dataScadenza: str(pick(raw, ['dataScadenza', 'scadenza', 'dueDate'])), priority: readRef(raw['priorita']), raw };
+  return {
+    dataScadenza: str(pick(raw, ['dataScadenza', 'scadenza', 'dueDate'])),
+    priority: readRef(raw['priorita']),
+    raw,
+  };
 }
 
 function personName(v: unknown): string | undefined {
@@ -227,7 +287,11 @@ function personName(v: unknown): string | undefined {
 }
 
 export function readComments(body: unknown): DeskComment[] {
-  const list = Array.isArray(body) ? body : isRecord(body) ? pick(body, ['commenti', 'data', 'content', 'items']) : undefined;
+  const list = Array.isArray(body)
+    ? body
+    : isRecord(body)
+      ? pick(body, ['commenti', 'data', 'content', 'items'])
+      : undefined;
   if (!Array.isArray(list)) return [];
   return list.filter(isRecord).map((raw, i): DeskComment => {
     const attachments = pick(raw, ['nomeAllegati', 'allegati', 'attachments']);
@@ -237,7 +301,11 @@ export function readComments(body: unknown): DeskComment[] {
       author: personName(pick(raw, ['utente', 'autore', 'utenteIns', 'author'])) ?? '',
       origin: (str(pick(raw, ['tipo', 'origine', 'tipoCommento', 'origin'])) ?? '').toLowerCase(),
       date: str(pick(raw, ['dataIns', 'data', 'dataInserimento', 'ts', 'date'])),
-      attachments: Array.isArray(attachments) ? attachments.map((a) => (isRecord(a) ? str(pick(a, ['nome', 'nomeFile', 'name'])) : str(a))).filter((s): s is string => !!s) : [],
+      attachments: Array.isArray(attachments)
+        ? attachments
+            .map((a) => (isRecord(a) ? str(pick(a, ['nome', 'nomeFile', 'name'])) : str(a)))
+            .filter((s): s is string => !!s)
+        : [],
       reminder: bool(raw['sollecito']),
     };
   });
@@ -248,14 +316,24 @@ export function readFieldErrors(body: unknown): ServerFieldError[] {
   if (!isRecord(body)) return [];
   const source = pick(body, ['fieldErrors', 'errors', 'errori', 'violations', 'campi', 'details', 'dettagli']);
   if (Array.isArray(source)) {
-    return source.filter(isRecord).map((e) => ({
-      field: str(pick(e, ['field', 'campo', 'path', 'propertyPath', 'name'])) ?? '',
-      message: str(pick(e, ['message', 'messaggio', 'defaultMessage', 'descrizione'])) ?? '',
-      code: str(pick(e, ['code', 'codice', 'messageKey'])),
-    })).filter((e) => e.field);
+    return source
+      .filter(isRecord)
+      .map((e) => ({
+        field: str(pick(e, ['field', 'campo', 'path', 'propertyPath', 'name'])) ?? '',
+        message: str(pick(e, ['message', 'messaggio', 'defaultMessage', 'descrizione'])) ?? '',
+        code: str(pick(e, ['code', 'codice', 'messageKey'])),
+      }))
+      .filter((e) => e.field);
   }
   if (isRecord(source)) {
-    return Object.entries(source).map(([field, v]) => ({ field, message: Array.isArray(v) ? v.map(String).join(' ') : isRecord(v) ? (str(pick(v, ['message', 'messaggio'])) ?? '') : String(v) }));
+    return Object.entries(source).map(([field, v]) => ({
+      field,
+      message: Array.isArray(v)
+        ? v.map(String).join(' ')
+        : isRecord(v)
+          ? (str(pick(v, ['message', 'messaggio'])) ?? '')
+          : String(v),
+    }));
   }
   return [];
 }
@@ -270,7 +348,16 @@ export interface ServerFieldError {
 export class DeskFieldErrors extends ServiceError {
   readonly fieldErrors: ServerFieldError[];
   constructor(error: ServiceError, fieldErrors: ServerFieldError[]) {
-    super({ service: error.service, kind: error.kind, status: error.status, code: error.code, message: error.message, reference: error.reference, body: error.body, cause: error });
+    super({
+      service: error.service,
+      kind: error.kind,
+      status: error.status,
+      code: error.code,
+      message: error.message,
+      reference: error.reference,
+      body: error.body,
+      cause: error,
+    });
     this.fieldErrors = fieldErrors;
   }
 }
@@ -286,7 +373,12 @@ export class DeskClient {
   readonly http: HttpClient;
 
   constructor(options: DeskClientOptions) {
-    this.http = new HttpClient({ service: 'desk', baseUrl: options.endpoint, auth: options.tokenProvider ? bearer(options.tokenProvider) : none, ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}) });
+    this.http = new HttpClient({
+      service: 'desk',
+      baseUrl: options.endpoint,
+      auth: options.tokenProvider ? bearer(options.tokenProvider) : none,
+      ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+    });
   }
 
   /**
@@ -322,12 +414,19 @@ export class DeskClient {
   }
 
   async getComments(idRichiesta: number | string, signal?: AbortSignal): Promise<DeskComment[]> {
-    const body = await this.http.json<unknown>(`/richieste/commenti/${encodeURIComponent(String(idRichiesta))}`, signal ? { signal } : {});
+    const body = await this.http.json<unknown>(
+      `/richieste/commenti/${encodeURIComponent(String(idRichiesta))}`,
+      signal ? { signal } : {},
+    );
     return readComments(body);
   }
 
   /** POST /richieste/{id}/commento-cliente; an idempotency key keeps a retried comment single. */
-  addCustomerComment(idRichiesta: number | string, comment: { note: string; idUpload?: string | undefined; nomeAllegati?: string[] | undefined }, idempotencyKey: string): Promise<unknown> {
+  addCustomerComment(
+    idRichiesta: number | string,
+    comment: { note: string; idUpload?: string | undefined; nomeAllegati?: string[] | undefined },
+    idempotencyKey: string,
+  ): Promise<unknown> {
     return this.http.json<unknown>(`/richieste/${encodeURIComponent(String(idRichiesta))}/commento-cliente`, {
       method: 'POST',
       json: comment,
@@ -336,17 +435,26 @@ export class DeskClient {
   }
 
   async extraAttributes(triple: TripleQuery, signal?: AbortSignal): Promise<ExtraSection[]> {
-    const body = await this.http.json<unknown>('/richieste/attributi-aggiuntivi', { query: triple as Record<string, QueryValue>, ...(signal ? { signal } : {}) });
+    const body = await this.http.json<unknown>('/richieste/attributi-aggiuntivi', {
+      query: triple as Record<string, QueryValue>,
+      ...(signal ? { signal } : {}),
+    });
     return readSections(body);
   }
 
   async tripleInfo(triple: TripleQuery, signal?: AbortSignal): Promise<TripleInfo> {
-    const body = await this.http.json<unknown>('/richieste/info-terna', { query: triple as Record<string, QueryValue>, ...(signal ? { signal } : {}) });
+    const body = await this.http.json<unknown>('/richieste/info-terna', {
+      query: triple as Record<string, QueryValue>,
+      ...(signal ? { signal } : {}),
+    });
     return readTripleInfo(body);
   }
 
   async dueDate(query: TripleQuery, signal?: AbortSignal): Promise<DuePreview> {
-    const body = await this.http.json<unknown>('/richieste/scadenza-priorita', { query: query as Record<string, QueryValue>, ...(signal ? { signal } : {}) });
+    const body = await this.http.json<unknown>('/richieste/scadenza-priorita', {
+      query: query as Record<string, QueryValue>,
+      ...(signal ? { signal } : {}),
+    });
     return readDuePreview(body);
   }
 

@@ -194,9 +194,15 @@ export class SignService {
   readonly http: HttpClient;
 
   constructor(options: SignServiceOptions | HttpClient) {
-    this.http = options instanceof HttpClient
-      ? options
-      : new HttpClient({ service: 'sign', baseUrl: options.endpoint, auth: options.auth ?? none, ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}) });
+    this.http =
+      options instanceof HttpClient
+        ? options
+        : new HttpClient({
+            service: 'sign',
+            baseUrl: options.endpoint,
+            auth: options.auth ?? none,
+            ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+          });
   }
 
   /** GET /files/{idFile}: the practice with signers, documents and events. */
@@ -212,7 +218,10 @@ export class SignService {
   /** GET /files/{idFile}/link: the signing link (the spec's body is a JSON string). */
   async getSigningLink(idFile: number, options: { signal?: AbortSignal | undefined } = {}): Promise<string> {
     const body = await this.http.json<unknown>(`/files/${idFile}/link`, { signal: options.signal });
-    const link = typeof body === 'string' ? body : (body as { link?: unknown; url?: unknown } | null)?.link ?? (body as { url?: unknown } | null)?.url;
+    const link =
+      typeof body === 'string'
+        ? body
+        : ((body as { link?: unknown; url?: unknown } | null)?.link ?? (body as { url?: unknown } | null)?.url);
     if (typeof link !== 'string' || !/^https?:\/\//i.test(link)) {
       throw new ServiceError({ service: 'sign', kind: 'parse', message: 'The service did not return a signing link.' });
     }
@@ -221,14 +230,22 @@ export class SignService {
 
   /** GET /documents/viewer/{idDocument}: the PDF bytes, with progress. */
   async getDocumentBytes(idDocument: number, options: FetchBytesOptions = {}): Promise<Uint8Array> {
-    const response = await this.http.response(`/documents/viewer/${idDocument}`, { signal: options.signal, accept: 'application/pdf', timeoutMs: 0 });
+    const response = await this.http.response(`/documents/viewer/${idDocument}`, {
+      signal: options.signal,
+      accept: 'application/pdf',
+      timeoutMs: 0,
+    });
     return readBytes(response, options);
   }
 
   /** GET /documents/download/{idDocument}. */
   async downloadDocument(idDocument: number, options: RequestOptions = {}): Promise<DownloadedFile> {
     const r = await this.http.blob(`/documents/download/${idDocument}`, { timeoutMs: 0, ...options });
-    return { blob: r.blob, filename: r.filename ?? fallbackName('document', idDocument, 'pdf'), contentType: r.contentType };
+    return {
+      blob: r.blob,
+      filename: r.filename ?? fallbackName('document', idDocument, 'pdf'),
+      contentType: r.contentType,
+    };
   }
 
   /** GET /files/download/{idFile}: the whole practice (PDF, or ZIP with several documents). */
@@ -249,12 +266,19 @@ export class SignService {
  * A document given by URL (link-only mode: an external signer holds a signing link and the
  * documents' addresses, no credentials). No auth headers are sent.
  */
-export async function getUrlBytes(url: string, options: FetchBytesOptions = {}): Promise<{ bytes: Uint8Array; filename?: string | undefined }> {
+export async function getUrlBytes(
+  url: string,
+  options: FetchBytesOptions = {},
+): Promise<{ bytes: Uint8Array; filename?: string | undefined }> {
   const absolute = new URL(url, document.baseURI);
   const http = new HttpClient({ service: 'sign', baseUrl: absolute.origin, auth: none });
   const response = await http.response(absolute.href, { signal: options.signal, timeoutMs: 0 });
   const bytes = await readBytes(response, options);
-  return { bytes, filename: filenameFromContentDisposition(response.headers.get('Content-Disposition')) ?? lastPathSegment(absolute.pathname) };
+  return {
+    bytes,
+    filename:
+      filenameFromContentDisposition(response.headers.get('Content-Disposition')) ?? lastPathSegment(absolute.pathname),
+  };
 }
 
 function lastPathSegment(path: string): string | undefined {

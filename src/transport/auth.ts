@@ -7,7 +7,13 @@ import { ServiceError } from './errors.js';
 
 /** The AI service's closed list of caller identifiers (`X-Source-App`); anything else is a 400. */
 export type SourceApp = 'chat_app' | 'desk_app' | 'api_direct' | 'ai_app' | 'internal';
-export const SOURCE_APPS: readonly SourceApp[] = Object.freeze(['chat_app', 'desk_app', 'api_direct', 'ai_app', 'internal'] as const);
+export const SOURCE_APPS: readonly SourceApp[] = Object.freeze([
+  'chat_app',
+  'desk_app',
+  'api_direct',
+  'ai_app',
+  'internal',
+] as const);
 
 export interface AuthStrategy {
   readonly kind: 'none' | 'aiApiKey' | 'signApiKey' | 'bearer' | 'chatToken';
@@ -34,7 +40,10 @@ let rawKeyWarned = false;
  * else it deserves one (and only one) console warning pointing at the fix. `host` defaults to the
  * page's; returns whether it warned.
  */
-export function warnRawKey(what: string, host: string | undefined = (globalThis as { location?: Location }).location?.hostname): boolean {
+export function warnRawKey(
+  what: string,
+  host: string | undefined = (globalThis as { location?: Location }).location?.hostname,
+): boolean {
   if (rawKeyWarned || host === undefined || host === '' || isLocalHost(host)) return false;
   rawKeyWarned = true;
   console.warn(
@@ -51,7 +60,9 @@ export function resetRawKeyWarning(): void {
 
 export function aiApiKey(apiKey: string, sourceApp: SourceApp, externalId?: string): AuthStrategy {
   if (!SOURCE_APPS.includes(sourceApp)) {
-    throw new RangeError(`Sportello: X-Source-App must be one of ${SOURCE_APPS.join(', ')} (got ${JSON.stringify(sourceApp)})`);
+    throw new RangeError(
+      `Sportello: X-Source-App must be one of ${SOURCE_APPS.join(', ')} (got ${JSON.stringify(sourceApp)})`,
+    );
   }
   warnRawKey('AI API key');
   const headers: Record<string, string> = { 'X-Api-Key': apiKey, 'X-Source-App': sourceApp };
@@ -107,7 +118,12 @@ export function bearer(tokenProvider: TokenProvider): AuthStrategy {
  * `expires_in`; `forceRefresh` (after a 401) fetches a new one. Rejects with ServiceError
  * (service 'auth', code = OAuth `error`, e.g. `invalid_client`).
  */
-export function clientCredentials(o: { tokenUrl: string; clientId: string; clientSecret?: string; scope?: string }): TokenProvider {
+export function clientCredentials(o: {
+  tokenUrl: string;
+  clientId: string;
+  clientSecret?: string;
+  scope?: string;
+}): TokenProvider {
   warnRawKey('client secret');
   let cached: { token: string; expiresAt: number } | undefined;
   let pending: Promise<string> | undefined;
@@ -117,19 +133,42 @@ export function clientCredentials(o: { tokenUrl: string; clientId: string; clien
     if (o.scope) form.set('scope', o.scope);
     let response: Response;
     try {
-      response = await fetch(o.tokenUrl, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' }, body: form.toString() });
+      response = await fetch(o.tokenUrl, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
+        body: form.toString(),
+      });
     } catch (error) {
-      throw new ServiceError({ service: 'auth', kind: 'network', code: 'network', message: `Token request failed: ${error instanceof Error ? error.message : String(error)}`, cause: error });
+      throw new ServiceError({
+        service: 'auth',
+        kind: 'network',
+        code: 'network',
+        message: `Token request failed: ${error instanceof Error ? error.message : String(error)}`,
+        cause: error,
+      });
     }
     if (!response.ok) throw await errorFromResponse('auth', response);
     let body: { access_token?: unknown; expires_in?: unknown };
     try {
       body = (await response.json()) as typeof body;
     } catch (error) {
-      throw new ServiceError({ service: 'auth', kind: 'parse', status: response.status, code: 'invalid_json', message: 'The token answer is not JSON', cause: error });
+      throw new ServiceError({
+        service: 'auth',
+        kind: 'parse',
+        status: response.status,
+        code: 'invalid_json',
+        message: 'The token answer is not JSON',
+        cause: error,
+      });
     }
     if (typeof body.access_token !== 'string' || !body.access_token) {
-      throw new ServiceError({ service: 'auth', kind: 'protocol', status: response.status, code: 'no_access_token', message: 'The token answer has no access_token' });
+      throw new ServiceError({
+        service: 'auth',
+        kind: 'protocol',
+        status: response.status,
+        code: 'no_access_token',
+        message: 'The token answer has no access_token',
+      });
     }
     const lifetimeMs = (typeof body.expires_in === 'number' && body.expires_in > 0 ? body.expires_in : 60) * 1000;
     // Renew a little early (a tenth of the lifetime, at most 30 s) so a request never leaves with a token about to expire.

@@ -61,5 +61,7 @@ export function isServiceError(value: unknown): value is ServiceError {
 
 /** An abort the caller asked for is not an error: callers check this and stay quiet. */
 export function isAbort(value: unknown): boolean {
-  return value instanceof DOMException ? value.name === 'AbortError' : (value as { name?: string } | null)?.name === 'AbortError';
+  return value instanceof DOMException
+    ? value.name === 'AbortError'
+    : (value as { name?: string } | null)?.name === 'AbortError';
 }

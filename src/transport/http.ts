@@ -73,7 +73,8 @@ export function buildQuery(query: Record<string, QueryValue> | undefined): strin
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
     if (value === null || value === undefined) continue;
-    if (Array.isArray(value)) for (const item of value as ReadonlyArray<string | number | boolean>) params.append(key, String(item));
+    if (Array.isArray(value))
+      for (const item of value as ReadonlyArray<string | number | boolean>) params.append(key, String(item));
     else params.append(key, String(value));
   }
   return params.toString();
@@ -139,7 +140,11 @@ export function errorFieldsFromBody(body: unknown): ErrorFields {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return {};
   const b = body as Record<string, unknown>;
   if ('messageKey' in b || 'details' in b) {
-    return { message: stringField(b.details) ?? stringField(b.message), code: stringField(b.messageKey), reference: stringField(b.reference) };
+    return {
+      message: stringField(b.details) ?? stringField(b.message),
+      code: stringField(b.messageKey),
+      reference: stringField(b.reference),
+    };
   }
   if ('detail' in b) {
     if (typeof b.detail === 'string') return { message: stringField(b.detail) };
@@ -155,7 +160,8 @@ export function errorFieldsFromBody(body: unknown): ErrorFields {
   }
   // OAuth token errors ({error, error_description}); the chat and desk bodies also carry `error`
   // (the reason phrase) beside a `message` that says what went wrong, which wins.
-  if (typeof b.error === 'string') return { message: stringField(b.error_description) ?? stringField(b.message) ?? b.error, code: b.error };
+  if (typeof b.error === 'string')
+    return { message: stringField(b.error_description) ?? stringField(b.message) ?? b.error, code: b.error };
   return { message: stringField(b.message), code: stringField(b.code) };
 }
 
@@ -203,7 +209,10 @@ export function shouldRetry(error: ServiceError, method: string, idempotent: boo
   return error.retryable;
 }
 
-function retryPolicy(clientRetry: RetryOptions | undefined, requestRetry: RequestOptions['retry']): Required<RetryOptions> {
+function retryPolicy(
+  clientRetry: RetryOptions | undefined,
+  requestRetry: RequestOptions['retry'],
+): Required<RetryOptions> {
   const merged = { ...DEFAULT_RETRY, ...clientRetry };
   if (requestRetry === false) return { ...merged, retries: 0 };
   if (requestRetry === true || requestRetry === undefined) return merged;
@@ -264,7 +273,16 @@ function parseXhrHeaders(raw: string): Headers {
 }
 
 /** fetch() for one case it can't serve: upload progress. Answers with a real Response. */
-function xhrFetch(url: string, init: { method: string; headers: Record<string, string>; body: BodyInit | null; signal: AbortSignal; onUploadProgress: (loaded: number, total: number) => void }): Promise<Response> {
+function xhrFetch(
+  url: string,
+  init: {
+    method: string;
+    headers: Record<string, string>;
+    body: BodyInit | null;
+    signal: AbortSignal;
+    onUploadProgress: (loaded: number, total: number) => void;
+  },
+): Promise<Response> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(init.method, url);
@@ -278,7 +296,13 @@ function xhrFetch(url: string, init: { method: string; headers: Record<string, s
       done();
       const nullBody = xhr.status === 204 || xhr.status === 205 || xhr.status === 304;
       try {
-        resolve(new Response(nullBody ? null : (xhr.response as Blob), { status: xhr.status, statusText: xhr.statusText, headers: parseXhrHeaders(xhr.getAllResponseHeaders()) }));
+        resolve(
+          new Response(nullBody ? null : (xhr.response as Blob), {
+            status: xhr.status,
+            statusText: xhr.statusText,
+            headers: parseXhrHeaders(xhr.getAllResponseHeaders()),
+          }),
+        );
       } catch (error) {
         reject(new TypeError(`Unusable response (status ${xhr.status})`, { cause: error }));
       }
@@ -326,7 +350,14 @@ export class HttpClient {
       try {
         return JSON.parse(text) as T;
       } catch (error) {
-        throw new ServiceError({ service: this.service, kind: 'parse', status: response.status, code: 'invalid_json', message: 'The answer is not valid JSON', cause: error });
+        throw new ServiceError({
+          service: this.service,
+          kind: 'parse',
+          status: response.status,
+          code: 'invalid_json',
+          message: 'The answer is not valid JSON',
+          cause: error,
+        });
       }
     });
   }
@@ -340,7 +371,11 @@ export class HttpClient {
       const blob = await response.blob();
       const filename = filenameFromContentDisposition(response.headers.get('Content-Disposition'));
       const contentType = response.headers.get('Content-Type') ?? undefined;
-      return { blob, ...(filename !== undefined ? { filename } : {}), ...(contentType !== undefined ? { contentType } : {}) };
+      return {
+        blob,
+        ...(filename !== undefined ? { filename } : {}),
+        ...(contentType !== undefined ? { contentType } : {}),
+      };
     });
   }
 
@@ -350,7 +385,12 @@ export class HttpClient {
   }
 
   /** One logical call: attempts, 401 refresh, retries; `read` runs inside the attempt (and its timeout). */
-  private async request<T>(path: string, options: RequestOptions, read: (response: Response) => Promise<T>, streaming = false): Promise<T> {
+  private async request<T>(
+    path: string,
+    options: RequestOptions,
+    read: (response: Response) => Promise<T>,
+    streaming = false,
+  ): Promise<T> {
     const method = options.method ?? (options.json !== undefined || options.form ? 'POST' : 'GET');
     const url = this.url(path, options.query);
     const policy = retryPolicy(this.retry, options.retry);
@@ -397,9 +437,29 @@ export class HttpClient {
 
   private toServiceError(thrown: unknown, timedOut: boolean, method: string, url: string): ServiceError {
     if (thrown instanceof ServiceError) return thrown;
-    if (timedOut) return new ServiceError({ service: this.service, kind: 'timeout', code: 'timeout', message: `${method} ${url} timed out`, cause: thrown });
-    if (isAbort(thrown)) return new ServiceError({ service: this.service, kind: 'network', code: 'aborted', message: `${method} ${url} was interrupted`, cause: thrown });
-    return new ServiceError({ service: this.service, kind: 'network', code: 'network', message: `${method} ${url} failed: ${thrown instanceof Error ? thrown.message : String(thrown)}`, cause: thrown });
+    if (timedOut)
+      return new ServiceError({
+        service: this.service,
+        kind: 'timeout',
+        code: 'timeout',
+        message: `${method} ${url} timed out`,
+        cause: thrown,
+      });
+    if (isAbort(thrown))
+      return new ServiceError({
+        service: this.service,
+        kind: 'network',
+        code: 'aborted',
+        message: `${method} ${url} was interrupted`,
+        cause: thrown,
+      });
+    return new ServiceError({
+      service: this.service,
+      kind: 'network',
+      code: 'network',
+      message: `${method} ${url} failed: ${thrown instanceof Error ? thrown.message : String(thrown)}`,
+      cause: thrown,
+    });
   }
 
   private async send(url: string, method: string, options: RequestOptions, signal: AbortSignal): Promise<Response> {
@@ -413,7 +473,8 @@ export class HttpClient {
     }
     if (options.idempotencyKey !== undefined) headers['Idempotency-Key'] = options.idempotencyKey;
     Object.assign(headers, await this.authHeaders(), options.headers);
-    if (options.onUploadProgress) return xhrFetch(url, { method, headers, body, signal, onUploadProgress: options.onUploadProgress });
+    if (options.onUploadProgress)
+      return xhrFetch(url, { method, headers, body, signal, onUploadProgress: options.onUploadProgress });
     if (options.fetcher) return options.fetcher(url, { method, headers, body, signal });
     return fetch(url, { method, headers, body, signal });
   }
@@ -424,7 +485,14 @@ export class HttpClient {
       return await this.auth.headers();
     } catch (error) {
       if (error instanceof ServiceError) throw error;
-      throw new ServiceError({ service: this.service, kind: 'http', status: 401, code: 'token_unavailable', message: `No access token: ${error instanceof Error ? error.message : String(error)}`, cause: error });
+      throw new ServiceError({
+        service: this.service,
+        kind: 'http',
+        status: 401,
+        code: 'token_unavailable',
+        message: `No access token: ${error instanceof Error ? error.message : String(error)}`,
+        cause: error,
+      });
     }
   }
 }

@@ -11,7 +11,9 @@ import { createParser, type EventSourceMessage } from 'eventsource-parser';
  * reads). Ends when the stream ends; rejects if reading fails. An event without its closing blank
  * line at the end is dropped, as the SSE standard says.
  */
-export async function* readServerSentEventBatches(body: ReadableStream<Uint8Array>): AsyncGenerator<EventSourceMessage[]> {
+export async function* readServerSentEventBatches(
+  body: ReadableStream<Uint8Array>,
+): AsyncGenerator<EventSourceMessage[]> {
   let batch: EventSourceMessage[] = [];
   const parser = createParser({ onEvent: (message) => batch.push(message) });
   // A decoder in the read loop rather than a TextDecoderStream: no second stream, and no extra

@@ -43,13 +43,29 @@ export interface OffThreadOptions {
 }
 
 export type ToWorker =
-  | ({ type: 'fetch'; id: number; url: string; method: string; headers: Record<string, string>; body: string | null; referrer?: string } & OffThreadOptions)
+  | ({
+      type: 'fetch';
+      id: number;
+      url: string;
+      method: string;
+      headers: Record<string, string>;
+      body: string | null;
+      referrer?: string;
+    } & OffThreadOptions)
   | { type: 'abort'; id: number };
 
 export type FromWorker =
   | { type: 'ready' }
   /** `stream`: the answer is an ok event stream and its items follow; `body`: the text of a non-ok answer. */
-  | { type: 'head'; id: number; status: number; statusText: string; headers: Array<[string, string]>; stream: boolean; body: string | null }
+  | {
+      type: 'head';
+      id: number;
+      status: number;
+      statusText: string;
+      headers: Array<[string, string]>;
+      stream: boolean;
+      body: string | null;
+    }
   /** `items`: a JSON array of WireItem (see wireItemJson). */
   | { type: 'items'; id: number; items: string }
   | { type: 'end'; id: number }
@@ -65,7 +81,12 @@ export function wireItem(message: EventSourceMessage): WireItem {
   try {
     data = JSON.parse(message.data);
   } catch (error) {
-    return { kind: 'malformed', event, raw: message.data, reason: error instanceof Error ? error.message : String(error) };
+    return {
+      kind: 'malformed',
+      event,
+      raw: message.data,
+      reason: error instanceof Error ? error.message : String(error),
+    };
   }
   return message.id !== undefined ? { kind: 'event', event, id: message.id, data } : { kind: 'event', event, data };
 }
@@ -96,7 +117,9 @@ export class WireBatch {
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       this.closeRun();
-      this.held.push(`{"kind":"malformed","event":${JSON.stringify(event)},"raw":${JSON.stringify(message.data)},"reason":${JSON.stringify(reason)}}`);
+      this.held.push(
+        `{"kind":"malformed","event":${JSON.stringify(event)},"raw":${JSON.stringify(message.data)},"reason":${JSON.stringify(reason)}}`,
+      );
       return this;
     }
     const joinable = message.id === undefined ? this.joinable(data) : undefined;

@@ -104,7 +104,10 @@ export function workerBatchesOf(response: Response): WorkerBatches | undefined {
  * reach (a built bundle: the bench, a page's console): `globalThis[Symbol.for('sportello.sse-worker')]`.
  * The last copy of the kit loaded on a page owns it.
  */
-(globalThis as unknown as Record<symbol, unknown>)[Symbol.for('sportello.sse-worker')] = { state: sseWorkerState, use: useSseWorker };
+(globalThis as unknown as Record<symbol, unknown>)[Symbol.for('sportello.sse-worker')] = {
+  state: sseWorkerState,
+  use: useSseWorker,
+};
 
 function baseUrl(): string {
   return (globalThis as { document?: Document }).document?.baseURI ?? location.href;
@@ -123,7 +126,9 @@ function giveUp(why: string): void {
   worker = undefined;
   if (told) return;
   told = true;
-  console.info(`[sportello] AI answers are read on the main thread: the stream worker could not start (${why}). A page's Content Security Policy without worker-src blob: (see the README), or a bundler that did not copy the worker asset (assets/sse-worker-*.js) beside the script, stops it.`);
+  console.info(
+    `[sportello] AI answers are read on the main thread: the stream worker could not start (${why}). A page's Content Security Policy without worker-src blob: (see the README), or a bundler that did not copy the worker asset (assets/sse-worker-*.js) beside the script, stops it.`,
+  );
 }
 
 /**
@@ -140,10 +145,21 @@ function createWorker(src: string): { worker: Worker; blobUrl: string } {
   // The single-file build hands a blob: URL of the worker's own code: it already takes the page's
   // policies, and an import() of it from a second blob: would need `blob:` in `script-src`. The
   // URL is the build's to keep (a restart uses it again): nothing to revoke.
-  if (src.startsWith('blob:')) return { worker: new Worker(trustedScriptUrl(src) as string, { type: 'module', name: 'sportello-sse' }), blobUrl: '' };
-  const blobUrl = URL.createObjectURL(new Blob([`import(${JSON.stringify(src)}).catch((e) => setTimeout(() => { throw e; }));`], { type: 'text/javascript' }));
+  if (src.startsWith('blob:'))
+    return {
+      worker: new Worker(trustedScriptUrl(src) as string, { type: 'module', name: 'sportello-sse' }),
+      blobUrl: '',
+    };
+  const blobUrl = URL.createObjectURL(
+    new Blob([`import(${JSON.stringify(src)}).catch((e) => setTimeout(() => { throw e; }));`], {
+      type: 'text/javascript',
+    }),
+  );
   try {
-    return { worker: new Worker(trustedScriptUrl(blobUrl) as string, { type: 'module', name: 'sportello-sse' }), blobUrl };
+    return {
+      worker: new Worker(trustedScriptUrl(blobUrl) as string, { type: 'module', name: 'sportello-sse' }),
+      blobUrl,
+    };
   } catch (error) {
     URL.revokeObjectURL(blobUrl);
     throw error;
@@ -208,9 +224,17 @@ function startWorker(): Promise<Worker | undefined> {
       // Handled here: a worker that can't start is not an error of the host page.
       event.preventDefault();
       const how = created.blobUrl ? ' (through a blob: module)' : '';
-      settle(false, event instanceof ErrorEvent && event.message ? `${event.message}${how}` : `could not start a worker from ${src}${how}`);
+      settle(
+        false,
+        event instanceof ErrorEvent && event.message
+          ? `${event.message}${how}`
+          : `could not start a worker from ${src}${how}`,
+      );
     };
-    const timer = setTimeout(() => settle(false, `no answer from ${src} in ${READY_TIMEOUT_MS / 1000} s`), READY_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => settle(false, `no answer from ${src} in ${READY_TIMEOUT_MS / 1000} s`),
+      READY_TIMEOUT_MS,
+    );
     candidate.addEventListener('message', onFirst);
     candidate.addEventListener('error', onError);
   });
@@ -254,7 +278,13 @@ export async function offThreadFetch(url: string, init: FetchInit, options: OffT
   return sendToWorker(ready, new URL(url, baseUrl()).href, init, init.body, options);
 }
 
-function sendToWorker(target: Worker, url: string, init: FetchInit, body: string | null, options: OffThreadOptions): Promise<Response> {
+function sendToWorker(
+  target: Worker,
+  url: string,
+  init: FetchInit,
+  body: string | null,
+  options: OffThreadOptions,
+): Promise<Response> {
   return new Promise<Response>((resolve, reject) => {
     const id = nextId++;
     const { signal } = init;
@@ -280,7 +310,11 @@ function sendToWorker(target: Worker, url: string, init: FetchInit, body: string
             let response: Response;
             try {
               const nullBody = message.status === 204 || message.status === 205 || message.status === 304;
-              response = new Response(nullBody ? null : message.body, { status: message.status, statusText: message.statusText, headers: message.headers });
+              response = new Response(nullBody ? null : message.body, {
+                status: message.status,
+                statusText: message.statusText,
+                headers: message.headers,
+              });
             } catch (error) {
               cancel();
               reject(new TypeError(`Unusable response (status ${message.status})`, { cause: error }));
@@ -324,7 +358,16 @@ function sendToWorker(target: Worker, url: string, init: FetchInit, body: string
     }
     signal.addEventListener('abort', onAbort, { once: true });
     // The page's address as the referrer, as a fetch from the page would send (not the worker's script).
-    target.postMessage({ type: 'fetch', id, url, method: init.method, headers: init.headers, body, referrer: location.href, ...options } satisfies ToWorker);
+    target.postMessage({
+      type: 'fetch',
+      id,
+      url,
+      method: init.method,
+      headers: init.headers,
+      body,
+      referrer: location.href,
+      ...options,
+    } satisfies ToWorker);
   });
 }
 
@@ -373,7 +416,10 @@ export class WorkerBatches {
     try {
       for (;;) {
         if (this.queue.length) {
-          const items = this.queue.length === 1 ? (JSON.parse(this.queue[0]!) as WireItem[]) : this.queue.flatMap((json) => JSON.parse(json) as WireItem[]);
+          const items =
+            this.queue.length === 1
+              ? (JSON.parse(this.queue[0]!) as WireItem[])
+              : this.queue.flatMap((json) => JSON.parse(json) as WireItem[]);
           this.queue.length = 0;
           if (items.length) yield items;
           continue;

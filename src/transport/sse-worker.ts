@@ -72,7 +72,9 @@ const running = new Map<number, AbortController>();
 /** The page's address as referrer; fetch takes only one of the worker's own origin (a blob: or same-origin worker has the page's). */
 function referrerOf(request: Extract<ToWorker, { type: 'fetch' }>): { referrer?: string } {
   try {
-    return request.referrer && new URL(request.referrer).origin === self.location.origin ? { referrer: request.referrer } : {};
+    return request.referrer && new URL(request.referrer).origin === self.location.origin
+      ? { referrer: request.referrer }
+      : {};
   } catch {
     return {};
   }
@@ -88,18 +90,33 @@ async function serve(request: Extract<ToWorker, { type: 'fetch' }>): Promise<voi
   try {
     let response: Response;
     try {
-      response = await fetch(request.url, { method: request.method, headers: request.headers, body: request.body, signal: controller.signal, ...referrerOf(request) });
+      response = await fetch(request.url, {
+        method: request.method,
+        headers: request.headers,
+        body: request.body,
+        signal: controller.signal,
+        ...referrerOf(request),
+      });
     } catch (error) {
       post({ type: 'fail', id, phase: 'fetch', message: error instanceof Error ? error.message : String(error) });
       return;
     }
-    const stream = response.ok && EVENT_STREAM.test(response.headers.get('Content-Type') ?? '') && response.body !== null;
+    const stream =
+      response.ok && EVENT_STREAM.test(response.headers.get('Content-Type') ?? '') && response.body !== null;
     let body: string | null = null;
     // A non-ok answer's text goes to the page, whose errorFromResponse reads it as on the main
     // thread (a body that breaks off reads as none there too).
     if (!response.ok) body = await response.text().catch(() => '');
     else if (!stream) await response.body?.cancel().catch(() => undefined);
-    post({ type: 'head', id, status: response.status, statusText: response.statusText, headers: [...response.headers], stream, body });
+    post({
+      type: 'head',
+      id,
+      status: response.status,
+      statusText: response.statusText,
+      headers: [...response.headers],
+      stream,
+      body,
+    });
     if (!stream) return;
     const delivery = new Delivery((items) => post({ type: 'items', id, items }), request);
     try {

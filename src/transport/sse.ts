@@ -20,7 +20,14 @@ import { offThreadFetch, workerBatchesOf } from './sse-worker-client.js';
 
 export { readServerSentEventBatches, readServerSentEvents } from './sse-read.js';
 export type { JoinRule, OffThreadOptions } from './sse-wire.js';
-export { sseWorkerState, setSseWorkerSrc, useSseWorker, terminateSseWorker, type SseWorkerState, type SseWorkerStatus } from './sse-worker-client.js';
+export {
+  sseWorkerState,
+  setSseWorkerSrc,
+  useSseWorker,
+  terminateSseWorker,
+  type SseWorkerState,
+  type SseWorkerStatus,
+} from './sse-worker-client.js';
 
 export type SseMessage<T> =
   | { kind: 'event'; event: string; id?: string; data: T }
@@ -48,16 +55,31 @@ export interface SseOptions<T> extends RequestOptions {
  * read); a stream that ends or breaks before it ends with a `cut` item. Aborting through `signal`
  * ends the iteration silently; so does leaving a `for await` early (the request is cancelled).
  */
-export async function* openEventBatches<T>(http: HttpClient, path: string, options: SseOptions<T>): AsyncGenerator<Array<SseMessage<T>>> {
+export async function* openEventBatches<T>(
+  http: HttpClient,
+  path: string,
+  options: SseOptions<T>,
+): AsyncGenerator<Array<SseMessage<T>>> {
   const { isTerminal, offThread, ...request } = options;
   const read = typeof offThread === 'object' ? offThread : {};
   const fetcher = offThread ? (url: string, init: FetchInit) => offThreadFetch(url, init, read) : undefined;
-  const response = await http.response(path, { accept: 'text/event-stream', ...request, retry: false, ...(fetcher ? { fetcher } : {}) });
+  const response = await http.response(path, {
+    accept: 'text/event-stream',
+    ...request,
+    retry: false,
+    ...(fetcher ? { fetcher } : {}),
+  });
   const contentType = response.headers.get('Content-Type') ?? '';
   const fromWorker = workerBatchesOf(response);
   if (!EVENT_STREAM.test(contentType) || (!response.body && !fromWorker)) {
     await response.body?.cancel().catch(() => undefined);
-    throw new ServiceError({ service: http.service, kind: 'protocol', status: response.status, code: 'not_event_stream', message: `Expected an event stream, got ${contentType || 'no content type'}` });
+    throw new ServiceError({
+      service: http.service,
+      kind: 'protocol',
+      status: response.status,
+      code: 'not_event_stream',
+      message: `Expected an event stream, got ${contentType || 'no content type'}`,
+    });
   }
   const signal = options.signal;
   try {
@@ -69,7 +91,19 @@ export async function* openEventBatches<T>(http: HttpClient, path: string, optio
       const items: Array<SseMessage<T>> = [];
       for (const item of parsed) {
         if (item.kind === 'malformed') {
-          items.push({ kind: 'malformed', event: item.event, raw: item.raw, error: new ServiceError({ service: http.service, kind: 'parse', status: response.status, code: 'malformed_event', message: `An event of the stream is not JSON`, cause: new SyntaxError(item.reason) }) });
+          items.push({
+            kind: 'malformed',
+            event: item.event,
+            raw: item.raw,
+            error: new ServiceError({
+              service: http.service,
+              kind: 'parse',
+              status: response.status,
+              code: 'malformed_event',
+              message: `An event of the stream is not JSON`,
+              cause: new SyntaxError(item.reason),
+            }),
+          });
           continue;
         }
         // The item is already the event's shape ({kind, event, id?, data}): no copy per event.
@@ -83,11 +117,34 @@ export async function* openEventBatches<T>(http: HttpClient, path: string, optio
     }
   } catch (error) {
     if (signal?.aborted) return;
-    yield [{ kind: 'cut', error: new ServiceError({ service: http.service, kind: 'network', status: response.status, code: 'stream_cut', message: 'The stream broke off before it was complete', cause: error }) }];
+    yield [
+      {
+        kind: 'cut',
+        error: new ServiceError({
+          service: http.service,
+          kind: 'network',
+          status: response.status,
+          code: 'stream_cut',
+          message: 'The stream broke off before it was complete',
+          cause: error,
+        }),
+      },
+    ];
     return;
   }
   if (signal?.aborted) return;
-  yield [{ kind: 'cut', error: new ServiceError({ service: http.service, kind: 'protocol', status: response.status, code: 'stream_cut', message: 'The stream ended before it was complete' }) }];
+  yield [
+    {
+      kind: 'cut',
+      error: new ServiceError({
+        service: http.service,
+        kind: 'protocol',
+        status: response.status,
+        code: 'stream_cut',
+        message: 'The stream ended before it was complete',
+      }),
+    },
+  ];
 }
 
 /** The main-thread path: the body read, decoded and parsed here, one array per read. */
@@ -96,6 +153,10 @@ async function* parsedBatches(body: ReadableStream<Uint8Array>): AsyncGenerator<
 }
 
 /** The items of `openEventBatches` one by one (same errors, same end). */
-export async function* openEventStream<T>(http: HttpClient, path: string, options: SseOptions<T>): AsyncGenerator<SseMessage<T>> {
+export async function* openEventStream<T>(
+  http: HttpClient,
+  path: string,
+  options: SseOptions<T>,
+): AsyncGenerator<SseMessage<T>> {
   for await (const batch of openEventBatches(http, path, options)) yield* batch;
 }

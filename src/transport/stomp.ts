@@ -133,8 +133,19 @@ export class StompSession {
     return () => this.connectedListeners.delete(listener);
   }
 
-  subscribe(destination: string, handler: (frame: StompFrameInfo) => void, headers: Record<string, string> = {}): () => void {
-    const declared: Declared = { id: `sub-${++this.subscriptionSeq}`, destination, handler, headers: { ...headers }, seen: new Set(), live: undefined };
+  subscribe(
+    destination: string,
+    handler: (frame: StompFrameInfo) => void,
+    headers: Record<string, string> = {},
+  ): () => void {
+    const declared: Declared = {
+      id: `sub-${++this.subscriptionSeq}`,
+      destination,
+      handler,
+      headers: { ...headers },
+      seen: new Set(),
+      live: undefined,
+    };
     this.subscriptions.set(declared.id, declared);
     if (this.client?.connected && this.current === 'open') this.establish(this.client, declared);
     return () => {
@@ -154,7 +165,10 @@ export class StompSession {
       id: headers[STOMP_MESSAGE_ID_HEADER] || randomId(),
       destination,
       body: isText ? body : JSON.stringify(body),
-      headers: isText || Object.keys(headers).some((h) => h.toLowerCase() === 'content-type') ? { ...headers } : { 'content-type': 'application/json', ...headers },
+      headers:
+        isText || Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')
+          ? { ...headers }
+          : { 'content-type': 'application/json', ...headers },
     };
     this.outbox.set(message.id, message);
     if (this.hookClient) {
@@ -192,7 +206,10 @@ export class StompSession {
     this.setState('closed');
     if (client) {
       // A polite DISCONNECT, but never wait long for a broker that no longer answers.
-      await Promise.race([client.deactivate().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 2000))]);
+      await Promise.race([
+        client.deactivate().catch(() => undefined),
+        new Promise((resolve) => setTimeout(resolve, 2000)),
+      ]);
       if (client.active) await client.deactivate({ force: true }).catch(() => undefined);
     }
   }
@@ -226,7 +243,15 @@ export class StompSession {
       const given = this.options.connectHeaders;
       connectHeaders = typeof given === 'function' ? given() : { ...given };
     } catch (error) {
-      this.emitError(new ServiceError({ service: this.service, kind: 'protocol', code: 'connect_headers', message: `Connect headers unavailable: ${String(error)}`, cause: error }));
+      this.emitError(
+        new ServiceError({
+          service: this.service,
+          kind: 'protocol',
+          code: 'connect_headers',
+          message: `Connect headers unavailable: ${String(error)}`,
+          cause: error,
+        }),
+      );
       this.scheduleReconnect();
       return;
     }
@@ -249,11 +274,25 @@ export class StompSession {
     };
     client.onStompError = (frame: IFrame) => {
       if (generation !== this.generation) return;
-      this.emitError(new ServiceError({ service: this.service, kind: 'protocol', code: frame.headers.message || 'stomp_error', message: frame.body || frame.headers.message || 'The broker sent an ERROR frame' }));
+      this.emitError(
+        new ServiceError({
+          service: this.service,
+          kind: 'protocol',
+          code: frame.headers.message || 'stomp_error',
+          message: frame.body || frame.headers.message || 'The broker sent an ERROR frame',
+        }),
+      );
     };
     client.onWebSocketError = () => {
       if (generation !== this.generation) return;
-      this.emitError(new ServiceError({ service: this.service, kind: 'network', code: 'socket_error', message: `WebSocket error on ${this.options.url}` }));
+      this.emitError(
+        new ServiceError({
+          service: this.service,
+          kind: 'network',
+          code: 'socket_error',
+          message: `WebSocket error on ${this.options.url}`,
+        }),
+      );
     };
     client.onWebSocketClose = () => {
       if (generation !== this.generation) return;
@@ -277,7 +316,10 @@ export class StompSession {
 
   private scheduleReconnect(): void {
     this.setState('reconnecting');
-    const delay = backoffDelay(this.failures++, { baseDelayMs: this.options.reconnect?.baseDelayMs ?? 500, maxDelayMs: this.options.reconnect?.maxDelayMs ?? 15_000 });
+    const delay = backoffDelay(this.failures++, {
+      baseDelayMs: this.options.reconnect?.baseDelayMs ?? 500,
+      maxDelayMs: this.options.reconnect?.maxDelayMs ?? 15_000,
+    });
     clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       this.timer = undefined;
@@ -307,21 +349,43 @@ export class StompSession {
         }
         await running;
       } catch (error) {
-        this.emitError(error instanceof ServiceError ? error : new ServiceError({ service: this.service, kind: 'protocol', code: 'on_connected', message: String(error), cause: error }));
+        this.emitError(
+          error instanceof ServiceError
+            ? error
+            : new ServiceError({
+                service: this.service,
+                kind: 'protocol',
+                code: 'on_connected',
+                message: String(error),
+                cause: error,
+              }),
+        );
       }
       if (generation !== this.generation || this.client !== client) return;
     }
     // The connection may have died while a hook ran: the next one flushes instead.
     if (generation !== this.generation || this.client !== client) return;
-    for (const message of [...this.outbox.values()]) if (!this.sentAhead.has(message.id)) this.transmit(client, message);
+    for (const message of [...this.outbox.values()])
+      if (!this.sentAhead.has(message.id)) this.transmit(client, message);
     this.ready = true;
   }
 
   private establish(client: Client, declared: Declared): void {
     try {
-      declared.live = client.subscribe(declared.destination, (message) => this.deliver(declared, message), { ...declared.headers, id: declared.id });
+      declared.live = client.subscribe(declared.destination, (message) => this.deliver(declared, message), {
+        ...declared.headers,
+        id: declared.id,
+      });
     } catch (error) {
-      this.emitError(new ServiceError({ service: this.service, kind: 'network', code: 'subscribe_failed', message: `Could not subscribe to ${declared.destination}`, cause: error }));
+      this.emitError(
+        new ServiceError({
+          service: this.service,
+          kind: 'network',
+          code: 'subscribe_failed',
+          message: `Could not subscribe to ${declared.destination}`,
+          cause: error,
+        }),
+      );
     }
   }
 
@@ -351,7 +415,11 @@ export class StompSession {
 
   private transmit(client: Client, message: Outgoing): void {
     try {
-      client.publish({ destination: message.destination, body: message.body, headers: { ...message.headers, [STOMP_MESSAGE_ID_HEADER]: message.id, receipt: message.id } });
+      client.publish({
+        destination: message.destination,
+        body: message.body,
+        headers: { ...message.headers, [STOMP_MESSAGE_ID_HEADER]: message.id, receipt: message.id },
+      });
     } catch {
       // The socket died under us: the message stays in the outbox for the next connection.
     }

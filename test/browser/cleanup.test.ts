@@ -34,7 +34,8 @@ describe('elements release what they opened when removed', () => {
     // count of open event streams is what tells that the request was really cancelled. The answer
     // (~1 MB at the tests' 2 ms per 20 characters) would stream for far longer than the test may
     // run, so a stream that is not cancelled fails the test instead of ending by itself.
-    const openStreams = async () => ((await (await fetch(`${SIM_URL}/__sim/health`)).json()) as { eventStreams: number }).eventStreams;
+    const openStreams = async () =>
+      ((await (await fetch(`${SIM_URL}/__sim/health`)).json()) as { eventStreams: number }).eventStreams;
     const el = await fixture<HTMLElement & { ask(text: string): Promise<void> }>(
       html`<sportello-ai-chat endpoint=${`${SIM_URL}/ai/api/v2`} api-key="spk_demo" agent-id="1" lang="en"></sportello-ai-chat>`,
     );
@@ -44,5 +45,4 @@ describe('elements release what they opened when removed', () => {
     el.remove();
     while ((await openStreams()) > 0) await new Promise((r) => setTimeout(r, 20));
   });
-
 });

@@ -1,7 +1,11 @@
 import { expect } from '@open-wc/testing';
 import { loadElements, watchForElements } from '../../src/lazy-elements.js';
 
-const loadedModules = () => performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.includes('/components/'));
+const loadedModules = () =>
+  performance
+    .getEntriesByType('resource')
+    .map((e) => e.name)
+    .filter((n) => n.includes('/components/'));
 
 describe('lazy element loading (the script-tag bundle)', () => {
   it('loads an element the first time its tag appears, and nothing for tags the page does not use', async () => {
@@ -16,8 +20,14 @@ describe('lazy element loading (the script-tag bundle)', () => {
     await new Promise((r) => setTimeout(r, 200));
     const fetched = loadedModules();
     expect(fetched.some((n) => n.includes('/components/desk-form/'))).to.equal(true);
-    expect(fetched.some((n) => n.includes('/components/sign-viewer/')), 'no viewer code').to.equal(false);
-    expect(fetched.some((n) => n.includes('/components/ai-chat/')), 'no AI code').to.equal(false);
+    expect(
+      fetched.some((n) => n.includes('/components/sign-viewer/')),
+      'no viewer code',
+    ).to.equal(false);
+    expect(
+      fetched.some((n) => n.includes('/components/ai-chat/')),
+      'no AI code',
+    ).to.equal(false);
     expect(customElements.get('sportello-sign-viewer')).to.equal(undefined);
     host.remove();
   });

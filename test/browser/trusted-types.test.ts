@@ -9,7 +9,10 @@ interface Probe {
 
 describe('the shared sportello Trusted Types policy (strict page)', () => {
   it('serves the pdf worker URL and the HTML sanitiser from one policy, and launders nothing else', async () => {
-    const page = await openStrictPage({ modules: ['/test/browser/fixtures/trusted-types-probe.ts'], html: '<div id="out"></div>' });
+    const page = await openStrictPage({
+      modules: ['/test/browser/fixtures/trusted-types-probe.ts'],
+      html: '<div id="out"></div>',
+    });
     try {
       const probe = (page.window as unknown as { __tt: Probe }).__tt;
       const tt = (page.window as unknown as { trustedTypes: { isScriptURL(v: unknown): boolean } }).trustedTypes;

@@ -30,7 +30,10 @@ describe('text helpers', () => {
   });
 
   it('substitutes {{vars}} and leaves unknown ones as written', () => {
-    assert.equal(substitute('Hi {{ name }}, from {{company}} {{nope}}', { name: 'Ada' }), 'Hi Ada, from Borgo Servizi {{nope}}');
+    assert.equal(
+      substitute('Hi {{ name }}, from {{company}} {{nope}}', { name: 'Ada' }),
+      'Hi Ada, from Borgo Servizi {{nope}}',
+    );
   });
 });
 
@@ -60,38 +63,64 @@ describe('BM25', () => {
   it('prefers shorter documents for the same term frequency (length normalisation)', () => {
     const index = new Bm25<string>();
     index.add('short', 'refund policy');
-    index.add('long', 'refund policy and a great many other unrelated words about shipping times opening hours and accounts');
+    index.add(
+      'long',
+      'refund policy and a great many other unrelated words about shipping times opening hours and accounts',
+    );
     index.add('other', 'nothing here');
     const [first] = index.search('refund', 2);
     assert.equal(first!.item, 'short');
   });
 
   it('keeps scores positive, normalized within 0..1 and sorted, for any corpus and query', () => {
-    const word = fc.constantFrom('fattura', 'pagamento', 'spedizione', 'pacco', 'orari', 'firma', 'password', 'invoice', 'parcel', 'hours', 'otp', 'rimborso');
-    fc.assert(fc.property(fc.array(fc.array(word, { minLength: 1, maxLength: 12 }), { minLength: 1, maxLength: 15 }), fc.array(word, { minLength: 1, maxLength: 4 }), (docs, query) => {
-      const index = new Bm25<number>();
-      docs.forEach((d, i) => index.add(i, d.join(' ')));
-      const hits = index.search(query.join(' '), 100);
-      for (const h of hits) {
-        assert.ok(h.score > 0);
-        assert.ok(h.normalized > 0 && h.normalized <= 1);
-      }
-      for (let i = 1; i < hits.length; i++) assert.ok(hits[i - 1]!.score >= hits[i]!.score);
-      // Every document sharing a query term is found, and no other.
-      const qTerms = new Set(terms(query.join(' ')));
-      const expected = docs.map((d, i) => [i, terms(d.join(' ')).some((t) => qTerms.has(t))] as const).filter(([, m]) => m).length;
-      assert.equal(hits.length, expected);
-    }));
+    const word = fc.constantFrom(
+      'fattura',
+      'pagamento',
+      'spedizione',
+      'pacco',
+      'orari',
+      'firma',
+      'password',
+      'invoice',
+      'parcel',
+      'hours',
+      'otp',
+      'rimborso',
+    );
+    fc.assert(
+      fc.property(
+        fc.array(fc.array(word, { minLength: 1, maxLength: 12 }), { minLength: 1, maxLength: 15 }),
+        fc.array(word, { minLength: 1, maxLength: 4 }),
+        (docs, query) => {
+          const index = new Bm25<number>();
+          docs.forEach((d, i) => index.add(i, d.join(' ')));
+          const hits = index.search(query.join(' '), 100);
+          for (const h of hits) {
+            assert.ok(h.score > 0);
+            assert.ok(h.normalized > 0 && h.normalized <= 1);
+          }
+          for (let i = 1; i < hits.length; i++) assert.ok(hits[i - 1]!.score >= hits[i]!.score);
+          // Every document sharing a query term is found, and no other.
+          const qTerms = new Set(terms(query.join(' ')));
+          const expected = docs
+            .map((d, i) => [i, terms(d.join(' ')).some((t) => qTerms.has(t))] as const)
+            .filter(([, m]) => m).length;
+          assert.equal(hits.length, expected);
+        },
+      ),
+    );
   });
 
   it('trigram cosine is 1 for equal texts, symmetric, and tolerant of a typo', () => {
     assert.ok(Math.abs(trigramCosine('password reset', 'password reset') - 1) < 1e-9);
     assert.equal(trigramCosine('fattura', 'spedizione'), trigramCosine('spedizione', 'fattura'));
     assert.ok(trigramCosine('passwrd', 'password') > 0.3);
-    fc.assert(fc.property(fc.string(), fc.string(), (a, b) => {
-      const s = trigramCosine(a, b);
-      return s >= 0 && s <= 1 + 1e-9 && Math.abs(s - trigramCosine(b, a)) < 1e-9;
-    }));
+    fc.assert(
+      fc.property(fc.string(), fc.string(), (a, b) => {
+        const s = trigramCosine(a, b);
+        return s >= 0 && s <= 1 + 1e-9 && Math.abs(s - trigramCosine(b, a)) < 1e-9;
+      }),
+    );
   });
 });
 
@@ -101,10 +130,13 @@ describe('seeded knowledge base', () => {
     assert.ok(kb.chunks.length >= 30);
     assert.ok(kb.faqs.length >= 14);
     assert.ok(kb.chunks.every((c) => c.content.length > 0 && !c.content.startsWith('## ')));
-    assert.ok(kb.docs.some((d) => !d.is_visible), 'a hidden document');
+    assert.ok(
+      kb.docs.some((d) => !d.is_visible),
+      'a hidden document',
+    );
   });
 
-  it('finds the matching FAQ in the question\'s language first', () => {
+  it("finds the matching FAQ in the question's language first", () => {
     const [hit] = kb.search('Quanto costa la spedizione?', [1, 2], { topK: 1, lang: 'it' });
     assert.equal(hit!.passage.kind === 'faq' && hit!.passage.faq.question, 'Quanto costa la spedizione?');
     const [en] = kb.search('How much does shipping cost?', [1, 2], { topK: 1, lang: 'en' });
@@ -114,33 +146,45 @@ describe('seeded knowledge base', () => {
   it('searches only the knowledge bases asked for', () => {
     const hits = kb.search('password', [2], { topK: 50 });
     assert.ok(hits.length > 0);
-    assert.ok(hits.every((h) => (h.passage.kind === 'chunk' ? h.passage.chunk.doc.knowledge_base_id : h.passage.faq.knowledge_base_id) === 2));
+    assert.ok(
+      hits.every(
+        (h) =>
+          (h.passage.kind === 'chunk' ? h.passage.chunk.doc.knowledge_base_id : h.passage.faq.knowledge_base_id) === 2,
+      ),
+    );
   });
 });
 
 describe('streaming helpers', () => {
   it('chunks text into one to three words whose concatenation is the text', () => {
-    fc.assert(fc.property(fc.string({ maxLength: 400 }), (s) => {
-      const chunks = chunkText(s);
-      if (/\S/.test(s)) assert.equal(chunks.join(''), s);
-      for (const c of chunks) assert.ok(c.trim().split(/\s+/).length <= 3);
-    }));
+    fc.assert(
+      fc.property(fc.string({ maxLength: 400 }), (s) => {
+        const chunks = chunkText(s);
+        if (/\S/.test(s)) assert.equal(chunks.join(''), s);
+        for (const c of chunks) assert.ok(c.trim().split(/\s+/).length <= 3);
+      }),
+    );
   });
 
   it('chunks into fixed sizes when asked', () => {
-    fc.assert(fc.property(fc.string({ maxLength: 300 }), fc.integer({ min: 1, max: 50 }), (s, n) => {
-      const chunks = chunkText(s, n);
-      assert.equal(chunks.join(''), s);
-      assert.ok(chunks.every((c) => c.length <= n));
-    }));
+    fc.assert(
+      fc.property(fc.string({ maxLength: 300 }), fc.integer({ min: 1, max: 50 }), (s, n) => {
+        const chunks = chunkText(s, n);
+        assert.equal(chunks.join(''), s);
+        assert.ok(chunks.every((c) => c.length <= n));
+      }),
+    );
   });
 
   it('builds mixed markdown of at least the asked size, deterministically', () => {
-    fc.assert(fc.property(fc.integer({ min: 1, max: 20_000 }), (bytes) => {
-      const md = markdownMix(bytes);
-      assert.ok(Buffer.byteLength(md) >= bytes);
-      assert.equal(md, markdownMix(bytes));
-    }), { numRuns: 20 });
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 20_000 }), (bytes) => {
+        const md = markdownMix(bytes);
+        assert.ok(Buffer.byteLength(md) >= bytes);
+        assert.equal(md, markdownMix(bytes));
+      }),
+      { numRuns: 20 },
+    );
   });
 });
 
@@ -185,9 +229,37 @@ describe('rate limiter', () => {
 });
 
 describe('structured output', () => {
-  const facts = { answer: 'Open 9-18', title: 'Hours', lang: 'en', confidence: 0.8, inScope: true, intent: 'hours', sources: ['Office hours'] };
+  const facts = {
+    answer: 'Open 9-18',
+    title: 'Hours',
+    lang: 'en',
+    confidence: 0.8,
+    inScope: true,
+    intent: 'hours',
+    sources: ['Office hours'],
+  };
   it('fills a schema with the answer, typed', () => {
-    const value = fillSchema({ type: 'object', properties: { answer: { type: 'string' }, score: { type: 'number' }, ok: { type: 'boolean' }, level: { enum: ['low', 'high'] }, sources: { type: 'array', items: { type: 'string' } }, nested: { type: 'object', properties: { title: { type: 'string' } } } } }, facts);
-    assert.deepEqual(value, { answer: 'Open 9-18', score: 0.8, ok: true, level: 'low', sources: ['Office hours'], nested: { title: 'Hours' } });
+    const value = fillSchema(
+      {
+        type: 'object',
+        properties: {
+          answer: { type: 'string' },
+          score: { type: 'number' },
+          ok: { type: 'boolean' },
+          level: { enum: ['low', 'high'] },
+          sources: { type: 'array', items: { type: 'string' } },
+          nested: { type: 'object', properties: { title: { type: 'string' } } },
+        },
+      },
+      facts,
+    );
+    assert.deepEqual(value, {
+      answer: 'Open 9-18',
+      score: 0.8,
+      ok: true,
+      level: 'low',
+      sources: ['Office hours'],
+      nested: { title: 'Hours' },
+    });
   });
 });

@@ -5,7 +5,13 @@ import { startSimulator, type RunningSimulator } from '../../demo/server/core/si
 
 const HEADERS = { 'X-Api-Key': 'spk_demo', 'X-Source-App': 'api_direct', 'Content-Type': 'application/json' };
 
-interface Streamed { status: number; contentType: string | null; events: Array<Record<string, any>>; malformed: string[]; ended: 'clean' | 'cut' }
+interface Streamed {
+  status: number;
+  contentType: string | null;
+  events: Array<Record<string, any>>;
+  malformed: string[];
+  ended: 'clean' | 'cut';
+}
 
 describe('AI service simulator (ai-service.md)', () => {
   let sim: RunningSimulator;
@@ -31,7 +37,13 @@ describe('AI service simulator (ai-service.md)', () => {
   /** Reads an SSE response with a parser we did not write; a dropped connection ends it as `cut`. */
   async function stream(body: Record<string, unknown>): Promise<Streamed> {
     const res = await post('/chat', { agent_id: 1, stream: true, ...body });
-    const out: Streamed = { status: res.status, contentType: res.headers.get('content-type'), events: [], malformed: [], ended: 'clean' };
+    const out: Streamed = {
+      status: res.status,
+      contentType: res.headers.get('content-type'),
+      events: [],
+      malformed: [],
+      ended: 'clean',
+    };
     const parser = createParser({
       onEvent: (e) => {
         try {
@@ -43,14 +55,19 @@ describe('AI service simulator (ai-service.md)', () => {
     });
     const decoder = new TextDecoder();
     try {
-      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) parser.feed(decoder.decode(chunk, { stream: true }));
+      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>)
+        parser.feed(decoder.decode(chunk, { stream: true }));
     } catch {
       out.ended = 'cut';
     }
     return out;
   }
   const types = (s: Streamed) => s.events.map((e) => e.type);
-  const text = (s: Streamed) => s.events.filter((e) => e.type === 'delta').map((e) => e.content).join('');
+  const text = (s: Streamed) =>
+    s.events
+      .filter((e) => e.type === 'delta')
+      .map((e) => e.content)
+      .join('');
 
   describe('authentication headers (§5)', () => {
     const cases: Array<[string, Record<string, string>, number, RegExp]> = [
@@ -60,8 +77,18 @@ describe('AI service simulator (ai-service.md)', () => {
       ['revoked key', { 'X-Api-Key': 'spk_revoked', 'X-Source-App': 'api_direct' }, 401, /revoked/],
       ['expired key', { 'X-Api-Key': 'spk_expired', 'X-Source-App': 'api_direct' }, 401, /expired/],
       ['missing X-Source-App', { 'X-Api-Key': 'spk_demo' }, 400, /X-Source-App/],
-      ['X-Source-App outside the list', { 'X-Api-Key': 'spk_demo', 'X-Source-App': 'web' }, 400, /chat_app, desk_app, api_direct, ai_app, internal/],
-      ['X-External-Id over 255', { 'X-Api-Key': 'spk_demo', 'X-Source-App': 'api_direct', 'X-External-Id': 'x'.repeat(256) }, 400, /255/],
+      [
+        'X-Source-App outside the list',
+        { 'X-Api-Key': 'spk_demo', 'X-Source-App': 'web' },
+        400,
+        /chat_app, desk_app, api_direct, ai_app, internal/,
+      ],
+      [
+        'X-External-Id over 255',
+        { 'X-Api-Key': 'spk_demo', 'X-Source-App': 'api_direct', 'X-External-Id': 'x'.repeat(256) },
+        400,
+        /255/,
+      ],
     ];
     for (const [name, headers, status, message] of cases) {
       it(`answers ${status} {detail} for ${name}`, async () => {
@@ -97,7 +124,9 @@ describe('AI service simulator (ai-service.md)', () => {
     });
 
     it('lets a browser on an allowed origin read Retry-After (exposed header)', async () => {
-      const res = await fetch(`${base}/agents`, { headers: { ...HEADERS, Origin: sim.url.replace('127.0.0.1', 'localhost') } });
+      const res = await fetch(`${base}/agents`, {
+        headers: { ...HEADERS, Origin: sim.url.replace('127.0.0.1', 'localhost') },
+      });
       assert.match(res.headers.get('access-control-expose-headers') ?? '', /Retry-After/);
     });
   });
@@ -113,12 +142,32 @@ describe('AI service simulator (ai-service.md)', () => {
       ['max_tokens 0', { agent_id: 1, message: 'ciao', max_tokens: 0 }, 400, /max_tokens/],
       ['response_format xml', { agent_id: 1, message: 'ciao', response_format: 'xml' }, 400, /response_format/],
       ['message of the wrong type', { agent_id: 1, message: 42 }, 422, /message/],
-      ['file without filename', { agent_id: 1, message: 'x', files: [{ content_type: 'text/plain', data: 'aGk=' }] }, 400, /filename/],
-      ['file with bad Base64', { agent_id: 1, message: 'x', files: [{ filename: 'a.txt', content_type: 'text/plain', data: 'not base64!' }] }, 400, /Base64/],
-      ['intent without name', { agent_id: 1, message: 'x', classification_intents: [{ description: 'd' }] }, 400, /name/],
+      [
+        'file without filename',
+        { agent_id: 1, message: 'x', files: [{ content_type: 'text/plain', data: 'aGk=' }] },
+        400,
+        /filename/,
+      ],
+      [
+        'file with bad Base64',
+        { agent_id: 1, message: 'x', files: [{ filename: 'a.txt', content_type: 'text/plain', data: 'not base64!' }] },
+        400,
+        /Base64/,
+      ],
+      [
+        'intent without name',
+        { agent_id: 1, message: 'x', classification_intents: [{ description: 'd' }] },
+        400,
+        /name/,
+      ],
       ['source_app outside the list', { agent_id: 1, message: 'x', source_app: 'legacy' }, 400, /source_app/],
       ['external_id over 255', { agent_id: 1, message: 'x', external_id: 'e'.repeat(256) }, 400, /external_id/],
-      ['tool_approval with a wrong type', { agent_id: 1, message: 'x', tool_approval: { approved: 'yes', pending_message_id: 1 } }, 422, /approved/],
+      [
+        'tool_approval with a wrong type',
+        { agent_id: 1, message: 'x', tool_approval: { approved: 'yes', pending_message_id: 1 } },
+        422,
+        /approved/,
+      ],
     ];
     for (const [name, body, status, message] of bad) {
       it(`answers ${status} for ${name}`, async () => {
@@ -130,18 +179,26 @@ describe('AI service simulator (ai-service.md)', () => {
 
     it('answers 413 for a file above the upload limit', async () => {
       const data = Buffer.alloc(10 * 1024 * 1024 + 3).toString('base64');
-      const res = await post('/chat', { agent_id: 1, message: 'x', files: [{ filename: 'big.bin', content_type: 'application/octet-stream', data }] });
+      const res = await post('/chat', {
+        agent_id: 1,
+        message: 'x',
+        files: [{ filename: 'big.bin', content_type: 'application/octet-stream', data }],
+      });
       assert.equal(res.status, 413);
     });
 
     it('answers 400 for malformed JSON and for a non-JSON Content-Type', async () => {
       const res = await fetch(`${base}/chat`, { method: 'POST', headers: HEADERS, body: '{"message":' });
       assert.equal(res.status, 400);
-      const form = await fetch(`${base}/chat`, { method: 'POST', headers: { ...HEADERS, 'Content-Type': 'text/plain' }, body: '{"message":"x","agent_id":1}' });
+      const form = await fetch(`${base}/chat`, {
+        method: 'POST',
+        headers: { ...HEADERS, 'Content-Type': 'text/plain' },
+        body: '{"message":"x","agent_id":1}',
+      });
       assert.equal(form.status, 400);
     });
 
-    it('answers 404 for an unknown agent, another tenant\'s agent and an unknown conversation', async () => {
+    it("answers 404 for an unknown agent, another tenant's agent and an unknown conversation", async () => {
       assert.equal((await post('/chat', { agent_id: 999, message: 'ciao' })).status, 404);
       assert.equal((await post('/chat', { agent_id: 5, message: 'ciao' })).status, 404);
       const res = await post('/chat', { agent_id: 1, message: 'ciao', conversation_id: 99999 });
@@ -153,9 +210,31 @@ describe('AI service simulator (ai-service.md)', () => {
   describe('POST /chat answers (§2.2)', () => {
     it('answers in agent mode with the full response shape and genuine sources', async () => {
       const body = await chat({ message: 'Come posso pagare la fattura?' });
-      for (const key of ['message_id', 'conversation_id', 'external_conversation_id', 'content', 'thinking_content', 'content_format', 'role', 'model_used',
-        'tokens_input', 'tokens_output', 'latency_ms', 'rag_sources', 'confidence_score', 'needs_review', 'handoff_requested', 'handoff_reason',
-        'intent', 'sentiment', 'is_in_scope', 'tool_calls_count', 'tools_used', 'pending_tool_approval', 'created_at']) {
+      for (const key of [
+        'message_id',
+        'conversation_id',
+        'external_conversation_id',
+        'content',
+        'thinking_content',
+        'content_format',
+        'role',
+        'model_used',
+        'tokens_input',
+        'tokens_output',
+        'latency_ms',
+        'rag_sources',
+        'confidence_score',
+        'needs_review',
+        'handoff_requested',
+        'handoff_reason',
+        'intent',
+        'sentiment',
+        'is_in_scope',
+        'tool_calls_count',
+        'tools_used',
+        'pending_tool_approval',
+        'created_at',
+      ]) {
         assert.ok(key in body, key);
       }
       assert.equal(body.role, 'assistant');
@@ -163,7 +242,15 @@ describe('AI service simulator (ai-service.md)', () => {
       assert.match(body.content, /SEPA/);
       assert.ok(body.rag_sources.length > 0);
       const src = body.rag_sources[0];
-      assert.deepEqual(Object.keys(src).sort(), ['chunk_id', 'content_preview', 'document_id', 'is_visible', 'metadata', 'relevance_score', 'title']);
+      assert.deepEqual(Object.keys(src).sort(), [
+        'chunk_id',
+        'content_preview',
+        'document_id',
+        'is_visible',
+        'metadata',
+        'relevance_score',
+        'title',
+      ]);
       assert.equal(typeof src.document_id, 'string');
       assert.match(src.title, /fattura/i);
       assert.ok(body.rag_sources.every((s: any) => s.is_visible === true));
@@ -186,13 +273,21 @@ describe('AI service simulator (ai-service.md)', () => {
       const visible = await chat(q);
       assert.ok(visible.rag_sources.every((s: any) => s.is_visible));
       const hidden = await chat({ ...q, include_hidden_sources: true });
-      assert.ok(hidden.rag_sources.some((s: any) => s.is_visible === false), 'a hidden source');
+      assert.ok(
+        hidden.rag_sources.some((s: any) => s.is_visible === false),
+        'a hidden source',
+      );
       const none = await chat({ ...q, include_sources: false });
       assert.deepEqual(none.rag_sources, []);
     });
 
     it('answers in direct mode with the model named and the system prompt substituted', async () => {
-      const res = await post('/chat', { message: 'chi sei?', model: 'sim-direct', system_prompt: 'Sei l\'aiutante di {{shop}}.', template_vars: { shop: 'Bottega Rossi' } });
+      const res = await post('/chat', {
+        message: 'chi sei?',
+        model: 'sim-direct',
+        system_prompt: "Sei l'aiutante di {{shop}}.",
+        template_vars: { shop: 'Bottega Rossi' },
+      });
       assert.equal(res.status, 200);
       const body = await res.json();
       assert.equal(body.model_used, 'sim-direct');
@@ -220,7 +315,13 @@ describe('AI service simulator (ai-service.md)', () => {
     it('mentions attachments with what it read in them', async () => {
       const body = await chat({
         message: 'Ecco il file',
-        files: [{ filename: 'note.txt', content_type: 'text/plain', data: Buffer.from('riga uno\nriga due\n').toString('base64') }],
+        files: [
+          {
+            filename: 'note.txt',
+            content_type: 'text/plain',
+            data: Buffer.from('riga uno\nriga due\n').toString('base64'),
+          },
+        ],
       });
       assert.match(body.content, /note\.txt/);
       assert.match(body.content, /2 righe/);
@@ -236,7 +337,19 @@ describe('AI service simulator (ai-service.md)', () => {
     it('fills a one-shot llm_response_format JSON schema', async () => {
       const body = await chat({
         message: 'What are your opening hours?',
-        llm_response_format: { type: 'json_schema', json_schema: { schema: { type: 'object', properties: { answer: { type: 'string' }, in_scope: { type: 'boolean' }, sources: { type: 'array', items: { type: 'string' } } } } } },
+        llm_response_format: {
+          type: 'json_schema',
+          json_schema: {
+            schema: {
+              type: 'object',
+              properties: {
+                answer: { type: 'string' },
+                in_scope: { type: 'boolean' },
+                sources: { type: 'array', items: { type: 'string' } },
+              },
+            },
+          },
+        },
       });
       const value = JSON.parse(body.content);
       assert.match(value.answer, /Monday/);
@@ -297,7 +410,10 @@ describe('AI service simulator (ai-service.md)', () => {
       assert.deepEqual([...new Set(t)], order);
       const deltas = s.events.filter((e) => e.type === 'delta');
       assert.ok(deltas.length > 10, 'many chunks');
-      assert.ok(deltas.every((d) => d.content.length <= 80), 'small chunks');
+      assert.ok(
+        deltas.every((d) => d.content.length <= 80),
+        'small chunks',
+      );
       const whole = await chat({ message: 'What are your opening hours?' });
       assert.equal(text(s), whole.content, 'deltas add up to the answer');
       const sources = s.events.find((e) => e.type === 'sources')!.sources;
@@ -309,7 +425,8 @@ describe('AI service simulator (ai-service.md)', () => {
       const hand = s.events.find((e) => e.type === 'handoff_decision')!;
       assert.deepEqual(Object.keys(hand).sort(), ['handoff_reason', 'handoff_requested', 'handoff_trigger', 'type']);
       const usage = s.events.find((e) => e.type === 'usage')!.usage;
-      for (const k of ['message_id', 'conversation_id', 'model_used', 'tokens_input', 'tokens_output', 'latency_ms']) assert.ok(k in usage, k);
+      for (const k of ['message_id', 'conversation_id', 'model_used', 'tokens_input', 'tokens_output', 'latency_ms'])
+        assert.ok(k in usage, k);
     });
 
     it('frames every event as one data line and a blank line', async () => {
@@ -338,12 +455,20 @@ describe('AI service simulator (ai-service.md)', () => {
       assert.equal(text(first), '');
       const conversationId = first.events.find((e) => e.type === 'usage')!.usage.conversation_id;
 
-      const second = await stream({ message: 'yes', conversation_id: conversationId, tool_approval: { approved: true, pending_message_id: req.pending_message_id } });
+      const second = await stream({
+        message: 'yes',
+        conversation_id: conversationId,
+        tool_approval: { approved: true, pending_message_id: req.pending_message_id },
+      });
       assert.ok(types(second).includes('tool_call'));
       assert.match(text(second), /cancelled/);
       assert.equal(types(second).at(-1), 'done');
 
-      const again = await post('/chat', { agent_id: 1, message: 'yes', tool_approval: { approved: true, pending_message_id: req.pending_message_id } });
+      const again = await post('/chat', {
+        agent_id: 1,
+        message: 'yes',
+        tool_approval: { approved: true, pending_message_id: req.pending_message_id },
+      });
       assert.equal(again.status, 409, 'an approval is spent once');
     });
 
@@ -352,10 +477,18 @@ describe('AI service simulator (ai-service.md)', () => {
       assert.equal(first.content, '');
       const pending = first.pending_tool_approval;
       assert.equal(pending.pending_tool_calls[0].tool_name, 'cancel_order');
-      const denied = await chat({ message: 'no', conversation_id: first.conversation_id, tool_approval: { approved: false, pending_message_id: pending.pending_message_id } });
+      const denied = await chat({
+        message: 'no',
+        conversation_id: first.conversation_id,
+        tool_approval: { approved: false, pending_message_id: pending.pending_message_id },
+      });
       assert.match(denied.content, /non ho eseguito/);
       assert.equal(denied.tool_calls_count, 0);
-      const unknown = await post('/chat', { agent_id: 1, message: 'no', tool_approval: { approved: true, pending_message_id: 987654 } });
+      const unknown = await post('/chat', {
+        agent_id: 1,
+        message: 'no',
+        tool_approval: { approved: true, pending_message_id: 987654 },
+      });
       assert.equal(unknown.status, 404);
     });
 
@@ -406,7 +539,10 @@ describe('AI service simulator (ai-service.md)', () => {
 
   describe('stream faults', () => {
     it('cut-stream drops the connection after N events, without done', async () => {
-      await fetch(`${sim.url}/__sim/faults`, { method: 'POST', body: JSON.stringify({ kind: 'cut-stream', match: '/ai/api/v2/chat', afterEvents: 4 }) });
+      await fetch(`${sim.url}/__sim/faults`, {
+        method: 'POST',
+        body: JSON.stringify({ kind: 'cut-stream', match: '/ai/api/v2/chat', afterEvents: 4 }),
+      });
       const s = await stream({ message: 'What are your opening hours?' });
       assert.equal(s.events.length, 4);
       assert.ok(!types(s).includes('done'));
@@ -415,14 +551,20 @@ describe('AI service simulator (ai-service.md)', () => {
     });
 
     it('malformed-sse sends one event that is not JSON, then carries on', async () => {
-      await fetch(`${sim.url}/__sim/faults`, { method: 'POST', body: JSON.stringify({ kind: 'malformed-sse', match: '/ai/api/v2/chat', afterEvents: 2 }) });
+      await fetch(`${sim.url}/__sim/faults`, {
+        method: 'POST',
+        body: JSON.stringify({ kind: 'malformed-sse', match: '/ai/api/v2/chat', afterEvents: 2 }),
+      });
       const s = await stream({ message: 'What are your opening hours?' });
       assert.deepEqual(s.malformed, ['{not json']);
       assert.equal(types(s).at(-1), 'done');
     });
 
     it('an injected status fault answers in the {detail} shape', async () => {
-      await fetch(`${sim.url}/__sim/faults`, { method: 'POST', body: JSON.stringify({ kind: 'status', status: 503, match: '/ai/api/v2/chat', retryAfter: 2 }) });
+      await fetch(`${sim.url}/__sim/faults`, {
+        method: 'POST',
+        body: JSON.stringify({ kind: 'status', status: 503, match: '/ai/api/v2/chat', retryAfter: 2 }),
+      });
       const res = await post('/chat', { agent_id: 1, message: 'ciao' });
       assert.equal(res.status, 503);
       assert.equal(res.headers.get('retry-after'), '2');
@@ -445,7 +587,20 @@ describe('AI service simulator (ai-service.md)', () => {
       assert.equal(item.agent_name, 'Assistente Sportello');
 
       const detail = await (await get(`/conversations/${first.conversation_id}`)).json();
-      for (const k of ['id', 'tenant_id', 'agent_id', 'user_id', 'title', 'status', 'metadata', 'external_id', 'insights', 'created_at', 'updated_at']) assert.ok(k in detail, k);
+      for (const k of [
+        'id',
+        'tenant_id',
+        'agent_id',
+        'user_id',
+        'title',
+        'status',
+        'metadata',
+        'external_id',
+        'insights',
+        'created_at',
+        'updated_at',
+      ])
+        assert.ok(k in detail, k);
       assert.equal(detail.status, 'active');
       assert.equal('messages' in detail, false, 'detail without messages');
 
@@ -487,7 +642,10 @@ describe('AI service simulator (ai-service.md)', () => {
       const withTemp = await (await get('/agents?include_temporary=true')).json();
       assert.equal(withTemp.total, 4);
       const drafts = await (await get('/agents?status=draft')).json();
-      assert.deepEqual(drafts.items.map((a: any) => a.status), ['draft']);
+      assert.deepEqual(
+        drafts.items.map((a: any) => a.status),
+        ['draft'],
+      );
       const byName = await (await get('/agents?sort_by=name&order=asc')).json();
       const names = byName.items.map((a: any) => a.name);
       assert.deepEqual(names, [...names].sort());
@@ -495,14 +653,31 @@ describe('AI service simulator (ai-service.md)', () => {
       assert.equal(paged.items.length, 1);
       assert.equal(paged.total, 3);
       const model = await (await get('/agents?model_name=sim-reasoner')).json();
-      assert.deepEqual(model.items.map((a: any) => a.id), [2]);
+      assert.deepEqual(
+        model.items.map((a: any) => a.id),
+        [2],
+      );
       assert.equal((await get('/agents?limit=101')).status, 400);
       assert.equal((await get('/agents?sort_by=size')).status, 400);
     });
 
     it('reads one agent with the §2.1 output fields, 404 otherwise', async () => {
       const agent = await (await get('/agents/1')).json();
-      for (const k of ['id', 'tenant_id', 'name', 'model_name', 'system_prompt', 'rag_config', 'handoff_config', 'status', 'version', 'created_by', 'created_at', 'updated_at']) assert.ok(k in agent, k);
+      for (const k of [
+        'id',
+        'tenant_id',
+        'name',
+        'model_name',
+        'system_prompt',
+        'rag_config',
+        'handoff_config',
+        'status',
+        'version',
+        'created_by',
+        'created_at',
+        'updated_at',
+      ])
+        assert.ok(k in agent, k);
       assert.equal((await get('/agents/999')).status, 404);
       assert.equal((await get('/agents/5')).status, 404, 'another tenant');
     });
@@ -515,20 +690,44 @@ describe('AI service simulator (ai-service.md)', () => {
       const body = await res.json();
       assert.deepEqual(Object.keys(body).sort(), ['chunks', 'faqs', 'query', 'search_time_ms', 'total_results']);
       assert.ok(body.chunks.length > 0 && body.chunks.length <= 3);
-      assert.deepEqual(Object.keys(body.chunks[0]).sort(), ['content', 'document_id', 'id', 'knowledge_base_id', 'metadata', 'score']);
-      assert.deepEqual(Object.keys(body.faqs[0]).sort(), ['answer', 'id', 'is_visible', 'knowledge_base_id', 'question', 'score']);
+      assert.deepEqual(Object.keys(body.chunks[0]).sort(), [
+        'content',
+        'document_id',
+        'id',
+        'knowledge_base_id',
+        'metadata',
+        'score',
+      ]);
+      assert.deepEqual(Object.keys(body.faqs[0]).sort(), [
+        'answer',
+        'id',
+        'is_visible',
+        'knowledge_base_id',
+        'question',
+        'score',
+      ]);
       assert.ok(body.chunks.every((c: any) => c.knowledge_base_id === 1));
       const scores = body.chunks.map((c: any) => c.score);
-      assert.deepEqual(scores, [...scores].sort((a: number, b: number) => b - a));
+      assert.deepEqual(
+        scores,
+        [...scores].sort((a: number, b: number) => b - a),
+      );
       assert.match(body.chunks[0].content, /Metodo|SEPA/);
       assert.equal(body.total_results, body.chunks.length + body.faqs.length);
     });
 
     it('honours min_score and enable_bm25=false', async () => {
-      const strict = await (await post('/search', { query: 'password', knowledge_base_ids: [1, 2], min_score: 0.99 })).json();
+      const strict = await (
+        await post('/search', { query: 'password', knowledge_base_ids: [1, 2], min_score: 0.99 })
+      ).json();
       assert.equal(strict.total_results, 0);
-      const fuzzy = await (await post('/search', { query: 'passwrd', knowledge_base_ids: [2], enable_bm25: false })).json();
-      assert.ok(fuzzy.faqs.some((f: any) => /password/i.test(f.question)), 'trigram similarity finds a misspelling');
+      const fuzzy = await (
+        await post('/search', { query: 'passwrd', knowledge_base_ids: [2], enable_bm25: false })
+      ).json();
+      assert.ok(
+        fuzzy.faqs.some((f: any) => /password/i.test(f.question)),
+        'trigram similarity finds a misspelling',
+      );
     });
 
     it('validates the body', async () => {

@@ -19,8 +19,17 @@ describe('identity provider (signing spec §5)', () => {
       modules: async (ctx: SimContext) => {
         auth = await createAuthService(ctx);
         // A stand-in for desk/sign: it asks ctx.verifyBearer, which the simulator takes from this module.
-        const probe = new Router('/desk').get('/whoami', async ({ req, res }) => sendJson(res, 200, await ctx.verifyBearer(req.headers.authorization)));
-        return [auth, { name: 'desk', router: probe, errorAnswer: (status: number, message: string) => ({ status, body: { message } }) }];
+        const probe = new Router('/desk').get('/whoami', async ({ req, res }) =>
+          sendJson(res, 200, await ctx.verifyBearer(req.headers.authorization)),
+        );
+        return [
+          auth,
+          {
+            name: 'desk',
+            router: probe,
+            errorAnswer: (status: number, message: string) => ({ status, body: { message } }),
+          },
+        ];
       },
     });
     tokenUrl = `${sim.url}/auth/realms/sportello/protocol/openid-connect/token`;
@@ -31,7 +40,11 @@ describe('identity provider (signing spec §5)', () => {
     fetch(tokenUrl, { method: 'POST', headers: { ...FORM, ...headers }, body: new URLSearchParams(form) });
 
   it('issues an RS256 JWT for client credentials, verifiable against the JWKS', async () => {
-    const res = await token({ grant_type: 'client_credentials', client_id: 'sportello-demo', client_secret: 'demo-secret' });
+    const res = await token({
+      grant_type: 'client_credentials',
+      client_id: 'sportello-demo',
+      client_secret: 'demo-secret',
+    });
     assert.equal(res.status, 200);
     assert.equal(res.headers.get('cache-control'), 'no-store');
     const body = await res.json();
@@ -40,7 +53,9 @@ describe('identity provider (signing spec §5)', () => {
     assert.equal(typeof body.issued_at, 'number');
     assert.ok(body.scope.split(' ').includes('desk'));
     const jwks = createRemoteJWKSet(new URL(`${sim.url}/auth/realms/sportello/protocol/openid-connect/certs`));
-    const { payload, protectedHeader } = await jwtVerify(body.access_token, jwks, { issuer: `${sim.url}/auth/realms/sportello` });
+    const { payload, protectedHeader } = await jwtVerify(body.access_token, jwks, {
+      issuer: `${sim.url}/auth/realms/sportello`,
+    });
     assert.equal(protectedHeader.alg, 'RS256');
     assert.equal(payload.azp, 'sportello-demo');
     assert.equal(payload.exp! - payload.iat!, 3600);
@@ -76,10 +91,20 @@ describe('identity provider (signing spec §5)', () => {
   });
 
   it('answers invalid_scope for a scope not assigned, and grants an optional one when asked', async () => {
-    const bad = await token({ grant_type: 'client_credentials', client_id: 'sportello-demo', client_secret: 'demo-secret', scope: 'admin:everything' });
+    const bad = await token({
+      grant_type: 'client_credentials',
+      client_id: 'sportello-demo',
+      client_secret: 'demo-secret',
+      scope: 'admin:everything',
+    });
     assert.equal(bad.status, 400);
     assert.equal((await bad.json()).error, 'invalid_scope');
-    const ok = await token({ grant_type: 'client_credentials', client_id: 'sportello-demo', client_secret: 'demo-secret', scope: 'chat:admin' });
+    const ok = await token({
+      grant_type: 'client_credentials',
+      client_id: 'sportello-demo',
+      client_secret: 'demo-secret',
+      scope: 'chat:admin',
+    });
     assert.equal(ok.status, 200);
     assert.ok((await ok.json()).scope.split(' ').includes('chat:admin'));
   });
@@ -93,7 +118,11 @@ describe('identity provider (signing spec §5)', () => {
     const json = await fetch(tokenUrl, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
     assert.equal(json.status, 400);
     assert.equal((await json.json()).error, 'invalid_request');
-    const realm = await fetch(`${sim.url}/auth/realms/other/protocol/openid-connect/token`, { method: 'POST', headers: FORM, body: 'grant_type=client_credentials' });
+    const realm = await fetch(`${sim.url}/auth/realms/other/protocol/openid-connect/token`, {
+      method: 'POST',
+      headers: FORM,
+      body: 'grant_type=client_credentials',
+    });
     assert.equal(realm.status, 404);
     const get = await fetch(tokenUrl);
     assert.equal(get.status, 405);
@@ -110,7 +139,9 @@ describe('identity provider (signing spec §5)', () => {
   });
 
   it('verifyBearer accepts its own token and refuses missing, non-Bearer, tampered and malformed ones', async () => {
-    const body = await (await token({ grant_type: 'client_credentials', client_id: 'sportello-demo', client_secret: 'demo-secret' })).json();
+    const body = await (
+      await token({ grant_type: 'client_credentials', client_id: 'sportello-demo', client_secret: 'demo-secret' })
+    ).json();
     const ok = await auth.verifyBearer(`Bearer ${body.access_token}`);
     assert.deepEqual(ok.ok && ok.clientId, 'sportello-demo');
     assert.ok(ok.ok && ok.scope.includes('sign'));
@@ -127,8 +158,12 @@ describe('identity provider (signing spec §5)', () => {
   });
 
   it('is the verifier the simulator hands to other services (ctx.verifyBearer)', async () => {
-    const body = await (await token({ grant_type: 'client_credentials', client_id: 'sportello-demo', client_secret: 'demo-secret' })).json();
-    const ok = await (await fetch(`${sim.url}/desk/whoami`, { headers: { Authorization: `Bearer ${body.access_token}` } })).json();
+    const body = await (
+      await token({ grant_type: 'client_credentials', client_id: 'sportello-demo', client_secret: 'demo-secret' })
+    ).json();
+    const ok = await (
+      await fetch(`${sim.url}/desk/whoami`, { headers: { Authorization: `Bearer ${body.access_token}` } })
+    ).json();
     assert.equal(ok.ok, true);
     assert.equal(ok.clientId, 'sportello-demo');
     const none = await (await fetch(`${sim.url}/desk/whoami`)).json();
@@ -136,7 +171,11 @@ describe('identity provider (signing spec §5)', () => {
   });
 
   it('issues short-lived tokens to sportello-short that verifyBearer refuses once expired', async (t) => {
-    const res = await token({ grant_type: 'client_credentials', client_id: 'sportello-short', client_secret: 'short-secret' });
+    const res = await token({
+      grant_type: 'client_credentials',
+      client_id: 'sportello-short',
+      client_secret: 'short-secret',
+    });
     const body = await res.json();
     assert.equal(body.expires_in, 4);
     assert.equal((await auth.verifyBearer(`Bearer ${body.access_token}`)).ok, true);

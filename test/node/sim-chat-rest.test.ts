@@ -37,7 +37,9 @@ async function visitorSocket(visitorId: string, widgetKey = 'demo') {
     waiters.splice(0).forEach((w) => w());
   });
   await new Promise((r) => ws.once('open', r));
-  ws.send(`CONNECT\naccept-version:1.2\nvisitor-id:${visitorId}\nwidget-key:${widgetKey}\n\n\0SUBSCRIBE\nid:v\ndestination:/topic/visitor.${visitorId}\n\n\0`);
+  ws.send(
+    `CONNECT\naccept-version:1.2\nvisitor-id:${visitorId}\nwidget-key:${widgetKey}\n\n\0SUBSCRIBE\nid:v\ndestination:/topic/visitor.${visitorId}\n\n\0`,
+  );
   const next = async (pred: (e: Record<string, any>) => boolean) => {
     for (;;) {
       const found = events.find(pred);
@@ -45,13 +47,22 @@ async function visitorSocket(visitorId: string, widgetKey = 'demo') {
       await new Promise<void>((r) => waiters.push(r));
     }
   };
-  const send = (destination: string, body: unknown) => ws.send(`SEND\ndestination:${destination}\n\n${JSON.stringify(body)}\0`);
+  const send = (destination: string, body: unknown) =>
+    ws.send(`SEND\ndestination:${destination}\n\n${JSON.stringify(body)}\0`);
   return {
     events,
     next,
     send,
     async start(idChatCategory: number | string, language = 'en') {
-      send('/app/chat.start', { clientRequestId: `r-${Math.random()}`, idChatCategory, name: 'Ada', email: 'ada@example.com', language, startingPage: 'https://example.com/start', visitorId });
+      send('/app/chat.start', {
+        clientRequestId: `r-${Math.random()}`,
+        idChatCategory,
+        name: 'Ada',
+        email: 'ada@example.com',
+        language,
+        startingPage: 'https://example.com/start',
+        visitorId,
+      });
       const started = await next((e) => e.type === 'started');
       ws.send(`SUBSCRIBE\nid:c${started.idChat}\ndestination:/topic/chat.${started.idChat}\n\n\0`);
       return started.idChat as number;
@@ -61,7 +72,11 @@ async function visitorSocket(visitorId: string, widgetKey = 'demo') {
 
 const get = (path: string, headers: Record<string, string> = {}) => fetch(`${base}${path}`, { headers });
 const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-  fetch(`${base}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
 
 async function expectError(res: Response, status: number, errors?: Record<string, string>) {
   assert.equal(res.status, status);
@@ -105,7 +120,12 @@ describe('chat public API', () => {
     assert.ok(widget.attachments.contentTypes.includes('image/png'));
     assert.ok(!widget.attachments.contentTypes.includes('image/svg+xml'));
     assert.match(widget.colors.primary, /^#[0-9a-f]{6}$/);
-    assert.deepEqual(widget.websocket, { path: '/websocket', sendPrefix: '/app', topicPrefix: '/topic', heartbeat: [10000, 10000] });
+    assert.deepEqual(widget.websocket, {
+      path: '/websocket',
+      sendPrefix: '/app',
+      topicPrefix: '/topic',
+      heartbeat: [10000, 10000],
+    });
     const offline = await (await get('/public/api/widget?widgetKey=demo-offline')).json();
     assert.equal(offline.online, false);
     assert.equal(offline.language, 'it');
@@ -115,7 +135,11 @@ describe('chat public API', () => {
   it('refuses to start a chat on an offline widget', async () => {
     const v = await visitorSocket('off-1', 'demo-offline');
     v.send('/app/chat.start', { clientRequestId: 'x', idChatCategory: 1 });
-    assert.deepEqual(await v.next((e) => e.type === 'rejected'), { type: 'rejected', clientRequestId: 'x', reason: 'offline' });
+    assert.deepEqual(await v.next((e) => e.type === 'rejected'), {
+      type: 'rejected',
+      clientRequestId: 'x',
+      reason: 'offline',
+    });
   });
 
   it('serves the bot avatar as a real PNG', async () => {
@@ -132,7 +156,10 @@ describe('chat public API', () => {
 
   it('lists the categories in the asked language', async () => {
     const it = await (await get('/public/api/chat/categories?language=it')).json();
-    assert.deepEqual(it.map((c: any) => c.code), ['SUPPORT', 'SALES', 'BOT', 'HUMAN']);
+    assert.deepEqual(
+      it.map((c: any) => c.code),
+      ['SUPPORT', 'SALES', 'BOT', 'HUMAN'],
+    );
     assert.equal(it[0].title, 'Assistenza');
     const en = await (await get('/public/api/chat/categories?language=en')).json();
     assert.equal(en[0].title, 'Support');
@@ -145,12 +172,36 @@ describe('chat public API', () => {
     const file = await (await upload(PNG, 'a.png', 'image/png')).json();
     // Written with a trailing slash in the spec: that form answers, the bare one does not exist.
     const slashed: Array<[string, () => Promise<Response>, () => Promise<Response>]> = [
-      ['queue-position', () => get(`/public/api/chat/queue-position/?idChat=${idChat}`), () => get(`/public/api/chat/queue-position?idChat=${idChat}`)],
-      ['transcription', () => get(`/public/api/chat/transcription/?idChat=${idChat}&email=ada@example.com`), () => get(`/public/api/chat/transcription?idChat=${idChat}&email=ada@example.com`)],
-      ['contact-request-email', () => get('/public/api/chat/contact-request-email/?name=Ada&email=ada@example.com&message=Hi'), () => get('/public/api/chat/contact-request-email?name=Ada&email=ada@example.com&message=Hi')],
-      ['contact-request-phone', () => get('/public/api/chat/contact-request-phone/?name=Ada&phone=055123456'), () => get('/public/api/chat/contact-request-phone?name=Ada&phone=055123456')],
-      ['attachments (info)', () => get(`/public/api/attachments/?uuid=${file.uuid}`), () => get(`/public/api/attachments?uuid=${file.uuid}`)],
-      ['rating', () => post('/public/api/chat/rating/', { idChat, rating: 5 }), () => post('/public/api/chat/rating', { idChat, rating: 5 })],
+      [
+        'queue-position',
+        () => get(`/public/api/chat/queue-position/?idChat=${idChat}`),
+        () => get(`/public/api/chat/queue-position?idChat=${idChat}`),
+      ],
+      [
+        'transcription',
+        () => get(`/public/api/chat/transcription/?idChat=${idChat}&email=ada@example.com`),
+        () => get(`/public/api/chat/transcription?idChat=${idChat}&email=ada@example.com`),
+      ],
+      [
+        'contact-request-email',
+        () => get('/public/api/chat/contact-request-email/?name=Ada&email=ada@example.com&message=Hi'),
+        () => get('/public/api/chat/contact-request-email?name=Ada&email=ada@example.com&message=Hi'),
+      ],
+      [
+        'contact-request-phone',
+        () => get('/public/api/chat/contact-request-phone/?name=Ada&phone=055123456'),
+        () => get('/public/api/chat/contact-request-phone?name=Ada&phone=055123456'),
+      ],
+      [
+        'attachments (info)',
+        () => get(`/public/api/attachments/?uuid=${file.uuid}`),
+        () => get(`/public/api/attachments?uuid=${file.uuid}`),
+      ],
+      [
+        'rating',
+        () => post('/public/api/chat/rating/', { idChat, rating: 5 }),
+        () => post('/public/api/chat/rating', { idChat, rating: 5 }),
+      ],
     ];
     for (const [name, spec, bare] of slashed) {
       assert.equal((await spec()).status, 200, `${name} with the spec's slash`);
@@ -159,7 +210,10 @@ describe('chat public API', () => {
     // Written without one: the slash form does not exist.
     await expectError(await get('/public/api/widget/?widgetKey=demo'), 404);
     await expectError(await get('/public/api/chat/categories/'), 404);
-    await expectError(await post('/public/api/chat/add-navigation-page/', { idChat, url: 'https://example.com/' }), 404);
+    await expectError(
+      await post('/public/api/chat/add-navigation-page/', { idChat, url: 'https://example.com/' }),
+      404,
+    );
     await expectError(await post('/public/api/chat/input/validate/', { name: 'Ada' }), 404);
     await expectError(await get(`/public/api/attachments/download/?uuid=${file.uuid}`), 404);
     await expectError(await fetch(`${base}/public/api/attachments/${file.uuid}/`, { method: 'DELETE' }), 404);
@@ -191,7 +245,9 @@ describe('chat public API', () => {
   it('sends a transcript to a valid e-mail, at most 3 a minute per chat', async () => {
     const v = await visitorSocket('t-1');
     const idChat = await v.start('HUMAN');
-    await expectError(await get(`/public/api/chat/transcription/?idChat=${idChat}&email=not-an-email`), 400, { email: 'invalid' });
+    await expectError(await get(`/public/api/chat/transcription/?idChat=${idChat}&email=not-an-email`), 400, {
+      email: 'invalid',
+    });
     await expectError(await get('/public/api/chat/transcription/?email=a@b.it'), 400, { idChat: 'required' });
     await expectError(await get('/public/api/chat/transcription/?idChat=5&email=a@b.it'), 404);
     for (let i = 0; i < 3; i++) {
@@ -205,15 +261,24 @@ describe('chat public API', () => {
   });
 
   it('takes contact requests by e-mail and by phone, validating each field', async () => {
-    await expectError(await get('/public/api/chat/contact-request-email/?email=bad'), 400, { name: 'required', email: 'invalid', message: 'required' });
-    const ok = await get('/public/api/chat/contact-request-email/?name=Ada&email=ada@example.com&message=Richiamatemi&language=it');
+    await expectError(await get('/public/api/chat/contact-request-email/?email=bad'), 400, {
+      name: 'required',
+      email: 'invalid',
+      message: 'required',
+    });
+    const ok = await get(
+      '/public/api/chat/contact-request-email/?name=Ada&email=ada@example.com&message=Richiamatemi&language=it',
+    );
     assert.equal(ok.status, 200);
     assert.deepEqual(await ok.json(), { idContactRequest: 1, channel: 'email', received: true });
-    await expectError(await get('/public/api/chat/contact-request-phone/?name=Ada&phone=abc'), 400, { phone: 'invalid' });
+    await expectError(await get('/public/api/chat/contact-request-phone/?name=Ada&phone=abc'), 400, {
+      phone: 'invalid',
+    });
     await expectError(await get('/public/api/chat/contact-request-phone/?name=Ada'), 400, { phone: 'required' });
     const phone = await get('/public/api/chat/contact-request-phone/?name=Ada&phone=%2B39%20055%20123456');
     assert.equal((await phone.json()).channel, 'phone');
-    for (let i = 0; i < 2; i++) await get('/public/api/chat/contact-request-email/?name=Ada&email=ada@example.com&message=again');
+    for (let i = 0; i < 2; i++)
+      await get('/public/api/chat/contact-request-email/?name=Ada&email=ada@example.com&message=again');
     const limited = await get('/public/api/chat/contact-request-email/?name=Ada&email=ADA@example.com&message=again');
     assert.equal(limited.status, 429);
     assert.ok(limited.headers.get('retry-after'));
@@ -223,26 +288,64 @@ describe('chat public API', () => {
     const widget = await (await get('/public/api/widget?widgetKey=demo-offline-email')).json();
     assert.equal(widget.online, false);
     assert.deepEqual(widget.contactRequest, { email: true, phone: false });
-    assert.deepEqual((await (await get('/public/api/widget?widgetKey=demo-offline')).json()).contactRequest, { email: true, phone: true });
-    await expectError(await get('/public/api/chat/contact-request-phone/?widgetKey=demo-offline-email&name=Ada&phone=055123456'), 400, { channel: 'not-offered' });
-    const email = await get('/public/api/chat/contact-request-email/?widgetKey=demo-offline-email&name=Ada&email=ada@example.com&message=Hi');
+    assert.deepEqual((await (await get('/public/api/widget?widgetKey=demo-offline')).json()).contactRequest, {
+      email: true,
+      phone: true,
+    });
+    await expectError(
+      await get('/public/api/chat/contact-request-phone/?widgetKey=demo-offline-email&name=Ada&phone=055123456'),
+      400,
+      { channel: 'not-offered' },
+    );
+    const email = await get(
+      '/public/api/chat/contact-request-email/?widgetKey=demo-offline-email&name=Ada&email=ada@example.com&message=Hi',
+    );
     assert.equal(email.status, 200);
   });
 
   it('adds navigation pages of http(s) URLs only', async () => {
     const v = await visitorSocket('n-1');
     const idChat = await v.start('HUMAN');
-    await expectError(await post('/public/api/chat/add-navigation-page', { idChat, url: 'javascript:alert(1)' }), 400, { url: 'invalid' });
-    await expectError(await post('/public/api/chat/add-navigation-page', { idChat: 777777, url: 'https://example.com/x' }), 404);
-    assert.equal((await post('/public/api/chat/add-navigation-page', { idChat, url: 'https://example.com/prices', title: 'Prezzi' })).status, 200);
+    await expectError(await post('/public/api/chat/add-navigation-page', { idChat, url: 'javascript:alert(1)' }), 400, {
+      url: 'invalid',
+    });
+    await expectError(
+      await post('/public/api/chat/add-navigation-page', { idChat: 777777, url: 'https://example.com/x' }),
+      404,
+    );
+    assert.equal(
+      (
+        await post('/public/api/chat/add-navigation-page', {
+          idChat,
+          url: 'https://example.com/prices',
+          title: 'Prezzi',
+        })
+      ).status,
+      200,
+    );
     const detail = await (await get(`/api/chat/${idChat}`, TOKEN)).json();
-    assert.deepEqual(detail.navigationPages.map((p: any) => p.url), ['https://example.com/start', 'https://example.com/prices']);
+    assert.deepEqual(
+      detail.navigationPages.map((p: any) => p.url),
+      ['https://example.com/start', 'https://example.com/prices'],
+    );
   });
 
   it('validates input fields and answers per-field error codes', async () => {
-    const bad = await (await post('/public/api/chat/input/validate', { name: 'x'.repeat(101), email: 'a@', phone: '12', required: ['message'] })).json();
-    assert.deepEqual(bad, { valid: false, errors: { name: 'too-long', email: 'invalid', phone: 'invalid', message: 'required' } });
-    const good = await (await post('/public/api/chat/input/validate', { name: 'Ada', email: 'ada@example.com', phone: '+39 055 123456' })).json();
+    const bad = await (
+      await post('/public/api/chat/input/validate', {
+        name: 'x'.repeat(101),
+        email: 'a@',
+        phone: '12',
+        required: ['message'],
+      })
+    ).json();
+    assert.deepEqual(bad, {
+      valid: false,
+      errors: { name: 'too-long', email: 'invalid', phone: 'invalid', message: 'required' },
+    });
+    const good = await (
+      await post('/public/api/chat/input/validate', { name: 'Ada', email: 'ada@example.com', phone: '+39 055 123456' })
+    ).json();
     assert.deepEqual(good, { valid: true, errors: {} });
     await expectError(await fetch(`${base}/public/api/chat/input/validate`, { method: 'POST', body: '{broken' }), 400);
   });
@@ -253,7 +356,10 @@ describe('chat attachments', () => {
     const res = await upload(PNG, '../../photo.png', 'image/png');
     assert.equal(res.status, 201);
     const file = await res.json();
-    assert.deepEqual({ ...file, uuid: undefined }, { uuid: undefined, name: 'photo.png', size: PNG.length, contentType: 'image/png' });
+    assert.deepEqual(
+      { ...file, uuid: undefined },
+      { uuid: undefined, name: 'photo.png', size: PNG.length, contentType: 'image/png' },
+    );
     const info = await (await get(`/public/api/attachments/?uuid=${file.uuid}`)).json();
     assert.equal(info.image, true);
     const download = await get(`/public/api/attachments/download?uuid=${file.uuid}`);
@@ -267,13 +373,23 @@ describe('chat attachments', () => {
   });
 
   it('refuses SVG, HTML dressed as text, a PNG that is not one, an oversized file and a missing file part', async () => {
-    await expectError(await upload(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'x.svg', 'image/svg+xml'), 400, { file: 'type-not-allowed' });
-    await expectError(await upload(Buffer.from('<html><script>alert(1)</script>'), 'x.txt', 'text/plain'), 400, { file: 'type-mismatch' });
+    await expectError(
+      await upload(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'x.svg', 'image/svg+xml'),
+      400,
+      { file: 'type-not-allowed' },
+    );
+    await expectError(await upload(Buffer.from('<html><script>alert(1)</script>'), 'x.txt', 'text/plain'), 400, {
+      file: 'type-mismatch',
+    });
     await expectError(await upload(Buffer.from('hello'), 'x.png', 'image/png'), 400, { file: 'type-mismatch' });
-    await expectError(await upload(Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]), 'big.png', 'image/png'), 400, { file: 'too-large' });
+    await expectError(await upload(Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]), 'big.png', 'image/png'), 400, {
+      file: 'too-large',
+    });
     const form = new FormData();
     form.append('other', 'x');
-    await expectError(await fetch(`${base}/public/api/attachments/upload`, { method: 'POST', body: form }), 400, { file: 'required' });
+    await expectError(await fetch(`${base}/public/api/attachments/upload`, { method: 'POST', body: form }), 400, {
+      file: 'required',
+    });
     await expectError(await post('/public/api/attachments/upload', { file: 'x' }), 400, { file: 'not-multipart' });
   });
 
@@ -290,18 +406,33 @@ describe('chat attachments', () => {
   it('deletes an attachment, only for its uploader when one was named', async () => {
     const owned = await (await upload(PNG, 'a.png', 'image/png', { visitorId: 'owner-1' })).json();
     await expectError(await fetch(`${base}/public/api/attachments/${owned.uuid}`, { method: 'DELETE' }), 403);
-    await expectError(await fetch(`${base}/public/api/attachments/${owned.uuid}?visitorId=owner-2`, { method: 'DELETE' }), 403);
+    await expectError(
+      await fetch(`${base}/public/api/attachments/${owned.uuid}?visitorId=owner-2`, { method: 'DELETE' }),
+      403,
+    );
     // A malformed owner is refused at upload, not dropped (an unowned file is anyone's to delete).
-    await expectError(await upload(PNG, 'b.png', 'image/png', { visitorId: 'not a visitor id' }), 400, { visitorId: 'invalid' });
-    assert.equal((await fetch(`${base}/public/api/attachments/${owned.uuid}?visitorId=owner-1`, { method: 'DELETE' })).status, 204);
-    await expectError(await fetch(`${base}/public/api/attachments/${owned.uuid}?visitorId=owner-1`, { method: 'DELETE' }), 404);
+    await expectError(await upload(PNG, 'b.png', 'image/png', { visitorId: 'not a visitor id' }), 400, {
+      visitorId: 'invalid',
+    });
+    assert.equal(
+      (await fetch(`${base}/public/api/attachments/${owned.uuid}?visitorId=owner-1`, { method: 'DELETE' })).status,
+      204,
+    );
+    await expectError(
+      await fetch(`${base}/public/api/attachments/${owned.uuid}?visitorId=owner-1`, { method: 'DELETE' }),
+      404,
+    );
   });
 
   it('carries uploaded files in chat messages, described by the server', async () => {
     const file = await (await upload(PNG, 'screen.png', 'image/png')).json();
     const v = await visitorSocket('att-1');
     const idChat = await v.start('HUMAN');
-    v.send(`/app/chat.${idChat}.message`, { clientMessageId: 'with-file', text: '', attachments: [{ uuid: file.uuid }] });
+    v.send(`/app/chat.${idChat}.message`, {
+      clientMessageId: 'with-file',
+      text: '',
+      attachments: [{ uuid: file.uuid }],
+    });
     const echo = await v.next((e) => e.type === 'message' && e.clientMessageId === 'with-file');
     assert.deepEqual(echo.attachments, [file]);
   });
@@ -323,14 +454,34 @@ describe('chat operator API', () => {
     v.send(`/app/chat.${idChat}.message`, { clientMessageId: 'm', text: 'Ciao' });
     await v.next((e) => e.type === 'message');
     const detail = await (await get(`/api/chat/${idChat}`, TOKEN)).json();
-    for (const key of ['idChat', 'name', 'jid', 'active', 'closed', 'muted', 'language', 'rating', 'startingPage', 'status', 'category', 'channel', 'assignedUser', 'tags', 'tsIns']) assert.ok(key in detail, key);
+    for (const key of [
+      'idChat',
+      'name',
+      'jid',
+      'active',
+      'closed',
+      'muted',
+      'language',
+      'rating',
+      'startingPage',
+      'status',
+      'category',
+      'channel',
+      'assignedUser',
+      'tags',
+      'tsIns',
+    ])
+      assert.ok(key in detail, key);
     assert.deepEqual(detail.category, { idChatCategory: 4, title: 'Operatore (pagina demo)' });
     assert.deepEqual(detail.channel, { code: 'WIDGET', description: 'Web widget' });
     assert.equal(detail.status, 'P');
     assert.ok(!Number.isNaN(Date.parse(detail.tsIns)));
     const history = await (await get(`/api/chat/history/${idChat}`, TOKEN)).json();
     assert.equal(history.messages[0].text, 'Ciao');
-    assert.deepEqual(history.events.map((e: any) => e.type), ['started']);
+    assert.deepEqual(
+      history.events.map((e: any) => e.type),
+      ['started'],
+    );
   });
 
   it('checks join: required fields, operators only, known and open chats', async () => {
@@ -349,7 +500,10 @@ describe('chat operator API', () => {
     const v = await visitorSocket('p-1');
     const human = await v.start('HUMAN');
     await expectError(await get('/api/chat/pending/high', TOKEN), 400);
-    assert.deepEqual((await (await get('/api/chat/pending/3', TOKEN)).json()).map((c: any) => c.idChat), [human]);
+    assert.deepEqual(
+      (await (await get('/api/chat/pending/3', TOKEN)).json()).map((c: any) => c.idChat),
+      [human],
+    );
     assert.deepEqual(await (await get('/api/chat/pending/2', TOKEN)).json(), []);
     const byCategory = await (await get('/api/chat/pending/categories/', TOKEN)).json();
     assert.equal(byCategory.find((c: any) => c.code === 'HUMAN').pending, 1);
@@ -358,11 +512,23 @@ describe('chat operator API', () => {
     await expectError(await get('/api/chat/pending/operator/2', TOKEN), 403);
     assert.deepEqual(await (await get('/api/chat/pending/connections/3', TOKEN)).json(), { priority: 3, count: 1 });
     const page = await (await get('/api/chat/?page=0&size=1&active=true', TOKEN)).json();
-    assert.deepEqual({ total: page.totalElements, number: page.number, size: page.size, pages: page.totalPages, n: page.content.length }, { total: 1, number: 0, size: 1, pages: 1, n: 1 });
+    assert.deepEqual(
+      {
+        total: page.totalElements,
+        number: page.number,
+        size: page.size,
+        pages: page.totalPages,
+        n: page.content.length,
+      },
+      { total: 1, number: 0, size: 1, pages: 1, n: 1 },
+    );
     await expectError(await get('/api/chat/?size=0', TOKEN), 400, { size: 'invalid' });
     const categories = await (await get('/api/chat/categories/?counters=true', TOKEN)).json();
     assert.equal(categories.find((c: any) => c.code === 'HUMAN').pending, 1);
-    assert.deepEqual((await (await get('/api/chat/export/' + human, TOKEN)).text()).split('\n')[0], `Chat ${human} — Operator (demo page)`);
+    assert.deepEqual(
+      (await (await get('/api/chat/export/' + human, TOKEN)).text()).split('\n')[0],
+      `Chat ${human} — Operator (demo page)`,
+    );
   });
 
   it('spells the operator list paths as spec §4.3 writes them, with their trailing slash', async () => {
@@ -379,26 +545,45 @@ describe('chat operator API', () => {
 
   it('reports operator availability', async () => {
     const ops = await (await get('/api/users/operators', TOKEN)).json();
-    assert.deepEqual(ops.map((o: any) => [o.username, o.status]), [['operator', 'offline'], ['giulia.script', 'online']]);
+    assert.deepEqual(
+      ops.map((o: any) => [o.username, o.status]),
+      [
+        ['operator', 'offline'],
+        ['giulia.script', 'online'],
+      ],
+    );
     await expectError(await fetch(`${base}/api/users/busy/2`, { method: 'PUT', headers: TOKEN }), 403);
   });
 
   it('changes an operator nickname (what visitors see) and restores it on /__sim/reset', async () => {
-    const post = (body: unknown, headers: Record<string, string> = TOKEN) => fetch(`${base}/api/users/change-nickname`, { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    const post = (body: unknown, headers: Record<string, string> = TOKEN) =>
+      fetch(`${base}/api/users/change-nickname`, {
+        method: 'POST',
+        headers: { ...headers, 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
     await expectError(await post({ idUser: 1, nickname: 'x' }, {}), 401);
     await expectError(await post({ idUser: 1, nickname: '  ' }), 400, { nickname: 'required' });
     await expectError(await post({ idUser: 1, nickname: 'x'.repeat(101) }), 400, { nickname: 'too-long' });
     await expectError(await post({ nickname: 'Ada' }), 400, { idUser: 'required' });
     await expectError(await post({ idUser: 77, nickname: 'Ada' }), 404);
-    assert.deepEqual(await (await post({ idUser: 1, nickname: ' Ada <b> ' })).json(), { idUser: 1, username: 'operator', nickname: 'Ada <b>' });
-    const nick = async () => (await (await get('/api/users/operators', TOKEN)).json()).find((o: any) => o.idUser === 1).nickname;
+    assert.deepEqual(await (await post({ idUser: 1, nickname: ' Ada <b> ' })).json(), {
+      idUser: 1,
+      username: 'operator',
+      nickname: 'Ada <b>',
+    });
+    const nick = async () =>
+      (await (await get('/api/users/operators', TOKEN)).json()).find((o: any) => o.idUser === 1).nickname;
     assert.equal(await nick(), 'Ada <b>');
     await fetch(`${sim.url}/__sim/reset`, { method: 'POST' });
     assert.equal(await nick(), 'Operatore Demo');
   });
 
   it('answers injected faults in the chat error shape, with Retry-After', async () => {
-    await fetch(`${sim.url}/__sim/faults`, { method: 'POST', body: JSON.stringify({ kind: 'status', status: 503, retryAfter: 2, match: '/chat/public/api/widget' }) });
+    await fetch(`${sim.url}/__sim/faults`, {
+      method: 'POST',
+      body: JSON.stringify({ kind: 'status', status: 503, retryAfter: 2, match: '/chat/public/api/widget' }),
+    });
     const res = await get('/public/api/widget?widgetKey=demo');
     await expectError(res, 503);
     assert.equal(res.headers.get('retry-after'), '2');

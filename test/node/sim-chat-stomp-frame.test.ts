@@ -1,7 +1,14 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { escapeHeader, negotiateHeartbeat, serializeFrame, StompParseError, StompParser, unescapeHeader } from '../../demo/server/chat/stomp-frame.js';
+import {
+  escapeHeader,
+  negotiateHeartbeat,
+  serializeFrame,
+  StompParseError,
+  StompParser,
+  unescapeHeader,
+} from '../../demo/server/chat/stomp-frame.js';
 
 const parseAll = (...chunks: Array<string | Buffer>) => {
   const parser = new StompParser();
@@ -35,7 +42,10 @@ describe('STOMP frame parser', () => {
 
   it('counts EOL heart-beats between frames and parses several frames in one message', () => {
     const { frames, heartbeats } = parseAll('\n\r\nSEND\ndestination:/a\n\n1\0\nSEND\ndestination:/b\n\n2\0\n');
-    assert.deepEqual(frames.map((f) => f.body.toString()), ['1', '2']);
+    assert.deepEqual(
+      frames.map((f) => f.body.toString()),
+      ['1', '2'],
+    );
     assert.equal(heartbeats, 4);
   });
 
@@ -79,29 +89,46 @@ describe('STOMP frame parser', () => {
 
   const frameArb = fc.record({
     command: fc.constantFrom('SEND', 'MESSAGE', 'SUBSCRIBE', 'ERROR', 'RECEIPT'),
-    headers: fc.dictionary(fc.string({ minLength: 1, maxLength: 8 }).filter((k) => k !== 'content-length'), fc.string({ maxLength: 12 }), { maxKeys: 4 }),
+    headers: fc.dictionary(
+      fc.string({ minLength: 1, maxLength: 8 }).filter((k) => k !== 'content-length'),
+      fc.string({ maxLength: 12 }),
+      { maxKeys: 4 },
+    ),
     body: fc.uint8Array({ maxLength: 40 }),
   });
 
   it('parses what it serializes, however the bytes are split and with heart-beats between (property)', () => {
     fc.assert(
-      fc.property(fc.array(frameArb, { minLength: 1, maxLength: 4 }), fc.array(fc.nat(), { maxLength: 6 }), fc.nat({ max: 3 }), (frames, cuts, beats) => {
-        const bytes = Buffer.concat(frames.flatMap((f) => [Buffer.from('\n'.repeat(beats)), serializeFrame(f.command, f.headers, Buffer.from(f.body))]));
-        const points = [...new Set(cuts.map((c) => c % (bytes.length + 1)))].sort((a, b) => a - b);
-        const chunks: Buffer[] = [];
-        let last = 0;
-        for (const p of points) { chunks.push(bytes.subarray(last, p)); last = p; }
-        chunks.push(bytes.subarray(last));
-        const parsed = parseAll(...chunks);
-        assert.equal(parsed.frames.length, frames.length);
-        assert.equal(parsed.heartbeats, beats * frames.length);
-        parsed.frames.forEach((got, i) => {
-          const want = frames[i]!;
-          assert.equal(got.command, want.command);
-          assert.deepEqual(Buffer.from(got.body), Buffer.from(want.body));
-          for (const [k, v] of Object.entries(want.headers)) assert.equal(got.headers[k], v);
-        });
-      }),
+      fc.property(
+        fc.array(frameArb, { minLength: 1, maxLength: 4 }),
+        fc.array(fc.nat(), { maxLength: 6 }),
+        fc.nat({ max: 3 }),
+        (frames, cuts, beats) => {
+          const bytes = Buffer.concat(
+            frames.flatMap((f) => [
+              Buffer.from('\n'.repeat(beats)),
+              serializeFrame(f.command, f.headers, Buffer.from(f.body)),
+            ]),
+          );
+          const points = [...new Set(cuts.map((c) => c % (bytes.length + 1)))].sort((a, b) => a - b);
+          const chunks: Buffer[] = [];
+          let last = 0;
+          for (const p of points) {
+            chunks.push(bytes.subarray(last, p));
+            last = p;
+          }
+          chunks.push(bytes.subarray(last));
+          const parsed = parseAll(...chunks);
+          assert.equal(parsed.frames.length, frames.length);
+          assert.equal(parsed.heartbeats, beats * frames.length);
+          parsed.frames.forEach((got, i) => {
+            const want = frames[i]!;
+            assert.equal(got.command, want.command);
+            assert.deepEqual(Buffer.from(got.body), Buffer.from(want.body));
+            for (const [k, v] of Object.entries(want.headers)) assert.equal(got.headers[k], v);
+          });
+        },
+      ),
     );
   });
 });

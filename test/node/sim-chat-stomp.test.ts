@@ -18,7 +18,11 @@ let visitorSeq = 0;
 before(async () => {
   // Server heart-beats of 40 ms so negotiation and enforcement are observable quickly.
   // Queue steps of 80 ms leave a subscriber time to see the countdown even on a busy machine.
-  sim = await startSimulator({ port: 0, paceMs: 1, modules: (ctx) => [createChatService(ctx, { heartbeat: [40, 40], timing: { queueStepMs: 80 } })] });
+  sim = await startSimulator({
+    port: 0,
+    paceMs: 1,
+    modules: (ctx) => [createChatService(ctx, { heartbeat: [40, 40], timing: { queueStepMs: 80 } })],
+  });
   wsUrl = `${sim.url.replace('http', 'ws')}/chat/websocket`;
 });
 after(() => sim.close());
@@ -40,7 +44,10 @@ class Inbox<T> {
     const found = this.items.find(predicate);
     if (found) return Promise.resolve(found);
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`timed out waiting for ${what}; got ${JSON.stringify(this.items).slice(0, 1500)}`)), 5000);
+      const timer = setTimeout(
+        () => reject(new Error(`timed out waiting for ${what}; got ${JSON.stringify(this.items).slice(0, 1500)}`)),
+        5000,
+      );
       this.waiters.push({ predicate, resolve: (t) => (clearTimeout(timer), resolve(t)) });
     });
   }
@@ -75,12 +82,19 @@ function connect(headers: Record<string, string>, options: { heartbeat?: number 
     events,
     errors,
     closes,
-    subscribe: (destination) => new Promise<void>((resolve) => {
-      const receipt = `sub-${destination}-${Math.random()}`;
-      client.watchForReceipt(receipt, () => resolve());
-      client.subscribe(destination, (m: IMessage) => events.push({ ...JSON.parse(m.body), destination: m.headers.destination, headers: m.headers }), { receipt });
-    }),
-    publish: (destination, body) => client.publish({ destination, body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
+    subscribe: (destination) =>
+      new Promise<void>((resolve) => {
+        const receipt = `sub-${destination}-${Math.random()}`;
+        client.watchForReceipt(receipt, () => resolve());
+        client.subscribe(
+          destination,
+          (m: IMessage) =>
+            events.push({ ...JSON.parse(m.body), destination: m.headers.destination, headers: m.headers }),
+          { receipt },
+        );
+      }),
+    publish: (destination, body) =>
+      client.publish({ destination, body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
   };
   return new Promise((resolve, reject) => {
     client.onConnect = () => resolve(peer);
@@ -100,9 +114,22 @@ async function visitor(id = `visitor-${++visitorSeq}`) {
 }
 
 /** Starts a chat and subscribes to its topic; returns the chat id. */
-async function startChat(v: Peer & { visitorId: string }, category: number | string, extra: Record<string, unknown> = {}) {
+async function startChat(
+  v: Peer & { visitorId: string },
+  category: number | string,
+  extra: Record<string, unknown> = {},
+) {
   const clientRequestId = `req-${Math.random()}`;
-  v.publish('/app/chat.start', { clientRequestId, idChatCategory: category, name: 'Ada', email: 'ada@example.com', language: 'en', startingPage: 'https://example.com/p', visitorId: v.visitorId, ...extra });
+  v.publish('/app/chat.start', {
+    clientRequestId,
+    idChatCategory: category,
+    name: 'Ada',
+    email: 'ada@example.com',
+    language: 'en',
+    startingPage: 'https://example.com/p',
+    visitorId: v.visitorId,
+    ...extra,
+  });
   const started = await v.events.next((e) => e.type === 'started' && e.clientRequestId === clientRequestId, 'started');
   await v.subscribe(`/topic/chat.${started.idChat}`);
   return started.idChat as number;
@@ -128,7 +155,10 @@ class RawStomp {
     const ws = new WebSocket(wsUrl, protocols);
     const raw = new RawStomp(ws);
     raws.push(raw);
-    await new Promise((resolve, reject) => { ws.once('open', resolve); ws.once('error', reject); });
+    await new Promise((resolve, reject) => {
+      ws.once('open', resolve);
+      ws.once('error', reject);
+    });
     return raw;
   }
   send(text: string | Buffer): void {
@@ -139,7 +169,8 @@ class RawStomp {
   }
 }
 
-const CONNECT_VISITOR = (id: string, hb = '0,0') => `CONNECT\naccept-version:1.2\nhost:sim\nvisitor-id:${id}\nwidget-key:demo\nheart-beat:${hb}\n\n\0`;
+const CONNECT_VISITOR = (id: string, hb = '0,0') =>
+  `CONNECT\naccept-version:1.2\nhost:sim\nvisitor-id:${id}\nwidget-key:demo\nheart-beat:${hb}\n\n\0`;
 
 describe('chat STOMP: connection', () => {
   it('connects a visitor over STOMP 1.2 with the v12.stomp subprotocol', async () => {
@@ -162,7 +193,11 @@ describe('chat STOMP: connection', () => {
       { 'widget-key': 'demo' },
     ]) {
       const raw = await RawStomp.open();
-      raw.send(`CONNECT\naccept-version:1.2\n${Object.entries(headers).map(([k, v]) => `${k}:${v}`).join('\n')}\n\n\0`);
+      raw.send(
+        `CONNECT\naccept-version:1.2\n${Object.entries(headers)
+          .map(([k, v]) => `${k}:${v}`)
+          .join('\n')}\n\n\0`,
+      );
       const error = await raw.next('ERROR');
       assert.ok(error.headers.message, JSON.stringify(headers));
       assert.equal(await raw.closed, 1008);
@@ -216,7 +251,11 @@ describe('chat STOMP: connection', () => {
 describe('chat STOMP: framing', () => {
   it('handles several frames in one WebSocket message, a frame split over two, EOL heart-beats and CRLF', async () => {
     const raw = await RawStomp.open();
-    raw.send('\n' + CONNECT_VISITOR('frames') + '\r\nSUBSCRIBE\r\nid:a\r\ndestination:/topic/visitor.frames\r\nreceipt:r1\r\n\r\n\0\n');
+    raw.send(
+      '\n' +
+        CONNECT_VISITOR('frames') +
+        '\r\nSUBSCRIBE\r\nid:a\r\ndestination:/topic/visitor.frames\r\nreceipt:r1\r\n\r\n\0\n',
+    );
     await raw.next('CONNECTED');
     assert.equal((await raw.next('RECEIPT')).headers['receipt-id'], 'r1');
     const body = JSON.stringify({ clientRequestId: 'split', idChatCategory: 2 });
@@ -235,13 +274,22 @@ describe('chat STOMP: framing', () => {
 
   it('unescapes header values and escapes them back in RECEIPT', async () => {
     const raw = await RawStomp.open();
-    raw.send(CONNECT_VISITOR('esc') + 'SUBSCRIBE\nid:x\\cy\ndestination:/topic/visitor.esc\nreceipt:a\\cb\\\\c\\nd\n\n\0');
+    raw.send(
+      CONNECT_VISITOR('esc') + 'SUBSCRIBE\nid:x\\cy\ndestination:/topic/visitor.esc\nreceipt:a\\cb\\\\c\\nd\n\n\0',
+    );
     const receipt = await raw.next('RECEIPT');
     assert.equal(receipt.headers['receipt-id'], 'a:b\\c\nd');
   });
 
   it('answers a malformed frame with ERROR and closes', async () => {
-    for (const bad of ['SEND\nfoo:\\t\n\n\0', 'SEND\ndestination:/app/chat.start\ncontent-length:2\n\n{}}\0', 'SEND\ndestination:/app/chat.start\n\nnot json\0', 'BEGIN\ntransaction:t\n\n\0', 'WHATEVER\n\n\0', 'SUBSCRIBE\ndestination:/topic/visitor.mal\n\n\0']) {
+    for (const bad of [
+      'SEND\nfoo:\\t\n\n\0',
+      'SEND\ndestination:/app/chat.start\ncontent-length:2\n\n{}}\0',
+      'SEND\ndestination:/app/chat.start\n\nnot json\0',
+      'BEGIN\ntransaction:t\n\n\0',
+      'WHATEVER\n\n\0',
+      'SUBSCRIBE\ndestination:/topic/visitor.mal\n\n\0',
+    ]) {
       const raw = await RawStomp.open();
       raw.send(CONNECT_VISITOR('mal') + bad);
       const error = await raw.next('ERROR');
@@ -262,9 +310,21 @@ describe('chat STOMP: framing', () => {
 describe('chat STOMP: visitor protocol', () => {
   it('starts a chat once per clientRequestId', async () => {
     const v = await visitor();
-    v.publish('/app/chat.start', { clientRequestId: 'same', idChatCategory: 2, name: 'Ada', language: 'en', visitorId: v.visitorId });
+    v.publish('/app/chat.start', {
+      clientRequestId: 'same',
+      idChatCategory: 2,
+      name: 'Ada',
+      language: 'en',
+      visitorId: v.visitorId,
+    });
     const first = await v.events.next((e) => e.type === 'started');
-    v.publish('/app/chat.start', { clientRequestId: 'same', idChatCategory: 2, name: 'Ada', language: 'en', visitorId: v.visitorId });
+    v.publish('/app/chat.start', {
+      clientRequestId: 'same',
+      idChatCategory: 2,
+      name: 'Ada',
+      language: 'en',
+      visitorId: v.visitorId,
+    });
     await v.events.next((e) => e.type === 'started' && e !== first);
     const started = v.events.items.filter((e) => e.type === 'started');
     assert.equal(started.length, 2);
@@ -277,7 +337,10 @@ describe('chat STOMP: visitor protocol', () => {
     const v = await visitor();
     v.publish('/app/chat.start', { clientRequestId: 'bad', idChatCategory: 99, email: 'nope' });
     const rejected = await v.events.next((e) => e.type === 'rejected');
-    assert.deepEqual({ reason: rejected.reason, errors: rejected.errors }, { reason: 'invalid', errors: { idChatCategory: 'unknown', email: 'invalid' } });
+    assert.deepEqual(
+      { reason: rejected.reason, errors: rejected.errors },
+      { reason: 'invalid', errors: { idChatCategory: 'unknown', email: 'invalid' } },
+    );
   });
 
   it('queues, counts down, has the scripted operator join, greet and answer in the chat language', async () => {
@@ -288,19 +351,30 @@ describe('chat STOMP: visitor protocol', () => {
     const queue = [...new Set(v.events.items.filter((e) => e.type === 'queue').map((e) => e.position))];
     assert.deepEqual(queue, [3, 2, 1]);
     assert.deepEqual(joined.operator, { idUser: 900, username: 'giulia.script', nickname: 'Giulia' });
-    const greeting = await v.events.next(isMessage((e) => e.from === 'operator'), 'greeting');
+    const greeting = await v.events.next(
+      isMessage((e) => e.from === 'operator'),
+      'greeting',
+    );
     assert.equal(greeting.text, 'Ciao Ada, sono Giulia. Come posso aiutarti?');
     assert.equal(greeting.author.name, 'Giulia');
-    const typingBefore = v.events.items.findIndex((e) => e.type === 'typing' && e.from === 'operator' && e.typing === true);
+    const typingBefore = v.events.items.findIndex(
+      (e) => e.type === 'typing' && e.from === 'operator' && e.typing === true,
+    );
     assert.ok(typingBefore >= 0 && typingBefore < v.events.items.indexOf(greeting), 'typing before the greeting');
 
     v.publish(`/app/chat.${idChat}.message`, { clientMessageId: 'c-1', text: 'Quali sono i prezzi?', attachments: [] });
-    const echo = await v.events.next(isMessage((e) => e.clientMessageId === 'c-1'), 'echo');
+    const echo = await v.events.next(
+      isMessage((e) => e.clientMessageId === 'c-1'),
+      'echo',
+    );
     assert.equal(echo.from, 'visitor');
     assert.equal(echo.id, greeting.id + 1);
     const read = await v.events.next((e) => e.type === 'read', 'read');
     assert.equal(read.upToId, echo.id);
-    const answer = await v.events.next(isMessage((e) => e.from === 'operator' && e.id > echo.id), 'answer');
+    const answer = await v.events.next(
+      isMessage((e) => e.from === 'operator' && e.id > echo.id),
+      'answer',
+    );
     assert.match(answer.text, /10 € al mese/);
   });
 
@@ -317,7 +391,10 @@ describe('chat STOMP: visitor protocol', () => {
     assert.equal(dups[1]!.text, 'one');
     assert.equal(two.id, dups[0]!.id + 1);
     const history = await (await fetch(`${sim.url}/chat/api/chat/history/${idChat}`, { headers: TOKEN })).json();
-    assert.deepEqual(history.messages.map((m: Event) => m.text), ['one', 'two']);
+    assert.deepEqual(
+      history.messages.map((m: Event) => m.text),
+      ['one', 'two'],
+    );
   });
 
   it('rejects empty and too long messages and messages after close, without breaking the connection', async () => {
@@ -328,15 +405,21 @@ describe('chat STOMP: visitor protocol', () => {
     v.publish(`/app/chat.${idChat}.message`, { clientMessageId: 'l', text: 'x'.repeat(4001) });
     assert.equal((await v.events.next((e) => e.type === 'rejected' && e.clientMessageId === 'l')).reason, 'too-long');
     v.publish(`/app/chat.${idChat}.message`, { clientMessageId: 'u', text: 'file', attachments: ['no-such-uuid'] });
-    assert.equal((await v.events.next((e) => e.type === 'rejected' && e.clientMessageId === 'u')).reason, 'unknown-attachment');
+    assert.equal(
+      (await v.events.next((e) => e.type === 'rejected' && e.clientMessageId === 'u')).reason,
+      'unknown-attachment',
+    );
     v.publish(`/app/chat.${idChat}.close`, {});
     assert.equal((await v.events.next((e) => e.type === 'closed')).by, 'visitor');
     v.publish(`/app/chat.${idChat}.message`, { clientMessageId: 'late', text: 'hello?' });
-    assert.equal((await v.events.next((e) => e.type === 'rejected' && e.clientMessageId === 'late')).reason, 'chat-closed');
+    assert.equal(
+      (await v.events.next((e) => e.type === 'rejected' && e.clientMessageId === 'late')).reason,
+      'chat-closed',
+    );
     assert.equal(v.client.connected, true);
   });
 
-  it('lets only the chat\'s visitor or operators subscribe to a chat', async () => {
+  it("lets only the chat's visitor or operators subscribe to a chat", async () => {
     const owner = await visitor();
     const idChat = await startChat(owner, 'HUMAN');
     const stranger = await visitor();
@@ -344,7 +427,10 @@ describe('chat STOMP: visitor protocol', () => {
     assert.equal((await stranger.errors.next(() => true)).headers.message, 'forbidden');
     await stranger.closes.next(() => true);
     const raw = await RawStomp.open();
-    raw.send(CONNECT_VISITOR('intruder') + `SEND\ndestination:/app/chat.${idChat}.message\n\n{"clientMessageId":"x","text":"hi"}\0`);
+    raw.send(
+      CONNECT_VISITOR('intruder') +
+        `SEND\ndestination:/app/chat.${idChat}.message\n\n{"clientMessageId":"x","text":"hi"}\0`,
+    );
     assert.equal((await raw.next('ERROR')).headers.message, 'forbidden');
     const raw2 = await RawStomp.open();
     raw2.send(CONNECT_VISITOR('nosy') + 'SUBSCRIBE\nid:1\ndestination:/topic/operators\n\n\0');
@@ -359,24 +445,42 @@ describe('chat STOMP: visitor protocol', () => {
   it('runs the bot with quick replies and hands over to the operator', async () => {
     const v = await visitor();
     const idChat = await startChat(v, 'BOT');
-    const welcome = await v.events.next(isMessage((e) => e.from === 'bot'), 'bot welcome');
+    const welcome = await v.events.next(
+      isMessage((e) => e.from === 'bot'),
+      'bot welcome',
+    );
     assert.equal(welcome.author.name, 'Sportellino');
-    assert.deepEqual(welcome.quickReplies.map((q: Event) => q.value), ['hours', 'prices', 'documents', 'human']);
+    assert.deepEqual(
+      welcome.quickReplies.map((q: Event) => q.value),
+      ['hours', 'prices', 'documents', 'human'],
+    );
     v.publish(`/app/chat.${idChat}.message`, { clientMessageId: 'q1', text: 'Opening hours', quickReply: 'hours' });
-    const hours = await v.events.next(isMessage((e) => e.from === 'bot' && e.id > welcome.id), 'hours answer');
+    const hours = await v.events.next(
+      isMessage((e) => e.from === 'bot' && e.id > welcome.id),
+      'hours answer',
+    );
     assert.match(hours.text, /Monday to Friday/);
     assert.equal(hours.quickReplies.length, 4);
     v.publish(`/app/chat.${idChat}.message`, { clientMessageId: 'q2', text: 'Talk to an operator' });
-    const handoff = await v.events.next(isMessage((e) => e.from === 'bot' && /handing you over/.test(e.text)), 'handoff');
+    const handoff = await v.events.next(
+      isMessage((e) => e.from === 'bot' && /handing you over/.test(e.text)),
+      'handoff',
+    );
     assert.equal(handoff.quickReplies, undefined);
     await v.events.next((e) => e.type === 'queue', 'queue after handoff');
     const joined = await v.events.next((e) => e.type === 'joined', 'operator joins');
     assert.equal(joined.operator.idUser, 900);
-    const greeting = await v.events.next(isMessage((e) => e.from === 'operator'), 'greeting');
+    const greeting = await v.events.next(
+      isMessage((e) => e.from === 'operator'),
+      'greeting',
+    );
     assert.match(greeting.text, /Giulia/);
     // The operator answers what is said to them, not the request to the bot that brought them.
     v.publish(`/app/chat.${idChat}.message`, { clientMessageId: 'q3', text: 'xyzzy 42' });
-    const answer = await v.events.next(isMessage((e) => e.from === 'operator' && e.id > greeting.id), 'first answer');
+    const answer = await v.events.next(
+      isMessage((e) => e.from === 'operator' && e.id > greeting.id),
+      'first answer',
+    );
     assert.match(answer.text, /xyzzy 42/);
   });
 
@@ -402,13 +506,21 @@ describe('chat STOMP: visitor protocol', () => {
     await v.events.next(isMessage((e) => e.clientMessageId === 'before-drop'));
     await v.client.deactivate();
     // The scripted operator answers while the visitor is away.
-    const answered = async () => (await (await fetch(`${sim.url}/chat/api/chat/history/${idChat}`, { headers: TOKEN })).json()).messages.length === 3;
+    const answered = async () =>
+      (await (await fetch(`${sim.url}/chat/api/chat/history/${idChat}`, { headers: TOKEN })).json()).messages.length ===
+      3;
     while (!(await answered())) await new Promise((r) => setTimeout(r, 10));
     const again = await connect({ 'visitor-id': v.visitorId, 'widget-key': 'demo' });
     await again.subscribe(`/topic/chat.${idChat}`);
     again.publish(`/app/chat.${idChat}.sync`, { afterId: greeting.id });
     const history = await again.events.next((e) => e.type === 'history');
-    assert.deepEqual(history.messages.map((m: Event) => [m.id, m.from]), [[2, 'visitor'], [3, 'operator']]);
+    assert.deepEqual(
+      history.messages.map((m: Event) => [m.id, m.from]),
+      [
+        [2, 'visitor'],
+        [3, 'operator'],
+      ],
+    );
     assert.match(history.messages[1].text, /welcome/);
     assert.equal(history.state.status, 'assigned');
     assert.equal(history.state.operator.nickname, 'Giulia');
@@ -420,7 +532,10 @@ describe('chat STOMP: visitor protocol', () => {
     const v = await visitor();
     await v.subscribe('/topic/chat.424242');
     const closed = await v.events.next((e) => e.type === 'closed');
-    assert.deepEqual({ by: closed.by, reason: closed.reason, idChat: closed.idChat }, { by: 'system', reason: 'not-found', idChat: 424242 });
+    assert.deepEqual(
+      { by: closed.by, reason: closed.reason, idChat: closed.idChat },
+      { by: 'system', reason: 'not-found', idChat: 424242 },
+    );
   });
 });
 
@@ -433,11 +548,18 @@ describe('chat STOMP: real operators', () => {
     const pendingEvent = await op.events.next((e) => e.type === 'chat-pending');
     assert.equal(pendingEvent.chat.idChat, idChat);
     const pending = await (await fetch(`${sim.url}/chat/api/chat/pending/3`, { headers: TOKEN })).json();
-    assert.deepEqual(pending.map((c: Event) => c.idChat), [idChat]);
+    assert.deepEqual(
+      pending.map((c: Event) => c.idChat),
+      [idChat],
+    );
     assert.equal(pending[0].status, 'P');
 
     await op.subscribe(`/topic/chat.${idChat}`);
-    const join = await fetch(`${sim.url}/chat/api/chat/join`, { method: 'POST', headers: { ...TOKEN, 'Content-Type': 'application/json' }, body: JSON.stringify({ idChat, idUser: 1 }) });
+    const join = await fetch(`${sim.url}/chat/api/chat/join`, {
+      method: 'POST',
+      headers: { ...TOKEN, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ idChat, idUser: 1 }),
+    });
     assert.equal(join.status, 200);
     assert.deepEqual(await join.json(), { idUser: 1, username: 'operator', nickname: 'Operatore Demo' });
     assert.equal((await v.events.next((e) => e.type === 'joined')).operator.username, 'operator');
@@ -451,7 +573,10 @@ describe('chat STOMP: real operators', () => {
     assert.equal((await v.events.next((e) => e.type === 'read')).upToId, 2);
 
     const joined = await (await fetch(`${sim.url}/chat/api/chat/joined/1`, { headers: TOKEN })).json();
-    assert.deepEqual(joined.map((c: Event) => c.idChat), [idChat]);
+    assert.deepEqual(
+      joined.map((c: Event) => c.idChat),
+      [idChat],
+    );
     const close = await fetch(`${sim.url}/chat/api/chat/close/${idChat}`, { method: 'PUT', headers: TOKEN });
     assert.equal(close.status, 200);
     assert.equal((await close.json()).closed, true);
@@ -478,10 +603,17 @@ describe('chat STOMP: real operators', () => {
     const v = await visitor();
     const idChat = await startChat(v, 'SALES');
     await v.events.next((e) => e.type === 'joined' && e.operator.idUser === 900);
-    const join = await fetch(`${sim.url}/chat/api/chat/join`, { method: 'POST', headers: TOKEN, body: JSON.stringify({ idChat, idUser: 1 }) });
+    const join = await fetch(`${sim.url}/chat/api/chat/join`, {
+      method: 'POST',
+      headers: TOKEN,
+      body: JSON.stringify({ idChat, idUser: 1 }),
+    });
     assert.equal(join.status, 200);
     assert.equal((await v.events.next((e) => e.type === 'left')).operator.idUser, 900);
-    assert.equal((await v.events.next((e) => e.type === 'joined' && e.operator.idUser === 1)).operator.username, 'operator');
+    assert.equal(
+      (await v.events.next((e) => e.type === 'joined' && e.operator.idUser === 1)).operator.username,
+      'operator',
+    );
   });
 });
 
@@ -492,8 +624,12 @@ describe('chat STOMP: faults', () => {
     const raw = await RawStomp.open();
     raw.send(CONNECT_VISITOR('fault') + 'SUBSCRIBE\nid:s\ndestination:/topic/visitor.fault\nreceipt:ok\n\n\0');
     await raw.next('RECEIPT');
-    await fetch(`${sim.url}/__sim/faults`, { method: 'POST', body: JSON.stringify({ kind: 'malformed-stomp', match: '/chat/websocket' }) });
-    const start = (id: string) => raw.send(`SEND\ndestination:/app/chat.start\n\n{"clientRequestId":"${id}","idChatCategory":4}\0`);
+    await fetch(`${sim.url}/__sim/faults`, {
+      method: 'POST',
+      body: JSON.stringify({ kind: 'malformed-stomp', match: '/chat/websocket' }),
+    });
+    const start = (id: string) =>
+      raw.send(`SEND\ndestination:/app/chat.start\n\n{"clientRequestId":"${id}","idChatCategory":4}\0`);
     start('a');
     start('b');
     await raw.frames.next((f) => f.command === 'MESSAGE' && f.body.toString().includes('"b"'));
@@ -514,9 +650,15 @@ describe('chat STOMP: faults', () => {
   it('lists the open sockets on /__sim/ws (visitor id, operator name) and counts them on /__sim/health', async () => {
     const a = await visitor('ws-list-visitor');
     await connect({ CHAT_WS_USER: 'operator', CHAT_WS_PASSWORD: 'operator' });
-    const listed = (await (await fetch(`${sim.url}/__sim/ws`)).json()) as { open: number; sockets: Array<Record<string, unknown>> };
+    const listed = (await (await fetch(`${sim.url}/__sim/ws`)).json()) as {
+      open: number;
+      sockets: Array<Record<string, unknown>>;
+    };
     assert.equal(listed.open, listed.sockets.length);
-    assert.deepEqual(listed.sockets.filter((s) => s.visitorId === 'ws-list-visitor').map((s) => [s.service, s.kind, s.widgetKey]), [['chat', 'visitor', 'demo']]);
+    assert.deepEqual(
+      listed.sockets.filter((s) => s.visitorId === 'ws-list-visitor').map((s) => [s.service, s.kind, s.widgetKey]),
+      [['chat', 'visitor', 'demo']],
+    );
     assert.ok(listed.sockets.some((s) => s.kind === 'operator' && s.username === 'operator'));
     assert.equal((await (await fetch(`${sim.url}/__sim/health`)).json()).websockets, listed.open);
     await a.client.deactivate();
@@ -525,10 +667,15 @@ describe('chat STOMP: faults', () => {
   });
 
   it('refuses the WebSocket upgrade while refuse-ws is active', async () => {
-    await fetch(`${sim.url}/__sim/faults`, { method: 'POST', body: JSON.stringify({ kind: 'refuse-ws', match: '/chat/websocket', durationMs: 60_000 }) });
+    await fetch(`${sim.url}/__sim/faults`, {
+      method: 'POST',
+      body: JSON.stringify({ kind: 'refuse-ws', match: '/chat/websocket', durationMs: 60_000 }),
+    });
     const ws = new WebSocket(wsUrl, ['v12.stomp']);
     ws.on('error', () => {});
-    const status = await new Promise<number>((resolve) => ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0)));
+    const status = await new Promise<number>((resolve) =>
+      ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0)),
+    );
     assert.equal(status, 503);
     ws.terminate();
   });

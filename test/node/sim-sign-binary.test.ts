@@ -31,27 +31,33 @@ function readZip(zip: Buffer): Array<{ name: string; bytes: Buffer; crc: number 
 
 describe('sign: Range parsing (RFC 9110 single ranges)', () => {
   it('gives start..min(end, size-1) for bytes=a-b, or unsatisfiable when a is past the end', () => {
-    fc.assert(fc.property(fc.integer({ min: 1, max: 1e6 }), fc.nat(2e6), fc.nat(2e6), (size, x, y) => {
-      const [a, b] = x <= y ? [x, y] : [y, x];
-      const r = parseRange(`bytes=${a}-${b}`, size);
-      if (a >= size) assert.equal(r, 'unsatisfiable');
-      else assert.deepEqual(r, { start: a, end: Math.min(b, size - 1) });
-    }));
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 1e6 }), fc.nat(2e6), fc.nat(2e6), (size, x, y) => {
+        const [a, b] = x <= y ? [x, y] : [y, x];
+        const r = parseRange(`bytes=${a}-${b}`, size);
+        if (a >= size) assert.equal(r, 'unsatisfiable');
+        else assert.deepEqual(r, { start: a, end: Math.min(b, size - 1) });
+      }),
+    );
   });
 
   it('gives the last n bytes for bytes=-n and the tail for bytes=a-', () => {
-    fc.assert(fc.property(fc.integer({ min: 1, max: 1e6 }), fc.integer({ min: 1, max: 2e6 }), (size, n) => {
-      assert.deepEqual(parseRange(`bytes=-${n}`, size), { start: Math.max(0, size - n), end: size - 1 });
-      const open = parseRange(`bytes=${n}-`, size);
-      assert.deepEqual(open, n >= size ? 'unsatisfiable' : { start: n, end: size - 1 });
-    }));
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 1e6 }), fc.integer({ min: 1, max: 2e6 }), (size, n) => {
+        assert.deepEqual(parseRange(`bytes=-${n}`, size), { start: Math.max(0, size - n), end: size - 1 });
+        const open = parseRange(`bytes=${n}-`, size);
+        assert.deepEqual(open, n >= size ? 'unsatisfiable' : { start: n, end: size - 1 });
+      }),
+    );
   });
 
   it('never yields a range outside the document, whatever the header says', () => {
-    fc.assert(fc.property(fc.integer({ min: 1, max: 1e5 }), fc.string(), (size, header) => {
-      const r = parseRange(header, size);
-      if (r && r !== 'unsatisfiable') assert.ok(r.start >= 0 && r.start <= r.end && r.end < size);
-    }));
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 1e5 }), fc.string(), (size, header) => {
+        const r = parseRange(header, size);
+        if (r && r !== 'unsatisfiable') assert.ok(r.start >= 0 && r.start <= r.end && r.end < size);
+      }),
+    );
     assert.equal(parseRange('bytes=0-1,5-9', 100), undefined, 'several ranges: a full 200 instead');
     assert.equal(parseRange('items=0-1', 100), undefined);
     assert.equal(parseRange(undefined, 100), undefined);
@@ -60,15 +66,23 @@ describe('sign: Range parsing (RFC 9110 single ranges)', () => {
 
 describe('sign: store-only ZIP writer', () => {
   it('round-trips names, bytes and CRC-32 of any set of files', () => {
-    const file = fc.record({ name: fc.stringMatching(/^[a-z0-9_-]{1,20}\.pdf$/), bytes: fc.uint8Array({ maxLength: 2048 }) });
-    fc.assert(fc.property(fc.uniqueArray(file, { selector: (f) => f.name, minLength: 1, maxLength: 6 }), (files) => {
-      const entries = readZip(Buffer.from(zipStore(files)));
-      assert.deepEqual(entries.map((e) => e.name), files.map((f) => f.name));
-      entries.forEach((e, i) => {
-        assert.deepEqual(new Uint8Array(e.bytes), files[i]!.bytes);
-        assert.equal(e.crc, crc32(files[i]!.bytes));
-      });
-    }));
+    const file = fc.record({
+      name: fc.stringMatching(/^[a-z0-9_-]{1,20}\.pdf$/),
+      bytes: fc.uint8Array({ maxLength: 2048 }),
+    });
+    fc.assert(
+      fc.property(fc.uniqueArray(file, { selector: (f) => f.name, minLength: 1, maxLength: 6 }), (files) => {
+        const entries = readZip(Buffer.from(zipStore(files)));
+        assert.deepEqual(
+          entries.map((e) => e.name),
+          files.map((f) => f.name),
+        );
+        entries.forEach((e, i) => {
+          assert.deepEqual(new Uint8Array(e.bytes), files[i]!.bytes);
+          assert.equal(e.crc, crc32(files[i]!.bytes));
+        });
+      }),
+    );
   });
 
   it('is deterministic for the same input', () => {
@@ -79,12 +93,18 @@ describe('sign: store-only ZIP writer', () => {
 
 describe('sign: Content-Disposition', () => {
   it('is a single ASCII line whose filename* decodes to the original name', () => {
-    fc.assert(fc.property(fc.string({ unit: 'grapheme', minLength: 1, maxLength: 40 }), fc.constantFrom('inline' as const, 'attachment' as const), (name, kind) => {
-      const value = contentDisposition(kind, name);
-      assert.match(value, /^[\x20-\x7e]+$/);
-      assert.ok(value.startsWith(`${kind}; filename="`));
-      const star = /filename\*=UTF-8''(.*)$/.exec(value)![1]!;
-      assert.equal(decodeURIComponent(star), name);
-    }));
+    fc.assert(
+      fc.property(
+        fc.string({ unit: 'grapheme', minLength: 1, maxLength: 40 }),
+        fc.constantFrom('inline' as const, 'attachment' as const),
+        (name, kind) => {
+          const value = contentDisposition(kind, name);
+          assert.match(value, /^[\x20-\x7e]+$/);
+          assert.ok(value.startsWith(`${kind}; filename="`));
+          const star = /filename\*=UTF-8''(.*)$/.exec(value)![1]!;
+          assert.equal(decodeURIComponent(star), name);
+        },
+      ),
+    );
   });
 });

@@ -12,10 +12,21 @@ const KEY = { 'X-SignToken': 'demo-sign-token', 'X-SignUser': 'demo' };
 const JSON_ACCEPT = { Accept: 'application/json' };
 let sim: RunningSimulator;
 
-const detail = async (idFile: number) => (await fetch(`${sim.url}/sign/api/v2/files/${idFile}`, { headers: KEY })).json();
-const page = (token: string, suffix = '', init: RequestInit = {}) => fetch(`${sim.url}/sign/app/sign/${token}${suffix}`, { redirect: 'manual', ...init });
-const act = (token: string, what: 'sign' | 'reject', body: Record<string, string> = {}, headers: Record<string, string> = JSON_ACCEPT) =>
-  page(token, `/${what}`, { method: 'POST', headers: { ...headers, 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(body).toString() });
+const detail = async (idFile: number) =>
+  (await fetch(`${sim.url}/sign/api/v2/files/${idFile}`, { headers: KEY })).json();
+const page = (token: string, suffix = '', init: RequestInit = {}) =>
+  fetch(`${sim.url}/sign/app/sign/${token}${suffix}`, { redirect: 'manual', ...init });
+const act = (
+  token: string,
+  what: 'sign' | 'reject',
+  body: Record<string, string> = {},
+  headers: Record<string, string> = JSON_ACCEPT,
+) =>
+  page(token, `/${what}`, {
+    method: 'POST',
+    headers: { ...headers, 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(body).toString(),
+  });
 
 before(async () => {
   sim = await startSimulator({ port: 0, modules: async (ctx) => [await createSignService(ctx)] });
@@ -50,7 +61,12 @@ describe('sign: the signing page', () => {
       headers: { ...KEY, 'Content-Type': 'application/json' },
       body: JSON.stringify({
         name: '<script>alert(1)</script> & "co"',
-        documents: [{ base64content: Buffer.from(await pdf.save()).toString('base64'), filename: '<img src=x onerror=alert(1)>.pdf' }],
+        documents: [
+          {
+            base64content: Buffer.from(await pdf.save()).toString('base64'),
+            filename: '<img src=x onerror=alert(1)>.pdf',
+          },
+        ],
         signers: [{ email: 'x@y.test', firstName: '<b>Eve</b>', lastName: "O'Hara", action: 'S' }],
       }),
     });
@@ -97,7 +113,10 @@ describe('sign: signing and rejecting move the practice (spec §3)', () => {
     assert.equal(state.signer.status, 'F');
     const after = await detail(1002);
     assert.equal(after.status, 'F');
-    assert.deepEqual(after.events.map((e: { action: string }) => e.action), ['I', 'S']);
+    assert.deepEqual(
+      after.events.map((e: { action: string }) => e.action),
+      ['I', 'S'],
+    );
     assert.equal(after.events.at(-1).signerEmail, 'giovanni.verdi@example.test');
     assert.notEqual(after.tsUpd, before.tsUpd);
     assert.equal(after.tsUpd, after.events.at(-1).tsIns);
@@ -109,7 +128,10 @@ describe('sign: signing and rejecting move the practice (spec §3)', () => {
     assert.equal(res.headers.get('location'), '/sign/app/sign/link-1003-1');
     const p = await detail(1003);
     assert.equal(p.status, 'L');
-    assert.deepEqual(p.signers.map((s: { status: string }) => s.status), ['F', 'L']);
+    assert.deepEqual(
+      p.signers.map((s: { status: string }) => s.status),
+      ['F', 'L'],
+    );
     assert.equal(p.events.at(-1).action, 'V');
     const link = await (await fetch(`${sim.url}/sign/api/v2/files/1003/link`, { headers: KEY })).json();
     assert.equal(link, `${sim.url}/sign/app/sign/link-1003-2`, 'the link now names the next pending signer');
@@ -121,7 +143,10 @@ describe('sign: signing and rejecting move the practice (spec §3)', () => {
     await act('link-1001-2', 'sign');
     const p = await detail(1001);
     assert.equal(p.status, 'F');
-    assert.deepEqual(p.events.map((e: { action: string }) => e.action), ['I', 'E', 'E']);
+    assert.deepEqual(
+      p.events.map((e: { action: string }) => e.action),
+      ['I', 'E', 'E'],
+    );
   });
 
   it('a rejection moves L to R with event D and the reason in notes', async () => {
@@ -151,11 +176,26 @@ describe('sign: signing and rejecting move the practice (spec §3)', () => {
   it('asks for the password when the signer requires one', async () => {
     const pdf = await PDFDocument.create();
     pdf.addPage();
-    const created = await (await fetch(`${sim.url}/sign/api/v2/files/send`, {
-      method: 'POST',
-      headers: { ...KEY, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ name: 'Con password', documents: [{ base64content: Buffer.from(await pdf.save()).toString('base64') }], signers: [{ email: 'p@q.test', firstName: 'P', lastName: 'Q', action: 'T', requirePassword: true, password: 's3cret' }] }),
-    })).json();
+    const created = await (
+      await fetch(`${sim.url}/sign/api/v2/files/send`, {
+        method: 'POST',
+        headers: { ...KEY, 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          name: 'Con password',
+          documents: [{ base64content: Buffer.from(await pdf.save()).toString('base64') }],
+          signers: [
+            {
+              email: 'p@q.test',
+              firstName: 'P',
+              lastName: 'Q',
+              action: 'T',
+              requirePassword: true,
+              password: 's3cret',
+            },
+          ],
+        }),
+      })
+    ).json();
     const token = created.signers[0].signingUrl.split('/').pop();
     assert.match(await (await page(token)).text(), /type="password"/);
     assert.equal((await act(token, 'sign', { password: 'wrong' })).status, 401);
@@ -177,11 +217,18 @@ describe('sign: signing and rejecting move the practice (spec §3)', () => {
     const hook = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook/{{idFile}}/{{status}}`;
     const pdf = await PDFDocument.create();
     pdf.addPage();
-    const created = await (await fetch(`${sim.url}/sign/api/v2/files/send`, {
-      method: 'POST',
-      headers: { ...KEY, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ name: 'Webhook', webhook: { url: hook }, documents: [{ base64content: Buffer.from(await pdf.save()).toString('base64') }], signers: [{ email: 'w@h.test', firstName: 'W', lastName: 'H', action: 'S' }] }),
-    })).json();
+    const created = await (
+      await fetch(`${sim.url}/sign/api/v2/files/send`, {
+        method: 'POST',
+        headers: { ...KEY, 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          name: 'Webhook',
+          webhook: { url: hook },
+          documents: [{ base64content: Buffer.from(await pdf.save()).toString('base64') }],
+          signers: [{ email: 'w@h.test', firstName: 'W', lastName: 'H', action: 'S' }],
+        }),
+      })
+    ).json();
     const token = created.signers[0].signingUrl.split('/').pop();
     await act(token, 'sign');
     // Delivery is fire and forget: wait for both calls (bounded, so a failure cannot hang the run).
@@ -192,7 +239,21 @@ describe('sign: signing and rejecting move the practice (spec §3)', () => {
     assert.equal(submitted!.body.action, 'I');
     assert.equal(submitted!.body.notes, null);
     assert.equal(signed!.url, `/hook/${created.idFile}/F`);
-    assert.deepEqual(Object.keys(signed!.body).sort(), ['action', 'externalId', 'idFile', 'name', 'notes', 'protocol', 'signerEmail', 'status', 'tenantCode', 'time'].sort());
+    assert.deepEqual(
+      Object.keys(signed!.body).sort(),
+      [
+        'action',
+        'externalId',
+        'idFile',
+        'name',
+        'notes',
+        'protocol',
+        'signerEmail',
+        'status',
+        'tenantCode',
+        'time',
+      ].sort(),
+    );
     assert.equal(signed!.body.signerEmail, 'w@h.test');
   });
 

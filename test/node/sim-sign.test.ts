@@ -18,7 +18,11 @@ let api: string;
 
 const get = (path: string, headers: Record<string, string> = KEY) => fetch(`${api}${path}`, { headers });
 const postJson = (path: string, body: unknown, headers: Record<string, string> = KEY) =>
-  fetch(`${api}${path}`, { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  fetch(`${api}${path}`, {
+    method: 'POST',
+    headers: { ...headers, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 
 async function assertSignError(res: Response, status: number, messageKey?: string) {
   assert.equal(res.status, status);
@@ -50,7 +54,10 @@ async function contractBase64(): Promise<string> {
 }
 
 before(async () => {
-  sim = await startSimulator({ port: 0, modules: async (ctx) => [await createAuthService(ctx), await createSignService(ctx)] });
+  sim = await startSimulator({
+    port: 0,
+    modules: async (ctx) => [await createAuthService(ctx), await createSignService(ctx)],
+  });
   api = `${sim.url}/sign/api/v2`;
 });
 after(() => sim.close());
@@ -61,8 +68,16 @@ beforeEach(async () => {
 describe('sign: authentication (spec §5, §7)', () => {
   it('answers 401 error.unauthorized without credentials, with a wrong token and with an unknown user', async () => {
     await assertSignError(await get('/files/1001', {}), 401, 'error.unauthorized');
-    await assertSignError(await get('/files/1001', { 'X-SignToken': 'nope', 'X-SignUser': 'demo' }), 401, 'error.unauthorized');
-    await assertSignError(await get('/files/1001', { 'X-SignToken': 'demo-sign-token', 'X-SignUser': 'ghost' }), 401, 'error.unauthorized');
+    await assertSignError(
+      await get('/files/1001', { 'X-SignToken': 'nope', 'X-SignUser': 'demo' }),
+      401,
+      'error.unauthorized',
+    );
+    await assertSignError(
+      await get('/files/1001', { 'X-SignToken': 'demo-sign-token', 'X-SignUser': 'ghost' }),
+      401,
+      'error.unauthorized',
+    );
     await assertSignError(await get('/files/1001', { 'X-SignToken': 'demo-sign-token' }), 401, 'error.unauthorized');
   });
 
@@ -70,7 +85,11 @@ describe('sign: authentication (spec §5, §7)', () => {
     const tokenRes = await fetch(`${sim.url}/auth/realms/sportello/protocol/openid-connect/token`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'client_credentials', client_id: 'sportello-demo', client_secret: 'demo-secret' }),
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: 'sportello-demo',
+        client_secret: 'demo-secret',
+      }),
     });
     const { access_token } = await tokenRes.json();
     const ok = await get('/files/1001', { Authorization: `Bearer ${access_token}` });
@@ -99,7 +118,8 @@ describe('sign: GET /files/ (spec §4 list and page object)', () => {
     const res = await get('/files/');
     assert.equal(res.status, 200);
     const page = await res.json();
-    for (const k of ['content', 'totalElements', 'totalPages', 'size', 'number', 'numberOfElements', 'first', 'last']) assert.ok(k in page, k);
+    for (const k of ['content', 'totalElements', 'totalPages', 'size', 'number', 'numberOfElements', 'first', 'last'])
+      assert.ok(k in page, k);
     assert.equal(page.size, 100);
     assert.equal(page.number, 0);
     assert.equal(page.totalElements, 10);
@@ -107,7 +127,10 @@ describe('sign: GET /files/ (spec §4 list and page object)', () => {
     assert.equal(page.first, true);
     assert.equal(page.last, true);
     const ids = page.content.map((p: { idFile: number }) => p.idFile);
-    assert.deepEqual(ids, [...ids].sort((a, b) => b - a));
+    assert.deepEqual(
+      ids,
+      [...ids].sort((a, b) => b - a),
+    );
   });
 
   it('exists only as the spec spells it, with the slash; /files and /files/{idFile}/ are 404s', async () => {
@@ -133,14 +156,18 @@ describe('sign: GET /files/ (spec §4 list and page object)', () => {
     assert.equal(p1.first, false);
     assert.equal(p1.last, false);
     const all = (await (await get('/files/?sort=name,asc')).json()).content.map((p: { name: string }) => p.name);
-    assert.deepEqual(p1.content.map((p: { name: string }) => p.name), all.slice(3, 6));
+    assert.deepEqual(
+      p1.content.map((p: { name: string }) => p.name),
+      all.slice(3, 6),
+    );
     const last = await (await get('/files/?size=3&page=3')).json();
     assert.equal(last.last, true);
     assert.equal(last.numberOfElements, 1);
   });
 
   it('filters by text, dates, signer, urgency, protocol, externalId and metadata', async () => {
-    const ids = async (q: string) => (await (await get(`/files/?${q}`)).json()).content.map((p: { idFile: number }) => p.idFile).sort();
+    const ids = async (q: string) =>
+      (await (await get(`/files/?${q}`)).json()).content.map((p: { idFile: number }) => p.idFile).sort();
     assert.deepEqual(await ids('query=northwind'), [1003]);
     assert.deepEqual(await ids('tsInsFrom=2026-02-10&tsInsTo=2026-02-10'), [1009]);
     assert.deepEqual(await ids('idSigner=10042&idSigner=10021'), [1002, 1004]);
@@ -166,16 +193,52 @@ describe('sign: GET /files/{idFile} and documents (spec §2.8)', () => {
     const res = await get('/files/1001');
     assert.equal(res.status, 200);
     const p = await res.json();
-    for (const k of ['idFile', 'name', 'notes', 'summary', 'status', 'numDocuments', 'urgent', 'privacy', 'digitalSigned', 'sealed', 'expirationDate', 'protocol', 'tsIns', 'tsUpd', 'user', 'signers', 'documents', 'events', 'history', 'placeholders', 'metadata', 'tags', 'webhook', 'destinationContacts', 'canAdvance', 'deletedData']) {
+    for (const k of [
+      'idFile',
+      'name',
+      'notes',
+      'summary',
+      'status',
+      'numDocuments',
+      'urgent',
+      'privacy',
+      'digitalSigned',
+      'sealed',
+      'expirationDate',
+      'protocol',
+      'tsIns',
+      'tsUpd',
+      'user',
+      'signers',
+      'documents',
+      'events',
+      'history',
+      'placeholders',
+      'metadata',
+      'tags',
+      'webhook',
+      'destinationContacts',
+      'canAdvance',
+      'deletedData',
+    ]) {
       assert.ok(k in p, k);
     }
     assert.equal(p.status, 'L');
     assert.equal(p.numDocuments, 3);
     assert.match(p.tsIns, ISO_OFFSET);
     assert.deepEqual(Object.keys(p.user).sort(), ['email', 'firstName', 'idUser', 'lastName']);
-    assert.deepEqual(p.signers.map((s: { status: string }) => s.status), ['F', 'L']);
-    assert.deepEqual(p.documents.map((d: { order: number }) => d.order), [0, 1, 2]);
-    assert.deepEqual(p.events.map((e: { action: string }) => e.action), ['I', 'E']);
+    assert.deepEqual(
+      p.signers.map((s: { status: string }) => s.status),
+      ['F', 'L'],
+    );
+    assert.deepEqual(
+      p.documents.map((d: { order: number }) => d.order),
+      [0, 1, 2],
+    );
+    assert.deepEqual(
+      p.events.map((e: { action: string }) => e.action),
+      ['I', 'E'],
+    );
     for (const c of p.signers[0].signatureCoordinates) {
       assert.ok(c.anchorKeyword || (c.positionX >= 0 && c.positionX <= 1 && c.positionY >= 0 && c.positionY <= 1));
       assert.ok(c.width > 0 && c.width <= 1 && c.height > 0 && c.height <= 1);
@@ -195,7 +258,24 @@ describe('sign: GET /files/{idFile} and documents (spec §2.8)', () => {
   it('lists documents with pages and pagesSize that match the PDFs', async () => {
     const docs = await (await get('/files/1001/documents')).json();
     assert.equal(docs.length, 3);
-    for (const k of ['idDocument', 'idFile', 'name', 'pages', 'mimeType', 'documentOrder', 'visible', 'attachment', 'readonly', 'digitalSigned', 'external', 'externalUrl', 'docExternalId', 'blobExist', 'tsIns', 'pagesSize']) {
+    for (const k of [
+      'idDocument',
+      'idFile',
+      'name',
+      'pages',
+      'mimeType',
+      'documentOrder',
+      'visible',
+      'attachment',
+      'readonly',
+      'digitalSigned',
+      'external',
+      'externalUrl',
+      'docExternalId',
+      'blobExist',
+      'tsIns',
+      'pagesSize',
+    ]) {
       assert.ok(k in docs[0], k);
     }
     for (const d of docs) {
@@ -210,15 +290,21 @@ describe('sign: GET /files/{idFile} and documents (spec §2.8)', () => {
 
   it('places anchor keywords that really appear in the PDF text', async () => {
     const p = await (await get('/files/1001')).json();
-    const anchored = p.signers.flatMap((s: { signatureCoordinates: Array<{ anchorKeyword?: string; document: number; page: number }> }) =>
-      s.signatureCoordinates.filter((c) => c.anchorKeyword));
+    const anchored = p.signers.flatMap(
+      (s: { signatureCoordinates: Array<{ anchorKeyword?: string; document: number; page: number }> }) =>
+        s.signatureCoordinates.filter((c) => c.anchorKeyword),
+    );
     const agreement = (await (await get('/files/1003')).json()).signers[1].signatureCoordinates[0];
     assert.ok(anchored.length > 0);
     for (const c of anchored) {
       const bytes = await bytesOf(await get(`/documents/viewer/${p.documents[c.document].idDocument}`));
       assert.ok((await pdfText(bytes, c.page)).includes(c.anchorKeyword), c.anchorKeyword);
     }
-    assert.ok((await pdfText(await bytesOf(await get('/documents/viewer/10031')), agreement.page)).includes(agreement.anchorKeyword));
+    assert.ok(
+      (await pdfText(await bytesOf(await get('/documents/viewer/10031')), agreement.page)).includes(
+        agreement.anchorKeyword,
+      ),
+    );
     assert.ok((await pdfText(await bytesOf(await get('/documents/viewer/10011')), 3)).includes('Firma del Cliente'));
   });
 
@@ -323,7 +409,21 @@ describe('sign: uploads (spec §4, §2.8 upload response)', () => {
     const res = await fetch(`${api}/documents/upload`, { method: 'POST', headers: KEY, body: form });
     assert.equal(res.status, 200);
     const up = await res.json();
-    for (const k of ['uuid', 'filename', 'originalFilename', 'pages', 'isP7m', 'convertedPdfa', 'rotated', 'external', 'readonly', 'hasAcrofields', 'pagesSize', 'signatures', 'acrofields']) {
+    for (const k of [
+      'uuid',
+      'filename',
+      'originalFilename',
+      'pages',
+      'isP7m',
+      'convertedPdfa',
+      'rotated',
+      'external',
+      'readonly',
+      'hasAcrofields',
+      'pagesSize',
+      'signatures',
+      'acrofields',
+    ]) {
       assert.ok(k in up, k);
     }
     assert.match(up.uuid, UUID);
@@ -337,7 +437,8 @@ describe('sign: uploads (spec §4, §2.8 upload response)', () => {
 
     // The processed name is usable as uploadedFilename.
     const sent = await postJson('/files/send', {
-      name: 'From upload', documents: [{ uploadedFilename: up.filename }],
+      name: 'From upload',
+      documents: [{ uploadedFilename: up.filename }],
       signers: [{ email: 'a@b.test', firstName: 'A', lastName: 'B', action: 'S' }],
     });
     assert.equal(sent.status, 200);
@@ -347,7 +448,11 @@ describe('sign: uploads (spec §4, §2.8 upload response)', () => {
     const doc = await PDFDocument.create();
     doc.addPage();
     const b64 = Buffer.from(await doc.save()).toString('base64');
-    const res = await postJson('/documents/upload/encoded', { filename: 'blank.pdf', base64content: b64, convert: false });
+    const res = await postJson('/documents/upload/encoded', {
+      filename: 'blank.pdf',
+      base64content: b64,
+      convert: false,
+    });
     assert.equal(res.status, 200);
     const up = await res.json();
     assert.equal(up.pages, 1);
@@ -359,14 +464,29 @@ describe('sign: uploads (spec §4, §2.8 upload response)', () => {
     const form = new FormData();
     form.append('file', new Blob(['hello'], { type: 'text/plain' }), 'hello.txt');
     form.append('convert', 'false');
-    await assertSignError(await fetch(`${api}/documents/upload`, { method: 'POST', headers: KEY, body: form }), 400, 'error.file.invalidPdf');
-    await assertSignError(await postJson('/documents/upload/encoded', { filename: 'x.pdf', base64content: 'JVBE\nRi0x' }), 400, 'error.file.invalidBase64');
+    await assertSignError(
+      await fetch(`${api}/documents/upload`, { method: 'POST', headers: KEY, body: form }),
+      400,
+      'error.file.invalidPdf',
+    );
+    await assertSignError(
+      await postJson('/documents/upload/encoded', { filename: 'x.pdf', base64content: 'JVBE\nRi0x' }),
+      400,
+      'error.file.invalidBase64',
+    );
     const empty = new FormData();
     empty.append('convert', 'true');
-    await assertSignError(await fetch(`${api}/documents/upload`, { method: 'POST', headers: KEY, body: empty }), 400, 'error.file.missingData');
+    await assertSignError(
+      await fetch(`${api}/documents/upload`, { method: 'POST', headers: KEY, body: empty }),
+      400,
+      'error.file.missingData',
+    );
     const again = new FormData();
     again.append('file', new Blob(['%PDF-1.7'], { type: 'application/pdf' }), 'x.pdf');
-    await assertSignError(await fetch(`${api}/documents/upload`, { method: 'POST', headers: VIEWER, body: again }), 403);
+    await assertSignError(
+      await fetch(`${api}/documents/upload`, { method: 'POST', headers: VIEWER, body: again }),
+      403,
+    );
   });
 });
 
@@ -374,21 +494,56 @@ describe('sign: POST /files/send (spec §2.1-2.4, §3, §7)', () => {
   const signer = { email: 'anna.blu@example.test', firstName: 'Anna', lastName: 'Blu', action: 'E' };
 
   it('answers 400 error.file.missingData without documents', async () => {
-    await assertSignError(await postJson('/files/send', { name: 'x', signers: [signer] }), 400, 'error.file.missingData');
-    await assertSignError(await postJson('/files/send', { name: 'x', documents: [], signers: [signer] }), 400, 'error.file.missingData');
-    await assertSignError(await postJson('/files/send', { name: 'x', documents: [{ filename: 'a.pdf' }], signers: [signer] }), 400, 'error.file.missingData');
+    await assertSignError(
+      await postJson('/files/send', { name: 'x', signers: [signer] }),
+      400,
+      'error.file.missingData',
+    );
+    await assertSignError(
+      await postJson('/files/send', { name: 'x', documents: [], signers: [signer] }),
+      400,
+      'error.file.missingData',
+    );
+    await assertSignError(
+      await postJson('/files/send', { name: 'x', documents: [{ filename: 'a.pdf' }], signers: [signer] }),
+      400,
+      'error.file.missingData',
+    );
   });
 
   it('answers 400 for invalid Base64, a non-PDF and line breaks', async () => {
-    await assertSignError(await postJson('/files/send', { name: 'x', documents: [{ base64content: '***' }], signers: [signer] }), 400, 'error.file.invalidBase64');
+    await assertSignError(
+      await postJson('/files/send', { name: 'x', documents: [{ base64content: '***' }], signers: [signer] }),
+      400,
+      'error.file.invalidBase64',
+    );
     const notPdf = Buffer.from('just text, not a pdf').toString('base64');
-    await assertSignError(await postJson('/files/send', { name: 'x', documents: [{ base64content: notPdf, filename: 'a.pdf' }], signers: [signer] }), 400, 'error.file.invalidPdf');
+    await assertSignError(
+      await postJson('/files/send', {
+        name: 'x',
+        documents: [{ base64content: notPdf, filename: 'a.pdf' }],
+        signers: [signer],
+      }),
+      400,
+      'error.file.invalidPdf',
+    );
     const b64 = await contractBase64();
-    await assertSignError(await postJson('/files/send', { name: 'x', documents: [{ base64content: `${b64.slice(0, 76)}\n${b64.slice(76)}` }], signers: [signer] }), 400, 'error.file.invalidBase64');
+    await assertSignError(
+      await postJson('/files/send', {
+        name: 'x',
+        documents: [{ base64content: `${b64.slice(0, 76)}\n${b64.slice(76)}` }],
+        signers: [signer],
+      }),
+      400,
+      'error.file.invalidBase64',
+    );
   });
 
   it('answers 403 naming the action for a user without DOC_SUBMIT', async () => {
-    const body = await assertSignError(await postJson('/files/send', { name: 'x', documents: [], signers: [] }, VIEWER), 403);
+    const body = await assertSignError(
+      await postJson('/files/send', { name: 'x', documents: [], signers: [] }, VIEWER),
+      403,
+    );
     assert.match(body.details, /submit/);
     assert.match(body.details, /DOC_SUBMIT/);
   });
@@ -397,14 +552,36 @@ describe('sign: POST /files/send (spec §2.1-2.4, §3, §7)', () => {
     const documents = [{ base64content: await contractBase64(), filename: 'c.pdf' }];
     await assertSignError(await postJson('/files/send', { name: 'x', documents }), 400);
     await assertSignError(await postJson('/files/send', { documents, signers: [signer] }), 400);
-    await assertSignError(await postJson('/files/send', { name: 'x', documents, signers: [{ ...signer, action: 'Z' }] }), 400);
-    await assertSignError(await postJson('/files/send', { name: 'x', documents, signers: [{ email: 'a@b.test', action: 'S' }] }), 400);
+    await assertSignError(
+      await postJson('/files/send', { name: 'x', documents, signers: [{ ...signer, action: 'Z' }] }),
+      400,
+    );
+    await assertSignError(
+      await postJson('/files/send', { name: 'x', documents, signers: [{ email: 'a@b.test', action: 'S' }] }),
+      400,
+    );
     const outside = { document: 0, page: 1, positionX: 1.2, positionY: 0.5 };
-    await assertSignError(await postJson('/files/send', { name: 'x', documents, signers: [{ ...signer, signatureCoordinates: [outside] }] }), 400);
+    await assertSignError(
+      await postJson('/files/send', {
+        name: 'x',
+        documents,
+        signers: [{ ...signer, signatureCoordinates: [outside] }],
+      }),
+      400,
+    );
     const noPage = { document: 0, page: 9, positionX: 0.2, positionY: 0.5 };
-    await assertSignError(await postJson('/files/send', { name: 'x', documents, signers: [{ ...signer, signatureCoordinates: [noPage] }] }), 400);
-    await assertSignError(await postJson('/files/send', { name: 'x', documents, signers: [signer], privacy: 'Z' }), 400);
-    await assertSignError(await postJson('/files/send', { name: 'x', documents, signers: [signer], expirationDate: '2030-01-01' }), 400);
+    await assertSignError(
+      await postJson('/files/send', { name: 'x', documents, signers: [{ ...signer, signatureCoordinates: [noPage] }] }),
+      400,
+    );
+    await assertSignError(
+      await postJson('/files/send', { name: 'x', documents, signers: [signer], privacy: 'Z' }),
+      400,
+    );
+    await assertSignError(
+      await postJson('/files/send', { name: 'x', documents, signers: [signer], expirationDate: '2030-01-01' }),
+      400,
+    );
   });
 
   it('creates a practice in L with event I, and the creation response of §2.8', async () => {
@@ -412,8 +589,16 @@ describe('sign: POST /files/send (spec §2.1-2.4, §3, §7)', () => {
       name: 'Nuovo contratto',
       documents: [{ base64content: await contractBase64(), filename: 'nuovo.pdf' }],
       signers: [
-        { ...signer, signatureCoordinates: [{ document: 0, page: 3, positionX: 0.1, positionY: 0.25, width: 0.37, height: 0.08 }], requirePassword: true },
-        { username: 'mrossi', action: 'P', signatureCoordinates: [{ document: 0, page: 3, anchorKeyword: 'Firma del Fornitore' }] },
+        {
+          ...signer,
+          signatureCoordinates: [{ document: 0, page: 3, positionX: 0.1, positionY: 0.25, width: 0.37, height: 0.08 }],
+          requirePassword: true,
+        },
+        {
+          username: 'mrossi',
+          action: 'P',
+          signatureCoordinates: [{ document: 0, page: 3, anchorKeyword: 'Firma del Fornitore' }],
+        },
       ],
       destinationContacts: [{ email: 'copia@example.test' }],
       expirationDateDays: 30,
@@ -432,14 +617,22 @@ describe('sign: POST /files/send (spec §2.1-2.4, §3, §7)', () => {
     const detail = await (await get(`/files/${created.idFile}`)).json();
     assert.equal(detail.status, 'L');
     assert.equal(detail.urgent, true);
-    assert.deepEqual(detail.events.map((e: { action: string }) => e.action), ['I']);
+    assert.deepEqual(
+      detail.events.map((e: { action: string }) => e.action),
+      ['I'],
+    );
     assert.match(detail.expirationDate, ISO_OFFSET);
     const listed = await (await get(`/files/?idFile=${created.idFile}`)).json();
     assert.equal(listed.totalElements, 1);
   });
 
   it('saves a draft without starting it', async () => {
-    const res = await postJson('/files/send', { name: 'Bozza', draft: true, documents: [{ base64content: await contractBase64() }], signers: [signer] });
+    const res = await postJson('/files/send', {
+      name: 'Bozza',
+      draft: true,
+      documents: [{ base64content: await contractBase64() }],
+      signers: [signer],
+    });
     const created = await res.json();
     assert.equal(created.signers[0].signingUrl, null);
     const detail = await (await get(`/files/${created.idFile}`)).json();

@@ -40,15 +40,19 @@ describe('simulator core', () => {
   it('closes idle kept-alive connections on request, its own answer included', async () => {
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     const get = (path: string, method = 'GET') =>
-      new Promise<{ status: number; connection: string | undefined; socketClosed: Promise<void> }>((resolve, reject) => {
-        const req = request(`${sim.url}${path}`, { method, agent }, (res) => {
-          res.resume();
-          const socketClosed = new Promise<void>((done) => res.socket.once('close', () => done()));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, socketClosed }));
-        });
-        req.on('error', reject);
-        req.end();
-      });
+      new Promise<{ status: number; connection: string | undefined; socketClosed: Promise<void> }>(
+        (resolve, reject) => {
+          const req = request(`${sim.url}${path}`, { method, agent }, (res) => {
+            res.resume();
+            const socketClosed = new Promise<void>((done) => res.socket.once('close', () => done()));
+            res.on('end', () =>
+              resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, socketClosed }),
+            );
+          });
+          req.on('error', reject);
+          req.end();
+        },
+      );
     const kept = await get('/__sim/health');
     assert.equal(kept.connection, 'keep-alive');
     const closing = await get('/__sim/http/close-idle', 'POST');
@@ -67,18 +71,34 @@ describe('simulator core', () => {
   it('answers a preflight from an allowed origin with every custom header of the specs', async () => {
     const res = await fetch(`${sim.url}/ai/api/v2/chat`, {
       method: 'OPTIONS',
-      headers: { Origin: 'http://allowed.test', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'x-api-key' },
+      headers: {
+        Origin: 'http://allowed.test',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'x-api-key',
+      },
     });
     assert.equal(res.status, 204);
     assert.equal(res.headers.get('access-control-allow-origin'), 'http://allowed.test');
     const allowed = res.headers.get('access-control-allow-headers')!.toLowerCase();
-    for (const h of ['x-api-key', 'x-source-app', 'x-signtoken', 'x-signuser', 'x-chattoken', 'authorization', 'idempotency-key', 'x-external-id']) {
+    for (const h of [
+      'x-api-key',
+      'x-source-app',
+      'x-signtoken',
+      'x-signuser',
+      'x-chattoken',
+      'authorization',
+      'idempotency-key',
+      'x-external-id',
+    ]) {
       assert.ok(allowed.includes(h), `${h} allowed`);
     }
   });
 
   it('refuses another origin', async () => {
-    const res = await fetch(`${sim.url}/ai/api/v2/chat`, { method: 'OPTIONS', headers: { Origin: 'http://evil.test' } });
+    const res = await fetch(`${sim.url}/ai/api/v2/chat`, {
+      method: 'OPTIONS',
+      headers: { Origin: 'http://evil.test' },
+    });
     assert.equal(res.status, 403);
     assert.equal(res.headers.get('access-control-allow-origin'), null);
   });
@@ -86,14 +106,26 @@ describe('simulator core', () => {
   it('answers a refused origin and a path of no service with the usual {status, error, message} body', async () => {
     const refused = await fetch(`${sim.url}/chat/public/api/health`, { headers: { Origin: 'http://evil.test' } });
     assert.equal(refused.status, 403);
-    assert.deepEqual(await refused.json(), { status: 403, error: 'origin_not_allowed', message: 'Origin http://evil.test is not allowed' });
+    assert.deepEqual(await refused.json(), {
+      status: 403,
+      error: 'origin_not_allowed',
+      message: 'Origin http://evil.test is not allowed',
+    });
     const nowhere = await fetch(`${sim.url}/nowhere`);
     assert.equal(nowhere.status, 404);
-    assert.deepEqual(await nowhere.json(), { status: 404, error: 'not_found', message: 'No service at /nowhere', path: '/nowhere' });
+    assert.deepEqual(await nowhere.json(), {
+      status: 404,
+      error: 'not_found',
+      message: 'No service at /nowhere',
+      path: '/nowhere',
+    });
   });
 
   it('injects a status fault for the next request only, with Retry-After on 429', async () => {
-    await fetch(`${sim.url}/__sim/faults`, { method: 'POST', body: JSON.stringify({ kind: 'status', status: 429, retryAfter: 3, match: '/desk/x' }) });
+    await fetch(`${sim.url}/__sim/faults`, {
+      method: 'POST',
+      body: JSON.stringify({ kind: 'status', status: 429, retryAfter: 3, match: '/desk/x' }),
+    });
     const first = await fetch(`${sim.url}/desk/x`);
     assert.equal(first.status, 429);
     assert.equal(first.headers.get('retry-after'), '3');

@@ -10,7 +10,13 @@ const wsPort = Number(new URL(RABBIT_WS_URL).port || 15674);
 function run(command, args, timeoutMs = 30_000) {
   return new Promise((resolve) => {
     execFile(command, args, { timeout: timeoutMs }, (error, stdout, stderr) => {
-      resolve({ ok: !error, code: error?.code ?? 0, stdout: String(stdout), stderr: String(stderr), error: error ? String(error.message) : undefined });
+      resolve({
+        ok: !error,
+        code: error?.code ?? 0,
+        stdout: String(stdout),
+        stderr: String(stderr),
+        error: error ? String(error.message) : undefined,
+      });
     });
   });
 }
@@ -44,16 +50,35 @@ let startedByUs = false;
 export function ensureRabbit() {
   starting ??= (async () => {
     if (await portOpen(wsPort)) return { ok: true, wsUrl: RABBIT_WS_URL };
-    const which = await run('sh', ['-c', 'command -v rabbitmq-server && command -v rabbitmqctl && command -v rabbitmq-plugins']);
-    if (!which.ok) return { ok: false, wsUrl: RABBIT_WS_URL, reason: 'rabbitmq-server is not installed (apt-get install -y --no-install-recommends rabbitmq-server; .ci/run does it)' };
+    const which = await run('sh', [
+      '-c',
+      'command -v rabbitmq-server && command -v rabbitmqctl && command -v rabbitmq-plugins',
+    ]);
+    if (!which.ok)
+      return {
+        ok: false,
+        wsUrl: RABBIT_WS_URL,
+        reason:
+          'rabbitmq-server is not installed (apt-get install -y --no-install-recommends rabbitmq-server; .ci/run does it)',
+      };
     const running = await run('rabbitmqctl', ['-q', 'await_startup', '--timeout', '2'], 15_000);
     if (running.ok) {
       // The node runs but the plugin is off: turn it on in place.
       const enabled = await run('rabbitmq-plugins', ['-q', 'enable', 'rabbitmq_web_stomp'], 60_000);
-      if (!enabled.ok) return { ok: false, wsUrl: RABBIT_WS_URL, reason: `rabbitmq-plugins enable failed: ${enabled.stderr || enabled.error}` };
+      if (!enabled.ok)
+        return {
+          ok: false,
+          wsUrl: RABBIT_WS_URL,
+          reason: `rabbitmq-plugins enable failed: ${enabled.stderr || enabled.error}`,
+        };
     } else {
       const enabled = await run('rabbitmq-plugins', ['-q', '--offline', 'enable', 'rabbitmq_web_stomp'], 60_000);
-      if (!enabled.ok) return { ok: false, wsUrl: RABBIT_WS_URL, reason: `rabbitmq-plugins --offline enable failed: ${enabled.stderr || enabled.error}` };
+      if (!enabled.ok)
+        return {
+          ok: false,
+          wsUrl: RABBIT_WS_URL,
+          reason: `rabbitmq-plugins --offline enable failed: ${enabled.stderr || enabled.error}`,
+        };
       // Detached and with no inherited stdio: a daemon holding our pipes would hang CI's `| tee`.
       const child = spawn('rabbitmq-server', ['-detached'], { detached: true, stdio: 'ignore' });
       child.unref();
@@ -64,9 +89,15 @@ export function ensureRabbit() {
         up = (await run('rabbitmqctl', ['-q', 'await_startup', '--timeout', '60'], 70_000)).ok;
         if (!up) await new Promise((r) => setTimeout(r, 1000));
       }
-      if (!up) return { ok: false, wsUrl: RABBIT_WS_URL, reason: 'rabbitmq-server did not finish starting within 90 s' };
+      if (!up)
+        return { ok: false, wsUrl: RABBIT_WS_URL, reason: 'rabbitmq-server did not finish starting within 90 s' };
     }
-    if (!(await waitForPort(wsPort, 30_000))) return { ok: false, wsUrl: RABBIT_WS_URL, reason: `RabbitMQ runs but nothing listens on ${RABBIT_WS_URL} (rabbitmq_web_stomp)` };
+    if (!(await waitForPort(wsPort, 30_000)))
+      return {
+        ok: false,
+        wsUrl: RABBIT_WS_URL,
+        reason: `RabbitMQ runs but nothing listens on ${RABBIT_WS_URL} (rabbitmq_web_stomp)`,
+      };
     return { ok: true, wsUrl: RABBIT_WS_URL };
   })();
   return starting;

@@ -26,7 +26,12 @@ export function simulatorPlugin({ env = () => ({}) } = {}) {
     serve(context) {
       if (context.path === '/__sportello/env.js') {
         const values = { SIM_URL: sim.url, ...env() };
-        return { body: Object.entries(values).map(([k, v]) => `export const ${k} = ${JSON.stringify(v)};\n`).join(''), type: 'js' };
+        return {
+          body: Object.entries(values)
+            .map(([k, v]) => `export const ${k} = ${JSON.stringify(v)};\n`)
+            .join(''),
+          type: 'js',
+        };
       }
       return undefined;
     },

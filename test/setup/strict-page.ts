@@ -88,7 +88,8 @@ export async function openStrictPage(options: StrictPageOptions = {}): Promise<S
   document.body.append(iframe);
   await loaded;
   const win = iframe.contentWindow as (Window & typeof globalThis & { __sportelloStrict?: StrictRecord }) | null;
-  if (!win?.__sportelloStrict) throw new Error('The strict page did not load its probe (is the transport plugin in web-test-runner.config.mjs?)');
+  if (!win?.__sportelloStrict)
+    throw new Error('The strict page did not load its probe (is the transport plugin in web-test-runner.config.mjs?)');
   const record = win.__sportelloStrict;
   const page: StrictPage = {
     iframe,

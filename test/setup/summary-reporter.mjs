@@ -17,7 +17,8 @@ export function summaryReporter() {
       for (const session of sessions) {
         count(session.testResults, totals);
         // A file that fails to load has no test results but must fail the run.
-        if (!session.passed && !session.testResults?.tests?.length && !session.testResults?.suites?.length) totals.failed += 1;
+        if (!session.passed && !session.testResults?.tests?.length && !session.testResults?.suites?.length)
+          totals.failed += 1;
       }
       const line = `${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`;
       if (process.env.WTR_SUMMARY_FILE) writeFileSync(process.env.WTR_SUMMARY_FILE, JSON.stringify(totals));

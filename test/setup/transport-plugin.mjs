@@ -47,7 +47,9 @@ export function transportPlugin({ simUrl }) {
       return { TRANSPORT_URL: server?.url ?? '', RABBIT_WS_URL };
     },
     async serverStart({ config }) {
-      server = await startTransportServer({ allowedOrigins: [`http://localhost:${config.port}`, `http://127.0.0.1:${config.port}`] });
+      server = await startTransportServer({
+        allowedOrigins: [`http://localhost:${config.port}`, `http://127.0.0.1:${config.port}`],
+      });
     },
     async serverStop() {
       await server?.close();
@@ -56,7 +58,10 @@ export function transportPlugin({ simUrl }) {
     async serve(context) {
       if (context.path === '/__sportello/rabbit.js') {
         const rabbit = await ensureRabbit();
-        if (!rabbit.ok) console.error(`\n!!! RabbitMQ Web-STOMP unavailable: ${rabbit.reason}. STOMP broker tests will be SKIPPED.\n`);
+        if (!rabbit.ok)
+          console.error(
+            `\n!!! RabbitMQ Web-STOMP unavailable: ${rabbit.reason}. STOMP broker tests will be SKIPPED.\n`,
+          );
         // CI installs the broker, so there a broker that will not start is a failure, not a skip.
         const required = process.env.SPORTELLO_REQUIRE_RABBIT === '1';
         return { body: `export const RABBIT = ${JSON.stringify({ ...rabbit, required })};\n`, type: 'js' };
@@ -80,7 +85,11 @@ ${html}
 </html>
 `;
         const workerSrc = context.URL.searchParams.get('workerSrc') ?? undefined;
-        return { body, type: 'html', headers: { 'Content-Security-Policy': strictCsp(simUrl(), { workerSrc }), 'Cache-Control': 'no-store' } };
+        return {
+          body,
+          type: 'html',
+          headers: { 'Content-Security-Policy': strictCsp(simUrl(), { workerSrc }), 'Cache-Control': 'no-store' },
+        };
       }
       return undefined;
     },

@@ -23,10 +23,7 @@ const EVENTS = {
     { data: '{"type":"done"}' },
   ],
   // No terminal event: the client must report the stream as cut.
-  cut: [
-    { data: '{"type":"token","text":"a"}' },
-    { data: '{"type":"token","text":"b"}' },
-  ],
+  cut: [{ data: '{"type":"token","text":"a"}' }, { data: '{"type":"token","text":"b"}' }],
 };
 
 function serialise(script, eol) {
@@ -96,7 +93,15 @@ export async function startTransportServer({ allowedOrigins = [] } = {}) {
           st.calls++;
           const body = await readBody(req);
           const query = [...q.entries()].filter(([k]) => k !== 'key');
-          json(200, { method: req.method, query, search: url.search, path: url.pathname, headers: req.headers, bodyText: body.length < 100_000 ? body.toString('utf8') : '', bodyBytes: body.length });
+          json(200, {
+            method: req.method,
+            query,
+            search: url.search,
+            path: url.pathname,
+            headers: req.headers,
+            bodyText: body.length < 100_000 ? body.toString('utf8') : '',
+            bodyBytes: body.length,
+          });
           return;
         }
         case '/t/state':
@@ -134,16 +139,29 @@ export async function startTransportServer({ allowedOrigins = [] } = {}) {
           const need = Number(q.get('need') ?? 2);
           const m = /^Bearer fresh-(\d+)$/.exec(req.headers.authorization ?? '');
           if (m && Number(m[1]) >= need) json(200, { ok: true, token: m[0] });
-          else json(401, { status: 401, details: 'token expired', messageKey: 'error.unauthorized', reference: '0d1c2b3a-1111-4222-8333-944455556666', timestamp: new Date().toISOString(), type: 'common' });
+          else
+            json(401, {
+              status: 401,
+              details: 'token expired',
+              messageKey: 'error.unauthorized',
+              reference: '0d1c2b3a-1111-4222-8333-944455556666',
+              timestamp: new Date().toISOString(),
+              type: 'common',
+            });
           return;
         }
         case '/t/token': {
           // OAuth client credentials (form body); `bad` secret is refused like an IdP would.
           const form = new URLSearchParams((await readBody(req)).toString('utf8'));
           if (form.get('grant_type') !== 'client_credentials') return json(400, { error: 'unsupported_grant_type' });
-          if (form.get('client_secret') !== 'secret') return json(401, { error: 'invalid_client', error_description: 'Invalid client credentials' });
+          if (form.get('client_secret') !== 'secret')
+            return json(401, { error: 'invalid_client', error_description: 'Invalid client credentials' });
           st.tokens++;
-          json(200, { access_token: `fresh-${st.tokens}`, token_type: 'Bearer', expires_in: Number(q.get('expiresIn') ?? 3600) });
+          json(200, {
+            access_token: `fresh-${st.tokens}`,
+            token_type: 'Bearer',
+            expires_in: Number(q.get('expiresIn') ?? 3600),
+          });
           return;
         }
         case '/t/slow': {
@@ -164,10 +182,28 @@ export async function startTransportServer({ allowedOrigins = [] } = {}) {
           const status = Number(q.get('status') ?? 400);
           const shape = q.get('shape') ?? 'bare';
           const headers = q.get('retryAfter') ? { 'Retry-After': q.get('retryAfter') } : {};
-          if (shape === 'signing') return json(status, { status, details: 'Missing documents', messageKey: 'error.file.missingData', reference: '5f1e0c9a-2b7d-4c3e-9a10-1234567890ab', timestamp: '2026-01-01T00:00:00Z', type: 'common' }, headers);
+          if (shape === 'signing')
+            return json(
+              status,
+              {
+                status,
+                details: 'Missing documents',
+                messageKey: 'error.file.missingData',
+                reference: '5f1e0c9a-2b7d-4c3e-9a10-1234567890ab',
+                timestamp: '2026-01-01T00:00:00Z',
+                type: 'common',
+              },
+              headers,
+            );
           if (shape === 'ai') return json(status, { detail: 'Message quota exceeded' }, headers);
-          if (shape === 'ai-list') return json(status, { detail: [{ loc: ['body', 'message'], msg: 'field required', type: 'missing' }] }, headers);
-          if (shape === 'oauth') return json(status, { error: 'invalid_client', error_description: 'Invalid client credentials' }, headers);
+          if (shape === 'ai-list')
+            return json(
+              status,
+              { detail: [{ loc: ['body', 'message'], msg: 'field required', type: 'missing' }] },
+              headers,
+            );
+          if (shape === 'oauth')
+            return json(status, { error: 'invalid_client', error_description: 'Invalid client credentials' }, headers);
           if (shape === 'html') {
             res.writeHead(status, { 'Content-Type': 'text/html', ...headers });
             res.end('<html><body><h1>Bad gateway</h1></body></html>');
@@ -183,7 +219,10 @@ export async function startTransportServer({ allowedOrigins = [] } = {}) {
           res.writeHead(204).end();
           return;
         case '/t/download':
-          res.writeHead(200, { 'Content-Type': 'application/pdf', 'Content-Disposition': `attachment; filename="fallback.pdf"; filename*=UTF-8''contratto%20firmato%20%E2%82%AC.pdf` });
+          res.writeHead(200, {
+            'Content-Type': 'application/pdf',
+            'Content-Disposition': `attachment; filename="fallback.pdf"; filename*=UTF-8''contratto%20firmato%20%E2%82%AC.pdf`,
+          });
           res.end(Buffer.from('%PDF-1.4\n%test\n'));
           return;
         case '/t/sse': {
@@ -196,7 +235,10 @@ export async function startTransportServer({ allowedOrigins = [] } = {}) {
           if (status !== 200) return json(status, { detail: 'stream refused' });
           if (q.get('type') === 'json') return json(200, { not: 'a stream' });
           const bytes = sseBytes(q.get('script') ?? 'basic', q.get('eol') ?? 'lf');
-          const sizes = (q.get('chunks') ?? '').split(',').map(Number).filter((n) => n > 0);
+          const sizes = (q.get('chunks') ?? '')
+            .split(',')
+            .map(Number)
+            .filter((n) => n > 0);
           const delayMs = Number(q.get('delayMs') ?? 0);
           const end = q.get('end') ?? 'close';
           res.on('close', () => {

@@ -14,7 +14,8 @@ export function workerUrlPlugin({ rootDir = process.cwd() } = {}) {
       if (!params.has('worker') || !params.has('url')) return undefined;
       let path = context.path;
       const onDisk = (p) => existsSync(join(rootDir, decodeURIComponent(p)));
-      if (!onDisk(path) && path.endsWith('.js') && onDisk(path.replace(/\.js$/, '.ts'))) path = path.replace(/\.js$/, '.ts');
+      if (!onDisk(path) && path.endsWith('.js') && onDisk(path.replace(/\.js$/, '.ts')))
+        path = path.replace(/\.js$/, '.ts');
       return { body: `export default ${JSON.stringify(path)};\n`, type: 'js' };
     },
   };

@@ -489,8 +489,10 @@ export class SignDocumentView extends LitElement {
   }
 
   private areaLabel(a: PlacedArea): { text: string; mine: boolean } {
-    const t = (k: Parameters<typeof translate>[1], p?: Record<string, string | number>) => translate(this.language, k, p);
-    const mine = !!this.signerEmail && !!a.spec.signerEmail && a.spec.signerEmail.toLowerCase() === this.signerEmail.toLowerCase();
+    const t = (k: Parameters<typeof translate>[1], p?: Record<string, string | number>) =>
+      translate(this.language, k, p);
+    const mine =
+      !!this.signerEmail && !!a.spec.signerEmail && a.spec.signerEmail.toLowerCase() === this.signerEmail.toLowerCase();
     const signer = (a.spec.signerName ?? t('nobody')) + (mine ? t('areaYou') : '');
     if (a.spec.kind === 'signature') {
       const key = codeKey('action_', a.spec.code);
@@ -501,7 +503,8 @@ export class SignDocumentView extends LitElement {
   }
 
   protected override render() {
-    const t = (k: Parameters<typeof translate>[1], p?: Record<string, string | number>) => translate(this.language, k, p);
+    const t = (k: Parameters<typeof translate>[1], p?: Record<string, string | number>) =>
+      translate(this.language, k, p);
     const total = this.pageCount;
     const zoomPercent = Math.round(this.scale * 100);
     const byPage = new Map<number, PlacedArea[]>();
@@ -546,7 +549,12 @@ export class SignDocumentView extends LitElement {
               <div class="textLayer"></div>
               ${(byPage.get(n) ?? []).map((a) => {
                 const { text, mine } = this.areaLabel(a);
-                const box = { left: `${a.box.x * 100}%`, top: `${a.box.y * 100}%`, width: `${a.box.width * 100}%`, height: `${a.box.height * 100}%` };
+                const box = {
+                  left: `${a.box.x * 100}%`,
+                  top: `${a.box.y * 100}%`,
+                  width: `${a.box.width * 100}%`,
+                  height: `${a.box.height * 100}%`,
+                };
                 return html`<div class="area ${a.spec.kind} ${mine ? 'mine' : ''}" part=${mine ? 'area area-mine' : 'area'} data-area=${a.spec.id} data-signer=${a.spec.signerEmail ?? ''} role="note" aria-label=${text} ${cssProps(box)}>
                   <span class="label" aria-hidden="true">${text}</span>
                 </div>`;
@@ -566,4 +574,3 @@ declare global {
     'sportello-sign-document': SignDocumentView;
   }
 }
-

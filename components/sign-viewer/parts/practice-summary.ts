@@ -1,5 +1,6 @@
 import { html, nothing } from 'lit';
 import type { Lang } from '../../../src/i18n/lang.js';
+import { dateTimeFormat } from '../../../src/i18n/format.js';
 import type { PracticeDetail } from '../../../src/services/sign.js';
 import { signerName } from '../../../src/pdf/areas.js';
 import { codeKey, translate, type StringKey } from '../strings.js';
@@ -9,7 +10,7 @@ export function formatDate(value: string | null | undefined, lang: Lang): string
   if (!value) return '';
   const d = new Date(value);
   if (Number.isNaN(d.getTime())) return value;
-  return new Intl.DateTimeFormat(lang === 'it' ? 'it-IT' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(d);
+  return dateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(d);
 }
 
 export function statusWord(lang: Lang, status: string | undefined): string {

@@ -12,8 +12,13 @@ import { cancelOrderResult, trackShipmentResult } from './tools.js';
 import type { ChatRequest } from './validate.js';
 
 export interface RagSource {
-  document_id: string; chunk_id: number | null; title: string; content_preview: string;
-  relevance_score: number; metadata: Record<string, unknown>; is_visible: boolean;
+  document_id: string;
+  chunk_id: number | null;
+  title: string;
+  content_preview: string;
+  relevance_score: number;
+  metadata: Record<string, unknown>;
+  is_visible: boolean;
 }
 
 /** Everything one assistant turn says, before it is streamed or sent whole. */
@@ -57,9 +62,20 @@ export function planAnswer(kb: KnowledgeStore, input: TurnInput): AnswerPlan {
   const scenario = pickScenario(req.message);
   const prompt = substitute(agent?.system_prompt ?? req.system_prompt ?? '', req.template_vars);
   const plan: AnswerPlan = {
-    lang, ragThinking: [], thinking: [], toolCalls: [], approval: null, content: '', contentFormat: req.response_format,
-    sources: [], confidence: { score: 0.9, signals: {}, needsReview: false }, handoff: { requested: false, reason: null, trigger: null },
-    isInScope: true, intent: null, sentiment: sentimentOf(req.message), failure: null,
+    lang,
+    ragThinking: [],
+    thinking: [],
+    toolCalls: [],
+    approval: null,
+    content: '',
+    contentFormat: req.response_format,
+    sources: [],
+    confidence: { score: 0.9, signals: {}, needsReview: false },
+    handoff: { requested: false, reason: null, trigger: null },
+    isInScope: true,
+    intent: null,
+    sentiment: sentimentOf(req.message),
+    failure: null,
     modelUsed: agent?.model_name ?? req.model ?? 'sim-small',
     promptChars: prompt.length + input.history.reduce((n, m) => n + m.length, 0) + req.message.length,
   };
@@ -72,7 +88,8 @@ export function planAnswer(kb: KnowledgeStore, input: TurnInput): AnswerPlan {
   }
 
   // Retrieval: agent mode with RAG on; direct mode answers from the model's "own" knowledge, uncited.
-  const rag = agent?.rag_config as { enabled?: boolean; knowledge_base_ids?: string[]; top_k?: number; score_threshold?: number } | undefined;
+  const rag = agent?.rag_config as
+    { enabled?: boolean; knowledge_base_ids?: string[]; top_k?: number; score_threshold?: number } | undefined;
   const kbIds = rag?.enabled ? (rag.knowledge_base_ids ?? []).map(Number) : kb.bases.map((b) => b.id);
   const topK = rag?.top_k ?? 4;
   const hits = kb.search(req.message, kbIds, { topK, lang, minScore: 0.05 });
@@ -80,8 +97,16 @@ export function planAnswer(kb: KnowledgeStore, input: TurnInput): AnswerPlan {
   const relevant = hits.filter((h) => h.score >= threshold);
   const best = relevant[0];
   if (rag?.enabled) {
-    plan.ragThinking.push(t(lang, `Cerco nella base di conoscenza: «${req.message.slice(0, 120)}»`, `Searching the knowledge base: "${req.message.slice(0, 120)}"`));
-    plan.ragThinking.push(t(lang, `Trovati ${relevant.length} passaggi pertinenti`, `Found ${relevant.length} relevant passages`));
+    plan.ragThinking.push(
+      t(
+        lang,
+        `Cerco nella base di conoscenza: «${req.message.slice(0, 120)}»`,
+        `Searching the knowledge base: "${req.message.slice(0, 120)}"`,
+      ),
+    );
+    plan.ragThinking.push(
+      t(lang, `Trovati ${relevant.length} passaggi pertinenti`, `Found ${relevant.length} relevant passages`),
+    );
     plan.sources = relevant.map(toSource);
   }
 
@@ -90,18 +115,36 @@ export function planAnswer(kb: KnowledgeStore, input: TurnInput): AnswerPlan {
     plan.thinking = [
       t(lang, `La domanda è: «${req.message.slice(0, 200)}». `, `The question is: "${req.message.slice(0, 200)}". `),
       best
-        ? t(lang, `Il passaggio più pertinente è «${titleOf(best)}» (punteggio ${best.score}). `, `The most relevant passage is "${titleOf(best)}" (score ${best.score}). `)
+        ? t(
+            lang,
+            `Il passaggio più pertinente è «${titleOf(best)}» (punteggio ${best.score}). `,
+            `The most relevant passage is "${titleOf(best)}" (score ${best.score}). `,
+          )
         : t(lang, 'Nessun passaggio supera la soglia di pertinenza. ', 'No passage passes the relevance threshold. '),
-      t(lang, 'Rispondo in italiano, in markdown, citando le fonti.', 'I answer in English, in markdown, citing the sources.'),
+      t(
+        lang,
+        'Rispondo in italiano, in markdown, citando le fonti.',
+        'I answer in English, in markdown, citing the sources.',
+      ),
     ];
   }
 
   switch (scenario.kind) {
     case 'error':
-      plan.content = t(lang,
+      plan.content = t(
+        lang,
         '### Risposta interrotta\n\nSto preparando la risposta con tutti i dettagli richiesti, ma a metà la generazione si interromperà per simulare un guasto del modello.',
-        '### Interrupted answer\n\nI am preparing the answer with every detail you asked for, but halfway through generation will stop to simulate a model failure.');
-      plan.failure = { afterFraction: 0.5, error: t(lang, 'Il modello ha smesso di rispondere (errore simulato)', 'The model stopped responding (simulated error)'), code: 'model_error' };
+        '### Interrupted answer\n\nI am preparing the answer with every detail you asked for, but halfway through generation will stop to simulate a model failure.',
+      );
+      plan.failure = {
+        afterFraction: 0.5,
+        error: t(
+          lang,
+          'Il modello ha smesso di rispondere (errore simulato)',
+          'The model stopped responding (simulated error)',
+        ),
+        code: 'model_error',
+      };
       plan.intent = 'simulate_error';
       break;
     case 'cancel-order':
@@ -109,7 +152,11 @@ export function planAnswer(kb: KnowledgeStore, input: TurnInput): AnswerPlan {
         plan.toolCalls.push({ tool_name: input.approvedTool.tool_name, tool_args: input.approvedTool.tool_args });
         plan.content = cancelOrderResult(String(input.approvedTool.tool_args.order_id), true, lang);
       } else {
-        plan.approval = { id: `call_cancel_${scenario.orderId}`, tool_name: 'cancel_order', tool_args: { order_id: scenario.orderId } };
+        plan.approval = {
+          id: `call_cancel_${scenario.orderId}`,
+          tool_name: 'cancel_order',
+          tool_args: { order_id: scenario.orderId },
+        };
       }
       plan.intent = 'cancel_order';
       break;
@@ -123,48 +170,80 @@ export function planAnswer(kb: KnowledgeStore, input: TurnInput): AnswerPlan {
       plan.intent = 'long_demo';
       break;
     case 'whoami':
-      plan.content = t(lang,
+      plan.content = t(
+        lang,
         `Sono **${agent?.name ?? plan.modelUsed}**, un assistente virtuale. Le mie istruzioni:\n\n> ${prompt || '(nessuna)'}`,
-        `I am **${agent?.name ?? plan.modelUsed}**, a virtual assistant. My instructions:\n\n> ${prompt || '(none)'}`);
+        `I am **${agent?.name ?? plan.modelUsed}**, a virtual assistant. My instructions:\n\n> ${prompt || '(none)'}`,
+      );
       plan.intent = 'about_assistant';
       break;
     case 'greeting': {
       const name = req.template_vars.customer_name;
-      plan.content = t(lang,
+      plan.content = t(
+        lang,
         `Ciao${name ? ` ${escapeMarkdown(name)}` : ''}! 👋 Posso aiutarti con **fatture**, **account**, **spedizioni**, **orari**, **firma digitale** e **richieste di assistenza**. Cosa ti serve?`,
-        `Hello${name ? ` ${escapeMarkdown(name)}` : ''}! 👋 I can help with **invoices**, **your account**, **shipping**, **opening hours**, **digital signature** and **help desk requests**. What do you need?`);
+        `Hello${name ? ` ${escapeMarkdown(name)}` : ''}! 👋 I can help with **invoices**, **your account**, **shipping**, **opening hours**, **digital signature** and **help desk requests**. What do you need?`,
+      );
       plan.intent = 'greeting';
       break;
     }
     default:
       if (wantsHuman) {
-        plan.content = t(lang,
+        plan.content = t(
+          lang,
           'Certo: ti metto in contatto con un **operatore**. Gli operatori rispondono dal lunedì al venerdì, 8:00-20:00.',
-          'Sure: I am handing you over to an **operator**. Operators answer Monday to Friday, 8:00-20:00.');
+          'Sure: I am handing you over to an **operator**. Operators answer Monday to Friday, 8:00-20:00.',
+        );
         plan.intent = 'human_request';
       } else if (best || (req.skip_scope_check && hits[0])) {
         plan.content = ragAnswer(best ?? hits[0]!, relevant.slice(1), lang);
         plan.intent = intentOf(best ?? hits[0]!);
       } else {
         plan.isInScope = req.skip_scope_check;
-        plan.content = t(lang,
+        plan.content = t(
+          lang,
           'Mi dispiace, non ho trovato informazioni su questo argomento nella documentazione di **Borgo Servizi**. Posso passarti a un operatore.',
-          'Sorry, I could not find anything about this in the **Borgo Servizi** documentation. I can hand you over to an operator.');
+          'Sorry, I could not find anything about this in the **Borgo Servizi** documentation. I can hand you over to an operator.',
+        );
         plan.intent = 'out_of_scope';
       }
   }
 
-  const score = scenario.kind === 'rag' ? (wantsHuman ? Math.max(0.3, best?.score ?? 0.3) : best ? 0.5 + best.score / 2 : 0.15) : 0.9;
+  const score =
+    scenario.kind === 'rag'
+      ? wantsHuman
+        ? Math.max(0.3, best?.score ?? 0.3)
+        : best
+          ? 0.5 + best.score / 2
+          : 0.15
+      : 0.9;
   plan.confidence = {
     score: Math.round(score * 100) / 100,
-    signals: { retrieval_score: best?.score ?? 0, sources_found: relevant.length, in_scope: plan.isInScope, language: lang },
+    signals: {
+      retrieval_score: best?.score ?? 0,
+      sources_found: relevant.length,
+      in_scope: plan.isInScope,
+      language: lang,
+    },
     needsReview: score < 0.5,
   };
-  const handoffThreshold = Number((agent?.handoff_config as { confidence_threshold?: number } | undefined)?.confidence_threshold ?? 0.35);
+  const handoffThreshold = Number(
+    (agent?.handoff_config as { confidence_threshold?: number } | undefined)?.confidence_threshold ?? 0.35,
+  );
   if (!req.skip_handoff) {
     if (req.force_handoff) plan.handoff = { requested: true, reason: 'forced by the caller', trigger: 'force_handoff' };
-    else if (wantsHuman && scenario.kind === 'rag') plan.handoff = { requested: true, reason: t(lang, "L'utente ha chiesto un operatore", 'The user asked for a human operator'), trigger: 'user_request' };
-    else if (score < handoffThreshold) plan.handoff = { requested: true, reason: t(lang, 'Confidenza bassa: domanda fuori ambito', 'Low confidence: out-of-scope question'), trigger: 'low_confidence' };
+    else if (wantsHuman && scenario.kind === 'rag')
+      plan.handoff = {
+        requested: true,
+        reason: t(lang, "L'utente ha chiesto un operatore", 'The user asked for a human operator'),
+        trigger: 'user_request',
+      };
+    else if (score < handoffThreshold)
+      plan.handoff = {
+        requested: true,
+        reason: t(lang, 'Confidenza bassa: domanda fuori ambito', 'Low confidence: out-of-scope question'),
+        trigger: 'low_confidence',
+      };
   }
   if (req.classification_intents.length) plan.intent = classify(req.message, req.classification_intents);
   if (!plan.approval) {
@@ -182,8 +261,13 @@ function finish(plan: AnswerPlan, req: ChatRequest, best: ScoredPassage | null):
   }
   if (req.llm_response_format && !plan.approval) {
     const value = fillSchema(req.llm_response_format, {
-      answer: plainText(plan.content), title: best ? titleOf(best) : '', lang: plan.lang, confidence: plan.confidence.score,
-      inScope: plan.isInScope, intent: plan.intent, sources: plan.sources.filter((s) => s.is_visible).map((s) => s.title),
+      answer: plainText(plan.content),
+      title: best ? titleOf(best) : '',
+      lang: plan.lang,
+      confidence: plan.confidence.score,
+      inScope: plan.isInScope,
+      intent: plan.intent,
+      sources: plan.sources.filter((s) => s.is_visible).map((s) => s.title),
     });
     plan.content = JSON.stringify(value);
   } else if (plan.contentFormat === 'html' && plan.content) {
@@ -199,15 +283,31 @@ function toSource(h: ScoredPassage): RagSource {
   if (p.kind === 'chunk') {
     const c = p.chunk;
     return {
-      document_id: String(c.doc.id), chunk_id: c.id, title: `${c.doc.title} — ${c.heading}`, content_preview: preview(c.content),
-      relevance_score: h.score, is_visible: c.doc.is_visible,
-      metadata: { type: 'document', knowledge_base_id: c.doc.knowledge_base_id, source_url: c.doc.source_url, section: c.heading, language: c.doc.lang, chunk_index: c.index },
+      document_id: String(c.doc.id),
+      chunk_id: c.id,
+      title: `${c.doc.title} — ${c.heading}`,
+      content_preview: preview(c.content),
+      relevance_score: h.score,
+      is_visible: c.doc.is_visible,
+      metadata: {
+        type: 'document',
+        knowledge_base_id: c.doc.knowledge_base_id,
+        source_url: c.doc.source_url,
+        section: c.heading,
+        language: c.doc.lang,
+        chunk_index: c.index,
+      },
     };
   }
   const f = p.faq;
   return {
-    document_id: `faq-${f.id}`, chunk_id: null, title: f.question, content_preview: preview(f.answer), relevance_score: h.score,
-    is_visible: f.is_visible, metadata: { type: 'faq', knowledge_base_id: f.knowledge_base_id, category: f.category, language: f.lang },
+    document_id: `faq-${f.id}`,
+    chunk_id: null,
+    title: f.question,
+    content_preview: preview(f.answer),
+    relevance_score: h.score,
+    is_visible: f.is_visible,
+    metadata: { type: 'faq', knowledge_base_id: f.knowledge_base_id, category: f.category, language: f.lang },
   };
 }
 
@@ -216,7 +316,14 @@ const preview = (md: string) => {
   return text.length > 200 ? `${text.slice(0, 197)}…` : text;
 };
 
-const plainText = (md: string) => md.replace(/```[\s\S]*?```/g, ' ').replace(/^\|?[-:| ]{3,}\|?$/gm, ' ').replace(/[*_`#>|]/g, '').replace(/\[([^\]]+)\]\([^)]+\)/g, '$1').replace(/\s+/g, ' ').trim();
+const plainText = (md: string) =>
+  md
+    .replace(/```[\s\S]*?```/g, ' ')
+    .replace(/^\|?[-:| ]{3,}\|?$/gm, ' ')
+    .replace(/[*_`#>|]/g, '')
+    .replace(/\[([^\]]+)\]\([^)]+\)/g, '$1')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 const titleOf = (h: ScoredPassage) => (h.passage.kind === 'chunk' ? h.passage.chunk.heading : h.passage.faq.question);
 
@@ -230,7 +337,12 @@ function ragAnswer(best: ScoredPassage, others: ScoredPassage[], lang: Lang): st
   parts.push(best.passage.kind === 'chunk' ? best.passage.chunk.content : best.passage.faq.answer);
   const seen = new Set<string>();
   // A FAQ answer is short: the best document passage in the same language adds the details.
-  const detail = best.passage.kind === 'faq' ? others.find((o) => o.passage.kind === 'chunk' && o.passage.chunk.doc.lang === lang && o.score >= best.score * 0.5) : undefined;
+  const detail =
+    best.passage.kind === 'faq'
+      ? others.find(
+          (o) => o.passage.kind === 'chunk' && o.passage.chunk.doc.lang === lang && o.score >= best.score * 0.5,
+        )
+      : undefined;
   if (detail?.passage.kind === 'chunk') {
     parts.push(`#### ${detail.passage.chunk.heading}\n\n${detail.passage.chunk.content}`);
     seen.add(detail.passage.chunk.doc.source_url);
@@ -249,12 +361,21 @@ function ragAnswer(best: ScoredPassage, others: ScoredPassage[], lang: Lang): st
 function longAnswer(kb: KnowledgeStore, lang: Lang): string {
   const docs = kb.docs.filter((d) => d.lang === lang && d.is_visible);
   const sections = docs.map((d) => {
-    const body = kb.chunks.filter((c) => c.doc === d).map((c) => `### ${c.heading}\n\n${c.content}`).join('\n\n');
+    const body = kb.chunks
+      .filter((c) => c.doc === d)
+      .map((c) => `### ${c.heading}\n\n${c.content}`)
+      .join('\n\n');
     return `## ${d.title}\n\n${body}`;
   });
-  const faqs = kb.faqs.filter((f) => f.lang === lang && f.is_visible).map((f) => `- **${f.question}**  \n  ${f.answer}`);
+  const faqs = kb.faqs
+    .filter((f) => f.lang === lang && f.is_visible)
+    .map((f) => `- **${f.question}**  \n  ${f.answer}`);
   sections.push(`## ${t(lang, 'Domande frequenti', 'Frequently asked questions')}\n\n${faqs.join('\n')}`);
-  const intro = t(lang, '# Guida completa ai servizi di Borgo Servizi\n\nEcco una panoramica di tutti i servizi, sezione per sezione.', '# Complete guide to Borgo Servizi\n\nHere is an overview of every service, section by section.');
+  const intro = t(
+    lang,
+    '# Guida completa ai servizi di Borgo Servizi\n\nEcco una panoramica di tutti i servizi, sezione per sezione.',
+    '# Complete guide to Borgo Servizi\n\nHere is an overview of every service, section by section.',
+  );
   return [intro, ...sections].join('\n\n');
 }
 

@@ -15,8 +15,24 @@ export const KEY_PREFIX = 'spk_';
 
 export const API_KEYS: ApiKey[] = [
   { key: 'spk_demo', tenantId: 1, userId: 'demo', canChat: true, rateLimitRpm: 6000, rateLimitRpd: 1_000_000 },
-  { key: 'spk_revoked', tenantId: 1, userId: 'demo', canChat: true, revoked: true, rateLimitRpm: 60, rateLimitRpd: 1000 },
-  { key: 'spk_expired', tenantId: 1, userId: 'demo', canChat: true, expired: true, rateLimitRpm: 60, rateLimitRpd: 1000 },
+  {
+    key: 'spk_revoked',
+    tenantId: 1,
+    userId: 'demo',
+    canChat: true,
+    revoked: true,
+    rateLimitRpm: 60,
+    rateLimitRpd: 1000,
+  },
+  {
+    key: 'spk_expired',
+    tenantId: 1,
+    userId: 'demo',
+    canChat: true,
+    expired: true,
+    rateLimitRpm: 60,
+    rateLimitRpd: 1000,
+  },
   // A tiny per-minute budget so the 429 + Retry-After path can be reached without fault injection.
   { key: 'spk_ratelimited', tenantId: 1, userId: 'limited', canChat: true, rateLimitRpm: 3, rateLimitRpd: 1000 },
   { key: 'spk_viewer', tenantId: 1, userId: 'viewer', canChat: false, rateLimitRpm: 600, rateLimitRpd: 10000 },

@@ -24,7 +24,10 @@ export class Bm25<T> {
   private df = new Map<string, number>();
   private totalLength = 0;
 
-  constructor(private readonly k1 = 1.2, private readonly b = 0.75) {}
+  constructor(
+    private readonly k1 = 1.2,
+    private readonly b = 0.75,
+  ) {}
 
   add(item: T, text: string): void {
     const tf = new Map<string, number>();

@@ -8,12 +8,26 @@ export interface StoredMessage {
   pendingTool?: PendingTool | null;
 }
 
-export interface PendingTool { id: string; tool_name: string; tool_args: Record<string, unknown> }
+export interface PendingTool {
+  id: string;
+  tool_name: string;
+  tool_args: Record<string, unknown>;
+}
 
 export interface Conversation {
-  id: number; tenant_id: number; agent_id: number | null; agent_name: string | null; user_id: string; title: string;
-  status: 'active' | 'closed' | 'archived'; metadata: Record<string, unknown>; external_id: string | null;
-  insights: Record<string, unknown> | null; created_at: string; updated_at: string; messages: StoredMessage[];
+  id: number;
+  tenant_id: number;
+  agent_id: number | null;
+  agent_name: string | null;
+  user_id: string;
+  title: string;
+  status: 'active' | 'closed' | 'archived';
+  metadata: Record<string, unknown>;
+  external_id: string | null;
+  insights: Record<string, unknown> | null;
+  created_at: string;
+  updated_at: string;
+  messages: StoredMessage[];
 }
 
 export class ConversationStore {
@@ -21,12 +35,30 @@ export class ConversationStore {
   private nextId = 1;
   private nextMessageId = 1;
 
-  create(init: { tenantId: number; userId: string; agentId: number | null; agentName: string | null; title: string; externalId: string | null; metadata: Record<string, unknown> }): Conversation {
+  create(init: {
+    tenantId: number;
+    userId: string;
+    agentId: number | null;
+    agentName: string | null;
+    title: string;
+    externalId: string | null;
+    metadata: Record<string, unknown>;
+  }): Conversation {
     const now = new Date().toISOString();
     const c: Conversation = {
-      id: this.nextId++, tenant_id: init.tenantId, agent_id: init.agentId, agent_name: init.agentName, user_id: init.userId,
-      title: init.title.slice(0, 80), status: 'active', metadata: init.metadata, external_id: init.externalId, insights: null,
-      created_at: now, updated_at: now, messages: [],
+      id: this.nextId++,
+      tenant_id: init.tenantId,
+      agent_id: init.agentId,
+      agent_name: init.agentName,
+      user_id: init.userId,
+      title: init.title.slice(0, 80),
+      status: 'active',
+      metadata: init.metadata,
+      external_id: init.externalId,
+      insights: null,
+      created_at: now,
+      updated_at: now,
+      messages: [],
     };
     this.byId.set(c.id, c);
     return c;
@@ -38,15 +70,23 @@ export class ConversationStore {
   }
 
   byExternalId(externalId: string, tenantId: number, agentId?: number): Conversation | undefined {
-    return [...this.byId.values()].find((c) => c.tenant_id === tenantId && c.external_id === externalId && (agentId === undefined || c.agent_id === agentId));
+    return [...this.byId.values()].find(
+      (c) =>
+        c.tenant_id === tenantId && c.external_id === externalId && (agentId === undefined || c.agent_id === agentId),
+    );
   }
 
   listFor(tenantId: number, userId: string): Conversation[] {
-    return [...this.byId.values()].filter((c) => c.tenant_id === tenantId && c.user_id === userId).sort((a, b) => b.updated_at.localeCompare(a.updated_at) || b.id - a.id);
+    return [...this.byId.values()]
+      .filter((c) => c.tenant_id === tenantId && c.user_id === userId)
+      .sort((a, b) => b.updated_at.localeCompare(a.updated_at) || b.id - a.id);
   }
 
   /** The conversation holding assistant message `messageId`, within a tenant. */
-  findByMessage(messageId: number, tenantId: number): { conversation: Conversation; message: StoredMessage } | undefined {
+  findByMessage(
+    messageId: number,
+    tenantId: number,
+  ): { conversation: Conversation; message: StoredMessage } | undefined {
     for (const c of this.byId.values()) {
       if (c.tenant_id !== tenantId) continue;
       const message = c.messages.find((m) => m.id === messageId);
@@ -55,8 +95,19 @@ export class ConversationStore {
     return undefined;
   }
 
-  append(c: Conversation, role: StoredMessage['role'], content: string, pendingTool: PendingTool | null = null): StoredMessage {
-    const m: StoredMessage = { id: this.nextMessageId++, role, content, created_at: new Date().toISOString(), pendingTool };
+  append(
+    c: Conversation,
+    role: StoredMessage['role'],
+    content: string,
+    pendingTool: PendingTool | null = null,
+  ): StoredMessage {
+    const m: StoredMessage = {
+      id: this.nextMessageId++,
+      role,
+      content,
+      created_at: new Date().toISOString(),
+      pendingTool,
+    };
     c.messages.push(m);
     c.updated_at = m.created_at;
     return m;

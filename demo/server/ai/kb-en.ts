@@ -114,11 +114,49 @@ A refund of an invoice paid twice is approved when the amount is below **€200*
 ];
 
 export const FAQS_EN: SeedFaq[] = [
-  { question: 'How can I pay my invoice?', answer: 'You can pay by **SEPA direct debit**, credit card, bank transfer or PagoPA. Direct debit is set up under *Profile > Payments*.', category: 'billing', variants: ['payment methods', 'pay bill'] },
-  { question: 'I paid twice, how do I get a refund?', answer: 'Report the double payment from the customer area: the refund arrives by **bank transfer within 10 working days**.', category: 'billing', variants: ['refund', 'charged twice'] },
-  { question: 'What are your opening hours?', answer: '**Monday to Friday** 8:30-13:00 and 14:00-18:00, **Saturday** 9:00-12:30. Closed on Sundays and holidays.', category: 'hours', variants: ['when are you open', 'office hours'] },
-  { question: 'How much does shipping cost?', answer: 'Standard shipping costs **€4.90** and is free above €49. Express costs €9.90.', category: 'shipping', variants: ['shipping cost', 'delivery fee'] },
-  { question: 'My signing link expired, what now?', answer: 'Ask the sender to **send the practice again**: a new link replaces the expired one.', category: 'signature', variants: ['signature link expired'] },
-  { question: 'I forgot my password', answer: 'Use **Forgot password?** on the sign-in page: the link is valid for 30 minutes.', category: 'account', variants: ['reset password', 'lost password'] },
-  { question: 'What are the refund approval thresholds?', answer: 'Up to €200 the operator approves; above that the head of administration must.', category: 'internal', variants: ['refund threshold'], hidden: true },
+  {
+    question: 'How can I pay my invoice?',
+    answer:
+      'You can pay by **SEPA direct debit**, credit card, bank transfer or PagoPA. Direct debit is set up under *Profile > Payments*.',
+    category: 'billing',
+    variants: ['payment methods', 'pay bill'],
+  },
+  {
+    question: 'I paid twice, how do I get a refund?',
+    answer:
+      'Report the double payment from the customer area: the refund arrives by **bank transfer within 10 working days**.',
+    category: 'billing',
+    variants: ['refund', 'charged twice'],
+  },
+  {
+    question: 'What are your opening hours?',
+    answer: '**Monday to Friday** 8:30-13:00 and 14:00-18:00, **Saturday** 9:00-12:30. Closed on Sundays and holidays.',
+    category: 'hours',
+    variants: ['when are you open', 'office hours'],
+  },
+  {
+    question: 'How much does shipping cost?',
+    answer: 'Standard shipping costs **€4.90** and is free above €49. Express costs €9.90.',
+    category: 'shipping',
+    variants: ['shipping cost', 'delivery fee'],
+  },
+  {
+    question: 'My signing link expired, what now?',
+    answer: 'Ask the sender to **send the practice again**: a new link replaces the expired one.',
+    category: 'signature',
+    variants: ['signature link expired'],
+  },
+  {
+    question: 'I forgot my password',
+    answer: 'Use **Forgot password?** on the sign-in page: the link is valid for 30 minutes.',
+    category: 'account',
+    variants: ['reset password', 'lost password'],
+  },
+  {
+    question: 'What are the refund approval thresholds?',
+    answer: 'Up to €200 the operator approves; above that the head of administration must.',
+    category: 'internal',
+    variants: ['refund threshold'],
+    hidden: true,
+  },
 ];

@@ -114,11 +114,49 @@ Il rimborso di una fattura pagata due volte si approva se l'importo è inferiore
 ];
 
 export const FAQS_IT: SeedFaq[] = [
-  { question: 'Come posso pagare la fattura?', answer: 'Puoi pagare con **addebito SEPA**, carta di credito, bonifico o PagoPA. L\'addebito SEPA si attiva da *Profilo > Pagamenti*.', category: 'fatturazione', variants: ['metodi di pagamento', 'pagare bolletta'] },
-  { question: 'Ho pagato due volte, come ottengo il rimborso?', answer: 'Segnala il doppio pagamento dall\'area clienti: il rimborso arriva con **bonifico entro 10 giorni lavorativi**.', category: 'fatturazione', variants: ['rimborso', 'doppio addebito'] },
-  { question: 'Quali sono gli orari degli sportelli?', answer: 'Dal **lunedì al venerdì** 8:30-13:00 e 14:00-18:00, il **sabato** 9:00-12:30. Domenica e festivi chiuso.', category: 'orari', variants: ['quando siete aperti', 'orario apertura'] },
-  { question: 'Quanto costa la spedizione?', answer: 'La spedizione standard costa **4,90 €** ed è gratuita sopra i 49 €. L\'express costa 9,90 €.', category: 'spedizioni', variants: ['costo spedizione', 'spese di consegna'] },
-  { question: 'Il link per firmare è scaduto, cosa faccio?', answer: 'Chiedi al mittente di **inviare di nuovo** la pratica: un nuovo link sostituisce quello scaduto.', category: 'firma', variants: ['link firma scaduto'] },
-  { question: 'Non ricordo la password', answer: 'Usa **Password dimenticata?** nella pagina di accesso: il link vale 30 minuti.', category: 'account', variants: ['reimpostare password', 'password dimenticata'] },
-  { question: 'Quali sono le soglie di approvazione dei rimborsi?', answer: 'Fino a 200 € approva l\'operatore, sopra serve il responsabile amministrativo.', category: 'interno', variants: ['soglia rimborso'], hidden: true },
+  {
+    question: 'Come posso pagare la fattura?',
+    answer:
+      "Puoi pagare con **addebito SEPA**, carta di credito, bonifico o PagoPA. L'addebito SEPA si attiva da *Profilo > Pagamenti*.",
+    category: 'fatturazione',
+    variants: ['metodi di pagamento', 'pagare bolletta'],
+  },
+  {
+    question: 'Ho pagato due volte, come ottengo il rimborso?',
+    answer:
+      "Segnala il doppio pagamento dall'area clienti: il rimborso arriva con **bonifico entro 10 giorni lavorativi**.",
+    category: 'fatturazione',
+    variants: ['rimborso', 'doppio addebito'],
+  },
+  {
+    question: 'Quali sono gli orari degli sportelli?',
+    answer: 'Dal **lunedì al venerdì** 8:30-13:00 e 14:00-18:00, il **sabato** 9:00-12:30. Domenica e festivi chiuso.',
+    category: 'orari',
+    variants: ['quando siete aperti', 'orario apertura'],
+  },
+  {
+    question: 'Quanto costa la spedizione?',
+    answer: "La spedizione standard costa **4,90 €** ed è gratuita sopra i 49 €. L'express costa 9,90 €.",
+    category: 'spedizioni',
+    variants: ['costo spedizione', 'spese di consegna'],
+  },
+  {
+    question: 'Il link per firmare è scaduto, cosa faccio?',
+    answer: 'Chiedi al mittente di **inviare di nuovo** la pratica: un nuovo link sostituisce quello scaduto.',
+    category: 'firma',
+    variants: ['link firma scaduto'],
+  },
+  {
+    question: 'Non ricordo la password',
+    answer: 'Usa **Password dimenticata?** nella pagina di accesso: il link vale 30 minuti.',
+    category: 'account',
+    variants: ['reimpostare password', 'password dimenticata'],
+  },
+  {
+    question: 'Quali sono le soglie di approvazione dei rimborsi?',
+    answer: "Fino a 200 € approva l'operatore, sopra serve il responsabile amministrativo.",
+    category: 'interno',
+    variants: ['soglia rimborso'],
+    hidden: true,
+  },
 ];

@@ -3,21 +3,59 @@ import { DOCS_EN, FAQS_EN } from './kb-en.js';
 import { DOCS_IT, FAQS_IT } from './kb-it.js';
 import type { Lang } from './text.js';
 
-export interface SeedDoc { title: string; slug: string; body: string; hidden?: boolean }
-export interface SeedFaq { question: string; answer: string; category: string; variants: string[]; hidden?: boolean }
+export interface SeedDoc {
+  title: string;
+  slug: string;
+  body: string;
+  hidden?: boolean;
+}
+export interface SeedFaq {
+  question: string;
+  answer: string;
+  category: string;
+  variants: string[];
+  hidden?: boolean;
+}
 
-export interface KnowledgeBase { id: number; name: string; description: string; languages: Lang[] }
-export interface Doc { id: number; knowledge_base_id: number; title: string; source_url: string; is_visible: boolean; lang: Lang }
-export interface Chunk { id: number; doc: Doc; index: number; heading: string; content: string }
+export interface KnowledgeBase {
+  id: number;
+  name: string;
+  description: string;
+  languages: Lang[];
+}
+export interface Doc {
+  id: number;
+  knowledge_base_id: number;
+  title: string;
+  source_url: string;
+  is_visible: boolean;
+  lang: Lang;
+}
+export interface Chunk {
+  id: number;
+  doc: Doc;
+  index: number;
+  heading: string;
+  content: string;
+}
 export interface Faq {
-  id: number; knowledge_base_id: number; question: string; answer: string; category: string;
-  variants: string[]; is_visible: boolean; lang: Lang;
+  id: number;
+  knowledge_base_id: number;
+  question: string;
+  answer: string;
+  category: string;
+  variants: string[];
+  is_visible: boolean;
+  lang: Lang;
 }
 
 /** One retrievable thing: a document chunk or a FAQ. */
 export type Passage = { kind: 'chunk'; chunk: Chunk } | { kind: 'faq'; faq: Faq };
 
-export interface ScoredPassage { passage: Passage; score: number }
+export interface ScoredPassage {
+  passage: Passage;
+  score: number;
+}
 
 /**
  * The seeded, read-only knowledge: two knowledge bases (Italian, English) of documents split into
@@ -40,20 +78,49 @@ export class KnowledgeStore {
     let faqId = 1;
     const load = (kb: number, lang: Lang, docs: SeedDoc[], faqs: SeedFaq[]) => {
       for (const seed of docs) {
-        const doc: Doc = { id: ++docId, knowledge_base_id: kb, title: seed.title, source_url: `https://help.example.com/${lang}/${seed.slug}`, is_visible: !seed.hidden, lang };
+        const doc: Doc = {
+          id: ++docId,
+          knowledge_base_id: kb,
+          title: seed.title,
+          source_url: `https://help.example.com/${lang}/${seed.slug}`,
+          is_visible: !seed.hidden,
+          lang,
+        };
         this.docs.push(doc);
-        seed.body.split(/^(?=## )/m).map((s) => s.trim()).filter(Boolean).forEach((section, index) => {
-          const heading = /^## (.+)$/m.exec(section)?.[1] ?? seed.title;
-          const chunk: Chunk = { id: ++chunkId, doc, index, heading, content: section.replace(/^## .+\n/, '').trim() };
-          this.chunks.push(chunk);
-          this.add({ kind: 'chunk', chunk }, `${seed.title} ${section}`);
-        });
+        seed.body
+          .split(/^(?=## )/m)
+          .map((s) => s.trim())
+          .filter(Boolean)
+          .forEach((section, index) => {
+            const heading = /^## (.+)$/m.exec(section)?.[1] ?? seed.title;
+            const chunk: Chunk = {
+              id: ++chunkId,
+              doc,
+              index,
+              heading,
+              content: section.replace(/^## .+\n/, '').trim(),
+            };
+            this.chunks.push(chunk);
+            this.add({ kind: 'chunk', chunk }, `${seed.title} ${section}`);
+          });
       }
       for (const seed of faqs) {
-        const faq: Faq = { id: faqId++, knowledge_base_id: kb, question: seed.question, answer: seed.answer, category: seed.category, variants: seed.variants, is_visible: !seed.hidden, lang };
+        const faq: Faq = {
+          id: faqId++,
+          knowledge_base_id: kb,
+          question: seed.question,
+          answer: seed.answer,
+          category: seed.category,
+          variants: seed.variants,
+          is_visible: !seed.hidden,
+          lang,
+        };
         this.faqs.push(faq);
         // The question and its variants weigh double: they are what people type.
-        this.add({ kind: 'faq', faq }, `${seed.question} ${seed.variants.join(' ')} ${seed.question} ${seed.variants.join(' ')} ${seed.answer}`);
+        this.add(
+          { kind: 'faq', faq },
+          `${seed.question} ${seed.variants.join(' ')} ${seed.question} ${seed.variants.join(' ')} ${seed.answer}`,
+        );
       }
     };
     load(1, 'it', DOCS_IT, FAQS_IT);
@@ -68,7 +135,11 @@ export class KnowledgeStore {
    * Ranks passages of the given knowledge bases. `alpha` weighs BM25 against trigram similarity
    * (1 = BM25 only, 0 = trigram only); scores are 0..1.
    */
-  search(query: string, kbIds: number[], opts: { topK: number; minScore?: number; alpha?: number; lang?: Lang }): ScoredPassage[] {
+  search(
+    query: string,
+    kbIds: number[],
+    opts: { topK: number; minScore?: number; alpha?: number; lang?: Lang },
+  ): ScoredPassage[] {
     const alpha = opts.alpha ?? 0.8;
     const inScope = (p: Passage) => {
       const kb = p.kind === 'chunk' ? p.chunk.doc.knowledge_base_id : p.faq.knowledge_base_id;
@@ -102,4 +173,6 @@ export class KnowledgeStore {
 export const passageLang = (p: Passage): Lang => (p.kind === 'chunk' ? p.chunk.doc.lang : p.faq.lang);
 export const passageVisible = (p: Passage): boolean => (p.kind === 'chunk' ? p.chunk.doc.is_visible : p.faq.is_visible);
 export const passageText = (p: Passage): string =>
-  p.kind === 'chunk' ? `${p.chunk.doc.title} ${p.chunk.heading} ${p.chunk.content}` : `${p.faq.question} ${p.faq.variants.join(' ')} ${p.faq.answer}`;
+  p.kind === 'chunk'
+    ? `${p.chunk.doc.title} ${p.chunk.heading} ${p.chunk.content}`
+    : `${p.faq.question} ${p.faq.variants.join(' ')} ${p.faq.answer}`;

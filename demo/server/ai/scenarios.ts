@@ -16,11 +16,13 @@ export type Scenario =
 
 const ERROR = /\b(simula(re)? (un )?errore|simulate (an )?error)\b/;
 const CANCEL = /\b((annulla|cancella)(re)? (il |l'|l |mio |un )*ordine|cancel (my |the |an )?order)\b/;
-const TRACK = /\b(traccia(re)?|tracking|track|dov'?e|where is) .*\b(ordine|pacco|spedizione|order|parcel|package|shipment)\b|\btrack\b.*\b[a-z]{2}\d{9}[a-z]{2}\b/;
+const TRACK =
+  /\b(traccia(re)?|tracking|track|dov'?e|where is) .*\b(ordine|pacco|spedizione|order|parcel|package|shipment)\b|\btrack\b.*\b[a-z]{2}\d{9}[a-z]{2}\b/;
 const LONG = /\b(risposta lunga|long answer|demo lunga|long demo)\b/;
 const WHOAMI = /\b(chi sei|who are you|le tue istruzioni|your instructions)\b/;
 const GREETING = /^(ciao|salve|buongiorno|buonasera|hello|hi|hey|good (morning|afternoon|evening))\b/;
-const HUMAN = /\b(operatore|operatrice|persona (vera|reale)|essere umano|umano|parlare con (qualcuno|una persona)|human|real person|operator|live agent|talk to (someone|a person)|speak (to|with) (someone|a person))\b/;
+const HUMAN =
+  /\b(operatore|operatrice|persona (vera|reale)|essere umano|umano|parlare con (qualcuno|una persona)|human|real person|operator|live agent|talk to (someone|a person)|speak (to|with) (someone|a person))\b/;
 const THINK = /\b(ragiona|ragionando|pensaci|passo passo|think|step by step|reason)\b/;
 
 export function pickScenario(message: string): Scenario {
@@ -32,8 +34,16 @@ export function pickScenario(message: string): Scenario {
   }
   const text = fold(raw);
   if (ERROR.test(text)) return { kind: 'error' };
-  if (CANCEL.test(text)) return { kind: 'cancel-order', orderId: /\b([a-z]{1,3}-?\d{3,})\b/i.exec(raw)?.[1]?.toUpperCase() ?? /\b(\d{3,})\b/.exec(raw)?.[1] ?? 'BS-1042' };
-  if (TRACK.test(text)) return { kind: 'track', trackingCode: /\b([A-Z]{2}\d{9}[A-Z]{2})\b/i.exec(raw)?.[1]?.toUpperCase() ?? 'BS123456789IT' };
+  if (CANCEL.test(text))
+    return {
+      kind: 'cancel-order',
+      orderId: /\b([a-z]{1,3}-?\d{3,})\b/i.exec(raw)?.[1]?.toUpperCase() ?? /\b(\d{3,})\b/.exec(raw)?.[1] ?? 'BS-1042',
+    };
+  if (TRACK.test(text))
+    return {
+      kind: 'track',
+      trackingCode: /\b([A-Z]{2}\d{9}[A-Z]{2})\b/i.exec(raw)?.[1]?.toUpperCase() ?? 'BS123456789IT',
+    };
   if (LONG.test(text)) return { kind: 'long' };
   if (WHOAMI.test(text)) return { kind: 'whoami' };
   if (GREETING.test(text) && text.split(/\s+/).length <= 4 && !HUMAN.test(text)) return { kind: 'greeting' };
@@ -43,7 +53,8 @@ export function pickScenario(message: string): Scenario {
 export const asksForHuman = (message: string) => HUMAN.test(fold(message));
 export const asksToThink = (message: string) => THINK.test(fold(message));
 
-const NEGATIVE = /\b(arrabbiat\w*|pessim\w*|vergogna|inaccettabile|non funziona|angry|terrible|awful|unacceptable|doesn'?t work|broken|worst)\b/;
+const NEGATIVE =
+  /\b(arrabbiat\w*|pessim\w*|vergogna|inaccettabile|non funziona|angry|terrible|awful|unacceptable|doesn'?t work|broken|worst)\b/;
 const POSITIVE = /\b(grazie|ottim\w*|perfett\w*|gentil\w*|thanks|thank you|great|perfect|excellent|awesome)\b/;
 
 export function sentimentOf(message: string): 'positive' | 'neutral' | 'negative' {

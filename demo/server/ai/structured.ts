@@ -2,9 +2,23 @@
  * `llm_response_format` (a one-shot JSON schema): the simulated model fills the schema from what
  * it would have said. Supports object, array, string (with enum), number, integer, boolean.
  */
-export interface StructuredFacts { answer: string; title: string; lang: string; confidence: number; inScope: boolean; intent: string | null; sources: string[] }
+export interface StructuredFacts {
+  answer: string;
+  title: string;
+  lang: string;
+  confidence: number;
+  inScope: boolean;
+  intent: string | null;
+  sources: string[];
+}
 
-type Schema = { type?: string | string[]; properties?: Record<string, Schema>; items?: Schema; enum?: unknown[]; required?: string[] };
+type Schema = {
+  type?: string | string[];
+  properties?: Record<string, Schema>;
+  items?: Schema;
+  enum?: unknown[];
+  required?: string[];
+};
 
 export function fillSchema(format: Record<string, unknown>, facts: StructuredFacts): unknown {
   // Accept both the bare schema and the `{type: 'json_schema', json_schema: {schema}}` envelope.
@@ -15,7 +29,7 @@ export function fillSchema(format: Record<string, unknown>, facts: StructuredFac
 
 function fill(schema: Schema, name: string, facts: StructuredFacts): unknown {
   if (schema.enum?.length) return schema.enum[0];
-  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type ?? (schema.properties ? 'object' : 'string');
+  const type = Array.isArray(schema.type) ? schema.type[0] : (schema.type ?? (schema.properties ? 'object' : 'string'));
   switch (type) {
     case 'object':
       return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([k, s]) => [k, fill(s, k, facts)]));

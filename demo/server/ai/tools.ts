@@ -2,13 +2,23 @@ import type { Lang } from './text.js';
 
 /** The simulated tools of the seeded agents: tracking runs at once, cancelling waits for approval. */
 export function trackShipmentResult(code: string, lang: Lang): string {
-  const rows = lang === 'it'
-    ? [['18/02 09:12', 'Milano Hub', 'Presa in carico'], ['18/02 21:40', 'Bologna', 'In transito'], ['19/02 08:05', 'Firenze', 'In consegna']]
-    : [['18/02 09:12', 'Milan Hub', 'Picked up'], ['18/02 21:40', 'Bologna', 'In transit'], ['19/02 08:05', 'Florence', 'Out for delivery']];
+  const rows =
+    lang === 'it'
+      ? [
+          ['18/02 09:12', 'Milano Hub', 'Presa in carico'],
+          ['18/02 21:40', 'Bologna', 'In transito'],
+          ['19/02 08:05', 'Firenze', 'In consegna'],
+        ]
+      : [
+          ['18/02 09:12', 'Milan Hub', 'Picked up'],
+          ['18/02 21:40', 'Bologna', 'In transit'],
+          ['19/02 08:05', 'Florence', 'Out for delivery'],
+        ];
   const head = lang === 'it' ? '| Data | Luogo | Stato |' : '| Date | Place | Status |';
-  const intro = lang === 'it'
-    ? `### Spedizione \`${code}\`\n\nHo controllato il tracciamento: il pacco è **in consegna oggi**.`
-    : `### Shipment \`${code}\`\n\nI checked the tracking: the parcel is **out for delivery today**.`;
+  const intro =
+    lang === 'it'
+      ? `### Spedizione \`${code}\`\n\nHo controllato il tracciamento: il pacco è **in consegna oggi**.`
+      : `### Shipment \`${code}\`\n\nI checked the tracking: the parcel is **out for delivery today**.`;
   return `${intro}\n\n${head}\n|---|---|---|\n${rows.map((r) => `| ${r.join(' | ')} |`).join('\n')}`;
 }
 

@@ -1,7 +1,12 @@
 import type { AnswerPlan } from './answers.js';
 import { chunkText, pace, type SseWriter } from './sse.js';
 
-export interface TurnIds { messageId: number | null; conversationId: number; externalConversationId: string | null; startedAt: number }
+export interface TurnIds {
+  messageId: number | null;
+  conversationId: number;
+  externalConversationId: string | null;
+  startedAt: number;
+}
 
 const tokens = (chars: number) => Math.max(1, Math.ceil(chars / 4));
 
@@ -47,7 +52,9 @@ export function messageResponse(plan: AnswerPlan, ids: TurnIds) {
     is_in_scope: plan.isInScope,
     tool_calls_count: plan.toolCalls.length,
     tools_used: plan.toolCalls.map((c) => c.tool_name),
-    pending_tool_approval: plan.approval ? { pending_message_id: ids.messageId, pending_tool_calls: [plan.approval] } : null,
+    pending_tool_approval: plan.approval
+      ? { pending_message_id: ids.messageId, pending_tool_calls: [plan.approval] }
+      : null,
     created_at: new Date().toISOString(),
   };
 }
@@ -64,7 +71,14 @@ export async function streamTurn(sse: SseWriter, plan: AnswerPlan, ids: TurnIds,
     if (!(await sse.send({ type: 'thinking', content }))) return;
   }
   if (plan.approval) {
-    if (!(await sse.send({ type: 'tool_approval_required', pending_tool_calls: [plan.approval], pending_message_id: ids.messageId }))) return;
+    if (
+      !(await sse.send({
+        type: 'tool_approval_required',
+        pending_tool_calls: [plan.approval],
+        pending_message_id: ids.messageId,
+      }))
+    )
+      return;
     if (!(await sse.send({ type: 'usage', usage: usageOf(plan, ids) }))) return;
     await sse.send({ type: 'done' });
     return sse.end();
@@ -83,9 +97,25 @@ export async function streamTurn(sse: SseWriter, plan: AnswerPlan, ids: TurnIds,
   }
   if (plan.sources.length && !(await sse.send({ type: 'sources', sources: plan.sources }))) return;
   const c = plan.confidence;
-  if (!(await sse.send({ type: 'confidence', confidence_score: c.score, confidence_signals: c.signals, needs_review: c.needsReview }))) return;
+  if (
+    !(await sse.send({
+      type: 'confidence',
+      confidence_score: c.score,
+      confidence_signals: c.signals,
+      needs_review: c.needsReview,
+    }))
+  )
+    return;
   const h = plan.handoff;
-  if (!(await sse.send({ type: 'handoff_decision', handoff_requested: h.requested, handoff_reason: h.reason, handoff_trigger: h.trigger }))) return;
+  if (
+    !(await sse.send({
+      type: 'handoff_decision',
+      handoff_requested: h.requested,
+      handoff_reason: h.reason,
+      handoff_trigger: h.trigger,
+    }))
+  )
+    return;
   if (!(await sse.send({ type: 'usage', usage: usageOf(plan, ids) }))) return;
   await sse.send({ type: 'done' });
   sse.end();

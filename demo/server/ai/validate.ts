@@ -2,12 +2,19 @@ import { SOURCE_APPS } from './auth-headers.js';
 
 /** A rejected body: 400 for missing / out-of-range values (spec §7), 422 for wrong JSON types. */
 export class Invalid extends Error {
-  constructor(readonly status: 400 | 413 | 422, message: string) {
+  constructor(
+    readonly status: 400 | 413 | 422,
+    message: string,
+  ) {
     super(message);
   }
 }
 
-export interface Attachment { filename: string; content_type: string; bytes: Buffer }
+export interface Attachment {
+  filename: string;
+  content_type: string;
+  bytes: Buffer;
+}
 
 export interface ChatRequest {
   message: string;
@@ -44,10 +51,21 @@ const isBase64 = (s: string) => s.length % 4 === 0 && BASE64_CHARS.test(s);
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-function typed<T>(body: Json, key: string, type: 'string' | 'number' | 'boolean' | 'object' | 'array' | 'integer'): T | undefined {
+function typed<T>(
+  body: Json,
+  key: string,
+  type: 'string' | 'number' | 'boolean' | 'object' | 'array' | 'integer',
+): T | undefined {
   const v = body[key];
   if (v === undefined || v === null) return undefined;
-  const ok = type === 'array' ? Array.isArray(v) : type === 'object' ? isObject(v) : type === 'integer' ? Number.isInteger(v) : typeof v === type;
+  const ok =
+    type === 'array'
+      ? Array.isArray(v)
+      : type === 'object'
+        ? isObject(v)
+        : type === 'integer'
+          ? Number.isInteger(v)
+          : typeof v === type;
   if (!ok) throw new Invalid(422, `${key}: expected ${type}`);
   return v as T;
 }
@@ -61,12 +79,14 @@ export function parseChatRequest(body: unknown): ChatRequest {
   if (!isObject(body)) throw new Invalid(422, 'Request body must be a JSON object');
   const message = typed<string>(body, 'message', 'string');
   if (message === undefined) throw new Invalid(400, 'message is required');
-  if (message.length < 1 || message.length > 32000) throw new Invalid(400, 'message must be between 1 and 32000 characters');
+  if (message.length < 1 || message.length > 32000)
+    throw new Invalid(400, 'message must be between 1 and 32000 characters');
 
   const agent_id = typed<number>(body, 'agent_id', 'integer') ?? null;
   const model = typed<string>(body, 'model', 'string');
   const system_prompt = typed<string>(body, 'system_prompt', 'string');
-  if (agent_id === null && (!model || !system_prompt)) throw new Invalid(400, 'Direct mode (no agent_id) requires model and system_prompt');
+  if (agent_id === null && (!model || !system_prompt))
+    throw new Invalid(400, 'Direct mode (no agent_id) requires model and system_prompt');
 
   const temperature = typed<number>(body, 'temperature', 'number');
   range('temperature', temperature, 0, 2);
@@ -74,15 +94,19 @@ export function parseChatRequest(body: unknown): ChatRequest {
   range('max_tokens', max_tokens, 1, 128000);
 
   const response_format = typed<string>(body, 'response_format', 'string') ?? 'markdown';
-  if (response_format !== 'markdown' && response_format !== 'html') throw new Invalid(400, 'response_format must be markdown or html');
+  if (response_format !== 'markdown' && response_format !== 'html')
+    throw new Invalid(400, 'response_format must be markdown or html');
 
   const template_vars = typed<Json>(body, 'template_vars', 'object') ?? {};
-  for (const [k, v] of Object.entries(template_vars)) if (typeof v !== 'string') throw new Invalid(422, `template_vars.${k}: expected string`);
+  for (const [k, v] of Object.entries(template_vars))
+    if (typeof v !== 'string') throw new Invalid(422, `template_vars.${k}: expected string`);
 
   const intents = typed<unknown[]>(body, 'classification_intents', 'array') ?? [];
   const classification_intents = intents.map((item, i) => {
-    if (!isObject(item) || typeof item.name !== 'string' || !item.name) throw new Invalid(400, `classification_intents[${i}].name is required`);
-    if (item.description !== undefined && typeof item.description !== 'string') throw new Invalid(422, `classification_intents[${i}].description: expected string`);
+    if (!isObject(item) || typeof item.name !== 'string' || !item.name)
+      throw new Invalid(400, `classification_intents[${i}].name is required`);
+    if (item.description !== undefined && typeof item.description !== 'string')
+      throw new Invalid(422, `classification_intents[${i}].description: expected string`);
     return { name: item.name, description: (item.description as string | undefined) ?? '' };
   });
 
@@ -94,29 +118,47 @@ export function parseChatRequest(body: unknown): ChatRequest {
   const approval = typed<Json>(body, 'tool_approval', 'object');
   if (approval) {
     if (typeof approval.approved !== 'boolean') throw new Invalid(422, 'tool_approval.approved: expected boolean');
-    if (!Number.isInteger(approval.pending_message_id)) throw new Invalid(422, 'tool_approval.pending_message_id: expected integer');
+    if (!Number.isInteger(approval.pending_message_id))
+      throw new Invalid(422, 'tool_approval.pending_message_id: expected integer');
     tool_approval = { approved: approval.approved, pending_message_id: approval.pending_message_id as number };
   }
 
   const external_id = typed<string>(body, 'external_id', 'string');
-  if (external_id !== undefined && external_id.length > 255) throw new Invalid(400, 'external_id must be at most 255 characters');
+  if (external_id !== undefined && external_id.length > 255)
+    throw new Invalid(400, 'external_id must be at most 255 characters');
   const source_app = typed<string>(body, 'source_app', 'string');
   if (source_app !== undefined && (source_app.length > 50 || !SOURCE_APPS.includes(source_app as never))) {
     throw new Invalid(400, `source_app must be one of ${SOURCE_APPS.join(', ')}`);
   }
   const external_conversation_id = typed<string>(body, 'external_conversation_id', 'string');
-  if (external_conversation_id !== undefined && (external_conversation_id.length < 1 || external_conversation_id.length > 255)) {
+  if (
+    external_conversation_id !== undefined &&
+    (external_conversation_id.length < 1 || external_conversation_id.length > 255)
+  ) {
     throw new Invalid(400, 'external_conversation_id must be 1-255 characters');
   }
   const mcp = typed<Json>(body, 'mcp_auth', 'object') ?? {};
-  for (const [k, v] of Object.entries(mcp)) if (typeof v !== 'string') throw new Invalid(422, `mcp_auth.${k}: expected string`);
+  for (const [k, v] of Object.entries(mcp))
+    if (typeof v !== 'string') throw new Invalid(422, `mcp_auth.${k}: expected string`);
 
   const bool = (key: string, fallback: boolean) => typed<boolean>(body, key, 'boolean') ?? fallback;
   const conversation_id = typed<number>(body, 'conversation_id', 'integer');
   return {
-    message, agent_id, model, system_prompt, temperature, max_tokens, files, response_format,
-    template_vars: template_vars as Record<string, string>, classification_intents, tool_approval, external_id, source_app,
-    external_conversation_id, conversation_id,
+    message,
+    agent_id,
+    model,
+    system_prompt,
+    temperature,
+    max_tokens,
+    files,
+    response_format,
+    template_vars: template_vars as Record<string, string>,
+    classification_intents,
+    tool_approval,
+    external_id,
+    source_app,
+    external_conversation_id,
+    conversation_id,
     stream: bool('stream', false),
     include_sources: bool('include_sources', true),
     include_hidden_sources: bool('include_hidden_sources', false),
@@ -131,15 +173,25 @@ export function parseChatRequest(body: unknown): ChatRequest {
 function parseFile(item: unknown, i: number): Attachment {
   if (!isObject(item)) throw new Invalid(422, `files[${i}]: expected object`);
   const { filename, content_type, data } = item;
-  if (typeof filename !== 'string' || !filename || filename.length > 255) throw new Invalid(400, `files[${i}].filename is required (1-255 characters)`);
-  if (typeof content_type !== 'string' || !/^[\w.+-]+\/[\w.+-]+$/.test(content_type)) throw new Invalid(400, `files[${i}].content_type must be a MIME type`);
+  if (typeof filename !== 'string' || !filename || filename.length > 255)
+    throw new Invalid(400, `files[${i}].filename is required (1-255 characters)`);
+  if (typeof content_type !== 'string' || !/^[\w.+-]+\/[\w.+-]+$/.test(content_type))
+    throw new Invalid(400, `files[${i}].content_type must be a MIME type`);
   if (typeof data !== 'string' || data.length === 0) throw new Invalid(400, `files[${i}].data is required (Base64)`);
-  if ((data.length / 4) * 3 > MAX_FILE_BYTES + 2) throw new Invalid(413, `files[${i}] is larger than the ${MAX_FILE_BYTES / 1048576} MB upload limit`);
+  if ((data.length / 4) * 3 > MAX_FILE_BYTES + 2)
+    throw new Invalid(413, `files[${i}] is larger than the ${MAX_FILE_BYTES / 1048576} MB upload limit`);
   if (!isBase64(data)) throw new Invalid(400, `files[${i}].data is not valid Base64`);
   return { filename, content_type, bytes: Buffer.from(data, 'base64') };
 }
 
-export interface SearchRequest { query: string; knowledge_base_ids: number[]; top_k: number; min_score: number; use_reranking: boolean; enable_bm25: boolean }
+export interface SearchRequest {
+  query: string;
+  knowledge_base_ids: number[];
+  top_k: number;
+  min_score: number;
+  use_reranking: boolean;
+  enable_bm25: boolean;
+}
 
 /** Checks a POST /search body against spec §4.7. */
 export function parseSearchRequest(body: unknown): SearchRequest {
@@ -155,7 +207,10 @@ export function parseSearchRequest(body: unknown): SearchRequest {
   const min_score = typed<number>(body, 'min_score', 'number') ?? 0;
   range('min_score', min_score, 0, 1);
   return {
-    query, knowledge_base_ids: ids as number[], top_k, min_score,
+    query,
+    knowledge_base_ids: ids as number[],
+    top_k,
+    min_score,
     use_reranking: typed<boolean>(body, 'use_reranking', 'boolean') ?? false,
     enable_bm25: typed<boolean>(body, 'enable_bm25', 'boolean') ?? true,
   };

@@ -27,24 +27,45 @@ export async function createAuthService(ctx: SimContext): Promise<AuthService> {
     if (!knownRealm(params.realm)) return sendJson(res, 404, noRealm);
     const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
     if (type !== 'application/x-www-form-urlencoded') {
-      return sendJson(res, 400, { error: 'invalid_request', error_description: 'Content-Type must be application/x-www-form-urlencoded' }, NO_STORE);
+      return sendJson(
+        res,
+        400,
+        { error: 'invalid_request', error_description: 'Content-Type must be application/x-www-form-urlencoded' },
+        NO_STORE,
+      );
     }
     const form = new URLSearchParams((await readBody(req, 64 * 1024)).toString('utf8'));
     const decision = decideGrant(form, req.headers.authorization);
     if (!decision.ok) {
-      const challenge: Record<string, string> = decision.status === 401 && decision.basic ? { 'WWW-Authenticate': `Basic realm="${params.realm}"` } : {};
-      return sendJson(res, decision.status, { error: decision.error, error_description: decision.description }, { ...NO_STORE, ...challenge });
+      const challenge: Record<string, string> =
+        decision.status === 401 && decision.basic ? { 'WWW-Authenticate': `Basic realm="${params.realm}"` } : {};
+      return sendJson(
+        res,
+        decision.status,
+        { error: decision.error, error_description: decision.description },
+        { ...NO_STORE, ...challenge },
+      );
     }
-    const { token, issuedAt } = await issuer.issue(params.realm!, decision.client.clientId, decision.scope, decision.client.lifetime);
-    sendJson(res, 200, {
-      access_token: token,
-      token_type: 'Bearer',
-      expires_in: decision.client.lifetime,
-      refresh_expires_in: 0,
-      'not-before-policy': 0,
-      scope: decision.scope.join(' '),
-      issued_at: issuedAt,
-    }, NO_STORE);
+    const { token, issuedAt } = await issuer.issue(
+      params.realm!,
+      decision.client.clientId,
+      decision.scope,
+      decision.client.lifetime,
+    );
+    sendJson(
+      res,
+      200,
+      {
+        access_token: token,
+        token_type: 'Bearer',
+        expires_in: decision.client.lifetime,
+        refresh_expires_in: 0,
+        'not-before-policy': 0,
+        scope: decision.scope.join(' '),
+        issued_at: issuedAt,
+      },
+      NO_STORE,
+    );
   });
 
   router.get('/realms/{realm}/protocol/openid-connect/certs', ({ res, params }) => {
@@ -70,7 +91,10 @@ export async function createAuthService(ctx: SimContext): Promise<AuthService> {
     router,
     errorAnswer: (status, message, code) => ({
       status,
-      body: { error: code ?? (status === 401 ? 'invalid_client' : status >= 500 ? 'server_error' : 'invalid_request'), error_description: message },
+      body: {
+        error: code ?? (status === 401 ? 'invalid_client' : status >= 500 ? 'server_error' : 'invalid_request'),
+        error_description: message,
+      },
     }),
     verifyBearer: (header) => issuer.verify(header),
   };

@@ -23,7 +23,12 @@ export class TokenIssuer {
     return new TokenIssuer(privateKey, publicKey, { ...jwk, kid, alg: 'RS256', use: 'sig' }, issuerOf);
   }
 
-  async issue(realm: string, clientId: string, scope: string[], lifetime: number): Promise<{ token: string; issuedAt: number }> {
+  async issue(
+    realm: string,
+    clientId: string,
+    scope: string[],
+    lifetime: number,
+  ): Promise<{ token: string; issuedAt: number }> {
     const issuedAt = Math.floor(Date.now() / 1000);
     const token = await new SignJWT({ typ: 'Bearer', azp: clientId, client_id: clientId, scope: scope.join(' ') })
       .setProtectedHeader({ alg: 'RS256', kid: this.jwk.kid!, typ: 'JWT' })
@@ -43,13 +48,17 @@ export class TokenIssuer {
     const m = /^Bearer\s+(\S+)$/i.exec(header.trim());
     if (!m) return { ok: false, reason: 'Authorization is not a Bearer token' };
     try {
-      const { payload } = await jwtVerify(m[1]!, this.publicKey, { issuer: this.issuerOf(realm), algorithms: ['RS256'] });
+      const { payload } = await jwtVerify(m[1]!, this.publicKey, {
+        issuer: this.issuerOf(realm),
+        algorithms: ['RS256'],
+      });
       const clientId = String(payload.azp ?? payload.client_id ?? '');
       const scope = typeof payload.scope === 'string' ? payload.scope.split(' ').filter(Boolean) : [];
       return { ok: true, clientId, scope };
     } catch (error) {
       if (error instanceof errors.JWTExpired) return { ok: false, reason: 'token expired' };
-      if (error instanceof errors.JWTClaimValidationFailed) return { ok: false, reason: `invalid claim ${error.claim}` };
+      if (error instanceof errors.JWTClaimValidationFailed)
+        return { ok: false, reason: `invalid claim ${error.claim}` };
       if (error instanceof errors.JWSSignatureVerificationFailed) return { ok: false, reason: 'invalid signature' };
       return { ok: false, reason: 'malformed token' };
     }

@@ -24,8 +24,10 @@ export function sniff(data: Buffer): string | undefined {
   const starts = (...bytes: number[]) => bytes.every((b, i) => data[i] === b);
   if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'image/png';
   if (starts(0xff, 0xd8, 0xff)) return 'image/jpeg';
-  if (data.subarray(0, 6).toString('latin1') === 'GIF87a' || data.subarray(0, 6).toString('latin1') === 'GIF89a') return 'image/gif';
-  if (data.subarray(0, 4).toString('latin1') === 'RIFF' && data.subarray(8, 12).toString('latin1') === 'WEBP') return 'image/webp';
+  if (data.subarray(0, 6).toString('latin1') === 'GIF87a' || data.subarray(0, 6).toString('latin1') === 'GIF89a')
+    return 'image/gif';
+  if (data.subarray(0, 4).toString('latin1') === 'RIFF' && data.subarray(8, 12).toString('latin1') === 'WEBP')
+    return 'image/webp';
   if (data.subarray(0, 5).toString('latin1') === '%PDF-') return 'application/pdf';
   return undefined;
 }
@@ -38,7 +40,12 @@ export function checkUpload(contentType: string, data: Buffer): string | null {
   const sniffed = sniff(data);
   if (contentType === 'text/plain') {
     // Text must be text: no NULs and nothing a browser would sniff as markup.
-    if (sniffed || data.includes(0) || /^\s*<(!doctype|html|svg|script|\?xml)/i.test(data.subarray(0, 256).toString('utf8'))) return 'type-mismatch';
+    if (
+      sniffed ||
+      data.includes(0) ||
+      /^\s*<(!doctype|html|svg|script|\?xml)/i.test(data.subarray(0, 256).toString('utf8'))
+    )
+      return 'type-mismatch';
     return null;
   }
   return sniffed === contentType ? null : 'type-mismatch';
@@ -51,8 +58,11 @@ export function isRasterImage(contentType: string): boolean {
 /** A file name safe to store and to put in a header: no path, no control characters, bounded. */
 export function cleanName(raw: string | undefined): string {
   const base = (raw ?? '').split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  const cleaned = base.replace(/[\u0000-\u001f\u007f"]/g, '').trim().slice(0, 200);
+  const cleaned = base
+    // eslint-disable-next-line no-control-regex -- removing control characters is the point
+    .replace(/[\u0000-\u001f\u007f"]/g, '')
+    .trim()
+    .slice(0, 200);
   return cleaned || 'file';
 }
 
@@ -60,7 +70,15 @@ export class AttachmentStore {
   private files = new Map<string, StoredAttachment>();
 
   add(name: string, contentType: string, data: Buffer, visitorId: string | null): StoredAttachment {
-    const file: StoredAttachment = { uuid: randomUUID(), name: cleanName(name), size: data.length, contentType, uploadedAt: new Date().toISOString(), visitorId, data };
+    const file: StoredAttachment = {
+      uuid: randomUUID(),
+      name: cleanName(name),
+      size: data.length,
+      contentType,
+      uploadedAt: new Date().toISOString(),
+      visitorId,
+      data,
+    };
     this.files.set(file.uuid, file);
     return file;
   }

@@ -75,8 +75,10 @@ export class ChatAutomation {
 
   private scriptMayJoin(chat: Chat): boolean {
     switch (chat.category.routing) {
-      case 'script': return true;
-      case 'human': return false;
+      case 'script':
+        return true;
+      case 'human':
+        return false;
       case 'script-unless-operator':
       case 'bot': // a bot chat in the queue was handed over
         return !this.presence.anyAvailable();
@@ -128,7 +130,10 @@ export class ChatAutomation {
     const stillMine = () => chat.status === 'assigned' && chat.operator?.kind === 'script';
     this.scheduler.enqueue(
       chat.idChat,
-      { delayMs: this.timing.reactMs, run: () => stillMine() && this.store.typing(chat, 'operator', true, { name: author.name }) },
+      {
+        delayMs: this.timing.reactMs,
+        run: () => stillMine() && this.store.typing(chat, 'operator', true, { name: author.name }),
+      },
       {
         delayMs: this.timing.typingMs,
         run: () => {

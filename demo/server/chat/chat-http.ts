@@ -7,15 +7,28 @@ import { sendJson } from '../core/http-kit.js';
 import type { FieldErrors } from './validation.js';
 
 const REASONS: Record<number, string> = {
-  400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed',
-  413: 'Payload Too Large', 429: 'Too Many Requests', 500: 'Internal Server Error', 503: 'Service Unavailable',
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  413: 'Payload Too Large',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
 };
 
 export function errorBody(status: number, message: string, errors?: FieldErrors) {
   return { status, error: REASONS[status] ?? 'Error', message, ...(errors ? { errors } : {}) };
 }
 
-export function fail(res: ServerResponse, status: number, message: string, errors?: FieldErrors, headers: Record<string, string> = {}): void {
+export function fail(
+  res: ServerResponse,
+  status: number,
+  message: string,
+  errors?: FieldErrors,
+  headers: Record<string, string> = {},
+): void {
   sendJson(res, status, errorBody(status, message, errors), headers);
 }
 
@@ -23,7 +36,10 @@ export function fail(res: ServerResponse, status: number, message: string, error
 export class RateLimit {
   private hits = new Map<string, number[]>();
 
-  constructor(private readonly limit: number, private readonly windowMs: number) {}
+  constructor(
+    private readonly limit: number,
+    private readonly windowMs: number,
+  ) {}
 
   hit(key: string, now = Date.now()): number {
     const recent = (this.hits.get(key) ?? []).filter((t) => now - t < this.windowMs);

@@ -259,17 +259,23 @@ export class ChatStore {
   /** 1-based place among the chats waiting for a person (plus the pretend ones ahead); null when not queued. */
   queuePosition(chat: Chat): number | null {
     if (chat.status !== 'queued') return null;
-    const ahead = this.pending().filter((c) => c.queuedAt < chat.queuedAt || (c.queuedAt === chat.queuedAt && c.idChat < chat.idChat)).length;
+    const ahead = this.pending().filter(
+      (c) => c.queuedAt < chat.queuedAt || (c.queuedAt === chat.queuedAt && c.idChat < chat.idChat),
+    ).length;
     return chat.virtualAhead + ahead + 1;
   }
 
   /** Chats waiting for a person, oldest first. */
   pending(): Chat[] {
-    return this.all().filter((c) => c.status === 'queued').sort((a, b) => a.queuedAt - b.queuedAt || a.idChat - b.idChat);
+    return this.all()
+      .filter((c) => c.status === 'queued')
+      .sort((a, b) => a.queuedAt - b.queuedAt || a.idChat - b.idChat);
   }
 
   state(chat: Chat): ChatState {
-    const operator = chat.operator ? { idUser: chat.operator.idUser, username: chat.operator.username, nickname: chat.operator.nickname } : null;
+    const operator = chat.operator
+      ? { idUser: chat.operator.idUser, username: chat.operator.username, nickname: chat.operator.nickname }
+      : null;
     return {
       idChat: chat.idChat,
       status: chat.status,
@@ -282,7 +288,12 @@ export class ChatStore {
   }
 
   history(chat: Chat, afterId: number): ChatEvent {
-    return { type: 'history', idChat: chat.idChat, messages: chat.messages.filter((m) => m.id > afterId), state: this.state(chat) };
+    return {
+      type: 'history',
+      idChat: chat.idChat,
+      messages: chat.messages.filter((m) => m.id > afterId),
+      state: this.state(chat),
+    };
   }
 
   private note(chat: Chat, event: ChatEvent): void {

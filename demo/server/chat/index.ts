@@ -23,7 +23,10 @@ export interface ChatServiceOptions {
   timing?: Partial<Timing>;
 }
 
-export function createChatService(ctx: SimContext, options: ChatServiceOptions = {}): ServiceModule & { outbox: Outbox } {
+export function createChatService(
+  ctx: SimContext,
+  options: ChatServiceOptions = {},
+): ServiceModule & { outbox: Outbox } {
   const heartbeat = options.heartbeat ?? [10_000, 10_000];
   let stomp: StompServer<Principal> | undefined;
 
@@ -45,7 +48,8 @@ export function createChatService(ctx: SimContext, options: ChatServiceOptions =
     subscribed: (session, destination) => protocol.subscribed(session, destination),
     send: (session, destination, body) => protocol.send(session, destination, body),
     connected: (session) => session.principal.kind === 'operator' && presence.connected(session.principal.user.idUser),
-    disconnected: (session) => session.principal.kind === 'operator' && presence.disconnected(session.principal.user.idUser),
+    disconnected: (session) =>
+      session.principal.kind === 'operator' && presence.disconnected(session.principal.user.idUser),
     malformNext: () => ctx.faults.take('malformed-stomp', WEBSOCKET_PATH) !== undefined,
   });
 
@@ -75,11 +79,13 @@ export function createChatService(ctx: SimContext, options: ChatServiceOptions =
     upgrade: (req, socket, head) => stomp!.upgrade(req, socket, head),
     dropSockets: () => stomp!.dropAll(),
     sockets: () =>
-      stomp!.connectedSessions().map(({ id, principal: p }) =>
-        p.kind === 'visitor'
-          ? { service: 'chat' as const, id, kind: 'visitor', visitorId: p.visitorId, widgetKey: p.widgetKey }
-          : { service: 'chat' as const, id, kind: 'operator', username: p.user.username },
-      ),
+      stomp!
+        .connectedSessions()
+        .map(({ id, principal: p }) =>
+          p.kind === 'visitor'
+            ? { service: 'chat' as const, id, kind: 'visitor', visitorId: p.visitorId, widgetKey: p.widgetKey }
+            : { service: 'chat' as const, id, kind: 'operator', username: p.user.username },
+        ),
     close: () => {
       automation!.reset();
       stomp!.close();

@@ -9,7 +9,18 @@ import { AttachmentStore, checkUpload, describeFile, isRasterImage } from './att
 import { circlePng } from './bot-avatar.js';
 import { fail, RateLimit } from './chat-http.js';
 import { chatResource, type ChatStore } from './chat-store.js';
-import { ATTACHMENT_LIMITS, BOT_AUTHOR, BOTH_CONTACT_CHANNELS, CATEGORIES, isOnline, LABELS, LANGUAGES, pickLanguage, PRIVACY, WIDGETS } from './seed.js';
+import {
+  ATTACHMENT_LIMITS,
+  BOT_AUTHOR,
+  BOTH_CONTACT_CHANNELS,
+  CATEGORIES,
+  isOnline,
+  LABELS,
+  LANGUAGES,
+  pickLanguage,
+  PRIVACY,
+  WIDGETS,
+} from './seed.js';
 import { checkEmail, checkHttpUrl, checkPhone, checkText, collect, LIMITS, parseId, VISITOR_ID } from './validation.js';
 
 export const VERSION = { name: 'sportello-chat-simulator', version: '1.0.0', stomp: '1.2' };
@@ -17,7 +28,16 @@ export const VERSION = { name: 'sportello-chat-simulator', version: '1.0.0', sto
 /** Where outgoing e-mail (transcripts, contact requests) would go; kept for inspection. */
 export interface Outbox {
   transcripts: Array<{ idChat: number; email: string; ts: string }>;
-  contactRequests: Array<{ id: number; channel: 'email' | 'phone'; name: string; email?: string; phone?: string; message: string; language: string; ts: string }>;
+  contactRequests: Array<{
+    id: number;
+    channel: 'email' | 'phone';
+    name: string;
+    email?: string;
+    phone?: string;
+    message: string;
+    language: string;
+    ts: string;
+  }>;
 }
 
 export interface PublicApiDeps {
@@ -28,7 +48,13 @@ export interface PublicApiDeps {
   limits: { transcripts: RateLimit; contacts: RateLimit };
 }
 
-const WIDGET_COLOURS = { primary: '#0b5cad', primaryText: '#ffffff', background: '#ffffff', visitorBubble: '#e7f0fb', operatorBubble: '#f1f3f5' };
+const WIDGET_COLOURS = {
+  primary: '#0b5cad',
+  primaryText: '#ffffff',
+  background: '#ffffff',
+  visitorBubble: '#e7f0fb',
+  operatorBubble: '#f1f3f5',
+};
 
 export function mountPublicApi(router: Router, deps: PublicApiDeps): void {
   const { store, attachments, outbox, limits } = deps;
@@ -38,7 +64,12 @@ export function mountPublicApi(router: Router, deps: PublicApiDeps): void {
 
   const avatar = circlePng(64, CATEGORIES.find((c) => c.routing === 'bot')!.color);
   router.get('/public/api/bot/avatar', ({ res, method }) => {
-    res.writeHead(200, { 'Content-Type': 'image/png', 'Content-Length': avatar.length, 'Cache-Control': 'public, max-age=86400', 'X-Content-Type-Options': 'nosniff' });
+    res.writeHead(200, {
+      'Content-Type': 'image/png',
+      'Content-Length': avatar.length,
+      'Cache-Control': 'public, max-age=86400',
+      'X-Content-Type-Options': 'nosniff',
+    });
     res.end(method === 'HEAD' ? undefined : avatar);
   });
 
@@ -75,23 +106,38 @@ export function mountPublicApi(router: Router, deps: PublicApiDeps): void {
 
   router.get('/public/api/chat/categories', ({ res, query }) => {
     const language = pickLanguage(query.get('language') ?? 'it');
-    sendJson(res, 200, CATEGORIES.filter((c) => c.active).map((c) => ({
-      idChatCategory: c.idChatCategory,
-      code: c.code,
-      title: c.title[language],
-      description: c.description[language],
-      color: c.color,
-      priority: c.priority,
-      opened: c.opened,
-      bot: c.routing === 'bot',
-    })));
+    sendJson(
+      res,
+      200,
+      CATEGORIES.filter((c) => c.active).map((c) => ({
+        idChatCategory: c.idChatCategory,
+        code: c.code,
+        title: c.title[language],
+        description: c.description[language],
+        color: c.color,
+        priority: c.priority,
+        opened: c.opened,
+        bot: c.routing === 'bot',
+      })),
+    );
   });
 
   router.get('/public/api/chat/queue-position/', ({ res, query }) => {
     const chat = chatFromQuery(store, query.get('idChat'));
-    if (typeof chat === 'string') return fail(res, chat === 'invalid' ? 400 : 404, chat === 'invalid' ? 'idChat must be a positive integer' : 'Chat not found', chat === 'invalid' ? { idChat: 'invalid' } : undefined);
+    if (typeof chat === 'string')
+      return fail(
+        res,
+        chat === 'invalid' ? 400 : 404,
+        chat === 'invalid' ? 'idChat must be a positive integer' : 'Chat not found',
+        chat === 'invalid' ? { idChat: 'invalid' } : undefined,
+      );
     const position = store.queuePosition(chat);
-    sendJson(res, 200, { idChat: chat.idChat, status: chat.status, position, estimatedWaitSeconds: position === null ? null : position * 30 });
+    sendJson(res, 200, {
+      idChat: chat.idChat,
+      status: chat.status,
+      position,
+      estimatedWaitSeconds: position === null ? null : position * 30,
+    });
   });
 
   router.post('/public/api/chat/rating/', async ({ req, res }) => {
@@ -101,7 +147,12 @@ export function mountPublicApi(router: Router, deps: PublicApiDeps): void {
     const rating = body.rating;
     const errors = collect({
       idChat: idChat ? null : body.idChat === undefined ? 'required' : 'invalid',
-      rating: rating === undefined ? 'required' : Number.isInteger(rating) && (rating as number) >= 1 && (rating as number) <= 5 ? null : 'invalid',
+      rating:
+        rating === undefined
+          ? 'required'
+          : Number.isInteger(rating) && (rating as number) >= 1 && (rating as number) <= 5
+            ? null
+            : 'invalid',
       comment: checkText(body.comment, LIMITS.message, false),
     });
     if (Object.keys(errors).length) return fail(res, 400, 'Invalid rating', errors);
@@ -115,47 +166,53 @@ export function mountPublicApi(router: Router, deps: PublicApiDeps): void {
   router.get('/public/api/chat/transcription/', ({ res, query }) => {
     const idChat = parseId(query.get('idChat'));
     const email = query.get('email');
-    const errors = collect({ idChat: idChat ? null : query.get('idChat') ? 'invalid' : 'required', email: checkEmail(email, true) });
+    const errors = collect({
+      idChat: idChat ? null : query.get('idChat') ? 'invalid' : 'required',
+      email: checkEmail(email, true),
+    });
     if (Object.keys(errors).length) return fail(res, 400, 'Invalid transcript request', errors);
     const chat = store.get(idChat!);
     if (!chat) return fail(res, 404, 'Chat not found');
     const wait = limits.transcripts.hit(String(chat.idChat));
-    if (wait) return fail(res, 429, 'Too many transcript requests for this chat', undefined, { 'Retry-After': String(wait) });
+    if (wait)
+      return fail(res, 429, 'Too many transcript requests for this chat', undefined, { 'Retry-After': String(wait) });
     outbox.transcripts.push({ idChat: chat.idChat, email: email!.trim(), ts: new Date().toISOString() });
     sendJson(res, 200, { idChat: chat.idChat, email: email!.trim(), sent: true, messages: chat.messages.length });
   });
 
-  const contact = (channel: 'email' | 'phone') => ({ res, query }: SimRequest) => {
-    const widget = WIDGETS.find((w) => w.key === query.get('widgetKey'));
-    if ((widget?.contactRequest ?? BOTH_CONTACT_CHANNELS)[channel] === false) {
-      return fail(res, 400, `This widget takes no contact requests by ${channel}`, { channel: 'not-offered' });
-    }
-    const name = query.get('name');
-    const email = query.get('email');
-    const phone = query.get('phone');
-    const message = query.get('message');
-    const errors = collect({
-      name: checkText(name, LIMITS.name, true),
-      email: checkEmail(email, channel === 'email'),
-      phone: checkPhone(phone, channel === 'phone'),
-      message: checkText(message, LIMITS.message, channel === 'email'),
-    });
-    if (Object.keys(errors).length) return fail(res, 400, 'Invalid contact request', errors);
-    const wait = limits.contacts.hit(`${channel}:${(channel === 'email' ? email : phone)!.trim().toLowerCase()}`);
-    if (wait) return fail(res, 429, 'Too many contact requests', undefined, { 'Retry-After': String(wait) });
-    const request = {
-      id: outbox.contactRequests.length + 1,
-      channel,
-      name: name!.trim(),
-      ...(email ? { email: email.trim() } : {}),
-      ...(phone ? { phone: phone.trim() } : {}),
-      message: message?.trim() ?? '',
-      language: pickLanguage(query.get('language') ?? 'it'),
-      ts: new Date().toISOString(),
+  const contact =
+    (channel: 'email' | 'phone') =>
+    ({ res, query }: SimRequest) => {
+      const widget = WIDGETS.find((w) => w.key === query.get('widgetKey'));
+      if ((widget?.contactRequest ?? BOTH_CONTACT_CHANNELS)[channel] === false) {
+        return fail(res, 400, `This widget takes no contact requests by ${channel}`, { channel: 'not-offered' });
+      }
+      const name = query.get('name');
+      const email = query.get('email');
+      const phone = query.get('phone');
+      const message = query.get('message');
+      const errors = collect({
+        name: checkText(name, LIMITS.name, true),
+        email: checkEmail(email, channel === 'email'),
+        phone: checkPhone(phone, channel === 'phone'),
+        message: checkText(message, LIMITS.message, channel === 'email'),
+      });
+      if (Object.keys(errors).length) return fail(res, 400, 'Invalid contact request', errors);
+      const wait = limits.contacts.hit(`${channel}:${(channel === 'email' ? email : phone)!.trim().toLowerCase()}`);
+      if (wait) return fail(res, 429, 'Too many contact requests', undefined, { 'Retry-After': String(wait) });
+      const request = {
+        id: outbox.contactRequests.length + 1,
+        channel,
+        name: name!.trim(),
+        ...(email ? { email: email.trim() } : {}),
+        ...(phone ? { phone: phone.trim() } : {}),
+        message: message?.trim() ?? '',
+        language: pickLanguage(query.get('language') ?? 'it'),
+        ts: new Date().toISOString(),
+      };
+      outbox.contactRequests.push(request);
+      sendJson(res, 200, { idContactRequest: request.id, channel, received: true });
     };
-    outbox.contactRequests.push(request);
-    sendJson(res, 200, { idContactRequest: request.id, channel, received: true });
-  };
   router.get('/public/api/chat/contact-request-email/', contact('email'));
   router.get('/public/api/chat/contact-request-phone/', contact('phone'));
 
@@ -171,7 +228,11 @@ export function mountPublicApi(router: Router, deps: PublicApiDeps): void {
     if (Object.keys(errors).length) return fail(res, 400, 'Invalid navigation page', errors);
     const chat = store.get(idChat!);
     if (!chat) return fail(res, 404, 'Chat not found');
-    chat.navigationPages.push({ url: body.url as string, title: typeof body.title === 'string' ? body.title : '', ts: new Date().toISOString() });
+    chat.navigationPages.push({
+      url: body.url as string,
+      title: typeof body.title === 'string' ? body.title : '',
+      ts: new Date().toISOString(),
+    });
     sendJson(res, 200, { idChat: chat.idChat, navigationPages: chatResource(chat, store).navigationPages.length });
   });
 
@@ -179,7 +240,9 @@ export function mountPublicApi(router: Router, deps: PublicApiDeps): void {
     const body = await readObject(req);
     if (!body) return fail(res, 400, 'A JSON object body is required');
     // Only the fields present are checked; `required` lists those the form makes mandatory.
-    const required = new Set(Array.isArray(body.required) ? body.required.filter((f): f is string => typeof f === 'string') : []);
+    const required = new Set(
+      Array.isArray(body.required) ? body.required.filter((f): f is string => typeof f === 'string') : [],
+    );
     const has = (f: string) => f in body || required.has(f);
     const errors = collect({
       ...(has('name') ? { name: checkText(body.name, LIMITS.name, required.has('name')) } : {}),
@@ -192,7 +255,10 @@ export function mountPublicApi(router: Router, deps: PublicApiDeps): void {
 
   router.post('/public/api/attachments/upload', async ({ req, res }) => {
     const upload = await readUpload(req);
-    if (upload === 'visitor-invalid') return fail(res, 400, 'visitorId is not a valid visitor id (letters, digits, . _ -; at most 100)', { visitorId: 'invalid' });
+    if (upload === 'visitor-invalid')
+      return fail(res, 400, 'visitorId is not a valid visitor id (letters, digits, . _ -; at most 100)', {
+        visitorId: 'invalid',
+      });
     if (typeof upload === 'string') return fail(res, 400, uploadMessage(upload), { file: upload });
     const problem = checkUpload(upload.contentType, upload.data);
     if (problem) return fail(res, 400, uploadMessage(problem), { file: problem });
@@ -212,7 +278,12 @@ export function mountPublicApi(router: Router, deps: PublicApiDeps): void {
   };
   router.get('/public/api/attachments/', (r) => {
     const file = fileFromQuery(r);
-    if (file) sendJson(r.res, 200, { ...describeFile(file), uploadedAt: file.uploadedAt, image: isRasterImage(file.contentType) });
+    if (file)
+      sendJson(r.res, 200, {
+        ...describeFile(file),
+        uploadedAt: file.uploadedAt,
+        image: isRasterImage(file.contentType),
+      });
   });
   router.get('/public/api/attachments/download', (r) => {
     const file = fileFromQuery(r);
@@ -229,7 +300,8 @@ export function mountPublicApi(router: Router, deps: PublicApiDeps): void {
   router.get('/public/api/attachments/image', (r) => {
     const file = fileFromQuery(r);
     if (!file) return;
-    if (!isRasterImage(file.contentType)) return fail(r.res, 400, 'Not an image: use /download', { uuid: 'not-an-image' });
+    if (!isRasterImage(file.contentType))
+      return fail(r.res, 400, 'Not an image: use /download', { uuid: 'not-an-image' });
     r.res.writeHead(200, {
       'Content-Type': file.contentType,
       'Content-Length': file.size,
@@ -243,7 +315,8 @@ export function mountPublicApi(router: Router, deps: PublicApiDeps): void {
   router.delete('/public/api/attachments/{uuid}', ({ res, params, query }) => {
     const file = attachments.get(params.uuid!);
     if (!file) return fail(res, 404, 'Attachment not found');
-    if (file.visitorId && query.get('visitorId') !== file.visitorId) return fail(res, 403, 'Only the visitor who uploaded the file may delete it');
+    if (file.visitorId && query.get('visitorId') !== file.visitorId)
+      return fail(res, 403, 'Only the visitor who uploaded the file may delete it');
     attachments.delete(file.uuid);
     sendEmpty(res, 204);
   });
@@ -257,21 +330,34 @@ function chatFromQuery(store: ChatStore, raw: string | null) {
 
 async function readObject(req: IncomingMessage): Promise<Record<string, unknown> | undefined> {
   const body = await readJson(req);
-  return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined;
+  return typeof body === 'object' && body !== null && !Array.isArray(body)
+    ? (body as Record<string, unknown>)
+    : undefined;
 }
 
 function uploadMessage(code: string): string {
   switch (code) {
-    case 'too-large': return `The file is larger than ${ATTACHMENT_LIMITS.maxBytes} bytes`;
-    case 'type-not-allowed': return `Allowed types: ${ATTACHMENT_LIMITS.contentTypes.join(', ')}`;
-    case 'type-mismatch': return 'The file content does not match its declared type';
-    case 'empty': return 'The file is empty';
-    case 'not-multipart': return 'Send multipart/form-data with a `file` part';
-    default: return 'A `file` part is required';
+    case 'too-large':
+      return `The file is larger than ${ATTACHMENT_LIMITS.maxBytes} bytes`;
+    case 'type-not-allowed':
+      return `Allowed types: ${ATTACHMENT_LIMITS.contentTypes.join(', ')}`;
+    case 'type-mismatch':
+      return 'The file content does not match its declared type';
+    case 'empty':
+      return 'The file is empty';
+    case 'not-multipart':
+      return 'Send multipart/form-data with a `file` part';
+    default:
+      return 'A `file` part is required';
   }
 }
 
-interface Upload { name: string; contentType: string; data: Buffer; visitorId: string | null }
+interface Upload {
+  name: string;
+  contentType: string;
+  data: Buffer;
+  visitorId: string | null;
+}
 
 /**
  * Reads the multipart body: one `file` part (plus an optional `visitorId` field). A malformed
@@ -304,7 +390,12 @@ function readUpload(req: IncomingMessage): Promise<Upload | string> {
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('limit', () => (problem = 'too-large'));
       stream.on('end', () => {
-        upload = { name: info.filename ?? '', contentType: info.mimeType.toLowerCase(), data: Buffer.concat(chunks), visitorId: null };
+        upload = {
+          name: info.filename ?? '',
+          contentType: info.mimeType.toLowerCase(),
+          data: Buffer.concat(chunks),
+          visitorId: null,
+        };
       });
     });
     parser.on('close', () => {

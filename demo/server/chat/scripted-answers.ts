@@ -19,11 +19,18 @@ export function operatorAnswer(lang: Language, text: string, attachments: Attach
   const it = lang === 'it';
   if (attachments.length > 0) {
     const names = attachments.map((a) => a.name).join(', ');
-    return it ? `Ho ricevuto ${attachments.length === 1 ? 'il file' : 'i file'} «${names}». Lo controllo subito.` : `I received ${attachments.length === 1 ? 'the file' : 'the files'} "${names}". I'll check it right away.`;
+    return it
+      ? `Ho ricevuto ${attachments.length === 1 ? 'il file' : 'i file'} «${names}». Lo controllo subito.`
+      : `I received ${attachments.length === 1 ? 'the file' : 'the files'} "${names}". I'll check it right away.`;
   }
-  if (/\b(grazie|thanks?|thank you)\b/.test(t)) return it ? 'Prego! C’è altro che posso fare per te?' : 'You’re welcome! Is there anything else I can do for you?';
-  if (/\b(orari|orario|aperti|hours|open)\b/.test(t)) return it ? 'Siamo aperti dal lunedì al venerdì, dalle 9 alle 18.' : 'We are open Monday to Friday, 9 am to 6 pm.';
-  if (/(prezz|cost|price|tariff)/.test(t)) return it ? 'Il piano base costa 10 € al mese; il piano completo 25 € al mese.' : 'The basic plan costs €10 a month; the full plan €25 a month.';
+  if (/\b(grazie|thanks?|thank you)\b/.test(t))
+    return it ? 'Prego! C’è altro che posso fare per te?' : 'You’re welcome! Is there anything else I can do for you?';
+  if (/\b(orari|orario|aperti|hours|open)\b/.test(t))
+    return it ? 'Siamo aperti dal lunedì al venerdì, dalle 9 alle 18.' : 'We are open Monday to Friday, 9 am to 6 pm.';
+  if (/(prezz|cost|price|tariff)/.test(t))
+    return it
+      ? 'Il piano base costa 10 € al mese; il piano completo 25 € al mese.'
+      : 'The basic plan costs €10 a month; the full plan €25 a month.';
   if (/^(ciao|salve|buongiorno|buonasera|hello|hi|hey)\b/.test(t)) return it ? 'Ciao! Dimmi pure.' : 'Hello! Go ahead.';
   return it
     ? `Hai scritto: «${snippet(text)}». Verifico e ti rispondo con i dettagli.`
@@ -67,10 +74,25 @@ export function botIntent(lang: Language, text: string, quickReply: string | und
 export function botAnswer(lang: Language, intent: BotIntent): string {
   const it = lang === 'it';
   switch (intent) {
-    case 'hours': return it ? 'Gli operatori rispondono dal lunedì al venerdì, dalle 9 alle 18.' : 'Operators answer Monday to Friday, 9 am to 6 pm.';
-    case 'prices': return it ? 'Il piano base costa 10 € al mese; il piano completo 25 € al mese.' : 'The basic plan costs €10 a month; the full plan €25 a month.';
-    case 'documents': return it ? 'Servono un documento d’identità valido e il codice fiscale.' : 'You need a valid identity document and your tax code.';
-    case 'human': return it ? 'Ti passo a un operatore, attendi un momento.' : 'I’m handing you over to an operator, please wait a moment.';
-    case 'unknown': return it ? 'Non ho capito. Scegli uno degli argomenti qui sotto oppure chiedi di parlare con un operatore.' : 'I didn’t understand. Pick one of the topics below or ask to talk to an operator.';
+    case 'hours':
+      return it
+        ? 'Gli operatori rispondono dal lunedì al venerdì, dalle 9 alle 18.'
+        : 'Operators answer Monday to Friday, 9 am to 6 pm.';
+    case 'prices':
+      return it
+        ? 'Il piano base costa 10 € al mese; il piano completo 25 € al mese.'
+        : 'The basic plan costs €10 a month; the full plan €25 a month.';
+    case 'documents':
+      return it
+        ? 'Servono un documento d’identità valido e il codice fiscale.'
+        : 'You need a valid identity document and your tax code.';
+    case 'human':
+      return it
+        ? 'Ti passo a un operatore, attendi un momento.'
+        : 'I’m handing you over to an operator, please wait a moment.';
+    case 'unknown':
+      return it
+        ? 'Non ho capito. Scegli uno degli argomenti qui sotto oppure chiedi di parlare con un operatore.'
+        : 'I didn’t understand. Pick one of the topics below or ask to talk to an operator.';
   }
 }

@@ -31,24 +31,51 @@ export interface Category {
 
 export const CATEGORIES: Category[] = [
   {
-    idChatCategory: 1, code: 'SUPPORT', active: true, opened: true, priority: 1, color: '#1f6feb', routing: 'script-unless-operator',
+    idChatCategory: 1,
+    code: 'SUPPORT',
+    active: true,
+    opened: true,
+    priority: 1,
+    color: '#1f6feb',
+    routing: 'script-unless-operator',
     title: { it: 'Assistenza', en: 'Support' },
     description: { it: 'Problemi con un servizio o una pratica', en: 'Problems with a service or a practice' },
   },
   {
-    idChatCategory: 2, code: 'SALES', active: true, opened: true, priority: 2, color: '#2da44e', routing: 'script',
+    idChatCategory: 2,
+    code: 'SALES',
+    active: true,
+    opened: true,
+    priority: 2,
+    color: '#2da44e',
+    routing: 'script',
     title: { it: 'Informazioni commerciali', en: 'Sales information' },
     description: { it: 'Prezzi, offerte e contratti', en: 'Prices, offers and contracts' },
   },
   {
-    idChatCategory: 3, code: 'BOT', active: true, opened: true, priority: 1, color: '#8250df', routing: 'bot',
+    idChatCategory: 3,
+    code: 'BOT',
+    active: true,
+    opened: true,
+    priority: 1,
+    color: '#8250df',
+    routing: 'bot',
     title: { it: 'Assistente automatico', en: 'Automatic assistant' },
     description: { it: 'Risposte immediate alle domande frequenti', en: 'Instant answers to frequent questions' },
   },
   {
-    idChatCategory: 4, code: 'HUMAN', active: true, opened: true, priority: 3, color: '#bf3989', routing: 'human',
+    idChatCategory: 4,
+    code: 'HUMAN',
+    active: true,
+    opened: true,
+    priority: 3,
+    color: '#bf3989',
+    routing: 'human',
     title: { it: 'Operatore (pagina demo)', en: 'Operator (demo page)' },
-    description: { it: 'Risponde una persona dalla pagina operatore della demo', en: 'A person answers from the demo operator page' },
+    description: {
+      it: 'Risponde una persona dalla pagina operatore della demo',
+      en: 'A person answers from the demo operator page',
+    },
   },
 ];
 
@@ -98,7 +125,12 @@ export const WIDGETS: Widget[] = [
   // Real office hours (Mon–Fri 09–18 Europe/Rome): online or not depends on the clock.
   { key: 'demo-hours', forceOffline: false, businessHours: { timeZone: 'Europe/Rome', days: OFFICE } },
   // Always offline, and it calls nobody back: contact requests by e-mail only.
-  { key: 'demo-offline-email', forceOffline: true, businessHours: { timeZone: 'Europe/Rome', days: OFFICE }, contactRequest: { email: true, phone: false } },
+  {
+    key: 'demo-offline-email',
+    forceOffline: true,
+    businessHours: { timeZone: 'Europe/Rome', days: OFFICE },
+    contactRequest: { email: true, phone: false },
+  },
 ];
 
 export const BOTH_CONTACT_CHANNELS = { email: true, phone: true };
@@ -148,7 +180,13 @@ export const PRIVACY: Record<Language, string> = {
 
 /** True when `now` falls inside the widget's business hours. */
 export function isWithinHours(hours: BusinessHours, now: Date): boolean {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: hours.timeZone, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(now);
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: hours.timeZone,
+    weekday: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(now);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   const day = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(get('weekday')) + 1;
   const minutes = Number(get('hour')) * 60 + Number(get('minute'));

@@ -24,11 +24,16 @@ const UNESCAPED_COMMANDS = new Set(['CONNECT', 'CONNECTED']);
 export function unescapeHeader(raw: string): string {
   return raw.replace(/\\(.?)/gs, (_m, c: string) => {
     switch (c) {
-      case 'r': return '\r';
-      case 'n': return '\n';
-      case 'c': return ':';
-      case '\\': return '\\';
-      default: throw new StompParseError(`undefined escape sequence \\${c} in header`);
+      case 'r':
+        return '\r';
+      case 'n':
+        return '\n';
+      case 'c':
+        return ':';
+      case '\\':
+        return '\\';
+      default:
+        throw new StompParseError(`undefined escape sequence \\${c} in header`);
     }
   });
 }
@@ -65,10 +70,18 @@ export class StompParser {
       // Heart-beats: bare EOLs between frames. A lone trailing '\r' may be the start of '\r\n'.
       let start = 0;
       while (start < this.pending.length) {
-        if (this.pending[start] === 0x0a) { start += 1; result.heartbeats += 1; continue; }
+        if (this.pending[start] === 0x0a) {
+          start += 1;
+          result.heartbeats += 1;
+          continue;
+        }
         if (this.pending[start] === 0x0d) {
           if (start + 1 >= this.pending.length) break;
-          if (this.pending[start + 1] === 0x0a) { start += 2; result.heartbeats += 1; continue; }
+          if (this.pending[start + 1] === 0x0a) {
+            start += 2;
+            result.heartbeats += 1;
+            continue;
+          }
           throw new StompParseError('carriage return not followed by line feed');
         }
         break;
@@ -77,10 +90,12 @@ export class StompParser {
       if (this.pending.length === 0 || (this.pending.length === 1 && this.pending[0] === 0x0d)) return result;
       const parsed = parseOne(this.pending);
       if (!parsed) {
-        if (this.pending.length > this.maxFrameBytes) throw new StompParseError(`frame larger than ${this.maxFrameBytes} bytes`);
+        if (this.pending.length > this.maxFrameBytes)
+          throw new StompParseError(`frame larger than ${this.maxFrameBytes} bytes`);
         return result;
       }
-      if (parsed.consumed > this.maxFrameBytes) throw new StompParseError(`frame larger than ${this.maxFrameBytes} bytes`);
+      if (parsed.consumed > this.maxFrameBytes)
+        throw new StompParseError(`frame larger than ${this.maxFrameBytes} bytes`);
       result.frames.push(parsed.frame);
       this.pending = this.pending.subarray(parsed.consumed);
     }
@@ -120,7 +135,8 @@ function parseOne(buf: Buffer): { frame: StompFrame; consumed: number } | undefi
     const name = escaped ? unescapeHeader(line.slice(0, colon)) : line.slice(0, colon);
     const value = escaped ? unescapeHeader(line.slice(colon + 1)) : line.slice(colon + 1);
     // Own-property checks and defineProperty: names like `toString` or `__proto__` are just names.
-    if (!Object.hasOwn(headers, name)) Object.defineProperty(headers, name, { value, enumerable: true, writable: true, configurable: true });
+    if (!Object.hasOwn(headers, name))
+      Object.defineProperty(headers, name, { value, enumerable: true, writable: true, configurable: true });
   }
 
   const lengthHeader = headers['content-length'];
@@ -138,7 +154,11 @@ function parseOne(buf: Buffer): { frame: StompFrame; consumed: number } | undefi
 }
 
 /** Serializes a frame; adds `content-length` whenever there is a body. */
-export function serializeFrame(command: string, headers: Record<string, string | number | undefined>, body: Buffer | string = ''): Buffer {
+export function serializeFrame(
+  command: string,
+  headers: Record<string, string | number | undefined>,
+  body: Buffer | string = '',
+): Buffer {
   const bodyBytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
   const escape = UNESCAPED_COMMANDS.has(command) ? (v: string) => v : escapeHeader;
   const lines = [command];
@@ -155,7 +175,10 @@ export function serializeFrame(command: string, headers: Record<string, string |
  * `server` what the server offers `[sx, sy]`. Returns how often the server must send (0 = never)
  * and within what interval it expects to hear from the client (0 = never).
  */
-export function negotiateHeartbeat(clientHeader: string | undefined, server: [number, number]): { sendEvery: number; expectEvery: number } {
+export function negotiateHeartbeat(
+  clientHeader: string | undefined,
+  server: [number, number],
+): { sendEvery: number; expectEvery: number } {
   const [cx, cy] = parseHeartbeat(clientHeader);
   const [sx, sy] = server;
   return {

@@ -6,11 +6,22 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
-import { negotiateHeartbeat, parseHeartbeat, serializeFrame, StompParseError, StompParser, type StompFrame } from './stomp-frame.js';
+import {
+  negotiateHeartbeat,
+  parseHeartbeat,
+  serializeFrame,
+  StompParseError,
+  StompParser,
+  type StompFrame,
+} from './stomp-frame.js';
 
 /** A SEND or SUBSCRIBE the application refuses: answered with ERROR, then the connection closes. */
 export class StompProtocolError extends Error {
-  constructor(message: string, readonly details = '', readonly closeCode = 1002) {
+  constructor(
+    message: string,
+    readonly details = '',
+    readonly closeCode = 1002,
+  ) {
     super(message);
   }
 }
@@ -81,7 +92,8 @@ export class StompServer<P> {
   publish(destination: string, body: unknown, exceptSessionId?: string): void {
     for (const session of this.sessions) {
       if (session.state !== 'connected' || session.id === exceptSessionId) continue;
-      for (const [subId, dest] of session.subscriptions) if (dest === destination) this.message(session, subId, destination, body);
+      for (const [subId, dest] of session.subscriptions)
+        if (dest === destination) this.message(session, subId, destination, body);
     }
   }
 
@@ -128,7 +140,10 @@ export class StompServer<P> {
       timers: [],
     };
     this.sessions.add(session);
-    const connectTimer = setTimeout(() => session.state === 'connecting' && this.fail(session, new StompProtocolError('no CONNECT frame received')), CONNECT_TIMEOUT_MS);
+    const connectTimer = setTimeout(
+      () => session.state === 'connecting' && this.fail(session, new StompProtocolError('no CONNECT frame received')),
+      CONNECT_TIMEOUT_MS,
+    );
     session.timers.push(connectTimer);
     ws.on('message', (data) => this.receive(session, data));
     ws.on('close', () => this.closed(session));
@@ -142,7 +157,10 @@ export class StompServer<P> {
     try {
       frames = session.parser.push(toBuffer(data)).frames;
     } catch (error) {
-      this.fail(session, new StompProtocolError('malformed frame', error instanceof StompParseError ? error.message : String(error)));
+      this.fail(
+        session,
+        new StompProtocolError('malformed frame', error instanceof StompParseError ? error.message : String(error)),
+      );
       return;
     }
     for (const frame of frames) {
@@ -162,7 +180,8 @@ export class StompServer<P> {
   private handle(session: Session<P>, frame: StompFrame): void {
     const { command, headers } = frame;
     if (session.state === 'connecting') {
-      if (command !== 'CONNECT' && command !== 'STOMP') throw new StompProtocolError(`expected CONNECT, got ${command}`);
+      if (command !== 'CONNECT' && command !== 'STOMP')
+        throw new StompProtocolError(`expected CONNECT, got ${command}`);
       this.connect(session, headers);
       return;
     }
@@ -224,18 +243,33 @@ export class StompServer<P> {
     session.principal = principal;
     session.state = 'connected';
     const [sx, sy] = this.options.heartbeat;
-    this.write(session, serializeFrame('CONNECTED', { version: '1.2', 'heart-beat': `${sx},${sy}`, server: SERVER_NAME, session: session.id }));
+    this.write(
+      session,
+      serializeFrame('CONNECTED', {
+        version: '1.2',
+        'heart-beat': `${sx},${sy}`,
+        server: SERVER_NAME,
+        session: session.id,
+      }),
+    );
     if (heartbeat.sendEvery > 0) {
-      session.timers.push(setInterval(() => {
-        if (Date.now() - session.lastSent >= heartbeat.sendEvery * 0.9) this.write(session, '\n');
-      }, heartbeat.sendEvery));
+      session.timers.push(
+        setInterval(() => {
+          if (Date.now() - session.lastSent >= heartbeat.sendEvery * 0.9) this.write(session, '\n');
+        }, heartbeat.sendEvery),
+      );
     }
     if (heartbeat.expectEvery > 0) {
       const limit = heartbeat.expectEvery * HEARTBEAT_TOLERANCE;
-      session.timers.push(setInterval(() => {
-        // The peer is gone or stuck: end the socket the way a dead TCP connection would end.
-        if (Date.now() - session.lastReceived > limit) session.ws.terminate();
-      }, Math.max(10, Math.floor(heartbeat.expectEvery / 2))));
+      session.timers.push(
+        setInterval(
+          () => {
+            // The peer is gone or stuck: end the socket the way a dead TCP connection would end.
+            if (Date.now() - session.lastReceived > limit) session.ws.terminate();
+          },
+          Math.max(10, Math.floor(heartbeat.expectEvery / 2)),
+        ),
+      );
     }
     this.options.connected?.(session);
   }
@@ -243,26 +277,41 @@ export class StompServer<P> {
   private message(session: Session<P>, subscription: string, destination: string, body: unknown): void {
     const malformed = this.options.malformNext?.() ?? false;
     const text = malformed ? '{"type":"message","text":"this frame is broken' : JSON.stringify(body);
-    this.write(session, serializeFrame('MESSAGE', {
-      destination,
-      'message-id': `m${this.nextMessage++}`,
-      subscription,
-      'content-type': 'application/json;charset=utf-8',
-    }, text));
+    this.write(
+      session,
+      serializeFrame(
+        'MESSAGE',
+        {
+          destination,
+          'message-id': `m${this.nextMessage++}`,
+          subscription,
+          'content-type': 'application/json;charset=utf-8',
+        },
+        text,
+      ),
+    );
   }
 
   private receipt(session: Session<P>, headers: Record<string, string>): void {
-    if (headers.receipt !== undefined) this.write(session, serializeFrame('RECEIPT', { 'receipt-id': headers.receipt }));
+    if (headers.receipt !== undefined)
+      this.write(session, serializeFrame('RECEIPT', { 'receipt-id': headers.receipt }));
   }
 
   /** ERROR frame, then the connection closes (STOMP 1.2: the server closes after ERROR). */
   private fail(session: Session<P>, error: StompProtocolError, receipt?: string): void {
     if (session.state === 'closing') return;
-    this.write(session, serializeFrame('ERROR', {
-      message: error.message,
-      'content-type': 'text/plain;charset=utf-8',
-      ...(receipt !== undefined ? { 'receipt-id': receipt } : {}),
-    }, error.details || error.message));
+    this.write(
+      session,
+      serializeFrame(
+        'ERROR',
+        {
+          message: error.message,
+          'content-type': 'text/plain;charset=utf-8',
+          ...(receipt !== undefined ? { 'receipt-id': receipt } : {}),
+        },
+        error.details || error.message,
+      ),
+    );
     session.state = 'closing';
     session.ws.close(error.closeCode, error.message.slice(0, 100));
   }

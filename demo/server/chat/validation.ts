@@ -7,13 +7,15 @@ export type FieldErrors = Record<string, string>;
 export const LIMITS = { name: 100, email: 254, phone: 20, message: 2000, chatText: 4000, url: 2048 };
 
 // Pragmatic e-mail check (the HTML spec's pattern for <input type=email>).
-const EMAIL = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
+const EMAIL =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
 const PHONE = /^\+?[0-9][0-9 ()./-]{4,18}[0-9]$/;
 /** A visitor id as the STOMP `visitor-id` header and the upload's `visitorId` field carry it. */
 export const VISITOR_ID = /^[A-Za-z0-9._-]{1,100}$/;
 
 export function checkText(value: unknown, max: number, required: boolean): string | null {
-  if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return required ? 'required' : null;
+  if (value === undefined || value === null || (typeof value === 'string' && value.trim() === ''))
+    return required ? 'required' : null;
   if (typeof value !== 'string') return 'invalid';
   if (value.length > max) return 'too-long';
   return null;
@@ -29,7 +31,9 @@ export function checkPhone(value: unknown, required: boolean): string | null {
   const basic = checkText(value, LIMITS.phone + 5, required);
   if (basic || value === undefined || value === null || (value as string).trim() === '') return basic;
   const phone = (value as string).trim();
-  return PHONE.test(phone) && phone.replace(/\D/g, '').length >= 6 && phone.replace(/\D/g, '').length <= 15 ? null : 'invalid';
+  return PHONE.test(phone) && phone.replace(/\D/g, '').length >= 6 && phone.replace(/\D/g, '').length <= 15
+    ? null
+    : 'invalid';
 }
 
 export function checkHttpUrl(value: unknown, required: boolean): string | null {

@@ -21,13 +21,16 @@ export const OPERATORS_TOPIC = '/topic/operators';
 export function authenticate(headers: Record<string, string>): Principal | { error: string } {
   const user = headers['CHAT_WS_USER'];
   if (user !== undefined || headers['CHAT_WS_PASSWORD'] !== undefined) {
-    const found = USERS.find((u) => u.username === user && u.password !== undefined && u.password === headers['CHAT_WS_PASSWORD']);
+    const found = USERS.find(
+      (u) => u.username === user && u.password !== undefined && u.password === headers['CHAT_WS_PASSWORD'],
+    );
     if (!found) return { error: 'bad credentials' };
     if (!found.operator) return { error: 'user is not an operator' };
     return { kind: 'operator', user: found };
   }
   const widgetKey = headers['widget-key'];
-  if (widgetKey === undefined) return { error: 'missing widget-key (visitors) or CHAT_WS_USER/CHAT_WS_PASSWORD (operators)' };
+  if (widgetKey === undefined)
+    return { error: 'missing widget-key (visitors) or CHAT_WS_USER/CHAT_WS_PASSWORD (operators)' };
   if (!WIDGETS.some((w) => w.key === widgetKey)) return { error: 'unknown widget-key' };
   const visitorId = headers['visitor-id'];
   if (!visitorId || !VISITOR_ID.test(visitorId)) return { error: 'missing or invalid visitor-id' };
@@ -64,7 +67,8 @@ export class VisitorProtocol {
     if (!found) return this.gone(session, Number(chat[1]));
     // The first queue event may have gone out before this subscription: give the current one.
     const position = this.store.queuePosition(found);
-    if (position !== null) this.server().sendTo(session.id, destination, { type: 'queue', position, estimatedWaitSeconds: position * 30 });
+    if (position !== null)
+      this.server().sendTo(session.id, destination, { type: 'queue', position, estimatedWaitSeconds: position * 30 });
   }
 
   send(session: Session, destination: string, raw: Buffer): void {
@@ -75,11 +79,20 @@ export class VisitorProtocol {
     const chat = this.store.get(Number(m[1]));
     if (!chat) return this.gone(session, Number(m[1]));
     const p = session.principal;
-    if (p.kind === 'visitor' && chat.visitorId !== p.visitorId) throw new StompProtocolError('forbidden', `chat ${chat.idChat}`, 1008);
+    if (p.kind === 'visitor' && chat.visitorId !== p.visitorId)
+      throw new StompProtocolError('forbidden', `chat ${chat.idChat}`, 1008);
     switch (m[2]) {
-      case 'message': return this.message(session, chat, body);
+      case 'message':
+        return this.message(session, chat, body);
       case 'typing':
-        if (chat.status !== 'closed') this.store.typing(chat, p.kind === 'visitor' ? 'visitor' : 'operator', body.typing === true, p.kind === 'operator' ? { name: p.user.nickname } : undefined, session.id);
+        if (chat.status !== 'closed')
+          this.store.typing(
+            chat,
+            p.kind === 'visitor' ? 'visitor' : 'operator',
+            body.typing === true,
+            p.kind === 'operator' ? { name: p.user.nickname } : undefined,
+            session.id,
+          );
         return;
       case 'close':
         this.store.close(chat, p.kind === 'visitor' ? 'visitor' : 'operator');
@@ -87,7 +100,8 @@ export class VisitorProtocol {
         return;
       case 'sync': {
         const afterId = body.afterId === undefined || body.afterId === null ? 0 : Number(body.afterId);
-        if (!Number.isInteger(afterId) || afterId < 0) throw new StompProtocolError('afterId must be a non-negative integer');
+        if (!Number.isInteger(afterId) || afterId < 0)
+          throw new StompProtocolError('afterId must be a non-negative integer');
         this.reply(session, chat, this.store.history(chat, afterId));
         return;
       }
@@ -102,8 +116,10 @@ export class VisitorProtocol {
     const p = session.principal;
     if (p.kind !== 'visitor') throw new StompProtocolError('only visitors start chats');
     const clientRequestId = body.clientRequestId;
-    if (typeof clientRequestId !== 'string' || clientRequestId.length === 0 || clientRequestId.length > 100) throw new StompProtocolError('clientRequestId must be a string of 1-100 characters');
-    if (body.visitorId !== undefined && body.visitorId !== p.visitorId) throw new StompProtocolError('visitorId differs from the connection\'s visitor-id', '', 1008);
+    if (typeof clientRequestId !== 'string' || clientRequestId.length === 0 || clientRequestId.length > 100)
+      throw new StompProtocolError('clientRequestId must be a string of 1-100 characters');
+    if (body.visitorId !== undefined && body.visitorId !== p.visitorId)
+      throw new StompProtocolError("visitorId differs from the connection's visitor-id", '', 1008);
     const topic = visitorTopic(p.visitorId);
     const existing = this.store.findByRequest(p.visitorId, clientRequestId);
     if (existing) {
@@ -131,7 +147,12 @@ export class VisitorProtocol {
       visitorId: p.visitorId,
       clientRequestId,
       category,
-      name: typeof body.name === 'string' && body.name.trim() ? body.name.trim() : language === 'it' ? 'Visitatore' : 'Visitor',
+      name:
+        typeof body.name === 'string' && body.name.trim()
+          ? body.name.trim()
+          : language === 'it'
+            ? 'Visitatore'
+            : 'Visitor',
       email: typeof body.email === 'string' ? body.email.trim() : '',
       language,
       startingPage: typeof body.startingPage === 'string' ? body.startingPage : '',
@@ -144,7 +165,8 @@ export class VisitorProtocol {
   private message(session: Session, chat: Chat, body: Record<string, unknown>): void {
     const p = session.principal;
     const clientMessageId = body.clientMessageId;
-    if (typeof clientMessageId !== 'string' || clientMessageId.length === 0 || clientMessageId.length > 100) throw new StompProtocolError('clientMessageId must be a string of 1-100 characters');
+    if (typeof clientMessageId !== 'string' || clientMessageId.length === 0 || clientMessageId.length > 100)
+      throw new StompProtocolError('clientMessageId must be a string of 1-100 characters');
     const from = p.kind === 'visitor' ? 'visitor' : 'operator';
     // A resend (outbox replay after a reconnect) echoes the original, even if the chat closed since.
     const original = chat.byClientId.get(`${from}:${clientMessageId}`);
@@ -176,7 +198,12 @@ export class VisitorProtocol {
     if (!Array.isArray(raw) || raw.length > ATTACHMENT_LIMITS.maxFilesPerMessage) return 'invalid';
     const out: Attachment[] = [];
     for (const item of raw) {
-      const uuid = typeof item === 'string' ? item : typeof item === 'object' && item !== null ? (item as { uuid?: unknown }).uuid : undefined;
+      const uuid =
+        typeof item === 'string'
+          ? item
+          : typeof item === 'object' && item !== null
+            ? (item as { uuid?: unknown }).uuid
+            : undefined;
       const file = typeof uuid === 'string' ? this.attachments.get(uuid) : undefined;
       if (!file) return 'invalid';
       out.push(describeFile(file));
@@ -187,14 +214,16 @@ export class VisitorProtocol {
   /** A reply meant for one session only: on its chat subscription, else its visitor topic. */
   private reply(session: Session, chat: Chat, event: Record<string, unknown>): void {
     if (this.server().sendTo(session.id, chatTopic(chat.idChat), event)) return;
-    if (session.principal.kind === 'visitor') this.server().sendTo(session.id, visitorTopic(session.principal.visitorId), event);
+    if (session.principal.kind === 'visitor')
+      this.server().sendTo(session.id, visitorTopic(session.principal.visitorId), event);
   }
 
   /** The chat does not exist (any more): tell this session it is closed. */
   private gone(session: Session, idChat: number): void {
     const event = { type: 'closed', idChat, by: 'system', reason: 'not-found' };
     if (this.server().sendTo(session.id, chatTopic(idChat), event)) return;
-    if (session.principal.kind === 'visitor') this.server().sendTo(session.id, visitorTopic(session.principal.visitorId), event);
+    if (session.principal.kind === 'visitor')
+      this.server().sendTo(session.id, visitorTopic(session.principal.visitorId), event);
   }
 }
 
@@ -206,6 +235,7 @@ function parseBody(raw: Buffer): Record<string, unknown> {
   } catch {
     throw new StompProtocolError('body is not JSON');
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new StompProtocolError('body must be a JSON object');
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    throw new StompProtocolError('body must be a JSON object');
   return parsed as Record<string, unknown>;
 }

@@ -28,7 +28,11 @@ export interface Fault {
   until?: number;
 }
 
-export type FaultInput = Omit<Fault, 'id' | 'count' | 'match' | 'until'> & { match?: string; count?: number; durationMs?: number };
+export type FaultInput = Omit<Fault, 'id' | 'count' | 'match' | 'until'> & {
+  match?: string;
+  count?: number;
+  durationMs?: number;
+};
 
 export class Faults {
   private faults: Fault[] = [];

@@ -48,14 +48,27 @@ export class Router {
     return this;
   }
 
-  get(path: string, h: Handler) { return this.on('GET', path, h); }
-  post(path: string, h: Handler) { return this.on('POST', path, h); }
-  put(path: string, h: Handler) { return this.on('PUT', path, h); }
-  patch(path: string, h: Handler) { return this.on('PATCH', path, h); }
-  delete(path: string, h: Handler) { return this.on('DELETE', path, h); }
+  get(path: string, h: Handler) {
+    return this.on('GET', path, h);
+  }
+  post(path: string, h: Handler) {
+    return this.on('POST', path, h);
+  }
+  put(path: string, h: Handler) {
+    return this.on('PUT', path, h);
+  }
+  patch(path: string, h: Handler) {
+    return this.on('PATCH', path, h);
+  }
+  delete(path: string, h: Handler) {
+    return this.on('DELETE', path, h);
+  }
 
   /** Finds the handler for a path below the prefix; `methodMismatch` tells 405 from 404. */
-  match(method: string, path: string): { handler: Handler; params: Record<string, string> } | { methodMismatch: boolean } {
+  match(
+    method: string,
+    path: string,
+  ): { handler: Handler; params: Record<string, string> } | { methodMismatch: boolean } {
     let methodMismatch = false;
     for (const route of this.routes) {
       const m = route.pattern.exec(path);
@@ -72,7 +85,12 @@ export class Router {
   }
 }
 
-export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   const text = body === undefined ? '' : JSON.stringify(body);
   res.writeHead(status, {
     ...(text ? { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text) } : {}),
@@ -113,7 +131,11 @@ export async function readJson<T = unknown>(req: IncomingMessage): Promise<T | u
 
 /** Splits a comma list or repeated keys into values: `status=L&status=F` and `status=L,F`. */
 export function queryList(query: URLSearchParams, key: string): string[] {
-  return query.getAll(key).flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
+  return query
+    .getAll(key)
+    .flatMap((v) => v.split(','))
+    .map((v) => v.trim())
+    .filter(Boolean);
 }
 
 export function queryInt(query: URLSearchParams, key: string, fallback: number): number {

@@ -18,7 +18,9 @@ export interface SimContext {
   /** Public base URL of the simulator, e.g. `http://127.0.0.1:8790` (known once listening). */
   baseUrl(): string;
   /** The identity provider's verifier for `Authorization: Bearer` (desk, and sign's OAuth mode). */
-  verifyBearer(header: string | undefined): Promise<{ ok: true; clientId: string; scope: string[] } | { ok: false; reason: string }>;
+  verifyBearer(
+    header: string | undefined,
+  ): Promise<{ ok: true; clientId: string; scope: string[] } | { ok: false; reason: string }>;
   /** Registers a callback run by `POST /__sim/reset` (restore seed data, close sockets). */
   onReset(fn: () => void): void;
 }

@@ -7,10 +7,29 @@ import type { ServiceModule, SimContext } from './service.js';
 
 /** Headers the specs define, which a browser must be allowed to send cross-origin. */
 const ALLOWED_HEADERS = [
-  'Content-Type', 'Authorization', 'X-Api-Key', 'X-Source-App', 'X-External-Id', 'Idempotency-Key',
-  'X-SignToken', 'X-SignUser', 'X-ChatToken', 'Range', 'Last-Event-ID', 'Cache-Control',
+  'Content-Type',
+  'Authorization',
+  'X-Api-Key',
+  'X-Source-App',
+  'X-External-Id',
+  'Idempotency-Key',
+  'X-SignToken',
+  'X-SignUser',
+  'X-ChatToken',
+  'Range',
+  'Last-Event-ID',
+  'Cache-Control',
 ];
-const EXPOSED_HEADERS = ['Retry-After', 'Content-Disposition', 'Content-Length', 'Content-Range', 'Accept-Ranges', 'Location', 'Sunset', 'Link'];
+const EXPOSED_HEADERS = [
+  'Retry-After',
+  'Content-Disposition',
+  'Content-Length',
+  'Content-Range',
+  'Accept-Ranges',
+  'Location',
+  'Sunset',
+  'Link',
+];
 
 /**
  * The body of an answer the dispatcher gives before any service is involved (refused origin, no
@@ -121,14 +140,18 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     const injected = faults.take('status', url.pathname);
     if (injected?.status) {
       const answer = module.errorAnswer(injected.status, `Injected fault: HTTP ${injected.status}`);
-      const retry: Record<string, string> = injected.status === 429 || injected.status === 503 ? { 'Retry-After': String(injected.retryAfter ?? 1) } : {};
+      const retry: Record<string, string> =
+        injected.status === 429 || injected.status === 503 ? { 'Retry-After': String(injected.retryAfter ?? 1) } : {};
       sendJson(res, answer.status, answer.body, { ...answer.headers, ...retry });
       return;
     }
 
     const found = module.router.match(method, path);
     if (!('handler' in found)) {
-      const answer = module.errorAnswer(found.methodMismatch ? 405 : 404, found.methodMismatch ? `Method ${method} not allowed` : `No resource at ${path}`);
+      const answer = module.errorAnswer(
+        found.methodMismatch ? 405 : 404,
+        found.methodMismatch ? `Method ${method} not allowed` : `No resource at ${path}`,
+      );
       sendJson(res, answer.status, answer.body, answer.headers);
       return;
     }
@@ -153,7 +176,12 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     const route = `${method} ${url.pathname}`;
     switch (route) {
       case 'GET /__sim/health':
-        return sendJson(res, 200, { ok: true, services: modules.map((m) => m.name), websockets: openSockets().length, eventStreams: modules.reduce((n, m) => n + (m.eventStreams?.() ?? 0), 0) });
+        return sendJson(res, 200, {
+          ok: true,
+          services: modules.map((m) => m.name),
+          websockets: openSockets().length,
+          eventStreams: modules.reduce((n, m) => n + (m.eventStreams?.() ?? 0), 0),
+        });
       case 'GET /__sim/ws': {
         // Tests check how many sockets a page holds (one per site, not one per tab).
         const sockets = openSockets();

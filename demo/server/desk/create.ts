@@ -9,7 +9,12 @@ export const LIMITS = { oggetto: 200, descrizione: 4000, note: 2000 } as const;
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-function intField(body: Json, field: string, errors: FieldError[], opts: { required: boolean; min: number }): number | undefined {
+function intField(
+  body: Json,
+  field: string,
+  errors: FieldError[],
+  opts: { required: boolean; min: number },
+): number | undefined {
   const v = body[field];
   if (v === undefined || v === null || v === '') {
     if (opts.required) errors.push({ field, message: `${field} e obbligatorio` });
@@ -41,7 +46,11 @@ function textField(body: Json, field: keyof typeof LIMITS, errors: FieldError[],
 function dateField(body: Json, field: string, errors: FieldError[]): string | null {
   const v = body[field];
   if (v === undefined || v === null || v === '') return null;
-  if (typeof v !== 'string' || !/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) || Number.isNaN(new Date(v).getTime())) {
+  if (
+    typeof v !== 'string' ||
+    !/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) ||
+    Number.isNaN(new Date(v).getTime())
+  ) {
     errors.push({ field, message: `${field} deve essere una data ISO 8601` });
     return null;
   }
@@ -59,15 +68,22 @@ export function checkSections(input: unknown, sections: Section[], errors: Field
   }
   const given = new Map<number, unknown>();
   for (const [i, s] of ((input as unknown[]) ?? []).entries()) {
-    const section = isObject(s) ? sections.find((x) => x.idSezione === Number(s.idSezione) || x.codice === s.codice) : undefined;
+    const section = isObject(s)
+      ? sections.find((x) => x.idSezione === Number(s.idSezione) || x.codice === s.codice)
+      : undefined;
     if (!section || !isObject(s)) {
       errors.push({ field: `listaSezioniRichiesta[${i}]`, message: 'Sezione non prevista per questa terna' });
       continue;
     }
     for (const [j, a] of (Array.isArray(s.attributi) ? s.attributi : []).entries()) {
-      const attr = isObject(a) ? section.attributi.find((x) => x.idAttributo === Number(a.idAttributo) || x.codice === a.codice) : undefined;
+      const attr = isObject(a)
+        ? section.attributi.find((x) => x.idAttributo === Number(a.idAttributo) || x.codice === a.codice)
+        : undefined;
       if (!attr || !isObject(a)) {
-        errors.push({ field: `listaSezioniRichiesta[${i}].attributi[${j}]`, message: 'Attributo non previsto per questa sezione' });
+        errors.push({
+          field: `listaSezioniRichiesta[${i}].attributi[${j}]`,
+          message: 'Attributo non previsto per questa sezione',
+        });
         continue;
       }
       given.set(attr.idAttributo, a.valore);
@@ -84,7 +100,9 @@ export function checkSections(input: unknown, sections: Section[], errors: Field
       const empty = value === '' || (attr.tipo === 'CHECKBOX' && value === 'false');
       if (empty) {
         if (attr.obbligatorio) errors.push({ field, message: `${attr.nome} e obbligatorio` });
-        return attr.tipo === 'CHECKBOX' && value === 'false' ? [{ idAttributo: attr.idAttributo, codice: attr.codice, nome: attr.nome, tipo: attr.tipo, valore: 'false' }] : [];
+        return attr.tipo === 'CHECKBOX' && value === 'false'
+          ? [{ idAttributo: attr.idAttributo, codice: attr.codice, nome: attr.nome, tipo: attr.tipo, valore: 'false' }]
+          : [];
       }
       let problem: string | undefined;
       if (attr.tipo === 'NUMBER') {
@@ -93,13 +111,16 @@ export function checkSections(input: unknown, sections: Section[], errors: Field
         else if (attr.min !== undefined && n < attr.min) problem = `deve essere almeno ${attr.min}`;
         else if (attr.max !== undefined && n > attr.max) problem = `deve essere al massimo ${attr.max}`;
       } else if (attr.tipo === 'DATE') {
-        if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(new Date(value).getTime())) problem = 'deve essere una data aaaa-mm-gg';
+        if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(new Date(value).getTime()))
+          problem = 'deve essere una data aaaa-mm-gg';
       } else if (attr.tipo === 'SELECT') {
-        if (!attr.opzioni?.some((o) => o.valore === value)) problem = `deve essere uno di ${attr.opzioni?.map((o) => o.valore).join(', ')}`;
+        if (!attr.opzioni?.some((o) => o.valore === value))
+          problem = `deve essere uno di ${attr.opzioni?.map((o) => o.valore).join(', ')}`;
       } else if (attr.tipo === 'CHECKBOX') {
         if (value !== 'true') problem = 'deve essere true o false';
       } else {
-        if (attr.maxLunghezza !== undefined && value.length > attr.maxLunghezza) problem = `supera ${attr.maxLunghezza} caratteri`;
+        if (attr.maxLunghezza !== undefined && value.length > attr.maxLunghezza)
+          problem = `supera ${attr.maxLunghezza} caratteri`;
         else if (attr.pattern && !new RegExp(attr.pattern).test(value)) problem = 'non ha il formato richiesto';
       }
       if (problem) {
@@ -118,7 +139,9 @@ export function buildRequest(store: DeskStore, body: unknown): DeskRequest {
   const idUtente = intField(body, 'idUtente', errors, { required: true, min: 1 });
   const idRichiesta = intField(body, 'idRichiesta', errors, { required: true, min: 0 });
   if (idRichiesta !== undefined && idRichiesta > 0 && store.requests.has(idRichiesta)) {
-    throw new DeskError(409, `La richiesta ${idRichiesta} esiste gia`, [{ field: 'idRichiesta', message: 'Identificativo gia usato' }]);
+    throw new DeskError(409, `La richiesta ${idRichiesta} esiste gia`, [
+      { field: 'idRichiesta', message: 'Identificativo gia usato' },
+    ]);
   }
   const triple = resolveTriple(body, errors, true);
   const urgenza = pick(body, 'Urgenza', URGENZE, errors, 'Urgenza') ?? null;
@@ -126,29 +149,47 @@ export function buildRequest(store: DeskStore, body: unknown): DeskRequest {
   const descrizione = textField(body, 'descrizione', errors, false);
   const note = textField(body, 'note', errors, false);
   const canale = body.codiceCanale ?? 'WEB';
-  if (typeof canale !== 'string' || !CANALI.includes(canale)) errors.push({ field: 'codiceCanale', message: `codiceCanale deve essere uno di ${CANALI.join(', ')}` });
+  if (typeof canale !== 'string' || !CANALI.includes(canale))
+    errors.push({ field: 'codiceCanale', message: `codiceCanale deve essere uno di ${CANALI.join(', ')}` });
   const dataSegnalazione = dateField(body, 'dataSegnalazione', errors);
   const dataScadenzaManuale = dateField(body, 'dataScadenza', errors);
-  if (dataSegnalazione && new Date(dataSegnalazione).getTime() > Date.now() + 5 * 60_000) errors.push({ field: 'dataSegnalazione', message: 'dataSegnalazione non puo essere nel futuro' });
+  if (dataSegnalazione && new Date(dataSegnalazione).getTime() > Date.now() + 5 * 60_000)
+    errors.push({ field: 'dataSegnalazione', message: 'dataSegnalazione non puo essere nel futuro' });
   intField(body, 'idItem', errors, { required: false, min: 1 });
-  if (body.idProblemiAss !== undefined && (!Array.isArray(body.idProblemiAss) || body.idProblemiAss.some((x) => !Number.isInteger(Number(x))))) {
+  if (
+    body.idProblemiAss !== undefined &&
+    (!Array.isArray(body.idProblemiAss) || body.idProblemiAss.some((x) => !Number.isInteger(Number(x))))
+  ) {
     errors.push({ field: 'idProblemiAss', message: 'idProblemiAss deve essere un array di numeri' });
   }
 
   const allegati: DeskRequest['allegati'] = [];
   const names = body.nomeAllegati ?? [];
-  if (!Array.isArray(names) || names.some((n) => typeof n !== 'string')) errors.push({ field: 'nomeAllegati', message: 'nomeAllegati deve essere un array di nomi di file' });
+  if (!Array.isArray(names) || names.some((n) => typeof n !== 'string'))
+    errors.push({ field: 'nomeAllegati', message: 'nomeAllegati deve essere un array di nomi di file' });
   else if (names.length) {
     const files = typeof body.idUpload === 'string' ? store.uploads.get(body.idUpload) : undefined;
-    if (!files) errors.push({ field: 'idUpload', message: 'idUpload mancante o sconosciuto: caricare prima gli allegati' });
+    if (!files)
+      errors.push({ field: 'idUpload', message: 'idUpload mancante o sconosciuto: caricare prima gli allegati' });
     else {
       for (const name of names as string[]) {
         const f = files.find((x) => x.nomeFile === name);
         if (!f) errors.push({ field: 'nomeAllegati', message: `Allegato ${name} non caricato con questo idUpload` });
-        else allegati.push({ idAllegato: store.newAttachmentId(), nomeFile: f.nomeFile, dimensione: f.dimensione, contentType: f.contentType });
+        else
+          allegati.push({
+            idAllegato: store.newAttachmentId(),
+            nomeFile: f.nomeFile,
+            dimensione: f.dimensione,
+            contentType: f.contentType,
+          });
       }
     }
-  } else if (body.idUpload !== undefined && body.idUpload !== null && body.idUpload !== '' && !store.uploads.has(String(body.idUpload))) {
+  } else if (
+    body.idUpload !== undefined &&
+    body.idUpload !== null &&
+    body.idUpload !== '' &&
+    !store.uploads.has(String(body.idUpload))
+  ) {
     errors.push({ field: 'idUpload', message: 'idUpload sconosciuto' });
   }
   const sezioni = triple ? checkSections(body.listaSezioniRichiesta, triple.config.sezioni, errors) : [];
@@ -158,7 +199,8 @@ export function buildRequest(store: DeskStore, body: unknown): DeskRequest {
   }
   const now = new Date();
   const priorita = PRIORITA.find((p) => p.idUrgenza === (urgenza?.id ?? 2)) ?? null;
-  const dataScadenza = dataScadenzaManuale ?? new Date(now.getTime() + triple.config.minutiRisoluzione * 60_000).toISOString();
+  const dataScadenza =
+    dataScadenzaManuale ?? new Date(now.getTime() + triple.config.minutiRisoluzione * 60_000).toISOString();
   return {
     idRichiesta: idRichiesta > 0 ? idRichiesta : store.newRequestId(),
     idUtente,
@@ -178,5 +220,9 @@ export function buildRequest(store: DeskStore, body: unknown): DeskRequest {
     allegati,
     sezioni,
     ticket: [],
+    dataChiusura: null,
+    valutazione: null,
+    idRichiestaOriginale: null,
+    idRichiestaRiapertura: null,
   };
 }

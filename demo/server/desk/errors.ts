@@ -17,13 +17,30 @@ export interface DeskErrorBody {
 }
 
 export class DeskError extends Error {
-  constructor(readonly status: number, message: string, readonly fieldErrors: FieldError[] = [], readonly headers: Record<string, string> = {}) {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly fieldErrors: FieldError[] = [],
+    readonly headers: Record<string, string> = {},
+  ) {
     super(message);
   }
 }
 
-export function deskErrorBody(status: number, message: string, fieldErrors: FieldError[] = [], path = ''): DeskErrorBody {
-  return { status, error: STATUS_CODES[status] ?? 'Error', message, fieldErrors, timestamp: new Date().toISOString(), path };
+export function deskErrorBody(
+  status: number,
+  message: string,
+  fieldErrors: FieldError[] = [],
+  path = '',
+): DeskErrorBody {
+  return {
+    status,
+    error: STATUS_CODES[status] ?? 'Error',
+    message,
+    fieldErrors,
+    timestamp: new Date().toISOString(),
+    path,
+  };
 }
 
 export function sendDeskError(res: ServerResponse, error: DeskError, path: string): void {

@@ -23,7 +23,8 @@ export async function authenticate(ctx: SimContext, req: IncomingMessage): Promi
     const allowed = SIGN_TOKENS[token];
     if (!allowed) throw new SignError(401, 'Invalid or expired token', 'error.unauthorized');
     const user = USERS[username];
-    if (!user || !allowed.includes(username)) throw new SignError(401, `Token not valid for user ${username}`, 'error.unauthorized');
+    if (!user || !allowed.includes(username))
+      throw new SignError(401, `Token not valid for user ${username}`, 'error.unauthorized');
     return user;
   }
   const verdict = await ctx.verifyBearer(authorization);
@@ -34,6 +35,10 @@ export async function authenticate(ctx: SimContext, req: IncomingMessage): Promi
 /** 403 naming the action, as spec §7 asks, when the user lacks the permission. */
 export function requirePermission(user: SignUser, anyOf: string[], action: string): void {
   if (!anyOf.some((p) => user.permissions.includes(p))) {
-    throw new SignError(403, `User ${user.username} is not allowed to ${action} (requires ${anyOf.join(' or ')})`, 'error.forbidden');
+    throw new SignError(
+      403,
+      `User ${user.username} is not allowed to ${action} (requires ${anyOf.join(' or ')})`,
+      'error.forbidden',
+    );
   }
 }

@@ -56,7 +56,11 @@ export function sendBytes(
   }
   if (range) {
     const chunk = bytes.subarray(range.start, range.end + 1);
-    res.writeHead(206, { ...headers, 'Content-Range': `bytes ${range.start}-${range.end}/${size}`, 'Content-Length': chunk.length });
+    res.writeHead(206, {
+      ...headers,
+      'Content-Range': `bytes ${range.start}-${range.end}/${size}`,
+      'Content-Length': chunk.length,
+    });
     res.end(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
     return;
   }

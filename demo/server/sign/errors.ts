@@ -39,7 +39,12 @@ export function signErrorBody(status: number, details: string, messageKey?: stri
 
 /** Thrown by handlers and helpers; the module's wrapper turns it into the error body. */
 export class SignError extends Error {
-  constructor(readonly status: number, details: string, readonly messageKey?: string, readonly headers: Record<string, string> = {}) {
+  constructor(
+    readonly status: number,
+    details: string,
+    readonly messageKey?: string,
+    readonly headers: Record<string, string> = {},
+  ) {
     super(details);
   }
 }

@@ -98,9 +98,30 @@ const ALL = ['DOC_SUBMIT', 'DOC_LST', 'DOC_PERSONAL', 'DOC_SIGN', 'DOC_DOWNLOAD'
 
 /** Seeded users. `viewer` may list and view, but neither submit nor download (403 tests). */
 export const USERS: Record<string, SignUser> = {
-  demo: { idUser: 1, username: 'demo', firstName: 'Daniela', lastName: 'Demo', email: 'demo@sportello.test', permissions: ALL },
-  viewer: { idUser: 2, username: 'viewer', firstName: 'Vittorio', lastName: 'Viewer', email: 'viewer@sportello.test', permissions: ['DOC_LST', 'DOC_PERSONAL'] },
-  mrossi: { idUser: 3, username: 'mrossi', firstName: 'Mario', lastName: 'Rossi', email: 'mario.rossi@acme.test', permissions: ['DOC_SIGN', 'DOC_PERSONAL'] },
+  demo: {
+    idUser: 1,
+    username: 'demo',
+    firstName: 'Daniela',
+    lastName: 'Demo',
+    email: 'demo@sportello.test',
+    permissions: ALL,
+  },
+  viewer: {
+    idUser: 2,
+    username: 'viewer',
+    firstName: 'Vittorio',
+    lastName: 'Viewer',
+    email: 'viewer@sportello.test',
+    permissions: ['DOC_LST', 'DOC_PERSONAL'],
+  },
+  mrossi: {
+    idUser: 3,
+    username: 'mrossi',
+    firstName: 'Mario',
+    lastName: 'Rossi',
+    email: 'mario.rossi@acme.test',
+    permissions: ['DOC_SIGN', 'DOC_PERSONAL'],
+  },
 };
 
 /** API tokens of spec §5 mode 1 and the users each may act as (X-SignUser). */
@@ -123,7 +144,8 @@ export function isoOffset(date: Date): string {
 
 /** Parses an ISO 8601 date-time that carries an offset (or Z); undefined when it does not. */
 export function parseIsoWithOffset(value: unknown): Date | undefined {
-  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/.test(value)) return undefined;
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/.test(value))
+    return undefined;
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? undefined : date;
 }

@@ -15,7 +15,10 @@ export interface MultipartBody {
 }
 
 export class MultipartError extends Error {
-  constructor(readonly status: 400 | 413, message: string) {
+  constructor(
+    readonly status: 400 | 413,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -39,8 +42,18 @@ export function readMultipart(req: IncomingMessage, maxFileBytes: number): Promi
     parser.on('file', (field, stream, info) => {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('limit', () => (failed = new MultipartError(413, `File ${info.filename} exceeds ${maxFileBytes} bytes`)));
-      stream.on('close', () => body.files.push({ field, filename: info.filename ?? 'file', mimeType: info.mimeType, bytes: Buffer.concat(chunks) }));
+      stream.on(
+        'limit',
+        () => (failed = new MultipartError(413, `File ${info.filename} exceeds ${maxFileBytes} bytes`)),
+      );
+      stream.on('close', () =>
+        body.files.push({
+          field,
+          filename: info.filename ?? 'file',
+          mimeType: info.mimeType,
+          bytes: Buffer.concat(chunks),
+        }),
+      );
     });
     parser.on('error', (error: Error) => reject(new MultipartError(400, `Malformed multipart body: ${error.message}`)));
     parser.on('close', () => (failed ? reject(failed) : resolve(body)));

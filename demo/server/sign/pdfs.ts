@@ -140,8 +140,23 @@ export async function generatePdf(title: string, blocks: Block[]): Promise<Gener
       page.drawText(label, { x: MARGIN, y, size: BODY_SIZE, font: bold });
       y -= 8;
       const top = y;
-      page.drawRectangle({ x: MARGIN, y: top - boxH, width: boxW, height: boxH, borderColor: rgb(0.55, 0.55, 0.6), borderWidth: 0.8 });
-      if (field) form.createTextField(field).addToPage(page, { x: MARGIN + 4, y: top - boxH + 4, width: boxW - 8, height: boxH - 8, font, borderWidth: 0 });
+      page.drawRectangle({
+        x: MARGIN,
+        y: top - boxH,
+        width: boxW,
+        height: boxH,
+        borderColor: rgb(0.55, 0.55, 0.6),
+        borderWidth: 0.8,
+      });
+      if (field)
+        form.createTextField(field).addToPage(page, {
+          x: MARGIN + 4,
+          y: top - boxH + 4,
+          width: boxW - 8,
+          height: boxH - 8,
+          font,
+          borderWidth: 0,
+        });
       signatureBoxes[label] = {
         page: pageNumber(),
         positionX: round(MARGIN / pageW),
@@ -205,7 +220,9 @@ export async function generateReportPdf(report: {
     { p: `Pratica: ${report.name}` },
     { p: `Stato: ${report.status}. Creata il ${report.tsIns}; ultimo aggiornamento ${report.tsUpd}.` },
     { h: 'Firmatari' },
-    ...report.signers.map((s, i) => ({ p: `${i + 1}. ${s.name} <${s.email}> - azione ${s.action}, stato ${s.status}` })),
+    ...report.signers.map((s, i) => ({
+      p: `${i + 1}. ${s.name} <${s.email}> - azione ${s.action}, stato ${s.status}`,
+    })),
     { h: 'Eventi' },
     ...report.events.map((e) => ({ p: `${e.tsIns}  [${e.action}]  ${e.description}` })),
     { p: 'Documento generato dal simulatore Sportello a partire dagli eventi registrati.' },
@@ -226,7 +243,11 @@ export async function inspectPdf(bytes: Uint8Array): Promise<PdfInfo> {
   if (!looksLikePdf(bytes)) throw new Error('not a PDF');
   const doc = await PDFDocument.load(bytes, { updateMetadata: false, ignoreEncryption: true });
   const pages = doc.getPages();
-  const pagesSize = pages.map((p, i) => ({ page: i + 1, width: round(p.getWidth(), 2), height: round(p.getHeight(), 2) }));
+  const pagesSize = pages.map((p, i) => ({
+    page: i + 1,
+    width: round(p.getWidth(), 2),
+    height: round(p.getHeight(), 2),
+  }));
   const pageOf = (ref: PDFRef | undefined): number => {
     if (ref) {
       const index = pages.findIndex((p) => p.ref === ref);

@@ -21,7 +21,8 @@ export function findPractice(store: SignStore, raw: string | undefined): Practic
   const idFile = Number(raw);
   if (!Number.isInteger(idFile)) throw bad(`idFile must be a number, got ${raw}`);
   const p = store.practice(idFile);
-  if (!p || p.status === 'C') throw new SignError(404, `Practice ${idFile} not found or deactivated`, 'error.file.notFound');
+  if (!p || p.status === 'C')
+    throw new SignError(404, `Practice ${idFile} not found or deactivated`, 'error.file.notFound');
   return p;
 }
 
@@ -50,7 +51,9 @@ function dayParam(q: URLSearchParams, key: string): string | undefined {
 /** Spec §4 list filters over the stored practices. */
 export function filterPractices(all: Practice[], q: URLSearchParams): Practice[] {
   const statuses = queryList(q, 'status');
-  for (const s of statuses) if (!(PRACTICE_STATUSES as string[]).includes(s)) throw bad(`status ${s} is not one of ${PRACTICE_STATUSES.join(', ')}`);
+  for (const s of statuses)
+    if (!(PRACTICE_STATUSES as string[]).includes(s))
+      throw bad(`status ${s} is not one of ${PRACTICE_STATUSES.join(', ')}`);
   const idSigners = queryList(q, 'idSigner').map((v) => {
     const n = Number(v);
     if (!Number.isInteger(n)) throw bad('idSigner must be a number');
@@ -92,9 +95,21 @@ export function filterPractices(all: Practice[], q: URLSearchParams): Practice[]
     if (digitalSigned !== undefined && p.digitalSigned !== digitalSigned) return false;
     if (protocol && p.protocol !== protocol) return false;
     if (externalId && p.externalId !== externalId) return false;
-    if (metadataKey && (metadataValue === null ? !(metadataKey in p.metadata) : p.metadata[metadataKey] !== metadataValue)) return false;
+    if (
+      metadataKey &&
+      (metadataValue === null ? !(metadataKey in p.metadata) : p.metadata[metadataKey] !== metadataValue)
+    )
+      return false;
     if (text) {
-      const hay = [p.name, p.notes, p.summary, p.protocol, ...p.signers.flatMap((s) => [s.firstName, s.lastName, s.email])].join(' ').toLowerCase();
+      const hay = [
+        p.name,
+        p.notes,
+        p.summary,
+        p.protocol,
+        ...p.signers.flatMap((s) => [s.firstName, s.lastName, s.email]),
+      ]
+        .join(' ')
+        .toLowerCase();
       if (!hay.includes(text)) return false;
     }
     return true;
@@ -105,7 +120,8 @@ export function filterPractices(all: Practice[], q: URLSearchParams): Practice[]
 export function sortPractices(list: Practice[], sorts: string[]): Practice[] {
   const keys = (sorts.length ? sorts : ['idFile,desc']).map((s) => {
     const [field, dir = 'asc'] = s.split(',').map((x) => x.trim());
-    if (!(SORTABLE as readonly string[]).includes(field!)) throw bad(`sort field ${field} is not one of ${SORTABLE.join(', ')}`);
+    if (!(SORTABLE as readonly string[]).includes(field!))
+      throw bad(`sort field ${field} is not one of ${SORTABLE.join(', ')}`);
     if (!['asc', 'desc'].includes(dir.toLowerCase())) throw bad(`sort direction must be asc or desc`);
     return { field: field as (typeof SORTABLE)[number], sign: dir.toLowerCase() === 'desc' ? -1 : 1 };
   });
@@ -122,80 +138,130 @@ export function sortPractices(list: Practice[], sorts: string[]): Practice[] {
 
 export function fileRoutes(store: SignStore, baseUrl: () => string): Array<[string, string, ApiHandler]> {
   return [
-    ['POST', '/files/send', async (r, user) => {
-      requirePermission(user, ['DOC_SUBMIT'], 'submit a practice');
-      const body = await readJson(r.req);
-      sendJson(r.res, 200, await createPractice(store, user, body, baseUrl()));
-    }],
+    [
+      'POST',
+      '/files/send',
+      async (r, user) => {
+        requirePermission(user, ['DOC_SUBMIT'], 'submit a practice');
+        const body = await readJson(r.req);
+        sendJson(r.res, 200, await createPractice(store, user, body, baseUrl()));
+      },
+    ],
 
-    ['GET', '/files/', (r, user) => {
-      requirePermission(user, ['DOC_LST', 'UNIT_DOC_ADMIN', 'DOC_PERSONAL'], 'list practices');
-      const page = intParam(r.query, 'page', 0, 0);
-      const size = intParam(r.query, 'size', 100, 1);
-      const list = sortPractices(filterPractices(store.all(), r.query), r.query.getAll('sort'));
-      const content = list.slice(page * size, page * size + size).map(practiceListItem);
-      const totalPages = Math.ceil(list.length / size);
-      sendJson(r.res, 200, {
-        content,
-        totalElements: list.length,
-        totalPages,
-        size,
-        number: page,
-        numberOfElements: content.length,
-        first: page === 0,
-        last: page >= totalPages - 1,
-        empty: content.length === 0,
-      });
-    }],
+    [
+      'GET',
+      '/files/',
+      (r, user) => {
+        requirePermission(user, ['DOC_LST', 'UNIT_DOC_ADMIN', 'DOC_PERSONAL'], 'list practices');
+        const page = intParam(r.query, 'page', 0, 0);
+        const size = intParam(r.query, 'size', 100, 1);
+        const list = sortPractices(filterPractices(store.all(), r.query), r.query.getAll('sort'));
+        const content = list.slice(page * size, page * size + size).map(practiceListItem);
+        const totalPages = Math.ceil(list.length / size);
+        sendJson(r.res, 200, {
+          content,
+          totalElements: list.length,
+          totalPages,
+          size,
+          number: page,
+          numberOfElements: content.length,
+          first: page === 0,
+          last: page >= totalPages - 1,
+          empty: content.length === 0,
+        });
+      },
+    ],
 
-    ['GET', '/files/{idFile}', (r, user) => {
-      requirePermission(user, VIEW, 'view a practice');
-      const p = findPractice(store, r.params.idFile);
-      const idUser = r.query.get('idUser');
-      if (idUser !== null && idUser !== '') {
-        if (!Number.isInteger(Number(idUser))) throw bad('idUser must be a number');
-        p.history.push({ action: 'OPEN', tsIns: isoOffset(new Date()), idUser: Number(idUser), description: 'Pratica aperta' });
-      }
-      sendJson(r.res, 200, practiceDetail(p));
-    }],
+    [
+      'GET',
+      '/files/{idFile}',
+      (r, user) => {
+        requirePermission(user, VIEW, 'view a practice');
+        const p = findPractice(store, r.params.idFile);
+        const idUser = r.query.get('idUser');
+        if (idUser !== null && idUser !== '') {
+          if (!Number.isInteger(Number(idUser))) throw bad('idUser must be a number');
+          p.history.push({
+            action: 'OPEN',
+            tsIns: isoOffset(new Date()),
+            idUser: Number(idUser),
+            description: 'Pratica aperta',
+          });
+        }
+        sendJson(r.res, 200, practiceDetail(p));
+      },
+    ],
 
-    ['GET', '/files/{idFile}/documents', (r, user) => {
-      requirePermission(user, VIEW, 'view a practice');
-      const p = findPractice(store, r.params.idFile);
-      sendJson(r.res, 200, p.documents.map((d) => documentItem(p, d)));
-    }],
+    [
+      'GET',
+      '/files/{idFile}/documents',
+      (r, user) => {
+        requirePermission(user, VIEW, 'view a practice');
+        const p = findPractice(store, r.params.idFile);
+        sendJson(
+          r.res,
+          200,
+          p.documents.map((d) => documentItem(p, d)),
+        );
+      },
+    ],
 
-    ['GET', '/files/{idFile}/link', (r, user) => {
-      requirePermission(user, VIEW, 'view a practice');
-      const p = findPractice(store, r.params.idFile);
-      const signer = currentSigner(p);
-      if (!signer) throw new SignError(404, `Practice ${p.idFile} has no signers`, 'error.signer.notFound');
-      sendJson(r.res, 200, signingLink(baseUrl(), signer));
-    }],
+    [
+      'GET',
+      '/files/{idFile}/link',
+      (r, user) => {
+        requirePermission(user, VIEW, 'view a practice');
+        const p = findPractice(store, r.params.idFile);
+        const signer = currentSigner(p);
+        if (!signer) throw new SignError(404, `Practice ${p.idFile} has no signers`, 'error.signer.notFound');
+        sendJson(r.res, 200, signingLink(baseUrl(), signer));
+      },
+    ],
 
-    ['GET', '/files/viewer/{idFile}', (r, user) => {
-      requirePermission(user, VIEW, 'view a practice');
-      sendPractice(r, findPractice(store, r.params.idFile), 'inline');
-    }],
+    [
+      'GET',
+      '/files/viewer/{idFile}',
+      (r, user) => {
+        requirePermission(user, VIEW, 'view a practice');
+        sendPractice(r, findPractice(store, r.params.idFile), 'inline');
+      },
+    ],
 
-    ['GET', '/files/download/{idFile}', (r, user) => {
-      requirePermission(user, ['DOC_DOWNLOAD'], 'download a practice');
-      sendPractice(r, findPractice(store, r.params.idFile), 'attachment');
-    }],
+    [
+      'GET',
+      '/files/download/{idFile}',
+      (r, user) => {
+        requirePermission(user, ['DOC_DOWNLOAD'], 'download a practice');
+        sendPractice(r, findPractice(store, r.params.idFile), 'attachment');
+      },
+    ],
 
-    ['GET', '/files/{idFile}/report/download', async (r) => {
-      const p = findPractice(store, r.params.idFile);
-      const bytes = await generateReportPdf({
-        idFile: p.idFile,
-        name: p.name,
-        status: p.status,
-        tsIns: p.tsIns,
-        tsUpd: p.tsUpd,
-        signers: p.signers.map((s) => ({ name: `${s.firstName} ${s.lastName}`, email: s.email, action: s.action, status: s.status })),
-        events: p.events,
-      });
-      sendBytes(r.req, r.res, bytes, { contentType: 'application/pdf', filename: `report-pratica-${p.idFile}.pdf`, disposition: 'attachment' });
-    }],
+    [
+      'GET',
+      '/files/{idFile}/report/download',
+      async (r) => {
+        const p = findPractice(store, r.params.idFile);
+        const bytes = await generateReportPdf({
+          idFile: p.idFile,
+          name: p.name,
+          status: p.status,
+          tsIns: p.tsIns,
+          tsUpd: p.tsUpd,
+          signers: p.signers.map((s) => ({
+            name: `${s.firstName} ${s.lastName}`,
+            email: s.email,
+            action: s.action,
+            status: s.status,
+          })),
+          events: p.events,
+        });
+        sendBytes(r.req, r.res, bytes, {
+          contentType: 'application/pdf',
+          filename: `report-pratica-${p.idFile}.pdf`,
+          disposition: 'attachment',
+        });
+      },
+    ],
   ];
 }
 

@@ -1,7 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { SignError } from './errors.js';
 import { inspectPdf, type PdfInfo } from './pdfs.js';
-import { isoOffset, parseIsoWithOffset, SIGNER_ACTIONS, USERS, type Practice, type Signer, type SignUser, type StoredDocument } from './model.js';
+import {
+  isoOffset,
+  parseIsoWithOffset,
+  SIGNER_ACTIONS,
+  USERS,
+  type Practice,
+  type Signer,
+  type SignUser,
+  type StoredDocument,
+} from './model.js';
 import type { SignStore } from './store.js';
 import { recordSubmission } from './transitions.js';
 import { signingLink } from './views.js';
@@ -42,11 +51,14 @@ async function readDocument(store: SignStore, d: unknown, i: number): Promise<Do
   let bytes: Uint8Array;
   let filename = optString(d.filename, `${at}.filename`);
   if (typeof base64content === 'string' && base64content !== '') {
-    if (/\s/.test(base64content)) throw bad(`${at}.base64content must not contain line breaks or spaces`, 'error.file.invalidBase64');
-    if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64content) || base64content.length % 4 !== 0) throw bad(`${at}.base64content is not valid Base64`, 'error.file.invalidBase64');
+    if (/\s/.test(base64content))
+      throw bad(`${at}.base64content must not contain line breaks or spaces`, 'error.file.invalidBase64');
+    if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64content) || base64content.length % 4 !== 0)
+      throw bad(`${at}.base64content is not valid Base64`, 'error.file.invalidBase64');
     bytes = Buffer.from(base64content, 'base64');
   } else if (typeof externalUrl === 'string' && externalUrl !== '') {
-    if (!/^https?:\/\//.test(externalUrl)) throw bad(`${at}.externalUrl must be an http(s) URL`, 'error.file.missingData');
+    if (!/^https?:\/\//.test(externalUrl))
+      throw bad(`${at}.externalUrl must be an http(s) URL`, 'error.file.missingData');
     try {
       const res = await fetch(externalUrl, { signal: AbortSignal.timeout(5000) });
       if (!res.ok) throw new Error(`HTTP ${res.status}`);
@@ -57,12 +69,27 @@ async function readDocument(store: SignStore, d: unknown, i: number): Promise<Do
     filename ??= decodeURIComponent(new URL(externalUrl).pathname.split('/').pop() || 'document.pdf');
   } else if (typeof uploadedFilename === 'string' && uploadedFilename !== '') {
     const upload = store.uploads.get(uploadedFilename);
-    if (!upload) throw bad(`${at}.uploadedFilename ${uploadedFilename} is not a previously uploaded file`, 'error.file.missingData');
-    return { filename: filename ?? upload.originalFilename, bytes: upload.bytes, info: upload, externalUrl: null, docExternalId: optString(d.docExternalId, `${at}.docExternalId`), order: i };
+    if (!upload)
+      throw bad(
+        `${at}.uploadedFilename ${uploadedFilename} is not a previously uploaded file`,
+        'error.file.missingData',
+      );
+    return {
+      filename: filename ?? upload.originalFilename,
+      bytes: upload.bytes,
+      info: upload,
+      externalUrl: null,
+      docExternalId: optString(d.docExternalId, `${at}.docExternalId`),
+      order: i,
+    };
   } else {
     throw bad(`${at} has no base64content, externalUrl or uploadedFilename`, 'error.file.missingData');
   }
-  if (d.convert === true && !isPdfLike(bytes)) throw bad(`${at}: conversion needs a conversion integration with a valid licence, not configured on this tenant`, 'error.file.conversionUnavailable');
+  if (d.convert === true && !isPdfLike(bytes))
+    throw bad(
+      `${at}: conversion needs a conversion integration with a valid licence, not configured on this tenant`,
+      'error.file.conversionUnavailable',
+    );
   let info: PdfInfo;
   try {
     info = await inspectPdf(bytes);
@@ -71,37 +98,57 @@ async function readDocument(store: SignStore, d: unknown, i: number): Promise<Do
   }
   const order = d.order === undefined ? i : d.order;
   if (!isInt(order) || (order as number) < 0) throw bad(`${at}.order must be a 0-based integer`);
-  return { filename: filename ?? `document-${i + 1}.pdf`, bytes, info, externalUrl: typeof externalUrl === 'string' ? externalUrl : null, docExternalId: optString(d.docExternalId, `${at}.docExternalId`), order: order as number };
+  return {
+    filename: filename ?? `document-${i + 1}.pdf`,
+    bytes,
+    info,
+    externalUrl: typeof externalUrl === 'string' ? externalUrl : null,
+    docExternalId: optString(d.docExternalId, `${at}.docExternalId`),
+    order: order as number,
+  };
 }
 
 const isPdfLike = (b: Uint8Array) => Buffer.from(b.subarray(0, 5)).toString('latin1') === '%PDF-';
 
 function checkArea(a: unknown, at: string, docs: DocumentSource[], placeholder: boolean): void {
   if (!isObject(a)) throw bad(`${at} must be an object`);
-  if (!isInt(a.document) || (a.document as number) < 0 || (a.document as number) >= docs.length) throw bad(`${at}.document must be a 0-based index of documents`);
+  if (!isInt(a.document) || (a.document as number) < 0 || (a.document as number) >= docs.length)
+    throw bad(`${at}.document must be a 0-based index of documents`);
   const pages = docs[a.document as number]!.info.pages;
-  if (!isInt(a.page) || (a.page as number) < 1 || (a.page as number) > pages) throw bad(`${at}.page must be between 1 and ${pages}`);
+  if (!isInt(a.page) || (a.page as number) < 1 || (a.page as number) > pages)
+    throw bad(`${at}.page must be between 1 and ${pages}`);
   const anchored = typeof a.anchorKeyword === 'string' && a.anchorKeyword !== '';
   if (!anchored) {
-    if (!isUnit(a.positionX) || !isUnit(a.positionY)) throw bad(`${at}.positionX and positionY must be numbers in 0..1 (or give anchorKeyword)`);
+    if (!isUnit(a.positionX) || !isUnit(a.positionY))
+      throw bad(`${at}.positionX and positionY must be numbers in 0..1 (or give anchorKeyword)`);
   }
   for (const k of ['width', 'height'] as const) {
     if (placeholder && !anchored && a[k] === undefined) throw bad(`${at}.${k} is required`);
     if (a[k] !== undefined && !isUnit(a[k])) throw bad(`${at}.${k} must be a number in 0..1`);
   }
   if (!placeholder) {
-    if (a.signatureType !== undefined && !(SIGNER_ACTIONS as readonly unknown[]).includes(a.signatureType)) throw bad(`${at}.signatureType must be one of ${SIGNER_ACTIONS.join(', ')}`);
-    if (a.rotation !== undefined && ![0, 90, 180, 270].includes(a.rotation as number)) throw bad(`${at}.rotation must be 0, 90, 180 or 270`);
+    if (a.signatureType !== undefined && !(SIGNER_ACTIONS as readonly unknown[]).includes(a.signatureType))
+      throw bad(`${at}.signatureType must be one of ${SIGNER_ACTIONS.join(', ')}`);
+    if (a.rotation !== undefined && ![0, 90, 180, 270].includes(a.rotation as number))
+      throw bad(`${at}.rotation must be 0, 90, 180 or 270`);
   } else {
-    if (typeof a.type !== 'string' || !PLACEHOLDER_TYPES.includes(a.type)) throw bad(`${at}.type must be a placeholder type code`);
-    if (a.alignment !== undefined && !['L', 'C', 'R'].includes(a.alignment as string)) throw bad(`${at}.alignment must be L, C or R`);
+    if (typeof a.type !== 'string' || !PLACEHOLDER_TYPES.includes(a.type))
+      throw bad(`${at}.type must be a placeholder type code`);
+    if (a.alignment !== undefined && !['L', 'C', 'R'].includes(a.alignment as string))
+      throw bad(`${at}.alignment must be L, C or R`);
   }
 }
 
-function readSigner(store: SignStore, s: unknown, i: number, docs: DocumentSource[]): Signer & { generatedPassword: boolean } {
+function readSigner(
+  store: SignStore,
+  s: unknown,
+  i: number,
+  docs: DocumentSource[],
+): Signer & { generatedPassword: boolean } {
   const at = `signers[${i}]`;
   if (!isObject(s)) throw bad(`${at} must be an object`);
-  if (typeof s.action !== 'string' || !(SIGNER_ACTIONS as readonly string[]).includes(s.action)) throw bad(`${at}.action is required, one of ${SIGNER_ACTIONS.join(', ')}`);
+  if (typeof s.action !== 'string' || !(SIGNER_ACTIONS as readonly string[]).includes(s.action))
+    throw bad(`${at}.action is required, one of ${SIGNER_ACTIONS.join(', ')}`);
   const username = optString(s.username, `${at}.username`);
   let email = optString(s.email, `${at}.email`);
   let firstName = optString(s.firstName, `${at}.firstName`);
@@ -119,7 +166,8 @@ function readSigner(store: SignStore, s: unknown, i: number, docs: DocumentSourc
   if (s.hostUsername !== undefined && !USERS[s.hostUsername as string]?.permissions.includes('DOC_SIGN')) {
     throw bad(`${at}.hostUsername must be an active user of the tenant allowed to sign`);
   }
-  if (s.digitalSignatureType !== undefined && !['PAdES', 'CAdES', 'XAdES'].includes(s.digitalSignatureType as string)) throw bad(`${at}.digitalSignatureType must be PAdES, CAdES or XAdES`);
+  if (s.digitalSignatureType !== undefined && !['PAdES', 'CAdES', 'XAdES'].includes(s.digitalSignatureType as string))
+    throw bad(`${at}.digitalSignatureType must be PAdES, CAdES or XAdES`);
   const coords = s.signatureCoordinates ?? [];
   if (!Array.isArray(coords)) throw bad(`${at}.signatureCoordinates must be an array`);
   coords.forEach((c, j) => checkArea(c, `${at}.signatureCoordinates[${j}]`, docs, false));
@@ -129,14 +177,20 @@ function readSigner(store: SignStore, s: unknown, i: number, docs: DocumentSourc
   const acrofields = s.acrofields ?? [];
   if (!Array.isArray(acrofields)) throw bad(`${at}.acrofields must be an array`);
   acrofields.forEach((a, j) => {
-    if (!isObject(a) || typeof a.acrofieldKeyword !== 'string' || !a.acrofieldKeyword) throw bad(`${at}.acrofields[${j}].acrofieldKeyword is required`);
-    if (a.acrofieldMatch !== undefined && !['full', 'prefix', 'postfix', 'contains'].includes(a.acrofieldMatch as string)) throw bad(`${at}.acrofields[${j}].acrofieldMatch must be full, prefix, postfix or contains`);
+    if (!isObject(a) || typeof a.acrofieldKeyword !== 'string' || !a.acrofieldKeyword)
+      throw bad(`${at}.acrofields[${j}].acrofieldKeyword is required`);
+    if (
+      a.acrofieldMatch !== undefined &&
+      !['full', 'prefix', 'postfix', 'contains'].includes(a.acrofieldMatch as string)
+    )
+      throw bad(`${at}.acrofields[${j}].acrofieldMatch must be full, prefix, postfix or contains`);
   });
   const requirePassword = optBool(s.requirePassword, `${at}.requirePassword`, false);
   let password = optString(s.password, `${at}.password`);
   const generatedPassword = requirePassword && !password;
   if (generatedPassword) password = randomBytes(6).toString('base64url');
-  if (s.webhook !== undefined && (!isObject(s.webhook) || typeof s.webhook.url !== 'string')) throw bad(`${at}.webhook.url is required`);
+  if (s.webhook !== undefined && (!isObject(s.webhook) || typeof s.webhook.url !== 'string'))
+    throw bad(`${at}.webhook.url is required`);
   return {
     idSigner: store.newIdSigner(),
     email: email!,
@@ -164,29 +218,44 @@ export async function createPractice(store: SignStore, user: SignUser, body: unk
   if (body.workflowTypeCode !== undefined || body.idWorkflowType !== undefined) {
     throw bad('Process type not found: the simulator has no process types', 'error.workflowType.notFound');
   }
-  if (!Array.isArray(body.documents) || body.documents.length === 0) throw bad('documents must be a non-empty array', 'error.file.missingData');
+  if (!Array.isArray(body.documents) || body.documents.length === 0)
+    throw bad('documents must be a non-empty array', 'error.file.missingData');
   const signersIn = body.signers ?? [];
   const contactsIn = body.destinationContacts ?? [];
-  if (!Array.isArray(signersIn) || !Array.isArray(contactsIn)) throw bad('signers and destinationContacts must be arrays');
-  if (signersIn.length === 0 && contactsIn.length === 0) throw bad('signers or destinationContacts must be a non-empty array', 'error.signers.missing');
+  if (!Array.isArray(signersIn) || !Array.isArray(contactsIn))
+    throw bad('signers and destinationContacts must be arrays');
+  if (signersIn.length === 0 && contactsIn.length === 0)
+    throw bad('signers or destinationContacts must be a non-empty array', 'error.signers.missing');
   if (typeof body.name !== 'string' || body.name.trim() === '') throw bad('name is required', 'error.name.missing');
   contactsIn.forEach((c, i) => {
-    if (!isObject(c) || typeof c.email !== 'string' || !c.email) throw bad(`destinationContacts[${i}].email is required`);
+    if (!isObject(c) || typeof c.email !== 'string' || !c.email)
+      throw bad(`destinationContacts[${i}].email is required`);
   });
-  if (body.privacy !== undefined && !['P', 'A', 'C', 'S'].includes(body.privacy as string)) throw bad('privacy must be P, A, C or S');
+  if (body.privacy !== undefined && !['P', 'A', 'C', 'S'].includes(body.privacy as string))
+    throw bad('privacy must be P, A, C or S');
   let expirationDate: string | null = null;
   if (body.expirationDate !== undefined && body.expirationDate !== null) {
     const d = parseIsoWithOffset(body.expirationDate);
     if (!d) throw bad('expirationDate must be an ISO 8601 date-time with offset');
     expirationDate = isoOffset(d);
   } else if (body.expirationDateDays !== undefined && body.expirationDateDays !== null) {
-    if (!isInt(body.expirationDateDays) || (body.expirationDateDays as number) < 1) throw bad('expirationDateDays must be a positive integer');
+    if (!isInt(body.expirationDateDays) || (body.expirationDateDays as number) < 1)
+      throw bad('expirationDateDays must be a positive integer');
     expirationDate = isoOffset(new Date(Date.now() + (body.expirationDateDays as number) * 86400000));
   }
   for (const key of ['webhook'] as const) {
-    if (body[key] !== undefined && body[key] !== null && (!isObject(body[key]) || typeof (body[key] as Json).url !== 'string')) throw bad(`${key}.url is required`);
+    if (
+      body[key] !== undefined &&
+      body[key] !== null &&
+      (!isObject(body[key]) || typeof (body[key] as Json).url !== 'string')
+    )
+      throw bad(`${key}.url is required`);
   }
-  if (body.webhooks !== undefined && (!Array.isArray(body.webhooks) || body.webhooks.some((w) => !isObject(w) || typeof w.url !== 'string'))) throw bad('webhooks must be an array of objects with url');
+  if (
+    body.webhooks !== undefined &&
+    (!Array.isArray(body.webhooks) || body.webhooks.some((w) => !isObject(w) || typeof w.url !== 'string'))
+  )
+    throw bad('webhooks must be an array of objects with url');
 
   const docs: DocumentSource[] = [];
   for (const [i, d] of (body.documents as unknown[]).entries()) docs.push(await readDocument(store, d, i));

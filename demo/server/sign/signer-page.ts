@@ -19,23 +19,70 @@ const escapeHtml = (s: string) =>
 
 const TEXT = {
   it: {
-    title: 'Firma della pratica', signer: 'Firmatario', action: 'Tipo di firma', documents: 'Documenti', open: 'apri',
-    sign: 'Firma', reject: 'Rifiuta', reason: 'Motivo del rifiuto (facoltativo)', password: 'Password',
-    signed: 'Hai firmato questa pratica.', rejected: 'Hai rifiutato questa pratica.', closed: 'La pratica non e in firma: stato',
-    status: { L: 'in corso', F: 'firmata', R: 'rifiutata', E: 'scaduta', S: 'sospesa', V: 'annullata', U: 'bozza', A: 'completata', C: 'cestinata' },
-    notFound: 'Link di firma non valido o scaduto.', pages: 'pagine',
+    title: 'Firma della pratica',
+    signer: 'Firmatario',
+    action: 'Tipo di firma',
+    documents: 'Documenti',
+    open: 'apri',
+    sign: 'Firma',
+    reject: 'Rifiuta',
+    reason: 'Motivo del rifiuto (facoltativo)',
+    password: 'Password',
+    signed: 'Hai firmato questa pratica.',
+    rejected: 'Hai rifiutato questa pratica.',
+    closed: 'La pratica non e in firma: stato',
+    status: {
+      L: 'in corso',
+      F: 'firmata',
+      R: 'rifiutata',
+      E: 'scaduta',
+      S: 'sospesa',
+      V: 'annullata',
+      U: 'bozza',
+      A: 'completata',
+      C: 'cestinata',
+    },
+    notFound: 'Link di firma non valido o scaduto.',
+    pages: 'pagine',
   },
   en: {
-    title: 'Sign the practice', signer: 'Signer', action: 'Kind of signature', documents: 'Documents', open: 'open',
-    sign: 'Sign', reject: 'Reject', reason: 'Reason for rejecting (optional)', password: 'Password',
-    signed: 'You have signed this practice.', rejected: 'You have rejected this practice.', closed: 'The practice is not open for signing: status',
-    status: { L: 'in progress', F: 'signed', R: 'rejected', E: 'expired', S: 'suspended', V: 'cancelled', U: 'draft', A: 'completed', C: 'trashed' },
-    notFound: 'Invalid or expired signing link.', pages: 'pages',
+    title: 'Sign the practice',
+    signer: 'Signer',
+    action: 'Kind of signature',
+    documents: 'Documents',
+    open: 'open',
+    sign: 'Sign',
+    reject: 'Reject',
+    reason: 'Reason for rejecting (optional)',
+    password: 'Password',
+    signed: 'You have signed this practice.',
+    rejected: 'You have rejected this practice.',
+    closed: 'The practice is not open for signing: status',
+    status: {
+      L: 'in progress',
+      F: 'signed',
+      R: 'rejected',
+      E: 'expired',
+      S: 'suspended',
+      V: 'cancelled',
+      U: 'draft',
+      A: 'completed',
+      C: 'trashed',
+    },
+    notFound: 'Invalid or expired signing link.',
+    pages: 'pages',
   },
 } as const;
 
 const ACTIONS: Record<string, string> = {
-  S: 'Firma semplice / simple signature', E: 'FES', T: 'FES con OTP / FES with OTP', V: 'FEA', Q: 'FEQ', P: 'Visto / approval stamp', O: 'FEQ one-shot', J: 'Firma da app / app signature',
+  S: 'Firma semplice / simple signature',
+  E: 'FES',
+  T: 'FES con OTP / FES with OTP',
+  V: 'FEA',
+  Q: 'FEQ',
+  P: 'Visto / approval stamp',
+  O: 'FEQ one-shot',
+  J: 'Firma da app / app signature',
 };
 
 type Lang = keyof typeof TEXT;
@@ -73,16 +120,22 @@ function renderPage(p: Practice, s: Signer, lang: Lang, error?: string): string 
   const t = TEXT[lang];
   const base = signerPagePath(s.token);
   const docs = p.documents
-    .map((d) => `<li><a href="${escapeHtml(`${base}/documents/${d.idDocument}`)}" target="_blank" rel="noopener noreferrer">${escapeHtml(d.filename)}</a> (${d.pages} ${t.pages})</li>`)
+    .map(
+      (d) =>
+        `<li><a href="${escapeHtml(`${base}/documents/${d.idDocument}`)}" target="_blank" rel="noopener noreferrer">${escapeHtml(d.filename)}</a> (${d.pages} ${t.pages})</li>`,
+    )
     .join('');
   const statusWord = t.status[p.status as keyof typeof t.status] ?? p.status;
   let actions: string;
   if (s.status === 'F') actions = `<p class="status" role="status">${t.signed}</p>`;
   else if (s.status === 'R') actions = `<p class="status" role="status">${t.rejected}</p>`;
-  else if (p.status !== 'L') actions = `<p class="status" role="status">${t.closed} ${escapeHtml(statusWord)} (${escapeHtml(p.status)}).</p>`;
+  else if (p.status !== 'L')
+    actions = `<p class="status" role="status">${t.closed} ${escapeHtml(statusWord)} (${escapeHtml(p.status)}).</p>`;
   else {
     const pw = (id: string) =>
-      s.requirePassword ? `<label for="${id}">${t.password}</label><input id="${id}" name="password" type="password" required autocomplete="off">` : '';
+      s.requirePassword
+        ? `<label for="${id}">${t.password}</label><input id="${id}" name="password" type="password" required autocomplete="off">`
+        : '';
     actions = `<form method="post" action="${escapeHtml(`${base}/sign`)}">${pw('pw-sign')}<button type="submit">${t.sign}</button></form>
 <form method="post" action="${escapeHtml(`${base}/reject`)}">${pw('pw-reject')}<label for="reason">${t.reason}</label>
 <textarea id="reason" name="reason" rows="3" maxlength="1000"></textarea><button type="submit">${t.reject}</button></form>`;
@@ -111,7 +164,8 @@ async function readForm(r: SimRequest): Promise<Record<string, string>> {
 export function signerPageRoutes(store: SignStore): Array<[string, string, (r: SimRequest) => Promise<void> | void]> {
   const find = (r: SimRequest) => {
     const found = store.signerByToken(r.params.token ?? '');
-    if (!found || found.practice.status === 'C') throw new SignError(404, TEXT[langOf(r)].notFound, 'error.link.notFound');
+    if (!found || found.practice.status === 'C')
+      throw new SignError(404, TEXT[langOf(r)].notFound, 'error.link.notFound');
     return found;
   };
 
@@ -119,7 +173,8 @@ export function signerPageRoutes(store: SignStore): Array<[string, string, (r: S
   const act = (kind: 'sign' | 'reject') => async (r: SimRequest) => {
     const { practice, signer } = find(r);
     const form = await readForm(r);
-    if (signer.requirePassword && form.password !== signer.password) throw new SignError(401, 'Wrong or missing password', 'error.unauthorized');
+    if (signer.requirePassword && form.password !== signer.password)
+      throw new SignError(401, 'Wrong or missing password', 'error.unauthorized');
     if (kind === 'sign') signPractice(practice, signer);
     else rejectPractice(practice, signer, form.reason?.trim().slice(0, 1000) || null);
     if (wantsJson(r)) sendJson(r.res, 200, stateOf(practice, signer));
@@ -130,21 +185,38 @@ export function signerPageRoutes(store: SignStore): Array<[string, string, (r: S
   };
 
   return [
-    ['GET', '/app/sign/{token}', (r) => {
-      const { practice, signer } = find(r);
-      const lang = langOf(r);
-      sendHtml(r.res, 200, lang, `${TEXT[lang].title} - ${practice.name}`, renderPage(practice, signer, lang));
-    }],
-    ['GET', '/app/sign/{token}/status', (r) => {
-      const { practice, signer } = find(r);
-      sendJson(r.res, 200, stateOf(practice, signer));
-    }],
-    ['GET', '/app/sign/{token}/documents/{idDocument}', (r) => {
-      const { practice } = find(r);
-      const d = practice.documents.find((x) => String(x.idDocument) === r.params.idDocument);
-      if (!d) throw new SignError(404, `Document ${r.params.idDocument} is not part of this practice`, 'error.document.notFound');
-      sendBytes(r.req, r.res, d.bytes, { contentType: d.contentType, filename: d.filename, disposition: 'inline' });
-    }],
+    [
+      'GET',
+      '/app/sign/{token}',
+      (r) => {
+        const { practice, signer } = find(r);
+        const lang = langOf(r);
+        sendHtml(r.res, 200, lang, `${TEXT[lang].title} - ${practice.name}`, renderPage(practice, signer, lang));
+      },
+    ],
+    [
+      'GET',
+      '/app/sign/{token}/status',
+      (r) => {
+        const { practice, signer } = find(r);
+        sendJson(r.res, 200, stateOf(practice, signer));
+      },
+    ],
+    [
+      'GET',
+      '/app/sign/{token}/documents/{idDocument}',
+      (r) => {
+        const { practice } = find(r);
+        const d = practice.documents.find((x) => String(x.idDocument) === r.params.idDocument);
+        if (!d)
+          throw new SignError(
+            404,
+            `Document ${r.params.idDocument} is not part of this practice`,
+            'error.document.notFound',
+          );
+        sendBytes(r.req, r.res, d.bytes, { contentType: d.contentType, filename: d.filename, disposition: 'inline' });
+      },
+    ],
     ['POST', '/app/sign/{token}/sign', act('sign')],
     ['POST', '/app/sign/{token}/reject', act('reject')],
   ];
@@ -159,7 +231,12 @@ function stateOf(p: Practice, s: Signer) {
     status: p.status,
     tsUpd: p.tsUpd,
     signer: signerView(s),
-    documents: p.documents.map((d) => ({ idDocument: d.idDocument, filename: d.filename, pages: d.pages, url: `${base}/documents/${d.idDocument}` })),
+    documents: p.documents.map((d) => ({
+      idDocument: d.idDocument,
+      filename: d.filename,
+      pages: d.pages,
+      url: `${base}/documents/${d.idDocument}`,
+    })),
   };
 }
 
@@ -170,5 +247,11 @@ export function sendSignerPageError(r: SimRequest, error: SignError): void {
     return;
   }
   const lang = langOf(r);
-  sendHtml(r.res, error.status, lang, `${error.status}`, `<h1>${error.status}</h1><p role="alert">${escapeHtml(error.message)}</p>`);
+  sendHtml(
+    r.res,
+    error.status,
+    lang,
+    `${error.status}`,
+    `<h1>${error.status}</h1><p role="alert">${escapeHtml(error.message)}</p>`,
+  );
 }

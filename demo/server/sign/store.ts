@@ -21,11 +21,19 @@ export class SignStore {
   private nextIdDocument = 60001;
   private nextIdSigner = 50001;
 
-  newIdFile(): number { return this.nextIdFile++; }
-  newIdDocument(): number { return this.nextIdDocument++; }
-  newIdSigner(): number { return this.nextIdSigner++; }
+  newIdFile(): number {
+    return this.nextIdFile++;
+  }
+  newIdDocument(): number {
+    return this.nextIdDocument++;
+  }
+  newIdSigner(): number {
+    return this.nextIdSigner++;
+  }
   /** A fresh signing-link token for a signer of a created practice. */
-  newToken(): string { return randomBytes(12).toString('base64url'); }
+  newToken(): string {
+    return randomBytes(12).toString('base64url');
+  }
 
   add(practice: Practice): void {
     this.practices.set(practice.idFile, practice);

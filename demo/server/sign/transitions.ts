@@ -13,8 +13,14 @@ function record(p: Practice, event: PracticeEvent, signerWebhook: unknown): void
 }
 
 function assertPending(p: Practice, s: Signer): void {
-  if (p.status !== 'L') throw new SignError(409, `Practice ${p.idFile} is not in progress (status ${p.status})`, 'error.file.notInProgress');
-  if (s.status !== 'L') throw new SignError(409, `Signer ${s.email} has already acted (status ${s.status})`, 'error.signer.alreadyDone');
+  if (p.status !== 'L')
+    throw new SignError(
+      409,
+      `Practice ${p.idFile} is not in progress (status ${p.status})`,
+      'error.file.notInProgress',
+    );
+  if (s.status !== 'L')
+    throw new SignError(409, `Signer ${s.email} has already acted (status ${s.status})`, 'error.signer.alreadyDone');
 }
 
 /** The signer signs: `L` stays while others are pending; the last signature moves it to `F`. */
@@ -24,7 +30,17 @@ export function signPractice(p: Practice, s: Signer, now = new Date()): void {
   s.status = 'F';
   s.tsSign = ts;
   if (p.signers.every((x) => x.status === 'F')) p.status = 'F';
-  record(p, { action: s.action, tsIns: ts, description: `Firmata da ${s.firstName} ${s.lastName}`, signerEmail: s.email, notes: null }, s.webhook);
+  record(
+    p,
+    {
+      action: s.action,
+      tsIns: ts,
+      description: `Firmata da ${s.firstName} ${s.lastName}`,
+      signerEmail: s.email,
+      notes: null,
+    },
+    s.webhook,
+  );
 }
 
 /** The signer rejects: the practice moves to `R`, event `D` with the reason in `notes`. */
@@ -34,12 +50,24 @@ export function rejectPractice(p: Practice, s: Signer, reason: string | null, no
   s.status = 'R';
   s.notes = reason;
   p.status = 'R';
-  record(p, { action: 'D', tsIns: ts, description: `Rifiutata da ${s.firstName} ${s.lastName}`, signerEmail: s.email, notes: reason }, s.webhook);
+  record(
+    p,
+    {
+      action: 'D',
+      tsIns: ts,
+      description: `Rifiutata da ${s.firstName} ${s.lastName}`,
+      signerEmail: s.email,
+      notes: reason,
+    },
+    s.webhook,
+  );
 }
 
 /** Spec §6 payload, placeholders of §2.7 substituted in the URL. */
 function deliverWebhooks(p: Practice, event: PracticeEvent, signerWebhook: unknown): void {
-  const targets = [p.webhook, ...p.webhooks, signerWebhook].filter((w): w is { url: string } => !!w && typeof (w as { url?: unknown }).url === 'string');
+  const targets = [p.webhook, ...p.webhooks, signerWebhook].filter(
+    (w): w is { url: string } => !!w && typeof (w as { url?: unknown }).url === 'string',
+  );
   if (!targets.length) return;
   const payload = {
     idFile: p.idFile,
@@ -48,7 +76,7 @@ function deliverWebhooks(p: Practice, event: PracticeEvent, signerWebhook: unkno
     status: p.status,
     action: event.action,
     signerEmail: event.signerEmail ?? null,
-    notes: event.action === 'I' ? null : event.notes ?? null,
+    notes: event.action === 'I' ? null : (event.notes ?? null),
     protocol: p.protocol,
     externalId: p.externalId,
     time: event.tsIns,
@@ -60,7 +88,12 @@ function deliverWebhooks(p: Practice, event: PracticeEvent, signerWebhook: unkno
       .replaceAll('{{signerEmail}}', encodeURIComponent(event.signerEmail ?? ''))
       .replaceAll('{{status}}', p.status)
       .replaceAll('{{action}}', event.action);
-    fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(payload), signal: AbortSignal.timeout(3000) }).catch(() => {
+    fetch(url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(payload),
+      signal: AbortSignal.timeout(3000),
+    }).catch(() => {
       // Receivers are best effort in the simulator; the real service would reschedule.
     });
   }
@@ -68,5 +101,9 @@ function deliverWebhooks(p: Practice, event: PracticeEvent, signerWebhook: unkno
 
 /** Records the submission event (`I`) of a practice that starts now. */
 export function recordSubmission(p: Practice): void {
-  record(p, { action: 'I', tsIns: p.tsIns, description: 'Pratica inviata in firma', signerEmail: null, notes: null }, undefined);
+  record(
+    p,
+    { action: 'I', tsIns: p.tsIns, description: 'Pratica inviata in firma', signerEmail: null, notes: null },
+    undefined,
+  );
 }

@@ -16,7 +16,9 @@ export function currentSigner(p: Practice): Signer | undefined {
 
 function owner(p: Practice) {
   const u = userById(p.idUser);
-  return u ? { idUser: u.idUser, firstName: u.firstName, lastName: u.lastName, email: u.email } : { idUser: p.idUser, firstName: null, lastName: null, email: null };
+  return u
+    ? { idUser: u.idUser, firstName: u.firstName, lastName: u.lastName, email: u.email }
+    : { idUser: p.idUser, firstName: null, lastName: null, email: null };
 }
 
 export function signerView(s: Signer) {
@@ -58,8 +60,19 @@ export function practiceDetail(p: Practice) {
     tsUpd: p.tsUpd,
     user: owner(p),
     signers: p.signers.map(signerView),
-    documents: p.documents.map((d) => ({ idDocument: d.idDocument, filename: d.filename, contentType: d.contentType, order: d.order })),
-    events: p.events.map((e) => ({ action: e.action, tsIns: e.tsIns, description: e.description, signerEmail: e.signerEmail ?? null, notes: e.notes ?? null })),
+    documents: p.documents.map((d) => ({
+      idDocument: d.idDocument,
+      filename: d.filename,
+      contentType: d.contentType,
+      order: d.order,
+    })),
+    events: p.events.map((e) => ({
+      action: e.action,
+      tsIns: e.tsIns,
+      description: e.description,
+      signerEmail: e.signerEmail ?? null,
+      notes: e.notes ?? null,
+    })),
     history: p.history,
     placeholders: p.placeholders,
     metadata: p.metadata,

@@ -1,5 +1,14 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { AiClient, type AiClientOptions, type AiFile, type ChatRequest, type ChatStreamEvent, type ChatUsage, type PendingToolCall, type RagSource } from '../../services/ai.js';
+import {
+  AiClient,
+  type AiClientOptions,
+  type AiFile,
+  type ChatRequest,
+  type ChatStreamEvent,
+  type ChatUsage,
+  type PendingToolCall,
+  type RagSource,
+} from '../../services/ai.js';
 import { ServiceError, isAbort, isServiceError } from '../../transport/errors.js';
 import { ConversationStore, type StoredConversation, type StoredMessage } from './persistence.js';
 
@@ -146,7 +155,10 @@ export class AiChatController implements ReactiveController {
     if (!message && !files.length) return;
     if (this.abort) this.stop();
     this.messages.push({ id: nextId(), role: 'user', text: message, files: files.map((f) => f.filename) });
-    const request: ChatRequest = { message: message || files.map((f) => f.filename).join(', '), ...(files.length ? { files } : {}) };
+    const request: ChatRequest = {
+      message: message || files.map((f) => f.filename).join(', '),
+      ...(files.length ? { files } : {}),
+    };
     await this.run(this.newAnswer(request));
   }
 
@@ -156,7 +168,10 @@ export class AiChatController implements ReactiveController {
     if (!message?.approval || message.approval.decision) return;
     message.approval.decision = approved ? 'approved' : 'denied';
     message.status = 'done';
-    const request: ChatRequest = { message: label, tool_approval: { approved, pending_message_id: message.approval.pendingMessageId } };
+    const request: ChatRequest = {
+      message: label,
+      tool_approval: { approved, pending_message_id: message.approval.pendingMessageId },
+    };
     await this.run(this.newAnswer(request));
   }
 
@@ -166,7 +181,17 @@ export class AiChatController implements ReactiveController {
     if (!message || this.abort) return;
     message.text = '';
     this.display.start(message.id, message.format);
-    Object.assign(message, { status: 'waiting', ragThinking: '', thinking: '', sources: [], tools: [], approval: undefined, confidence: undefined, handoff: undefined, error: undefined });
+    Object.assign(message, {
+      status: 'waiting',
+      ragThinking: '',
+      thinking: '',
+      sources: [],
+      tools: [],
+      approval: undefined,
+      confidence: undefined,
+      handoff: undefined,
+      error: undefined,
+    });
     await this.run(message);
   }
 
@@ -193,8 +218,16 @@ export class AiChatController implements ReactiveController {
   private newAnswer(request: ChatRequest): AssistantMessage {
     const settings = this.settings();
     const message: AssistantMessage = {
-      id: nextId(), role: 'assistant', status: 'waiting', text: '', format: settings.format,
-      ragThinking: '', thinking: '', sources: [], tools: [], request,
+      id: nextId(),
+      role: 'assistant',
+      status: 'waiting',
+      text: '',
+      format: settings.format,
+      ragThinking: '',
+      thinking: '',
+      sources: [],
+      tools: [],
+      request,
     };
     this.display.start(message.id, message.format);
     this.messages.push(message);
@@ -204,7 +237,12 @@ export class AiChatController implements ReactiveController {
 
   private fullRequest(request: ChatRequest): ChatRequest {
     const settings = this.settings();
-    const full: ChatRequest = { ...settings.base, ...request, response_format: settings.format, include_hidden_sources: settings.includeHiddenSources };
+    const full: ChatRequest = {
+      ...settings.base,
+      ...request,
+      response_format: settings.format,
+      include_hidden_sources: settings.includeHiddenSources,
+    };
     if (this.conversationId !== undefined) full.conversation_id = this.conversationId;
     else if (settings.externalConversationId) full.external_conversation_id = settings.externalConversationId;
     return full;
@@ -229,7 +267,9 @@ export class AiChatController implements ReactiveController {
         // A batch is what arrived since the last (read off the thread: at most one per the view's
         // base render interval, as the view renders no more often): the text of consecutive deltas
         // goes to the view as one append.
-        for await (const batch of client.streamChatBatches(request, abort.signal, { batchIntervalMs: settings.renderIntervalMs })) {
+        for await (const batch of client.streamChatBatches(request, abort.signal, {
+          batchIntervalMs: settings.renderIntervalMs,
+        })) {
           let text: string | undefined; // undefined: no delta since the last other item
           for (const item of batch) {
             if (abort.signal.aborted) return;
@@ -280,7 +320,12 @@ export class AiChatController implements ReactiveController {
   private fail(message: AssistantMessage, error: unknown): void {
     const serviceError = isServiceError(error)
       ? error
-      : new ServiceError({ service: 'ai', kind: 'protocol', message: error instanceof Error ? error.message : String(error), cause: error });
+      : new ServiceError({
+          service: 'ai',
+          kind: 'protocol',
+          message: error instanceof Error ? error.message : String(error),
+          cause: error,
+        });
     message.status = 'error';
     message.error = serviceError;
     this.display.finish(message.id);
@@ -312,7 +357,9 @@ export class AiChatController implements ReactiveController {
         message.thinking += event.content ?? '';
         break;
       case 'sources':
-        message.sources = (event.sources ?? []).filter((s) => s && (s.is_visible !== false || this.settings().includeHiddenSources));
+        message.sources = (event.sources ?? []).filter(
+          (s) => s && (s.is_visible !== false || this.settings().includeHiddenSources),
+        );
         break;
       case 'tool_call':
         message.tools = [...message.tools, { name: event.tool_name, args: event.tool_args }];
@@ -328,7 +375,11 @@ export class AiChatController implements ReactiveController {
         if (!message.confidence.needsReview) return;
         break;
       case 'handoff_decision':
-        message.handoff = { requested: Boolean(event.handoff_requested), reason: event.handoff_reason, trigger: event.handoff_trigger };
+        message.handoff = {
+          requested: Boolean(event.handoff_requested),
+          reason: event.handoff_reason,
+          trigger: event.handoff_trigger,
+        };
         if (!message.handoff.requested) return;
         this.callbacks.handoff?.(message);
         break;
@@ -338,7 +389,15 @@ export class AiChatController implements ReactiveController {
         // Nothing the panel shows: no host update (the answer's own end updates it).
         return;
       case 'error':
-        this.fail(message, new ServiceError({ service: 'ai', kind: 'protocol', code: event.code ?? 'stream_error', message: event.error || 'The answer failed' }));
+        this.fail(
+          message,
+          new ServiceError({
+            service: 'ai',
+            kind: 'protocol',
+            code: event.code ?? 'stream_error',
+            message: event.error || 'The answer failed',
+          }),
+        );
         return;
       case 'done':
         return;
@@ -349,11 +408,17 @@ export class AiChatController implements ReactiveController {
   private applyWhole(message: AssistantMessage, answer: import('../../services/ai.js').ChatMessageResponse): void {
     if (typeof answer.conversation_id === 'number') this.conversationId = answer.conversation_id;
     if (answer.thinking_content) message.thinking = answer.thinking_content;
-    message.sources = (answer.rag_sources ?? []).filter((s) => s.is_visible !== false || this.settings().includeHiddenSources);
+    message.sources = (answer.rag_sources ?? []).filter(
+      (s) => s.is_visible !== false || this.settings().includeHiddenSources,
+    );
     message.tools = (answer.tools_used ?? []).map((name) => ({ name }));
-    if (typeof answer.confidence_score === 'number') message.confidence = { score: answer.confidence_score, needsReview: Boolean(answer.needs_review) };
+    if (typeof answer.confidence_score === 'number')
+      message.confidence = { score: answer.confidence_score, needsReview: Boolean(answer.needs_review) };
     if (answer.pending_tool_approval) {
-      message.approval = { pendingMessageId: answer.pending_tool_approval.pending_message_id, calls: answer.pending_tool_approval.pending_tool_calls ?? [] };
+      message.approval = {
+        pendingMessageId: answer.pending_tool_approval.pending_message_id,
+        calls: answer.pending_tool_approval.pending_tool_calls ?? [],
+      };
       message.status = 'approval';
     }
     if (answer.handoff_requested !== undefined) {
@@ -362,7 +427,14 @@ export class AiChatController implements ReactiveController {
     }
     message.text += answer.content ?? '';
     this.display.append(message.id, answer.content ?? '');
-    this.callbacks.usage?.({ message_id: answer.message_id, conversation_id: answer.conversation_id, model_used: answer.model_used, tokens_input: answer.tokens_input, tokens_output: answer.tokens_output, latency_ms: answer.latency_ms });
+    this.callbacks.usage?.({
+      message_id: answer.message_id,
+      conversation_id: answer.conversation_id,
+      model_used: answer.model_used,
+      tokens_input: answer.tokens_input,
+      tokens_output: answer.tokens_output,
+      latency_ms: answer.latency_ms,
+    });
   }
 
   private persist(): void {
@@ -371,9 +443,16 @@ export class AiChatController implements ReactiveController {
       m.role === 'user'
         ? { role: 'user', text: m.text, files: m.files }
         : {
-            role: 'assistant', text: m.text, format: m.format,
+            role: 'assistant',
+            text: m.text,
+            format: m.format,
             status: m.status === 'error' ? 'error' : m.status === 'stopped' ? 'stopped' : 'done',
-            sources: m.sources.map((s) => ({ title: s.title, content_preview: s.content_preview, relevance_score: s.relevance_score, url: typeof s.metadata?.url === 'string' ? s.metadata.url : undefined })),
+            sources: m.sources.map((s) => ({
+              title: s.title,
+              content_preview: s.content_preview,
+              relevance_score: s.relevance_score,
+              url: typeof s.metadata?.url === 'string' ? s.metadata.url : undefined,
+            })),
           },
     );
     const value: StoredConversation = { conversationId: this.conversationId, messages, draft: this.draft };
@@ -388,9 +467,22 @@ export class AiChatController implements ReactiveController {
     this.display.append(id, m.text);
     this.display.finish(id);
     return {
-      id, role: 'assistant', status: m.status === 'stopped' ? 'stopped' : 'done', text: m.text, format,
-      ragThinking: '', thinking: '', tools: [], request: { message: '' },
-      sources: (m.sources ?? []).map((s, i) => ({ document_id: String(i), title: s.title, content_preview: s.content_preview, relevance_score: s.relevance_score, metadata: s.url ? { url: s.url } : {} })),
+      id,
+      role: 'assistant',
+      status: m.status === 'stopped' ? 'stopped' : 'done',
+      text: m.text,
+      format,
+      ragThinking: '',
+      thinking: '',
+      tools: [],
+      request: { message: '' },
+      sources: (m.sources ?? []).map((s, i) => ({
+        document_id: String(i),
+        title: s.title,
+        content_preview: s.content_preview,
+        relevance_score: s.relevance_score,
+        metadata: s.url ? { url: s.url } : {},
+      })),
     };
   }
 }

@@ -20,7 +20,10 @@ export interface StoredConversation {
 const MAX_MESSAGES = 100;
 
 export class ConversationStore {
-  constructor(private readonly storage: Storage | undefined, private readonly key: string) {}
+  constructor(
+    private readonly storage: Storage | undefined,
+    private readonly key: string,
+  ) {}
 
   static open(kind: string | null | undefined, key: string): ConversationStore {
     let storage: Storage | undefined;

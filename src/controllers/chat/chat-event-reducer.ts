@@ -114,7 +114,10 @@ export class ChatEventReducer {
       }
       case 'joined': {
         const j = e as { name?: string; avatar?: string; operator?: OperatorInfo };
-        s.operator = { name: (j.operator && operatorName(j.operator)) ?? j.name, avatar: j.operator?.avatar ?? j.avatar };
+        s.operator = {
+          name: (j.operator && operatorName(j.operator)) ?? j.name,
+          avatar: j.operator?.avatar ?? j.avatar,
+        };
         s.operatorLeft = undefined;
         s.phase = 'chatting';
         s.queuePosition = undefined;

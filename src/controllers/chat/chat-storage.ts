@@ -57,10 +57,12 @@ async function holdId(locks: Pick<LockManager, 'request'>, key: string, id: stri
   let release!: () => void;
   const kept = new Promise<void>((resolve) => (release = resolve));
   await new Promise<void>((acquired, refused) => {
-    locks.request(`${holderPrefix(key)}${id}`, { mode: 'shared' }, () => {
-      acquired();
-      return kept;
-    }).catch(refused);
+    locks
+      .request(`${holderPrefix(key)}${id}`, { mode: 'shared' }, () => {
+        acquired();
+        return kept;
+      })
+      .catch(refused);
   });
   heldIds.set(key, { id, release });
 }
@@ -79,7 +81,11 @@ async function holdId(locks: Pick<LockManager, 'request'>, key: string, id: stri
  * they are refused, e.g. an opaque origin) it is the same read-make-write, best effort. Rejects
  * only when `signal` aborts the wait.
  */
-export async function ensureVisitorId(key: string, locks: VisitorIdLocks | undefined, signal?: AbortSignal): Promise<string> {
+export async function ensureVisitorId(
+  key: string,
+  locks: VisitorIdLocks | undefined,
+  signal?: AbortSignal,
+): Promise<string> {
   const readOrMake = (adopt?: string): string => {
     const stored = readStored(key);
     if (stored.visitorId) return stored.visitorId;
@@ -98,7 +104,9 @@ export async function ensureVisitorId(key: string, locks: VisitorIdLocks | undef
         heldIds.delete(key);
         const prefix = holderPrefix(key);
         const held = (await locks.query?.())?.held ?? [];
-        adopt = held.flatMap((lock) => (lock.name?.startsWith(prefix) ? [lock.name.slice(prefix.length)] : [])).find((id) => id !== cleared?.id);
+        adopt = held
+          .flatMap((lock) => (lock.name?.startsWith(prefix) ? [lock.name.slice(prefix.length)] : []))
+          .find((id) => id !== cleared?.id);
       }
       const id = readOrMake(adopt);
       await holdId(locks, key, id).catch(() => undefined);

@@ -64,7 +64,8 @@ export class ChatUploads {
     // Taken back before sending: the file should not stay on the service, downloadable by its uuid.
     if (item?.attachment) {
       this.owner.client?.deleteAttachment(item.attachment.uuid).catch((e: unknown) => {
-        if (!isAbort(e)) console.info('[sportello] removed attachment not deleted on the service:', (e as Error).message);
+        if (!isAbort(e))
+          console.info('[sportello] removed attachment not deleted on the service:', (e as Error).message);
       });
     }
     this.items = this.items.filter((u) => u.key !== key);
@@ -97,7 +98,12 @@ export class ChatUploads {
     const abort = new AbortController();
     update({ state: 'uploading', progress: 0, error: undefined, failure: undefined, abort });
     try {
-      const attachment = await this.owner.client!.upload(this.owner.idChat!, item.file, (loaded, total) => update({ progress: total ? loaded / total : 0 }), abort.signal);
+      const attachment = await this.owner.client!.upload(
+        this.owner.idChat!,
+        item.file,
+        (loaded, total) => update({ progress: total ? loaded / total : 0 }),
+        abort.signal,
+      );
       update({ state: 'done', progress: 1, attachment, abort: undefined });
     } catch (error) {
       if (isAbort(error)) return;

@@ -5,7 +5,15 @@
  * failed sends with retry, reload continuity, tabs kept in step). The element only renders this.
  */
 import type { ReactiveController } from 'lit';
-import { ChatClient, StartRejected, fieldErrorsOf, newId, type ChatCategory, type FieldError, type WidgetConfig } from '../../services/chat.js';
+import {
+  ChatClient,
+  StartRejected,
+  fieldErrorsOf,
+  newId,
+  type ChatCategory,
+  type FieldError,
+  type WidgetConfig,
+} from '../../services/chat.js';
 import { isAbort, isServiceError, ServiceError } from '../../transport/errors.js';
 import type { StompState } from '../../transport/stomp.js';
 import { Transcript, type ChatAttachment } from './transcript.js';
@@ -124,13 +132,23 @@ export class LiveChatController implements ReactiveController, ChatEventTarget, 
     // the socket): a tab loading at the same moment as another must not make its own.
     let visitorId: string;
     try {
-      visitorId = await ensureVisitorId(this.saver.key, o.tabs ? o.tabs.locks : globalThis.navigator?.locks, abort.signal);
+      visitorId = await ensureVisitorId(
+        this.saver.key,
+        o.tabs ? o.tabs.locks : globalThis.navigator?.locks,
+        abort.signal,
+      );
     } catch {
       return; // Torn down while waiting (the element left the page).
     }
     if (abort.signal.aborted) return;
     const stored = readStored(this.saver.key);
-    this.client ??= new ChatClient({ endpoint: o.endpoint, widgetKey: o.widgetKey, visitorId, destinations: o.destinations, stomp: o.stomp });
+    this.client ??= new ChatClient({
+      endpoint: o.endpoint,
+      widgetKey: o.widgetKey,
+      visitorId,
+      destinations: o.destinations,
+      stomp: o.stomp,
+    });
     if (!this.realtime) {
       // Per visitor id too: tabs that ended up with different ids (no storage, two first loads at
       // the same moment) must not share a socket that speaks for only one of them.
@@ -148,7 +166,10 @@ export class LiveChatController implements ReactiveController, ChatEventTarget, 
     this.email = stored.email ?? '';
     this.set({ phase: 'loading', error: undefined, busy: false });
     try {
-      const [config, categories] = await Promise.all([this.client.widget(o.language, abort.signal), this.client.categories(o.language, abort.signal)]);
+      const [config, categories] = await Promise.all([
+        this.client.widget(o.language, abort.signal),
+        this.client.categories(o.language, abort.signal),
+      ]);
       // Torn down meanwhile (the element left the page): nothing more to do.
       if (this.realtime !== realtime) return;
       this.config = config;
@@ -202,7 +223,13 @@ export class LiveChatController implements ReactiveController, ChatEventTarget, 
     if (input.consent) this.consentedFor = this.consentScope();
     const firstMessage = [input.context?.trim(), input.message.trim()].filter(Boolean).join('\n\n');
     // start() puts every failure on screen itself (field errors, the offline form, the error notice).
-    return this.start({ name: input.name, email: input.email, idChatCategory: input.idChatCategory, startingPage, firstMessage }).then(
+    return this.start({
+      name: input.name,
+      email: input.email,
+      idChatCategory: input.idChatCategory,
+      startingPage,
+      firstMessage,
+    }).then(
       () => true,
       () => false,
     );
@@ -250,7 +277,11 @@ export class LiveChatController implements ReactiveController, ChatEventTarget, 
       const idChat = await this.realtime!.startChat({
         name: this.name,
         email: input.email || undefined,
-        idChatCategory: input.idChatCategory ? (Number.isFinite(Number(input.idChatCategory)) ? Number(input.idChatCategory) : input.idChatCategory) : undefined,
+        idChatCategory: input.idChatCategory
+          ? Number.isFinite(Number(input.idChatCategory))
+            ? Number(input.idChatCategory)
+            : input.idChatCategory
+          : undefined,
         language: o.language,
         startingPage: input.startingPage,
       });
@@ -277,13 +308,23 @@ export class LiveChatController implements ReactiveController, ChatEventTarget, 
   }
 
   /** A start from outside the form without consent: the form, prefilled, asks for it (see `start`). */
-  private async askConsent(input: { name: string; email?: string | undefined; idChatCategory?: string | undefined }): Promise<StartRejected> {
+  private async askConsent(input: {
+    name: string;
+    email?: string | undefined;
+    idChatCategory?: string | undefined;
+  }): Promise<StartRejected> {
     if (this.phase === 'ended' || this.phase === 'rated') this.newChat();
     // Still loading, failed to load or offline: that screen stays (the contact form asks its own consent).
     if (this.phase !== 'prechat') return new StartRejected('consent', []);
     this.name = input.name;
     this.email = input.email ?? '';
-    const fields = { name: input.name, email: this.email, message: '', consent: false, idChatCategory: input.idChatCategory };
+    const fields = {
+      name: input.name,
+      email: this.email,
+      message: '',
+      consent: false,
+      idChatCategory: input.idChatCategory,
+    };
     this.set({ busy: true, fieldErrors: [], error: undefined });
     // Everything missing is marked at once; if the check itself fails, the form runs it again on submit.
     const serverErrors = await this.validate(fields).catch((): FieldError[] => []);
@@ -298,7 +339,11 @@ export class LiveChatController implements ReactiveController, ChatEventTarget, 
     this.set({ phase });
     this.listenToClient();
     const realtime = this.realtime!;
-    const unwatch = await realtime.watchChat(idChat, (e) => this.reducer.apply(e), () => this.transcript.lastServerId);
+    const unwatch = await realtime.watchChat(
+      idChat,
+      (e) => this.reducer.apply(e),
+      () => this.transcript.lastServerId,
+    );
     // Torn down while subscribing: let go of the subscription and stop here.
     if (this.realtime !== realtime || this.idChat !== idChat) {
       unwatch();
@@ -329,7 +374,8 @@ export class LiveChatController implements ReactiveController, ChatEventTarget, 
   /** Sends again every message the server has not confirmed (it keeps one per clientMessageId). */
   private resendOutbox(): void {
     if (!this.idChat || this.phase === 'ended' || this.phase === 'rated') return;
-    for (const m of this.transcript.outbox) if (m.state === 'pending') this.publish(m.clientMessageId!, m.text, m.attachments);
+    for (const m of this.transcript.outbox)
+      if (m.state === 'pending') this.publish(m.clientMessageId!, m.text, m.attachments);
   }
 
   /** Skips the reconnect backoff (the visitor asked). */
@@ -393,7 +439,11 @@ export class LiveChatController implements ReactiveController, ChatEventTarget, 
   /** Keeps the ended chat among the past ones (every tab that sees the end does; one entry per chat). */
   private rememberEnded(): void {
     if (!this.idChat || !this.saver.key || this.host.chatOptions().keepPastChats === false) return;
-    this.past.remember(this.saver.key, { idChat: this.idChat, messages: this.transcript.messages, operator: this.operator?.name });
+    this.past.remember(this.saver.key, {
+      idChat: this.idChat,
+      messages: this.transcript.messages,
+      operator: this.operator?.name,
+    });
   }
 
   pastChat(idChat: string): PastChat | undefined {
@@ -447,7 +497,8 @@ export class LiveChatController implements ReactiveController, ChatEventTarget, 
   }
 
   typing(typing: boolean): void {
-    if (this.idChat && (this.phase === 'chatting' || this.phase === 'queued')) this.realtime?.typing(this.idChat, typing);
+    if (this.idChat && (this.phase === 'chatting' || this.phase === 'queued'))
+      this.realtime?.typing(this.idChat, typing);
   }
 
   setDraft(value: string): void {
@@ -493,7 +544,9 @@ export class LiveChatController implements ReactiveController, ChatEventTarget, 
   attachmentThumbnail(a: ChatAttachment): string | undefined {
     const type = a.contentType ?? '';
     // Raster images only: an SVG or HTML "image" could carry script or be misleading.
-    return this.client && /^image\/(png|jpe?g|gif|webp|avif|bmp)$/i.test(type) ? this.client.imageUrl(a.uuid) : undefined;
+    return this.client && /^image\/(png|jpe?g|gif|webp|avif|bmp)$/i.test(type)
+      ? this.client.imageUrl(a.uuid)
+      : undefined;
   }
 
   // ---- ending -------------------------------------------------------------------------------
@@ -505,7 +558,11 @@ export class LiveChatController implements ReactiveController, ChatEventTarget, 
   }
 
   async rate(rating: number, comment: string): Promise<boolean> {
-    return this.action('rate-chat', () => this.client!.rate(this.idChat!, rating, comment), () => this.set({ phase: 'rated' }));
+    return this.action(
+      'rate-chat',
+      () => this.client!.rate(this.idChat!, rating, comment),
+      () => this.set({ phase: 'rated' }),
+    );
   }
 
   async requestTranscript(email: string): Promise<boolean> {
@@ -573,7 +630,12 @@ export class LiveChatController implements ReactiveController, ChatEventTarget, 
   // ---- helpers ------------------------------------------------------------------------------
 
   /** Runs a visitor's action; with `fields`, a 400 naming fields marks them on the form instead of a general error. */
-  private async action(operation: string, run: () => Promise<unknown>, after?: () => void, fields = false): Promise<boolean> {
+  private async action(
+    operation: string,
+    run: () => Promise<unknown>,
+    after?: () => void,
+    fields = false,
+  ): Promise<boolean> {
     this.set({ busy: true, error: undefined });
     try {
       await run();
@@ -590,13 +652,20 @@ export class LiveChatController implements ReactiveController, ChatEventTarget, 
   }
 
   private fail(operation: string, error: unknown): void {
-    const e = isServiceError(error) || error instanceof Error ? error : new ServiceError({ service: 'chat', kind: 'protocol', message: String(error) });
+    const e =
+      isServiceError(error) || error instanceof Error
+        ? error
+        : new ServiceError({ service: 'chat', kind: 'protocol', message: String(error) });
     this.error = { operation, error: e };
     this.host.onChatError(operation, e);
     this.host.requestUpdate();
   }
 
-  private set(patch: Partial<Pick<LiveChatController, 'phase' | 'busy' | 'error' | 'fieldErrors' | 'queuePosition' | 'peerTyping'>>): void {
+  private set(
+    patch: Partial<
+      Pick<LiveChatController, 'phase' | 'busy' | 'error' | 'fieldErrors' | 'queuePosition' | 'peerTyping'>
+    >,
+  ): void {
     Object.assign(this, patch);
     this.host.requestUpdate();
   }
@@ -642,7 +711,12 @@ export class LiveChatController implements ReactiveController, ChatEventTarget, 
       this.operator = other.operator;
       this.name = other.name ?? this.name;
       void this.follow(other.idChat, other.phase === 'chatting' ? 'chatting' : 'queued');
-    } else if (other.idChat === this.idChat && other.phase === 'ended' && this.phase !== 'ended' && this.phase !== 'rated') {
+    } else if (
+      other.idChat === this.idChat &&
+      other.phase === 'ended' &&
+      this.phase !== 'ended' &&
+      this.phase !== 'rated'
+    ) {
       this.ended();
     } else if (other.idChat === this.idChat && other.phase === 'chatting' && this.phase === 'queued') {
       this.operator = other.operator ?? this.operator;

@@ -33,13 +33,23 @@ export function pastChatsKey(chatKey: string): string {
 }
 
 /** A past chat from a transcript at its end, or undefined when nothing was said. */
-export function toPastChat(input: { idChat: string; messages: readonly TranscriptMessage[]; operator?: string | undefined; endedAt?: string | undefined }): PastChat | undefined {
+export function toPastChat(input: {
+  idChat: string;
+  messages: readonly TranscriptMessage[];
+  operator?: string | undefined;
+  endedAt?: string | undefined;
+}): PastChat | undefined {
   const messages = input.messages.filter((m) => m.id !== undefined).slice(-PAST_CHAT_MAX_MESSAGES);
   if (!messages.length) return undefined;
   const first = messages.find((m) => m.from !== 'system' && m.text.trim()) ?? messages[0]!;
   const firstLine = first.text.trim().split(/\r?\n/)[0] ?? '';
-  const preview = firstLine.length > PREVIEW_CHARS ? `${firstLine.slice(0, PREVIEW_CHARS - 1)}…` : firstLine || (first.attachments[0]?.name ?? '');
-  const answered = messages.find((m) => m.from === 'operator' && m.author)?.author ?? messages.find((m) => m.from === 'bot' && m.author)?.author;
+  const preview =
+    firstLine.length > PREVIEW_CHARS
+      ? `${firstLine.slice(0, PREVIEW_CHARS - 1)}…`
+      : firstLine || (first.attachments[0]?.name ?? '');
+  const answered =
+    messages.find((m) => m.from === 'operator' && m.author)?.author ??
+    messages.find((m) => m.from === 'bot' && m.author)?.author;
   return {
     idChat: input.idChat,
     endedAt: input.endedAt ?? new Date().toISOString(),
@@ -63,9 +73,11 @@ export function withPastChat(list: readonly PastChat[], chat: PastChat): PastCha
   const only = next[0];
   if (only && next.length === 1) {
     let messages = only.messages;
-    while (messages.length > 1 && JSON.stringify({ ...only, messages }).length > PAST_CHATS_MAX_CHARS) messages = messages.slice(Math.ceil(messages.length / 4));
+    while (messages.length > 1 && JSON.stringify({ ...only, messages }).length > PAST_CHATS_MAX_CHARS)
+      messages = messages.slice(Math.ceil(messages.length / 4));
     // One message larger than the budget on its own: keep the entry, cut its text.
-    if (JSON.stringify({ ...only, messages }).length > PAST_CHATS_MAX_CHARS) messages = messages.map((m) => ({ ...m, text: m.text.slice(0, PAST_CHATS_MAX_CHARS / 2), attachments: [] }));
+    if (JSON.stringify({ ...only, messages }).length > PAST_CHATS_MAX_CHARS)
+      messages = messages.map((m) => ({ ...m, text: m.text.slice(0, PAST_CHATS_MAX_CHARS / 2), attachments: [] }));
     next[0] = { ...only, messages };
   }
   return next;
@@ -73,7 +85,14 @@ export function withPastChat(list: readonly PastChat[], chat: PastChat): PastCha
 
 function isPastChat(value: unknown): value is PastChat {
   const c = value as Partial<PastChat> | null;
-  return !!c && typeof c === 'object' && typeof c.idChat === 'string' && typeof c.endedAt === 'string' && typeof c.preview === 'string' && Array.isArray(c.messages);
+  return (
+    !!c &&
+    typeof c === 'object' &&
+    typeof c.idChat === 'string' &&
+    typeof c.endedAt === 'string' &&
+    typeof c.preview === 'string' &&
+    Array.isArray(c.messages)
+  );
 }
 
 export function readPastChats(chatKey: string): PastChat[] {

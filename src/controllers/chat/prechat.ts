@@ -6,12 +6,26 @@ import type { ChatCategory, ChatClient, FieldError, WidgetConfig } from '../../s
 import type { ContactInput, PrechatInput } from './chat-types.js';
 
 /** The server's checks of the pre-chat fields. */
-export function validatePrechat(client: ChatClient, input: Pick<PrechatInput, 'name' | 'email' | 'message'>, language: string): Promise<FieldError[]> {
-  return client.validate({ name: input.name, email: input.email, message: input.message, required: ['name', 'email'], language });
+export function validatePrechat(
+  client: ChatClient,
+  input: Pick<PrechatInput, 'name' | 'email' | 'message'>,
+  language: string,
+): Promise<FieldError[]> {
+  return client.validate({
+    name: input.name,
+    email: input.email,
+    message: input.message,
+    required: ['name', 'email'],
+    language,
+  });
 }
 
 /** What only we check, shown like the server's field errors. */
-export function localPrechatErrors(input: Pick<PrechatInput, 'consent' | 'idChatCategory'>, config: WidgetConfig | undefined, categories: readonly ChatCategory[]): FieldError[] {
+export function localPrechatErrors(
+  input: Pick<PrechatInput, 'consent' | 'idChatCategory'>,
+  config: WidgetConfig | undefined,
+  categories: readonly ChatCategory[],
+): FieldError[] {
   const errors: FieldError[] = [];
   // Consent is a checkbox the server has no field for.
   if (!input.consent && config?.privacy?.required !== false) errors.push({ field: 'privacy', message: 'required' });
@@ -27,7 +41,13 @@ export function localPrechatErrors(input: Pick<PrechatInput, 'consent' | 'idChat
  */
 export function validateContact(client: ChatClient, input: ContactInput, language: string): Promise<FieldError[]> {
   const channelField = input.channel === 'email' ? { email: input.email } : { phone: input.phone };
-  return client.validate({ name: input.name, ...channelField, message: input.message, required: ['name', input.channel, 'message'], language });
+  return client.validate({
+    name: input.name,
+    ...channelField,
+    message: input.message,
+    required: ['name', input.channel, 'message'],
+    language,
+  });
 }
 
 /** What only we check on the contact form: the consent (the service has no field for it). */

@@ -24,7 +24,14 @@
 import { ServiceError, type ErrorKind } from '../../transport/errors.js';
 import type { StompState } from '../../transport/stomp.js';
 import { Listeners } from '../../transport/listeners.js';
-import { newId, StartRejected, type ChatClient, type ChatEvent, type FieldError, type StartChatInput } from '../../services/chat.js';
+import {
+  newId,
+  StartRejected,
+  type ChatClient,
+  type ChatEvent,
+  type FieldError,
+  type StartChatInput,
+} from '../../services/chat.js';
 
 /** `solo`: own socket, no sharing; `leader`: holds the site's socket; `follower`: uses the leader's. */
 export type TabRole = 'solo' | 'leader' | 'follower';
@@ -36,7 +43,11 @@ export interface ChatRealtime {
   onState(listener: (s: StompState) => void): () => void;
   onError(listener: (e: ServiceError) => void): () => void;
   startChat(input: StartChatInput): Promise<string>;
-  watchChat(idChat: string, onEvent: (e: ChatEvent) => void, lastServerId: () => string | undefined): Promise<() => void>;
+  watchChat(
+    idChat: string,
+    onEvent: (e: ChatEvent) => void,
+    lastServerId: () => string | undefined,
+  ): Promise<() => void>;
   sendMessage(idChat: string, message: OutgoingMessage): void;
   typing(idChat: string, typing: boolean): void;
   closeChat(idChat: string): void;
@@ -104,7 +115,14 @@ type Wire =
   | { t: 'close'; from: string; idChat: string }
   | { t: 'reconnect'; from: string }
   | { t: 'start'; from: string; reqId: string; input: StartChatInput }
-  | { t: 'start-result'; from: string; to: string; reqId: string; idChat?: string | undefined; error?: WireError | undefined };
+  | {
+      t: 'start-result';
+      from: string;
+      to: string;
+      reqId: string;
+      idChat?: string | undefined;
+      error?: WireError | undefined;
+    };
 
 interface LocalWatch {
   onEvent: (e: ChatEvent) => void;
@@ -123,7 +141,14 @@ const START_TIMEOUT_MS = 20000;
 
 function toWire(error: unknown): WireError {
   const e = error as Partial<ServiceError> & { reason?: string; fieldErrors?: FieldError[] };
-  return { kind: e.kind ?? 'protocol', status: e.status, code: e.code, message: e.message ?? String(error), reason: e.reason, fieldErrors: e.fieldErrors };
+  return {
+    kind: e.kind ?? 'protocol',
+    status: e.status,
+    code: e.code,
+    message: e.message ?? String(error),
+    reason: e.reason,
+    fieldErrors: e.fieldErrors,
+  };
 }
 
 function fromWire(w: WireError): ServiceError {
@@ -133,7 +158,12 @@ function fromWire(w: WireError): ServiceError {
 
 /** The greatest numeric server id among an event's messages (what a relay-only watch has seen). */
 function lastIdIn(event: ChatEvent, previous: string | undefined): string | undefined {
-  const ids: unknown[] = event.type === 'message' ? [(event as { id?: unknown }).id] : event.type === 'history' ? (((event as { messages?: Array<{ id?: unknown }> }).messages ?? []).map((m) => m.id)) : [];
+  const ids: unknown[] =
+    event.type === 'message'
+      ? [(event as { id?: unknown }).id]
+      : event.type === 'history'
+        ? ((event as { messages?: Array<{ id?: unknown }> }).messages ?? []).map((m) => m.id)
+        : [];
   let best = previous;
   for (const id of ids) {
     if (id === undefined || id === null) continue;
@@ -244,7 +274,11 @@ export class SharedRealtime implements ChatRealtime {
     });
   }
 
-  async watchChat(idChat: string, onEvent: (e: ChatEvent) => void, lastServerId: () => string | undefined): Promise<() => void> {
+  async watchChat(
+    idChat: string,
+    onEvent: (e: ChatEvent) => void,
+    lastServerId: () => string | undefined,
+  ): Promise<() => void> {
     await this.decided;
     const watch: LocalWatch = { onEvent, lastServerId };
     this.local.set(idChat, watch);
@@ -428,7 +462,14 @@ export class SharedRealtime implements ChatRealtime {
    */
   private considerClaim(): void {
     clearTimeout(this.claimTimer);
-    if (this.stopped || this.role !== 'follower' || this.hiddenSince !== null || this.leaderHiddenSince === null || !this.leaderId) return;
+    if (
+      this.stopped ||
+      this.role !== 'follower' ||
+      this.hiddenSince !== null ||
+      this.leaderHiddenSince === null ||
+      !this.leaderId
+    )
+      return;
     const wait = this.leaderHiddenSince + (this.env.hiddenLeaderMs ?? HIDDEN_LEADER_MS) - Date.now();
     if (wait <= 0) this.campaign('steal');
     else this.claimTimer = setTimeout(() => this.considerClaim(), wait);
@@ -461,7 +502,10 @@ export class SharedRealtime implements ChatRealtime {
   private subscribe(idChat: string): Promise<() => void> {
     let entry = this.direct.get(idChat);
     if (!entry) {
-      const created: { unwatch: Promise<() => void>; lastId: string | undefined } = { unwatch: Promise.resolve(() => undefined), lastId: undefined };
+      const created: { unwatch: Promise<() => void>; lastId: string | undefined } = {
+        unwatch: Promise.resolve(() => undefined),
+        lastId: undefined,
+      };
       created.unwatch = this.client.watchChat(
         idChat,
         (event) => {
@@ -532,7 +576,13 @@ export class SharedRealtime implements ChatRealtime {
     switch (m.t) {
       case 'hello':
         // Addressed to the asking tab: the others already follow this leader and have nothing to redo.
-        this.post({ t: 'leader', from: this.tabId, state: this.client.state, hiddenSince: this.hiddenSince, to: m.from });
+        this.post({
+          t: 'leader',
+          from: this.tabId,
+          state: this.client.state,
+          hiddenSince: this.hiddenSince,
+          to: m.from,
+        });
         break;
       case 'leader':
         // Another tab leads now (it took the lock over): this one no longer does.
@@ -583,7 +633,8 @@ export class SharedRealtime implements ChatRealtime {
         // A new leader, or our hello answered: follow our chats through it, catch up, re-send.
         // (The answer to another tab's hello changes nothing here.)
         if (changed || m.to === this.tabId) {
-          for (const [idChat, w] of this.local) this.post({ t: 'watch', from: this.tabId, idChat, afterId: w.lastServerId() ?? null });
+          for (const [idChat, w] of this.local)
+            this.post({ t: 'watch', from: this.tabId, idChat, afterId: w.lastServerId() ?? null });
           for (const [reqId, s] of this.starts) this.post({ t: 'start', from: this.tabId, reqId, input: s.input });
           for (const idChat of this.closes) this.post({ t: 'close', from: this.tabId, idChat });
         }
@@ -595,7 +646,9 @@ export class SharedRealtime implements ChatRealtime {
         const was = this.relayedState;
         this.setRelayed(m.state);
         // The leader reconnected: it synced from its own last id; ask from ours too.
-        if (m.state === 'open' && was !== 'open') for (const [idChat, w] of this.local) this.post({ t: 'watch', from: this.tabId, idChat, afterId: w.lastServerId() ?? null });
+        if (m.state === 'open' && was !== 'open')
+          for (const [idChat, w] of this.local)
+            this.post({ t: 'watch', from: this.tabId, idChat, afterId: w.lastServerId() ?? null });
         break;
       }
       case 'visibility':

@@ -100,7 +100,12 @@ export class Transcript {
   }
 
   /** The visitor's own message, shown at once as pending. Adding the same clientMessageId twice is a no-op. */
-  addLocal(message: { clientMessageId: string; text: string; attachments?: ChatAttachment[]; ts?: string }): TranscriptMessage {
+  addLocal(message: {
+    clientMessageId: string;
+    text: string;
+    attachments?: ChatAttachment[];
+    ts?: string;
+  }): TranscriptMessage {
     const existing = this.byClientId.get(message.clientMessageId);
     if (existing) return existing;
     const local: TranscriptMessage = {
@@ -191,7 +196,12 @@ export class Transcript {
         t.applyServer({ ...item, id: item.id, read: item.state === 'read' });
         if (item.state === 'read') t.markReadUpTo(item.id);
       } else if (item.clientMessageId) {
-        const local = t.addLocal({ clientMessageId: item.clientMessageId, text: item.text, attachments: item.attachments, ts: item.ts });
+        const local = t.addLocal({
+          clientMessageId: item.clientMessageId,
+          text: item.text,
+          attachments: item.attachments,
+          ts: item.ts,
+        });
         if (item.state === 'failed') t.setLocalState(local.clientMessageId!, 'failed');
       }
     }

@@ -58,9 +58,28 @@ function item(raw: unknown, where: string): CatalogItem {
   if (typeof raw === 'string' && raw.trim()) return { code: raw.trim(), name: raw.trim() };
   if (!isRecord(raw)) throw new CatalogError(`${where}: expected an object`);
   const idValue = pick(raw, ['id', 'idServizio', 'idAsset', 'idTipoRichiesta', 'idUrgenza']);
-  const codeValue = pick(raw, ['code', 'codice', 'cod', 'codServizio', 'codAsset', 'codTipoRichiesta', 'codUrgenza', 'codiceCanale']);
-  const id = typeof idValue === 'number' ? idValue : typeof idValue === 'string' && /^\d+$/.test(idValue) ? Number(idValue) : undefined;
-  const code = typeof codeValue === 'string' && codeValue.trim() ? codeValue.trim() : typeof codeValue === 'number' ? String(codeValue) : undefined;
+  const codeValue = pick(raw, [
+    'code',
+    'codice',
+    'cod',
+    'codServizio',
+    'codAsset',
+    'codTipoRichiesta',
+    'codUrgenza',
+    'codiceCanale',
+  ]);
+  const id =
+    typeof idValue === 'number'
+      ? idValue
+      : typeof idValue === 'string' && /^\d+$/.test(idValue)
+        ? Number(idValue)
+        : undefined;
+  const code =
+    typeof codeValue === 'string' && codeValue.trim()
+      ? codeValue.trim()
+      : typeof codeValue === 'number'
+        ? String(codeValue)
+        : undefined;
   if (id === undefined && code === undefined) throw new CatalogError(`${where}: needs an id or a code`);
   const nameValue = pick(raw, ['name', 'nome', 'label', 'descrizione', 'description', 'title']);
   const name = typeof nameValue === 'string' && nameValue.trim() ? nameValue : (code ?? String(id));
@@ -101,7 +120,11 @@ export function normaliseCatalog(input: unknown): Catalog {
     const own = items(list(r, TYPES), `${where}.requestTypes`);
     return { ...base, assets, requestTypes: own.length ? own : globalTypes };
   });
-  return { services, urgencies: items(list(input, URGENCIES), 'urgencies'), channels: items(list(input, CHANNELS), 'channels') };
+  return {
+    services,
+    urgencies: items(list(input, URGENCIES), 'urgencies'),
+    channels: items(list(input, CHANNELS), 'channels'),
+  };
 }
 
 /** A stable string key for an entry, used as the `<option value>`: `id:12` or `code:HW`. */
@@ -110,7 +133,10 @@ export function keyOf(entry: CatalogItem): string {
 }
 
 /** Finds an entry by its key, by bare id (`12`) or by bare code (`HW`), so prefill may use either. */
-export function findEntry<T extends CatalogItem>(entries: readonly T[], wanted: string | number | undefined | null): T | undefined {
+export function findEntry<T extends CatalogItem>(
+  entries: readonly T[],
+  wanted: string | number | undefined | null,
+): T | undefined {
   if (wanted === undefined || wanted === null || wanted === '') return undefined;
   const text = String(wanted);
   return (
@@ -132,7 +158,11 @@ export type CatalogField = 'Servizio' | 'AssetRoot' | 'AssetFiglio' | 'TipoRichi
  * The identifier fields of the creation body for one entry: `{ idServizio: 3 }` or
  * `{ codServizio: 'IT' }` (or both when asked for ids and codes are all there is).
  */
-export function identify(field: CatalogField, entry: CatalogItem | undefined, prefer: KeyPreference = 'auto'): Record<string, string | number> {
+export function identify(
+  field: CatalogField,
+  entry: CatalogItem | undefined,
+  prefer: KeyPreference = 'auto',
+): Record<string, string | number> {
   if (!entry) return {};
   const useCode = entry.id === undefined || (prefer === 'codes' && entry.code !== undefined);
   return useCode ? { [`cod${field}`]: entry.code as string } : { [`id${field}`]: entry.id as number };

@@ -71,10 +71,13 @@ export function loadDraft(key: string): Draft | undefined {
     if (typeof raw[field] === 'string') (values[field] as string) = raw[field] as string;
   }
   if (isRecord(raw['extra'])) {
-    for (const [k, v] of Object.entries(raw['extra'])) if (typeof v === 'string' || typeof v === 'boolean') values.extra[k] = v;
+    for (const [k, v] of Object.entries(raw['extra']))
+      if (typeof v === 'string' || typeof v === 'boolean') values.extra[k] = v;
   }
   const attachments = Array.isArray(parsed['attachments'])
-    ? parsed['attachments'].filter((a): a is DraftAttachment => isRecord(a) && typeof a['name'] === 'string' && typeof a['size'] === 'number')
+    ? parsed['attachments'].filter(
+        (a): a is DraftAttachment => isRecord(a) && typeof a['name'] === 'string' && typeof a['size'] === 'number',
+      )
     : [];
   return {
     values,
@@ -90,7 +93,9 @@ export function hasContent(values: FormValues, attachments: readonly unknown[]):
   const blank = emptyValues();
   return (
     attachments.length > 0 ||
-    (Object.keys(blank) as Array<keyof FormValues>).some((f) => f !== 'extra' && f !== 'codiceCanale' && values[f] !== blank[f]) ||
+    (Object.keys(blank) as Array<keyof FormValues>).some(
+      (f) => f !== 'extra' && f !== 'codiceCanale' && values[f] !== blank[f],
+    ) ||
     Object.values(values.extra).some((v) => v !== '' && v !== false)
   );
 }

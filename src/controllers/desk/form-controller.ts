@@ -6,7 +6,14 @@
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { isAbort, isServiceError, ServiceError } from '../../transport/errors.js';
-import { DeskClient, fetchCatalogJson, type CreatedRequest, type DuePreview, type TripleInfo, type TripleQuery } from '../../services/desk.js';
+import {
+  DeskClient,
+  fetchCatalogJson,
+  type CreatedRequest,
+  type DuePreview,
+  type TripleInfo,
+  type TripleQuery,
+} from '../../services/desk.js';
 import { identify, normaliseCatalog, type Catalog, type KeyPreference } from './catalog.js';
 import type { ExtraSection, Selection } from './form-model.js';
 
@@ -49,7 +56,15 @@ export function randomKey(): string {
 
 /** Failures after which the server surely created nothing, so a new attempt may use a new key. */
 function definitelyNotCreated(error: unknown): boolean {
-  return isServiceError(error) && error.kind === 'http' && error.status !== undefined && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429;
+  return (
+    isServiceError(error) &&
+    error.kind === 'http' &&
+    error.status !== undefined &&
+    error.status >= 400 &&
+    error.status < 500 &&
+    error.status !== 408 &&
+    error.status !== 429
+  );
 }
 
 export class DeskFormController implements ReactiveController {
@@ -159,7 +174,13 @@ export class DeskFormController implements ReactiveController {
     const client = this.options.client();
     const triple = DeskFormController.tripleQuery(selection, prefer);
     const tripleKey = triple && client ? JSON.stringify(triple) : '';
-    const previewQuery = triple ? { ...triple, ...identify('Urgenza', selection.urgency, prefer), ...(reportDateIso ? { dataRiferimento: reportDateIso } : {}) } : undefined;
+    const previewQuery = triple
+      ? {
+          ...triple,
+          ...identify('Urgenza', selection.urgency, prefer),
+          ...(reportDateIso ? { dataRiferimento: reportDateIso } : {}),
+        }
+      : undefined;
     const previewKey = previewQuery && client ? JSON.stringify(previewQuery) : '';
     if (tripleKey === this.tripleKey && previewKey === this.previewKey) return;
     const tripleChanged = tripleKey !== this.tripleKey;
@@ -190,7 +211,12 @@ export class DeskFormController implements ReactiveController {
     this.refreshTriple(selection, prefer, reportDateIso);
   }
 
-  private async loadSections(client: DeskClient, triple: TripleQuery, key: string, signal: AbortSignal | undefined): Promise<void> {
+  private async loadSections(
+    client: DeskClient,
+    triple: TripleQuery,
+    key: string,
+    signal: AbortSignal | undefined,
+  ): Promise<void> {
     this.sectionsState = 'loading';
     this.sectionsError = undefined;
     this.host.requestUpdate();
@@ -209,19 +235,28 @@ export class DeskFormController implements ReactiveController {
     this.host.requestUpdate();
   }
 
-  private async loadPreview(client: DeskClient, triple: TripleQuery, query: TripleQuery, key: string, withInfo: boolean, signal: AbortSignal | undefined): Promise<void> {
+  private async loadPreview(
+    client: DeskClient,
+    triple: TripleQuery,
+    query: TripleQuery,
+    key: string,
+    withInfo: boolean,
+    signal: AbortSignal | undefined,
+  ): Promise<void> {
     this.previewState = 'loading';
     this.previewError = undefined;
     this.host.requestUpdate();
     try {
       const hasUrgency = Object.keys(query).some((k) => k === 'idUrgenza' || k === 'codUrgenza');
-      const infoPromise = withInfo || !this.tripleInfo ? client.tripleInfo(triple, signal) : Promise.resolve(this.tripleInfo);
+      const infoPromise =
+        withInfo || !this.tripleInfo ? client.tripleInfo(triple, signal) : Promise.resolve(this.tripleInfo);
       // Without an urgency the due date follows the triple's default priority, which info-terna names.
       const duePromise = hasUrgency
         ? client.dueDate(query, signal)
         : infoPromise.then((i) => {
             const p = i.priority;
-            const byPriority = p?.id !== undefined ? { idPriorita: p.id } : p?.codice ? { codPriorita: p.codice } : undefined;
+            const byPriority =
+              p?.id !== undefined ? { idPriorita: p.id } : p?.codice ? { codPriorita: p.codice } : undefined;
             return byPriority ? client.dueDate({ ...query, ...byPriority }, signal) : undefined;
           });
       const [info, due] = await Promise.all([infoPromise, duePromise]);
@@ -244,7 +279,14 @@ export class DeskFormController implements ReactiveController {
   restoreAttachments(idUpload: string | undefined, files: ReadonlyArray<{ name: string; size: number }>): void {
     if (!idUpload || !files.length) return;
     this.idUpload = idUpload;
-    this.attachments = files.map((f) => ({ key: randomKey(), name: f.name, size: f.size, state: 'done', loaded: f.size, total: f.size }));
+    this.attachments = files.map((f) => ({
+      key: randomKey(),
+      name: f.name,
+      size: f.size,
+      state: 'done',
+      loaded: f.size,
+      total: f.size,
+    }));
     this.host.requestUpdate();
   }
 
@@ -265,7 +307,15 @@ export class DeskFormController implements ReactiveController {
 
   addFiles(files: Iterable<File>): void {
     for (const file of files) {
-      const attachment: Attachment = { key: randomKey(), name: file.name, size: file.size, state: 'uploading', loaded: 0, total: file.size, file };
+      const attachment: Attachment = {
+        key: randomKey(),
+        name: file.name,
+        size: file.size,
+        state: 'uploading',
+        loaded: 0,
+        total: file.size,
+        file,
+      };
       this.attachments = [...this.attachments, attachment];
       void this.upload(attachment);
     }
@@ -288,7 +338,8 @@ export class DeskFormController implements ReactiveController {
     const abort = new AbortController();
     this.update(attachment, { state: 'uploading', loaded: 0, error: undefined, abort });
     try {
-      if (!client) throw new ServiceError({ service: 'desk', kind: 'protocol', message: 'No desk endpoint configured' });
+      if (!client)
+        throw new ServiceError({ service: 'desk', kind: 'protocol', message: 'No desk endpoint configured' });
       const idUpload = await this.ensureUploadId(client);
       if (abort.signal.aborted) return;
       await client.upload(idUpload, attachment.file as File, {
@@ -300,7 +351,8 @@ export class DeskFormController implements ReactiveController {
     } catch (error) {
       if (isAbort(error) || abort.signal.aborted) {
         // Removed by the user: gone. Still listed (the element left the page): offer a retry.
-        if (this.attachments.includes(attachment)) this.update(attachment, { state: 'error', error: error as Error, abort: undefined });
+        if (this.attachments.includes(attachment))
+          this.update(attachment, { state: 'error', error: error as Error, abort: undefined });
         return;
       }
       this.update(attachment, { state: 'error', error: error as Error, abort: undefined });

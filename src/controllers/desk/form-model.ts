@@ -2,12 +2,31 @@
  * What the user has typed into the help-desk form, its client-side validation (mirroring spec §2.1)
  * and the creation body built from it. Pure functions: no DOM, no I/O.
  */
-import { findEntry, identify, requestTypesFor, type Catalog, type CatalogAsset, type CatalogItem, type CatalogService, type KeyPreference } from './catalog.js';
+import {
+  findEntry,
+  identify,
+  requestTypesFor,
+  type Catalog,
+  type CatalogAsset,
+  type CatalogItem,
+  type CatalogService,
+  type KeyPreference,
+} from './catalog.js';
 
 /** The form's own fields, by the names portals use for `prefill`, `hiddenFields`, `readonlyFields`. */
 export const FORM_FIELDS = [
-  'servizio', 'assetRoot', 'assetFiglio', 'tipoRichiesta', 'urgenza',
-  'oggetto', 'descrizione', 'note', 'codiceCanale', 'dataSegnalazione', 'dataScadenza', 'allegati',
+  'servizio',
+  'assetRoot',
+  'assetFiglio',
+  'tipoRichiesta',
+  'urgenza',
+  'oggetto',
+  'descrizione',
+  'note',
+  'codiceCanale',
+  'dataSegnalazione',
+  'dataScadenza',
+  'allegati',
 ] as const;
 export type FormField = (typeof FORM_FIELDS)[number];
 
@@ -30,8 +49,18 @@ export interface FormValues {
 
 export function emptyValues(): FormValues {
   return {
-    servizio: '', assetRoot: '', assetFiglio: '', tipoRichiesta: '', urgenza: '',
-    oggetto: '', descrizione: '', note: '', codiceCanale: 'WEB', dataSegnalazione: '', dataScadenza: '', extra: {},
+    servizio: '',
+    assetRoot: '',
+    assetFiglio: '',
+    tipoRichiesta: '',
+    urgenza: '',
+    oggetto: '',
+    descrizione: '',
+    note: '',
+    codiceCanale: 'WEB',
+    dataSegnalazione: '',
+    dataScadenza: '',
+    extra: {},
   };
 }
 
@@ -44,7 +73,8 @@ export interface Limits {
 }
 export const DEFAULT_LIMITS: Limits = { oggetto: 200, descrizione: 4000, note: 2000, attribute: 1000 };
 
-export type AttributeType = 'text' | 'textarea' | 'number' | 'integer' | 'date' | 'datetime' | 'boolean' | 'select' | 'email';
+export type AttributeType =
+  'text' | 'textarea' | 'number' | 'integer' | 'date' | 'datetime' | 'boolean' | 'select' | 'email';
 
 export interface ExtraAttribute {
   /** Stable key for the form: `id:<idAttributo>` or `code:<codice>`. */
@@ -74,7 +104,20 @@ export interface ExtraSection {
 }
 
 /** Why a field is invalid; the element turns the code into words. */
-export type ErrorCode = 'required' | 'tooLong' | 'badDate' | 'future' | 'beforeReport' | 'badNumber' | 'notInteger' | 'tooSmall' | 'tooLarge' | 'badEmail' | 'badOption' | 'badFormat' | 'server';
+export type ErrorCode =
+  | 'required'
+  | 'tooLong'
+  | 'badDate'
+  | 'future'
+  | 'beforeReport'
+  | 'badNumber'
+  | 'notInteger'
+  | 'tooSmall'
+  | 'tooLarge'
+  | 'badEmail'
+  | 'badOption'
+  | 'badFormat'
+  | 'server';
 
 export interface FieldError {
   code: ErrorCode;
@@ -130,7 +173,11 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** A report date this far in the future is accepted: clocks of customer PCs drift. */
 const CLOCK_SKEW_MS = 5 * 60 * 1000;
 
-function validateAttribute(attr: ExtraAttribute, raw: string | boolean | undefined, limits: Limits): FieldError | undefined {
+function validateAttribute(
+  attr: ExtraAttribute,
+  raw: string | boolean | undefined,
+  limits: Limits,
+): FieldError | undefined {
   if (attr.type === 'boolean') return attr.required && raw !== true ? { code: 'required' } : undefined;
   const value = typeof raw === 'string' ? raw.trim() : '';
   if (!value) return attr.required ? { code: 'required' } : undefined;
@@ -181,15 +228,18 @@ export function validate(
   const subject = values.oggetto.trim();
   if (!subject) errors['oggetto'] = { code: 'required' };
   else if (subject.length > limits.oggetto) errors['oggetto'] = { code: 'tooLong', detail: limits.oggetto };
-  if (values.descrizione.length > limits.descrizione) errors['descrizione'] = { code: 'tooLong', detail: limits.descrizione };
+  if (values.descrizione.length > limits.descrizione)
+    errors['descrizione'] = { code: 'tooLong', detail: limits.descrizione };
   if (values.note.length > limits.note) errors['note'] = { code: 'tooLong', detail: limits.note };
   if (values.codiceCanale.length > 20) errors['codiceCanale'] = { code: 'tooLong', detail: 20 };
   const reported = parseLocalDate(values.dataSegnalazione);
   if (values.dataSegnalazione && !reported) errors['dataSegnalazione'] = { code: 'badDate' };
-  else if (reported && reported.getTime() > now.getTime() + CLOCK_SKEW_MS) errors['dataSegnalazione'] = { code: 'future' };
+  else if (reported && reported.getTime() > now.getTime() + CLOCK_SKEW_MS)
+    errors['dataSegnalazione'] = { code: 'future' };
   const due = parseLocalDate(values.dataScadenza);
   if (values.dataScadenza && !due) errors['dataScadenza'] = { code: 'badDate' };
-  else if (due && due.getTime() < (reported ?? now).getTime() - (reported ? 0 : CLOCK_SKEW_MS)) errors['dataScadenza'] = { code: 'beforeReport' };
+  else if (due && due.getTime() < (reported ?? now).getTime() - (reported ? 0 : CLOCK_SKEW_MS))
+    errors['dataScadenza'] = { code: 'beforeReport' };
   for (const section of sections) {
     for (const attr of section.attributes) {
       const error = validateAttribute(attr, values.extra[attr.key], limits);
@@ -202,7 +252,21 @@ export function validate(
 /** Field order on screen, so "the first invalid field" means the first one the user sees. */
 export function fieldOrder(sections: readonly ExtraSection[]): string[] {
   const extra = sections.flatMap((s) => s.attributes.map((a) => `extra.${a.key}`));
-  return ['servizio', 'assetRoot', 'assetFiglio', 'tipoRichiesta', 'urgenza', ...extra, 'oggetto', 'descrizione', 'note', 'codiceCanale', 'dataSegnalazione', 'dataScadenza', 'allegati'];
+  return [
+    'servizio',
+    'assetRoot',
+    'assetFiglio',
+    'tipoRichiesta',
+    'urgenza',
+    ...extra,
+    'oggetto',
+    'descrizione',
+    'note',
+    'codiceCanale',
+    'dataSegnalazione',
+    'dataScadenza',
+    'allegati',
+  ];
 }
 
 export function firstInvalid(errors: FieldErrors, sections: readonly ExtraSection[]): string | undefined {
@@ -231,7 +295,12 @@ export function sectionsPayload(sections: readonly ExtraSection[], extra: FormVa
         .map((a) => {
           const raw = extra[a.key];
           // Dates stay `YYYY-MM-DD` (a day, not an instant); date-times become ISO 8601 instants.
-          const valore = typeof raw === 'boolean' ? String(raw) : a.type === 'datetime' ? (isoOrUndefined(String(raw)) ?? String(raw)) : String(raw).trim();
+          const valore =
+            typeof raw === 'boolean'
+              ? String(raw)
+              : a.type === 'datetime'
+                ? (isoOrUndefined(String(raw)) ?? String(raw))
+                : String(raw).trim();
           return { ...(a.id !== undefined ? { idAttributo: a.id } : { codice: a.code }), valore };
         }),
     }))
@@ -239,7 +308,12 @@ export function sectionsPayload(sections: readonly ExtraSection[], extra: FormVa
 }
 
 /** The creation body of spec §2.1 (without upload and page additions, which the controller adds). */
-export function creationBody(values: FormValues, selection: Selection, sections: readonly ExtraSection[], prefer: KeyPreference = 'auto'): Record<string, unknown> {
+export function creationBody(
+  values: FormValues,
+  selection: Selection,
+  sections: readonly ExtraSection[],
+  prefer: KeyPreference = 'auto',
+): Record<string, unknown> {
   const body: Record<string, unknown> = {
     ...identify('Servizio', selection.service, prefer),
     ...identify('AssetRoot', selection.assetRoot, prefer),
@@ -266,20 +340,35 @@ export function creationBody(values: FormValues, selection: Selection, sections:
  */
 export function formFieldForServerField(name: string, sections: readonly ExtraSection[]): string | undefined {
   const direct: Record<string, FormField> = {
-    idServizio: 'servizio', codServizio: 'servizio', idAssetRoot: 'assetRoot', codAssetRoot: 'assetRoot',
-    idAssetFiglio: 'assetFiglio', codAssetFiglio: 'assetFiglio', idTipoRichiesta: 'tipoRichiesta', codTipoRichiesta: 'tipoRichiesta',
-    idUrgenza: 'urgenza', codUrgenza: 'urgenza', oggetto: 'oggetto', descrizione: 'descrizione', note: 'note',
-    codiceCanale: 'codiceCanale', dataSegnalazione: 'dataSegnalazione', dataScadenza: 'dataScadenza',
-    nomeAllegati: 'allegati', idUpload: 'allegati',
+    idServizio: 'servizio',
+    codServizio: 'servizio',
+    idAssetRoot: 'assetRoot',
+    codAssetRoot: 'assetRoot',
+    idAssetFiglio: 'assetFiglio',
+    codAssetFiglio: 'assetFiglio',
+    idTipoRichiesta: 'tipoRichiesta',
+    codTipoRichiesta: 'tipoRichiesta',
+    idUrgenza: 'urgenza',
+    codUrgenza: 'urgenza',
+    oggetto: 'oggetto',
+    descrizione: 'descrizione',
+    note: 'note',
+    codiceCanale: 'codiceCanale',
+    dataSegnalazione: 'dataSegnalazione',
+    dataScadenza: 'dataScadenza',
+    nomeAllegati: 'allegati',
+    idUpload: 'allegati',
   };
   if (direct[name]) return direct[name];
   const attrs = sections.flatMap((s) => s.attributes);
-  const idMatch = /(?:idAttributo|attributo|attributi)[.:=[\s]*(\d+)/i.exec(name) ?? /^(?:extra\.)?(?:id:)?(\d+)$/.exec(name);
+  const idMatch =
+    /(?:idAttributo|attributo|attributi)[.:=[\s]*(\d+)/i.exec(name) ?? /^(?:extra\.)?(?:id:)?(\d+)$/.exec(name);
   if (idMatch) {
     const found = attrs.find((a) => a.id === Number(idMatch[1]));
     if (found) return `extra.${found.key}`;
   }
-  const codeMatch = /(?:codAttributo|codice)[.:=[\s]*([\w-]+)/i.exec(name) ?? /^(?:extra\.)?(?:code:)?([\w-]+)$/.exec(name);
+  const codeMatch =
+    /(?:codAttributo|codice)[.:=[\s]*([\w-]+)/i.exec(name) ?? /^(?:extra\.)?(?:code:)?([\w-]+)$/.exec(name);
   if (codeMatch) {
     const found = attrs.find((a) => a.code === codeMatch[1]);
     if (found) return `extra.${found.key}`;
@@ -301,7 +390,8 @@ export function serverFieldErrors(
   const unmatched: string[] = [];
   for (const f of fields) {
     const key = formFieldForServerField(f.field, sections);
-    if (key && !errors[key] && !(isHidden(key) && !key.startsWith('extra.'))) errors[key] = { code: 'server', detail: f.message };
+    if (key && !errors[key] && !(isHidden(key) && !key.startsWith('extra.')))
+      errors[key] = { code: 'server', detail: f.message };
     else unmatched.push(f.message);
   }
   return { errors, unmatched };

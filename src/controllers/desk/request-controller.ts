@@ -74,8 +74,12 @@ export class DeskRequestController implements ReactiveController {
     this.error = undefined;
     this.host.requestUpdate();
     try {
-      if (!client) throw new ServiceError({ service: 'desk', kind: 'protocol', message: 'No desk endpoint configured' });
-      const [detail, comments] = await Promise.all([client.getRequest(id, abort.signal), client.getComments(id, abort.signal)]);
+      if (!client)
+        throw new ServiceError({ service: 'desk', kind: 'protocol', message: 'No desk endpoint configured' });
+      const [detail, comments] = await Promise.all([
+        client.getRequest(id, abort.signal),
+        client.getComments(id, abort.signal),
+      ]);
       if (abort.signal.aborted || id !== this.requestId) return;
       this.detail = detail;
       this.comments = comments;

@@ -50,10 +50,16 @@ function lookupFor(pdf: PdfDocument): PdfLookup {
     viewBox: async (n) => (await page(n)).view as unknown as ViewBox,
     textRuns: async (n) => {
       const content = await (await page(n)).getTextContent();
-      return content.items.filter((i): i is Extract<typeof i, { str: string }> => 'str' in i).map((i) => ({ str: i.str, transform: i.transform as number[], width: i.width, height: i.height }));
+      return content.items
+        .filter((i): i is Extract<typeof i, { str: string }> => 'str' in i)
+        .map((i) => ({ str: i.str, transform: i.transform as number[], width: i.width, height: i.height }));
     },
     fields: async (n) => {
-      const annotations = (await (await page(n)).getAnnotations()) as Array<{ subtype?: string; fieldName?: string; rect?: number[] }>;
+      const annotations = (await (await page(n)).getAnnotations()) as Array<{
+        subtype?: string;
+        fieldName?: string;
+        rect?: number[];
+      }>;
       return annotations.filter((a) => a.subtype === 'Widget');
     },
   };
@@ -97,9 +103,14 @@ export class SignDocumentController implements ReactiveController {
   private lastAreas: AreaSpec[] = [];
 
   /** Shows `source`; a no-op if it is already shown or loading, unless `force`. */
-  async show(source: DocumentSource, service: SignService | undefined, areaSpecs: AreaSpec[], force = false): Promise<void> {
+  async show(
+    source: DocumentSource,
+    service: SignService | undefined,
+    areaSpecs: AreaSpec[],
+    force = false,
+  ): Promise<void> {
     if (!force && sourceKey(source) === sourceKey(this.source) && this.phase !== 'idle') {
-        if (areaSpecs !== this.lastAreas) this.updateAreas(areaSpecs);
+      if (areaSpecs !== this.lastAreas) this.updateAreas(areaSpecs);
       return;
     }
     this.release();
@@ -124,14 +135,26 @@ export class SignDocumentController implements ReactiveController {
     let bytes: Uint8Array;
     try {
       if (source.kind === 'service') {
-        if (!service) throw new ServiceError({ service: 'sign', kind: 'protocol', message: 'No service configured for this document.' });
+        if (!service)
+          throw new ServiceError({
+            service: 'sign',
+            kind: 'protocol',
+            message: 'No service configured for this document.',
+          });
         bytes = await service.getDocumentBytes(source.idDocument, { signal: abort.signal, onProgress });
       } else {
         bytes = (await getUrlBytes(source.url, { signal: abort.signal, onProgress })).bytes;
       }
     } catch (error) {
       if (isAbort(error) || abort.signal.aborted) return;
-      const e = isServiceError(error) ? (error as ServiceError) : new ServiceError({ service: 'sign', kind: 'network', message: String((error as Error)?.message ?? error), cause: error });
+      const e = isServiceError(error)
+        ? (error as ServiceError)
+        : new ServiceError({
+            service: 'sign',
+            kind: 'network',
+            message: String((error as Error)?.message ?? error),
+            cause: error,
+          });
       this.fail({ kind: 'service', error: e });
       return;
     }
@@ -154,10 +177,23 @@ export class SignDocumentController implements ReactiveController {
       if (abort.signal.aborted) return;
       const name = (error as Error)?.name;
       // InvalidPDFException / FormatError: the bytes are damaged. Anything else is pdf.js itself failing to load (offline chunk).
-      if (name === 'InvalidPDFException' || name === 'FormatError' || name === 'UnknownErrorException' || name === 'MissingPDFException') {
+      if (
+        name === 'InvalidPDFException' ||
+        name === 'FormatError' ||
+        name === 'UnknownErrorException' ||
+        name === 'MissingPDFException'
+      ) {
         this.fail({ kind: 'broken', error: error as Error });
       } else {
-        this.fail({ kind: 'service', error: new ServiceError({ service: 'sign', kind: 'network', message: String((error as Error)?.message ?? error), cause: error }) });
+        this.fail({
+          kind: 'service',
+          error: new ServiceError({
+            service: 'sign',
+            kind: 'network',
+            message: String((error as Error)?.message ?? error),
+            cause: error,
+          }),
+        });
       }
       return;
     }

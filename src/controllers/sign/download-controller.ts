@@ -51,7 +51,9 @@ export class SignDownloadController implements ReactiveController {
       if (this.options.beforeSave?.(kind, file) ?? true) saveBlob(file.blob, file.filename);
     } catch (error) {
       if (!isAbort(error)) {
-        const e = isServiceError(error) ? (error as ServiceError) : new ServiceError({ service: 'sign', kind: 'network', message: String((error as Error)?.message ?? error) });
+        const e = isServiceError(error)
+          ? (error as ServiceError)
+          : new ServiceError({ service: 'sign', kind: 'network', message: String((error as Error)?.message ?? error) });
         this.error = { kind, error: e };
         this.options.onError?.(`download-${kind}`, e);
       }

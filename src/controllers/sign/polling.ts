@@ -18,7 +18,11 @@ export function nextDelay(previous: number | undefined, changed: boolean, o: Bac
 }
 
 /** Delay after a failed poll: the server's Retry-After if given, else a doubled delay. */
-export function delayAfterError(previous: number | undefined, retryAfterMs: number | undefined, o: BackoffOptions): number {
+export function delayAfterError(
+  previous: number | undefined,
+  retryAfterMs: number | undefined,
+  o: BackoffOptions,
+): number {
   if (retryAfterMs !== undefined) return Math.min(Math.max(retryAfterMs, o.baseMs), o.maxMs * 4);
   return Math.min(o.maxMs, Math.max(o.baseMs, (previous ?? o.baseMs) * 2));
 }

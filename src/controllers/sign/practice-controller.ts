@@ -7,7 +7,12 @@ export type PracticePhase = 'idle' | 'loading' | 'ready' | 'error';
 
 export interface PracticeControllerOptions {
   /** Called when the practice's status changes while followed (after a Sign action). */
-  onStatus?: (change: { idFile: number; status: PracticeStatus; previousStatus: PracticeStatus; practice: PracticeDetail }) => void;
+  onStatus?: (change: {
+    idFile: number;
+    status: PracticeStatus;
+    previousStatus: PracticeStatus;
+    practice: PracticeDetail;
+  }) => void;
   /** Called once per failure the user sees (load, poll that stops, link). */
   onError?: (operation: string, error: ServiceError) => void;
   backoff?: () => BackoffOptions;
@@ -15,7 +20,12 @@ export interface PracticeControllerOptions {
 
 function asServiceError(error: unknown): ServiceError {
   if (isServiceError(error)) return error as ServiceError;
-  return new ServiceError({ service: 'sign', kind: 'network', message: error instanceof Error ? error.message : String(error), cause: error });
+  return new ServiceError({
+    service: 'sign',
+    kind: 'network',
+    message: error instanceof Error ? error.message : String(error),
+    cause: error,
+  });
 }
 
 /**
@@ -134,7 +144,8 @@ export class SignPracticeController implements ReactiveController {
   /** The signing link now: the prefetched one, else asked for. Rejects with ServiceError. */
   async getLink(): Promise<string> {
     if (this.signingLink) return this.signingLink;
-    if (!this.service || this.idFile === undefined) throw new ServiceError({ service: 'sign', kind: 'protocol', message: 'No practice loaded.' });
+    if (!this.service || this.idFile === undefined)
+      throw new ServiceError({ service: 'sign', kind: 'protocol', message: 'No practice loaded.' });
     try {
       this.signingLink = await this.service.getSigningLink(this.idFile, { signal: this.abort?.signal });
       this.linkError = undefined;
@@ -170,8 +181,12 @@ export class SignPracticeController implements ReactiveController {
     if (!this.service || this.idFile === undefined) return false;
     const next = normalisePractice(await this.service.getPractice(this.idFile, { signal: this.abort?.signal }));
     const previous = this.practice;
-    const changed = !previous || previous.status !== next.status || previous.tsUpd !== next.tsUpd || previous.events.length !== next.events.length
-      || previous.signers.some((s, i) => s.status !== next.signers[i]?.status);
+    const changed =
+      !previous ||
+      previous.status !== next.status ||
+      previous.tsUpd !== next.tsUpd ||
+      previous.events.length !== next.events.length ||
+      previous.signers.some((s, i) => s.status !== next.signers[i]?.status);
     this.practice = next;
     this.error = undefined;
     this.phase = 'ready';
@@ -181,7 +196,12 @@ export class SignPracticeController implements ReactiveController {
       void this.prefetchLink();
     }
     if (previous && previous.status !== next.status) {
-      this.options.onStatus?.({ idFile: next.idFile, status: next.status, previousStatus: previous.status, practice: next });
+      this.options.onStatus?.({
+        idFile: next.idFile,
+        status: next.status,
+        previousStatus: previous.status,
+        practice: next,
+      });
     }
     if (isFinalStatus(next.status)) {
       this.following = false;

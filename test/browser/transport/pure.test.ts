@@ -2,15 +2,33 @@
 import { expect } from '@open-wc/testing';
 import fc from 'fast-check';
 import { backoffDelay } from '../../../src/transport/backoff.js';
-import { buildQuery, errorFieldsFromBody, filenameFromContentDisposition, joinUrl, parseRetryAfter, shouldRetry, errorFromResponse } from '../../../src/transport/http.js';
+import {
+  buildQuery,
+  errorFieldsFromBody,
+  filenameFromContentDisposition,
+  joinUrl,
+  parseRetryAfter,
+  shouldRetry,
+  errorFromResponse,
+} from '../../../src/transport/http.js';
 import { ServiceError } from '../../../src/transport/errors.js';
 import { toWebSocketUrl } from '../../../src/transport/stomp.js';
-import { aiApiKey, isLocalHost, resetRawKeyWarning, signApiKey, SOURCE_APPS, warnRawKey, type SourceApp } from '../../../src/transport/auth.js';
+import {
+  aiApiKey,
+  isLocalHost,
+  resetRawKeyWarning,
+  signApiKey,
+  SOURCE_APPS,
+  warnRawKey,
+  type SourceApp,
+} from '../../../src/transport/auth.js';
 
 describe('transport pure pieces', () => {
   describe('query strings and URLs', () => {
     it('repeats array keys, skips null/undefined, writes booleans and numbers', () => {
-      expect(buildQuery({ status: ['L', 'F'], page: 0, size: 20, q: 'a b&c', none: null, nothing: undefined, active: true })).to.equal('status=L&status=F&page=0&size=20&q=a+b%26c&active=true');
+      expect(
+        buildQuery({ status: ['L', 'F'], page: 0, size: 20, q: 'a b&c', none: null, nothing: undefined, active: true }),
+      ).to.equal('status=L&status=F&page=0&size=20&q=a+b%26c&active=true');
       expect(buildQuery(undefined)).to.equal('');
       expect(buildQuery({ empty: [] })).to.equal('');
     });
@@ -62,47 +80,103 @@ describe('transport pure pieces', () => {
   describe('backoff', () => {
     it('stays between half and all of the capped exponential, never above the ceiling', () => {
       fc.assert(
-        fc.property(fc.nat(40), fc.integer({ min: 1, max: 5000 }), fc.integer({ min: 1, max: 60000 }), fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }), (attempt, base, max, r) => {
-          const delay = backoffDelay(attempt, { baseDelayMs: base, maxDelayMs: max }, () => r);
-          const full = Math.min(Math.max(base, max), base * 2 ** attempt);
-          return delay >= Math.floor(full / 2) && delay <= Math.ceil(full) && delay <= Math.max(base, max);
-        }),
+        fc.property(
+          fc.nat(40),
+          fc.integer({ min: 1, max: 5000 }),
+          fc.integer({ min: 1, max: 60000 }),
+          fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }),
+          (attempt, base, max, r) => {
+            const delay = backoffDelay(attempt, { baseDelayMs: base, maxDelayMs: max }, () => r);
+            const full = Math.min(Math.max(base, max), base * 2 ** attempt);
+            return delay >= Math.floor(full / 2) && delay <= Math.ceil(full) && delay <= Math.max(base, max);
+          },
+        ),
       );
     });
     it('grows exponentially until the ceiling', () => {
       const top = () => 0.999999;
-      expect([0, 1, 2, 3, 4, 5].map((n) => backoffDelay(n, { baseDelayMs: 500, maxDelayMs: 8000 }, top))).to.deep.equal([500, 1000, 2000, 4000, 8000, 8000]);
+      expect([0, 1, 2, 3, 4, 5].map((n) => backoffDelay(n, { baseDelayMs: 500, maxDelayMs: 8000 }, top))).to.deep.equal(
+        [500, 1000, 2000, 4000, 8000, 8000],
+      );
       expect(backoffDelay(3, { baseDelayMs: 500, maxDelayMs: 8000 }, () => 0)).to.equal(2000);
     });
   });
 
   describe('error normalising', () => {
     it('reads the signing shape', () => {
-      expect(errorFieldsFromBody({ status: 400, details: 'Missing documents', messageKey: 'error.file.missingData', reference: 'ref-1', timestamp: 't', type: 'common' })).to.deep.equal({ message: 'Missing documents', code: 'error.file.missingData', reference: 'ref-1' });
+      expect(
+        errorFieldsFromBody({
+          status: 400,
+          details: 'Missing documents',
+          messageKey: 'error.file.missingData',
+          reference: 'ref-1',
+          timestamp: 't',
+          type: 'common',
+        }),
+      ).to.deep.equal({ message: 'Missing documents', code: 'error.file.missingData', reference: 'ref-1' });
     });
     it('reads the AI shape, string or validation list', () => {
-      expect(errorFieldsFromBody({ detail: 'Message quota exceeded' })).to.deep.equal({ message: 'Message quota exceeded' });
-      expect(errorFieldsFromBody({ detail: [{ loc: ['body', 'message'], msg: 'field required' }] })).to.deep.equal({ message: 'body.message: field required', code: 'validation_error' });
+      expect(errorFieldsFromBody({ detail: 'Message quota exceeded' })).to.deep.equal({
+        message: 'Message quota exceeded',
+      });
+      expect(errorFieldsFromBody({ detail: [{ loc: ['body', 'message'], msg: 'field required' }] })).to.deep.equal({
+        message: 'body.message: field required',
+        code: 'validation_error',
+      });
     });
     it('reads the OAuth shape and tolerates anything else', () => {
-      expect(errorFieldsFromBody({ error: 'invalid_client', error_description: 'Bad secret' })).to.deep.equal({ message: 'Bad secret', code: 'invalid_client' });
-      expect(errorFieldsFromBody({ error: 'invalid_scope' })).to.deep.equal({ message: 'invalid_scope', code: 'invalid_scope' });
-      expect(errorFieldsFromBody({ status: 400, error: 'Bad Request', message: 'email is not valid', errors: { email: 'invalid' } })).to.deep.equal({ message: 'email is not valid', code: 'Bad Request' });
+      expect(errorFieldsFromBody({ error: 'invalid_client', error_description: 'Bad secret' })).to.deep.equal({
+        message: 'Bad secret',
+        code: 'invalid_client',
+      });
+      expect(errorFieldsFromBody({ error: 'invalid_scope' })).to.deep.equal({
+        message: 'invalid_scope',
+        code: 'invalid_scope',
+      });
+      expect(
+        errorFieldsFromBody({
+          status: 400,
+          error: 'Bad Request',
+          message: 'email is not valid',
+          errors: { email: 'invalid' },
+        }),
+      ).to.deep.equal({ message: 'email is not valid', code: 'Bad Request' });
       fc.assert(fc.property(fc.jsonValue(), (body) => typeof errorFieldsFromBody(body) === 'object'));
     });
     it('builds a ServiceError from a Response of each shape', async () => {
-      const bare = await errorFromResponse('chat', new Response(null, { status: 429, statusText: 'Too Many Requests', headers: { 'Retry-After': '2' } }));
+      const bare = await errorFromResponse(
+        'chat',
+        new Response(null, { status: 429, statusText: 'Too Many Requests', headers: { 'Retry-After': '2' } }),
+      );
       expect(bare).to.be.instanceOf(ServiceError);
-      expect([bare.kind, bare.status, bare.code, bare.retryAfterMs, bare.retryable]).to.deep.equal(['http', 429, 'http_429', 2000, true]);
+      expect([bare.kind, bare.status, bare.code, bare.retryAfterMs, bare.retryable]).to.deep.equal([
+        'http',
+        429,
+        'http_429',
+        2000,
+        true,
+      ]);
       const html = await errorFromResponse('desk', new Response('<html>Bad gateway</html>', { status: 502 }));
       expect(html.message).to.equal('HTTP 502');
       const text = await errorFromResponse('desk', new Response('Service down for maintenance', { status: 503 }));
       expect(text.message).to.equal('Service down for maintenance');
-      const signing = await errorFromResponse('sign', new Response(JSON.stringify({ status: 404, details: 'Practice not found', messageKey: 'error.notFound', reference: 'r' }), { status: 404 }));
-      expect([signing.message, signing.code, signing.reference, signing.retryable]).to.deep.equal(['Practice not found', 'error.notFound', 'r', false]);
+      const signing = await errorFromResponse(
+        'sign',
+        new Response(
+          JSON.stringify({ status: 404, details: 'Practice not found', messageKey: 'error.notFound', reference: 'r' }),
+          { status: 404 },
+        ),
+      );
+      expect([signing.message, signing.code, signing.reference, signing.retryable]).to.deep.equal([
+        'Practice not found',
+        'error.notFound',
+        'r',
+        false,
+      ]);
     });
     it('retries only what is safe', () => {
-      const err = (status?: number, kind: 'http' | 'network' | 'timeout' = 'http') => new ServiceError({ service: 'ai', kind, status, message: 'x' });
+      const err = (status?: number, kind: 'http' | 'network' | 'timeout' = 'http') =>
+        new ServiceError({ service: 'ai', kind, status, message: 'x' });
       expect(shouldRetry(err(503), 'GET', false)).to.equal(true);
       expect(shouldRetry(err(undefined, 'network'), 'GET', false)).to.equal(true);
       expect(shouldRetry(err(undefined, 'timeout'), 'GET', false)).to.equal(true);
@@ -118,7 +192,9 @@ describe('transport pure pieces', () => {
 
   describe('Content-Disposition', () => {
     it('prefers filename* and decodes it', () => {
-      expect(filenameFromContentDisposition(`attachment; filename="a.pdf"; filename*=UTF-8''contratto%20%E2%82%AC.pdf`)).to.equal('contratto €.pdf');
+      expect(
+        filenameFromContentDisposition(`attachment; filename="a.pdf"; filename*=UTF-8''contratto%20%E2%82%AC.pdf`),
+      ).to.equal('contratto €.pdf');
       expect(filenameFromContentDisposition('attachment; filename="say \\"hi\\".pdf"')).to.equal('say "hi".pdf');
       expect(filenameFromContentDisposition('inline; filename=plain.txt')).to.equal('plain.txt');
       expect(filenameFromContentDisposition('attachment')).to.equal(undefined);
@@ -152,7 +228,11 @@ describe('transport pure pieces', () => {
     it('accepts only the closed X-Source-App list', async () => {
       expect(SOURCE_APPS).to.deep.equal(['chat_app', 'desk_app', 'api_direct', 'ai_app', 'internal']);
       expect(() => aiApiKey('spk_demo', 'legacy-v1' as SourceApp)).to.throw(RangeError);
-      expect(await aiApiKey('spk_demo', 'ai_app', 'ext-1').headers()).to.deep.equal({ 'X-Api-Key': 'spk_demo', 'X-Source-App': 'ai_app', 'X-External-Id': 'ext-1' });
+      expect(await aiApiKey('spk_demo', 'ai_app', 'ext-1').headers()).to.deep.equal({
+        'X-Api-Key': 'spk_demo',
+        'X-Source-App': 'ai_app',
+        'X-External-Id': 'ext-1',
+      });
     });
   });
 });

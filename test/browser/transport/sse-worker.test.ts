@@ -7,14 +7,26 @@ import { AiClient, type ChatStreamEvent } from '../../../src/services/ai.js';
 import { HttpClient } from '../../../src/transport/http.js';
 import type { AuthStrategy } from '../../../src/transport/auth.js';
 import { ServiceError } from '../../../src/transport/errors.js';
-import { openEventBatches, openEventStream, setSseWorkerSrc, sseWorkerState, terminateSseWorker, useSseWorker, type SseMessage } from '../../../src/transport/sse.js';
+import {
+  openEventBatches,
+  openEventStream,
+  setSseWorkerSrc,
+  sseWorkerState,
+  terminateSseWorker,
+  useSseWorker,
+  type SseMessage,
+} from '../../../src/transport/sse.js';
 
 type Item = SseMessage<ChatStreamEvent>;
 const ENDPOINT = `${SIM_URL}/ai/api/v2`;
 const client = (apiKey = 'spk_demo') => new AiClient({ endpoint: ENDPOINT, apiKey, sourceApp: 'api_direct' });
 
 async function faults(body: unknown): Promise<void> {
-  const response = await fetch(`${SIM_URL}/__sim/faults`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(`${SIM_URL}/__sim/faults`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   expect(response.ok).to.equal(true);
 }
 
@@ -28,9 +40,11 @@ async function collect<T>(stream: AsyncIterable<T>): Promise<T[]> {
 function shape(items: Item[]): unknown[] {
   return items.map((item) => {
     if (item.kind === 'cut') return { kind: 'cut', error: errorFields(item.error) };
-    if (item.kind === 'malformed') return { kind: 'malformed', event: item.event, raw: item.raw, error: errorFields(item.error) };
+    if (item.kind === 'malformed')
+      return { kind: 'malformed', event: item.event, raw: item.raw, error: errorFields(item.error) };
     const data = item.data;
-    if (data.type === 'delta' || data.type === 'content' || data.type === 'thinking' || data.type === 'rag_thinking') return { event: item.event, type: data.type, content: data.content };
+    if (data.type === 'delta' || data.type === 'content' || data.type === 'thinking' || data.type === 'rag_thinking')
+      return { event: item.event, type: data.type, content: data.content };
     return { event: item.event, type: data.type };
   });
 }
@@ -43,8 +57,10 @@ function joinedShape(items: Item[]): Array<Record<string, unknown>> {
   const out: Array<Record<string, unknown>> = [];
   for (const entry of shape(items) as Array<Record<string, unknown>>) {
     const last = out.at(-1);
-    const text = (e: Record<string, unknown> | undefined) => e !== undefined && (e.type === 'delta' || e.type === 'content');
-    if (text(entry) && text(last) && last!.type === entry.type && last!.event === entry.event) last!.content = `${last!.content}${entry.content}`;
+    const text = (e: Record<string, unknown> | undefined) =>
+      e !== undefined && (e.type === 'delta' || e.type === 'content');
+    if (text(entry) && text(last) && last!.type === entry.type && last!.event === entry.event)
+      last!.content = `${last!.content}${entry.content}`;
     else out.push({ ...entry });
   }
   return out;
@@ -55,11 +71,21 @@ const deltas = (items: Item[]) => items.filter((i) => i.kind === 'event' && i.da
 function errorFields(error: unknown): Record<string, unknown> {
   expect(error).to.be.instanceOf(ServiceError);
   const e = error as ServiceError;
-  return { service: e.service, kind: e.kind, status: e.status, code: e.code, message: e.message, retryAfterMs: e.retryAfterMs, body: e.body };
+  return {
+    service: e.service,
+    kind: e.kind,
+    status: e.status,
+    code: e.code,
+    message: e.message,
+    retryAfterMs: e.retryAfterMs,
+    body: e.body,
+  };
 }
 
 /** Runs `run` with the worker on, then with it off (main thread); returns both results and the worker's streams/batches for the first. */
-async function bothPaths<T>(run: () => Promise<T>): Promise<{ worker: T; main: T; served: { streams: number; batches: number } }> {
+async function bothPaths<T>(
+  run: () => Promise<T>,
+): Promise<{ worker: T; main: T; served: { streams: number; batches: number } }> {
   const before = sseWorkerState();
   const worker = await run();
   const after = sseWorkerState();
@@ -67,7 +93,11 @@ async function bothPaths<T>(run: () => Promise<T>): Promise<{ worker: T; main: T
   try {
     const main = await run();
     expect(sseWorkerState().streams, 'the main-thread run used the worker').to.equal(after.streams);
-    return { worker, main, served: { streams: after.streams - before.streams, batches: after.batches - before.batches } };
+    return {
+      worker,
+      main,
+      served: { streams: after.streams - before.streams, batches: after.batches - before.batches },
+    };
   } finally {
     useSseWorker(true);
   }
@@ -91,7 +121,9 @@ describe('AI stream through the stream worker (simulator)', () => {
   });
 
   it('reads a many-read answer in the worker: the same events, in order, done last, deltas joined', async () => {
-    const { worker, main, served } = await bothPaths(async () => collect(client().streamChatBatches({ message: 'bench:2k/20', agent_id: 1 })));
+    const { worker, main, served } = await bothPaths(async () =>
+      collect(client().streamChatBatches({ message: 'bench:2k/20', agent_id: 1 })),
+    );
     expect(sseWorkerState().status).to.equal('ready');
     expect(served.streams).to.equal(1);
     expect(served.batches).to.be.greaterThan(1);
@@ -118,8 +150,20 @@ describe('AI stream through the stream worker (simulator)', () => {
   });
 
   it('a stream read without a join rule: every delta its own item in the worker too', async () => {
-    const http = new HttpClient({ service: 'ai', baseUrl: ENDPOINT, auth: { kind: 'bearer', headers: async () => ({ 'X-Api-Key': 'spk_demo', 'X-Source-App': 'api_direct' }) } });
-    const read = () => collect(openEventStream<ChatStreamEvent>(http, '/chat', { method: 'POST', json: { message: 'bench:2k/20', agent_id: 1, stream: true }, offThread: true, isTerminal: (d) => d.type === 'done' }));
+    const http = new HttpClient({
+      service: 'ai',
+      baseUrl: ENDPOINT,
+      auth: { kind: 'bearer', headers: async () => ({ 'X-Api-Key': 'spk_demo', 'X-Source-App': 'api_direct' }) },
+    });
+    const read = () =>
+      collect(
+        openEventStream<ChatStreamEvent>(http, '/chat', {
+          method: 'POST',
+          json: { message: 'bench:2k/20', agent_id: 1, stream: true },
+          offThread: true,
+          isTerminal: (d) => d.type === 'done',
+        }),
+      );
     const { worker, main, served } = await bothPaths(read);
     expect(served.streams).to.equal(1);
     expect(deltas(worker)).to.be.greaterThan(50);
@@ -135,7 +179,10 @@ describe('AI stream through the stream worker (simulator)', () => {
     const { worker, main, served } = await bothPaths(run);
     expect(served.streams).to.equal(1);
     expect(worker.at(-1)!.kind).to.equal('cut');
-    expect(errorFields((worker.at(-1) as Extract<Item, { kind: 'cut' }>).error)).to.include({ kind: 'network', code: 'stream_cut' });
+    expect(errorFields((worker.at(-1) as Extract<Item, { kind: 'cut' }>).error)).to.include({
+      kind: 'network',
+      code: 'stream_cut',
+    });
     expect(shape(worker.slice(-1))).to.deep.equal(shape(main.slice(-1)));
     // Whether the browser hands over the bytes that came with the reset is its own race (either
     // path may see the sixth event or not): what came before the cut is the answer's beginning.
@@ -171,13 +218,19 @@ describe('AI stream through the stream worker (simulator)', () => {
 
   for (const [label, setup, key] of [
     ['401 (revoked key)', async () => undefined, 'spk_revoked'],
-    ['429 with Retry-After', () => faults({ kind: 'status', match: '/ai/api/v2/chat', count: 1, status: 429, retryAfter: 30 }), 'spk_demo'],
+    [
+      '429 with Retry-After',
+      () => faults({ kind: 'status', match: '/ai/api/v2/chat', count: 1, status: 429, retryAfter: 30 }),
+      'spk_demo',
+    ],
     ['500', () => faults({ kind: 'status', match: '/ai/api/v2/chat', count: 1, status: 500 }), 'spk_demo'],
   ] as const) {
     it(`${label}: the same ServiceError before the first batch as on the main thread`, async () => {
       const run = async () => {
         await setup();
-        return errorFields(await failure(() => collect(client(key).streamChatBatches({ message: 'ciao', agent_id: 1 }))));
+        return errorFields(
+          await failure(() => collect(client(key).streamChatBatches({ message: 'ciao', agent_id: 1 }))),
+        );
       };
       const { worker, main } = await bothPaths(run);
       expect(worker.kind).to.equal('http');
@@ -201,7 +254,16 @@ describe('AI stream through the stream worker (simulator)', () => {
     };
     const http = new HttpClient({ service: 'ai', baseUrl: ENDPOINT, auth });
     const before = sseWorkerState().streams;
-    const items = (await collect(openEventBatches<ChatStreamEvent>(http, '/chat', { method: 'POST', json: { message: 'ciao', agent_id: 1, stream: true }, offThread: true, isTerminal: (d) => d.type === 'done' }))).flat();
+    const items = (
+      await collect(
+        openEventBatches<ChatStreamEvent>(http, '/chat', {
+          method: 'POST',
+          json: { message: 'ciao', agent_id: 1, stream: true },
+          offThread: true,
+          isTerminal: (d) => d.type === 'done',
+        }),
+      )
+    ).flat();
     expect(refreshes).to.equal(1);
     expect(sseWorkerState().streams - before).to.equal(1);
     expect((items.at(-1) as Extract<Item, { kind: 'event' }>).data.type).to.equal('done');
@@ -235,12 +297,19 @@ describe('AI stream through the stream worker (simulator)', () => {
     const key = `worker-crash-${Date.now()}`;
     const http = new HttpClient({ service: 'ai', baseUrl: TRANSPORT_URL });
     const items: Array<SseMessage<{ type: string }>> = [];
-    for await (const item of openEventBatches<{ type: string }>(http, '/t/sse', { offThread: true, isTerminal: (d) => d.type === 'done', query: { key, script: 'cut', end: 'hang' } })) {
+    for await (const item of openEventBatches<{ type: string }>(http, '/t/sse', {
+      offThread: true,
+      isTerminal: (d) => d.type === 'done',
+      query: { key, script: 'cut', end: 'hang' },
+    })) {
       items.push(...item);
       if (items.length === 2) terminateSseWorker();
     }
     expect(items.map((i) => i.kind)).to.deep.equal(['event', 'event', 'cut']);
-    expect(errorFields((items[2] as Extract<Item, { kind: 'cut' }>).error)).to.include({ kind: 'network', code: 'stream_cut' });
+    expect(errorFields((items[2] as Extract<Item, { kind: 'cut' }>).error)).to.include({
+      kind: 'network',
+      code: 'stream_cut',
+    });
     const state = await (await fetch(`${TRANSPORT_URL}/t/state?key=${key}`)).json();
     expect(state.calls).to.equal(1);
     const before = sseWorkerState().streams;
@@ -267,7 +336,7 @@ describe('stream worker fallback (main thread, remembered for the page)', () => 
     const onError = (event: ErrorEvent) => pageErrors.push(event.error ?? event.message);
     window.addEventListener('error', onError);
     try {
-      const reference = (await collect(client().streamChat({ message: 'bench:2k/20', agent_id: 1 })));
+      const reference = await collect(client().streamChat({ message: 'bench:2k/20', agent_id: 1 }));
       setSseWorkerSrc('/does/not/exist-sse-worker.js');
       const before = sseWorkerState();
       const first = await collect(client().streamChat({ message: 'bench:2k/20', agent_id: 1 }));

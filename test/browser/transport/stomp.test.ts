@@ -4,12 +4,18 @@
 import { expect } from '@open-wc/testing';
 import { TRANSPORT_URL } from '/__sportello/env.js';
 import { RABBIT } from '/__sportello/rabbit.js';
-import { StompSession, STOMP_MESSAGE_ID_HEADER, type StompFrameInfo, type StompState } from '../../../src/transport/stomp.js';
+import {
+  StompSession,
+  STOMP_MESSAGE_ID_HEADER,
+  type StompFrameInfo,
+  type StompState,
+} from '../../../src/transport/stomp.js';
 import type { ServiceError } from '../../../src/transport/errors.js';
 
 const login = { login: 'guest', passcode: 'guest' };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const queueName = (what: string) => `sportello-test-${what}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}`;
+const queueName = (what: string) =>
+  `sportello-test-${what}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}`;
 
 async function until(check: () => boolean, what: string, timeoutMs = 20_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -38,7 +44,12 @@ describe('StompSession against RabbitMQ Web-STOMP', function () {
   const sessions: StompSession[] = [];
   const queues: string[] = [];
   const session = (options: Partial<ConstructorParameters<typeof StompSession>[0]> = {}) => {
-    const s = new StompSession({ url: RABBIT.wsUrl, connectHeaders: login, reconnect: { baseDelayMs: 100, maxDelayMs: 1000 }, ...options });
+    const s = new StompSession({
+      url: RABBIT.wsUrl,
+      connectHeaders: login,
+      reconnect: { baseDelayMs: 100, maxDelayMs: 1000 },
+      ...options,
+    });
     sessions.push(s);
     return s;
   };
@@ -50,8 +61,13 @@ describe('StompSession against RabbitMQ Web-STOMP', function () {
 
   before(function () {
     if (!RABBIT.ok) {
-      if (RABBIT.required) throw new Error(`RabbitMQ Web-STOMP is required (SPORTELLO_REQUIRE_RABBIT=1) but unavailable: ${RABBIT.reason}`);
-      console.error(`\n!!!!!!!! STOMP BROKER TESTS SKIPPED: RabbitMQ Web-STOMP unavailable: ${RABBIT.reason} !!!!!!!!\n`);
+      if (RABBIT.required)
+        throw new Error(
+          `RabbitMQ Web-STOMP is required (SPORTELLO_REQUIRE_RABBIT=1) but unavailable: ${RABBIT.reason}`,
+        );
+      console.error(
+        `\n!!!!!!!! STOMP BROKER TESTS SKIPPED: RabbitMQ Web-STOMP unavailable: ${RABBIT.reason} !!!!!!!!\n`,
+      );
       this.skip();
     }
   });
@@ -180,11 +196,17 @@ describe('StompSession against RabbitMQ Web-STOMP', function () {
       }
     })();
     await Promise.all([publishing, dropping]);
-    await until(() => counts.size === total && publisher.pending === 0, `all ${total} delivered (have ${counts.size}, pending ${publisher.pending})`, 40_000);
+    await until(
+      () => counts.size === total && publisher.pending === 0,
+      `all ${total} delivered (have ${counts.size}, pending ${publisher.pending})`,
+      40_000,
+    );
     await sleep(500); // room for any late redelivery to show up as a duplicate
     const duplicated = [...counts.values()].filter((n) => n > 1).length;
     const lost = [...Array(total).keys()].filter((i) => !counts.has(`msg-${i}`)).length;
-    console.log(`STOMP 1000: delivered ${counts.size}, lost ${lost}, duplicated ${duplicated}, handler calls ${deliveries}, subscriber reconnects ${sub.states.filter((s) => s === 'reconnecting').length}, publisher reconnects ${pub.states.filter((s) => s === 'reconnecting').length}, ${Math.round(performance.now() - started)} ms`);
+    console.log(
+      `STOMP 1000: delivered ${counts.size}, lost ${lost}, duplicated ${duplicated}, handler calls ${deliveries}, subscriber reconnects ${sub.states.filter((s) => s === 'reconnecting').length}, publisher reconnects ${pub.states.filter((s) => s === 'reconnecting').length}, ${Math.round(performance.now() - started)} ms`,
+    );
     expect({ lost, duplicated, deliveries }).to.deep.equal({ lost: 0, duplicated: 0, deliveries: total });
     // The drops really happened, to both sides, mid-traffic.
     expect(sub.states.filter((s) => s === 'reconnecting').length).to.be.at.least(3);

@@ -20,7 +20,14 @@ async function sseProbe(page: StrictPage): Promise<SseProbe> {
 }
 
 /** Tags the kit ships (design.md). */
-const KIT_TAGS = ['sportello-config', 'sportello-ai-chat', 'sportello-live-chat', 'sportello-sign-viewer', 'sportello-desk-form', 'sportello-desk-request'];
+const KIT_TAGS = [
+  'sportello-config',
+  'sportello-ai-chat',
+  'sportello-live-chat',
+  'sportello-sign-viewer',
+  'sportello-desk-form',
+  'sportello-desk-request',
+];
 
 describe('strict page harness (CSP + Trusted Types)', () => {
   let page: StrictPage | undefined;
@@ -53,7 +60,10 @@ describe('strict page harness (CSP + Trusted Types)', () => {
   });
 
   it('loads the whole kit (src/index.ts) with zero violations, and Lit styles apply', async () => {
-    page = await openStrictPage({ modules: ['/src/index.ts', '/test/browser/transport/strict-lit-probe.ts'], html: '<sportello-config></sportello-config>' });
+    page = await openStrictPage({
+      modules: ['/src/index.ts', '/test/browser/transport/strict-lit-probe.ts'],
+      html: '<sportello-config></sportello-config>',
+    });
     const win = page.window;
     // The kit defines <sportello-config> at once and every other element when its tag appears: each
     // one loads (with its chunks) in the strict page and renders its first state there (no
@@ -80,8 +90,14 @@ describe('strict page harness (CSP + Trusted Types)', () => {
   });
 
   /** One AI answer streamed by the kit on a strict page whose CSP has this worker-src (none: no worker-src). */
-  async function streamOnStrictPage(workerSrc: string | undefined, endpoint = `${SIM_URL}/ai/api/v2`): Promise<{ strict: StrictPage; result: SseProbeResult }> {
-    const strict = await openStrictPage({ modules: ['/test/browser/transport/strict-sse-probe.ts'], ...(workerSrc ? { workerSrc } : {}) });
+  async function streamOnStrictPage(
+    workerSrc: string | undefined,
+    endpoint = `${SIM_URL}/ai/api/v2`,
+  ): Promise<{ strict: StrictPage; result: SseProbeResult }> {
+    const strict = await openStrictPage({
+      modules: ['/test/browser/transport/strict-sse-probe.ts'],
+      ...(workerSrc ? { workerSrc } : {}),
+    });
     page = strict; // closed after the test
     return { strict, result: await (await sseProbe(strict))(endpoint) };
   }
@@ -109,14 +125,15 @@ describe('strict page harness (CSP + Trusted Types)', () => {
     expect(strict.errors).to.deep.equal([]);
   });
 
-  for (const workerSrc of [undefined, "'none'"]) it(`a page whose CSP refuses the blob: worker (${workerSrc ? `worker-src ${workerSrc}` : 'no worker-src: script-src \'self\''}) gets the same answer read on the main thread, no script error`, async () => {
-    const { strict, result } = await streamOnStrictPage(workerSrc);
-    expect(result.status).to.equal('unavailable');
-    expect(result.streams).to.equal(0);
-    expectWholeAnswer(result);
-    await strict.settle();
-    // The browser reports the refused worker as the policy's violation; nothing else happened.
-    expect(strict.violations.map((v) => v.effectiveDirective)).to.deep.equal(['worker-src']);
-    expect(strict.errors).to.deep.equal([]);
-  });
+  for (const workerSrc of [undefined, "'none'"])
+    it(`a page whose CSP refuses the blob: worker (${workerSrc ? `worker-src ${workerSrc}` : "no worker-src: script-src 'self'"}) gets the same answer read on the main thread, no script error`, async () => {
+      const { strict, result } = await streamOnStrictPage(workerSrc);
+      expect(result.status).to.equal('unavailable');
+      expect(result.streams).to.equal(0);
+      expectWholeAnswer(result);
+      await strict.settle();
+      // The browser reports the refused worker as the policy's violation; nothing else happened.
+      expect(strict.violations.map((v) => v.effectiveDirective)).to.deep.equal(['worker-src']);
+      expect(strict.errors).to.deep.equal([]);
+    });
 });

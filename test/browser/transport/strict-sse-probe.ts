@@ -3,7 +3,14 @@
 import { AiClient } from '../../../src/services/ai.js';
 import { sseWorkerState } from '../../../src/transport/sse.js';
 
-async function streamOnce(endpoint: string): Promise<{ kinds: string[]; types: string[]; streams: number; status: string; reason?: string; error?: { kind: string; code: string } }> {
+async function streamOnce(endpoint: string): Promise<{
+  kinds: string[];
+  types: string[];
+  streams: number;
+  status: string;
+  reason?: string;
+  error?: { kind: string; code: string };
+}> {
   const client = new AiClient({ endpoint, apiKey: 'spk_demo', sourceApp: 'api_direct' });
   const before = sseWorkerState().streams;
   const kinds: string[] = [];
@@ -21,7 +28,14 @@ async function streamOnce(endpoint: string): Promise<{ kinds: string[]; types: s
     error = { kind: String(e.kind), code: String(e.code) };
   }
   const state = sseWorkerState();
-  return { kinds, types, streams: state.streams - before, status: state.status, ...(state.reason !== undefined ? { reason: state.reason } : {}), ...(error ? { error } : {}) };
+  return {
+    kinds,
+    types,
+    streams: state.streams - before,
+    status: state.status,
+    ...(state.reason !== undefined ? { reason: state.reason } : {}),
+    ...(error ? { error } : {}),
+  };
 }
 
 (window as unknown as { __sportelloSseProbe: typeof streamOnce }).__sportelloSseProbe = streamOnce;

@@ -1,0 +1,34 @@
+/**
+ * The closed live-chat launcher's strings. The launcher is one small module with no static
+ * imports (its budget: bench `chat.loader`); it imports this module when it first renders, which
+ * resolves the language with the kit's one rule and loads only the launcher's strings of that
+ * language (a few hundred bytes), not the whole catalogue.
+ */
+import type { Strings } from './catalogue.js';
+import type { Lang } from './lang.js';
+import { languageOf, stringsReady, translator } from './translate.js';
+
+const t = translator('launcher');
+
+export interface LauncherLabels {
+  lang: Lang;
+  open: string;
+  close: string;
+  dialog: string;
+  /** "3 unread messages" */
+  unread(n: number): string;
+}
+
+/** The launcher's labels in the language `element` speaks, once they have arrived. */
+export async function launcherLabels(element: Element & { strings?: Strings | undefined }): Promise<LauncherLabels> {
+  const lang = languageOf(element);
+  await stringsReady(lang, element, 'launcher');
+  const speaker = { language: lang, strings: element.strings, context: element };
+  return {
+    lang,
+    open: t(speaker, 'open'),
+    close: t(speaker, 'close'),
+    dialog: t(speaker, 'dialog'),
+    unread: (n) => t(speaker, 'unread', { n }),
+  };
+}

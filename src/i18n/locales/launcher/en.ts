@@ -1,0 +1,9 @@
+/** The closed live-chat launcher's strings: all it needs before the window loads. */
+const launcher = {
+  open: 'Open chat',
+  close: 'Close chat window',
+  unread: '{n, plural, one {# unread message} other {# unread messages}}',
+  dialog: 'Chat',
+};
+
+export default launcher;

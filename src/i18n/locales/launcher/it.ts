@@ -1,0 +1,10 @@
+import type { Catalogue } from '../../catalogue.js';
+
+const launcher: Catalogue['launcher'] = {
+  open: 'Apri la chat',
+  close: 'Chiudi la finestra della chat',
+  unread: '{n, plural, one {# messaggio non letto} other {# messaggi non letti}}',
+  dialog: 'Chat',
+};
+
+export default launcher;
