@@ -60,6 +60,12 @@ export async function phase(el: SportelloLiveChat, ...phases: ChatPhase[]): Prom
   return win;
 }
 
+/**
+ * The visitor's transcript as the server holds it: its messages, without the system lines the
+ * widget adds itself (an operator joined, the chat ended), which the server's record has as events.
+ */
+export const serverLines = (win: SportelloLiveChatWindow) => win.chat.transcript.messages.filter((m) => !m.notice);
+
 export const $ = <T extends Element = HTMLElement>(win: SportelloLiveChatWindow, selector: string): T | null =>
   win.shadowRoot!.querySelector<T>(selector);
 

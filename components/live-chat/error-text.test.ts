@@ -2,12 +2,16 @@ import { expect } from '@open-wc/testing';
 import { ServiceError } from '../../src/transport/errors.js';
 import { chatErrorText } from './error-text.js';
 import { t, type ChatKey } from './strings.js';
+import { loadAllCatalogues } from '../../src/i18n/catalogue.js';
 
 const en = (key: ChatKey, params?: Record<string, string | number>) => t('en', key, params);
 const http = (status: number, extra: Partial<ConstructorParameters<typeof ServiceError>[0]> = {}) =>
   new ServiceError({ service: 'chat', kind: 'http', status, message: `server said ${status}`, ...extra });
 
 describe('chatErrorText', () => {
+  // The words come from the kit's catalogues, loaded lazily: all of them here.
+  before(() => loadAllCatalogues());
+
   it('says what happened and what to do, by kind and status', () => {
     expect(
       chatErrorText(new ServiceError({ service: 'chat', kind: 'network', message: 'Failed to fetch' }), 'rating', en),

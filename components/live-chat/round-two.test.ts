@@ -53,8 +53,9 @@ describe('sportello-live-chat: round two defects', () => {
     human.click();
     await until(() => typeof win.chat.queuePosition === 'number' && win.chat.queuePosition > 0);
     await win.updateComplete;
-    expect(statusLine(win)).to.equal('You are number 1 in the queue.');
-    expect($(win, '.conversation > .notice')!.textContent!.trim()).to.equal('You are number 1 in the queue.');
+    // In the widget's own words for the queue (its `queue` label).
+    expect(statusLine(win)).to.equal('You are in the queue: position 1');
+    expect($(win, '.conversation > .notice')!.textContent!.trim()).to.equal('You are in the queue: position 1');
   });
 
   it('2. an invalid phone number says so (checked by the service), not "Required"', async () => {
@@ -126,11 +127,11 @@ describe('sportello-live-chat: round two defects', () => {
     await until(() => win.chat.operator?.name === 'Operatore Demo');
     await win.updateComplete;
     const rows = await until(() =>
-      systemRows(win).some((r) => r.includes('Operatore Demo joined')) ? systemRows(win) : undefined,
+      systemRows(win).some((r) => r.includes('to Operatore Demo')) ? systemRows(win) : undefined,
     );
     expect(rows.filter((r) => r.includes('Giulia joined the chat'))).to.have.length(1);
-    expect(rows.filter((r) => r.includes('Giulia left the chat'))).to.have.length(1);
-    expect(rows.filter((r) => r.includes('Operatore Demo joined the chat'))).to.have.length(1);
+    // The scripted operator left and the real one joined at once: said as one hand-over.
+    expect(rows.filter((r) => r.includes('Chat transferred from Giulia to Operatore Demo'))).to.have.length(1);
   });
 
   it("7. the service's widget settings are used: colour, subtitle, placeholders", async () => {
@@ -144,10 +145,15 @@ describe('sportello-live-chat: round two defects', () => {
   });
 
   it('7. the widget position from the service applies unless the page set one', async () => {
-    await fetch(`${SIM_URL}/__sim/chat/widget`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ key: 'demo', position: 'bottom-left' }),
+    // The widget's configuration changed through the service's own admin API (spec: PUT /api/widget/).
+    const admin = new TestOperator().http;
+    const widgets =
+      await admin.json<Array<{ idChatWidget: number; widgetKey: string; configuration: string }>>('/api/widget/');
+    const demo = widgets.find((w) => w.widgetKey === 'demo')!;
+    const configuration = { ...(JSON.parse(demo.configuration) as object), position: 'bottom-left' };
+    await admin.json('/api/widget/', {
+      method: 'PUT',
+      json: { idChatWidget: demo.idChatWidget, configuration: JSON.stringify(configuration) },
     });
     const el = await fixture<SportelloLiveChat>(
       html`<sportello-live-chat lang="en" widget-key="demo" endpoint=${CHAT_URL} .stomp=${FAST_RECONNECT}></sportello-live-chat>`,

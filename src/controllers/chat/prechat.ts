@@ -8,7 +8,7 @@ import type { ContactInput, PrechatInput } from './chat-types.js';
 /** The server's checks of the pre-chat fields. */
 export function validatePrechat(
   client: ChatClient,
-  input: Pick<PrechatInput, 'name' | 'email' | 'message'>,
+  input: Pick<PrechatInput, 'name' | 'email' | 'message' | 'fields'>,
   language: string,
 ): Promise<FieldError[]> {
   return client.validate({
@@ -16,6 +16,8 @@ export function validatePrechat(
     email: input.email,
     message: input.message,
     required: ['name', 'email'],
+    // The widget's own fields, checked against its configuration (required, pattern, options).
+    ...(input.fields ? { fields: input.fields } : {}),
     language,
   });
 }
