@@ -44,7 +44,7 @@ function renderApproval(c: AnswerContext, m: AssistantMessage): TemplateResult {
     ${args.length ? html`<pre>${JSON.stringify(args.length === 1 ? args[0] : args, null, 2)}</pre>` : nothing}
     ${
       approval.decision
-        ? html`<div class="meta">${approval.decision === 'approved' ? c.s('approvedNote') : c.s('deniedNote')}</div>`
+        ? html`<div class="note">${approval.decision === 'approved' ? c.s('approvedNote') : c.s('deniedNote')}</div>`
         : html`<div class="actions">
           <button class="button" @click=${() => c.chat.decide(m.id, true, c.s('approvedMessage'))}>${c.s('approve')}</button>
           <button class="button secondary" @click=${() => c.chat.decide(m.id, false, c.s('deniedMessage'))}>${c.s('deny')}</button>
@@ -55,7 +55,7 @@ function renderApproval(c: AnswerContext, m: AssistantMessage): TemplateResult {
 
 function renderSources(c: AnswerContext, m: AssistantMessage): TemplateResult {
   return html`<details class="sources" part="sources">
-    <summary class="meta">${c.s('sources', { count: m.sources.length })}</summary>
+    <summary class="note">${c.s('sources', { count: m.sources.length })}</summary>
     <ol>
       ${m.sources.map((source) => {
         const url =
@@ -64,7 +64,7 @@ function renderSources(c: AnswerContext, m: AssistantMessage): TemplateResult {
             : undefined;
         return html`<li>
           ${url ? html`<a href=${url} target="_blank" rel="noopener noreferrer">${source.title}</a>` : html`<strong>${source.title}</strong>`}
-          ${typeof source.relevance_score === 'number' ? html` <span class="meta">(${c.s('relevance', { value: Math.round(source.relevance_score * 100) })})</span>` : nothing}
+          ${typeof source.relevance_score === 'number' ? html` <span class="note">(${c.s('relevance', { value: Math.round(source.relevance_score * 100) })})</span>` : nothing}
           ${source.content_preview ? html`<span class="preview">${source.content_preview}</span>` : nothing}
         </li>`;
       })}
@@ -98,7 +98,7 @@ function renderAssistant(c: AnswerContext, m: AssistantMessage): TemplateResult 
         : nothing
     }
     ${m.tools.map((tool) => html`<div class="activity">⚙ ${c.s('tool', { name: tool.name })}</div>`)}
-    ${view ? html`<div class="bubble" ${markdownView(view)}></div>` : nothing}
+    ${view ? html`<div class="answer" ${markdownView(view)}></div>` : nothing}
     ${m.status === 'waiting' ? html`<div class="typing">${c.s('writing')}</div>` : nothing}
     ${m.status === 'stopped' ? html`<div class="stopped">${c.s('stopped')} <button class="icon-button" @click=${() => c.chat.retry(m.id)}>${c.s('retry')}</button></div>` : nothing}
     ${m.approval ? renderApproval(c, m) : nothing}
@@ -119,7 +119,7 @@ function renderAssistant(c: AnswerContext, m: AssistantMessage): TemplateResult 
 /** One message of the thread: a question of the visitor, or an answer with everything around it. */
 export function renderMessage(c: AnswerContext, m: ChatMessage): TemplateResult {
   if (m.role === 'user') {
-    return html`<div class="msg user" part="user-message"><span class="visually-hidden">${c.s('you')}: </span>${m.text}${
+    return html`<div class="msg user" part="user-message">${m.text}${
       m.files.length ? html`<div class="files">${paperclipIcon(14)} ${m.files.join(', ')}</div>` : nothing
     }</div>`;
   }

@@ -5,6 +5,7 @@ import { SportelloElement } from '../shared/sportello-element.js';
 import { DeskClient, type DeskComment, type DeskUser, type RequestDetail } from '../../src/services/desk.js';
 import { isServiceError } from '../../src/transport/errors.js';
 import { DeskRequestController } from '../../src/controllers/desk/request-controller.js';
+import { ConfigurationError, ServiceClientController } from '../../src/controllers/service-client.js';
 import { t, type DeskStringKey } from './strings.js';
 import { deskFormStyles } from './desk-form.styles.js';
 import { formatDate } from './format.js';
@@ -30,19 +31,30 @@ import './events.js';
  */
 export class SportelloDeskRequest extends SportelloElement {
   static override styles = deskFormStyles;
+  static override service = 'desk' as const;
 
   /** The request to follow (`idRichiesta`). */
   @property({ attribute: 'request-id', reflect: true }) requestId?: string;
 
   @state() private draft = '';
 
-  private clientKey = '';
-  private client: DeskClient | undefined;
-  private providerSeen: unknown;
   private warned = false;
 
+  /** The desk client from the resolved configuration; a new one (endpoint or token provider changed) reloads the request. */
+  private readonly clients = new ServiceClientController<DeskClient>(this, () => this.config, {
+    build: ({ endpoint, tokenProvider }) => {
+      if (!endpoint)
+        throw new ConfigurationError('has no endpoint: set the endpoint attribute (desk base URL or proxy).');
+      return new DeskClient({ endpoint, tokenProvider });
+    },
+    report: (problem) => this.reportConfigProblem(problem),
+    changed: () => {
+      if (this.controller.id) void this.controller.load();
+    },
+  });
+
   private readonly controller = new DeskRequestController(this, {
-    client: () => this.deskClient(),
+    client: () => this.clients.client,
     onError: (operation, error) => this.reportError(operation, error),
     onCommentAdded: (detail) => this.emit('sportello-comment-added', detail),
   });
@@ -52,24 +64,12 @@ export class SportelloDeskRequest extends SportelloElement {
     return this.controller.load();
   }
 
-  private deskClient(): DeskClient | undefined {
-    const endpoint = this.endpoint || this.config.endpoints?.desk || this.config.endpoint;
-    if (!endpoint) return undefined;
-    const provider = this.config.tokenProvider as ((o: { forceRefresh: boolean }) => Promise<string>) | undefined;
-    if (!this.client || endpoint !== this.clientKey || provider !== this.providerSeen) {
-      this.clientKey = endpoint;
-      this.providerSeen = provider;
-      this.client = new DeskClient({ endpoint, tokenProvider: provider ? (o) => provider(o) : undefined });
-    }
-    return this.client;
-  }
-
   private tr(key: DeskStringKey, params: Record<string, string | number> = {}): string {
     return t(this.language, key, params);
   }
 
   override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('requestId') || changed.has('endpoint') || changed.has('tokenProvider')) {
+    if (changed.has('requestId')) {
       const valid = !!this.requestId && /^\d+$/.test(this.requestId.trim());
       if (!valid && !this.warned) {
         this.warned = true;
@@ -77,7 +77,6 @@ export class SportelloDeskRequest extends SportelloElement {
           `[sportello] <sportello-desk-request> needs a numeric request-id (got ${JSON.stringify(this.requestId ?? null)}).`,
         );
       }
-      if (changed.has('endpoint') || changed.has('tokenProvider')) this.controller.follow(undefined);
       this.controller.follow(valid ? this.requestId : undefined);
     }
   }

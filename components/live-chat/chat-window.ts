@@ -24,6 +24,7 @@ import { ChatForms } from './contact-forms.js';
 import { EndedView } from './ended-view.js';
 import { PastChatsView } from './past-chats-view.js';
 import type { ChatPrefill, WindowContext } from './window-context.js';
+import { ConfigurationError, ServiceClientController } from '../../src/controllers/service-client.js';
 import './events.js';
 
 export type { ChatPrefill } from './window-context.js';
@@ -58,6 +59,7 @@ const UPLOAD_REFUSALS: Record<string, ChatKey> = {
  */
 export class SportelloLiveChatWindow extends SportelloElement implements LiveChatHost, WindowContext {
   static override styles = [tokens, chatWindowStyles];
+  static override service = 'chat' as const;
 
   @property({ attribute: 'widget-key' }) widgetKey = '';
   @property({ attribute: false }) destinations?: Partial<ChatDestinations>;
@@ -74,6 +76,32 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
 
   readonly chat = new LiveChatController(this);
   readonly labels = new ChatWindowLabels(this);
+
+  /**
+   * Where the chat lives, from the resolved configuration. The chat controller builds the client
+   * from it (the client needs the visitor id the site's tabs agree on first); another endpoint or
+   * widget key loads the chat again there, and a window that failed recovers without a click.
+   */
+  private readonly clients = new ServiceClientController<{ endpoint: string; widgetKey: string }>(
+    this,
+    () => this.config,
+    {
+      build: ({ endpoint }) => {
+        if (!endpoint) throw new ConfigurationError('endpoint');
+        if (!this.widgetKey) throw new ConfigurationError('widget-key');
+        return { endpoint: endpoint.replace(/\/+$/, ''), widgetKey: this.widgetKey };
+      },
+      inputs: () => [this.widgetKey],
+      // The launcher (the public element) says it in the console; the page hears it as sportello-error.
+      report: (problem) =>
+        this.reportConfigProblem(problem && new ConfigurationError(`needs \`${problem.message}\`.`), { quiet: true }),
+      changed: (next, previous) => {
+        // A new token provider alone changes nothing for the visitor's side (it needs none).
+        if (next?.endpoint === previous?.endpoint && next?.widgetKey === previous?.widgetKey) return;
+        if (next && this.chat.phase !== 'idle') void this.chat.reconfigure();
+      },
+    },
+  );
   private readonly rows = new TranscriptRows(this);
   private readonly forms = new ChatForms(this);
   private readonly endedView = new EndedView(this);
@@ -121,8 +149,7 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
   }
 
   private chatEndpoint(): string {
-    const c = this.config;
-    return (c.endpoints?.chat ?? c.endpoint ?? '').replace(/\/+$/, '');
+    return this.clients.client?.endpoint ?? '';
   }
 
   // ---- public API (called by the launcher) --------------------------------------------------
@@ -255,12 +282,12 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
           : nothing
       }
       <div class="titles">
-        <h2 id="chat-title">${this.chat.config?.title || this.tr('title')}</h2>
+        <h2 id="chat-title">${this.labels.fromService(this.chat.config?.title) || this.tr('title')}</h2>
         ${
           operatorName
             ? html`<span class="operator">${operatorName}</span>`
-            : this.chat.config?.subtitle
-              ? html`<span class="subtitle">${this.chat.config.subtitle}</span>`
+            : this.labels.fromService(this.chat.config?.subtitle)
+              ? html`<span class="subtitle">${this.labels.fromService(this.chat.config?.subtitle)}</span>`
               : nothing
         }
       </div>
@@ -409,7 +436,7 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
 
   override render() {
     const c = this.chat;
-    const missing = !this.chatEndpoint() ? 'endpoint' : !this.widgetKey ? 'widget-key' : '';
+    const missing = this.clients.problem?.message ?? '';
     let body: unknown;
     if (missing)
       body = html`<div class="body" part="body"><p role="alert">${this.tr('badAttributes', { what: missing })}</p></div>`;

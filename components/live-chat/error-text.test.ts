@@ -9,7 +9,7 @@ const http = (status: number, extra: Partial<ConstructorParameters<typeof Servic
   new ServiceError({ service: 'chat', kind: 'http', status, message: `server said ${status}`, ...extra });
 
 describe('chatErrorText', () => {
-  // The words come from the kit's catalogues, loaded lazily: all of them here.
+  // The catalogues load lazily (an element waits for its own); these pure calls need them here first.
   before(() => loadAllCatalogues());
 
   it('says what happened and what to do, by kind and status', () => {
@@ -24,7 +24,7 @@ describe('chatErrorText', () => {
     expect(chatErrorText(http(404), 'load-widget', en)).to.equal(en('errUnknownWidget'));
     expect(chatErrorText(http(404), 'rating', en)).to.equal(en('errNotFound'));
     expect(chatErrorText(http(429, { retryAfterMs: 2500 }), 'start-chat', en)).to.equal(
-      'Too many requests: try again in 3 s.',
+      'Too many requests: try again in 3 seconds.',
     );
     expect(chatErrorText(http(429), 'start-chat', en)).to.equal(en('errRateNow'));
     expect(chatErrorText(http(502), 'transcript', en)).to.equal(
@@ -40,7 +40,7 @@ describe('chatErrorText', () => {
   it('speaks Italian', () => {
     const it_ = (key: ChatKey, params?: Record<string, string | number>) => t('it', key, params);
     expect(chatErrorText(http(503), 'load-widget', it_)).to.equal(
-      'Il servizio di chat ha un problema (errore 503). Riprova tra poco.',
+      'Il servizio di chat ha un problema (errore 503). Riprovi tra poco.',
     );
   });
 });

@@ -1155,7 +1155,7 @@ describe('sportello-live-chat', () => {
     const win = await phase(el, 'error');
     await win.updateComplete;
     expect($(win, '[role=alert]')!.textContent).to.contain(
-      'Il servizio di chat non riconosce questo widget (errore 404): controlla la chiave del widget.',
+      'Il servizio di chat non riconosce questo widget (errore 404): controlli la chiave del widget.',
     );
   });
 

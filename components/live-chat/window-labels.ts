@@ -31,14 +31,24 @@ export class ChatWindowLabels {
     private readonly source: { readonly language: Lang; readonly chat: { readonly config: WidgetConfig | undefined } },
   ) {}
 
-  /** The widget's labels in our keys: the server's own names mapped, then any key that matches ours. */
+  /**
+   * The widget's labels in our keys: the server's own names mapped, then any key that matches ours.
+   * Only labels in the visitor's language count: labels by language give the visitor's entry (none
+   * if the service lacks it); flat labels count when the configuration says it answered in the
+   * visitor's language (or does not say). A service without the visitor's language answers in its
+   * default one: showing that over our catalogue would put Italian on a German page.
+   */
   server(): Partial<Record<ChatKey, string>> | undefined {
     const raw = this.source.chat.config?.labels;
     if (!raw) return undefined;
     const lang = this.source.language;
     if (this.cache?.from === raw && this.cache.lang === lang) return this.cache.labels;
     const byLang = (raw as Record<string, unknown>)[lang];
-    const flat = (byLang && typeof byLang === 'object' ? byLang : raw) as Record<string, unknown>;
+    const isFlat = Object.values(raw).some((v) => typeof v === 'string');
+    const flat = (byLang && typeof byLang === 'object' ? byLang : isFlat && this.answeredIn(lang) ? raw : {}) as Record<
+      string,
+      unknown
+    >;
     const labels: Partial<Record<ChatKey, string>> = {};
     for (const [key, value] of Object.entries(flat)) {
       if (typeof value !== 'string' || !value.trim()) continue;
@@ -47,6 +57,17 @@ export class ChatWindowLabels {
     }
     this.cache = { from: raw, lang, labels };
     return labels;
+  }
+
+  /** Whether the widget configuration was given in `lang` (its `language` field), or does not say. */
+  private answeredIn(lang: Lang): boolean {
+    const answered = this.source.chat.config?.language;
+    return typeof answered !== 'string' || answered.trim().toLowerCase().split(/[-_]/)[0] === lang;
+  }
+
+  /** A text of the widget configuration (its title, say) if it is in the visitor's language. */
+  fromService(value: string | undefined): string | undefined {
+    return value && this.answeredIn(this.source.language) ? value : undefined;
   }
 
   tr: Translate = (key, params = {}) => t(this.source.language, key, params, this.server());

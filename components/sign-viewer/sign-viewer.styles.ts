@@ -15,22 +15,36 @@ export const signViewerStyles = css`
     grid-template-columns: minmax(16rem, 22rem) 1fr;
     height: var(--sportello-sign-viewer-height, 46rem);
   }
+  /*
+   * Narrow (a phone, a side column): one column. The side panel flows at its full height (a nested
+   * 22rem scroller hid signers and history and cut the last download in half), and the document
+   * below keeps a bounded height of its own so its toolbar stays in reach; a page that sets
+   * --sportello-sign-viewer-height: auto gets the whole document in the page's own scroll, and
+   * the pages still paint only what is on screen.
+   */
   @container (max-width: 760px) {
     .layout {
-      grid-template-columns: 1fr;
-      grid-template-rows: auto minmax(28rem, 1fr);
+      display: block;
       height: auto;
     }
     .side {
-      border-right: 0 !important;
+      overflow: visible;
+      border-inline-end: 0;
       border-bottom: 1px solid var(--_border);
-      max-height: 22rem;
+      padding: calc(var(--_space) * 1.5);
+    }
+    .main {
+      height: var(--sportello-sign-viewer-height, min(46rem, 85svh));
+    }
+    .downloads {
+      flex-direction: row;
+      flex-wrap: wrap;
     }
   }
   .side {
     overflow: auto;
     padding: calc(var(--_space) * 2);
-    border-right: 1px solid var(--_border);
+    border-inline-end: 1px solid var(--_border);
     background: var(--_surface);
   }
   .main {
@@ -106,7 +120,7 @@ export const signViewerStyles = css`
   }
   ol {
     margin: 0;
-    padding-left: 1.4em;
+    padding-inline-start: 1.4em;
   }
   .signer {
     margin-bottom: 6px;

@@ -9,6 +9,7 @@ import { practiceAreas, type AreaSpec } from '../../src/pdf/areas.js';
 import { SignPracticeController } from '../../src/controllers/sign/practice-controller.js';
 import { SignDocumentController, type DocumentSource } from '../../src/controllers/sign/document-controller.js';
 import { SignDownloadController, type DownloadKind } from '../../src/controllers/sign/download-controller.js';
+import { ConfigurationError, ServiceClientController } from '../../src/controllers/service-client.js';
 import { signViewerStyles } from './sign-viewer.styles.js';
 import { renderEvents, renderHeader, renderSigners, statusWord } from './parts/practice-summary.js';
 import { SignDocumentView } from './parts/document-view.js';
@@ -57,6 +58,7 @@ function permissionsIn(details: string): string {
  */
 export class SportelloSignViewer extends SportelloElement {
   static override styles = [tokens, signViewerStyles];
+  static override service = 'sign' as const;
 
   /** The practice (`idFile`). */
   @property({ attribute: 'id-file', reflect: true }) idFile?: string;
@@ -85,8 +87,16 @@ export class SportelloSignViewer extends SportelloElement {
   @query('dialog') private dialog?: HTMLDialogElement;
 
   private service: SignService | undefined;
+  /** The signing client from the resolved configuration; a new one (new endpoint or credentials) sets the viewer up again. */
+  private readonly clients = new ServiceClientController<SignService>(this, () => this.config, {
+    build: ({ endpoint, tokenProvider }) =>
+      new SignService({
+        endpoint: endpoint ?? '',
+        auth: signAuth({ tokenProvider, signToken: this.signToken, signUser: this.signUser }),
+      }),
+    inputs: () => [this.signToken, this.signUser],
+  });
   private setupKey = '';
-  private warned = new Set<string>();
   private areaSpecs: AreaSpec[] = [];
   private areaKey = '';
 
@@ -126,23 +136,19 @@ export class SportelloSignViewer extends SportelloElement {
     return translate(this.language, key, params);
   }
 
-  private warnOnce(message: string): void {
-    if (this.warned.has(message)) return;
-    this.warned.add(message);
-    console.warn(`[sportello] <sportello-sign-viewer> ${message}`);
-  }
-
   /** Re-reads attributes and credentials; (re)loads the practice when they changed. */
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
-    this.setUp(changed);
+    this.setUp();
     // Asked here rather than in updated(): state set now joins this render instead of forcing another.
     this.showCurrentDocument();
   }
 
-  private setUp(changed: PropertyValues<this>): void {
-    const cfg = this.config;
-    const endpoint = cfg.endpoints?.sign ?? cfg.endpoint;
+  private setUp(): void {
+    const endpoint = this.config.endpoint;
+    // A new client (endpoint, token provider or keys changed anywhere in the configuration) sets up
+    // again: a viewer that failed with the old configuration recovers by itself.
+    const clientChanged = this.clients.refresh();
     const key = JSON.stringify([
       endpoint,
       this.idFile,
@@ -150,10 +156,8 @@ export class SportelloSignViewer extends SportelloElement {
       this.signUser,
       this.signingUrl,
       this.documentSrc,
-      !!cfg.tokenProvider,
     ]);
-    const providerChanged = changed.has('tokenProvider');
-    if (key === this.setupKey && !providerChanged) return;
+    if (key === this.setupKey && !clientChanged) return;
     this.setupKey = key;
     this.docIndex = 0;
     this.opened = false;
@@ -162,9 +166,9 @@ export class SportelloSignViewer extends SportelloElement {
     this.service = undefined;
 
     const problem = this.validate(endpoint);
+    this.reportConfigProblem(problem ? new ConfigurationError(problem) : undefined);
     if (problem) {
       this.attrError = true;
-      this.warnOnce(problem);
       this.practiceCtl.clear();
       this.docCtl.clear();
       return;
@@ -173,14 +177,8 @@ export class SportelloSignViewer extends SportelloElement {
       this.practiceCtl.clear();
       return;
     }
-    this.service = new SignService({
-      endpoint: endpoint!,
-      auth: signAuth({
-        tokenProvider: cfg.tokenProvider as ((o?: { forceRefresh: boolean }) => Promise<string>) | undefined,
-        signToken: this.signToken,
-        signUser: this.signUser,
-      }),
-    });
+    this.service = this.clients.client;
+    if (!this.service) return;
     this.docCtl.clear();
     void this.practiceCtl.load(this.service, Number(this.idFile));
   }

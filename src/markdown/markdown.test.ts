@@ -49,7 +49,7 @@ describe('markdown renderer', () => {
     expect(out).to.contain('<th class="md-align-left" scope="col">a</th>');
     expect(out).to.contain('<td class="md-align-right">2</td>');
     expect(out).to.contain('<hr>');
-    expect(out).to.contain('<pre><code class="language-ts">const x = 1 &lt; 2;</code></pre>');
+    expect(out).to.contain('<pre tabindex="0"><code class="language-ts">const x = 1 &lt; 2;</code></pre>');
   });
 
   it('links get the allow-list, target and rel', () => {

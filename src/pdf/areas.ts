@@ -28,7 +28,11 @@ export interface AreaSpec {
   code: string;
   signerEmail?: string | undefined;
   signerName?: string | undefined;
-  /** Fixed place. */
+  /** A placeholder the signer must fill (§2.5 `required`). */
+  required?: boolean | undefined;
+  /** §2.4 `rotation`: the stamp's own turn inside its box (0, 90, 180, 270); the box stays where the coordinates put it. */
+  rotation?: number | undefined;
+  /** Fixed place, on the page as stored (X from left, Y from top, before the page's `/Rotate`). */
   box?: NormalizedBox;
   anchor?: {
     keyword: string;
@@ -108,6 +112,7 @@ export function practiceAreas(practice: Pick<PracticeDetail, 'signers' | 'placeh
         page: num(c.page),
         kind: 'signature',
         code: c.signatureType ?? s.action,
+        rotation: num(c.rotation),
         ...who,
         ...place,
       });
@@ -133,6 +138,7 @@ export function practiceAreas(practice: Pick<PracticeDetail, 'signers' | 'placeh
         page: num(p.page),
         kind: 'placeholder',
         code: p.type,
+        required: p.required === true,
         ...who,
         ...place,
       });
@@ -148,6 +154,7 @@ export function practiceAreas(practice: Pick<PracticeDetail, 'signers' | 'placeh
       page: num(p.page),
       kind: 'placeholder',
       code: p.type,
+      required: p.required === true,
       signerEmail: owner?.email,
       signerName: owner ? signerName(owner) : undefined,
       ...place,

@@ -117,3 +117,55 @@ export function pagesToRender(visible: Iterable<number>, pageCount: number): num
   for (const p of visible) for (const q of [p - 1, p, p + 1]) if (q >= 1 && q <= pageCount) set.add(q);
   return [...set].sort((a, b) => a - b);
 }
+
+/** A page's quarter-turn (PDF `/Rotate`, clockwise), normalised to 0, 90, 180 or 270. */
+export type QuarterTurn = 0 | 90 | 180 | 270;
+
+export function quarterTurn(degrees: number | undefined): QuarterTurn {
+  const d = (((Math.round((degrees ?? 0) / 90) * 90) % 360) + 360) % 360;
+  return d as QuarterTurn;
+}
+
+/**
+ * A box given on the page as stored (spec §2.4 coordinates, form fields and text runs are all in
+ * the page's own space: X from the left, Y from the top of the unrotated page) as it appears once
+ * the page is turned clockwise by `rotation` (its `/Rotate`), as a viewer shows it. A box at the
+ * top-left of a page stored in portrait and shown turned 90° sits at the top-right.
+ */
+export function displayBox(box: NormalizedBox, rotation: number | undefined): NormalizedBox {
+  const { x, y, width: w, height: h } = box;
+  switch (quarterTurn(rotation)) {
+    case 90:
+      return { x: 1 - (y + h), y: x, width: h, height: w };
+    case 180:
+      return { x: 1 - (x + w), y: 1 - (y + h), width: w, height: h };
+    case 270:
+      return { x: y, y: 1 - (x + w), width: h, height: w };
+    default:
+      return { x, y, width: w, height: h };
+  }
+}
+
+/**
+ * The width to fit when every page must fit the scroller's width (fit-width): the widest page as
+ * shown (turned pages count with their turned width), not page 1's, so a landscape page among
+ * portrait ones does not overflow.
+ */
+export function widestPage(sizes: ReadonlyArray<{ w: number }>): number {
+  let widest = 0;
+  for (const s of sizes) if (s.w > widest) widest = s.w;
+  return widest;
+}
+
+/** Highest device pixel ratio a page is painted at: a 3× phone gains little past 2× and pays 2.25× the memory. */
+export const MAX_PAINT_RATIO = 2;
+/** Most pixels one page canvas may hold (64 MB of RGBA): a deep zoom on a poster-sized page stays bounded. */
+export const MAX_CANVAS_PIXELS = 16_777_216;
+
+/** The backing-store ratio for a page of `width`×`height` CSS px on a screen of `dpr`. */
+export function paintRatio(width: number, height: number, dpr: number): number {
+  let ratio = Math.min(Math.max(dpr || 1, 1), MAX_PAINT_RATIO);
+  const pixels = width * height * ratio * ratio;
+  if (pixels > MAX_CANVAS_PIXELS) ratio *= Math.sqrt(MAX_CANVAS_PIXELS / pixels);
+  return ratio;
+}

@@ -3,15 +3,13 @@
  * screen readers. Both return a cancel function so pages scrolled away stop working at once.
  */
 import { loadPdfjs, type PdfPage } from './pdfjs.js';
+import { paintRatio } from './geometry.js';
 
 export interface PaintedPage {
   /** Resolves when the canvas holds the page (rejects with RenderingCancelledException if cancelled). */
   done: Promise<void>;
   cancel(): void;
 }
-
-/** Upper bound of canvas pixels, so a deep zoom on a big page does not exhaust memory. */
-const MAX_CANVAS_PIXELS = 16_777_216;
 
 export function paintCanvas(page: PdfPage, canvas: HTMLCanvasElement, scale: number): PaintedPage {
   let cancelled = false;
@@ -20,9 +18,7 @@ export function paintCanvas(page: PdfPage, canvas: HTMLCanvasElement, scale: num
     const pdfjs = await loadPdfjs();
     if (cancelled) throw new pdfjs.RenderingCancelledException('cancelled');
     const viewport = page.getViewport({ scale });
-    let ratio = window.devicePixelRatio || 1;
-    const pixels = viewport.width * viewport.height * ratio * ratio;
-    if (pixels > MAX_CANVAS_PIXELS) ratio *= Math.sqrt(MAX_CANVAS_PIXELS / pixels);
+    const ratio = paintRatio(viewport.width, viewport.height, window.devicePixelRatio);
     canvas.width = Math.max(1, Math.floor(viewport.width * ratio));
     canvas.height = Math.max(1, Math.floor(viewport.height * ratio));
     const task = page.render({

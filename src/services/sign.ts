@@ -28,6 +28,8 @@ export interface SignatureCoordinate {
   anchorKeyword?: string;
   invisible?: boolean;
   textContent?: string;
+  /** Degrees (0, 90, 180, 270): the stamp's turn. */
+  rotation?: number;
   offsetLeft?: number;
   offsetTop?: number;
   offsetX?: number;

@@ -1,7 +1,6 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import {
-  AiClient,
-  type AiClientOptions,
+  type AiClient,
   type AiFile,
   type ChatRequest,
   type ChatStreamEvent,
@@ -71,7 +70,8 @@ export interface AssistantMessage {
 export type ChatMessage = UserMessage | AssistantMessage;
 
 export interface AiChatSettings {
-  client: AiClientOptions;
+  /** The client built from the element's resolved configuration (its ServiceClientController); throws what is missing. */
+  client: () => AiClient;
   /** Fields every request carries (agent_id or model + system_prompt, template_vars, ...). */
   base: Omit<ChatRequest, 'message'>;
   stream: boolean;
@@ -256,7 +256,7 @@ export class AiChatController implements ReactiveController {
     this.host.requestUpdate();
     let client: AiClient;
     try {
-      client = new AiClient(settings.client);
+      client = settings.client();
     } catch (error) {
       this.fail(message, error);
       return;

@@ -195,6 +195,16 @@ export class LiveChatController implements ReactiveController, ChatEventTarget, 
     this.set({ phase: this.isOnline() ? 'prechat' : 'offline' });
   }
 
+  /**
+   * The configuration changed (another endpoint or widget key): the client is built again from it
+   * and the chat loads, and resumes what this visitor had running there, with the new one.
+   */
+  reconfigure(): Promise<void> {
+    this.flushSave();
+    this.teardown();
+    return this.load();
+  }
+
   /** Retry after a failed load. */
   reload(): Promise<void> {
     this.loaded = undefined;

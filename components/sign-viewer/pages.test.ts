@@ -1,0 +1,181 @@
+// Page shapes and bounds: turned pages (/Rotate 0, 90, 180, 270) with areas at known coordinates,
+// a landscape page among portrait ones, and canvases bounded at every width (#19, #23).
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { openPdf } from '../../src/pdf/pdfjs.js';
+import type { PlacedArea } from '../../src/pdf/areas.js';
+import { PAGE_GAP } from './parts/document-view.styles.js';
+import type { SignDocumentView } from './parts/document-view.js';
+import { docView, firstPagePainted, resetSim, viewer } from './test-helpers.js';
+import { makePdf, redBox } from './test-pdfs.js';
+
+const ROTATIONS = [0, 90, 180, 270];
+/** Where each page's red box is drawn and its area placed: on the page as stored, off-centre so a wrong turn shows. */
+const BOX = { x: 0.1, y: 0.05, width: 0.3, height: 0.12 };
+
+async function mountView(
+  bytes: Uint8Array,
+  areas: PlacedArea[] = [],
+  size = 'height: 640px; width: 800px',
+): Promise<{ view: SignDocumentView; destroy: () => Promise<void> }> {
+  const { pdf, destroy } = await openPdf(bytes);
+  const view = await fixture<SignDocumentView>(html`<sportello-sign-document></sportello-sign-document>`);
+  view.setAttribute('style', `display: flex; ${size}`);
+  view.areas = areas;
+  view.pdf = pdf;
+  return { view, destroy };
+}
+
+const shadowOf = (view: SignDocumentView) => view.shadowRoot!;
+const pageBox = (view: SignDocumentView, n: number) =>
+  shadowOf(view).querySelector<HTMLElement>(`.page[data-page="${n}"]`)!;
+
+describe('sign document view: turned pages', () => {
+  it('places areas over the boxes drawn at the same coordinates on pages turned 0, 90, 180 and 270 (within 2 px)', async () => {
+    const bytes = await makePdf(ROTATIONS.map((rotation) => ({ width: 400, height: 600, rotation, boxes: [BOX] })));
+    const areas: PlacedArea[] = ROTATIONS.map((r, i) => ({
+      spec: { id: `r${r}`, document: 0, page: i + 1, kind: 'signature', code: 'S', box: BOX },
+      page: i + 1,
+      box: BOX,
+    }));
+    const { view, destroy } = await mountView(bytes, areas);
+    try {
+      await waitUntil(
+        () => shadowOf(view).querySelectorAll('.page').length === 4 && pageBox(view, 2).dataset.rotation === '90',
+        'pages not measured',
+        { timeout: 15000 },
+      );
+      for (const [i, r] of ROTATIONS.entries()) {
+        const n = i + 1;
+        view.goToPage(n);
+        await waitUntil(() => pageBox(view, n).querySelector('canvas[data-painted]'), `page ${n} not painted`, {
+          timeout: 15000,
+        });
+        const page = pageBox(view, n);
+        const drawn = redBox(page.querySelector('canvas')!);
+        expect(drawn, `red box painted on page ${n}`).to.exist;
+        const p = page.getBoundingClientRect();
+        const a = page.querySelector<HTMLElement>(`.area[data-area="r${r}"]`)!.getBoundingClientRect();
+        const where = `rotation ${r}: area ${[a.left - p.left, a.top - p.top, a.right - p.left, a.bottom - p.top].map(Math.round)} drawn ${[drawn!.left, drawn!.top, drawn!.right, drawn!.bottom].map(Math.round)}`;
+        expect(a.left - p.left, where).to.be.closeTo(drawn!.left, 2);
+        expect(a.top - p.top, where).to.be.closeTo(drawn!.top, 2);
+        expect(a.right - p.left, where).to.be.closeTo(drawn!.right, 2);
+        expect(a.bottom - p.top, where).to.be.closeTo(drawn!.bottom, 2);
+      }
+    } finally {
+      view.pdf = undefined;
+      await destroy();
+    }
+  });
+
+  it('fit width fits the widest page: a landscape page among portrait ones does not overflow', async () => {
+    const bytes = await makePdf([
+      { width: 595, height: 842, text: 'portrait' },
+      { width: 842, height: 595, text: 'landscape' },
+      { width: 595, height: 842, rotation: 90, text: 'portrait turned' },
+    ]);
+    const { view, destroy } = await mountView(bytes);
+    try {
+      const scroller = shadowOf(view).querySelector<HTMLElement>('.scroller')!;
+      const room = () => scroller.clientWidth - 2 * PAGE_GAP;
+      const widths = () => [1, 2, 3].map((n) => pageBox(view, n)?.getBoundingClientRect().width ?? 0);
+      await waitUntil(
+        () => shadowOf(view).querySelectorAll('.page').length === 3 && widths()[1]! > widths()[0]!,
+        'landscape page not measured',
+        { timeout: 15000 },
+      );
+      await waitUntil(() => widths().every((w) => w <= room() + 1), `a page overflows: ${widths()} in ${room()}`, {
+        timeout: 5000,
+      });
+      expect(Math.max(...widths())).to.be.closeTo(room(), 2);
+      expect(scroller.scrollWidth).to.be.at.most(scroller.clientWidth + 1);
+    } finally {
+      view.pdf = undefined;
+      await destroy();
+    }
+  });
+});
+
+describe('sportello-sign-viewer: canvases bounded at every width', () => {
+  beforeEach(resetSim);
+
+  /** Pages whose box has pixels inside both the scroller and the window. */
+  function onScreen(view: SignDocumentView): number[] {
+    const s = shadowOf(view).querySelector('.scroller')!.getBoundingClientRect();
+    const top = Math.max(s.top, 0);
+    const bottom = Math.min(s.bottom, window.innerHeight);
+    return [...shadowOf(view).querySelectorAll<HTMLElement>('.page')]
+      .filter((p) => {
+        const r = p.getBoundingClientRect();
+        return r.bottom > top && r.top < bottom && r.height > 0;
+      })
+      .map((p) => Number(p.dataset.page));
+  }
+  const live = (view: SignDocumentView) =>
+    [...shadowOf(view).querySelectorAll('canvas')].map((c) => Number((c.parentElement as HTMLElement).dataset.page));
+  function expectBounded(view: SignDocumentView, label: string): void {
+    const visible = onScreen(view);
+    const allowed = new Set(visible.flatMap((p) => [p - 1, p, p + 1]));
+    const held = live(view);
+    expect(visible.length, `${label}: some page is on screen`).to.be.greaterThan(0);
+    for (const p of held)
+      expect(allowed.has(p), `${label}: page ${p} holds a canvas; on screen ${visible}`).to.equal(true);
+    expect(held.length, label).to.be.at.most(visible.length + 2);
+  }
+  const settled = (view: SignDocumentView) => () => {
+    const allowed = new Set(onScreen(view).flatMap((p) => [p - 1, p, p + 1]));
+    const held = live(view);
+    return held.length > 0 && held.every((p) => allowed.has(p)) && onScreen(view).every((p) => held.includes(p));
+  };
+
+  it('in a 390 px container the 100-page practice paints only what is on screen (the view scrolls itself)', async () => {
+    const el = await viewer(1010);
+    el.style.removeProperty('--sportello-sign-viewer-height');
+    el.style.width = '390px';
+    const view = await firstPagePainted(el);
+    await waitUntil(settled(view), 'canvases did not settle', { timeout: 10000 });
+    expectBounded(view, '390 px, top');
+    expect(live(view).length).to.be.at.most(4);
+  });
+
+  it('with --sportello-sign-viewer-height: auto the page scrolls, and canvases follow the window, released when pages leave', async () => {
+    const el = await viewer(1010);
+    el.style.setProperty('--sportello-sign-viewer-height', 'auto');
+    el.style.width = '390px';
+    const view = await firstPagePainted(el);
+    const scroller = shadowOf(view).querySelector<HTMLElement>('.scroller')!;
+    await waitUntil(() => scroller.scrollHeight > 20 * window.innerHeight, 'the view did not grow to the document', {
+      timeout: 10000,
+    });
+    await waitUntil(settled(view), 'canvases did not settle at the top', { timeout: 10000 });
+    expectBounded(view, 'grown view, top');
+    expect(live(view)).to.include(1);
+    // The window scrolls to page 50.
+    const target = pageBox(view, 50);
+    window.scrollTo(0, target.getBoundingClientRect().top + window.scrollY);
+    await waitUntil(
+      () => target.querySelector('canvas[data-painted]'),
+      'page 50 not painted after the window scrolled',
+      { timeout: 15000 },
+    );
+    await waitUntil(settled(view), 'canvases did not settle at page 50', { timeout: 10000 });
+    expectBounded(view, 'grown view, page 50');
+    expect(live(view)).not.to.include(1);
+    expect(view.currentPage).to.be.within(49, 51);
+    window.scrollTo(0, 0);
+  });
+
+  it('a viewer scrolled out of the window holds no canvas', async () => {
+    const el = await viewer(1010);
+    el.style.width = '390px';
+    await firstPagePainted(el);
+    const view = docView(el)!;
+    const spacer = document.createElement('div');
+    spacer.style.height = '3000px';
+    el.before(spacer);
+    try {
+      await waitUntil(() => live(view).length === 0, `canvases kept off screen: ${live(view)}`, { timeout: 10000 });
+    } finally {
+      spacer.remove();
+    }
+  });
+});

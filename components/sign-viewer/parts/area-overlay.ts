@@ -1,0 +1,95 @@
+import { html, nothing } from 'lit';
+import type { Lang } from '../../../src/i18n/lang.js';
+import type { PlacedArea } from '../../../src/pdf/areas.js';
+import { displayBox, quarterTurn } from '../../../src/pdf/geometry.js';
+import { sameEmail, type SignerStep } from '../../../src/controllers/sign/signer-view.js';
+import { cssProps } from '../../shared/css-props.js';
+import { codeKey, translate, type StringKey } from '../strings.js';
+
+/** What the areas need to know beyond their place: who looks, and each signer's step. */
+export interface AreaContext {
+  language: Lang;
+  signerEmail: string | undefined;
+  steps: ReadonlyMap<string, SignerStep>;
+}
+
+/** Placeholder type codes (§2.5) grouped by what a signer does with them. */
+export function placeholderFamily(code: string): 'signature' | 'date' | 'checkbox' | 'attachment' | 'text' {
+  if (code === 'S') return 'signature';
+  if (code === 'D' || code === 'O' || code === 'E' || code === 'H') return 'date';
+  if (code === 'I' || code === 'R' || code === 'Y') return 'checkbox';
+  if (code === 'Z') return 'attachment';
+  return 'text';
+}
+
+function formatWhen(iso: string | undefined, language: Lang): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(d);
+}
+
+/** The area's words: what it is, whose it is, and for a signed one who signed and when. */
+export function areaText(
+  a: PlacedArea,
+  ctx: AreaContext,
+): { text: string; mine: boolean; state: 'signed' | 'rejected' | 'pending' } {
+  const t = (k: StringKey, p?: Record<string, string | number>) => translate(ctx.language, k, p);
+  const mine = sameEmail(ctx.signerEmail, a.spec.signerEmail);
+  const step = a.spec.signerEmail ? ctx.steps.get(a.spec.signerEmail.trim().toLowerCase()) : undefined;
+  const signer = (a.spec.signerName ?? t('nobody')) + (mine ? t('areaYou') : '');
+  let text: string;
+  if (a.spec.kind === 'signature') {
+    const key = codeKey('action_', a.spec.code);
+    text = t('areaSignature', { kind: key ? t(key) : a.spec.code, signer });
+  } else {
+    const ph = codeKey('ph_', a.spec.code);
+    text = t('areaPlaceholder', { kind: ph ? t(ph) : a.spec.code, signer });
+    if (a.spec.required) text += ` ${t('areaRequired')}`;
+  }
+  const state = step?.status === 'F' ? 'signed' : step?.status === 'R' ? 'rejected' : 'pending';
+  if (state === 'signed')
+    text += ` — ${t('areaSignedBy', { name: step!.name, when: formatWhen(step!.at, ctx.language) })}`;
+  else if (state === 'rejected') text += ` — ${t('areaRejectedBy', { name: step!.name })}`;
+  else if (a.spec.signerEmail) text += ` — ${t('areaPending')}`;
+  return { text, mine, state };
+}
+
+/**
+ * The areas of one page, placed on the page as shown: their coordinates are on the page as
+ * stored, and a page turned by its `/Rotate` carries them along (`displayBox`).
+ */
+export function renderAreas(areas: readonly PlacedArea[], pageRotation: number, ctx: AreaContext) {
+  if (!areas.length) return nothing;
+  return areas.map((a) => {
+    const { text, mine, state } = areaText(a, ctx);
+    const b = displayBox(a.box, pageRotation);
+    // The stamp's own turn (§2.4 `rotation`) adds to the page's.
+    const turn = quarterTurn((a.spec.rotation ?? 0) + pageRotation);
+    const family = a.spec.kind === 'placeholder' ? `ph-${placeholderFamily(a.spec.code)}` : '';
+    const classes = [
+      'area',
+      a.spec.kind,
+      family,
+      mine ? 'mine' : '',
+      state === 'pending' ? '' : state,
+      turn % 180 ? 'turned' : '',
+      turn ? `turn-${turn}` : '',
+    ]
+      .filter(Boolean)
+      .join(' ');
+    const parts = ['area', mine ? 'area-mine' : '', state === 'signed' ? 'area-signed' : ''].filter(Boolean).join(' ');
+    return html`<div
+      class=${classes}
+      part=${parts}
+      data-area=${a.spec.id}
+      data-signer=${a.spec.signerEmail ?? ''}
+      data-state=${state}
+      role="note"
+      aria-label=${text}
+      ${cssProps({ left: `${b.x * 100}%`, top: `${b.y * 100}%`, width: `${b.width * 100}%`, height: `${b.height * 100}%` })}
+    >
+      <span class="label" aria-hidden="true">${state === 'signed' ? '✓ ' : ''}${text}</span>
+    </div>`;
+  });
+}

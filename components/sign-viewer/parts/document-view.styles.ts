@@ -1,0 +1,208 @@
+import { css, unsafeCSS } from 'lit';
+
+/** Gap around pages inside the scroller, in CSS px (the view's scroll arithmetic uses it too). */
+export const PAGE_GAP = 16;
+const gap = unsafeCSS(PAGE_GAP);
+
+/** The document view: toolbar, the pages, the areas drawn over them. */
+export const documentViewStyles = css`
+  :host {
+    display: flex;
+    flex-direction: column;
+    min-height: 0;
+    height: 100%;
+    container-type: inline-size;
+  }
+  .toolbar {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: calc(var(--_space) * 0.75);
+    padding: calc(var(--_space) * 0.75) var(--_space);
+    border-bottom: 1px solid var(--_border);
+    background: var(--_surface);
+  }
+  .toolbar .group {
+    display: inline-flex;
+    align-items: center;
+    gap: 4px;
+  }
+  .toolbar button {
+    white-space: nowrap;
+    min-width: 36px;
+    min-height: 36px;
+    padding: 4px 10px;
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius-small);
+    background: var(--_surface);
+    color: var(--_text);
+  }
+  .toolbar button[aria-pressed='true'] {
+    background: var(--_accent);
+    color: var(--_accent-contrast);
+    border-color: var(--_accent);
+  }
+  .toolbar button:disabled {
+    opacity: 0.5;
+    cursor: default;
+  }
+  .toolbar input {
+    width: 4.5em;
+    min-height: 36px;
+    font: inherit;
+    padding: 4px 6px;
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius-small);
+    text-align: end;
+  }
+  .zoom-level {
+    min-width: 4.5em;
+    text-align: center;
+    color: var(--_text-muted);
+  }
+  .icon {
+    display: none;
+  }
+  /* A phone's width: one row of compact controls (three rows of wrapped buttons hid the page). */
+  @container (max-width: 520px) {
+    .toolbar {
+      flex-wrap: nowrap;
+      justify-content: space-between;
+      gap: 4px;
+      padding: 6px;
+    }
+    .toolbar button {
+      min-width: 32px;
+      padding: 2px 6px;
+    }
+    .toolbar input {
+      width: 3.2em;
+    }
+    .zoom-level,
+    .label-text {
+      position: absolute;
+      width: 1px;
+      height: 1px;
+      overflow: hidden;
+      clip-path: inset(50%);
+      white-space: nowrap;
+    }
+    .icon {
+      display: inline;
+    }
+  }
+  .scroller {
+    position: relative;
+    flex: 1;
+    min-height: 0;
+    overflow: auto;
+    background: var(--sportello-sign-page-gutter, #e6e9ef);
+    padding: ${gap}px;
+  }
+  .pages {
+    display: flex;
+    flex-direction: column;
+    align-items: center;
+    gap: ${gap}px;
+    width: max-content;
+    min-width: 100%;
+  }
+  .page {
+    position: relative;
+    flex: none;
+    background: #fff;
+    box-shadow: 0 1px 4px rgb(16 24 40 / 0.2);
+    --scale-round-x: 1px;
+    --scale-round-y: 1px;
+  }
+  .page canvas {
+    position: absolute;
+    inset: 0;
+    width: 100%;
+    height: 100%;
+  }
+  .area {
+    position: absolute;
+    z-index: 2;
+    pointer-events: none;
+    border: 2px dashed var(--sportello-sign-area-color, #6b7280);
+    background: rgb(107 114 128 / 0.08);
+    border-radius: 3px;
+  }
+  .area.placeholder {
+    border-style: dotted;
+  }
+  .area.mine {
+    border: 2px solid var(--sportello-sign-mine-color, var(--_accent));
+    background: rgb(36 87 214 / 0.12);
+  }
+  /* Signed areas look signed: a solid green frame and a tick, whoever signed them. */
+  .area.signed {
+    border: 2px solid var(--sportello-sign-signed-color, #1a7f37);
+    background: rgb(26 127 55 / 0.1);
+  }
+  .area.rejected {
+    border: 2px solid var(--sportello-sign-rejected-color, #b42318);
+    background: rgb(180 35 24 / 0.08);
+  }
+  .area .label {
+    position: absolute;
+    /* Inside the box's top edge: a label above it would cover the document's own text. */
+    left: 0;
+    top: 0;
+    max-width: 100%;
+    padding: 1px 6px;
+    font-size: 11px;
+    line-height: 1.4;
+    white-space: nowrap;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    color: #fff;
+    background: var(--sportello-sign-area-color, #4b5563);
+    border-radius: 0 0 3px 0;
+  }
+  .area.mine .label {
+    background: var(--sportello-sign-mine-color, var(--_accent));
+  }
+  .area.signed .label {
+    background: var(--sportello-sign-signed-color, #1a7f37);
+  }
+  .area.rejected .label {
+    background: var(--sportello-sign-rejected-color, #b42318);
+  }
+  /* An area stamped turned (coordinate rotation 90/270): its label runs along the turned box. */
+  .area.turned .label {
+    writing-mode: vertical-rl;
+    max-width: none;
+    max-height: 100%;
+    border-radius: 0 0 0 3px;
+    left: auto;
+    right: 0;
+  }
+  .area.turn-270 .label {
+    transform: rotate(180deg);
+  }
+  .area.turn-180 .label {
+    transform: rotate(180deg);
+  }
+  .required {
+    font-weight: 700;
+  }
+  /* Links inside the PDF (annotation layer): transparent targets over the painted link. */
+  .links {
+    position: absolute;
+    inset: 0;
+    z-index: 3;
+    pointer-events: none;
+  }
+  .links a {
+    position: absolute;
+    pointer-events: auto;
+    border-radius: 2px;
+  }
+  .links a:hover,
+  .links a:focus-visible {
+    background: rgb(36 87 214 / 0.15);
+    outline: 2px solid var(--_accent);
+  }
+`;

@@ -1,0 +1,287 @@
+/**
+ * One visitor request on an allowed route, with what every route handler needs: the verified
+ * visitor, refusals in the service's own shape, the request body (JSON capped, or a capped
+ * stream), and calls to the service with the gateway's credentials — either passed straight back
+ * as a stream or read as JSON for a scoping decision.
+ */
+import { Transform, type Readable } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { GatewayConfig } from './config.js';
+import { FORWARDED_REQUEST_HEADERS, FORWARDED_RESPONSE_HEADERS, type Credentials } from './credentials.js';
+import { MESSAGES, refusal, type ServiceName } from './errors.js';
+import type { GatewayStore } from './store.js';
+import { readCapped, TooLarge, UpstreamFailure, type Upstream, type UpstreamResponse } from './upstream.js';
+import type { Visitor } from './visitor.js';
+
+/** Thrown by handlers to refuse; the server turns it into the service's error shape. */
+export class Refused extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export interface GatewayServices {
+  config: GatewayConfig;
+  store: GatewayStore;
+  upstream: Upstream;
+  credentials: Credentials;
+}
+
+export type Query = Record<string, string | string[] | undefined>;
+
+export interface UpstreamCall {
+  method?: string;
+  /** Path below the service's base, e.g. `/files/1001`. */
+  path: string;
+  query?: URLSearchParams | undefined;
+  /** A JSON value (serialised here), raw bytes, or a stream (uploads). */
+  json?: unknown;
+  body?: Buffer | Readable | undefined;
+  /** Pass the browser's own safe headers (Content-Type, Range, Idempotency-Key…). */
+  passHeaders?: boolean;
+  /** No deadline for the response head (a long upload, a stream). */
+  timeoutMs?: number;
+}
+
+export interface JsonAnswer {
+  status: number;
+  body: unknown;
+  headers: UpstreamResponse['headers'];
+}
+
+const MAX_DECISION_BODY = 8 * 1024 * 1024;
+
+export class Call {
+  constructor(
+    readonly service: ServiceName,
+    readonly request: FastifyRequest,
+    readonly reply: FastifyReply,
+    readonly visitor: Visitor,
+    readonly gw: GatewayServices,
+  ) {}
+
+  get config(): GatewayConfig {
+    return this.gw.config;
+  }
+
+  param(name: string): string {
+    return (this.request.params as Record<string, string>)[name] ?? '';
+  }
+
+  /** A numeric path id; anything else is not a resource the allow-list knows (404). */
+  id(name: string): number {
+    const raw = this.param(name);
+    if (!/^[1-9]\d{0,15}$/.test(raw)) throw new Refused(404, MESSAGES.notFound);
+    return Number(raw);
+  }
+
+  /** The query the browser sent, as it sent it (repeatable keys kept). */
+  query(): URLSearchParams {
+    const raw = this.request.raw.url ?? '';
+    const q = raw.indexOf('?');
+    return new URLSearchParams(q === -1 ? '' : raw.slice(q + 1));
+  }
+
+  /** The request body as a JSON object, at most `max` bytes (413 above, 400 when not an object). */
+  async jsonObject(max = this.config.limits.maxJsonBytes): Promise<Record<string, unknown>> {
+    this.checkDeclaredLength(max);
+    let raw: Buffer;
+    try {
+      raw = await readCapped(this.request.raw, max);
+    } catch (error) {
+      if (error instanceof TooLarge) throw new Refused(413, MESSAGES.tooLarge);
+      throw error;
+    }
+    let body: unknown;
+    try {
+      body = raw.length ? JSON.parse(raw.toString('utf8')) : undefined;
+    } catch {
+      throw new Refused(400, MESSAGES.badJson);
+    }
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new Refused(400, MESSAGES.badJson);
+    return body as Record<string, unknown>;
+  }
+
+  /** The request body as a stream that fails past `max` bytes (uploads: never held whole). */
+  cappedStream(max = this.config.limits.maxUploadBytes): Readable {
+    this.checkDeclaredLength(max);
+    let seen = 0;
+    const cap = new Transform({
+      transform(chunk: Buffer, _enc, done) {
+        seen += chunk.length;
+        if (seen > max) done(new TooLarge());
+        else done(null, chunk);
+      },
+    });
+    this.request.raw.on('error', (e) => cap.destroy(e));
+    return this.request.raw.pipe(cap);
+  }
+
+  private checkDeclaredLength(max: number): void {
+    const declared = Number(this.request.headers['content-length'] ?? 0);
+    if (Number.isFinite(declared) && declared > max) {
+      // Say so now and close: reading the rest would only waste the bandwidth.
+      this.reply.header('Connection', 'close');
+      throw new Refused(413, MESSAGES.tooLarge);
+    }
+  }
+
+  private headersFor(call: UpstreamCall, credential: Record<string, string>): Record<string, string> {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (call.passHeaders !== false) {
+      for (const name of FORWARDED_REQUEST_HEADERS) {
+        const v = this.request.headers[name];
+        if (typeof v === 'string') headers[name] = v;
+      }
+    }
+    if (call.json !== undefined) {
+      headers['content-type'] = 'application/json';
+      delete headers['content-length'];
+    }
+    if (call.body === undefined && call.json === undefined) {
+      delete headers['content-length'];
+      delete headers['content-type'];
+    }
+    if (call.body !== undefined && !Buffer.isBuffer(call.body)) {
+      // A capped stream may end early: let it be chunked rather than trusting the declared length.
+      delete headers['content-length'];
+    }
+    headers['X-External-Id'] = this.visitor.id;
+    return { ...headers, ...credential };
+  }
+
+  /** Calls the service with the gateway's credentials (one retry with a new OAuth token after a 401). */
+  async upstream(call: UpstreamCall): Promise<UpstreamResponse> {
+    const base = this.config.upstream[this.service];
+    const qs = call.query?.toString();
+    const url = `${base}${call.path}${qs ? `?${qs}` : ''}`;
+    const body = call.json !== undefined ? Buffer.from(JSON.stringify(call.json)) : call.body;
+    const abort = new AbortController();
+    // The response closing unfinished means the visitor went away (the request's own 'close'
+    // only says its body was read): the service call is cancelled with it.
+    this.reply.raw.once('close', () => {
+      if (!this.reply.raw.writableFinished) abort.abort();
+    });
+    const attempt = async (force: boolean) => {
+      const credential = await this.gw.credentials.headers(this.service, force).catch((error: Error) => {
+        this.request.log.error({ service: this.service, err: error.message }, 'service credential unavailable');
+        throw new Refused(502, MESSAGES.upstreamDown);
+      });
+      return this.gw.upstream({
+        url,
+        method: call.method ?? 'GET',
+        headers: this.headersFor(call, credential),
+        body,
+        timeoutMs: call.timeoutMs ?? this.config.limits.upstreamTimeoutMs,
+        idleMs: this.config.limits.streamIdleMs,
+        signal: abort.signal,
+      });
+    };
+    try {
+      let answer = await attempt(false);
+      const resendable = body === undefined || Buffer.isBuffer(body);
+      if (answer.status === 401 && resendable && this.gw.credentials.refreshable(this.service)) {
+        answer.body.resume();
+        answer = await attempt(true);
+      }
+      if (answer.status === 401) {
+        // The service refused the gateway's own credential: a configuration fault, not the visitor's.
+        answer.body.resume();
+        this.request.log.error(
+          { service: this.service, status: answer.status },
+          'the service refused the gateway credential',
+        );
+        throw new Refused(502, MESSAGES.upstreamDown);
+      }
+      return answer;
+    } catch (error) {
+      if (error instanceof UpstreamFailure)
+        throw new Refused(
+          error.kind === 'timeout' ? 504 : 502,
+          error.kind === 'timeout' ? MESSAGES.upstreamTimeout : MESSAGES.upstreamDown,
+        );
+      if (error instanceof TooLarge) throw new Refused(413, MESSAGES.tooLarge);
+      throw error;
+    }
+  }
+
+  /** Calls the service and reads its JSON answer (for a scoping decision before anything is sent). */
+  async upstreamJson(call: UpstreamCall): Promise<JsonAnswer> {
+    const answer = await this.upstream(call);
+    const raw = await readCapped(answer.body, MAX_DECISION_BODY).catch(() => {
+      throw new Refused(502, MESSAGES.upstreamDown);
+    });
+    let body: unknown;
+    try {
+      body = raw.length ? JSON.parse(raw.toString('utf8')) : undefined;
+    } catch {
+      body = undefined;
+    }
+    return { status: answer.status, body, headers: answer.headers };
+  }
+
+  private copyHeaders(headers: UpstreamResponse['headers']): void {
+    for (const name of FORWARDED_RESPONSE_HEADERS) {
+      const v = headers[name];
+      if (v !== undefined) this.reply.header(name, v);
+    }
+  }
+
+  /** Sends a service answer on, streamed: each chunk leaves as it arrives (SSE included). */
+  async pass(answer: UpstreamResponse): Promise<FastifyReply> {
+    this.reply.code(answer.status);
+    this.copyHeaders(answer.headers);
+    const type = String(answer.headers['content-type'] ?? '');
+    if (type.startsWith('text/event-stream')) {
+      this.reply.header('Cache-Control', 'no-cache, no-transform');
+      this.reply.header('X-Accel-Buffering', 'no');
+      this.request.raw.socket.setNoDelay(true);
+    }
+    return this.reply.send(answer.body);
+  }
+
+  /** Sends a JSON answer already read (after a decision), keeping the service's status and headers. */
+  sendJson(answer: JsonAnswer, body: unknown = answer.body): FastifyReply {
+    this.reply.code(answer.status);
+    this.copyHeaders(answer.headers);
+    this.reply.removeHeader('content-length');
+    this.reply.header('content-type', 'application/json');
+    return this.reply.send(JSON.stringify(body));
+  }
+
+  /** Forwards the request as it came (path rebuilt from the allow-list, query kept, safe headers). */
+  async forward(path: string, options: Omit<UpstreamCall, 'path'> = {}): Promise<FastifyReply> {
+    return this.pass(await this.upstream({ method: this.request.method, query: this.query(), ...options, path }));
+  }
+
+  refuse(status: number, message: string, headers: Record<string, string> = {}): never {
+    throw new Refused(status, message, headers);
+  }
+}
+
+/** Sends a refusal in the service's shape. */
+export function sendRefusal(
+  reply: FastifyReply,
+  service: ServiceName,
+  status: number,
+  message: string,
+  path: string,
+  headers: Record<string, string> = {},
+): FastifyReply {
+  const r = refusal(service, status, message, path, headers);
+  for (const [k, v] of Object.entries(r.headers)) reply.header(k, v);
+  return reply.code(r.status).header('content-type', 'application/json').send(JSON.stringify(r.body));
+}
+
+/**
+ * Names (never values) of the secrets a browser sent — a page still configured with raw keys:
+ * dropped, and worth a warning. (`X-Source-App` and `X-External-Id` are dropped too, silently: the
+ * kit's AI client sends the first on every call, and the gateway sets both itself.)
+ */
+export function credentialHeadersSent(headers: Record<string, unknown>): string[] {
+  return ['x-api-key', 'x-signtoken', 'x-signuser', 'x-chattoken'].filter((h) => headers[h] !== undefined);
+}

@@ -1,0 +1,338 @@
+/**
+ * The gateway's HTTP server (Fastify): every request is checked in the same order —
+ * 1. the target (path tricks, method override) and the origin (CORS allow-list), before routing
+ *    means anything; security headers on every answer;
+ * 2. the per-IP bucket;
+ * 3. the allow-list (a route of routes/*.ts, else 404 without contacting any service);
+ * 4. the visitor (token, anonymous session, or nothing) and what the route allows them;
+ * 5. the per-visitor bucket;
+ * 6. the route's own scoping, then the service call with the gateway's credentials.
+ * I/O (the service calls, the store, the credentials, the clock of tokens) is injected.
+ */
+import { createHash } from 'node:crypto';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { Call, credentialHeadersSent, Refused, sendRefusal, type GatewayServices } from './call.js';
+import type { GatewayConfig } from './config.js';
+import { createCredentials, type Credentials } from './credentials.js';
+import { MESSAGES, serviceOfPath, type ServiceName } from './errors.js';
+import { checkTarget, hasMethodOverride } from './path-guard.js';
+import { aiRoutes } from './routes/ai.js';
+import { chatRoutes } from './routes/chat.js';
+import { deskRoutes } from './routes/desk.js';
+import { signRoutes } from './routes/sign.js';
+import { toFastifyPath, type AllowedRoute } from './routes/types.js';
+import { MemoryStore, type GatewayStore } from './store.js';
+import { nodeUpstream, type Upstream } from './upstream.js';
+import { bearerOf, createVisitorVerifier, type Visitor, type VisitorVerifier } from './visitor.js';
+import { attachWebSocketProxy } from './ws-proxy.js';
+
+/** Where each service lives on the gateway: the simulator's prefixes, so an element only changes its endpoint. */
+export const PREFIXES: Record<ServiceName, string> = {
+  ai: '/ai/api/v2',
+  sign: '/sign/api/v2',
+  desk: '/desk',
+  chat: '/chat',
+};
+
+/** Every allowed method + path pair, by service (the allow-list; README lists the same). */
+export const ALLOWED_ROUTES: readonly AllowedRoute[] = [...aiRoutes, ...signRoutes, ...deskRoutes, ...chatRoutes];
+
+export const SESSION_COOKIE = 'sportello_session';
+export const SESSION_HEADER = 'X-Sportello-Session';
+
+const ALLOWED_REQUEST_HEADERS = [
+  'Content-Type',
+  'Authorization',
+  'Idempotency-Key',
+  'Range',
+  'If-Range',
+  'Last-Event-ID',
+  'Cache-Control',
+  'Accept-Language',
+  // Accepted so that a page still configured with raw keys keeps working; dropped here, never forwarded.
+  'X-Api-Key',
+  'X-Source-App',
+  'X-External-Id',
+  'X-SignToken',
+  'X-SignUser',
+  'X-ChatToken',
+];
+const EXPOSED_HEADERS = [
+  'Retry-After',
+  'Content-Disposition',
+  'Content-Length',
+  'Content-Range',
+  'Accept-Ranges',
+  'Idempotent-Replayed',
+  SESSION_HEADER,
+];
+
+export interface GatewayOptions {
+  config: GatewayConfig;
+  store?: GatewayStore;
+  upstream?: Upstream;
+  credentials?: Credentials;
+  verifier?: VisitorVerifier;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    sportelloVisitor?: Visitor;
+  }
+}
+
+function cookie(header: string | undefined, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const [k, ...v] = part.trim().split('=');
+    if (k === name) return v.join('=');
+  }
+  return undefined;
+}
+
+/** A short, one-way name for a visitor in the logs (never the id itself, never a token). */
+const logName = (visitor: Visitor | undefined) =>
+  visitor ? createHash('sha256').update(visitor.id).digest('base64url').slice(0, 10) : '-';
+
+export async function createGateway(
+  options: GatewayOptions,
+): Promise<{ app: FastifyInstance; services: GatewayServices }> {
+  const { config } = options;
+  const store = options.store ?? new MemoryStore();
+  const services: GatewayServices = {
+    config,
+    store,
+    upstream: options.upstream ?? nodeUpstream,
+    credentials: options.credentials ?? createCredentials(config),
+  };
+  const verifier =
+    options.verifier ??
+    createVisitorVerifier({
+      ...config.visitor,
+      sessionSecret: config.anonymous.sessionSecret,
+      sessionTtlSeconds: config.anonymous.sessionTtlSeconds,
+    });
+  const origins = new Set(config.origins);
+
+  const app = Fastify({
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            // Belt and braces: nothing below logs headers, but if anything ever did, these stay out.
+            redact: [
+              'req.headers.authorization',
+              'req.headers.cookie',
+              'req.headers["x-api-key"]',
+              'req.headers["x-signtoken"]',
+              'req.headers["x-chattoken"]',
+            ],
+          },
+    // One line per request of our own (onResponse below): Fastify's would log the whole URL.
+    logController: new LogController({ disableRequestLogging: true }),
+    trustProxy: config.trustProxy,
+    requestTimeout: 0,
+    return503OnClosing: true,
+    routerOptions: {
+      ignoreTrailingSlash: false,
+      ignoreDuplicateSlashes: false,
+      caseSensitive: true,
+      maxParamLength: 300,
+    },
+  });
+
+  // Bodies are never parsed by Fastify: each route reads JSON with its own cap, or streams an upload.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, _payload, done) => done(null));
+
+  const serviceOf = (request: FastifyRequest): ServiceName =>
+    serviceOfPath((request.raw.url ?? '/').split('?')[0]!) ?? 'chat';
+  const refuse = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    status: number,
+    message: string,
+    headers: Record<string, string> = {},
+  ) => sendRefusal(reply, serviceOf(request), status, message, (request.raw.url ?? '/').split('?')[0]!, headers);
+
+  async function limited(key: string, perMinute: number): Promise<number> {
+    if (perMinute <= 0) return 0;
+    return store.take(key, perMinute, perMinute);
+  }
+
+  app.addHook('onRequest', async (request, reply) => {
+    (request as { startedAt?: number }).startedAt = performance.now();
+    // Security headers on every answer, refusals included.
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Referrer-Policy', 'no-referrer');
+    reply.header('X-Frame-Options', 'DENY');
+    reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
+    reply.header('Strict-Transport-Security', 'max-age=31536000');
+    reply.header('Cache-Control', 'no-store');
+    reply.header('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'; sandbox");
+
+    const origin = request.headers.origin;
+    if (origin !== undefined) {
+      if (!origins.has(origin)) return refuse(request, reply, 403, MESSAGES.originRefused);
+      reply.header('Access-Control-Allow-Origin', origin);
+      reply.header('Access-Control-Allow-Credentials', 'true');
+      reply.header('Access-Control-Expose-Headers', EXPOSED_HEADERS.join(', '));
+      reply.header('Vary', 'Origin');
+    }
+    const target = checkTarget(request.raw.url ?? '');
+    if (!target.ok) return refuse(request, reply, 400, MESSAGES.badPath);
+    if (hasMethodOverride(request.headers)) return refuse(request, reply, 400, MESSAGES.methodOverride);
+    if (request.method === 'OPTIONS') return undefined;
+    const wait = await limited(`ip:${request.ip}`, config.limits.perIpPerMinute);
+    if (wait > 0)
+      return refuse(request, reply, 429, MESSAGES.rateLimited, { 'Retry-After': String(Math.ceil(wait / 1000)) });
+    return undefined;
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    const started = (request as { startedAt?: number }).startedAt ?? performance.now();
+    // Method, the allow-list's route pattern (never the query: it may hold an e-mail), status, time.
+    request.log.info(
+      {
+        method: request.method,
+        route: request.routeOptions.url ?? 'unmatched',
+        status: reply.statusCode,
+        ms: Math.round(performance.now() - started),
+        visitor: logName(request.sportelloVisitor),
+      },
+      'request',
+    );
+  });
+
+  app.options('/*', async (_request, reply) => {
+    reply.header('Access-Control-Allow-Methods', 'GET, POST, DELETE, OPTIONS');
+    reply.header('Access-Control-Allow-Headers', ALLOWED_REQUEST_HEADERS.join(', '));
+    reply.header('Access-Control-Max-Age', '600');
+    return reply.code(204).send();
+  });
+
+  /** Who calls: a verified token, an anonymous session (Bearer or cookie), or a new anonymous visitor. */
+  async function identify(request: FastifyRequest, reply: FastifyReply, route: AllowedRoute): Promise<Visitor> {
+    const bearer = bearerOf(request.headers.authorization);
+    if (request.headers.authorization !== undefined) {
+      if (!bearer) throw new Refused(401, MESSAGES.badToken);
+      const result = await verifier.verify(bearer);
+      if (!result.ok) throw new Refused(401, MESSAGES.badToken);
+      return result.visitor;
+    }
+    const fromCookie = cookie(request.headers.cookie, SESSION_COOKIE);
+    if (fromCookie) {
+      const result = await verifier.verify(fromCookie);
+      if (result.ok && result.visitor.kind === 'anonymous') return result.visitor;
+    }
+    if (route.access === 'public') return { kind: 'anonymous', id: 'anon:public' };
+    // A new anonymous session: what this visitor creates stays theirs (cookie on the same site,
+    // header for a page that keeps it and sends it back as a Bearer token).
+    const session = await verifier.newSession();
+    const secure = request.protocol === 'https' ? '; Secure' : '';
+    reply.header(
+      'Set-Cookie',
+      `${SESSION_COOKIE}=${session.token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${session.expiresIn}${secure}`,
+    );
+    reply.header(SESSION_HEADER, session.token);
+    return session.visitor;
+  }
+
+  function admit(route: AllowedRoute, visitor: Visitor): void {
+    if (route.access === 'public') return;
+    if (route.access === 'token' && visitor.kind !== 'token') throw new Refused(401, MESSAGES.needsToken);
+    if (visitor.kind === 'anonymous' && !config.anonymous.grants.has(route.service as 'ai' | 'desk' | 'chat'))
+      throw new Refused(401, MESSAGES.needsToken);
+  }
+
+  for (const route of ALLOWED_ROUTES) {
+    app.route({
+      method: route.method,
+      url: PREFIXES[route.service] + toFastifyPath(route.path),
+      handler: async (request, reply) => {
+        try {
+          // `/files/` matches `/files/:idFile` with an empty id: not a route of the allow-list.
+          if (Object.values(request.params as Record<string, string>).some((v) => v === ''))
+            throw new Refused(404, MESSAGES.notAllowed);
+          const visitor = await identify(request, reply, route);
+          request.sportelloVisitor = visitor;
+          admit(route, visitor);
+          if (visitor.id !== 'anon:public') {
+            const wait = await limited(`visitor:${visitor.id}`, config.limits.perVisitorPerMinute);
+            if (wait > 0)
+              throw new Refused(429, MESSAGES.rateLimited, { 'Retry-After': String(Math.ceil(wait / 1000)) });
+          }
+          const dropped = credentialHeadersSent(request.headers);
+          if (dropped.length) request.log.warn({ dropped }, 'credential headers sent by the browser were dropped');
+          return await route.handle(new Call(route.service, request, reply, visitor, services));
+        } catch (error) {
+          if (error instanceof Refused) {
+            if (error.status === 413) reply.header('Connection', 'close');
+            return sendRefusal(
+              reply,
+              route.service,
+              error.status,
+              error.message,
+              (request.raw.url ?? '/').split('?')[0]!,
+              error.headers,
+            );
+          }
+          throw error;
+        }
+      },
+    });
+  }
+
+  // The gateway's own: an anonymous session for a page that keeps it itself, and a health check.
+  app.post('/gateway/session', async (_request, reply) => {
+    const session = await verifier.newSession();
+    return reply
+      .header('content-type', 'application/json')
+      .send(JSON.stringify({ token: session.token, expires_in: session.expiresIn }));
+  });
+  app.get('/gateway/health', async (_request, reply) => reply.send({ ok: true, store: store.kind }));
+
+  app.setNotFoundHandler((request, reply) => refuse(request, reply, 404, MESSAGES.notAllowed));
+  app.setErrorHandler((error, request, reply) => {
+    request.log.error({ err: (error as Error).message }, 'gateway failure');
+    if (reply.sent || reply.raw.headersSent) {
+      reply.raw.destroy();
+      return reply;
+    }
+    const status = (error as { statusCode?: number }).statusCode;
+    return refuse(
+      request,
+      reply,
+      status && status >= 400 && status < 500 ? status : 502,
+      status && status < 500 ? MESSAGES.badPath : MESSAGES.upstreamDown,
+    );
+  });
+
+  attachWebSocketProxy(app, services, verifier);
+  return { app, services };
+}
+
+export interface RunningGateway {
+  app: FastifyInstance;
+  url: string;
+  port: number;
+  services: GatewayServices;
+  close(): Promise<void>;
+}
+
+export async function startGateway(options: GatewayOptions): Promise<RunningGateway> {
+  const { app, services } = await createGateway(options);
+  await app.listen({ port: options.config.port, host: options.config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : options.config.port;
+  return {
+    app,
+    port,
+    url: `http://${options.config.host === '0.0.0.0' ? '127.0.0.1' : options.config.host}:${port}`,
+    services,
+    async close() {
+      await app.close();
+      await services.store.close();
+    },
+  };
+}

@@ -1,0 +1,141 @@
+/**
+ * The gateway's only state: rate-limit buckets and ownership records (what an anonymous visitor
+ * created, which upload ids a visitor opened). In memory by default; in Redis when
+ * `SPORTELLO_GATEWAY_REDIS_URL` is set, so replicas behind any load balancer share them.
+ * The token-bucket arithmetic is one pure function; the Redis script does the same sum atomically.
+ */
+
+export interface BucketState {
+  tokens: number;
+  /** ms timestamp of `tokens` */
+  at: number;
+}
+
+/**
+ * Token bucket: `capacity` tokens, refilled at `perMinute / 60000` a millisecond. Takes one token
+ * if there is one; otherwise says how long until there is. Pure.
+ */
+export function takeToken(
+  state: BucketState | undefined,
+  now: number,
+  capacity: number,
+  perMinute: number,
+): { state: BucketState; waitMs: number } {
+  const rate = perMinute / 60_000;
+  const prior = state ?? { tokens: capacity, at: now };
+  const tokens = Math.min(capacity, prior.tokens + Math.max(0, now - prior.at) * rate);
+  if (tokens >= 1) return { state: { tokens: tokens - 1, at: now }, waitMs: 0 };
+  return { state: { tokens, at: now }, waitMs: rate > 0 ? Math.ceil((1 - tokens) / rate) : 60_000 };
+}
+
+export interface GatewayStore {
+  readonly kind: 'memory' | 'redis';
+  /** Takes one token from bucket `key`; 0 when allowed, else the ms to wait. */
+  take(key: string, capacity: number, perMinute: number): Promise<number>;
+  /** Records that `owner` holds `kind`/`id` (a desk request, an upload id) for `ttlSeconds`. */
+  setOwner(kind: string, id: string, owner: string, ttlSeconds: number): Promise<void>;
+  owner(kind: string, id: string): Promise<string | undefined>;
+  close(): Promise<void>;
+}
+
+export class MemoryStore implements GatewayStore {
+  readonly kind = 'memory' as const;
+  private buckets = new Map<string, BucketState>();
+  private owners = new Map<string, { owner: string; until: number }>();
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  async take(key: string, capacity: number, perMinute: number): Promise<number> {
+    const { state, waitMs } = takeToken(this.buckets.get(key), this.now(), capacity, perMinute);
+    this.buckets.set(key, state);
+    // A full bucket carries no information: forget it, so idle visitors cost no memory.
+    if (this.buckets.size > 10_000) this.sweep(capacity, perMinute);
+    return waitMs;
+  }
+
+  private sweep(capacity: number, perMinute: number): void {
+    const now = this.now();
+    for (const [k, s] of this.buckets)
+      if (takeToken(s, now, capacity, perMinute).state.tokens >= capacity - 1) this.buckets.delete(k);
+  }
+
+  async setOwner(kind: string, id: string, owner: string, ttlSeconds: number): Promise<void> {
+    this.owners.set(`${kind}:${id}`, { owner, until: this.now() + ttlSeconds * 1000 });
+  }
+
+  async owner(kind: string, id: string): Promise<string | undefined> {
+    const entry = this.owners.get(`${kind}:${id}`);
+    if (!entry) return undefined;
+    if (entry.until < this.now()) {
+      this.owners.delete(`${kind}:${id}`);
+      return undefined;
+    }
+    return entry.owner;
+  }
+
+  async close(): Promise<void> {}
+}
+
+/** The same bucket sum as `takeToken`, atomic in Redis, on Redis's clock (shared by every replica). */
+const TAKE_SCRIPT = `
+local capacity = tonumber(ARGV[1])
+local rate = tonumber(ARGV[2]) / 60000
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local s = redis.call('HMGET', KEYS[1], 'tokens', 'at')
+local tokens = tonumber(s[1])
+local at = tonumber(s[2])
+if tokens == nil then tokens = capacity; at = now end
+tokens = math.min(capacity, tokens + math.max(0, now - at) * rate)
+local wait = 0
+if tokens >= 1 then tokens = tokens - 1 else
+  if rate > 0 then wait = math.ceil((1 - tokens) / rate) else wait = 60000 end
+end
+redis.call('HSET', KEYS[1], 'tokens', tostring(tokens), 'at', tostring(now))
+local ttl = 60000
+if rate > 0 then ttl = math.ceil(capacity / rate) + 1000 end
+redis.call('PEXPIRE', KEYS[1], ttl)
+return wait
+`;
+
+/** The subset of an ioredis client the store uses (injected: tests may pass any compatible client). */
+export interface RedisLike {
+  eval(script: string, numKeys: number, ...args: Array<string | number>): Promise<unknown>;
+  set(key: string, value: string, mode: 'EX', seconds: number): Promise<unknown>;
+  get(key: string): Promise<string | null>;
+  quit(): Promise<unknown>;
+}
+
+export class RedisStore implements GatewayStore {
+  readonly kind = 'redis' as const;
+
+  constructor(
+    private readonly redis: RedisLike,
+    private readonly prefix = 'sportello:gw:',
+  ) {}
+
+  async take(key: string, capacity: number, perMinute: number): Promise<number> {
+    return Number(await this.redis.eval(TAKE_SCRIPT, 1, `${this.prefix}rate:${key}`, capacity, perMinute));
+  }
+
+  async setOwner(kind: string, id: string, owner: string, ttlSeconds: number): Promise<void> {
+    await this.redis.set(`${this.prefix}own:${kind}:${id}`, owner, 'EX', Math.max(1, Math.ceil(ttlSeconds)));
+  }
+
+  async owner(kind: string, id: string): Promise<string | undefined> {
+    return (await this.redis.get(`${this.prefix}own:${kind}:${id}`)) ?? undefined;
+  }
+
+  async close(): Promise<void> {
+    await this.redis.quit();
+  }
+}
+
+/** Builds the store the configuration asks for. ioredis is loaded only when Redis is used. */
+export async function openStore(redisUrl: string | undefined, prefix?: string): Promise<GatewayStore> {
+  if (!redisUrl) return new MemoryStore();
+  const { Redis } = await import('ioredis');
+  const client = new Redis(redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: true });
+  await client.connect();
+  return new RedisStore(client as unknown as RedisLike, prefix);
+}

@@ -1,0 +1,102 @@
+/**
+ * The one place that talks HTTP to the services: streams a request body up and hands the response
+ * back as a stream (uploads and downloads are never held whole in memory; an SSE answer leaves as
+ * it arrives). Keep-alive agents, a deadline for the response head, an idle deadline for streams.
+ * Injected into the server as a function, so tests and the benchmark can observe or replace it.
+ */
+import { Agent as HttpAgent, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import type { Readable } from 'node:stream';
+
+export interface UpstreamRequest {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body?: Readable | Buffer | undefined;
+  /** Deadline (ms) for the response head. */
+  timeoutMs: number;
+  /** Deadline (ms) between two chunks of the response body once it flows. */
+  idleMs: number;
+  /** Aborted when the visitor went away: the upstream call is cancelled too. */
+  signal?: AbortSignal | undefined;
+}
+
+export interface UpstreamResponse {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: IncomingMessage;
+}
+
+export class UpstreamFailure extends Error {
+  constructor(
+    readonly kind: 'timeout' | 'network',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export type Upstream = (r: UpstreamRequest) => Promise<UpstreamResponse>;
+
+const httpAgent = new HttpAgent({ keepAlive: true, maxSockets: 256 });
+const httpsAgent = new HttpsAgent({ keepAlive: true, maxSockets: 256 });
+
+export const nodeUpstream: Upstream = (r) =>
+  new Promise((resolve, reject) => {
+    const url = new URL(r.url);
+    const secure = url.protocol === 'https:';
+    const req = (secure ? httpsRequest : httpRequest)(url, {
+      method: r.method,
+      headers: r.headers,
+      agent: secure ? httpsAgent : httpAgent,
+    });
+    let settled = false;
+    const fail = (error: UpstreamFailure | TooLarge) => {
+      if (settled) return;
+      settled = true;
+      req.destroy();
+      reject(error);
+    };
+    const timer =
+      r.timeoutMs > 0
+        ? setTimeout(() => fail(new UpstreamFailure('timeout', 'no answer in time')), r.timeoutMs)
+        : undefined;
+    const onAbort = () => fail(new UpstreamFailure('network', 'visitor went away'));
+    r.signal?.addEventListener('abort', onAbort, { once: true });
+    req.on('error', (error) => fail(new UpstreamFailure('network', error.message)));
+    req.on('response', (res) => {
+      clearTimeout(timer);
+      if (settled) {
+        res.destroy();
+        return;
+      }
+      settled = true;
+      if (r.idleMs > 0) res.setTimeout(r.idleMs, () => res.destroy(new Error('upstream stream idle')));
+      res.on('close', () => r.signal?.removeEventListener('abort', onAbort));
+      resolve({ status: res.statusCode ?? 502, headers: res.headers, body: res });
+    });
+    if (r.body === undefined) req.end();
+    else if (Buffer.isBuffer(r.body)) req.end(r.body);
+    else {
+      // A body past its cap fails as itself (413), anything else as a broken connection.
+      r.body.on('error', (error) =>
+        fail(error instanceof TooLarge ? error : new UpstreamFailure('network', error.message)),
+      );
+      r.body.pipe(req);
+    }
+  });
+
+export class TooLarge extends Error {}
+
+/** Reads a stream to the end, refusing more than `max` bytes (without reading the rest). */
+export async function readCapped(stream: Readable, max: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    const b = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
+    size += b.length;
+    if (size > max) throw new TooLarge();
+    chunks.push(b);
+  }
+  return Buffer.concat(chunks, size);
+}

@@ -1,0 +1,160 @@
+/**
+ * Who is calling: a visitor named by a short-lived token the site's backend minted (HS256 with a
+ * shared secret, or ES256/RS256 verified against the site's JWKS), an anonymous visitor holding
+ * the gateway's own session token, or an anonymous visitor with nothing yet.
+ *
+ * Claims (pinned; README "Deploying on a public site"):
+ *   sub (the visitor), exp, optional name, email, and
+ *   sportello: { desk: { idUtente }, sign: { files: [idFile…], signer: email }, ai: { agents: [id…] } }
+ * Everything the gateway scopes by comes from a verified token, never from the page.
+ */
+import { randomUUID } from 'node:crypto';
+import { createRemoteJWKSet, jwtVerify, SignJWT, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+
+export interface Visitor {
+  kind: 'token' | 'anonymous';
+  /** `sub` of a visitor token; `anon:<uuid>` for an anonymous session. Sent upstream as X-External-Id. */
+  id: string;
+  name?: string | undefined;
+  email?: string | undefined;
+  desk?: { idUtente: number } | undefined;
+  sign?: { files: number[]; signer?: string | undefined } | undefined;
+  ai?: { agents: number[] } | undefined;
+}
+
+export type VerifyResult = { ok: true; visitor: Visitor } | { ok: false; reason: string };
+
+export const ANONYMOUS_PREFIX = 'anon:';
+const SESSION_AUDIENCE = 'sportello-gateway:anonymous-session';
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isId = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v > 0;
+
+/** Reads the claims into a Visitor, or says which claim is malformed (a malformed token is refused whole). */
+export function visitorFromClaims(claims: JWTPayload): VerifyResult {
+  const sub = claims.sub;
+  if (typeof sub !== 'string' || sub.length === 0 || sub.length > 255)
+    return { ok: false, reason: 'sub must be a string of 1-255 characters' };
+  if (sub.startsWith(ANONYMOUS_PREFIX)) return { ok: false, reason: `sub must not start with ${ANONYMOUS_PREFIX}` };
+  const visitor: Visitor = { kind: 'token', id: sub };
+  for (const key of ['name', 'email'] as const) {
+    const v = claims[key];
+    if (v === undefined) continue;
+    if (typeof v !== 'string' || v.length > 320) return { ok: false, reason: `${key} must be a string` };
+    visitor[key] = v;
+  }
+  const s = claims.sportello;
+  if (s === undefined) return { ok: true, visitor };
+  if (!isRecord(s)) return { ok: false, reason: 'sportello must be an object' };
+  if (s.desk !== undefined) {
+    if (!isRecord(s.desk) || !isId(s.desk.idUtente))
+      return { ok: false, reason: 'sportello.desk.idUtente must be a positive integer' };
+    visitor.desk = { idUtente: s.desk.idUtente };
+  }
+  if (s.sign !== undefined) {
+    if (!isRecord(s.sign)) return { ok: false, reason: 'sportello.sign must be an object' };
+    const files = s.sign.files ?? [];
+    if (!Array.isArray(files) || !files.every(isId) || files.length > 1000)
+      return { ok: false, reason: 'sportello.sign.files must be positive integers' };
+    const signer = s.sign.signer;
+    if (signer !== undefined && (typeof signer !== 'string' || !signer.includes('@')))
+      return { ok: false, reason: 'sportello.sign.signer must be an e-mail address' };
+    visitor.sign = { files: [...files], signer: signer?.toLowerCase() };
+  }
+  if (s.ai !== undefined) {
+    if (!isRecord(s.ai) || !Array.isArray(s.ai.agents) || !s.ai.agents.every(isId))
+      return { ok: false, reason: 'sportello.ai.agents must be positive integers' };
+    visitor.ai = { agents: [...s.ai.agents] };
+  }
+  return { ok: true, visitor };
+}
+
+export interface VisitorVerifierOptions {
+  secret?: string | undefined;
+  jwks?: string | undefined;
+  audience: string;
+  issuer?: string | undefined;
+  maxTtlSeconds: number;
+  sessionSecret: string;
+  sessionTtlSeconds: number;
+  /** Injected for tests of a JWKS without a network. */
+  jwksKeys?: JWTVerifyGetKey | undefined;
+}
+
+export interface VisitorVerifier {
+  /** Verifies a bearer token: a visitor token of the site, or an anonymous session of this gateway. */
+  verify(token: string): Promise<VerifyResult>;
+  /** A new anonymous session: its visitor and the token that names it. */
+  newSession(): Promise<{ visitor: Visitor; token: string; expiresIn: number }>;
+}
+
+export function createVisitorVerifier(o: VisitorVerifierOptions): VisitorVerifier {
+  const sessionKey = new TextEncoder().encode(o.sessionSecret);
+  const hsKey = o.secret ? new TextEncoder().encode(o.secret) : undefined;
+  const jwks =
+    o.jwksKeys ??
+    (o.jwks ? createRemoteJWKSet(new URL(o.jwks), { cooldownDuration: 30_000, timeoutDuration: 5_000 }) : undefined);
+
+  async function verifySession(token: string): Promise<VerifyResult | undefined> {
+    try {
+      const { payload } = await jwtVerify(token, sessionKey, {
+        algorithms: ['HS256'],
+        audience: SESSION_AUDIENCE,
+        requiredClaims: ['sub', 'exp'],
+      });
+      if (typeof payload.sub !== 'string' || !payload.sub.startsWith(ANONYMOUS_PREFIX))
+        return { ok: false, reason: 'bad session subject' };
+      return { ok: true, visitor: { kind: 'anonymous', id: payload.sub } };
+    } catch {
+      return undefined;
+    }
+  }
+
+  async function verifyVisitor(token: string): Promise<VerifyResult> {
+    const options = {
+      audience: o.audience,
+      ...(o.issuer ? { issuer: o.issuer } : {}),
+      requiredClaims: ['sub', 'exp'],
+      clockTolerance: 5,
+    };
+    try {
+      const { payload } = hsKey
+        ? await jwtVerify(token, hsKey, { ...options, algorithms: ['HS256'] })
+        : jwks
+          ? await jwtVerify(token, jwks, { ...options, algorithms: ['ES256', 'RS256'] })
+          : (() => {
+              throw new Error('no visitor key configured');
+            })();
+      const now = Math.floor(Date.now() / 1000);
+      if (typeof payload.exp === 'number' && payload.exp - now > o.maxTtlSeconds + 5)
+        return { ok: false, reason: 'token lives longer than allowed' };
+      return visitorFromClaims(payload);
+    } catch (error) {
+      return { ok: false, reason: (error as { code?: string }).code ?? 'invalid token' };
+    }
+  }
+
+  return {
+    async verify(token) {
+      return (await verifySession(token)) ?? verifyVisitor(token);
+    },
+    async newSession() {
+      const id = `${ANONYMOUS_PREFIX}${randomUUID()}`;
+      const token = await new SignJWT({})
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(id)
+        .setAudience(SESSION_AUDIENCE)
+        .setIssuedAt()
+        .setExpirationTime(`${o.sessionTtlSeconds}s`)
+        .sign(sessionKey);
+      return { visitor: { kind: 'anonymous', id }, token, expiresIn: o.sessionTtlSeconds };
+    },
+  };
+}
+
+/** The `Authorization: Bearer` token of a request, if any. */
+export function bearerOf(header: string | string[] | undefined): string | undefined {
+  const value = Array.isArray(header) ? header[0] : header;
+  const m = /^Bearer\s+([A-Za-z0-9._~+/=-]+)$/i.exec(value ?? '');
+  return m?.[1];
+}

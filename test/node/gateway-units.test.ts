@@ -1,0 +1,299 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { checkTarget } from '../../gateway/path-guard.js';
+import { createTokenSource, type TokenAnswer } from '../../gateway/oauth.js';
+import { MemoryStore, takeToken } from '../../gateway/store.js';
+import { connectToken, rewriteClientMessage } from '../../gateway/stomp-rewrite.js';
+import { visitorFromClaims } from '../../gateway/visitor.js';
+import { readConfig } from '../../gateway/config.js';
+import { currentSignerEmail } from '../../gateway/routes/sign.js';
+import { sanitiseChat } from '../../gateway/routes/ai.js';
+
+// The gateway's pure pieces: token bucket, OAuth token cache, path guard, claims, STOMP rewrite.
+
+const client = { tokenUrl: 'http://idp.test/token', clientId: 'c', clientSecret: 's' };
+
+describe('gateway oauth: cached client-credentials token', () => {
+  it('asks the identity provider once for concurrent callers (single flight)', async () => {
+    let release!: (a: TokenAnswer) => void;
+    let calls = 0;
+    const source = createTokenSource(
+      client,
+      () => {
+        calls++;
+        return new Promise((r) => {
+          release = r;
+        });
+      },
+      { skewSeconds: 60 },
+    );
+    const all = Promise.all(Array.from({ length: 20 }, () => source.get()));
+    release({ accessToken: 't1', expiresIn: 3600 });
+    assert.deepEqual(new Set(await all), new Set(['t1']));
+    assert.equal(calls, 1);
+    assert.equal(await source.get(), 't1');
+    assert.equal(calls, 1);
+  });
+
+  it('refreshes before expiry, and on demand after a 401', async () => {
+    let now = 0;
+    let n = 0;
+    const source = createTokenSource(client, async () => ({ accessToken: `t${++n}`, expiresIn: 300 }), {
+      skewSeconds: 60,
+      now: () => now,
+    });
+    assert.equal(await source.get(), 't1');
+    now = 239_000;
+    assert.equal(await source.get(), 't1', 'still fresh 61 s before expiry');
+    now = 240_001;
+    assert.equal(await source.get(), 't2', 'refreshed 60 s before expiry');
+    assert.equal(await source.get(true), 't3');
+  });
+
+  it('does not keep a failure: the next caller asks again', async () => {
+    let fail = true;
+    const source = createTokenSource(
+      client,
+      async () => {
+        if (fail) throw new Error('idp down');
+        return { accessToken: 'ok', expiresIn: 60 };
+      },
+      { skewSeconds: 10 },
+    );
+    await assert.rejects(source.get(), /idp down/);
+    fail = false;
+    assert.equal(await source.get(), 'ok');
+  });
+});
+
+describe('gateway store: token bucket', () => {
+  it('never lets more than capacity + refill through in any window (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 50 }),
+        fc.array(fc.integer({ min: 0, max: 5000 }), { minLength: 1, maxLength: 200 }),
+        (perMinute, gaps) => {
+          let state;
+          let now = 0;
+          let allowed = 0;
+          for (const gap of gaps) {
+            now += gap;
+            const r = takeToken(state, now, perMinute, perMinute);
+            state = r.state;
+            if (r.waitMs === 0) allowed++;
+            else assert.ok(r.waitMs > 0 && r.waitMs <= 60_000 / perMinute + 1);
+          }
+          assert.ok(allowed <= perMinute + Math.floor((now * perMinute) / 60_000) + 1);
+        },
+      ),
+    );
+  });
+
+  it('waits as long as the refill needs, then allows again', async () => {
+    let now = 0;
+    const store = new MemoryStore(() => now);
+    for (let i = 0; i < 3; i++) assert.equal(await store.take('k', 3, 60), 0);
+    const wait = await store.take('k', 3, 60);
+    assert.equal(wait, 1000);
+    now += wait;
+    assert.equal(await store.take('k', 3, 60), 0);
+  });
+
+  it('forgets ownership records after their time', async () => {
+    let now = 0;
+    const store = new MemoryStore(() => now);
+    await store.setOwner('desk', '7100', 'anon:a', 10);
+    assert.equal(await store.owner('desk', '7100'), 'anon:a');
+    now = 11_000;
+    assert.equal(await store.owner('desk', '7100'), undefined);
+  });
+});
+
+describe('gateway path guard', () => {
+  it('accepts the paths the elements use', () => {
+    for (const p of [
+      '/sign/api/v2/files/1001',
+      '/chat/public/api/chat/queue-position/?idChat=3',
+      '/desk/__catalog.json',
+      '/ai/api/v2/conversations?offset=0&limit=20',
+    ]) {
+      assert.equal(checkTarget(p).ok, true, p);
+    }
+  });
+  it('refuses every target that a service could read differently (property: no dot segment survives)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom('files', '1001', '..', '.', '%2e%2e', '%2E.', '.%2e', '%2f', 'a.', ''), {
+          minLength: 1,
+          maxLength: 6,
+        }),
+        (segments) => {
+          const target = `/sign/api/v2/${segments.join('/')}`;
+          const verdict = checkTarget(target);
+          if (!verdict.ok) return;
+          const decoded = decodeURIComponent(verdict.path).split('/');
+          // A trailing slash is a path of its own (`/queue-position/`); an empty segment inside is not.
+          assert.ok(!decoded.includes('..') && !decoded.includes('.') && !decoded.slice(1, -1).includes(''), target);
+        },
+      ),
+    );
+  });
+});
+
+describe('gateway visitor claims', () => {
+  it('reads the pinned claims', () => {
+    const r = visitorFromClaims({
+      sub: 'ada',
+      name: 'Ada',
+      email: 'ada@x.test',
+      sportello: { desk: { idUtente: 501 }, sign: { files: [1001], signer: 'Ada@X.test' }, ai: { agents: [1, 2] } },
+    });
+    assert.deepEqual(r, {
+      ok: true,
+      visitor: {
+        kind: 'token',
+        id: 'ada',
+        name: 'Ada',
+        email: 'ada@x.test',
+        desk: { idUtente: 501 },
+        sign: { files: [1001], signer: 'ada@x.test' },
+        ai: { agents: [1, 2] },
+      },
+    });
+  });
+  it('refuses a malformed one whole', () => {
+    for (const claims of [
+      {},
+      { sub: '' },
+      { sub: 'a', sportello: [] },
+      { sub: 'a', sportello: { desk: { idUtente: '501' } } },
+      { sub: 'a', sportello: { ai: { agents: ['1'] } } },
+      { sub: 'a', sportello: { sign: { files: [1], signer: 'nope' } } },
+    ]) {
+      assert.equal(visitorFromClaims(claims).ok, false, JSON.stringify(claims));
+    }
+  });
+});
+
+describe('gateway STOMP rewrite', () => {
+  const start = (body: unknown) =>
+    `SEND\ndestination:/app/chat.start\ncontent-type:application/json\ncontent-length:${Buffer.byteLength(JSON.stringify(body))}\n\n${JSON.stringify(body)}\0`;
+
+  it("puts the token's name and e-mail in chat.start", () => {
+    const r = rewriteClientMessage(
+      start({ clientRequestId: 'r', name: 'Finto', email: 'finto@x.test', idChatCategory: 1 }),
+      { name: 'Ada Lovelace', email: 'ada@x.test' },
+    );
+    assert.ok(r.ok);
+    const body = r.data.slice(r.data.indexOf('\n\n') + 2, -1);
+    assert.deepEqual(JSON.parse(body), {
+      clientRequestId: 'r',
+      name: 'Ada Lovelace',
+      email: 'ada@x.test',
+      idChatCategory: 1,
+    });
+    assert.match(r.data, new RegExp(`content-length:${Buffer.byteLength(body)}\n`));
+  });
+  it('leaves frames alone without a token, and passes heart-beats', () => {
+    const frame = start({ name: 'Io' });
+    assert.deepEqual(rewriteClientMessage(frame, undefined), { ok: true, data: frame });
+    assert.deepEqual(rewriteClientMessage('\n', { name: 'x' }), { ok: true, data: '\n' });
+  });
+  it('removes operator credentials from CONNECT and reads a Bearer token there', () => {
+    const connect =
+      'CONNECT\naccept-version:1.2\nhost:x\nCHAT_WS_USER:operator\nCHAT_WS_PASSWORD:operator\nAuthorization:Bearer abc.def.ghi\nvisitor-id:v1\n\n\0';
+    assert.equal(connectToken(connect), 'abc.def.ghi');
+    const r = rewriteClientMessage(connect, undefined);
+    assert.ok(r.ok);
+    assert.doesNotMatch(r.data, /CHAT_WS|operator|Authorization/);
+    assert.match(r.data, /visitor-id:v1/);
+  });
+  it('refuses an incomplete frame', () => {
+    assert.equal(rewriteClientMessage('SEND\ndestination:/app/chat.start\n\n{"name":"x"}', undefined).ok, false);
+  });
+});
+
+describe('gateway configuration and scoping rules', () => {
+  it('serves the embedded simulator with its seeded credentials by default', () => {
+    const c = readConfig({}, 'http://127.0.0.1:9999');
+    assert.equal(c.port, 8791);
+    assert.equal(c.embedded, true);
+    assert.equal(c.upstream.ai, 'http://127.0.0.1:9999/ai/api/v2');
+    assert.equal(c.ai.apiKey, 'spk_demo');
+    assert.equal(c.desk.oauth.clientId, 'sportello-demo');
+    assert.ok(c.visitor.secret);
+  });
+  it('takes the pinned settings and refuses a short secret', () => {
+    const c = readConfig({
+      SPORTELLO_GATEWAY_PORT: '9000',
+      SPORTELLO_GATEWAY_UPSTREAM: 'https://services.example.com/',
+      SPORTELLO_GATEWAY_VISITOR_JWKS: 'https://site.example.com/jwks.json',
+      SPORTELLO_GATEWAY_ORIGINS: 'https://www.example.com, https://shop.example.com',
+    });
+    assert.equal(c.port, 9000);
+    assert.equal(c.embedded, false);
+    assert.equal(c.upstream.desk, 'https://services.example.com/desk');
+    assert.equal(c.visitor.secret, undefined);
+    assert.deepEqual(c.origins, ['https://www.example.com', 'https://shop.example.com']);
+    assert.deepEqual([...c.anonymous.grants], ['chat']);
+    assert.throws(
+      () => readConfig({ SPORTELLO_GATEWAY_UPSTREAM: 'http://x', SPORTELLO_GATEWAY_VISITOR_SECRET: 'short' }),
+      /32 bytes/,
+    );
+  });
+  it('names the current signer: the first still to act, while in progress', () => {
+    assert.equal(
+      currentSignerEmail({
+        status: 'L',
+        signers: [
+          { email: 'A@x', status: 'F' },
+          { email: 'B@x', status: 'L' },
+          { email: 'c@x', status: 'L' },
+        ],
+      }),
+      'b@x',
+    );
+    assert.equal(currentSignerEmail({ status: 'F', signers: [{ email: 'a@x', status: 'F' }] }), undefined);
+    assert.equal(currentSignerEmail({ status: 'L', signers: [] }), undefined);
+  });
+  it('keeps only the chat fields a page may set', () => {
+    assert.deepEqual(
+      sanitiseChat({
+        message: 'm',
+        agent_id: 1,
+        model: 'x',
+        system_prompt: 'p',
+        mcp_auth: { a: 'b' },
+        metadata: { k: 1, external_id: 'z' },
+      }),
+      { message: 'm', agent_id: 1, metadata: { k: 1 } },
+    );
+  });
+});
+
+describe('gateway README', () => {
+  it('documents every setting the gateway reads', async () => {
+    const { readFileSync, readdirSync } = await import('node:fs');
+    const files = ['gateway', 'gateway/routes'].flatMap((d) =>
+      readdirSync(d)
+        .filter((f) => f.endsWith('.ts'))
+        .map((f) => `${d}/${f}`),
+    );
+    const read = new Set(files.flatMap((f) => readFileSync(f, 'utf8').match(/SPORTELLO_GATEWAY_[A-Z_]+[A-Z]/g) ?? []));
+    const readme = readFileSync('README.md', 'utf8');
+    const section = readme.slice(readme.indexOf('### Settings'));
+    const missing = [...read].filter((name) => !section.includes(`\`${name}\``));
+    assert.deepEqual(missing, []);
+    for (const pinned of [
+      'SPORTELLO_GATEWAY_PORT',
+      'SPORTELLO_GATEWAY_UPSTREAM',
+      'SPORTELLO_GATEWAY_VISITOR_SECRET',
+      'SPORTELLO_GATEWAY_VISITOR_JWKS',
+      'SPORTELLO_GATEWAY_ORIGINS',
+      'SPORTELLO_GATEWAY_REDIS_URL',
+    ]) {
+      assert.ok(read.has(pinned), `${pinned} is read`);
+    }
+  });
+});
