@@ -164,6 +164,10 @@ export const aiChatStyles = css`
     font-size: 0.85em;
     margin: 0 0 4px;
   }
+  .file-errors ul {
+    margin: 0;
+    padding-left: 1.2em;
+  }
   .config-error {
     padding: calc(var(--_space) * 2);
     color: var(--_danger);

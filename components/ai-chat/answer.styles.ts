@@ -68,6 +68,64 @@ export const answerStyles = css`
     padding-inline-start: var(--_space);
     margin: 4px 0;
   }
+  .steps ol,
+  ol.thinking-text {
+    padding-left: 2.2em;
+  }
+  .tool {
+    margin: 2px 0 4px;
+    color: var(--_text-muted);
+    font-size: 0.85em;
+  }
+  .tool > summary {
+    cursor: pointer;
+  }
+  .tool pre {
+    margin: 2px 0 4px;
+    font-family: var(--_font-mono);
+    white-space: pre-wrap;
+    color: var(--_text);
+  }
+  .tool-state {
+    display: inline-block;
+    margin-left: 4px;
+    padding: 0 6px;
+    border-radius: 999px;
+    border: 1px solid var(--_border);
+    font-size: 0.9em;
+  }
+  .tool.error .tool-state,
+  .tool-state.denied {
+    color: var(--_danger);
+    border-color: var(--_danger);
+  }
+  .confidence {
+    margin-top: 4px;
+    color: var(--_text-muted);
+    font-size: 0.85em;
+  }
+  .confidence .review {
+    font-size: 1em;
+  }
+  .confidence > summary {
+    cursor: pointer;
+  }
+  .confidence dl {
+    margin: 4px 0 0;
+    display: grid;
+    gap: 2px;
+  }
+  .confidence dl > div {
+    display: flex;
+    gap: var(--_space);
+  }
+  .confidence dt {
+    min-width: 9em;
+  }
+  .confidence dd {
+    margin: 0;
+    color: var(--_text);
+  }
   .sources ol {
     margin: 4px 0 0;
     padding-inline-start: 1.4em;
