@@ -135,7 +135,7 @@ export function readConfig(env: Record<string, string | undefined>, simulatorUrl
   const idpBase = base ? `${base}/auth/realms/sportello/protocol/openid-connect/token` : '';
 
   const secret =
-    env.SPORTELLO_GATEWAY_VISITOR_SECRET ??
+    env.SPORTELLO_GATEWAY_VISITOR_SECRET ||
     (embedded && !env.SPORTELLO_GATEWAY_VISITOR_JWKS ? DEMO_VISITOR_SECRET : undefined);
   if (secret !== undefined && Buffer.byteLength(secret) < 32)
     throw new Error('SPORTELLO_GATEWAY_VISITOR_SECRET must be at least 32 bytes (HS256)');

@@ -24,7 +24,11 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(env: Record<string, string> = {}, store?: GatewayStore): Promise<Harness> {
+export async function startHarness(
+  env: Record<string, string> = {},
+  store?: GatewayStore,
+  logStream?: { write(line: string): void },
+): Promise<Harness> {
   const sim = await startSimulator({ port: 0, paceMs: 1 });
   const config = readConfig(
     {
@@ -42,6 +46,7 @@ export async function startHarness(env: Record<string, string> = {}, store?: Gat
   const gw = await startGateway({
     config,
     ...(store ? { store } : {}),
+    ...(logStream ? { logStream } : {}),
     upstream: (r) => (calls.push(r), nodeUpstream(r)),
   });
   return {
