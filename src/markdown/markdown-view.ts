@@ -1,5 +1,6 @@
 import { BlockScanner } from './blocks.js';
 import { appendMarkdownBlock, type BuildOptions } from './dom-builder.js';
+import { completeOpenTail } from './incomplete.js';
 import { loadHtmlSanitiser, loadedHtmlSanitiser } from './html-loader.js';
 
 export type ContentFormat = 'markdown' | 'html';
@@ -340,7 +341,10 @@ export class MarkdownView {
     if (tail === this.renderedTail) return;
     this.removeTail();
     this.renderedTail = tail;
-    if (tail) this.tailNodes = appendMarkdownBlock(this.root, tail, { ...this.options, openTail: tail });
+    // The open end is shown with its unfinished syntax completed or held back (incomplete.ts); it is
+    // built again from the text itself once it settles.
+    const shown = tail && completeOpenTail(tail);
+    if (shown) this.tailNodes = appendMarkdownBlock(this.root, shown, { ...this.options, openTail: shown });
   }
 
   private renderHtml(): void {
