@@ -167,7 +167,7 @@ const aiStates: ElementState[] = [
 const CHAT = `${SIM_URL}/chat`;
 /** The widget's configuration, categories, operators' and bot's words are the service's data. */
 const CHAT_DATA = {
-  skip: ['.body', '.text', 'option', '.author', '.who'],
+  skip: ['.bubble', '.author', 'option', '.privacy'],
   data: ['Ada', 'ada@example.com', 'Buongiorno'],
 };
 
@@ -384,7 +384,7 @@ const provider = clientCredentials({
 });
 /** The catalogue's names (services, assets, request types, urgencies) and a request's contents are data. */
 const DESK_DATA = {
-  skip: ['option', '.subject', '.description', 'dd', '.meta strong', 'p.text', '[part="section"] legend'],
+  skip: ['option', '.subject', '.description', '.meta strong', 'p.text', '[part="section"] legend'],
   data: [
     'Wi-Fi drops',
     'NB-2291',
@@ -394,6 +394,14 @@ const DESK_DATA = {
     'Impatto sul lavoro',
     'Postazioni coinvolte',
     'Il problema si era gia presentato',
+    // The service's names for priorities, workflows, services, request types, people, and its ticket numbers.
+    'Alta',
+    'Bassa',
+    'Flusso con ticket di secondo livello',
+    'Amministrazione',
+    'Richiesta informazioni',
+    'Anna Russo',
+    /TCK-\d{4}-\d+/g,
   ],
 };
 
