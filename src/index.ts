@@ -37,5 +37,10 @@ export type {
   RequestDetail,
   DeskComment,
 } from '../components/desk-form/index.js';
+export type {
+  SportelloDeskRequests,
+  DeskRequestSelectedDetail,
+  RequestRow,
+} from '../components/desk-requests/index.js';
 
 if (typeof document !== 'undefined') watchForElements();

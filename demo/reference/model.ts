@@ -61,6 +61,7 @@ export const PUBLIC_TAGS = [
   'sportello-sign-viewer',
   'sportello-desk-form',
   'sportello-desk-request',
+  'sportello-desk-requests',
   'sportello-config',
 ];
 

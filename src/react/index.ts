@@ -17,6 +17,7 @@ import {
   SportelloDeskForm as DeskFormElement,
   SportelloDeskRequest as DeskRequestElement,
 } from '../../components/desk-form/index.js';
+import { SportelloDeskRequests as DeskRequestsElement } from '../../components/desk-requests/index.js';
 import { SportelloConfigElement } from '../../components/shared/sportello-config.js';
 
 type Events = GlobalEventHandlersEventMap;
@@ -85,6 +86,17 @@ export const SportelloDeskRequest = createComponent({
   displayName: 'SportelloDeskRequest',
   events: {
     onCommentAdded: event('sportello-comment-added'),
+    onError: error,
+  },
+});
+
+export const SportelloDeskRequests = createComponent({
+  react: React,
+  tagName: 'sportello-desk-requests',
+  elementClass: DeskRequestsElement,
+  displayName: 'SportelloDeskRequests',
+  events: {
+    onRequestSelected: event('sportello-request-selected'),
     onError: error,
   },
 });

@@ -585,6 +585,19 @@ describe('gateway: anonymous visitors', () => {
     await refused(await fetch(ai('/chat'), json({ agent_id: 2, message: 'ciao' })), 403);
   });
 
+  it("sends a signed-in visitor's transcript and contact request as the token says", async () => {
+    const base = `${gw}/chat/public/api/chat`;
+    await fetch(`${base}/transcription/?idChat=1&email=attacker@evil.test`, withToken(ada));
+    await fetch(
+      `${base}/contact-request-email/?widgetKey=demo&name=Finto&email=attacker@evil.test&message=ciao`,
+      withToken(ada),
+    );
+    const sent = h.calls.filter((c) => c.url.includes('/public/api/chat/')).map((c) => new URL(c.url).searchParams);
+    assert.equal(sent.length, 2);
+    for (const q of sent) assert.equal(q.get('email'), ADA.email);
+    assert.equal(sent[1]!.get('name'), ADA.name);
+  });
+
   it("serves the live chat's public API to anyone", async () => {
     const res = await fetch(`${gw}/chat/public/api/widget?widgetKey=demo`);
     assert.equal(res.status, 200);
@@ -616,6 +629,36 @@ describe('gateway: rate limits', () => {
       const aiRes = await fetch(`${small.gw.url}/ai/api/v2/conversations`, withToken(token));
       assert.equal(aiRes.status, 429);
       assert.deepEqual(Object.keys(await aiRes.json()), ['detail']);
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('holds AI answers to their own tighter budget, per visitor and per IP', async () => {
+    const small = await startHarness({ SPORTELLO_GATEWAY_RATE_AI_CHAT: '2', SPORTELLO_GATEWAY_RATE_AI_CHAT_IP: '3' });
+    try {
+      const ask = (token?: string) =>
+        fetch(
+          `${small.gw.url}/ai/api/v2/chat`,
+          withToken(token, json({ agent_id: 1, message: 'Quali sono gli orari?' })),
+        );
+      const token = await mint(ADA);
+      const statuses = [];
+      for (let i = 0; i < 3; i++) {
+        const r = await ask(token);
+        statuses.push(r.status);
+        await r.arrayBuffer();
+      }
+      assert.deepEqual(statuses, [200, 200, 429]);
+      // Other calls of the same visitor go on.
+      assert.equal((await fetch(`${small.gw.url}/sign/api/v2/files/1001`, withToken(token))).status, 200);
+      // New anonymous sessions do not buy new answers: the IP's AI budget (3) is spent after one more.
+      const anon = await ask();
+      assert.equal(anon.status, 200);
+      const again = await ask();
+      assert.equal(again.status, 429);
+      assert.deepEqual(Object.keys(await again.json()), ['detail']);
+      assert.ok(Number(again.headers.get('retry-after')) >= 1);
     } finally {
       await small.close();
     }
