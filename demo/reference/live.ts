@@ -60,6 +60,10 @@ export const LIVE_EXAMPLES: Record<string, { markup: string; setup: Setup }> = {
         'no-draft': '',
       }),
   },
+  'sportello-desk-requests': {
+    markup: '<sportello-desk-requests user-id="501" endpoint="…/desk"></sportello-desk-requests>',
+    setup: () => deskForm('sportello-desk-requests', { 'user-id': '501' }),
+  },
   'sportello-desk-request': {
     markup: '<sportello-desk-request request-id="7001" endpoint="…/desk"></sportello-desk-request>',
     setup: () => deskForm('sportello-desk-request', { 'request-id': '7001' }),

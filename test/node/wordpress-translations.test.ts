@@ -20,11 +20,12 @@ function sourceStrings(): Set<string> {
   ];
   const found = new Set<string>();
   for (const file of files) {
-    for (const m of readFileSync(file, 'utf8').matchAll(
-      /(?:__|esc_html__|esc_attr__)\(\s*'((?:[^'\\]|\\.)*)',\s*'sportello'\s*\)/g,
-    )) {
+    // '…' in PHP and JS, "…" where Prettier prefers it in JS (a string with an apostrophe).
+    const text = readFileSync(file, 'utf8');
+    for (const m of text.matchAll(/(?:__|esc_html__|esc_attr__)\(\s*'((?:[^'\\]|\\.)*)',\s*'sportello'\s*\)/g))
       found.add(unquote(m[1]!));
-    }
+    for (const m of text.matchAll(/__\(\s*"((?:[^"\\]|\\.)*)",\s*'sportello'\s*\)/g))
+      found.add(m[1]!.replace(/\\(["\\])/g, '$1'));
   }
   return found;
 }
