@@ -168,7 +168,8 @@ const CHAT = `${SIM_URL}/chat`;
 /** The widget's configuration, categories, operators' and bot's words are the service's data. */
 const CHAT_DATA = {
   skip: ['.bubble', '.author', 'option', '.privacy'],
-  data: ['Ada', 'ada@example.com', 'Buongiorno'],
+  // What the visitor typed, and the pre-chat fields the widget's configuration adds (its own labels).
+  data: ['Ada', 'ada@example.com', 'Buongiorno', 'Numero d’ordine (facoltativo)', 'Order number (optional)'],
 };
 
 async function liveChat(attrs: Record<string, string> = {}): Promise<SportelloLiveChat> {
