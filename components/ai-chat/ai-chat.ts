@@ -244,6 +244,7 @@ export class SportelloAiChat extends SportelloElement {
       sourceApp: this.sourceApp,
       apiKey: this.apiKey,
       templateVars: this.templateVars,
+      language: this.language,
       classificationIntents: this.classificationIntents,
       responseFormat: this.responseFormat,
       includeHiddenSources: this.includeHiddenSources,

@@ -428,6 +428,29 @@ describe("gateway: AI, scoped to the visitor's agents and conversations", () => 
     assert.deepEqual(sent.metadata, {});
   });
 
+  it('classifies with the allowed catalogs only, and answers FAQ searches', async () => {
+    const classify = await fetch(
+      ai('/analysis/catalogs/classify'),
+      withToken(ada, json({ catalog_id: 1, texts: ['La fattura non torna'] })),
+    );
+    assert.equal(classify.status, 200);
+    assert.equal((await classify.json()).catalog_id, 1);
+    const faq = await fetch(ai('/search/faq'), withToken(ada, json({ query: 'orari', knowledge_base_ids: [1] })));
+    assert.equal(faq.status, 200);
+    assert.deepEqual((await faq.json()).chunks, []);
+    const only = await startHarness({ SPORTELLO_GATEWAY_AI_CATALOGS: '2' });
+    try {
+      const res = await fetch(
+        `${only.gw.url}/ai/api/v2/analysis/catalogs/classify`,
+        withToken(ada, json({ catalog_id: 1, texts: ['x'] })),
+      );
+      await refused(res, 403);
+      assert.equal(only.calls.length, 0);
+    } finally {
+      await only.close();
+    }
+  });
+
   it("searches only the allowed agents' knowledge bases", async () => {
     assert.equal(
       (await fetch(ai('/search'), withToken(ada, json({ query: 'orari', knowledge_base_ids: [1] })))).status,
