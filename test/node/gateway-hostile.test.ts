@@ -205,6 +205,27 @@ describe("gateway: signing, scoped to the token's practices", () => {
     );
   });
 
+  it('finds a document among many practices without piling up listeners', async () => {
+    const warnings: string[] = [];
+    const onWarning = (w: Error) => warnings.push(w.name);
+    process.on('warning', onWarning);
+    try {
+      const many = await mint({
+        sub: 'many',
+        sportello: {
+          sign: { files: [1002, 1003, 1004, 1005, 1006, 1007, 1008, 1009, 1010, 1001, 1011, 1012, 1013, 1014] },
+        },
+      });
+      const res = await fetch(sign('/documents/viewer/10011'), withToken(many));
+      assert.equal(res.status, 200);
+      await res.arrayBuffer();
+      await new Promise((r) => setImmediate(r));
+      assert.deepEqual(warnings, []);
+    } finally {
+      process.off('warning', onWarning);
+    }
+  });
+
   it('gives the signing link to the current signer only', async () => {
     const laura = await fetch(sign('/files/1001/link'), withToken(ada));
     assert.equal(laura.status, 200);
