@@ -7,12 +7,7 @@
 import { Transform, type Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { GatewayConfig } from './config.js';
-import {
-  CREDENTIAL_HEADERS,
-  FORWARDED_REQUEST_HEADERS,
-  FORWARDED_RESPONSE_HEADERS,
-  type Credentials,
-} from './credentials.js';
+import { FORWARDED_REQUEST_HEADERS, FORWARDED_RESPONSE_HEADERS, type Credentials } from './credentials.js';
 import { MESSAGES, refusal, type ServiceName } from './errors.js';
 import type { GatewayStore } from './store.js';
 import { readCapped, TooLarge, UpstreamFailure, type Upstream, type UpstreamResponse } from './upstream.js';
@@ -282,7 +277,11 @@ export function sendRefusal(
   return reply.code(r.status).header('content-type', 'application/json').send(JSON.stringify(r.body));
 }
 
-/** Names (never values) of the credential headers a browser sent: dropped, and noted in the log. */
+/**
+ * Names (never values) of the secrets a browser sent — a page still configured with raw keys:
+ * dropped, and worth a warning. (`X-Source-App` and `X-External-Id` are dropped too, silently: the
+ * kit's AI client sends the first on every call, and the gateway sets both itself.)
+ */
 export function credentialHeadersSent(headers: Record<string, unknown>): string[] {
-  return CREDENTIAL_HEADERS.filter((h) => h !== 'cookie' && h !== 'authorization' && headers[h] !== undefined);
+  return ['x-api-key', 'x-signtoken', 'x-signuser', 'x-chattoken'].filter((h) => headers[h] !== undefined);
 }

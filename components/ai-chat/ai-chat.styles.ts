@@ -47,7 +47,10 @@ export const aiChatStyles = css`
   /* The bubble stays where it was when the panel opens above it (right-aligned, as the live chat's). */
   :host([mode='launcher']) {
     position: fixed;
-    inset: auto var(--sportello-launcher-right, 20px) var(--sportello-launcher-bottom, 20px) auto;
+    /* Logical: the bubble mirrors with the page (bottom-left in a right-to-left page), as the live chat's. */
+    inset: auto;
+    inset-block-end: var(--sportello-launcher-bottom, 20px);
+    inset-inline-end: var(--sportello-launcher-right, 20px);
     z-index: var(--sportello-z-index, 2147483000);
     display: flex;
     flex-direction: column;
@@ -160,6 +163,10 @@ export const aiChatStyles = css`
     color: var(--_danger);
     font-size: 0.85em;
     margin: 0 0 4px;
+  }
+  .file-errors ul {
+    margin: 0;
+    padding-left: 1.2em;
   }
   .config-error {
     padding: calc(var(--_space) * 2);

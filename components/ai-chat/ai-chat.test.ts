@@ -207,12 +207,72 @@ describe('sportello-ai-chat', () => {
     expect(errors).to.have.length(0);
   });
 
-  it('shows reasoning for thinking events', async () => {
+  it('reasoning is open while it streams, closes when the answer starts, and says how long it took', async () => {
+    // Defect #21.5: the reasoning stayed collapsed while it streamed ("▸ Reasoning" only).
+    await faults({ kind: 'slow-stream', match: '/ai/api/v2/chat', count: 1, delayMs: 40 });
     const el = await panel();
     await typeAndSend(el, 'think step by step: how do I pay an invoice?');
+    const open = await until(() => lastAnswer(el)?.querySelector<HTMLDetailsElement>('details.reasoning[open]'));
+    expect(open.querySelector('summary')!.textContent).to.contain('Reasoning…');
+    expect(open.querySelector('.thinking-text')!.textContent!.length).to.be.greaterThan(0);
+    await expect(el).to.be.accessible();
+    await until(() => (lastAnswer(el).querySelector('.md')?.textContent?.length ?? 0) > 0);
     await idle(el);
-    const summaries = Array.from(lastAnswer(el).querySelectorAll('details.thinking summary')).map((s) => s.textContent);
-    expect(summaries).to.include('Reasoning');
+    const reasoning = lastAnswer(el).querySelector<HTMLDetailsElement>('details.reasoning')!;
+    expect(reasoning.open).to.equal(false);
+    expect(reasoning.querySelector('summary')!.textContent!.trim()).to.match(/^Thought for \d+ s$/);
+  });
+
+  it('retrieval steps are a list, one step per rag_thinking event', async () => {
+    // Defect #21.4: the steps ran together ("…invoice?"Found 1 relevant passages").
+    const el = await panel();
+    await typeAndSend(el, 'How do I pay an invoice?');
+    await idle(el);
+    const steps = Array.from(lastAnswer(el).querySelectorAll('details.steps li')).map((li) => li.textContent!.trim());
+    expect(steps).to.have.length(2);
+    expect(steps[0]).to.match(/^Searching the knowledge base: "How do I pay an invoice\?"$/);
+    expect(steps[1]).to.match(/^Found \d+ relevant passages$/);
+  });
+
+  it('a JSON answer to a streamed request (a buffering proxy) is shown as the whole answer', async () => {
+    // Defect #21.3: "could not finish the answer" instead of the answer.
+    await faults({ kind: 'json-for-stream', match: '/ai/api/v2/chat', count: 1 });
+    const el = await panel();
+    const finished = oneEvent(el, 'sportello-ai-message');
+    await typeAndSend(el, 'What are your opening hours?');
+    await idle(el);
+    expect($(el, '[part="error"]')).to.equal(null);
+    expect(lastAnswer(el).querySelector('.md')!.textContent!.length).to.be.greaterThan(20);
+    expect(lastAnswer(el).querySelectorAll('.sources li').length).to.be.greaterThan(0);
+    expect((await finished).detail.role).to.equal('user');
+  });
+
+  it('confidence and what it is based on are reachable by keyboard; intent and sentiment go with the answer event', async () => {
+    const el = await panel();
+    const answers: Array<{ intent?: string; sentiment?: unknown; confidence?: number }> = [];
+    el.addEventListener('sportello-ai-message', (e) => {
+      if (e.detail.role === 'assistant') answers.push(e.detail);
+    });
+    await typeAndSend(el, 'What are your opening hours?');
+    await idle(el);
+    const confidence = lastAnswer(el).querySelector<HTMLDetailsElement>('details.confidence')!;
+    expect(confidence.querySelector('summary')!.textContent).to.match(/Confidence \d+%/);
+    confidence.querySelector('summary')!.focus();
+    await sendKeys({ press: 'Enter' });
+    await until(() => confidence.open);
+    expect(confidence.querySelector('dl')!.textContent).to.contain('retrieval score');
+    await expect(el).to.be.accessible();
+    await until(() => answers.length === 1);
+    expect(answers[0]!.confidence).to.be.a('number');
+    expect(answers[0]!.sentiment).to.be.a('string');
+    const human = await panel({ 'handoff-target': 'nobody-here' });
+    const handed: Array<{ intent?: string }> = [];
+    human.addEventListener('sportello-ai-message', (e) => {
+      if (e.detail.role === 'assistant') handed.push(e.detail);
+    });
+    await human.ask('I want a human');
+    await until(() => handed.length === 1);
+    expect(handed[0]!.intent).to.equal('human_request');
   });
 
   it('low confidence with needs_review shows a subtle indicator', async () => {
@@ -222,11 +282,16 @@ describe('sportello-ai-chat', () => {
     expect(lastAnswer(el).querySelector('.review')!.textContent).to.contain('may be inaccurate');
   });
 
-  it('shows a tool call as an activity line', async () => {
+  it('shows a tool call as a card with its name, state and arguments', async () => {
     const el = await panel();
     await typeAndSend(el, 'track my parcel BS123456789IT');
     await idle(el);
-    expect(lastAnswer(el).querySelector('.activity')!.textContent).to.contain('track_shipment');
+    const tool = lastAnswer(el).querySelector('.tool')!;
+    expect(tool.textContent).to.contain('track_shipment');
+    expect(tool.querySelector('.tool-state')!.textContent).to.equal('done');
+    // Its arguments are one disclosure away.
+    expect(tool.querySelector('pre')!.textContent).to.contain('BS123456789IT');
+    await expect(el).to.be.accessible();
     expect(lastAnswer(el).querySelector('.md table')).to.exist;
   });
 
@@ -235,13 +300,15 @@ describe('sportello-ai-chat', () => {
     await typeAndSend(el, 'cancel my order 1234');
     const card = await until(() => $(el, '[part="approval"]'));
     expect(card.textContent).to.contain('cancel_order');
+    expect(card.querySelector('.tool-state')!.textContent).to.equal('waiting for your approval');
     await expect(el).to.be.accessible();
     (card.querySelector('.button') as HTMLButtonElement).click();
     await until(
       () => $$(el, '.msg.assistant').length === 2 && !$(el, '.footer .bar') && !$$(el, '[aria-busy="true"]').length,
     );
     expect(card.textContent).to.contain('You approved');
-    expect(lastAnswer(el).querySelector('.activity')!.textContent).to.contain('cancel_order');
+    expect(card.querySelector('.tool-state')!.textContent).to.equal('approved');
+    expect(lastAnswer(el).querySelector('.tool')!.textContent).to.contain('cancel_order');
     expect(lastAnswer(el).querySelector('.md')!.textContent!.length).to.be.greaterThan(0);
   });
 
@@ -254,7 +321,8 @@ describe('sportello-ai-chat', () => {
       () => $$(el, '.msg.assistant').length === 2 && !$$(el, '[aria-busy="true"]').length && !$(el, '.footer .bar'),
     );
     expect(card.textContent).to.contain('You denied');
-    expect(lastAnswer(el).querySelector('.activity')).to.equal(null);
+    expect(card.querySelector('.tool-state')!.textContent).to.equal('denied');
+    expect(lastAnswer(el).querySelector('.tool')).to.equal(null);
     expect(lastAnswer(el).querySelector('.md')!.textContent!.length).to.be.greaterThan(0);
   });
 
@@ -276,6 +344,11 @@ describe('sportello-ai-chat', () => {
     await until(() => received);
     expect(received).to.include({ name: 'Grace' });
     expect((received as { transcript: string }).transcript).to.contain('I want a human');
+    // Defect #21.1: the transcript was read before the answer's last render and ended at "…Operators".
+    await idle(el);
+    const shown = lastAnswer(el).querySelector('.md')!.textContent!.replace(/\s+/g, ' ').trim();
+    expect(shown).to.contain('Monday to Friday');
+    expect((received as { transcript: string }).transcript.replace(/\s+/g, ' ')).to.contain(shown);
     await until(() => $$(el, '.card').some((c) => c.textContent!.includes('connecting you')));
     target.remove();
   });
@@ -402,6 +475,34 @@ describe('sportello-ai-chat', () => {
     await idle(el);
     expect($$(el, '.msg.user')[0]!.textContent).to.contain('notes.txt');
     expect(lastAnswer(el).textContent).to.contain('notes.txt');
+  });
+
+  it('file refusals go away with the next question, however it is asked; attachments speak the page language', async () => {
+    // Defect #21.7: the size error stayed after later messages, and an attached file read
+    // "nota.txt uploaded" on an Italian page (the composer got 5 of its 9 labels).
+    const el = await panel({ 'max-file-size': '2000', lang: 'it' });
+    el.suggestions = ['Quali sono i vostri orari?'];
+    await el.updateComplete;
+    const composer = $(el, 'sportello-composer')!;
+    const good = new File(['una riga\n'], 'nota.txt', { type: 'text/plain' });
+    const big = new File(['x'.repeat(5000)], 'grande.txt', { type: 'text/plain' });
+    composer.dispatchEvent(
+      new CustomEvent('sportello-composer-attach', { detail: { files: [good, big] }, bubbles: true, composed: true }),
+    );
+    await until(() => $(el, '.file-errors'));
+    await until(() =>
+      (composer as unknown as { attachments: Array<{ state: string }> }).attachments.every((a) => a.state === 'done'),
+    );
+    await (composer as unknown as { updateComplete: Promise<unknown> }).updateComplete;
+    const tray = composer.shadowRoot!.querySelector('li.done')!.textContent!;
+    expect(tray).to.contain('nota.txt allegato');
+    expect(tray).not.to.contain('uploaded');
+    await expect(el).to.be.accessible();
+    ($(el, '.chip') as HTMLButtonElement).click();
+    await until(() => $$(el, '.msg.user').length === 1);
+    await el.updateComplete;
+    expect($(el, '.file-errors')).to.equal(null);
+    await idle(el);
   });
 
   it('non-streaming mode renders the same way', async () => {

@@ -3,12 +3,14 @@ import { property, state } from 'lit/decorators.js';
 import { SportelloElement } from '../shared/sportello-element.js';
 import { tokens } from '../shared/tokens.styles.js';
 import '../shared/composer.js';
+import type { ComposerLabels } from '../shared/composer.js';
 import { chatBubbleIcon, closeIcon } from '../shared/chat-icons.js';
 import { aiChatStyles, controlStyles } from './ai-chat.styles.js';
 import { t, type AiChatStringKey } from './strings.js';
 import './events.js';
 import { AiChatController, type AssistantMessage } from '../../src/controllers/ai/ai-chat-controller.js';
 import type { ServiceError } from '../../src/transport/errors.js';
+import type { AiFile } from '../../src/services/ai.js';
 import { StableRecord } from '../shared/stable-record.js';
 import { AnswerViews } from './answer-views.js';
 import { errorText, renderMessage, type AnswerContext } from './answer.js';
@@ -47,7 +49,7 @@ const booleanDefaultTrue = {
  *
  * @event {CustomEvent<AiHandoffDetail>} sportello-handoff - `{ summary, transcript, conversationId, reason, trigger, name, email }` when the visitor should talk to a person: at once when they asked for one (`handoff_trigger: user_request`), else when they accept the panel's offer or press "Talk to a person". Cancelable: cancel it to stop the panel from opening the `handoff-target` chat.
  * @event {CustomEvent<ChatUsage>} sportello-usage - The stream's `usage` object (tokens, latency, ids) after each answer.
- * @event {CustomEvent<AiMessageDetail>} sportello-ai-message - `{ role, text, conversationId }` for each question sent and each answer finished.
+ * @event {CustomEvent<AiMessageDetail>} sportello-ai-message - `{ role, text, conversationId }` for each question sent and each answer finished; an answer adds `intent`, `sentiment`, `confidence` and `needsReview` as the service returns them.
  * @event {CustomEvent<SportelloErrorDetail>} sportello-error - `{ error, operation }` for every failure shown in the panel.
  *
  * @csspart panel - The panel box.
@@ -148,14 +150,13 @@ export class SportelloAiChat extends SportelloElement {
   /** configProblem() as of this update (willUpdate works it out once; render reads it). */
   private problem: string | undefined;
   /** The composer's labels, the same object while their strings are the same (a new one re-renders the composer). */
-  private composerLabels = new StableRecord<Record<string, string>>();
+  private composerLabels = new StableRecord<ComposerLabels & Record<string, string>>();
   private threadLabelCache = new StableRecord<Partial<MessageListLabels>>();
   private draftTimer: ReturnType<typeof setTimeout> | undefined;
 
   /** Sends a question as if the visitor typed it. */
   ask(text: string): Promise<void> {
-    this.emit('sportello-ai-message', { role: 'user', text, conversationId: this.chat.conversationId });
-    return this.chat.send(text);
+    return this.sendQuestion(text, []);
   }
 
   /** Stops the answer being written. */
@@ -320,11 +321,16 @@ export class SportelloAiChat extends SportelloElement {
     }
     const files = this.attachments.filter((a) => a.state === 'done' && a.file).map((a) => a.file!);
     this.attachments = [];
-    this.fileErrors = [];
     this.chat.saveDraft('');
-    this.emit('sportello-ai-message', { role: 'user', text: e.detail.text, conversationId: this.chat.conversationId });
+    await this.sendQuestion(e.detail.text, files);
+  }
+
+  /** Every question, typed, chosen or asked by the page: refusals of earlier files are history now. */
+  private sendQuestion(text: string, files: AiFile[]): Promise<void> {
+    this.fileErrors = [];
+    this.emit('sportello-ai-message', { role: 'user', text, conversationId: this.chat.conversationId });
     void this.thread?.scrollToEnd();
-    await this.chat.send(e.detail.text, files);
+    return this.chat.send(text, files);
   }
 
   private onDraft(e: CustomEvent<{ value: string }>): void {
@@ -361,6 +367,11 @@ export class SportelloAiChat extends SportelloElement {
       role: 'assistant',
       text: message.text,
       conversationId: this.chat.conversationId,
+      ...(message.intent !== undefined ? { intent: message.intent } : {}),
+      ...(message.sentiment !== undefined ? { sentiment: message.sentiment } : {}),
+      ...(message.confidence
+        ? { confidence: message.confidence.score, needsReview: message.confidence.needsReview }
+        : {}),
     });
   }
 
@@ -453,7 +464,7 @@ export class SportelloAiChat extends SportelloElement {
       <div class="visually-hidden" aria-live="polite" aria-atomic="true">${this.announcement}</div>
       <div class="footer">
         ${this.chat.busy ? html`<div class="bar"><button class="button secondary" @click=${() => this.stop()}>■ ${this.s('stop')}</button></div>` : nothing}
-        ${this.fileErrors.length ? html`<ul class="file-errors" role="alert">${this.fileErrors.map((e) => html`<li>${e}</li>`)}</ul>` : nothing}
+        ${this.fileErrors.length ? html`<div class="file-errors" role="alert"><ul>${this.fileErrors.map((e) => html`<li>${e}</li>`)}</ul></div>` : nothing}
         <sportello-composer
           part="composer"
           lang=${lang}
@@ -491,13 +502,18 @@ export class SportelloAiChat extends SportelloElement {
     return message ? renderMessage(this.answerContext(), message) : nothing;
   };
 
-  private labelsForComposer(): Record<string, string> {
+  /** All of the composer's labels (any left out would speak the composer's English defaults). */
+  private labelsForComposer(): ComposerLabels & Record<string, string> {
     return this.composerLabels.of({
       input: this.s('input'),
       placeholder: this.placeholder ?? this.s('placeholder'),
       send: this.s('send'),
       attach: this.s('attach'),
       remove: this.s('remove'),
+      retry: this.s('retryUpload'),
+      uploading: this.s('uploading'),
+      uploaded: this.s('uploaded'),
+      failed: this.s('uploadFailed'),
     });
   }
 

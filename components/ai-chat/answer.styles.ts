@@ -64,13 +64,71 @@ export const answerStyles = css`
     white-space: pre-wrap;
     font-size: 0.85em;
     color: var(--_text-muted);
-    border-left: 3px solid var(--_border);
-    padding-left: var(--_space);
+    border-inline-start: 3px solid var(--_border);
+    padding-inline-start: var(--_space);
     margin: 4px 0;
+  }
+  .steps ol,
+  ol.thinking-text {
+    padding-left: 2.2em;
+  }
+  .tool {
+    margin: 2px 0 4px;
+    color: var(--_text-muted);
+    font-size: 0.85em;
+  }
+  .tool > summary {
+    cursor: pointer;
+  }
+  .tool pre {
+    margin: 2px 0 4px;
+    font-family: var(--_font-mono);
+    white-space: pre-wrap;
+    color: var(--_text);
+  }
+  .tool-state {
+    display: inline-block;
+    margin-left: 4px;
+    padding: 0 6px;
+    border-radius: 999px;
+    border: 1px solid var(--_border);
+    font-size: 0.9em;
+  }
+  .tool.error .tool-state,
+  .tool-state.denied {
+    color: var(--_danger);
+    border-color: var(--_danger);
+  }
+  .confidence {
+    margin-top: 4px;
+    color: var(--_text-muted);
+    font-size: 0.85em;
+  }
+  .confidence .review {
+    font-size: 1em;
+  }
+  .confidence > summary {
+    cursor: pointer;
+  }
+  .confidence dl {
+    margin: 4px 0 0;
+    display: grid;
+    gap: 2px;
+  }
+  .confidence dl > div {
+    display: flex;
+    gap: var(--_space);
+  }
+  .confidence dt {
+    min-width: 9em;
+  }
+  .confidence dd {
+    margin: 0;
+    color: var(--_text);
   }
   .sources ol {
     margin: 4px 0 0;
-    padding-left: 1.4em;
+    padding-inline-start: 1.4em;
   }
   .sources li {
     margin-bottom: 4px;
@@ -199,7 +257,7 @@ export const answerStyles = css`
   }
   .md ul,
   .md ol {
-    padding-left: 1.4em;
+    padding-inline-start: 1.4em;
   }
   .md li.md-task {
     list-style: none;
@@ -223,8 +281,8 @@ export const answerStyles = css`
     background: none;
   }
   .md blockquote {
-    border-left: 3px solid var(--_border);
-    padding-left: var(--_space);
+    border-inline-start: 3px solid var(--_border);
+    padding-inline-start: var(--_space);
     color: var(--_text-muted);
   }
   .md .md-table {
@@ -238,7 +296,7 @@ export const answerStyles = css`
   .md td {
     border: 1px solid var(--_border);
     padding: 3px 8px;
-    text-align: left;
+    text-align: start;
     /* Words stay whole in a cell (the bubble's 'anywhere' would let a narrow panel squeeze a
        table into broken words): a table wider than the panel scrolls in its wrapper instead. */
     overflow-wrap: normal;

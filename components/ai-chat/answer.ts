@@ -1,5 +1,11 @@
 import { html, nothing, type TemplateResult } from 'lit';
-import type { AiChatController, AssistantMessage, ChatMessage } from '../../src/controllers/ai/ai-chat-controller.js';
+import type {
+  AiChatController,
+  AssistantMessage,
+  ChatMessage,
+  ToolActivity,
+  ToolState,
+} from '../../src/controllers/ai/ai-chat-controller.js';
 import type { PendingToolCall } from '../../src/services/ai.js';
 import type { ServiceError } from '../../src/transport/errors.js';
 import { markdownView } from '../../src/markdown/directive.js';
@@ -41,6 +47,9 @@ function renderApproval(c: AnswerContext, m: AssistantMessage): TemplateResult {
   const args = approval.calls.map((call) => call.tool_args ?? call.arguments).filter(Boolean);
   return html`<div class="card" part="approval" role="group" aria-label=${c.s('approvalTitle', { name })}>
     <strong>${c.s('approvalTitle', { name })}</strong>
+    <span class="tool-state ${approval.decision ?? 'approval'}"
+      >${c.s(approval.decision === 'approved' ? 'toolApproved' : approval.decision === 'denied' ? 'toolDenied' : 'toolApproval')}</span
+    >
     ${args.length ? html`<pre>${JSON.stringify(args.length === 1 ? args[0] : args, null, 2)}</pre>` : nothing}
     ${
       approval.decision
@@ -83,27 +92,88 @@ function renderHandoffOffer(c: AnswerContext, m: AssistantMessage): TemplateResu
   </div>`;
 }
 
+const TOOL_STATE: Record<ToolState, AiChatStringKey> = {
+  running: 'toolRunning',
+  done: 'toolDone',
+  approval: 'toolApproval',
+  denied: 'toolDenied',
+  error: 'toolError',
+};
+
+const json = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value, null, 2));
+
+/** A tool call: its name and state, and (opened) its arguments and result. */
+function renderTool(c: AnswerContext, tool: ToolActivity): TemplateResult {
+  const head = html`<span aria-hidden="true">⚙</span> <span class="tool-name">${c.s('toolLabel', { name: tool.name })}</span>
+    <span class="tool-state">${c.s(TOOL_STATE[tool.state])}</span>`;
+  const args = tool.args && Object.keys(tool.args).length ? tool.args : undefined;
+  if (!args && tool.result === undefined) return html`<div class="tool ${tool.state}" part="tool">${head}</div>`;
+  return html`<details class="tool ${tool.state}" part="tool">
+    <summary>${head}</summary>
+    ${args ? html`<div class="note">${c.s('toolArgs')}</div><pre>${json(args)}</pre>` : nothing}
+    ${tool.result !== undefined ? html`<div class="note">${c.s('toolResult')}</div><pre>${json(tool.result)}</pre>` : nothing}
+  </details>`;
+}
+
+/**
+ * Retrieval steps and reasoning. Both are open while they are all there is to read (the visitor
+ * sees the reasoning form) and close when the answer starts; the reasoning then says how long it took.
+ */
+function renderThinking(c: AnswerContext, m: AssistantMessage, busy: boolean): TemplateResult {
+  const before = busy && m.status === 'waiting';
+  const reasoningOpen = busy && !!m.thinking && m.thoughtMs === undefined;
+  const reasoning =
+    m.thoughtMs !== undefined
+      ? c.s('thoughtFor', { seconds: Math.max(1, Math.round(m.thoughtMs / 1000)) })
+      : busy
+        ? c.s('thinkingNow')
+        : c.s('reasoning');
+  return html`${
+    m.ragSteps.length
+      ? html`<details class="thinking steps" ?open=${before && !m.thinking}>
+          <summary>${c.s('searching')}</summary>
+          <ol class="thinking-text">${m.ragSteps.map((step) => html`<li>${step}</li>`)}</ol>
+        </details>`
+      : nothing
+  }${
+    m.thinking
+      ? html`<details class="thinking reasoning" ?open=${reasoningOpen}>
+          <summary>${reasoning}</summary>
+          <div class="thinking-text">${m.thinking}</div>
+        </details>`
+      : nothing
+  }`;
+}
+
+/** The answer's confidence, with what it is based on behind a disclosure (keyboard and touch, not a tooltip). */
+function renderConfidence(c: AnswerContext, confidence: NonNullable<AssistantMessage['confidence']>): TemplateResult {
+  const label = c.s('confidence', { value: Math.round(confidence.score * 100) });
+  const signals = Object.entries(confidence.signals ?? {});
+  const head = confidence.needsReview
+    ? html`<span class="review"><span aria-hidden="true">⚠</span> ${c.s('needsReview')}</span> <span class="score">${label}</span>`
+    : html`<span class="score">${label}</span>`;
+  if (!signals.length)
+    return html`<div class="confidence${confidence.needsReview ? ' low' : ''}" part="confidence">${head}</div>`;
+  return html`<details class="confidence${confidence.needsReview ? ' low' : ''}" part="confidence">
+    <summary>${head}</summary>
+    <dl aria-label=${c.s('confidenceSignals')}>
+      ${signals.map(([key, value]) => html`<div><dt>${key.replace(/_/g, ' ')}</dt><dd>${json(value)}</dd></div>`)}
+    </dl>
+  </details>`;
+}
+
 function renderAssistant(c: AnswerContext, m: AssistantMessage): TemplateResult {
   const busy = m.status === 'waiting' || m.status === 'streaming';
   const view = c.views.view(m.id);
   return html`<div class="msg assistant" part="assistant-message" aria-busy=${busy ? 'true' : 'false'}>
-    ${
-      m.ragThinking
-        ? html`<details class="thinking"><summary>${c.s('searching')}</summary><div class="thinking-text">${m.ragThinking}</div></details>`
-        : nothing
-    }
-    ${
-      m.thinking
-        ? html`<details class="thinking"><summary>${c.s('reasoning')}</summary><div class="thinking-text">${m.thinking}</div></details>`
-        : nothing
-    }
-    ${m.tools.map((tool) => html`<div class="activity">⚙ ${c.s('tool', { name: tool.name })}</div>`)}
+    ${renderThinking(c, m, busy)}
+    ${m.tools.map((tool) => renderTool(c, tool))}
     ${view ? html`<div class="answer" ${markdownView(view)}></div>` : nothing}
     ${m.status === 'waiting' ? html`<div class="typing">${c.s('writing')}</div>` : nothing}
     ${m.status === 'stopped' ? html`<div class="stopped">${c.s('stopped')} <button class="icon-button" @click=${() => c.chat.retry(m.id)}>${c.s('retry')}</button></div>` : nothing}
     ${m.approval ? renderApproval(c, m) : nothing}
     ${m.sources.length ? renderSources(c, m) : nothing}
-    ${m.confidence?.needsReview ? html`<div class="review" title=${c.s('confidence', { value: Math.round(m.confidence.score * 100) })}>⚠ ${c.s('needsReview')}</div>` : nothing}
+    ${m.confidence && !busy ? renderConfidence(c, m.confidence) : nothing}
     ${m.handoff?.requested ? renderHandoffOffer(c, m) : nothing}
     ${
       m.status === 'error' && m.error

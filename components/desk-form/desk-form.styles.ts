@@ -53,7 +53,7 @@ export const deskFormStyles = [
     legend {
       font-weight: 600;
       padding: 0 var(--_space);
-      margin-left: calc(var(--_space) * -1);
+      margin-inline-start: calc(var(--_space) * -1);
     }
     .grid {
       display: grid;
@@ -133,7 +133,7 @@ export const deskFormStyles = [
     }
     .error-summary ul {
       margin: var(--_space) 0 0;
-      padding-left: 1.2em;
+      padding-inline-start: 1.2em;
     }
     .error-summary a {
       color: var(--_danger);
@@ -344,7 +344,7 @@ export const deskFormStyles = [
       padding: var(--_space) calc(var(--_space) * 1.5);
     }
     .comment.mine {
-      border-left: 3px solid var(--_accent);
+      border-inline-start: 3px solid var(--_accent);
     }
     .comment .meta {
       display: flex;

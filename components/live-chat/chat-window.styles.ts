@@ -94,7 +94,7 @@ export const chatWindowStyles = css`
   .notice.confirm .actions {
     display: flex;
     gap: var(--_space);
-    margin-left: auto;
+    margin-inline-start: auto;
   }
   .notice.confirm button {
     font-size: 0.95em;
@@ -377,5 +377,12 @@ export const chatWindowStyles = css`
   }
   .past .forget {
     margin-top: var(--_space);
+  }
+  /* Arrows that point a direction turn round in a right-to-left page. */
+  .flip-rtl {
+    display: inline-block;
+  }
+  :host(:dir(rtl)) .flip-rtl {
+    transform: scaleX(-1);
   }
 `;

@@ -6,6 +6,10 @@ import { launcherCss, windowCss } from './live-chat.styles.js';
 import type { HandoffInput, SportelloLiveChatWindow } from './chat-window.js';
 import './events.js';
 
+/** Logical corners follow the page's direction; physical ones stay where they are named. */
+const POSITIONS = ['bottom-end', 'bottom-start', 'bottom-right', 'bottom-left'] as const;
+type LauncherPosition = (typeof POSITIONS)[number];
+
 type LabelsModule = typeof import('../../src/i18n/launcher.js');
 let labelsModule: Promise<LabelsModule> | undefined;
 /** The launcher's strings (language rule, integrator strings, a tiny per-language module) come after it paints. */
@@ -97,7 +101,7 @@ function writeOpenFlag(open: boolean): void {
  * @attr widget-key - Public widget key of the chat service.
  * @attr endpoint - `{chat_base_url}` or a proxy serving the same paths.
  * @attr mode - `launcher` (bubble + dialog, default) or `inline`.
- * @attr position - `bottom-right` (default) or `bottom-left`.
+ * @attr position - `bottom-end` (default: bottom-right in a left-to-right page, bottom-left in a right-to-left one), `bottom-start`, or the physical `bottom-right` / `bottom-left`.
  * @attr open - Whether the window is open (launcher mode).
  * @attr name - Prefilled visitor name.
  * @attr email - Prefilled e-mail.
@@ -214,10 +218,11 @@ export class SportelloLiveChat extends HTMLElement {
   set mode(v: 'launcher' | 'inline') {
     this.setAttribute('mode', v);
   }
-  get position(): 'bottom-right' | 'bottom-left' {
-    return this.getAttribute('position') === 'bottom-left' ? 'bottom-left' : 'bottom-right';
+  get position(): LauncherPosition {
+    const value = this.getAttribute('position');
+    return (POSITIONS as readonly (string | null)[]).includes(value) ? (value as LauncherPosition) : 'bottom-end';
   }
-  set position(v: 'bottom-right' | 'bottom-left') {
+  set position(v: LauncherPosition) {
     this.setAttribute('position', v);
   }
   /** Whether the window is open (the `open` attribute). */
@@ -512,7 +517,7 @@ export class SportelloLiveChat extends HTMLElement {
     // A value we do not know falls back to the default: the chat still works, the page hears why it looks so.
     for (const [name, allowed] of [
       ['mode', ['launcher', 'inline']],
-      ['position', ['bottom-right', 'bottom-left']],
+      ['position', POSITIONS],
     ] as const) {
       const value = this.getAttribute(name);
       if (

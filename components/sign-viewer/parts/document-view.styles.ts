@@ -53,7 +53,7 @@ export const documentViewStyles = css`
     padding: 4px 6px;
     border: 1px solid var(--_border);
     border-radius: var(--_radius-small);
-    text-align: right;
+    text-align: end;
   }
   .zoom-level {
     min-width: 4.5em;
