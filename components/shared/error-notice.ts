@@ -78,6 +78,11 @@ export class SportelloErrorNotice extends LitElement {
     this.timer = undefined;
   }
 
+  private renderRetry(speaker: StringsHost, left: number) {
+    const label = left > 0 ? errorString(speaker, 'retryIn', { seconds: left }) : errorString(speaker, 'retry');
+    return html`<button type="button" class="button" part="error-retry" ?disabled=${left > 0} @click=${() => this.retry?.()}>${label}</button>`;
+  }
+
   override render() {
     const speaker = this.speaker;
     if (!this.error || !speaker) return nothing;
@@ -87,27 +92,15 @@ export class SportelloErrorNotice extends LitElement {
       <div role="alert">
         <p class="notice-what">${words.what}</p>
         <p class="notice-todo">${words.todo}</p>
+        ${
+          words.support
+            ? html`<p class="notice-support reference" part="error-support">
+              ${errorString(speaker, 'reference', { code: words.support })}
+            </p>`
+            : nothing
+        }
       </div>
-      ${
-        words.support
-          ? html`<p class="notice-support reference" part="error-support">
-            ${errorString(speaker, 'reference', { code: words.support })}
-          </p>`
-          : nothing
-      }
-      ${
-        this.retry
-          ? html`<button
-            type="button"
-            class="button"
-            part="error-retry"
-            ?disabled=${left > 0}
-            @click=${() => this.retry?.()}
-          >
-            ${left > 0 ? errorString(speaker, 'retryIn', { seconds: left }) : errorString(speaker, 'retry')}
-          </button>`
-          : nothing
-      }
+      ${this.retry ? this.renderRetry(speaker, left) : nothing}
     </div>`;
   }
 }

@@ -62,6 +62,11 @@ export function categorise(error: ServiceError | Error): ErrorCategory {
   return 'unknown';
 }
 
+/** Upper-case permission codes (`DOC_DOWNLOAD`, `DOC_SUBMIT`) named in a message. */
+function permissionCodes(message: string): string[] {
+  return [...new Set(message.match(/\b[A-Z]{2,}(?:_[A-Z]+)+\b/g) ?? [])];
+}
+
 /** The line support can act on: `HTTP 503 · error.unavailable · ref 7c1e…`. */
 export function supportCode(error: ServiceError | Error): string | undefined {
   if (!isServiceError(error)) return undefined;
@@ -69,6 +74,8 @@ export function supportCode(error: ServiceError | Error): string | undefined {
     error.status !== undefined ? `HTTP ${error.status}` : error.kind,
     // Codes are machine words (`messageKey`, `http_500`, OAuth `error`), never prose from the server.
     error.code && /^[\w.:-]{1,64}$/.test(error.code) && error.code !== `http_${error.status}` ? error.code : undefined,
+    // A 403 may name the permissions that are missing (`DOC_DOWNLOAD`): machine words worth quoting.
+    ...(error.status === 403 ? permissionCodes(error.message) : []),
     error.reference ? `ref ${error.reference}` : undefined,
   ];
   return `${error.service}: ${parts.filter(Boolean).join(' · ')}`;
