@@ -18,6 +18,7 @@ import { SportelloElement } from './sportello-element.js';
  * @csspart error - The notice.
  * @csspart error-support - The line with the code for support.
  * @csspart error-retry - The Retry button.
+ * @csspart error-dismiss - The Dismiss button.
  */
 export class SportelloErrorNotice extends LitElement {
   /** The failure to show; nothing is rendered without one. */
@@ -26,6 +27,10 @@ export class SportelloErrorNotice extends LitElement {
   @property({ attribute: false }) speaker: StringsHost | undefined;
   /** What Retry does; no button without it. */
   @property({ attribute: false }) retry: (() => unknown) | undefined;
+  /** What Dismiss does (a failure that leaves the rest working); no button without it. */
+  @property({ attribute: false }) dismiss: (() => unknown) | undefined;
+  /** The failure happened while the element set itself up (a 404 then reads as a setup problem). */
+  @property({ type: Boolean }) setup = false;
   /** Retry by itself when a wait the service asked for is over (only where repeating is safe). */
   @property({ type: Boolean, attribute: 'auto-retry' }) autoRetry = false;
 
@@ -86,7 +91,7 @@ export class SportelloErrorNotice extends LitElement {
   override render() {
     const speaker = this.speaker;
     if (!this.error || !speaker) return nothing;
-    const words = describeError(speaker, this.error, { autoRetry: this.autoRetry && !!this.retry });
+    const words = describeError(speaker, this.error, { autoRetry: this.autoRetry && !!this.retry, setup: this.setup });
     const left = this.secondsLeft;
     return html`<div class="error notice" part="error">
       <div role="alert">
@@ -101,6 +106,11 @@ export class SportelloErrorNotice extends LitElement {
         }
       </div>
       ${this.retry ? this.renderRetry(speaker, left) : nothing}
+      ${
+        this.dismiss
+          ? html`<button type="button" class="button" part="error-dismiss" @click=${() => this.dismiss?.()}>${errorString(speaker, 'dismiss')}</button>`
+          : nothing
+      }
     </div>`;
   }
 }

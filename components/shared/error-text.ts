@@ -42,9 +42,12 @@ export interface ErrorWords {
 }
 
 /** The category of `error`: transport kind first (no answer at all), then the HTTP status. */
-export function categorise(error: ServiceError | Error): ErrorCategory {
+export function categorise(error: ServiceError | Error, options: { setup?: boolean } = {}): ErrorCategory {
   if (error.name === 'ConfigurationError') return 'config';
   if (!isServiceError(error)) return 'unknown';
+  // The element's own setup (its widget, its configuration) not found: the page is set up wrong,
+  // which the visitor cannot fix but the site's owner can.
+  if (options.setup && error.status === 404) return 'config';
   if (error.code === 'stream_cut') return 'cut';
   if (error.kind === 'network') return 'network';
   if (error.kind === 'timeout') return 'timeout';
@@ -84,13 +87,14 @@ export function supportCode(error: ServiceError | Error): string | undefined {
 /**
  * `error` in the visitor's words, in the speaker's language. `autoRetry`: the element will repeat
  * the action by itself once a wait is over (the words say so instead of asking for a click).
+ * `setup`: the failed action was the element setting itself up (a 404 then means a wrong page setup).
  */
 export function describeError(
   speaker: Speaker,
   error: ServiceError | Error,
-  options: { autoRetry?: boolean } = {},
+  options: { autoRetry?: boolean; setup?: boolean } = {},
 ): ErrorWords {
-  const category = categorise(error);
+  const category = categorise(error, options);
   const s = (key: ErrorStringKey) => errorString(speaker, key);
   const waitMs =
     isServiceError(error) && error.retryAfterMs !== undefined && error.retryAfterMs > 0

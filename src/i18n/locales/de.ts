@@ -36,6 +36,7 @@ const de: Catalogue = {
     reference: 'Für den Support: {code}',
     retry: 'Erneut versuchen',
     retryIn: 'Erneut versuchen ({seconds})',
+    dismiss: 'Schließen',
   },
   list: {
     log: 'Unterhaltung',

@@ -40,6 +40,7 @@ const en = {
     reference: 'For support: {code}',
     retry: 'Try again',
     retryIn: 'Try again ({seconds})',
+    dismiss: 'Dismiss',
   },
   list: {
     log: 'Conversation',

@@ -35,6 +35,7 @@ const es: Catalogue = {
     reference: 'Para el soporte: {code}',
     retry: 'Reintentar',
     retryIn: 'Reintentar ({seconds})',
+    dismiss: 'Cerrar',
   },
   list: {
     log: 'Conversación',

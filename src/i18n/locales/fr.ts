@@ -38,6 +38,7 @@ const fr: Catalogue = {
     reference: 'Pour l’assistance : {code}',
     retry: 'Réessayer',
     retryIn: 'Réessayer ({seconds})',
+    dismiss: 'Fermer',
   },
   list: {
     log: 'Conversation',

@@ -35,6 +35,7 @@ const it: Catalogue = {
     reference: 'Per l’assistenza: {code}',
     retry: 'Riprova',
     retryIn: 'Riprova ({seconds})',
+    dismiss: 'Chiudi',
   },
   list: {
     log: 'Conversazione',
