@@ -376,6 +376,54 @@ export const deskFormStyles = [
     h3:focus {
       outline: none;
     }
+    h4 {
+      margin: 0 0 calc(var(--_space) / 2);
+      font-size: 1em;
+    }
+    #request-title:focus {
+      outline: none;
+    }
+    .file-link {
+      color: var(--_accent);
+      overflow-wrap: anywhere;
+    }
+    .file-link:focus-visible {
+      outline: 2px solid var(--_accent);
+      outline-offset: 2px;
+    }
+    .comment-files {
+      margin: calc(var(--_space) / 2) 0 0;
+      padding-left: 1.2em;
+    }
+    .closure,
+    .reopen,
+    .rating {
+      display: grid;
+      gap: var(--_space);
+    }
+    .closure {
+      border-top: 1px solid var(--_border);
+      padding-top: var(--_space);
+    }
+    .stars {
+      display: grid;
+      gap: calc(var(--_space) / 2);
+    }
+    .star {
+      display: flex;
+      gap: var(--_space);
+      align-items: center;
+      font-weight: 400;
+    }
+    .star input {
+      width: 1.25rem;
+      height: 1.25rem;
+      margin: 0;
+      accent-color: var(--_accent);
+    }
+    #rating-done:focus {
+      outline: none;
+    }
     @media (max-width: 30rem) {
       .file {
         grid-template-columns: minmax(0, 1fr) auto auto;

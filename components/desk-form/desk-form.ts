@@ -32,7 +32,7 @@ import {
   prefillValues,
   type DeskPrefill,
 } from './values.js';
-import type { FormView } from './form-view.js';
+import { fieldError, type FormView } from './form-view.js';
 import { renderErrorSummary, renderSetupProblems, renderSubmitError, type SetupState } from './notices-view.js';
 import { renderClassification, renderPreview, renderSections } from './classification-view.js';
 import { renderDetails, renderMore } from './details-view.js';
@@ -148,7 +148,16 @@ export class SportelloDeskForm extends SportelloElement {
 
   private readonly attachmentsArea = new AttachmentsArea({
     host: this,
-    view: () => this.view,
+    uploads: () => this.controller.uploads,
+    tr: (key, params) => this.tr(key, params),
+    locked: () => this.isLocked('allegati'),
+    errorText: () => {
+      const error = this.errors['allegati'];
+      if (!error) return undefined;
+      return error.code === 'server'
+        ? String(error.detail ?? '')
+        : fieldError(this.view, 'allegati', this.tr('allegati'));
+    },
     added: (files) => {
       if (this.errors['allegati']) {
         const { allegati: _gone, ...rest } = this.errors;
@@ -569,7 +578,7 @@ export class SportelloDeskForm extends SportelloElement {
       <p class="hint">${this.tr('requiredHint')}</p>
       ${renderErrorSummary(view, (name) => this.renderRoot.querySelector<HTMLElement>(`[data-field="${CSS.escape(name)}"]`)?.focus())}
       <fieldset class="outer" ?disabled=${submitting || this.disabled}>
-        ${renderClassification(view)} ${renderSections(view)} ${renderPreview(view)} ${renderDetails(view)} ${renderMore(view)} ${this.attachmentsArea.render()}
+        ${renderClassification(view)} ${renderSections(view)} ${renderPreview(view)} ${renderDetails(view)} ${renderMore(view)} ${this.hiddenFields.includes('allegati') ? nothing : this.attachmentsArea.render()}
       </fieldset>
       ${renderSubmitError(view, this.formError, () => void this.send())}
       <div class="actions" part="actions">

@@ -9,6 +9,12 @@ export const chatWindowStyles = css`
     background: var(--_surface);
     color: var(--_text);
   }
+  section.frame {
+    display: flex;
+    flex-direction: column;
+    flex: 1;
+    min-height: 0;
+  }
   header {
     display: flex;
     align-items: center;
@@ -222,6 +228,8 @@ export const chatWindowStyles = css`
     gap: 4px;
   }
   .stars label {
+    /* The hidden radio sits on its star: focusing it scrolls the star into view, not a far corner. */
+    position: relative;
     font-size: 1.6em;
     font-weight: normal;
     cursor: pointer;
@@ -232,6 +240,8 @@ export const chatWindowStyles = css`
   }
   .stars input {
     position: absolute;
+    top: 0;
+    left: 0;
     opacity: 0;
     width: 1px;
     height: 1px;

@@ -10,7 +10,8 @@ import {
   type LiveChatHost,
   type UploadItem,
 } from '../../src/controllers/chat/live-chat-controller.js';
-import type { ChatDestinations } from '../../src/services/chat.js';
+import type { ChatDestinations, WidgetConfig } from '../../src/services/chat.js';
+import { readVisitorToken, type VisitorIdentity } from '../../src/controllers/chat/visitor-identity.js';
 import { safeImageUrl } from '../../src/markdown/safe-url.js';
 import type { ServiceError } from '../../src/transport/errors.js';
 import type { Lang } from '../../src/i18n/lang.js';
@@ -115,6 +116,7 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
 
   chatOptions() {
     return {
+      visitorToken: this.identity ? this.visitorToken : undefined,
       endpoint: this.chatEndpoint(),
       widgetKey: this.widgetKey,
       language: this.language,
@@ -158,9 +160,47 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
   // ---- public API (called by the launcher) --------------------------------------------------
 
   /** Loads configuration (once) and resumes a running chat. */
-  activate(): Promise<void> {
-    if (!this.chatEndpoint() || !this.widgetKey) return Promise.resolve();
-    return this.chat.load();
+  async activate(): Promise<void> {
+    if (!this.chatEndpoint() || !this.widgetKey) return;
+    await (this.identityRead ??= this.readIdentity());
+    await this.chat.load();
+  }
+
+  /** The visitor the page vouches for (the gateway's visitor token from `tokenProvider`), if any. */
+  identity: VisitorIdentity | undefined;
+  private identityRead?: Promise<void>;
+  private visitorToken: string | undefined;
+
+  private async readIdentity(): Promise<void> {
+    const provider = this.config.tokenProvider;
+    if (!provider) return;
+    try {
+      this.visitorToken = await provider({ forceRefresh: false });
+    } catch (error) {
+      // Without the token the visitor is asked who they are, as on a page without one.
+      console.info(
+        '[sportello] <sportello-live-chat> tokenProvider failed; the visitor is asked for name and e-mail:',
+        (error as Error).message,
+      );
+      return;
+    }
+    this.identity = readVisitorToken(this.visitorToken);
+    if (this.identity) {
+      this.chat.name = this.identity.name;
+      this.chat.email = this.identity.email;
+    }
+    this.requestUpdate();
+  }
+
+  /** The widget's look from its configuration, for the launcher that frames this window. */
+  onConfig(config: WidgetConfig): void {
+    const position =
+      config.position === 'bottom-left' || config.position === 'bottom-right' ? config.position : undefined;
+    this.emit('sportello-chat-look', {
+      accent: config.colors?.primary,
+      accentText: config.colors?.primaryText,
+      position,
+    });
   }
 
   /** Focuses the first useful control of the current state. */
@@ -203,11 +243,12 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
     try {
       await this.chat.start({
         // Empty when nobody gave one: the pre-chat form then asks for it, like any missing field.
-        name: input.name?.trim() || this.prefill.name || this.chat.name,
+        name: this.identity?.name || input.name?.trim() || this.prefill.name || this.chat.name,
         standInName: t(this.language, 'you'),
-        email: input.email ?? this.prefill.email,
+        email: this.identity?.email ?? input.email ?? this.prefill.email,
         idChatCategory: this.prefill.category ?? only,
         startingPage: location.href,
+        startingPageTitle: document.title,
         firstMessage: context,
       });
       this.forms.setHandoffContext(undefined);
@@ -247,7 +288,13 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
       }
       <div class="titles">
         <h2 id="chat-title">${this.labels.fromService(this.chat.config?.title) || this.tr('title')}</h2>
-        ${operatorName ? html`<span class="operator">${operatorName}</span>` : nothing}
+        ${
+          operatorName
+            ? html`<span class="operator">${operatorName}</span>`
+            : this.labels.fromService(this.chat.config?.subtitle)
+              ? html`<span class="subtitle">${this.labels.fromService(this.chat.config?.subtitle)}</span>`
+              : nothing
+        }
       </div>
       ${
         inChat && current
@@ -281,6 +328,10 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
     this.confirmingEnd = false;
     if (end) {
       this.chat.endChat();
+      // The confirmation and the header's button are gone: the focus goes to what replaced them
+      // (the end of the conversation, then its rating), not to the page's <body>.
+      await this.updateComplete;
+      this.renderRoot.querySelector<HTMLElement>('.ended .ended-title')?.focus();
       return;
     }
     await this.updateComplete;
@@ -333,12 +384,16 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
       error: uploadError(u),
       retryable: !!u.failure,
     }));
+    // Waiting for a person: queued from the start, or handed over by the bot (the chat was already
+    // under way, and the queue's positions arrive while no operator has joined yet).
+    const position = c.queuePosition && c.queuePosition > 0 ? c.queuePosition : undefined;
+    const handedOver = c.phase === 'chatting' && !c.operator?.name && position !== undefined;
     const waiting =
       c.phase === 'starting'
         ? this.tr('starting')
-        : c.phase === 'queued'
-          ? c.queuePosition && c.queuePosition > 0
-            ? this.tr('queue', { position: c.queuePosition })
+        : c.phase === 'queued' || handedOver
+          ? position
+            ? this.tr('queue', { position })
             : this.tr('queueWaiting')
           : '';
     // One live region that stays in place from the queue to the operator's arrival: a region
@@ -408,7 +463,9 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
     else if (c.phase === 'prechat') body = this.forms.renderPrechat();
     else if (c.phase === 'offline' || c.phase === 'offline-sent') body = this.forms.renderOffline();
     else body = this.renderConversation();
-    return html`${this.renderHeader()}${this.renderNotices()}${body}`;
+    // A named region: the page's landmarks stay the page's (a <header> directly in the window would
+    // be a second banner), and the window's content is found as one landmark of its own.
+    return html`<section class="frame" aria-labelledby="chat-title">${this.renderHeader()}${this.renderNotices()}${body}</section>`;
   }
 }
 

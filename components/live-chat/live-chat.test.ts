@@ -17,6 +17,7 @@ import {
   openTab,
   phase,
   resetSim,
+  serverLines,
   simSockets,
   startChat,
   TestOperator,
@@ -400,7 +401,7 @@ describe('sportello-live-chat', () => {
       await until(() => win2.chat.transcript.messages.some((m) => m.text === 'sent during the reload'));
       const server = (await operator.history(idChat)).messages;
       const line = (m: { id?: string | number | undefined; text: string }) => `${m.id}:${m.text}`;
-      expect(win2.chat.transcript.messages.map(line)).to.deep.equal(server.map(line));
+      expect(serverLines(win2).map(line)).to.deep.equal(server.map(line));
       expect(server.map((m) => m.text)).to.deep.equal([
         'before reload 1',
         'operator before reload',
@@ -500,8 +501,8 @@ describe('sportello-live-chat', () => {
     await until(() => win.chat.tabRole === 'leader');
     const expected = await operator.recordOfFlow(idChat, 80);
     await until(() => win.chat.transcript.messages.filter((m) => m.id !== undefined).length >= expected.length, 50);
-    expect(win.chat.transcript.messages.map((m) => `${m.id}:${m.text}`)).to.deep.equal(expected);
-    const texts = win.chat.transcript.messages.map((m) => m.text);
+    expect(serverLines(win).map((m) => `${m.id}:${m.text}`)).to.deep.equal(expected);
+    const texts = serverLines(win).map((m) => m.text);
     expect(new Set(texts).size).to.equal(texts.length);
     expect(
       win.chat.transcript.messages.every((m) => m.from !== 'visitor' || m.state === 'sent' || m.state === 'read'),
@@ -838,7 +839,7 @@ describe('sportello-live-chat', () => {
         `${what}: numbered messages on the server`,
       ).to.have.length(200);
       // Visitor: exactly the server's record, in order, each message once by server id and by clientMessageId, all confirmed.
-      const visitor = win.chat.transcript.messages;
+      const visitor = serverLines(win);
       expect(visitor.map(line), `${what}: visitor transcript = server record`).to.deep.equal(server.map(line));
       expect(new Set(visitor.map((m) => m.id)).size, `${what}: visitor ids unique`).to.equal(visitor.length);
       const clientIds = visitor.map((m) => m.clientMessageId).filter((c) => c !== undefined);

@@ -5,6 +5,7 @@ import type { TokenProvider } from '../../src/config.js';
 import { launcherCss, windowCss } from './live-chat.styles.js';
 import type { HandoffInput, SportelloLiveChatWindow } from './chat-window.js';
 import './events.js';
+import type { ChatLookDetail } from './events.js';
 
 /** Logical corners follow the page's direction; physical ones stay where they are named. */
 const POSITIONS = ['bottom-end', 'bottom-start', 'bottom-right', 'bottom-left'] as const;
@@ -180,6 +181,7 @@ export class SportelloLiveChat extends HTMLElement {
       void this.close();
     });
     this.frame.addEventListener('sportello-chat-incoming', (e) => this.onIncoming(e as CustomEvent<{ count: number }>));
+    this.frame.addEventListener('sportello-chat-look', (e) => this.applyLook(e as CustomEvent<ChatLookDetail>));
     this.launcher = document.createElement('button');
     this.launcher.type = 'button';
     this.launcher.className = 'launcher';
@@ -585,6 +587,32 @@ export class SportelloLiveChat extends HTMLElement {
       e.stopPropagation();
       void this.close();
     }
+  }
+
+  private lookSheet?: CSSStyleSheet;
+
+  /**
+   * The widget's colours and corner from the service's configuration, where the page set none:
+   * a stylesheet of this element's own (adopted, so allowed by a strict CSP), never a style attribute.
+   */
+  private applyLook(e: CustomEvent<ChatLookDetail>): void {
+    e.stopPropagation();
+    const { accent, accentText, position } = e.detail;
+    const pageSets = (name: string) => getComputedStyle(this).getPropertyValue(name).trim() !== '';
+    const colour = (value: string | undefined) => (value && CSS.supports('color', value) ? value : undefined);
+    const rules: string[] = [];
+    const host: string[] = [];
+    if (colour(accent) && !pageSets('--sportello-accent')) host.push(`--sportello-accent: ${colour(accent)};`);
+    if (colour(accentText) && !pageSets('--sportello-accent-contrast'))
+      host.push(`--sportello-accent-contrast: ${colour(accentText)};`);
+    if (host.length) rules.push(`:host { ${host.join(' ')} }`);
+    if (position === 'bottom-left' && !this.hasAttribute('position'))
+      rules.push(":host .launcher, :host(:not([mode='inline'])) .window { right: auto; left: var(--_offset); }");
+    if (!rules.length) return;
+    this.lookSheet ??= new CSSStyleSheet();
+    this.lookSheet.replaceSync(rules.join('\n'));
+    if (!this.root.adoptedStyleSheets.includes(this.lookSheet))
+      this.root.adoptedStyleSheets = [...this.root.adoptedStyleSheets, this.lookSheet];
   }
 
   private onIncoming(e: CustomEvent<{ count: number }>): void {

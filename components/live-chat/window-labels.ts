@@ -4,6 +4,7 @@
  * label objects handed to the message list and the composer, kept the same while their strings are.
  */
 import type { WidgetConfig } from '../../src/services/chat.js';
+import type { ChatNotice } from '../../src/controllers/chat/transcript.js';
 import type { Lang } from '../../src/i18n/lang.js';
 import { StableRecord } from '../shared/stable-record.js';
 import { t, type ChatKey } from './strings.js';
@@ -107,5 +108,23 @@ export class ChatWindowLabels {
       uploaded: tr('uploaded'),
       failed: tr('uploadFailed'),
     });
+  }
+
+  /** A system line of the thread in the visitor's language. */
+  notice(n: ChatNotice): string {
+    const tr = this.tr;
+    switch (n.kind) {
+      case 'joined':
+        return tr('joined', { name: n.name });
+      case 'left':
+        return tr('systemLeft', { name: n.name });
+      case 'transferred':
+        return tr('systemTransferred', { from: n.from, to: n.to });
+      case 'ended':
+        if (n.by === 'visitor') return tr('systemEndedVisitor');
+        if (n.by === 'operator')
+          return n.name ? tr('systemEndedOperator', { name: n.name }) : tr('systemEndedOperatorUnnamed');
+        return tr('systemEndedSystem');
+    }
   }
 }
