@@ -13,7 +13,8 @@ import type { ServiceError } from '../../src/transport/errors.js';
 import type { AiFile } from '../../src/services/ai.js';
 import { StableRecord } from '../shared/stable-record.js';
 import { AnswerViews } from './answer-views.js';
-import { errorText, renderMessage, type AnswerContext } from './answer.js';
+import { renderMessage, type AnswerContext } from './answer.js';
+import { errorSentence } from '../shared/error-text.js';
 import { attachFiles, DEFAULT_ACCEPT, type PanelAttachment } from './attachments.js';
 import './ai-thread.js';
 import type { SportelloAiThread } from './ai-thread.js';
@@ -377,7 +378,7 @@ export class SportelloAiChat extends SportelloElement {
   }
 
   private onFailed(_message: AssistantMessage, error: ServiceError): void {
-    this.announcement = errorText((key, params) => this.s(key, params), error);
+    this.announcement = errorSentence(this, error);
     this.reportError('chat', error);
   }
 
@@ -425,6 +426,7 @@ export class SportelloAiChat extends SportelloElement {
       views: this.views,
       handoffSent: this.handoffSent,
       handoff: (trigger, reason) => void this.handoff(trigger, reason),
+      speaker: this,
     };
   }
 
