@@ -2,6 +2,7 @@
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { defaultReporter } from '@web/test-runner';
+import { gatewayPlugin } from './test/setup/gateway-plugin.mjs';
 import { simulatorPlugin } from './test/setup/simulator-plugin.mjs';
 import { summaryReporter } from './test/setup/summary-reporter.mjs';
 import { transportPlugin } from './test/setup/transport-plugin.mjs';
@@ -12,7 +13,9 @@ const executablePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 // The transport plugin (test HTTP/SSE server, RabbitMQ on demand, strict CSP page) needs the
 // simulator's URL; the simulator's env module publishes the transport server's URL.
 const transport = transportPlugin({ simUrl: () => simulator.url });
-const simulator = simulatorPlugin({ env: () => transport.env });
+// The gateway in front of the simulator: the deployment path, exercised on every run.
+const gateway = gatewayPlugin({ simUrl: () => simulator.url });
+const simulator = simulatorPlugin({ env: () => ({ ...transport.env, ...gateway.env }) });
 
 const files = process.env.WTR_FILES
   ? process.env.WTR_FILES.split(',')
@@ -33,6 +36,7 @@ export default {
     workerUrlPlugin(),
     esbuildPlugin({ ts: true, tsconfig: './tsconfig.json', target: 'es2022' }),
     simulator,
+    gateway,
     transport,
     // A signer on the signing service's own page (window and dialog modes of the sign viewer).
     signPagePlugin(),

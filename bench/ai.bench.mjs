@@ -38,7 +38,7 @@ const QUESTION = 'bench:100k/20';
 // 15 rounds at pace 0: on two shared cores one round's streamed answer can take half again as long
 // as the next with the same work (its tasks wait for a core), and with 9 rounds the median of the
 // per-round ratios moved by ±0.2 from one run of the bench to the next.
-const ROUNDS = { 0: 15, 1: 1 };
+const ROUNDS = { 0: Number(process.env.SPORTELLO_BENCH_ROUNDS) || 15, 1: 1 };
 
 /** Total and longest RunTask on the renderer main thread in a trace. */
 function mainThreadTasks(traceBuffer) {

@@ -1,27 +1,108 @@
 import '../src/index.js';
-import { clientCredentials } from '../src/transport/auth.js';
-import { SIM_URL } from './demo-env.js';
+import { GATEWAY_URL } from './demo-env.js';
 
-// Development only: keys and a client secret in a page. A real site points `endpoint` at its own
-// backend proxy, which adds the credentials server-side.
-const desk = document.querySelector('sportello-desk-form')!;
-desk.tokenProvider = clientCredentials({
-  tokenUrl: `${SIM_URL}/auth/realms/sportello/protocol/openid-connect/token`,
-  clientId: 'sportello-demo',
-  clientSecret: 'demo-secret',
+// The real pattern: every element talks to the Sportello gateway, which holds the service keys and
+// scopes each call to the visitor. The page holds no secret. Its `tokenProvider` asks the site's own
+// backend (here the demo's pretend one, demo/site-backend.ts) for a short-lived visitor token after
+// the visitor signed in; an anonymous visitor gets the gateway's own anonymous session instead.
+
+interface Me {
+  user: string | null;
+  name?: string;
+  email?: string;
+  sportello?: { sign: { files: number[]; signer: string } };
+}
+
+type WithProvider = HTMLElement & { tokenProvider?: (o: { forceRefresh: boolean }) => Promise<string> };
+
+/** The site backend's visitor token (the site's own session cookie says who is signed in). */
+async function visitorToken(): Promise<string> {
+  const res = await fetch('/demo-site/visitor-token', { cache: 'no-store' });
+  if (!res.ok) throw new Error('Not signed in');
+  return ((await res.json()) as { token: string }).token;
+}
+
+/** An anonymous visitor's session, issued by the gateway and kept for this tab. */
+async function anonymousSession({ forceRefresh }: { forceRefresh: boolean }): Promise<string> {
+  const kept = sessionStorage.getItem('sportello-anonymous-session');
+  if (kept && !forceRefresh) return kept;
+  const res = await fetch(`${GATEWAY_URL}/gateway/session`, { method: 'POST' });
+  const { token } = (await res.json()) as { token: string };
+  sessionStorage.setItem('sportello-anonymous-session', token);
+  return token;
+}
+
+/** A fresh copy of an element (same attributes, no state): what a page renders for a new visitor. */
+function fresh<T extends HTMLElement>(id: string): T {
+  const old = document.getElementById(id)!;
+  const copy = old.cloneNode(false) as T;
+  old.replaceWith(copy);
+  return copy;
+}
+
+function render(me: Me, chatToken: string | undefined): void {
+  const provider = me.user ? () => visitorToken() : anonymousSession;
+
+  const desk = fresh<WithProvider & { endpoint?: string; catalogSrc?: string }>('desk');
+  desk.tokenProvider = provider;
+  desk.endpoint = `${GATEWAY_URL}/desk`;
+  desk.catalogSrc = `${GATEWAY_URL}/desk/__catalog.json`;
+
+  const sign = fresh<WithProvider>('sign');
+  sign.setAttribute('endpoint', `${GATEWAY_URL}/sign/api/v2`);
+  sign.setAttribute('id-file', String(me.sportello?.sign.files[0] ?? 1001));
+  if (me.sportello) sign.setAttribute('signer-email', me.sportello.sign.signer);
+  else sign.removeAttribute('signer-email');
+  if (me.user) sign.tokenProvider = provider;
+
+  const ai = fresh<WithProvider & { suggestions?: string[] }>('assistant');
+  ai.setAttribute('endpoint', `${GATEWAY_URL}/ai/api/v2`);
+  ai.tokenProvider = provider;
+  ai.suggestions = ['What are your opening hours?', 'How do I sign a contract online?', 'I want to talk to a person'];
+
+  const chat = fresh<HTMLElement & { destinations?: { websocket: string } }>('chat');
+  // The chat's socket goes through the gateway too; a token makes the visitor's name and e-mail the
+  // chat's verified identity (a browser cannot set headers on a WebSocket: it rides in the URL).
+  if (chatToken)
+    chat.destinations = { websocket: `${GATEWAY_URL.replace(/^http/, 'ws')}/chat/websocket?access_token=${chatToken}` };
+  // The site knows who is signed in: the pre-chat form starts filled in (the gateway enforces it anyway).
+  for (const [attribute, value] of [
+    ['name', me.name],
+    ['email', me.email],
+  ] as const) {
+    if (me.user && value) chat.setAttribute(attribute, value);
+    else chat.removeAttribute(attribute);
+  }
+  chat.setAttribute('endpoint', `${GATEWAY_URL}/chat`);
+
+  document.querySelector('#who')!.textContent = me.user
+    ? `Signed in as ${me.name}: the gateway lets this visitor see their own help-desk requests, practice ${me.sportello?.sign.files.join(' and ')} (signing as ${me.sportello?.sign.signer}) and their assistants.`
+    : 'Anonymous: the assistant and new help-desk requests only; no practice (the viewer shows the gateway refusing it).';
+  for (const button of document.querySelectorAll<HTMLButtonElement>('[data-user]')) {
+    button.setAttribute('aria-pressed', String((button.dataset.user || null) === me.user));
+  }
+}
+
+/** Renders the page for whoever is signed in (the chat's token is fetched first: its socket opens at once). */
+async function show(): Promise<void> {
+  const me = (await (await fetch('/demo-site/me', { cache: 'no-store' })).json()) as Me;
+  render(me, me.user ? await visitorToken() : undefined);
+}
+
+async function signIn(user: string): Promise<void> {
+  await fetch('/demo-site/login', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ user }),
+  });
+  await show();
+}
+
+for (const button of document.querySelectorAll<HTMLButtonElement>('[data-user]')) {
+  button.addEventListener('click', () => void signIn(button.dataset.user ?? ''));
+}
+document.querySelector('#open-request')!.addEventListener('click', () => {
+  (document.getElementById('desk') as HTMLElement & { requestId?: string }).requestId = '7001';
 });
-desk.endpoint = `${SIM_URL}/desk`;
-desk.catalogSrc = `${SIM_URL}/desk/__catalog.json`;
 
-const sign = document.querySelector('sportello-sign-viewer')!;
-sign.setAttribute('endpoint', `${SIM_URL}/sign/api/v2`);
-sign.setAttribute('sign-token', 'demo-sign-token');
-sign.setAttribute('sign-user', 'demo');
-
-const chat = document.querySelector('sportello-live-chat')!;
-chat.setAttribute('endpoint', `${SIM_URL}/chat`);
-
-const ai = document.querySelector('sportello-ai-chat')!;
-ai.setAttribute('endpoint', `${SIM_URL}/ai/api/v2`);
-ai.setAttribute('api-key', 'spk_demo');
-ai.suggestions = ['What are your opening hours?', 'How do I sign a contract online?', 'I want to talk to a person'];
+await show();

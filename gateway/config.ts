@@ -63,6 +63,9 @@ export interface GatewayConfig {
   limits: {
     perVisitorPerMinute: number;
     perIpPerMinute: number;
+    /** AI answers spend the tenant's quota: a tighter bucket for `POST /chat`, per visitor and per IP. */
+    aiChatPerVisitorPerMinute: number;
+    aiChatPerIpPerMinute: number;
     maxJsonBytes: number;
     maxAiBodyBytes: number;
     maxUploadBytes: number;
@@ -72,6 +75,8 @@ export interface GatewayConfig {
   /** Refresh OAuth tokens this many seconds before they expire. */
   tokenRefreshSkewSeconds: number;
   redisUrl?: string | undefined;
+  /** Key prefix in Redis (several gateways of different sites may share one Redis). */
+  redisPrefix: string;
   logLevel: string;
   /** Trust `X-Forwarded-For` from these proxies (Fastify `trustProxy`). */
   trustProxy: string | boolean;
@@ -101,6 +106,12 @@ function int(env: Record<string, string | undefined>, name: string, fallback: nu
 
 const trimSlash = (s: string) => s.replace(/\/+$/, '');
 
+/** The demo pages' origins (`npm start`): the embedded configuration's default allow-list. */
+export function demoOrigins(env: Record<string, string | undefined>): string[] {
+  const port = env.SPORTELLO_DEMO_PORT ?? '8780';
+  return [`http://localhost:${port}`, `http://127.0.0.1:${port}`];
+}
+
 /**
  * Reads the configuration. `simulatorUrl` is the embedded simulator's base when `main.ts` started
  * one (only when `SPORTELLO_GATEWAY_UPSTREAM` and every per-service override are unset).
@@ -127,7 +138,7 @@ export function readConfig(env: Record<string, string | undefined>, simulatorUrl
   const idpBase = base ? `${base}/auth/realms/sportello/protocol/openid-connect/token` : '';
 
   const secret =
-    env.SPORTELLO_GATEWAY_VISITOR_SECRET ??
+    env.SPORTELLO_GATEWAY_VISITOR_SECRET ||
     (embedded && !env.SPORTELLO_GATEWAY_VISITOR_JWKS ? DEMO_VISITOR_SECRET : undefined);
   if (secret !== undefined && Buffer.byteLength(secret) < 32)
     throw new Error('SPORTELLO_GATEWAY_VISITOR_SECRET must be at least 32 bytes (HS256)');
@@ -190,10 +201,12 @@ export function readConfig(env: Record<string, string | undefined>, simulatorUrl
       },
     },
     chat: { token: env.SPORTELLO_GATEWAY_CHAT_TOKEN || undefined },
-    origins: list(env.SPORTELLO_GATEWAY_ORIGINS ?? (embedded ? 'http://localhost:8780,http://127.0.0.1:8780' : '')),
+    origins: list(env.SPORTELLO_GATEWAY_ORIGINS ?? (embedded ? demoOrigins(env).join(',') : '')),
     limits: {
       perVisitorPerMinute: int(env, 'SPORTELLO_GATEWAY_RATE_VISITOR', 120),
       perIpPerMinute: int(env, 'SPORTELLO_GATEWAY_RATE_IP', 600),
+      aiChatPerVisitorPerMinute: int(env, 'SPORTELLO_GATEWAY_RATE_AI_CHAT', 20),
+      aiChatPerIpPerMinute: int(env, 'SPORTELLO_GATEWAY_RATE_AI_CHAT_IP', 120),
       maxJsonBytes: int(env, 'SPORTELLO_GATEWAY_MAX_JSON_BYTES', 256 * 1024),
       maxAiBodyBytes: int(env, 'SPORTELLO_GATEWAY_MAX_AI_BODY_BYTES', 12 * 1024 * 1024),
       maxUploadBytes: int(env, 'SPORTELLO_GATEWAY_MAX_UPLOAD_BYTES', 10 * 1024 * 1024 + 64 * 1024),
@@ -202,6 +215,7 @@ export function readConfig(env: Record<string, string | undefined>, simulatorUrl
     },
     tokenRefreshSkewSeconds: int(env, 'SPORTELLO_GATEWAY_TOKEN_REFRESH_SKEW', 60),
     redisUrl: env.SPORTELLO_GATEWAY_REDIS_URL || undefined,
+    redisPrefix: env.SPORTELLO_GATEWAY_REDIS_PREFIX ?? 'sportello:gw:',
     logLevel: env.SPORTELLO_GATEWAY_LOG_LEVEL ?? 'info',
     trustProxy: env.SPORTELLO_GATEWAY_TRUST_PROXY
       ? env.SPORTELLO_GATEWAY_TRUST_PROXY === 'true'

@@ -58,18 +58,6 @@ export const FORWARDED_REQUEST_HEADERS = [
   'cache-control',
 ] as const;
 
-/** Headers a browser sent that carry a credential: dropped, and counted in the log (never their values). */
-export const CREDENTIAL_HEADERS = [
-  'authorization',
-  'x-api-key',
-  'x-source-app',
-  'x-signtoken',
-  'x-signuser',
-  'x-chattoken',
-  'x-external-id',
-  'cookie',
-] as const;
-
 /** Response headers passed back to the page; `Set-Cookie`, `WWW-Authenticate` and server details stay behind. */
 export const FORWARDED_RESPONSE_HEADERS = [
   'content-type',

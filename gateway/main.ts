@@ -4,7 +4,7 @@
  * simulator's seeded credentials — the demo's configuration. README "Deploying on a public site"
  * lists every setting.
  */
-import { readConfig } from './config.js';
+import { demoOrigins, readConfig } from './config.js';
 import { startGateway } from './server.js';
 import { openStore } from './store.js';
 
@@ -16,14 +16,21 @@ const wantsSimulator =
 let sim: { url: string; close(): Promise<void> } | undefined;
 if (wantsSimulator) {
   const { startSimulator } = await import('../demo/server/core/simulator.js');
+  // The demo's scenario pages also call the simulator directly (fault injection, the operator
+  // console): it accepts the same page origins as the gateway.
+  const origins = (env.SPORTELLO_GATEWAY_ORIGINS ?? demoOrigins(env).join(','))
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
   sim = await startSimulator({
     port: Number(env.SPORTELLO_SIM_PORT ?? 0),
     paceMs: Number(env.SPORTELLO_SIM_PACE_MS ?? 30),
+    allowedOrigins: origins,
   });
 }
 
 const config = readConfig(env, sim?.url);
-const store = await openStore(config.redisUrl);
+const store = await openStore(config.redisUrl, config.redisPrefix);
 const gateway = await startGateway({ config, store });
 
 const u = gateway.url;

@@ -69,6 +69,8 @@ const EXPOSED_HEADERS = [
 
 export interface GatewayOptions {
   config: GatewayConfig;
+  /** Where the JSON log lines go (default stdout); tests read them to prove no secret is logged. */
+  logStream?: { write(line: string): void };
   store?: GatewayStore;
   upstream?: Upstream;
   credentials?: Credentials;
@@ -119,6 +121,7 @@ export async function createGateway(
         ? false
         : {
             level: config.logLevel,
+            ...(options.logStream ? { stream: options.logStream } : {}),
             // Belt and braces: nothing below logs headers, but if anything ever did, these stay out.
             redact: [
               'req.headers.authorization',
@@ -132,6 +135,8 @@ export async function createGateway(
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.trustProxy,
     requestTimeout: 0,
+    // Exactly the allow-list's methods: no HEAD twin of every GET.
+    exposeHeadRoutes: false,
     return503OnClosing: true,
     routerOptions: {
       ignoreTrailingSlash: false,
@@ -217,7 +222,10 @@ export async function createGateway(
     if (request.headers.authorization !== undefined) {
       if (!bearer) throw new Refused(401, MESSAGES.badToken);
       const result = await verifier.verify(bearer);
-      if (!result.ok) throw new Refused(401, MESSAGES.badToken);
+      if (!result.ok)
+        throw result.unavailable
+          ? new Refused(503, MESSAGES.keysUnavailable, { 'Retry-After': '5' })
+          : new Refused(401, MESSAGES.badToken);
       return result.visitor;
     }
     const fromCookie = cookie(request.headers.cookie, SESSION_COOKIE);

@@ -51,7 +51,7 @@ export const nodeUpstream: Upstream = (r) =>
       agent: secure ? httpsAgent : httpAgent,
     });
     let settled = false;
-    const fail = (error: UpstreamFailure) => {
+    const fail = (error: UpstreamFailure | TooLarge) => {
       if (settled) return;
       settled = true;
       req.destroy();
@@ -78,7 +78,10 @@ export const nodeUpstream: Upstream = (r) =>
     if (r.body === undefined) req.end();
     else if (Buffer.isBuffer(r.body)) req.end(r.body);
     else {
-      r.body.on('error', (error) => fail(new UpstreamFailure('network', error.message)));
+      // A body past its cap fails as itself (413), anything else as a broken connection.
+      r.body.on('error', (error) =>
+        fail(error instanceof TooLarge ? error : new UpstreamFailure('network', error.message)),
+      );
       r.body.pipe(req);
     }
   });

@@ -1,15 +1,19 @@
 #!/usr/bin/env node
-// The whole suite: node tests (simulator, pure logic) then browser tests (web-test-runner in
-// Chromium). Ends with one plain line `N passed, N failed, N skipped` for the whole run and
-// exits non-zero if anything failed or nothing ran.
+// The whole suite: node tests (simulator, pure logic), browser tests (web-test-runner in
+// Chromium), then integration tests (test/integration: what we ship, built and used where our users
+// are — the single file on a bare host, the framework examples, WordPress). Ends with one plain
+// line `N passed, N failed, N skipped` for the whole run and exits non-zero if anything failed or
+// nothing ran. `--node-only`, `--browser-only`, `--integration-only` run one kind.
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 
 const args = new Set(process.argv.slice(2));
-const runNode = !args.has('--browser-only');
-const runBrowser = !args.has('--node-only');
+const only = ['--node-only', '--browser-only', '--integration-only'].find((a) => args.has(a));
+const runNode = !only || only === '--node-only';
+const runBrowser = !only || only === '--browser-only';
+const runIntegration = !only || only === '--integration-only';
 
 function findTests(dir, out = []) {
   let entries = [];
@@ -55,26 +59,27 @@ if (runStatic) {
   }
 }
 
-if (runNode) {
-  const files = findTests('test/node');
-  if (files.length) {
-    const { code, output } = await run(process.execPath, [
-      '--import',
-      'tsx',
-      '--test',
-      '--test-reporter=tap',
-      '--test-concurrency=1',
-      ...files,
-    ]);
-    const num = (label) => Number(output.match(new RegExp(`^# ${label} (\\d+)$`, 'm'))?.[1] ?? 0);
-    const node = { passed: num('pass'), failed: num('fail') + num('cancelled'), skipped: num('skipped') + num('todo') };
-    console.log(`\nNode tests: ${node.passed} passed, ${node.failed} failed, ${node.skipped} skipped`);
-    totals.passed += node.passed;
-    totals.failed += node.failed;
-    totals.skipped += node.skipped;
-    if (code !== 0 && node.failed === 0) failedRunner = true;
-  }
+/** Runs node:test files one at a time (TAP) and adds their counts to the totals. */
+async function nodeTests(label, files) {
+  if (!files.length) return;
+  const { code, output } = await run(process.execPath, [
+    '--import',
+    'tsx',
+    '--test',
+    '--test-reporter=tap',
+    '--test-concurrency=1',
+    ...files,
+  ]);
+  const num = (name) => Number(output.match(new RegExp(`^# ${name} (\\d+)$`, 'm'))?.[1] ?? 0);
+  const counts = { passed: num('pass'), failed: num('fail') + num('cancelled'), skipped: num('skipped') + num('todo') };
+  console.log(`\n${label}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
+  totals.passed += counts.passed;
+  totals.failed += counts.failed;
+  totals.skipped += counts.skipped;
+  if (code !== 0 && counts.failed === 0) failedRunner = true;
 }
+
+if (runNode) await nodeTests('Node tests', findTests('test/node'));
 
 if (runBrowser) {
   const summaryFile = join(tmpdir(), `wtr-summary-${process.pid}.json`);
@@ -94,6 +99,14 @@ if (runBrowser) {
     console.error('web-test-runner ended without a summary');
     failedRunner = true;
   }
+}
+
+// Last: they build what we ship (minutes for the framework examples and WordPress).
+// `SPORTELLO_INTEGRATION` narrows them to files whose name contains one of its comma-separated words.
+if (runIntegration) {
+  const pick = (process.env.SPORTELLO_INTEGRATION ?? '').split(',').filter(Boolean);
+  const files = findTests('test/integration').filter((f) => !pick.length || pick.some((word) => f.includes(word)));
+  await nodeTests('Integration tests', files);
 }
 
 if (failedRunner) totals.failed += totals.failed === 0 ? 1 : 0;

@@ -1,32 +1,90 @@
+/**
+ * The one configuration rule every element follows. UI-free: elements and `<sportello-config>`
+ * call it; nothing here renders.
+ *
+ * For each value (`endpoint`, `tokenProvider`, `lang`) the first one set wins, in this order:
+ *   1. the element's own attribute or property;
+ *   2. the nearest `<sportello-config>` ancestor (across shadow roots): its entry for the element's
+ *      service (`ai-endpoint`, `sign-endpoint`, `desk-endpoint`, `chat-endpoint`, or `endpoints`),
+ *      then its page-wide `endpoint`;
+ *   3. `configure()`: its per-service `endpoints` entry, then its page-wide `endpoint`.
+ * Configuration may change at any time (login, logout, language, a new endpoint): every change is
+ * announced with {@link CONFIG_CHANGE_EVENT} and every connected element resolves again.
+ */
 import type { TokenProvider } from './transport/auth.js';
 import type { Strings } from './i18n/catalogue.js';
 
 export type { TokenProvider };
 
+/** The back-office service an element talks to. */
+export type ServiceKind = 'ai' | 'sign' | 'desk' | 'chat';
+export const SERVICE_KINDS: readonly ServiceKind[] = Object.freeze(['ai', 'sign', 'desk', 'chat'] as const);
+
 /**
- * Shared defaults for every element on a page. Precedence: the element's own property, then the
- * nearest `<sportello-config>` ancestor (across shadow roots), then `configure()`.
+ * Shared defaults for the elements of a page (`configure()`) or of a subtree (`<sportello-config>`).
  */
 export interface SportelloConfig {
+  /** Page-wide base URL: used by an element whose service has no entry in `endpoints`. */
   endpoint?: string | undefined;
+  /** Bearer token source, asked before each request and again (forced) after a 401. */
   tokenProvider?: TokenProvider | undefined;
+  /** Language for elements that have none on themselves or an ancestor. */
   lang?: string | undefined;
   /** Integrator strings by language: override any built-in string, or bring a whole language (src/i18n). */
   strings?: Strings | undefined;
   /** Per-service endpoints for a page that hosts several elements: `{ ai: '...', sign: '...' }`. */
-  endpoints?: Partial<Record<'ai' | 'sign' | 'desk' | 'chat', string>> | undefined;
+  endpoints?: Partial<Record<ServiceKind, string | undefined>> | undefined;
 }
+
+/** What one element ends up with: one endpoint for its service, one token provider, one language. */
+export interface ResolvedConfig {
+  endpoint: string | undefined;
+  tokenProvider: TokenProvider | undefined;
+  lang: string | undefined;
+}
+
+/** The element's own values: they win over everything else. */
+export interface OwnConfig {
+  endpoint?: string | undefined;
+  tokenProvider?: TokenProvider | undefined;
+  lang?: string | undefined;
+}
+
+/**
+ * Dispatched on `document` whenever `configure()` or a `<sportello-config>` changes. A DOM event
+ * (not a module-level list) so that two copies of the kit on one page still hear each other.
+ */
+export const CONFIG_CHANGE_EVENT = 'sportello-config-change';
 
 let globalDefaults: SportelloConfig = {};
 
-/** Sets page-wide defaults; later calls merge over earlier ones. */
+/** Announces a configuration change to every connected element (of any copy of the kit). */
+export function announceConfigChange(): void {
+  if (typeof document === 'undefined') return;
+  document.dispatchEvent(new CustomEvent(CONFIG_CHANGE_EVENT));
+}
+
+/**
+ * Sets page-wide defaults; later calls merge over earlier ones (`endpoints` merge per service), and
+ * `undefined` removes a value (`configure({ tokenProvider: undefined })` on logout). Every connected
+ * element follows at once; one that failed for want of this configuration retries by itself.
+ */
 export function configure(defaults: SportelloConfig): void {
-  globalDefaults = { ...globalDefaults, ...defaults };
+  const endpoints =
+    'endpoints' in defaults ? { ...globalDefaults.endpoints, ...defaults.endpoints } : globalDefaults.endpoints;
+  globalDefaults = { ...globalDefaults, ...defaults, endpoints };
+  announceConfigChange();
 }
 
 /** The page-wide defaults as `configure()` left them (a copy). */
 export function configured(): SportelloConfig {
   return { ...globalDefaults, endpoints: { ...globalDefaults.endpoints } };
+}
+
+/** Test hook: forgets everything `configure()` was given. */
+export function resetConfiguration(): void {
+  globalDefaults = {};
+  announceConfigChange();
 }
 
 /** What an ancestor `<sportello-config>` exposes; duck-typed so two bundles interoperate. */
@@ -44,13 +102,50 @@ export function closestConfigElement(start: Element): ConfigProvider | null {
   return null;
 }
 
-function definedOnly(config: SportelloConfig): SportelloConfig {
-  return Object.fromEntries(
-    Object.entries(config).filter(([, v]) => v !== undefined && v !== null && v !== ''),
-  ) as SportelloConfig;
+function given<T>(value: T | null | undefined): T | undefined {
+  return value === null || value === undefined || (value as unknown) === '' ? undefined : value;
 }
 
-export function resolveConfig(element: Element, own: SportelloConfig): SportelloConfig {
+/** First of the values that is set, in the order given. */
+function first<T>(...values: Array<T | null | undefined>): T | undefined {
+  for (const value of values) {
+    const v = given(value);
+    if (v !== undefined) return v;
+  }
+  return undefined;
+}
+
+/**
+ * The one resolution rule (see the module comment), pure over its inputs so it can be tested
+ * without a DOM: own value, then the config element's per-service entry and page-wide entry, then
+ * the same two from `configure()`.
+ */
+export function resolveFrom(
+  service: ServiceKind,
+  own: OwnConfig,
+  provided: SportelloConfig,
+  page: SportelloConfig,
+): ResolvedConfig {
+  return {
+    endpoint: first(
+      own.endpoint,
+      provided.endpoints?.[service],
+      provided.endpoint,
+      page.endpoints?.[service],
+      page.endpoint,
+    ),
+    tokenProvider: first(own.tokenProvider, provided.tokenProvider, page.tokenProvider),
+    lang: first(own.lang, provided.lang, page.lang),
+  };
+}
+
+/** Resolves the configuration of `element` (which talks to `service`) from where it stands in the page. */
+export function resolveConfig(element: Element, service: ServiceKind, own: OwnConfig = {}): ResolvedConfig {
   const provided = closestConfigElement(element)?.sportelloConfig ?? {};
-  return { ...definedOnly(globalDefaults), ...definedOnly(provided), ...definedOnly(own) };
+  return resolveFrom(service, own, provided, globalDefaults);
+}
+
+/** True when two resolutions would build the same client (same endpoint, same token provider). */
+export function sameConfig(a: ResolvedConfig | undefined, b: ResolvedConfig): boolean {
+  return !!a && a.endpoint === b.endpoint && a.tokenProvider === b.tokenProvider && a.lang === b.lang;
 }

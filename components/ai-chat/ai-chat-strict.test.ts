@@ -26,10 +26,11 @@ describe('sportello-ai-chat under a strict CSP with Trusted Types', () => {
         el.endpoint = ENDPOINT;
         await el.updateComplete;
         await el.ask('What are your opening hours?');
-        const md = await until(() => el.shadowRoot!.querySelector('.msg.assistant[aria-busy="false"] .md'));
+        const thread = () => el.shadowRoot!.querySelector('sportello-ai-thread')?.shadowRoot;
+        const md = await until(() => thread()?.querySelector('.msg.assistant[aria-busy="false"] .md'));
         await page.settle();
         expect(md.children.length).to.be.greaterThan(0);
-        expect(el.shadowRoot!.querySelectorAll('.sources li').length).to.be.greaterThan(0);
+        expect(thread()!.querySelectorAll('.sources li').length).to.be.greaterThan(0);
         page.assertClean();
       } finally {
         page.close();

@@ -1,21 +1,32 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { repeat } from 'lit/directives/repeat.js';
 import { SportelloElement } from '../shared/sportello-element.js';
 import { tokens } from '../shared/tokens.styles.js';
 import '../shared/composer.js';
+import type { ComposerLabels } from '../shared/composer.js';
 import { chatBubbleIcon, closeIcon } from '../shared/chat-icons.js';
-import { aiChatStyles } from './ai-chat.styles.js';
+import { aiChatStyles, controlStyles } from './ai-chat.styles.js';
 import { t, type AiChatStringKey } from './strings.js';
 import './events.js';
 import { AiChatController, type AssistantMessage } from '../../src/controllers/ai/ai-chat-controller.js';
 import type { ServiceError } from '../../src/transport/errors.js';
+import type { AiFile } from '../../src/services/ai.js';
 import { StableRecord } from '../shared/stable-record.js';
 import { AnswerViews } from './answer-views.js';
-import { errorText, renderMessage, type AnswerContext } from './answer.js';
+import { renderMessage, type AnswerContext } from './answer.js';
+import { errorSentence } from '../shared/error-text.js';
 import { attachFiles, DEFAULT_ACCEPT, type PanelAttachment } from './attachments.js';
-import { LogAnchor } from './log-anchor.js';
+import './ai-thread.js';
+import type { SportelloAiThread } from './ai-thread.js';
+import type { ChatListItem, MessageListLabels } from '../shared/message-list.js';
 import { chatSettings, configProblem, persistKey, type AiChatAttributes } from './settings.js';
+import { AiClient } from '../../src/services/ai.js';
+import type { SourceApp } from '../../src/transport/auth.js';
+import {
+  ConfigurationError,
+  isConfigurationError,
+  ServiceClientController,
+} from '../../src/controllers/service-client.js';
 
 /** What `startFromHandoff` of a `<sportello-live-chat>` accepts (duck-typed: another bundle may define it). */
 interface HandoffTarget extends Element {
@@ -39,7 +50,7 @@ const booleanDefaultTrue = {
  *
  * @event {CustomEvent<AiHandoffDetail>} sportello-handoff - `{ summary, transcript, conversationId, reason, trigger, name, email }` when the visitor should talk to a person: at once when they asked for one (`handoff_trigger: user_request`), else when they accept the panel's offer or press "Talk to a person". Cancelable: cancel it to stop the panel from opening the `handoff-target` chat.
  * @event {CustomEvent<ChatUsage>} sportello-usage - The stream's `usage` object (tokens, latency, ids) after each answer.
- * @event {CustomEvent<AiMessageDetail>} sportello-ai-message - `{ role, text, conversationId }` for each question sent and each answer finished.
+ * @event {CustomEvent<AiMessageDetail>} sportello-ai-message - `{ role, text, conversationId }` for each question sent and each answer finished; an answer adds `intent`, `sentiment`, `confidence` and `needsReview` as the service returns them.
  * @event {CustomEvent<SportelloErrorDetail>} sportello-error - `{ error, operation }` for every failure shown in the panel.
  *
  * @csspart panel - The panel box.
@@ -58,7 +69,8 @@ const booleanDefaultTrue = {
  * @cssproperty --sportello-accent - Accent colour (and the other `--sportello-*` tokens).
  */
 export class SportelloAiChat extends SportelloElement {
-  static override styles = [tokens, aiChatStyles];
+  static override styles = [tokens, controlStyles, aiChatStyles];
+  static override service = 'ai' as const;
 
   /** Agent mode: the agent to talk to. */
   @property({ type: Number, attribute: 'agent-id' }) agentId?: number;
@@ -117,31 +129,35 @@ export class SportelloAiChat extends SportelloElement {
 
   /** The answers' DOM (one markdown view each); the controller feeds it. */
   private readonly views = new AnswerViews(() => this.renderInterval);
-  private readonly anchor = new LogAnchor(this);
-  private readonly chat = new AiChatController(this, () => chatSettings(this.attributesNow()), this.views, {
-    usage: (usage) => this.emit('sportello-usage', usage),
-    // The visitor asked for a person in words: hand over at once. Other triggers (low confidence,
-    // out of scope) only offer it, and the visitor decides.
-    handoff: (message) => {
-      if (message.handoff?.trigger === 'user_request' && !this.handoffSent)
-        void this.handoff('user_request', message.handoff.reason);
-      else this.requestUpdate();
+  private readonly chat = new AiChatController(
+    this,
+    () => chatSettings(this.attributesNow(), () => this.aiClient()),
+    this.views,
+    {
+      usage: (usage) => this.emit('sportello-usage', usage),
+      // The visitor asked for a person in words: hand over at once. Other triggers (low confidence,
+      // out of scope) only offer it, and the visitor decides.
+      handoff: (message) => {
+        if (message.handoff?.trigger === 'user_request' && !this.handoffSent)
+          void this.handoff('user_request', message.handoff.reason);
+        else this.requestUpdate();
+      },
+      finished: (message) => this.onFinished(message),
+      failed: (message, error) => this.onFailed(message, error),
     },
-    finished: (message) => this.onFinished(message),
-    failed: (message, error) => this.onFailed(message, error),
-  });
+  );
   private restoredKey: string | undefined;
   private warnedConfig: string | undefined;
   /** configProblem() as of this update (willUpdate works it out once; render reads it). */
   private problem: string | undefined;
   /** The composer's labels, the same object while their strings are the same (a new one re-renders the composer). */
-  private composerLabels = new StableRecord<Record<string, string>>();
+  private composerLabels = new StableRecord<ComposerLabels & Record<string, string>>();
+  private threadLabelCache = new StableRecord<Partial<MessageListLabels>>();
   private draftTimer: ReturnType<typeof setTimeout> | undefined;
 
   /** Sends a question as if the visitor typed it. */
   ask(text: string): Promise<void> {
-    this.emit('sportello-ai-message', { role: 'user', text, conversationId: this.chat.conversationId });
-    return this.chat.send(text);
+    return this.sendQuestion(text, []);
   }
 
   /** Stops the answer being written. */
@@ -221,7 +237,7 @@ export class SportelloAiChat extends SportelloElement {
   private attributesNow(): AiChatAttributes {
     const config = this.config;
     return {
-      endpoint: config.endpoint ?? config.endpoints?.ai,
+      endpoint: config.endpoint,
       tokenProvider: config.tokenProvider,
       agentId: this.agentId,
       model: this.model,
@@ -229,6 +245,7 @@ export class SportelloAiChat extends SportelloElement {
       sourceApp: this.sourceApp,
       apiKey: this.apiKey,
       templateVars: this.templateVars,
+      language: this.language,
       classificationIntents: this.classificationIntents,
       responseFormat: this.responseFormat,
       includeHiddenSources: this.includeHiddenSources,
@@ -242,6 +259,36 @@ export class SportelloAiChat extends SportelloElement {
 
   private configProblem(): string | undefined {
     return configProblem(this.attributesNow());
+  }
+
+  /**
+   * The AI client from the resolved configuration, rebuilt when that changes. An answer that failed
+   * for want of credentials or with a wrong endpoint is asked again with the new one (the service
+   * did not answer it, so nothing is asked twice).
+   */
+  private readonly clients = new ServiceClientController<AiClient>(this, () => this.config, {
+    build: ({ endpoint, tokenProvider }) => {
+      if (!endpoint) throw new ConfigurationError('endpoint is required');
+      return new AiClient({ endpoint, apiKey: this.apiKey, sourceApp: this.sourceApp as SourceApp, tokenProvider });
+    },
+    inputs: () => [this.apiKey, this.sourceApp],
+    changed: () => this.retryFailedByConfiguration(),
+  });
+
+  private aiClient(): AiClient {
+    const client = this.clients.client;
+    if (!client) throw this.clients.problem ?? new ConfigurationError('endpoint is required');
+    return client;
+  }
+
+  /** The last answer failed with the old configuration (credentials, endpoint): ask it again, no click needed. */
+  private retryFailedByConfiguration(): void {
+    const last = this.chat.messages.at(-1);
+    if (last?.role !== 'assistant' || last.status !== 'error' || !last.error) return;
+    const e = last.error;
+    const healable =
+      e.status === 401 || e.status === 403 || e.status === 404 || e.kind === 'network' || isConfigurationError(e.cause);
+    if (healable) void this.chat.retry(last.id);
   }
 
   /**
@@ -276,11 +323,16 @@ export class SportelloAiChat extends SportelloElement {
     }
     const files = this.attachments.filter((a) => a.state === 'done' && a.file).map((a) => a.file!);
     this.attachments = [];
-    this.fileErrors = [];
     this.chat.saveDraft('');
-    this.emit('sportello-ai-message', { role: 'user', text: e.detail.text, conversationId: this.chat.conversationId });
-    queueMicrotask(() => this.anchor.toBottom());
-    await this.chat.send(e.detail.text, files);
+    await this.sendQuestion(e.detail.text, files);
+  }
+
+  /** Every question, typed, chosen or asked by the page: refusals of earlier files are history now. */
+  private sendQuestion(text: string, files: AiFile[]): Promise<void> {
+    this.fileErrors = [];
+    this.emit('sportello-ai-message', { role: 'user', text, conversationId: this.chat.conversationId });
+    void this.thread?.scrollToEnd();
+    return this.chat.send(text, files);
   }
 
   private onDraft(e: CustomEvent<{ value: string }>): void {
@@ -317,11 +369,16 @@ export class SportelloAiChat extends SportelloElement {
       role: 'assistant',
       text: message.text,
       conversationId: this.chat.conversationId,
+      ...(message.intent !== undefined ? { intent: message.intent } : {}),
+      ...(message.sentiment !== undefined ? { sentiment: message.sentiment } : {}),
+      ...(message.confidence
+        ? { confidence: message.confidence.score, needsReview: message.confidence.needsReview }
+        : {}),
     });
   }
 
   private onFailed(_message: AssistantMessage, error: ServiceError): void {
-    this.announcement = errorText((key, params) => this.s(key, params), error);
+    this.announcement = errorSentence(this, error);
     this.reportError('chat', error);
   }
 
@@ -351,9 +408,8 @@ export class SportelloAiChat extends SportelloElement {
     void this.setOpen(false);
   };
 
-  private jumpToLatest(): void {
-    this.anchor.toBottom();
-    (this.renderRoot.querySelector('sportello-composer') as HTMLElement | null)?.focus();
+  private get thread(): SportelloAiThread | null {
+    return this.renderRoot.querySelector('sportello-ai-thread');
   }
 
   // ------------------------------------------------------------------ rendering
@@ -370,6 +426,7 @@ export class SportelloAiChat extends SportelloElement {
       views: this.views,
       handoffSent: this.handoffSent,
       handoff: (trigger, reason) => void this.handoff(trigger, reason),
+      speaker: this,
     };
   }
 
@@ -379,7 +436,6 @@ export class SportelloAiChat extends SportelloElement {
   private renderPanel(): TemplateResult {
     const messages = this.chat.messages;
     const lang = this.language;
-    const context = this.answerContext();
     return html`<section class="panel" part="panel" aria-label=${this.heading ?? this.s('title')} @keydown=${this.onPanelKeydown}>
       <header part="header">
         <h2><slot name="header">${this.heading ?? this.s('title')}</slot></h2>
@@ -387,39 +443,31 @@ export class SportelloAiChat extends SportelloElement {
         ${this.handoffTarget && messages.length && !this.handoffSent ? html`<button class="icon-button" @click=${() => this.handoff('user_button')}>${this.s('handoffButton')}</button>` : nothing}
         ${this.mode === 'launcher' ? html`<button class="icon-button close" aria-label=${this.s('close')} @click=${() => void this.setOpen(false)}>${closeIcon(14)}</button>` : nothing}
       </header>
-      <div class="log-wrap">
-        <div class="log" part="log" role="log" aria-label=${this.s('log')} aria-live="off" tabindex="0" @scroll=${this.anchor.onScroll}>
-          <div class="log-content">
-            ${
-              messages.length
-                ? nothing
-                : html`<div class="welcome">
-                  <slot name="welcome"><p>${this.welcome ?? this.s('welcome')}</p></slot>
-                  <div class="suggestions" role="group" aria-label=${this.s('suggestions')} @click=${this.onSuggestionClick}>
-                    ${this.suggestions.map((prompt) => html`<button class="chip" data-prompt=${prompt}>${prompt}</button>`)}
-                    <slot name="suggestions"></slot>
-                  </div>
-                </div>`
-            }
-            ${
-              messages.length
-                ? repeat(
-                    messages,
-                    (m) => m.id,
-                    (m) => renderMessage(context, m),
-                  )
-                : // Not an empty repeat: repeat leaves a comment behind per item it removes
-                  // (lit/lit#5298); switching to nothing clears the whole old conversation.
-                  nothing
-            }
-          </div>
-        </div>
-        ${this.anchor.awayFromBottom ? html`<button class="button jump" @click=${this.jumpToLatest}>↓ ${this.s('jump')}</button>` : nothing}
-      </div>
+      ${
+        messages.length
+          ? nothing
+          : html`<div class="welcome-wrap">
+            <div class="welcome">
+              <slot name="welcome"><p>${this.welcome ?? this.s('welcome')}</p></slot>
+              <div class="suggestions" role="group" aria-label=${this.s('suggestions')} @click=${this.onSuggestionClick}>
+                ${this.suggestions.map((prompt) => html`<button class="chip" dir="auto" data-prompt=${prompt}>${prompt}</button>`)}
+                <slot name="suggestions"></slot>
+              </div>
+            </div>
+          </div>`
+      }
+      <sportello-ai-thread
+        class=${messages.length ? '' : 'empty'}
+        exportparts="list: log, message, bubble, new-messages: jump, user-message, assistant-message, sources, approval, error"
+        lang=${lang}
+        .items=${this.threadItems()}
+        .labels=${this.threadLabels()}
+        .renderBody=${this.renderBody}
+      ></sportello-ai-thread>
       <div class="visually-hidden" aria-live="polite" aria-atomic="true">${this.announcement}</div>
       <div class="footer">
         ${this.chat.busy ? html`<div class="bar"><button class="button secondary" @click=${() => this.stop()}>■ ${this.s('stop')}</button></div>` : nothing}
-        ${this.fileErrors.length ? html`<ul class="file-errors" role="alert">${this.fileErrors.map((e) => html`<li>${e}</li>`)}</ul>` : nothing}
+        ${this.fileErrors.length ? html`<div class="file-errors" role="alert"><ul>${this.fileErrors.map((e) => html`<li>${e}</li>`)}</ul></div>` : nothing}
         <sportello-composer
           part="composer"
           lang=${lang}
@@ -435,16 +483,40 @@ export class SportelloAiChat extends SportelloElement {
         ></sportello-composer>
       </div>
     </section>`;
-  }
-  /* eslint-enable lit-a11y/click-events-have-key-events */
+  } /* eslint-enable lit-a11y/click-events-have-key-events */
 
-  private labelsForComposer(): Record<string, string> {
+  /** The thread's rows: one per message, new objects per render (a row re-renders when its object changes). */
+  private threadItems(): ChatListItem[] {
+    const assistant = this.s('assistant');
+    return this.chat.messages.map((m) =>
+      m.role === 'user'
+        ? { key: m.id, role: 'self', text: m.text }
+        : { key: m.id, role: 'other', author: assistant, text: '' },
+    );
+  }
+
+  private threadLabels(): Partial<MessageListLabels> {
+    return this.threadLabelCache.of({ log: this.s('log'), you: this.s('you'), newMessages: this.s('jump') });
+  }
+
+  /** The list's `renderBody`: a message's body from the controller's state (stable, so rows re-render only with their items). */
+  private readonly renderBody = (item: ChatListItem): unknown => {
+    const message = this.chat.messages.find((m) => m.id === item.key);
+    return message ? renderMessage(this.answerContext(), message) : nothing;
+  };
+
+  /** All of the composer's labels (any left out would speak the composer's English defaults). */
+  private labelsForComposer(): ComposerLabels & Record<string, string> {
     return this.composerLabels.of({
       input: this.s('input'),
       placeholder: this.placeholder ?? this.s('placeholder'),
       send: this.s('send'),
       attach: this.s('attach'),
       remove: this.s('remove'),
+      retry: this.s('retryUpload'),
+      uploading: this.s('uploading'),
+      uploaded: this.s('uploaded'),
+      failed: this.s('uploadFailed'),
     });
   }
 

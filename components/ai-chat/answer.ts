@@ -1,7 +1,14 @@
 import { html, nothing, type TemplateResult } from 'lit';
-import type { AiChatController, AssistantMessage, ChatMessage } from '../../src/controllers/ai/ai-chat-controller.js';
+import type {
+  AiChatController,
+  AssistantMessage,
+  ChatMessage,
+  ToolActivity,
+  ToolState,
+} from '../../src/controllers/ai/ai-chat-controller.js';
 import type { PendingToolCall } from '../../src/services/ai.js';
-import type { ServiceError } from '../../src/transport/errors.js';
+import type { StringsHost } from '../../src/i18n/translate.js';
+import '../shared/error-notice.js';
 import { markdownView } from '../../src/markdown/directive.js';
 import { paperclipIcon } from '../shared/chat-icons.js';
 import type { AnswerViews } from './answer-views.js';
@@ -14,23 +21,8 @@ export interface AnswerContext {
   views: AnswerViews;
   handoffSent: boolean;
   handoff(trigger: string, reason?: string): void;
-}
-
-/** A `ServiceError` in the visitor's words. */
-export function errorText(s: AnswerContext['s'], error: ServiceError): string {
-  const status = error.status ?? 0;
-  if (error.code === 'stream_cut') return s('errCut');
-  if (error.kind === 'protocol' && error.code && !error.status) return s('errModel');
-  if (status === 401) return s('errUnauthorized');
-  if (status === 403) return s('errForbidden');
-  if (status === 404) return s('errNotFound');
-  if (status === 413) return s('errTooLarge');
-  if (status === 429)
-    return error.retryAfterMs ? s('errRate', { seconds: Math.ceil(error.retryAfterMs / 1000) }) : s('errRateNow');
-  if (status === 400 || status === 422) return s('errBadRequest', { message: error.message });
-  if (status >= 500) return s('errServer', { status });
-  if (error.kind === 'network' || error.kind === 'timeout') return s('errNetwork');
-  return s('errModel');
+  /** Whose language and strings the error notices speak: the panel. */
+  speaker: StringsHost;
 }
 
 const toolName = (call: PendingToolCall) => String(call.tool_name ?? call.name ?? '?');
@@ -41,10 +33,13 @@ function renderApproval(c: AnswerContext, m: AssistantMessage): TemplateResult {
   const args = approval.calls.map((call) => call.tool_args ?? call.arguments).filter(Boolean);
   return html`<div class="card" part="approval" role="group" aria-label=${c.s('approvalTitle', { name })}>
     <strong>${c.s('approvalTitle', { name })}</strong>
+    <span class="tool-state ${approval.decision ?? 'approval'}"
+      >${c.s(approval.decision === 'approved' ? 'toolApproved' : approval.decision === 'denied' ? 'toolDenied' : 'toolApproval')}</span
+    >
     ${args.length ? html`<pre>${JSON.stringify(args.length === 1 ? args[0] : args, null, 2)}</pre>` : nothing}
     ${
       approval.decision
-        ? html`<div class="meta">${approval.decision === 'approved' ? c.s('approvedNote') : c.s('deniedNote')}</div>`
+        ? html`<div class="note">${approval.decision === 'approved' ? c.s('approvedNote') : c.s('deniedNote')}</div>`
         : html`<div class="actions">
           <button class="button" @click=${() => c.chat.decide(m.id, true, c.s('approvedMessage'))}>${c.s('approve')}</button>
           <button class="button secondary" @click=${() => c.chat.decide(m.id, false, c.s('deniedMessage'))}>${c.s('deny')}</button>
@@ -55,7 +50,7 @@ function renderApproval(c: AnswerContext, m: AssistantMessage): TemplateResult {
 
 function renderSources(c: AnswerContext, m: AssistantMessage): TemplateResult {
   return html`<details class="sources" part="sources">
-    <summary class="meta">${c.s('sources', { count: m.sources.length })}</summary>
+    <summary class="note">${c.s('sources', { count: m.sources.length })}</summary>
     <ol>
       ${m.sources.map((source) => {
         const url =
@@ -64,7 +59,7 @@ function renderSources(c: AnswerContext, m: AssistantMessage): TemplateResult {
             : undefined;
         return html`<li>
           ${url ? html`<a href=${url} target="_blank" rel="noopener noreferrer">${source.title}</a>` : html`<strong>${source.title}</strong>`}
-          ${typeof source.relevance_score === 'number' ? html` <span class="meta">(${c.s('relevance', { value: Math.round(source.relevance_score * 100) })})</span>` : nothing}
+          ${typeof source.relevance_score === 'number' ? html` <span class="note">(${c.s('relevance', { value: Math.round(source.relevance_score * 100) })})</span>` : nothing}
           ${source.content_preview ? html`<span class="preview">${source.content_preview}</span>` : nothing}
         </li>`;
       })}
@@ -83,34 +78,98 @@ function renderHandoffOffer(c: AnswerContext, m: AssistantMessage): TemplateResu
   </div>`;
 }
 
+const TOOL_STATE: Record<ToolState, AiChatStringKey> = {
+  running: 'toolRunning',
+  done: 'toolDone',
+  approval: 'toolApproval',
+  denied: 'toolDenied',
+  error: 'toolError',
+};
+
+const json = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value, null, 2));
+
+/** A tool call: its name and state, and (opened) its arguments and result. */
+function renderTool(c: AnswerContext, tool: ToolActivity): TemplateResult {
+  const head = html`<span aria-hidden="true">⚙</span> <span class="tool-name">${c.s('toolLabel', { name: tool.name })}</span>
+    <span class="tool-state">${c.s(TOOL_STATE[tool.state])}</span>`;
+  const args = tool.args && Object.keys(tool.args).length ? tool.args : undefined;
+  if (!args && tool.result === undefined) return html`<div class="tool ${tool.state}" part="tool">${head}</div>`;
+  return html`<details class="tool ${tool.state}" part="tool">
+    <summary>${head}</summary>
+    ${args ? html`<div class="note">${c.s('toolArgs')}</div><pre>${json(args)}</pre>` : nothing}
+    ${tool.result !== undefined ? html`<div class="note">${c.s('toolResult')}</div><pre>${json(tool.result)}</pre>` : nothing}
+  </details>`;
+}
+
+/**
+ * Retrieval steps and reasoning. Both are open while they are all there is to read (the visitor
+ * sees the reasoning form) and close when the answer starts; the reasoning then says how long it took.
+ */
+function renderThinking(c: AnswerContext, m: AssistantMessage, busy: boolean): TemplateResult {
+  const before = busy && m.status === 'waiting';
+  const reasoningOpen = busy && !!m.thinking && m.thoughtMs === undefined;
+  const reasoning =
+    m.thoughtMs !== undefined
+      ? c.s('thoughtFor', { seconds: Math.max(1, Math.round(m.thoughtMs / 1000)) })
+      : busy
+        ? c.s('thinkingNow')
+        : c.s('reasoning');
+  return html`${
+    m.ragSteps.length
+      ? html`<details class="thinking steps" ?open=${before && !m.thinking}>
+          <summary>${c.s('searching')}</summary>
+          <ol class="thinking-text">${m.ragSteps.map((step) => html`<li>${step}</li>`)}</ol>
+        </details>`
+      : nothing
+  }${
+    m.thinking
+      ? html`<details class="thinking reasoning" ?open=${reasoningOpen}>
+          <summary>${reasoning}</summary>
+          <div class="thinking-text">${m.thinking}</div>
+        </details>`
+      : nothing
+  }`;
+}
+
+/** The answer's confidence, with what it is based on behind a disclosure (keyboard and touch, not a tooltip). */
+function renderConfidence(c: AnswerContext, confidence: NonNullable<AssistantMessage['confidence']>): TemplateResult {
+  const label = c.s('confidence', { value: Math.round(confidence.score * 100) });
+  const signals = Object.entries(confidence.signals ?? {});
+  const head = confidence.needsReview
+    ? html`<span class="review"><span aria-hidden="true">⚠</span> ${c.s('needsReview')}</span> <span class="score">${label}</span>`
+    : html`<span class="score">${label}</span>`;
+  if (!signals.length)
+    return html`<div class="confidence${confidence.needsReview ? ' low' : ''}" part="confidence">${head}</div>`;
+  return html`<details class="confidence${confidence.needsReview ? ' low' : ''}" part="confidence">
+    <summary>${head}</summary>
+    <dl aria-label=${c.s('confidenceSignals')}>
+      ${signals.map(([key, value]) => html`<div><dt>${key.replace(/_/g, ' ')}</dt><dd>${json(value)}</dd></div>`)}
+    </dl>
+  </details>`;
+}
+
 function renderAssistant(c: AnswerContext, m: AssistantMessage): TemplateResult {
   const busy = m.status === 'waiting' || m.status === 'streaming';
   const view = c.views.view(m.id);
   return html`<div class="msg assistant" part="assistant-message" aria-busy=${busy ? 'true' : 'false'}>
-    ${
-      m.ragThinking
-        ? html`<details class="thinking"><summary>${c.s('searching')}</summary><div class="thinking-text">${m.ragThinking}</div></details>`
-        : nothing
-    }
-    ${
-      m.thinking
-        ? html`<details class="thinking"><summary>${c.s('reasoning')}</summary><div class="thinking-text">${m.thinking}</div></details>`
-        : nothing
-    }
-    ${m.tools.map((tool) => html`<div class="activity">⚙ ${c.s('tool', { name: tool.name })}</div>`)}
-    ${view ? html`<div class="bubble" ${markdownView(view)}></div>` : nothing}
+    ${renderThinking(c, m, busy)}
+    ${m.tools.map((tool) => renderTool(c, tool))}
+    ${view ? html`<div class="answer" ${markdownView(view)}></div>` : nothing}
     ${m.status === 'waiting' ? html`<div class="typing">${c.s('writing')}</div>` : nothing}
     ${m.status === 'stopped' ? html`<div class="stopped">${c.s('stopped')} <button class="icon-button" @click=${() => c.chat.retry(m.id)}>${c.s('retry')}</button></div>` : nothing}
     ${m.approval ? renderApproval(c, m) : nothing}
     ${m.sources.length ? renderSources(c, m) : nothing}
-    ${m.confidence?.needsReview ? html`<div class="review" title=${c.s('confidence', { value: Math.round(m.confidence.score * 100) })}>⚠ ${c.s('needsReview')}</div>` : nothing}
+    ${m.confidence && !busy ? renderConfidence(c, m.confidence) : nothing}
     ${m.handoff?.requested ? renderHandoffOffer(c, m) : nothing}
     ${
       m.status === 'error' && m.error
-        ? html`<div class="card error" part="error" role="alert">
-          ${errorText(c.s, m.error)}
-          <div class="actions"><button class="button" @click=${() => c.chat.retry(m.id)}>${c.s('retry')}</button></div>
-        </div>`
+        ? // The service did not answer this question: asking it again after a 429's wait is safe.
+          html`<sportello-error-notice
+            .error=${m.error}
+            .speaker=${c.speaker}
+            .retry=${() => void c.chat.retry(m.id)}
+            auto-retry
+          ></sportello-error-notice>`
         : nothing
     }
   </div>`;
@@ -119,7 +178,7 @@ function renderAssistant(c: AnswerContext, m: AssistantMessage): TemplateResult 
 /** One message of the thread: a question of the visitor, or an answer with everything around it. */
 export function renderMessage(c: AnswerContext, m: ChatMessage): TemplateResult {
   if (m.role === 'user') {
-    return html`<div class="msg user" part="user-message"><span class="visually-hidden">${c.s('you')}: </span>${m.text}${
+    return html`<div class="msg user" part="user-message">${m.text}${
       m.files.length ? html`<div class="files">${paperclipIcon(14)} ${m.files.join(', ')}</div>` : nothing
     }</div>`;
   }

@@ -2,14 +2,11 @@ import { fileToAiFile, type AiFile } from '../../src/services/ai.js';
 import type { ComposerAttachment } from '../shared/composer.js';
 import { t } from './strings.js';
 import type { Lang } from '../../src/i18n/lang.js';
+import { formatFileSize } from '../../src/i18n/format.js';
 
 export const DEFAULT_ACCEPT = 'image/*,application/pdf,text/plain,text/csv,text/markdown,.md,.docx,.xlsx,.json';
 
 export type PanelAttachment = ComposerAttachment & { file?: AiFile };
-
-function humanSize(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 102.4) / 10} MB` : `${Math.round(bytes / 1024)} KB`;
-}
 
 /** Whether `file` matches a file input's `accept` list (extensions, `type/*`, exact types). */
 export function accepts(accept: string, file: File): boolean {
@@ -58,7 +55,7 @@ export async function attachFiles(
       continue;
     }
     if (file.size > rules.maxFileSize) {
-      errors.push(t(rules.lang, 'fileTooBig', { name: file.name, max: humanSize(rules.maxFileSize) }));
+      errors.push(t(rules.lang, 'fileTooBig', { name: file.name, max: formatFileSize(rules.maxFileSize, rules.lang) }));
       continue;
     }
     const key = `${file.name}:${file.size}:${file.lastModified}:${Math.random().toString(36).slice(2)}`;

@@ -14,11 +14,18 @@ export interface AiHandoffDetail {
   email?: string | undefined;
 }
 
-/** `sportello-message`: an answer finished (or the visitor sent a question). */
+/** `sportello-ai-message`: an answer finished (or the visitor sent a question). */
 export interface AiMessageDetail {
   role: 'user' | 'assistant';
   text: string;
   conversationId?: number | undefined;
+  /** An answer's classification of the question, as the service returns it (usage / §2.2 `intent`). */
+  intent?: string | undefined;
+  /** The visitor's sentiment as the service judged it (`sentiment`), when it sends one. */
+  sentiment?: unknown;
+  /** The answer's confidence (0–1) and whether the service wants it reviewed. */
+  confidence?: number | undefined;
+  needsReview?: boolean | undefined;
 }
 
 declare global {

@@ -1,5 +1,5 @@
 import type { AiChatSettings } from '../../src/controllers/ai/ai-chat-controller.js';
-import type { ClassificationIntent } from '../../src/services/ai.js';
+import type { AiClient, ClassificationIntent } from '../../src/services/ai.js';
 import { SOURCE_APPS, type SourceApp, type TokenProvider } from '../../src/transport/auth.js';
 
 /** The panel's attributes that shape its requests, as the element holds them. */
@@ -12,6 +12,8 @@ export interface AiChatAttributes {
   sourceApp: string;
   apiKey: string | undefined;
   templateVars: string | undefined;
+  /** The visitor's language (the element's), sent as the `language` template variable. */
+  language: string;
   classificationIntents: string | undefined;
   responseFormat: string;
   includeHiddenSources: boolean;
@@ -72,20 +74,17 @@ export function configProblem(a: AiChatAttributes): string | undefined {
   return undefined;
 }
 
-/** What the controller sends with, from the attributes (`configProblem` says whether they are usable). */
-export function chatSettings(a: AiChatAttributes): AiChatSettings {
+/** What the controller sends with, from the attributes (`configProblem` says whether they are usable); `client` is the element's ServiceClientController's. */
+export function chatSettings(a: AiChatAttributes, client: () => AiClient): AiChatSettings {
   const vars = parsedTemplateVars(a.templateVars);
   const intents = parsedIntents(a.classificationIntents);
   return {
-    client: {
-      endpoint: a.endpoint ?? '',
-      apiKey: a.apiKey,
-      sourceApp: a.sourceApp as SourceApp,
-      tokenProvider: a.tokenProvider,
-    },
+    client,
     base: {
       ...(hasAgent(a) ? { agent_id: a.agentId! } : { model: a.model, system_prompt: a.systemPrompt }),
-      ...(vars && !(vars instanceof Error) ? { template_vars: vars } : {}),
+      // The service has no language field: the visitor's language reaches the agent's prompt as
+      // `{{language}}` (an integrator's own `language` variable wins).
+      template_vars: { language: a.language, ...(vars && !(vars instanceof Error) ? vars : {}) },
       ...(intents && !(intents instanceof Error) ? { classification_intents: intents } : {}),
     },
     stream: a.stream,

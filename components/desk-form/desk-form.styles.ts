@@ -53,7 +53,7 @@ export const deskFormStyles = [
     legend {
       font-weight: 600;
       padding: 0 var(--_space);
-      margin-left: calc(var(--_space) * -1);
+      margin-inline-start: calc(var(--_space) * -1);
     }
     .grid {
       display: grid;
@@ -133,7 +133,7 @@ export const deskFormStyles = [
     }
     .error-summary ul {
       margin: var(--_space) 0 0;
-      padding-left: 1.2em;
+      padding-inline-start: 1.2em;
     }
     .error-summary a {
       color: var(--_danger);
@@ -344,7 +344,7 @@ export const deskFormStyles = [
       padding: var(--_space) calc(var(--_space) * 1.5);
     }
     .comment.mine {
-      border-left: 3px solid var(--_accent);
+      border-inline-start: 3px solid var(--_accent);
     }
     .comment .meta {
       display: flex;
@@ -374,6 +374,54 @@ export const deskFormStyles = [
       font-weight: 400;
     }
     h3:focus {
+      outline: none;
+    }
+    h4 {
+      margin: 0 0 calc(var(--_space) / 2);
+      font-size: 1em;
+    }
+    #request-title:focus {
+      outline: none;
+    }
+    .file-link {
+      color: var(--_accent);
+      overflow-wrap: anywhere;
+    }
+    .file-link:focus-visible {
+      outline: 2px solid var(--_accent);
+      outline-offset: 2px;
+    }
+    .comment-files {
+      margin: calc(var(--_space) / 2) 0 0;
+      padding-left: 1.2em;
+    }
+    .closure,
+    .reopen,
+    .rating {
+      display: grid;
+      gap: var(--_space);
+    }
+    .closure {
+      border-top: 1px solid var(--_border);
+      padding-top: var(--_space);
+    }
+    .stars {
+      display: grid;
+      gap: calc(var(--_space) / 2);
+    }
+    .star {
+      display: flex;
+      gap: var(--_space);
+      align-items: center;
+      font-weight: 400;
+    }
+    .star input {
+      width: 1.25rem;
+      height: 1.25rem;
+      margin: 0;
+      accent-color: var(--_accent);
+    }
+    #rating-done:focus {
       outline: none;
     }
     @media (max-width: 30rem) {

@@ -542,7 +542,12 @@ describe('sportello-desk-form', () => {
     await view.updateComplete;
     const added = oneEvent(el, 'sportello-comment-added');
     view.shadowRoot!.querySelector<HTMLButtonElement>('.composer button[type="submit"]')!.click();
-    expect((await added).detail).to.deep.equal({ idRichiesta: '7001', note: 'Any news?' });
+    expect((await added).detail).to.deep.equal({
+      idRichiesta: '7001',
+      note: 'Any news?',
+      reminder: false,
+      nomeAllegati: [],
+    });
     await waitUntil(() => view.shadowRoot!.querySelectorAll('.comment').length === 3, 'comment in the thread', {
       timeout: 5000,
     });

@@ -6,6 +6,7 @@ import { DeskClient, DeskFieldErrors, type CreatedRequest } from '../../src/serv
 import type { ServiceError } from '../../src/transport/errors.js';
 import { DeskFormController } from '../../src/controllers/desk/form-controller.js';
 import type { KeyPreference } from '../../src/controllers/desk/catalog.js';
+import { ConfigurationError, ServiceClientController } from '../../src/controllers/service-client.js';
 import {
   creationBody,
   emptyValues,
@@ -31,7 +32,7 @@ import {
   prefillValues,
   type DeskPrefill,
 } from './values.js';
-import type { FormView } from './form-view.js';
+import { fieldError, type FormView } from './form-view.js';
 import { renderErrorSummary, renderSetupProblems, renderSubmitError, type SetupState } from './notices-view.js';
 import { renderClassification, renderPreview, renderSections } from './classification-view.js';
 import { renderDetails, renderMore } from './details-view.js';
@@ -41,6 +42,11 @@ import './desk-request.js';
 import './events.js';
 
 export type { DeskPrefill } from './values.js';
+
+/** A failure that new configuration (an endpoint, a token provider) may heal: anything but the form's own content refused. */
+function needsConfiguration(error: unknown): boolean {
+  return !(error instanceof DeskFieldErrors) && (error as { status?: number } | undefined)?.status !== 400;
+}
 
 const listConverter = {
   fromAttribute: (value: string | null) => (value ? value.split(/[\s,]+/).filter(Boolean) : []),
@@ -89,6 +95,7 @@ const listConverter = {
  */
 export class SportelloDeskForm extends SportelloElement {
   static override styles = deskFormStyles;
+  static override service = 'desk' as const;
 
   static formAssociated = true;
 
@@ -127,10 +134,6 @@ export class SportelloDeskForm extends SportelloElement {
   /** True when the follow-up view was opened from this form's own confirmation. */
   @state() private followingCreated = false;
 
-  private readonly internals: ElementInternals | undefined;
-  private clientKey = '';
-  private client: DeskClient | undefined;
-  private providerSeen: unknown;
   private warned = new Set<string>();
   private draftLoaded = false;
   /** Extra attributes that already took their page or server default (once each). */
@@ -138,14 +141,23 @@ export class SportelloDeskForm extends SportelloElement {
   private shouldFocusConfirmation = false;
 
   private readonly controller = new DeskFormController(this, {
-    client: () => this.deskClient(),
+    client: () => this.clients.client,
     onError: (operation, error) => this.reportError(operation, error),
     onDraftChange: () => this.persistDraft(),
   });
 
   private readonly attachmentsArea = new AttachmentsArea({
     host: this,
-    view: () => this.view,
+    uploads: () => this.controller.uploads,
+    tr: (key, params) => this.tr(key, params),
+    locked: () => this.isLocked('allegati'),
+    errorText: () => {
+      const error = this.errors['allegati'];
+      if (!error) return undefined;
+      return error.code === 'server'
+        ? String(error.detail ?? '')
+        : fieldError(this.view, 'allegati', this.tr('allegati'));
+    },
     added: (files) => {
       if (this.errors['allegati']) {
         const { allegati: _gone, ...rest } = this.errors;
@@ -162,15 +174,6 @@ export class SportelloDeskForm extends SportelloElement {
     follow: () => this.followCreated(),
     newRequest: () => this.newRequest(),
   });
-
-  constructor() {
-    super();
-    try {
-      this.internals = this.attachInternals();
-    } catch {
-      this.internals = undefined;
-    }
-  }
 
   // ---- public API ------------------------------------------------------------------------------
 
@@ -215,21 +218,26 @@ export class SportelloDeskForm extends SportelloElement {
   // ---- configuration ---------------------------------------------------------------------------
 
   private get endpointUrl(): string | undefined {
-    return this.endpoint || this.config.endpoints?.desk || this.config.endpoint;
+    return this.config.endpoint;
   }
 
-  private deskClient(): DeskClient | undefined {
-    const endpoint = this.endpointUrl;
-    if (!endpoint) return undefined;
-    const provider = this.config.tokenProvider as ((o: { forceRefresh: boolean }) => Promise<string>) | undefined;
-    const key = `${endpoint}\u0000${this.timeout}`;
-    if (!this.client || key !== this.clientKey || this.providerSeen !== provider) {
-      this.clientKey = key;
-      this.providerSeen = provider;
-      this.client = new DeskClient({ endpoint, tokenProvider: provider ? (o) => provider(o) : undefined });
-    }
-    return this.client;
-  }
+  /** The desk client from the resolved configuration, rebuilt when that changes (endpoint, token provider, timeout). */
+  private readonly clients = new ServiceClientController<DeskClient>(this, () => this.config, {
+    build: ({ endpoint, tokenProvider }) => {
+      if (!endpoint)
+        throw new ConfigurationError('has no endpoint: set the endpoint attribute (desk base URL or proxy).');
+      return new DeskClient({ endpoint, tokenProvider });
+    },
+    report: (problem) => this.reportConfigProblem(problem),
+    inputs: () => [this.timeout],
+    // New configuration: the lookups are asked again with it, and a submission refused for want of
+    // credentials is sent again (same Idempotency-Key: the service creates the request at most once).
+    changed: () => {
+      if (this.requestId) return;
+      this.retryTriple();
+      if (this.controller.submitState === 'error' && needsConfiguration(this.controller.submitError)) void this.send();
+    },
+  });
 
   private warnOnce(key: string, message: string): void {
     if (this.warned.has(key)) return;
@@ -313,8 +321,6 @@ export class SportelloDeskForm extends SportelloElement {
       const reported = parseLocalDate(this.values.dataSegnalazione)?.toISOString();
       this.controller.refreshTriple(selection, this.sendKeys, reported);
     }
-    if (!this.endpointUrl)
-      this.warnOnce('endpoint', 'has no endpoint: set the endpoint attribute (desk base URL or proxy).');
     if (!this.requestId && this.catalog === undefined && !this.catalogSrc)
       this.warnOnce('catalog', 'has no catalogue: set the catalog property or the catalog-src attribute.');
     this.updateFormState();
@@ -331,14 +337,23 @@ export class SportelloDeskForm extends SportelloElement {
     const internals = this.internals;
     if (!internals) return;
     const created = this.controller.created;
-    try {
-      internals.setFormValue(created ? String(created.idRichiesta) : null);
-      internals.states?.clear();
-      if (this.controller.submitState === 'submitting') internals.states?.add('submitting');
-      if (created) internals.states?.add('created');
-    } catch {
-      // Older engines without custom states: the attributes below still describe the state.
-    }
+    internals.setFormValue(created ? String(created.idRichiesta) : null);
+  }
+
+  /** `:state(submitting)`, `:state(created)`, `:state(loading)`, `:state(error)` for the page's styles. */
+  protected override states(): Record<string, boolean> {
+    const c = this.controller;
+    return {
+      submitting: c.submitState === 'submitting',
+      created: !!c.created,
+      loading: c.catalogState === 'loading' || c.sectionsState === 'loading' || c.previewState === 'loading',
+      error:
+        c.submitState === 'error' ||
+        c.catalogState === 'error' ||
+        c.sectionsState === 'error' ||
+        c.previewState === 'error' ||
+        !this.endpointUrl,
+    };
   }
 
   // ---- draft -----------------------------------------------------------------------------------
@@ -563,7 +578,7 @@ export class SportelloDeskForm extends SportelloElement {
       <p class="hint">${this.tr('requiredHint')}</p>
       ${renderErrorSummary(view, (name) => this.renderRoot.querySelector<HTMLElement>(`[data-field="${CSS.escape(name)}"]`)?.focus())}
       <fieldset class="outer" ?disabled=${submitting || this.disabled}>
-        ${renderClassification(view)} ${renderSections(view)} ${renderPreview(view)} ${renderDetails(view)} ${renderMore(view)} ${this.attachmentsArea.render()}
+        ${renderClassification(view)} ${renderSections(view)} ${renderPreview(view)} ${renderDetails(view)} ${renderMore(view)} ${this.hiddenFields.includes('allegati') ? nothing : this.attachmentsArea.render()}
       </fieldset>
       ${renderSubmitError(view, this.formError, () => void this.send())}
       <div class="actions" part="actions">

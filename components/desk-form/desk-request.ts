@@ -1,75 +1,126 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { ifDefined } from 'lit/directives/if-defined.js';
 import { SportelloElement } from '../shared/sportello-element.js';
-import { DeskClient, type DeskComment, type DeskUser, type RequestDetail } from '../../src/services/desk.js';
+import { DeskClient, type Reopened, type RequestDetail } from '../../src/services/desk.js';
 import { isServiceError } from '../../src/transport/errors.js';
+import { ConfigurationError, ServiceClientController } from '../../src/controllers/service-client.js';
 import { DeskRequestController } from '../../src/controllers/desk/request-controller.js';
+import { defaultRatingBody, isClosed, type RatingInput } from '../../src/controllers/desk/follow-model.js';
 import { t, type DeskStringKey } from './strings.js';
 import { deskFormStyles } from './desk-form.styles.js';
-import { formatDate } from './format.js';
+import { renderFiles, renderSummary, renderThread, stateText, type FollowView } from './follow-view.js';
+import { ReplyBox } from './follow-reply.js';
+import { ClosureBox } from './follow-closure.js';
+import { saveBlob } from './format.js';
 import './events.js';
 
 /**
- * Follows one help-desk request: its state in words, who handles it, its dates and the comment
- * thread, with a box to add a customer comment. `<sportello-desk-form request-id>` shows this too.
+ * Follows one help-desk request to the end: its state in words (kept live while it is on screen),
+ * who handles it, its dates and files, the comment thread, a reply with files, a reminder once a
+ * day, and — once closed — reopening with a note and a rating. `<sportello-desk-form request-id>`
+ * shows this too.
  *
  * @tag sportello-desk-request
- * @summary The state and comments of one help-desk request.
+ * @summary The state, files and comments of one help-desk request, live, with reply, reminder, reopen and rating.
  *
- * @event {CustomEvent<DeskCommentAddedDetail>} sportello-comment-added - The customer's comment was accepted.
- * @event {CustomEvent<SportelloErrorDetail>} sportello-error - Loading or commenting failed; the view shows it too.
+ * @event {CustomEvent<DeskCommentAddedDetail>} sportello-comment-added - The customer's comment (or reminder) was accepted.
+ * @event {CustomEvent<DeskRequestUpdatedDetail>} sportello-request-updated - A poll found the request changed (state, assignee, dates, comments).
+ * @event {CustomEvent<DeskRequestReopenedDetail>} sportello-request-reopened - The closed request was reopened as a new linked request, which the view now follows.
+ * @event {CustomEvent<DeskRequestRatedDetail>} sportello-request-rated - The customer's rating was accepted.
+ * @event {CustomEvent<DeskAttachmentDownloadDetail>} sportello-attachment-download - Cancelable: a file was fetched; cancel it to handle `detail.blob` yourself instead of saving it.
+ * @event {CustomEvent<SportelloErrorDetail>} sportello-error - Something failed; the view shows it too.
  *
  * @csspart summary - State, assignee and dates.
  * @csspart comments - The comment thread.
  * @csspart comment - One comment.
- * @csspart composer - The add-comment form.
+ * @csspart composer - The reply form (comment, files, reminder).
+ * @csspart attachments - The reply's file area.
+ * @csspart closure - What a closed request offers (reopen, rating).
+ * @csspart reopen - The reopen form.
+ * @csspart rating - The rating form, or the thanks once rated.
  *
  * @cssproperty --sportello-accent - Buttons and focus.
  * @cssproperty --sportello-surface-alt - Comment background.
+ *
+ * @cssstate live - Updates are being polled (the view is on screen and the tab visible).
+ * @cssstate closed - The request is closed.
+ * @cssstate loading - The request is loading.
+ * @cssstate error - The request could not be loaded.
  */
 export class SportelloDeskRequest extends SportelloElement {
   static override styles = deskFormStyles;
+  static override service = 'desk' as const;
 
   /** The request to follow (`idRichiesta`). */
   @property({ attribute: 'request-id', reflect: true }) requestId?: string;
+  /** First delay of live updates, ms (it grows while nothing changes, up to 20×); 0 turns them off. */
+  @property({ type: Number, attribute: 'poll-interval' }) pollInterval = 15000;
+  /**
+   * Where a request's files are downloaded from, below `endpoint`: `{idRichiesta}` and `{nomeFile}`
+   * are filled in. The spec shows no download path; the default is the simulator's.
+   */
+  @property({ attribute: 'attachment-path' }) attachmentPath?: string;
+  /** Builds the body of `POST /richieste/valutazione-richiesta` (not shown in the spec) from the rating. */
+  @property({ attribute: false }) ratingBody: (input: RatingInput) => Record<string, unknown> = defaultRatingBody;
 
-  @state() private draft = '';
+  @state() private announcement = '';
 
-  private clientKey = '';
-  private client: DeskClient | undefined;
-  private providerSeen: unknown;
   private warned = false;
 
-  private readonly controller = new DeskRequestController(this, {
-    client: () => this.deskClient(),
-    onError: (operation, error) => this.reportError(operation, error),
-    onCommentAdded: (detail) => this.emit('sportello-comment-added', detail),
+  /** The desk client from the resolved configuration; a new one (endpoint or token provider changed) reloads the request. */
+  private readonly clients = new ServiceClientController<DeskClient>(this, () => this.config, {
+    build: ({ endpoint, tokenProvider }) => {
+      if (!endpoint)
+        throw new ConfigurationError('has no endpoint: set the endpoint attribute (desk base URL or proxy).');
+      return new DeskClient({ endpoint, tokenProvider });
+    },
+    report: (problem) => this.reportConfigProblem(problem),
+    changed: () => {
+      if (this.controller.id) void this.controller.refresh();
+    },
   });
 
-  /** Reloads state and comments. */
-  refresh(): Promise<void> {
-    return this.controller.load();
-  }
+  private readonly controller = new DeskRequestController(this, {
+    client: () => this.clients.client,
+    onError: (operation, error) => this.reportError(operation, error),
+    onCommentAdded: (detail) => this.emit('sportello-comment-added', detail),
+    onUpdated: (detail, previous) => this.updatedByPoll(detail, previous),
+    backoff: () => {
+      const base = Math.max(0, this.pollInterval || 0);
+      return { baseMs: base, maxMs: Math.max(base, Math.min(base * 20, 5 * 60_000)), factor: 1.5 };
+    },
+  });
 
-  private deskClient(): DeskClient | undefined {
-    const endpoint = this.endpoint || this.config.endpoints?.desk || this.config.endpoint;
-    if (!endpoint) return undefined;
-    const provider = this.config.tokenProvider as ((o: { forceRefresh: boolean }) => Promise<string>) | undefined;
-    if (!this.client || endpoint !== this.clientKey || provider !== this.providerSeen) {
-      this.clientKey = endpoint;
-      this.providerSeen = provider;
-      this.client = new DeskClient({ endpoint, tokenProvider: provider ? (o) => provider(o) : undefined });
-    }
-    return this.client;
+  private readonly reply = new ReplyBox({ host: this, view: () => this.view, announce: (text) => this.announce(text) });
+  private readonly closure = new ClosureBox({
+    host: this,
+    view: () => this.view,
+    ratingBody: () => this.ratingBody,
+    reopened: (answer) => this.reopened(answer),
+    rated: (input) => this.emit('sportello-request-rated', { ...input }),
+    follow: (id) => (this.requestId = String(id)),
+  });
+
+  /** Reloads state and comments now (live updates continue). */
+  refresh(): Promise<void> {
+    return this.controller.refresh();
   }
 
   private tr(key: DeskStringKey, params: Record<string, string | number> = {}): string {
     return t(this.language, key, params);
   }
 
+  private get view(): FollowView {
+    return {
+      language: this.language,
+      controller: this.controller,
+      tr: (key, params) => this.tr(key, params),
+      fileLink: (name) => this.fileLink(name),
+    };
+  }
+
   override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('requestId') || changed.has('endpoint') || changed.has('tokenProvider')) {
+    if (changed.has('requestId')) {
       const valid = !!this.requestId && /^\d+$/.test(this.requestId.trim());
       if (!valid && !this.warned) {
         this.warned = true;
@@ -77,31 +128,64 @@ export class SportelloDeskRequest extends SportelloElement {
           `[sportello] <sportello-desk-request> needs a numeric request-id (got ${JSON.stringify(this.requestId ?? null)}).`,
         );
       }
-      if (changed.has('endpoint') || changed.has('tokenProvider')) this.controller.follow(undefined);
+      this.reply.clear();
+      this.closure.clear();
       this.controller.follow(valid ? this.requestId : undefined);
     }
+    if (changed.has('pollInterval')) this.controller.updatePolling();
   }
 
-  private stateText(detail: RequestDetail): string {
-    const code = detail.statoAvanz ?? '';
-    const known = ['A', 'P', 'S', 'C', 'R'].includes(code) ? this.tr(`state_${code}` as DeskStringKey) : undefined;
-    return known ?? detail.statoRichiesta ?? this.tr('stateUnknown', { code });
+  /** `:state(live)` while updates are polled, `:state(closed)`, `:state(loading)`, `:state(error)`. */
+  protected override states(): Record<string, boolean> {
+    const c = this.controller;
+    return { live: c.polling, closed: isClosed(c.detail), loading: c.state === 'loading', error: c.state === 'error' };
   }
 
-  private person(user: DeskUser | null | undefined): string | undefined {
-    if (!user) return undefined;
-    const name = [user.nome, user.cognome].filter(Boolean).join(' ');
-    return name || user.matricola || (user.idUtente !== undefined ? `#${user.idUtente}` : undefined);
+  private announce(text: string): void {
+    // Re-setting the same text would not be announced again; clear first.
+    this.announcement = '';
+    void this.updateComplete.then(() => (this.announcement = text));
   }
 
-  private async sendComment(event: Event): Promise<void> {
-    event.preventDefault();
-    const ok = await this.controller.addComment(this.draft);
-    if (ok) {
-      this.draft = '';
-      await this.updateComplete;
-      this.renderRoot.querySelector<HTMLElement>('#comments-title')?.focus();
-    }
+  private updatedByPoll(detail: RequestDetail, previous: RequestDetail): void {
+    const id = String(detail.idRichiesta ?? this.requestId);
+    this.emit('sportello-request-updated', {
+      idRichiesta: id,
+      statoAvanz: detail.statoAvanz,
+      statoRichiesta: detail.statoRichiesta,
+      detail,
+    });
+    const stateChanged = detail.statoAvanz !== previous.statoAvanz || detail.statoRichiesta !== previous.statoRichiesta;
+    if (stateChanged) this.announce(this.tr('updated', { id, state: stateText(this.view, detail) }));
+  }
+
+  private reopened(answer: Reopened): void {
+    const from = this.requestId ?? '';
+    this.emit('sportello-request-reopened', {
+      idRichiesta: answer.idRichiesta,
+      idRichiestaOriginale: answer.idRichiestaOriginale ?? Number(from),
+    });
+    this.requestId = String(answer.idRichiesta);
+    this.announce(this.tr('reopenedAs', { id: answer.idRichiesta }));
+    void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>('#request-title')?.focus());
+  }
+
+  /** A file as a real link; a click fetches it with the visitor's credentials and saves it. */
+  private fileLink(name: string): TemplateResult {
+    const href = this.controller.fileUrl(name, this.attachmentPath) ?? '#';
+    const click = async (event: MouseEvent) => {
+      if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+      event.preventDefault();
+      const blob = await this.controller.download(name, this.attachmentPath);
+      if (!blob) {
+        this.announce(this.tr('downloadFailed', { name }));
+        return;
+      }
+      const detail = { idRichiesta: this.requestId ?? '', name, blob };
+      if (this.emit('sportello-attachment-download', detail, { cancelable: true }))
+        saveBlob(blob, name, this.renderRoot);
+    };
+    return html`<a class="file-link" href=${href} download=${name} @click=${click}>${name}</a>`;
   }
 
   override render(): TemplateResult {
@@ -110,112 +194,26 @@ export class SportelloDeskRequest extends SportelloElement {
     if (!id || !/^\d+$/.test(id)) return html`<p class="banner error-banner" role="alert">${this.tr('missingId')}</p>`;
     if (c.state === 'error') {
       const notFound = isServiceError(c.error) && (c.error.status === 404 || c.error.status === 403);
+      const expired = isServiceError(c.error) && c.error.status === 401;
       return html`<div class="banner error-banner" role="alert">
-        <p>${notFound ? this.tr('notFound', { id }) : isServiceError(c.error) && c.error.status === 401 ? this.tr('sessionExpired') : this.tr('requestError')}</p>
-        <button type="button" class="secondary" @click=${() => this.controller.load()}>${this.tr('retry')}</button>
+        <p>${notFound ? this.tr('notFound', { id }) : expired ? this.tr('sessionExpired') : this.tr('requestError')}</p>
+        <button type="button" class="secondary" @click=${() => this.controller.refresh()}>${this.tr('retry')}</button>
       </div>`;
     }
     const detail = c.detail;
     if (!detail) return html`<p class="status" role="status">${this.tr('loadingRequest')}</p>`;
+    const closed = isClosed(detail);
+    const view = this.view;
     return html`<article class="follow" aria-labelledby="request-title" aria-busy=${c.state === 'loading' ? 'true' : 'false'}>
-      <header class="follow-head">
-        <h2 id="request-title">${this.tr('requestTitle', { id: String(detail.idRichiesta ?? id) })}</h2>
-        <button type="button" class="secondary" @click=${() => this.controller.load()}>${this.tr('reload')}</button>
-      </header>
-      ${detail.oggetto ? html`<p class="subject">${detail.oggetto}</p>` : nothing}
-      ${this.renderSummary(detail)}
-      ${detail.descrizione ? html`<p class="description">${detail.descrizione}</p>` : nothing}
-      ${this.renderFiles(detail)}
-      ${this.renderComments(c.comments)}
-      ${this.renderComposer()}
-    </article>`;
-  }
-
-  private renderSummary(detail: RequestDetail): TemplateResult {
-    const lang = this.language;
-    const assignee = this.person(detail.utenteAssegnatario);
-    const handler = this.person(detail.utentePCarico);
-    const date = (key: DeskStringKey, value: string | null | undefined) =>
-      value
-        ? html`<div><dt>${this.tr(key)}</dt><dd><time datetime=${value}>${formatDate(value, lang)}</time></dd></div>`
-        : nothing;
-    const ref = (key: DeskStringKey, value: { nome?: string } | null | undefined) =>
-      value?.nome ? html`<div><dt>${this.tr(key)}</dt><dd>${value.nome}</dd></div>` : nothing;
-    return html`<dl class="facts" part="summary">
-      <div><dt>${this.tr('state')}</dt><dd><span class="badge state-${detail.statoAvanz ?? 'x'}">${this.stateText(detail)}</span></dd></div>
-      <div><dt>${this.tr('assignee')}</dt><dd>${assignee ?? this.tr('unassigned')}</dd></div>
-      ${handler && handler !== assignee ? html`<div><dt>${this.tr('takenBy')}</dt><dd>${handler}</dd></div>` : nothing}
-      ${ref('servizio', detail.servizio)} ${ref('tipoRichiesta', detail.tipoRichiesta)} ${ref('priority', detail.priorita)}
-      ${date('dataRichiesta', detail.dataRichiesta)} ${date('dataSegnalazione', detail.dataSegnalazione)} ${date('dataPcarico', detail.dataPcarico)}
-      ${date('dueDate', detail.dataScadenza)}
-    </dl>`;
-  }
-
-  /** Attachment names and second-level ticket protocols, as text (the view has no download endpoint). */
-  private renderFiles(detail: RequestDetail): TemplateResult | typeof nothing {
-    const files = (detail.allegati ?? [])
-      .map((a) =>
-        typeof a === 'string'
-          ? a
-          : ((a as { nomeFile?: string; nome?: string })?.nomeFile ?? (a as { nome?: string })?.nome),
-      )
-      .filter((n): n is string => !!n);
-    const tickets = (detail.ticket ?? [])
-      .map((x) => (x as { protocollo?: string })?.protocollo)
-      .filter((p): p is string => !!p);
-    if (!files.length && !tickets.length) return nothing;
-    return html`<dl class="facts">
-      ${files.length ? html`<div><dt>${this.tr('allegati')}</dt><dd><ul class="plain">${files.map((f) => html`<li>${f}</li>`)}</ul></dd></div>` : nothing}
-      ${tickets.length ? html`<div><dt>${this.tr('protocol')}</dt><dd>${tickets.join(', ')}</dd></div>` : nothing}
-    </dl>`;
-  }
-
-  private origin(comment: DeskComment): string {
-    if (comment.origin.startsWith('clie')) return this.tr('fromCustomer');
-    if (comment.origin === 'ct' || comment.origin.startsWith('contact')) return this.tr('fromContactCenter');
-    return this.tr('fromProvider');
-  }
-
-  private renderComments(comments: DeskComment[]): TemplateResult {
-    return html`<section class="comments" part="comments" aria-labelledby="comments-title">
-      <h3 id="comments-title" tabindex="-1">${this.tr('comments')}</h3>
-      ${
-        comments.length
-          ? html`<ol class="thread">
-            ${comments.map(
-              (m) => html`<li class="comment ${m.origin.startsWith('clie') ? 'mine' : ''}" part="comment">
-                <p class="meta">
-                  <strong>${m.author || this.origin(m)}</strong>
-                  <span class="origin">(${this.origin(m)}${m.reminder ? `, ${this.tr('reminder')}` : ''})</span>
-                  ${m.date ? html`<time datetime=${m.date}>${formatDate(m.date, this.language)}</time>` : nothing}
-                </p>
-                <p class="text">${m.text}</p>
-                ${m.attachments.length ? html`<ul class="comment-files">${m.attachments.map((a) => html`<li>${a}</li>`)}</ul>` : nothing}
-              </li>`,
-            )}
-          </ol>`
-          : html`<p class="hint">${this.tr('noComments')}</p>`
-      }
-    </section>`;
-  }
-
-  private renderComposer(): TemplateResult {
-    const c = this.controller;
-    const sending = c.commentState === 'sending';
-    return html`<form class="composer" part="composer" aria-labelledby="composer-title" @submit=${this.sendComment}>
-      <h3 id="composer-title">${this.tr('addComment')}</h3>
-      <div class="field wide">
-        <label for="comment-text">${this.tr('commentLabel')}</label>
-        <textarea id="comment-text" rows="3" maxlength="2000" required ?readonly=${sending} .value=${this.draft}
-          aria-describedby=${ifDefined(c.commentState === 'error' ? 'comment-error' : undefined)}
-          @input=${(e: Event) => (this.draft = (e.target as HTMLTextAreaElement).value)}></textarea>
-      </div>
-      ${c.commentState === 'error' ? html`<p class="error" id="comment-error" role="alert">${this.tr('commentFailed')} ${c.commentError?.message ?? ''}</p>` : nothing}
-      <div class="actions">
-        <button type="submit" class="primary" ?disabled=${sending || !this.draft.trim()}>${sending ? this.tr('sendingComment') : this.tr('sendComment')}</button>
-        <span role="status" class="status">${c.commentState === 'sent' ? this.tr('commentSent') : sending ? this.tr('sendingComment') : ''}</span>
-      </div>
-    </form>`;
+        <header class="follow-head">
+          <h2 id="request-title" tabindex="-1">${this.tr('requestTitle', { id: String(detail.idRichiesta ?? id) })}</h2>
+          <button type="button" class="secondary" @click=${() => this.controller.refresh()}>${this.tr('reload')}</button>
+        </header>
+        ${detail.oggetto ? html`<p class="subject">${detail.oggetto}</p>` : nothing} ${renderSummary(view, detail)}
+        ${detail.descrizione ? html`<p class="description">${detail.descrizione}</p>` : nothing} ${renderFiles(view, detail)}
+        ${renderThread(view, c.comments)} ${closed ? this.closure.render(detail) : this.reply.render(false)}
+      </article>
+      <div class="visually-hidden" aria-live="polite">${this.announcement}</div>`;
   }
 }
 

@@ -1,4 +1,4 @@
-import type { CreatedRequest } from '../../src/services/desk.js';
+import type { CreatedRequest, RequestDetail } from '../../src/services/desk.js';
 
 /** Detail of `sportello-before-submit`: the creation body about to be sent, which listeners may extend. */
 export interface DeskBeforeSubmitDetail {
@@ -18,6 +18,39 @@ export interface DeskRequestCreatedDetail {
 export interface DeskCommentAddedDetail {
   idRichiesta: string;
   note: string;
+  /** The comment was a reminder (`sollecito: true`). */
+  reminder: boolean;
+  /** Files the comment carries. */
+  nomeAllegati: string[];
+}
+
+/** Detail of `sportello-request-updated`: a poll saw the request change. */
+export interface DeskRequestUpdatedDetail {
+  idRichiesta: string;
+  statoAvanz: string | undefined;
+  statoRichiesta: string | undefined;
+  detail: RequestDetail;
+}
+
+/** Detail of `sportello-request-reopened`: the new linked request the view now follows. */
+export interface DeskRequestReopenedDetail {
+  idRichiesta: number;
+  idRichiestaOriginale: number;
+}
+
+/** Detail of `sportello-request-rated`. */
+export interface DeskRequestRatedDetail {
+  idRichiesta: number;
+  /** 1 to 5. */
+  valutazione: number;
+  note?: string | undefined;
+}
+
+/** Detail of `sportello-attachment-download` (cancelable: the page then handles `blob` itself). */
+export interface DeskAttachmentDownloadDetail {
+  idRichiesta: string;
+  name: string;
+  blob: Blob;
 }
 
 declare global {
@@ -25,5 +58,9 @@ declare global {
     'sportello-before-submit': CustomEvent<DeskBeforeSubmitDetail>;
     'sportello-request-created': CustomEvent<DeskRequestCreatedDetail>;
     'sportello-comment-added': CustomEvent<DeskCommentAddedDetail>;
+    'sportello-request-updated': CustomEvent<DeskRequestUpdatedDetail>;
+    'sportello-request-reopened': CustomEvent<DeskRequestReopenedDetail>;
+    'sportello-request-rated': CustomEvent<DeskRequestRatedDetail>;
+    'sportello-attachment-download': CustomEvent<DeskAttachmentDownloadDetail>;
   }
 }

@@ -32,9 +32,10 @@ export async function resetSim(): Promise<void> {
 }
 
 export async function mountChat(
-  options: { widgetKey?: string; mode?: 'inline' | 'launcher'; category?: string } = {},
+  options: { widgetKey?: string; mode?: 'inline' | 'launcher'; category?: string; parent?: Element } = {},
 ): Promise<SportelloLiveChat> {
-  const el = await fixture<SportelloLiveChat>(html`<sportello-live-chat
+  const el = await fixture<SportelloLiveChat>(
+    html`<sportello-live-chat
     lang="en"
     widget-key=${options.widgetKey ?? 'demo'}
     mode=${options.mode ?? 'inline'}
@@ -42,7 +43,9 @@ export async function mountChat(
     endpoint=${CHAT_URL}
     .stomp=${FAST_RECONNECT}
     .reportNavigation=${false}
-  ></sportello-live-chat>`);
+  ></sportello-live-chat>`,
+    options.parent ? { parentNode: options.parent } : {},
+  );
   return el;
 }
 
@@ -56,6 +59,12 @@ export async function phase(el: SportelloLiveChat, ...phases: ChatPhase[]): Prom
   await win.updateComplete;
   return win;
 }
+
+/**
+ * The visitor's transcript as the server holds it: its messages, without the system lines the
+ * widget adds itself (an operator joined, the chat ended), which the server's record has as events.
+ */
+export const serverLines = (win: SportelloLiveChatWindow) => win.chat.transcript.messages.filter((m) => !m.notice);
 
 export const $ = <T extends Element = HTMLElement>(win: SportelloLiveChatWindow, selector: string): T | null =>
   win.shadowRoot!.querySelector<T>(selector);

@@ -9,6 +9,12 @@ export const chatWindowStyles = css`
     background: var(--_surface);
     color: var(--_text);
   }
+  section.frame {
+    display: flex;
+    flex-direction: column;
+    flex: 1;
+    min-height: 0;
+  }
   header {
     display: flex;
     align-items: center;
@@ -94,7 +100,7 @@ export const chatWindowStyles = css`
   .notice.confirm .actions {
     display: flex;
     gap: var(--_space);
-    margin-left: auto;
+    margin-inline-start: auto;
   }
   .notice.confirm button {
     font-size: 0.95em;
@@ -222,6 +228,8 @@ export const chatWindowStyles = css`
     gap: 4px;
   }
   .stars label {
+    /* The hidden radio sits on its star: focusing it scrolls the star into view, not a far corner. */
+    position: relative;
     font-size: 1.6em;
     font-weight: normal;
     cursor: pointer;
@@ -232,6 +240,8 @@ export const chatWindowStyles = css`
   }
   .stars input {
     position: absolute;
+    top: 0;
+    left: 0;
     opacity: 0;
     width: 1px;
     height: 1px;
@@ -377,5 +387,12 @@ export const chatWindowStyles = css`
   }
   .past .forget {
     margin-top: var(--_space);
+  }
+  /* Arrows that point a direction turn round in a right-to-left page. */
+  .flip-rtl {
+    display: inline-block;
+  }
+  :host(:dir(rtl)) .flip-rtl {
+    transform: scaleX(-1);
   }
 `;

@@ -10,12 +10,15 @@ import {
   type LiveChatHost,
   type UploadItem,
 } from '../../src/controllers/chat/live-chat-controller.js';
-import type { ChatDestinations } from '../../src/services/chat.js';
+import type { ChatDestinations, WidgetConfig } from '../../src/services/chat.js';
+import { readVisitorToken, type VisitorIdentity } from '../../src/controllers/chat/visitor-identity.js';
 import { safeImageUrl } from '../../src/markdown/safe-url.js';
 import type { ServiceError } from '../../src/transport/errors.js';
 import type { Lang } from '../../src/i18n/lang.js';
 import { chatWindowStyles } from './chat-window.styles.js';
-import { chatErrorText } from './error-text.js';
+import '../shared/error-notice.js';
+import { errorNoticeStyles } from '../shared/error-notice.js';
+import { errorSentence } from '../shared/error-text.js';
 import { t, type ChatKey } from './strings.js';
 import { ChatWindowLabels } from './window-labels.js';
 import { TranscriptRows, initialOf } from './transcript-rows.js';
@@ -23,6 +26,7 @@ import { ChatForms } from './contact-forms.js';
 import { EndedView } from './ended-view.js';
 import { PastChatsView } from './past-chats-view.js';
 import type { ChatPrefill, WindowContext } from './window-context.js';
+import { ConfigurationError, ServiceClientController } from '../../src/controllers/service-client.js';
 import './events.js';
 
 export type { ChatPrefill } from './window-context.js';
@@ -36,6 +40,9 @@ export interface HandoffInput {
   transcript: string;
   summary?: string;
 }
+
+/** A failed load the controller kept no error for (it always keeps one; this only guards the notice). */
+const UNKNOWN_FAILURE = new Error('load failed');
 
 /** How the window words an upload refused for what the file is (codes from the controller). */
 const UPLOAD_REFUSALS: Record<string, ChatKey> = {
@@ -56,7 +63,8 @@ const UPLOAD_REFUSALS: Record<string, ChatKey> = {
  * @csspart body - The scrolling body of forms.
  */
 export class SportelloLiveChatWindow extends SportelloElement implements LiveChatHost, WindowContext {
-  static override styles = [tokens, chatWindowStyles];
+  static override styles = [tokens, chatWindowStyles, errorNoticeStyles];
+  static override service = 'chat' as const;
 
   @property({ attribute: 'widget-key' }) widgetKey = '';
   @property({ attribute: false }) destinations?: Partial<ChatDestinations>;
@@ -73,6 +81,32 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
 
   readonly chat = new LiveChatController(this);
   readonly labels = new ChatWindowLabels(this);
+
+  /**
+   * Where the chat lives, from the resolved configuration. The chat controller builds the client
+   * from it (the client needs the visitor id the site's tabs agree on first); another endpoint or
+   * widget key loads the chat again there, and a window that failed recovers without a click.
+   */
+  private readonly clients = new ServiceClientController<{ endpoint: string; widgetKey: string }>(
+    this,
+    () => this.config,
+    {
+      build: ({ endpoint }) => {
+        if (!endpoint) throw new ConfigurationError('endpoint');
+        if (!this.widgetKey) throw new ConfigurationError('widget-key');
+        return { endpoint: endpoint.replace(/\/+$/, ''), widgetKey: this.widgetKey };
+      },
+      inputs: () => [this.widgetKey],
+      // The launcher (the public element) says it in the console; the page hears it as sportello-error.
+      report: (problem) =>
+        this.reportConfigProblem(problem && new ConfigurationError(`needs \`${problem.message}\`.`), { quiet: true }),
+      changed: (next, previous) => {
+        // A new token provider alone changes nothing for the visitor's side (it needs none).
+        if (next?.endpoint === previous?.endpoint && next?.widgetKey === previous?.widgetKey) return;
+        if (next && this.chat.phase !== 'idle') void this.chat.reconfigure();
+      },
+    },
+  );
   private readonly rows = new TranscriptRows(this);
   private readonly forms = new ChatForms(this);
   private readonly endedView = new EndedView(this);
@@ -82,6 +116,7 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
 
   chatOptions() {
     return {
+      visitorToken: this.identity ? this.visitorToken : undefined,
       endpoint: this.chatEndpoint(),
       widgetKey: this.widgetKey,
       language: this.language,
@@ -119,16 +154,53 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
   }
 
   private chatEndpoint(): string {
-    const c = this.config;
-    return (c.endpoints?.chat ?? c.endpoint ?? '').replace(/\/+$/, '');
+    return this.clients.client?.endpoint ?? '';
   }
 
   // ---- public API (called by the launcher) --------------------------------------------------
 
   /** Loads configuration (once) and resumes a running chat. */
-  activate(): Promise<void> {
-    if (!this.chatEndpoint() || !this.widgetKey) return Promise.resolve();
-    return this.chat.load();
+  async activate(): Promise<void> {
+    if (!this.chatEndpoint() || !this.widgetKey) return;
+    await (this.identityRead ??= this.readIdentity());
+    await this.chat.load();
+  }
+
+  /** The visitor the page vouches for (the gateway's visitor token from `tokenProvider`), if any. */
+  identity: VisitorIdentity | undefined;
+  private identityRead?: Promise<void>;
+  private visitorToken: string | undefined;
+
+  private async readIdentity(): Promise<void> {
+    const provider = this.config.tokenProvider;
+    if (!provider) return;
+    try {
+      this.visitorToken = await provider({ forceRefresh: false });
+    } catch (error) {
+      // Without the token the visitor is asked who they are, as on a page without one.
+      console.info(
+        '[sportello] <sportello-live-chat> tokenProvider failed; the visitor is asked for name and e-mail:',
+        (error as Error).message,
+      );
+      return;
+    }
+    this.identity = readVisitorToken(this.visitorToken);
+    if (this.identity) {
+      this.chat.name = this.identity.name;
+      this.chat.email = this.identity.email;
+    }
+    this.requestUpdate();
+  }
+
+  /** The widget's look from its configuration, for the launcher that frames this window. */
+  onConfig(config: WidgetConfig): void {
+    const position =
+      config.position === 'bottom-left' || config.position === 'bottom-right' ? config.position : undefined;
+    this.emit('sportello-chat-look', {
+      accent: config.colors?.primary,
+      accentText: config.colors?.primaryText,
+      position,
+    });
   }
 
   /** Focuses the first useful control of the current state. */
@@ -171,11 +243,12 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
     try {
       await this.chat.start({
         // Empty when nobody gave one: the pre-chat form then asks for it, like any missing field.
-        name: input.name?.trim() || this.prefill.name || this.chat.name,
+        name: this.identity?.name || input.name?.trim() || this.prefill.name || this.chat.name,
         standInName: t(this.language, 'you'),
-        email: input.email ?? this.prefill.email,
+        email: this.identity?.email ?? input.email ?? this.prefill.email,
         idChatCategory: this.prefill.category ?? only,
         startingPage: location.href,
+        startingPageTitle: document.title,
         firstMessage: context,
       });
       this.forms.setHandoffContext(undefined);
@@ -214,8 +287,14 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
           : nothing
       }
       <div class="titles">
-        <h2 id="chat-title">${this.chat.config?.title || this.tr('title')}</h2>
-        ${operatorName ? html`<span class="operator">${operatorName}</span>` : nothing}
+        <h2 id="chat-title">${this.labels.fromService(this.chat.config?.title) || this.tr('title')}</h2>
+        ${
+          operatorName
+            ? html`<span class="operator">${operatorName}</span>`
+            : this.labels.fromService(this.chat.config?.subtitle)
+              ? html`<span class="subtitle">${this.labels.fromService(this.chat.config?.subtitle)}</span>`
+              : nothing
+        }
       </div>
       ${
         inChat && current
@@ -249,6 +328,10 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
     this.confirmingEnd = false;
     if (end) {
       this.chat.endChat();
+      // The confirmation and the header's button are gone: the focus goes to what replaced them
+      // (the end of the conversation, then its rating), not to the page's <body>.
+      await this.updateComplete;
+      this.renderRoot.querySelector<HTMLElement>('.ended .ended-title')?.focus();
       return;
     }
     await this.updateComplete;
@@ -277,10 +360,11 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
     }
     ${
       c.error && c.phase !== 'error'
-        ? html`<div class="notice error" role="alert">
-          <span>${chatErrorText(c.error.error, c.error.operation, (k, p) => this.tr(k, p))}</span>
-          <button type="button" @click=${() => c.dismissError()}>${this.tr('dismiss')}</button>
-        </div>`
+        ? html`<sportello-error-notice
+            .error=${c.error.error}
+            .speaker=${this}
+            .dismiss=${() => c.dismissError()}
+          ></sportello-error-notice>`
         : nothing
     }`;
   }
@@ -289,7 +373,7 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
     const c = this.chat;
     const ended = c.phase === 'ended' || c.phase === 'rated';
     const uploadError = (u: UploadItem): string | undefined => {
-      if (u.failure) return chatErrorText(u.failure, 'upload-attachment', (k, p) => this.tr(k, p));
+      if (u.failure) return errorSentence(this, u.failure);
       return u.error ? this.tr(UPLOAD_REFUSALS[u.error] ?? 'fileRefused') : undefined;
     };
     const uploads: ComposerAttachment[] = c.uploads.map((u) => ({
@@ -300,12 +384,16 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
       error: uploadError(u),
       retryable: !!u.failure,
     }));
+    // Waiting for a person: queued from the start, or handed over by the bot (the chat was already
+    // under way, and the queue's positions arrive while no operator has joined yet).
+    const position = c.queuePosition && c.queuePosition > 0 ? c.queuePosition : undefined;
+    const handedOver = c.phase === 'chatting' && !c.operator?.name && position !== undefined;
     const waiting =
       c.phase === 'starting'
         ? this.tr('starting')
-        : c.phase === 'queued'
-          ? c.queuePosition && c.queuePosition > 0
-            ? this.tr('queue', { position: c.queuePosition })
+        : c.phase === 'queued' || handedOver
+          ? position
+            ? this.tr('queue', { position })
             : this.tr('queueWaiting')
           : '';
     // One live region that stays in place from the queue to the operator's arrival: a region
@@ -354,22 +442,30 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
 
   override render() {
     const c = this.chat;
-    const missing = !this.chatEndpoint() ? 'endpoint' : !this.widgetKey ? 'widget-key' : '';
+    const missing = this.clients.problem?.message ?? '';
     let body: unknown;
     if (missing)
       body = html`<div class="body" part="body"><p role="alert">${this.tr('badAttributes', { what: missing })}</p></div>`;
     else if (c.phase === 'idle' || c.phase === 'loading')
       body = html`<div class="body center" part="body" role="status">${this.tr('loading')}</div>`;
     else if (c.phase === 'error')
-      body = html`<div class="body" part="body" role="alert">
-        <p>${this.tr('loadFailed')} ${c.error ? chatErrorText(c.error.error, c.error.operation, (k, p) => this.tr(k, p)) : ''}</p>
-        <button class="primary" type="button" @click=${() => c.reload()}>${this.tr('retry')}</button>
+      // Loading the widget is a GET: after a 429's wait it is asked again by itself.
+      body = html`<div class="body" part="body">
+        <sportello-error-notice
+          .error=${c.error?.error ?? UNKNOWN_FAILURE}
+          ?setup=${c.error?.operation === 'load-widget'}
+          .speaker=${this}
+          .retry=${() => void c.reload()}
+          auto-retry
+        ></sportello-error-notice>
       </div>`;
     else if (this.past.view.kind !== 'current') body = this.past.render();
     else if (c.phase === 'prechat') body = this.forms.renderPrechat();
     else if (c.phase === 'offline' || c.phase === 'offline-sent') body = this.forms.renderOffline();
     else body = this.renderConversation();
-    return html`${this.renderHeader()}${this.renderNotices()}${body}`;
+    // A named region: the page's landmarks stay the page's (a <header> directly in the window would
+    // be a second banner), and the window's content is found as one landmark of its own.
+    return html`<section class="frame" aria-labelledby="chat-title">${this.renderHeader()}${this.renderNotices()}${body}</section>`;
   }
 }
 

@@ -8,6 +8,8 @@ import { linkify } from '../shared/linkify.js';
 import { foreignZone, readBusinessHours, summariseHours } from './business-hours.js';
 import { FormFields } from './form-fields.js';
 import type { WindowContext } from './window-context.js';
+import type { PrechatFieldConfig } from '../../src/services/chat.js';
+import { readCustomFields, renderCustomFields, usableFields } from './prechat-fields.js';
 
 export class ChatForms {
   readonly fields: FormFields;
@@ -36,22 +38,31 @@ export class ChatForms {
     const c = this.ctx.chat;
     const p = this.ctx.prefill;
     const privacyText = this.privacyText();
+    const identity = this.ctx.identity;
+    const placeholder = (key: string) => this.serverLabel(key) ?? nothing;
     // A handover waits for the consent: say why the form is shown instead of the chat.
     const consentForHandoff = !!this.handoffContext && !!f.error('privacy');
     return html`<div class="body" part="body">
       <p class="intro">${tr('prechatIntro')}</p>
       <form novalidate @submit=${this.onPrechat}>
         ${c.fieldErrors.length ? html`<p class="field-error" role="alert">${tr('fixErrors')}</p>` : nothing}
-        ${f.render(
-          'name',
-          tr('name'),
-          html`<input id="name" name="name" type="text" autocomplete="name" required .value=${p.name ?? c.name} aria-invalid=${f.invalid('name')} aria-describedby=${f.describedBy('name')} />`,
-        )}
-        ${f.render(
-          'email',
-          tr('email'),
-          html`<input id="email" name="email" type="email" autocomplete="email" .value=${p.email ?? c.email} aria-invalid=${f.invalid('email')} aria-describedby=${f.describedBy('email')} />`,
-        )}
+        ${
+          identity
+            ? html`<p class="verified" id="verified-identity">
+                <span class="verified-badge">${tr('verified')}</span>
+                ${tr('verifiedAs', { name: identity.name, email: identity.email })}
+              </p>`
+            : html`${f.render(
+                'name',
+                tr('name'),
+                html`<input id="name" name="name" type="text" autocomplete="name" required placeholder=${placeholder('namePlaceholder')} .value=${p.name ?? c.name} aria-invalid=${f.invalid('name')} aria-describedby=${f.describedBy('name')} />`,
+              )}
+              ${f.render(
+                'email',
+                tr('email'),
+                html`<input id="email" name="email" type="email" autocomplete="email" placeholder=${placeholder('emailPlaceholder')} .value=${p.email ?? c.email} aria-invalid=${f.invalid('email')} aria-describedby=${f.describedBy('email')} />`,
+              )}`
+        }
         ${
           c.categories.length
             ? f.render(
@@ -67,6 +78,7 @@ export class ChatForms {
               )
             : nothing
         }
+        ${renderCustomFields(this.customFields, f, tr)}
         ${f.render(
           'message',
           tr('firstMessage'),
@@ -80,7 +92,7 @@ export class ChatForms {
             </details>`
             : nothing
         }
-        ${privacyText ? html`<p class="privacy">${linkify(privacyText)}</p>` : nothing}
+        ${privacyText ? html`<p class="privacy" dir="auto">${linkify(privacyText)}</p>` : nothing}
         ${consentForHandoff ? html`<p class="hint handoff-consent" id="handoff-consent">${tr('handoffConsent')}</p>` : nothing}
         <div class="field check">
           <input
@@ -98,6 +110,17 @@ export class ChatForms {
     </div>`;
   }
 
+  /** The widget's own pre-chat fields (its configuration's `prechatFields`). */
+  private get customFields(): PrechatFieldConfig[] {
+    return usableFields(this.ctx.chat.config?.prechatFields);
+  }
+
+  /** One of the widget's labels that has no key of ours (placeholders), in the visitor's language. */
+  private serverLabel(key: string): string | undefined {
+    const value = (this.ctx.labels.server() as Record<string, string> | undefined)?.[key];
+    return typeof value === 'string' && value.trim() ? value : undefined;
+  }
+
   private privacyText(): string | undefined {
     const text = this.ctx.chat.config?.privacy?.text;
     if (typeof text === 'string') return text;
@@ -107,16 +130,20 @@ export class ChatForms {
   private onPrechat = async (e: SubmitEvent): Promise<void> => {
     e.preventDefault();
     const form = new FormData(e.target as HTMLFormElement);
+    const identity = this.ctx.identity;
     const ok = await this.ctx.chat.submitPrechat(
       {
-        name: String(form.get('name') ?? '').trim(),
-        email: String(form.get('email') ?? '').trim(),
+        // A visitor the page vouches for is not asked: the token names them.
+        name: identity?.name ?? String(form.get('name') ?? '').trim(),
+        email: identity?.email ?? String(form.get('email') ?? '').trim(),
+        fields: readCustomFields(this.customFields, form),
         idChatCategory: (form.get('idChatCategory') as string | null) ?? undefined,
         message: String(form.get('message') ?? ''),
         consent: form.get('privacy') === 'on',
         context: this.handoffContext,
       },
       location.href,
+      document.title,
     );
     if (ok) {
       this.setHandoffContext(undefined);
@@ -187,7 +214,7 @@ export class ChatForms {
           tr('firstMessage'),
           html`<textarea id="message" name="message" rows="3" .value=${this.ctx.prefill.message ?? ''} aria-invalid=${f.invalid('message')} aria-describedby=${f.describedBy('message')}></textarea>`,
         )}
-        ${privacyText ? html`<p class="privacy">${linkify(privacyText)}</p>` : nothing}
+        ${privacyText ? html`<p class="privacy" dir="auto">${linkify(privacyText)}</p>` : nothing}
         <div class="field check">
           <input id="privacy" name="privacy" type="checkbox" aria-invalid=${f.invalid('privacy')} aria-describedby=${f.describedBy('privacy')} />
           <label for="privacy">${tr('privacyContact')}</label>

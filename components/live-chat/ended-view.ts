@@ -20,7 +20,7 @@ export class EndedView {
     const { tr } = this.ctx.labels;
     const c = this.ctx.chat;
     return html`<div class="body ended" part="body">
-      <p role="status">${tr('ended')}</p>
+      <p role="status" class="ended-title" tabindex="-1">${tr('ended')}</p>
       ${
         c.phase === 'rated'
           ? html`<p role="status">${tr('rated')}</p>`

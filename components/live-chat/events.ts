@@ -5,6 +5,12 @@ export interface ChatIdDetail {
 export interface ChatIncomingDetail {
   count: number;
 }
+/** The widget's look from the service's configuration (what the page did not set itself). */
+export interface ChatLookDetail {
+  accent?: string | undefined;
+  accentText?: string | undefined;
+  position?: 'bottom-right' | 'bottom-left' | undefined;
+}
 
 declare global {
   interface GlobalEventHandlersEventMap {
@@ -20,6 +26,8 @@ declare global {
     'sportello-chat-close-request': CustomEvent<Record<string, never>>;
     /** Internal: messages from others arrived (for the unread badge). */
     'sportello-chat-incoming': CustomEvent<ChatIncomingDetail>;
+    /** Internal: the widget's configuration arrived (colours, position) for the launcher. */
+    'sportello-chat-look': CustomEvent<ChatLookDetail>;
   }
 }
 export {};

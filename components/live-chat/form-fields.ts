@@ -32,8 +32,9 @@ export class FormFields {
         : tr('invalidValue', { code });
   }
 
-  render(id: string, label: string, control: unknown) {
-    const error = this.error(id);
+  /** A labelled control with its error; `field` names it in the service's errors when that differs from the id. */
+  render(id: string, label: string, control: unknown, field = id) {
+    const error = this.error(field);
     return html`<div class="field">
       <label for=${id}>${label}</label>
       ${control} ${error ? html`<span class="field-error" id="${id}-error">${error}</span>` : nothing}
@@ -44,8 +45,8 @@ export class FormFields {
     return this.error(field) ? 'true' : 'false';
   }
 
-  describedBy(field: string) {
-    return this.error(field) ? `${field}-error` : nothing;
+  describedBy(field: string, id = field) {
+    return this.error(field) ? `${id}-error` : nothing;
   }
 
   async focusFirstInvalid(): Promise<void> {

@@ -26,7 +26,7 @@ export const launcherCss = `
   .launcher {
     position: fixed;
     bottom: var(--_offset);
-    right: var(--_offset);
+    inset-inline-end: var(--_offset);
     z-index: 2147483000;
     width: 56px;
     height: 56px;
@@ -40,14 +40,24 @@ export const launcherCss = `
     cursor: pointer;
     padding: 0;
   }
+  /* The default corner is logical (bottom-right in LTR, bottom-left in RTL); the physical
+     positions stay where they are named, whatever the direction. */
+  :host([position='bottom-start']) .launcher {
+    inset-inline-end: auto;
+    inset-inline-start: var(--_offset);
+  }
   :host([position='bottom-left']) .launcher {
-    right: auto;
+    inset-inline-end: auto;
     left: var(--_offset);
+  }
+  :host([position='bottom-right']) .launcher {
+    inset-inline-end: auto;
+    right: var(--_offset);
   }
   .badge {
     position: absolute;
     top: -4px;
-    right: -4px;
+    inset-inline-end: -4px;
     box-sizing: border-box;
     min-width: 22px;
     height: 22px;
@@ -74,15 +84,23 @@ export const windowCss = `
   :host([mode='inline']) {
     display: block;
   }
+  :host([position='bottom-start']) .window {
+    inset-inline-end: auto;
+    inset-inline-start: var(--_offset);
+  }
   :host([position='bottom-left']) .window {
-    right: auto;
+    inset-inline-end: auto;
     left: var(--_offset);
+  }
+  :host([position='bottom-right']) .window {
+    inset-inline-end: auto;
+    right: var(--_offset);
   }
   .window {
     box-sizing: border-box;
     position: fixed;
     bottom: calc(var(--_offset) + 68px);
-    right: var(--_offset);
+    inset-inline-end: var(--_offset);
     z-index: 2147483000;
     width: min(var(--_width), calc(100vw - 2 * var(--_offset)));
     height: min(var(--_height), calc(100vh - 120px));

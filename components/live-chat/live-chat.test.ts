@@ -17,6 +17,7 @@ import {
   openTab,
   phase,
   resetSim,
+  serverLines,
   simSockets,
   startChat,
   TestOperator,
@@ -400,7 +401,7 @@ describe('sportello-live-chat', () => {
       await until(() => win2.chat.transcript.messages.some((m) => m.text === 'sent during the reload'));
       const server = (await operator.history(idChat)).messages;
       const line = (m: { id?: string | number | undefined; text: string }) => `${m.id}:${m.text}`;
-      expect(win2.chat.transcript.messages.map(line)).to.deep.equal(server.map(line));
+      expect(serverLines(win2).map(line)).to.deep.equal(server.map(line));
       expect(server.map((m) => m.text)).to.deep.equal([
         'before reload 1',
         'operator before reload',
@@ -500,8 +501,8 @@ describe('sportello-live-chat', () => {
     await until(() => win.chat.tabRole === 'leader');
     const expected = await operator.recordOfFlow(idChat, 80);
     await until(() => win.chat.transcript.messages.filter((m) => m.id !== undefined).length >= expected.length, 50);
-    expect(win.chat.transcript.messages.map((m) => `${m.id}:${m.text}`)).to.deep.equal(expected);
-    const texts = win.chat.transcript.messages.map((m) => m.text);
+    expect(serverLines(win).map((m) => `${m.id}:${m.text}`)).to.deep.equal(expected);
+    const texts = serverLines(win).map((m) => m.text);
     expect(new Set(texts).size).to.equal(texts.length);
     expect(
       win.chat.transcript.messages.every((m) => m.from !== 'visitor' || m.state === 'sent' || m.state === 'read'),
@@ -838,7 +839,7 @@ describe('sportello-live-chat', () => {
         `${what}: numbered messages on the server`,
       ).to.have.length(200);
       // Visitor: exactly the server's record, in order, each message once by server id and by clientMessageId, all confirmed.
-      const visitor = win.chat.transcript.messages;
+      const visitor = serverLines(win);
       expect(visitor.map(line), `${what}: visitor transcript = server record`).to.deep.equal(server.map(line));
       expect(new Set(visitor.map((m) => m.id)).size, `${what}: visitor ids unique`).to.equal(visitor.length);
       const clientIds = visitor.map((m) => m.clientMessageId).filter((c) => c !== undefined);
@@ -1136,9 +1137,12 @@ describe('sportello-live-chat', () => {
       expect(errors).to.include('load-widget');
       // Said for a visitor: what happened and what to do, not the service's own message.
       const alert = $(win, '[role=alert]')!;
-      expect(alert.textContent).to.contain('The chat service is having trouble (error 503). Try again in a moment.');
+      expect(alert.textContent!.replace(/\s+/g, ' ')).to.contain(
+        'The service is having a problem. Please try again in a few minutes.',
+      );
+      expect(alert.textContent).to.contain('chat: HTTP 503');
       expect(alert.textContent).not.to.contain('Injected fault');
-      const retry = win.shadowRoot!.querySelector<HTMLButtonElement>('[role=alert] button')!;
+      const retry = win.shadowRoot!.querySelector<HTMLButtonElement>('[part="error-retry"]')!;
       expect(retry.textContent).to.contain('Try again');
       retry.click();
       await phase(el, 'prechat');
@@ -1147,14 +1151,15 @@ describe('sportello-live-chat', () => {
     }
   });
 
-  it("an unknown widget key (404) says to check the key, in the visitor's language", async () => {
+  it("an unknown widget key (404) reads as a setup problem for the site's owner, in the visitor's language", async () => {
     const el = await fixture<SportelloLiveChat>(
       html`<sportello-live-chat lang="it" mode="inline" widget-key="no-such-widget" endpoint=${CHAT_URL} .reportNavigation=${false}></sportello-live-chat>`,
     );
     const win = await phase(el, 'error');
     await win.updateComplete;
-    expect($(win, '[role=alert]')!.textContent).to.contain(
-      'Il servizio di chat non riconosce questo widget (errore 404): controlla la chiave del widget.',
+    // The page's setup is wrong (its widget key), which the site's owner can fix, not the visitor.
+    expect($(win, '[role=alert]')!.textContent!.replace(/\s+/g, ' ')).to.contain(
+      'Questo servizio non è configurato correttamente su questa pagina. La preghiamo di avvisare il gestore del sito.',
     );
   });
 

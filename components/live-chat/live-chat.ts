@@ -5,6 +5,11 @@ import type { TokenProvider } from '../../src/config.js';
 import { launcherCss, windowCss } from './live-chat.styles.js';
 import type { HandoffInput, SportelloLiveChatWindow } from './chat-window.js';
 import './events.js';
+import type { ChatLookDetail } from './events.js';
+
+/** Logical corners follow the page's direction; physical ones stay where they are named. */
+const POSITIONS = ['bottom-end', 'bottom-start', 'bottom-right', 'bottom-left'] as const;
+type LauncherPosition = (typeof POSITIONS)[number];
 
 type LabelsModule = typeof import('../../src/i18n/launcher.js');
 let labelsModule: Promise<LabelsModule> | undefined;
@@ -97,7 +102,7 @@ function writeOpenFlag(open: boolean): void {
  * @attr widget-key - Public widget key of the chat service.
  * @attr endpoint - `{chat_base_url}` or a proxy serving the same paths.
  * @attr mode - `launcher` (bubble + dialog, default) or `inline`.
- * @attr position - `bottom-right` (default) or `bottom-left`.
+ * @attr position - `bottom-end` (default: bottom-right in a left-to-right page, bottom-left in a right-to-left one), `bottom-start`, or the physical `bottom-right` / `bottom-left`.
  * @attr open - Whether the window is open (launcher mode).
  * @attr name - Prefilled visitor name.
  * @attr email - Prefilled e-mail.
@@ -176,6 +181,7 @@ export class SportelloLiveChat extends HTMLElement {
       void this.close();
     });
     this.frame.addEventListener('sportello-chat-incoming', (e) => this.onIncoming(e as CustomEvent<{ count: number }>));
+    this.frame.addEventListener('sportello-chat-look', (e) => this.applyLook(e as CustomEvent<ChatLookDetail>));
     this.launcher = document.createElement('button');
     this.launcher.type = 'button';
     this.launcher.className = 'launcher';
@@ -214,10 +220,11 @@ export class SportelloLiveChat extends HTMLElement {
   set mode(v: 'launcher' | 'inline') {
     this.setAttribute('mode', v);
   }
-  get position(): 'bottom-right' | 'bottom-left' {
-    return this.getAttribute('position') === 'bottom-left' ? 'bottom-left' : 'bottom-right';
+  get position(): LauncherPosition {
+    const value = this.getAttribute('position');
+    return (POSITIONS as readonly (string | null)[]).includes(value) ? (value as LauncherPosition) : 'bottom-end';
   }
-  set position(v: 'bottom-right' | 'bottom-left') {
+  set position(v: LauncherPosition) {
     this.setAttribute('position', v);
   }
   /** Whether the window is open (the `open` attribute). */
@@ -306,7 +313,15 @@ export class SportelloLiveChat extends HTMLElement {
       .then(
         (labels) => {
           const had = this.labels;
-          if (had && had.lang === labels.lang && had.open === labels.open && had.close === labels.close && had.dialog === labels.dialog && had.unread(2) === labels.unread(2)) return;
+          if (
+            had &&
+            had.lang === labels.lang &&
+            had.open === labels.open &&
+            had.close === labels.close &&
+            had.dialog === labels.dialog &&
+            had.unread(2) === labels.unread(2)
+          )
+            return;
           this.labels = labels;
           this.render();
         },
@@ -321,8 +336,7 @@ export class SportelloLiveChat extends HTMLElement {
    */
   private async chatEndpoint(): Promise<string | undefined> {
     const { resolveConfig } = await import('../../src/config.js');
-    const c = resolveConfig(this, { endpoint: this.endpoint, tokenProvider: this.tokenProvider });
-    return c.endpoints?.chat ?? c.endpoint;
+    return resolveConfig(this, 'chat', { endpoint: this.endpoint, tokenProvider: this.tokenProvider }).endpoint;
   }
 
   /** The loaded window element, once its chunk is in. */
@@ -505,7 +519,7 @@ export class SportelloLiveChat extends HTMLElement {
     // A value we do not know falls back to the default: the chat still works, the page hears why it looks so.
     for (const [name, allowed] of [
       ['mode', ['launcher', 'inline']],
-      ['position', ['bottom-right', 'bottom-left']],
+      ['position', POSITIONS],
     ] as const) {
       const value = this.getAttribute(name);
       if (
@@ -575,6 +589,32 @@ export class SportelloLiveChat extends HTMLElement {
     }
   }
 
+  private lookSheet?: CSSStyleSheet;
+
+  /**
+   * The widget's colours and corner from the service's configuration, where the page set none:
+   * a stylesheet of this element's own (adopted, so allowed by a strict CSP), never a style attribute.
+   */
+  private applyLook(e: CustomEvent<ChatLookDetail>): void {
+    e.stopPropagation();
+    const { accent, accentText, position } = e.detail;
+    const pageSets = (name: string) => getComputedStyle(this).getPropertyValue(name).trim() !== '';
+    const colour = (value: string | undefined) => (value && CSS.supports('color', value) ? value : undefined);
+    const rules: string[] = [];
+    const host: string[] = [];
+    if (colour(accent) && !pageSets('--sportello-accent')) host.push(`--sportello-accent: ${colour(accent)};`);
+    if (colour(accentText) && !pageSets('--sportello-accent-contrast'))
+      host.push(`--sportello-accent-contrast: ${colour(accentText)};`);
+    if (host.length) rules.push(`:host { ${host.join(' ')} }`);
+    if (position === 'bottom-left' && !this.hasAttribute('position'))
+      rules.push(":host .launcher, :host(:not([mode='inline'])) .window { right: auto; left: var(--_offset); }");
+    if (!rules.length) return;
+    this.lookSheet ??= new CSSStyleSheet();
+    this.lookSheet.replaceSync(rules.join('\n'));
+    if (!this.root.adoptedStyleSheets.includes(this.lookSheet))
+      this.root.adoptedStyleSheets = [...this.root.adoptedStyleSheets, this.lookSheet];
+  }
+
   private onIncoming(e: CustomEvent<{ count: number }>): void {
     e.stopPropagation();
     if (!this.opened && this.mode !== 'inline') {
@@ -621,7 +661,11 @@ export class SportelloLiveChat extends HTMLElement {
     if (labels) this.frame.setAttribute('aria-label', labels.dialog);
     this.frame.hidden = !this.opened;
     const unread = this.unread && !this.opened ? this.unread : 0;
-    if (labels) this.launcher.setAttribute('aria-label', (this.opened ? labels.close : labels.open) + (unread ? `, ${labels.unread(unread)}` : ''));
+    if (labels)
+      this.launcher.setAttribute(
+        'aria-label',
+        (this.opened ? labels.close : labels.open) + (unread ? `, ${labels.unread(unread)}` : ''),
+      );
     this.launcher.setAttribute('aria-expanded', this.opened ? 'true' : 'false');
     this.badge.textContent = unread > 99 ? '99+' : String(unread);
     // Icons are built once per element and swapped, not rebuilt on every render.

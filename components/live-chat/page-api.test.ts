@@ -97,7 +97,7 @@ describe('sportello-live-chat: what the page can do from JavaScript', () => {
       expect(window.innerWidth - box.right, 'bottom-right corner').to.be.below(40);
       expect(warnings.filter((w) => w.includes('mode="sideways"') && w.includes('using launcher'))).to.have.length(1);
       expect(
-        warnings.filter((w) => w.includes('position="top-left"') && w.includes('using bottom-right')),
+        warnings.filter((w) => w.includes('position="top-left"') && w.includes('using bottom-end')),
       ).to.have.length(1);
     } finally {
       console.warn = original;

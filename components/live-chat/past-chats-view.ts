@@ -137,7 +137,7 @@ export class PastChatsView {
     if (!chat) return this.renderList();
     return html`<div class="conversation past-chat">
       <div class="past-head">
-        <button class="link" type="button" @click=${() => this.showPastList(idChat)}><span aria-hidden="true">← </span>${tr('backToPast')}</button>
+        <button class="link" type="button" @click=${() => this.showPastList(idChat)}><span class="flip-rtl" aria-hidden="true">←</span> ${tr('backToPast')}</button>
         <h3 id="past-chat-title" tabindex="-1">
           ${tr('pastChatTitle', { date: this.pastDate(chat.startedAt ?? chat.endedAt) })}
           <span class="past-operator">${tr('pastWith', { name: chat.operator || tr('pastNoOperator') })}</span>

@@ -7,7 +7,7 @@
 import type { ChatListItem } from '../shared/message-list.js';
 import type { Lang } from '../../src/i18n/lang.js';
 import type { LiveChatController } from '../../src/controllers/chat/live-chat-controller.js';
-import type { TranscriptMessage } from '../../src/controllers/chat/transcript.js';
+import type { ChatNotice, TranscriptMessage } from '../../src/controllers/chat/transcript.js';
 import type { PastChat } from '../../src/controllers/chat/past-chats.js';
 
 /** The first letter of a name for the avatar stand-in: a whole grapheme, so an accented or emoji initial is not cut in half. */
@@ -26,7 +26,7 @@ const roleOf = (m: TranscriptMessage): ChatListItem['role'] =>
 export interface RowsSource {
   readonly chat: LiveChatController;
   readonly language: Lang;
-  readonly labels: { tr(key: 'operator'): string };
+  readonly labels: { tr(key: 'operator'): string; notice(n: ChatNotice): string };
   /** What else the rows show that a new client changes (endpoint, widget key). */
   clientKey(): string;
 }
@@ -72,7 +72,7 @@ export class TranscriptRows {
           author:
             m.from === 'operator' ? (m.author ?? operatorName) : m.from === 'bot' ? (m.author ?? bot.name) : m.author,
           avatar: m.from === 'operator' ? avatar : m.from === 'bot' ? bot.avatar : undefined,
-          text: m.text,
+          text: m.notice ? this.source.labels.notice(m.notice) : m.text,
           time: m.ts,
           state: m.from === 'visitor' ? m.state : undefined,
           attachments: m.attachments.map((a) => ({

@@ -2,6 +2,7 @@
 import type { Lang } from '../../src/i18n/lang.js';
 import type { LiveChatController } from '../../src/controllers/chat/live-chat-controller.js';
 import type { ChatWindowLabels } from './window-labels.js';
+import type { VisitorIdentity } from '../../src/controllers/chat/visitor-identity.js';
 
 export interface ChatPrefill {
   name?: string | undefined;
@@ -15,6 +16,8 @@ export interface WindowContext {
   readonly language: Lang;
   readonly prefill: ChatPrefill;
   readonly labels: ChatWindowLabels;
+  /** The visitor the page vouches for (the gateway's visitor token), shown as verified and not asked. */
+  readonly identity: VisitorIdentity | undefined;
   readonly renderRoot: HTMLElement | DocumentFragment;
   readonly updateComplete: Promise<boolean>;
   requestUpdate(): void;

@@ -4,6 +4,7 @@
  * label objects handed to the message list and the composer, kept the same while their strings are.
  */
 import type { WidgetConfig } from '../../src/services/chat.js';
+import type { ChatNotice } from '../../src/controllers/chat/transcript.js';
 import type { Lang } from '../../src/i18n/lang.js';
 import { StableRecord } from '../shared/stable-record.js';
 import { t, type ChatKey } from './strings.js';
@@ -30,14 +31,24 @@ export class ChatWindowLabels {
     private readonly source: { readonly language: Lang; readonly chat: { readonly config: WidgetConfig | undefined } },
   ) {}
 
-  /** The widget's labels in our keys: the server's own names mapped, then any key that matches ours. */
+  /**
+   * The widget's labels in our keys: the server's own names mapped, then any key that matches ours.
+   * Only labels in the visitor's language count: labels by language give the visitor's entry (none
+   * if the service lacks it); flat labels count when the configuration says it answered in the
+   * visitor's language (or does not say). A service without the visitor's language answers in its
+   * default one: showing that over our catalogue would put Italian on a German page.
+   */
   server(): Partial<Record<ChatKey, string>> | undefined {
     const raw = this.source.chat.config?.labels;
     if (!raw) return undefined;
     const lang = this.source.language;
     if (this.cache?.from === raw && this.cache.lang === lang) return this.cache.labels;
     const byLang = (raw as Record<string, unknown>)[lang];
-    const flat = (byLang && typeof byLang === 'object' ? byLang : raw) as Record<string, unknown>;
+    const isFlat = Object.values(raw).some((v) => typeof v === 'string');
+    const flat = (byLang && typeof byLang === 'object' ? byLang : isFlat && this.answeredIn(lang) ? raw : {}) as Record<
+      string,
+      unknown
+    >;
     const labels: Partial<Record<ChatKey, string>> = {};
     for (const [key, value] of Object.entries(flat)) {
       if (typeof value !== 'string' || !value.trim()) continue;
@@ -46,6 +57,17 @@ export class ChatWindowLabels {
     }
     this.cache = { from: raw, lang, labels };
     return labels;
+  }
+
+  /** Whether the widget configuration was given in `lang` (its `language` field), or does not say. */
+  private answeredIn(lang: Lang): boolean {
+    const answered = this.source.chat.config?.language;
+    return typeof answered !== 'string' || answered.trim().toLowerCase().split(/[-_]/)[0] === lang;
+  }
+
+  /** A text of the widget configuration (its title, say) if it is in the visitor's language. */
+  fromService(value: string | undefined): string | undefined {
+    return value && this.answeredIn(this.source.language) ? value : undefined;
   }
 
   tr: Translate = (key, params = {}) => t(this.source.language, key, params, this.server());
@@ -86,5 +108,23 @@ export class ChatWindowLabels {
       uploaded: tr('uploaded'),
       failed: tr('uploadFailed'),
     });
+  }
+
+  /** A system line of the thread in the visitor's language. */
+  notice(n: ChatNotice): string {
+    const tr = this.tr;
+    switch (n.kind) {
+      case 'joined':
+        return tr('joined', { name: n.name });
+      case 'left':
+        return tr('systemLeft', { name: n.name });
+      case 'transferred':
+        return tr('systemTransferred', { from: n.from, to: n.to });
+      case 'ended':
+        if (n.by === 'visitor') return tr('systemEndedVisitor');
+        if (n.by === 'operator')
+          return n.name ? tr('systemEndedOperator', { name: n.name }) : tr('systemEndedOperatorUnnamed');
+        return tr('systemEndedSystem');
+    }
   }
 }

@@ -126,6 +126,8 @@ export class SportelloMessageList extends SportelloElement {
   private readerInputAt = -Infinity;
   /** Messages that arrived while the reader was scrolled up (shown as the "new messages" button). */
   private unseen = 0;
+  /** The last message grew while the reader was scrolled up (a streamed answer, an image): the button shows too. */
+  private grewBelow = false;
   private announcedUpTo = 0;
   /** Row heights (measured or estimated) and offsets: what the spacers and the window are sized from. */
   private heights = new RowHeights();
@@ -169,7 +171,12 @@ export class SportelloMessageList extends SportelloElement {
     const lang = this.renderLang || this.language;
     let cached = this.textCache;
     if (cached?.from !== this.labels || cached.lang !== lang || cached.strings !== this.strings) {
-      cached = this.textCache = { from: this.labels, lang, strings: this.strings, text: { ...defaultLabels(this), ...this.labels } };
+      cached = this.textCache = {
+        from: this.labels,
+        lang,
+        strings: this.strings,
+        text: { ...defaultLabels(this), ...this.labels },
+      };
     }
     return cached.text;
   }
@@ -179,6 +186,7 @@ export class SportelloMessageList extends SportelloElement {
     this.stuckToBottom = true;
     this.readerInputAt = -Infinity;
     this.unseen = 0;
+    this.grewBelow = false;
     this.requestUpdate();
     await this.updateComplete;
     this.pinToEnd();
@@ -243,7 +251,8 @@ export class SportelloMessageList extends SportelloElement {
     this.lastScrollTop = s.scrollTop;
     const atEnd = s.scrollHeight - s.scrollTop - s.clientHeight < AT_END_PX;
     if (atEnd) {
-      if (!this.stuckToBottom || this.unseen) {
+      if (!this.stuckToBottom || this.unseen || this.grewBelow) {
+        this.grewBelow = false;
         this.stuckToBottom = true;
         this.unseen = 0;
         this.requestUpdate();
@@ -288,7 +297,13 @@ export class SportelloMessageList extends SportelloElement {
         continue;
       }
       const key = target.dataset['key'];
-      if (key !== undefined && target.isConnected && this.heights.measure(key, height)) changed = true;
+      if (key !== undefined && target.isConnected && this.heights.measure(key, height)) {
+        changed = true;
+        if (!this.stuckToBottom && !this.grewBelow && key === this.items.at(-1)?.key) {
+          this.grewBelow = true;
+          this.requestUpdate();
+        }
+      }
     }
     if (!changed) return;
     this.heights.settleEstimate();
@@ -359,7 +374,9 @@ export class SportelloMessageList extends SportelloElement {
       this.announcedUpTo = this.items.length;
       return;
     }
-    const fresh = this.items.slice(Math.min(this.announcedUpTo, this.items.length)).filter((i) => i.role !== 'self');
+    const fresh = this.items
+      .slice(Math.min(this.announcedUpTo, this.items.length))
+      .filter((i) => i.role !== 'self' && i.text);
     this.announcedUpTo = this.items.length;
     for (const item of fresh) {
       const line = document.createElement('p');
@@ -537,7 +554,7 @@ export class SportelloMessageList extends SportelloElement {
     }
       ${
         item.text || !item.attachments?.length
-          ? html`<div class="bubble" part="bubble">${this.renderBody ? this.renderBody(item) : this.linkified(item.text)}</div>`
+          ? html`<div class="bubble" part="bubble" dir="auto">${this.renderBody ? this.renderBody(item) : this.linkified(item.text)}</div>`
           : nothing
       }
       ${this.renderAttachments(item)} ${this.renderStatus(item)} ${this.renderQuick(item, quick)}`;
@@ -585,9 +602,9 @@ export class SportelloMessageList extends SportelloElement {
         @pointerdown=${this.onReaderInput}
       ><div class="spacer above"></div><div class="spacer below"></div></div>
       ${
-        this.unseen > 0
+        this.unseen > 0 || this.grewBelow
           ? html`<button type="button" class="new-messages" part="new-messages" @click=${() => void this.scrollToEnd()}>
-            ${this.newMessagesLabel()} (${this.unseen}) ↓
+            ${this.newMessagesLabel()}${this.unseen > 0 ? ` (${this.unseen})` : ''} ↓
           </button>`
           : nothing
       }

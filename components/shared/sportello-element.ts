@@ -1,7 +1,13 @@
-import { LitElement } from 'lit';
+import { LitElement, type ReactiveController } from 'lit';
 import { property } from 'lit/decorators.js';
 import type { ServiceError } from '../../src/transport/errors.js';
-import { resolveConfig, type SportelloConfig, type TokenProvider } from '../../src/config.js';
+import {
+  CONFIG_CHANGE_EVENT,
+  resolveConfig,
+  type ResolvedConfig,
+  type ServiceKind,
+  type TokenProvider,
+} from '../../src/config.js';
 import type { Lang } from '../../src/i18n/lang.js';
 import type { Strings } from '../../src/i18n/catalogue.js';
 import { languageOf, stringsReady } from '../../src/i18n/translate.js';
@@ -9,7 +15,7 @@ import { languageOf, stringsReady } from '../../src/i18n/translate.js';
 /** Detail of `sportello-error`: the element that failed and the normalised error. */
 export interface SportelloErrorDetail {
   error: ServiceError | Error;
-  /** What the element was doing, e.g. `load-practice`, `send-message`. */
+  /** What the element was doing, e.g. `load-practice`, `send-message`, `configure`. */
   operation: string;
 }
 
@@ -21,11 +27,23 @@ declare global {
 
 /**
  * The small base every Sportello element extends: typed `sportello-*` events that cross
- * shadow roots, a registration that tolerates a second copy of the bundle on the page, and
- * the shared configuration (`endpoint`, `lang`, `tokenProvider`) resolved from the element,
- * the nearest `<sportello-config>` and `configure()`, in that order.
+ * shadow roots, a registration that tolerates a second copy of the bundle on the page, page-stylable
+ * custom states, and the one configuration rule.
+ *
+ * Configuration: each element names its service (`static service`); for each of `endpoint`,
+ * `tokenProvider` and `lang` the first one set wins, in this order:
+ *   1. the element's own attribute or property;
+ *   2. the nearest `<sportello-config>`: its per-service entry (`ai-endpoint`, `sign-endpoint`,
+ *      `desk-endpoint`, `chat-endpoint`), then its page-wide `endpoint`;
+ *   3. `configure()`: its `endpoints` entry for the service, then its `endpoint`.
+ * Any change to any of them (attribute, property, `<sportello-config>`, `configure()`, a new
+ * `tokenProvider`, `lang`) re-renders every connected element; its `ServiceClientController`
+ * rebuilds the client, and an element that failed with the old configuration retries by itself.
  */
 export class SportelloElement extends LitElement {
+  /** The back-office service this element talks to: picks its per-service endpoint. */
+  static service: ServiceKind | undefined;
+
   /**
    * Registers `tag` unless a custom element already holds the name. A page that loads two
    * copies of the kit (a CMS plugin and a portal bundle) must keep working, so this never throws.
@@ -49,6 +67,40 @@ export class SportelloElement extends LitElement {
     return [...super.observedAttributes, 'lang'];
   }
 
+  /**
+   * Integrator strings for this element by language, over the built-in catalogue and over
+   * `<sportello-config>` / `configure({ strings })`: `{ de: { chat: { title: 'Fragen Sie uns' } } }`,
+   * or a whole language the kit lacks (`{ ar: { … } }`). See the README's "Languages".
+   */
+  @property({ attribute: false }) strings?: Strings;
+
+  /** Base URL of the service, or of the integrator's proxy that serves the same paths. Wins over `<sportello-config>` and `configure()`. */
+  @property({ reflect: true }) endpoint?: string;
+
+  /** Bearer token source for portals: called before each request and again after a 401. Set it late (after login): the element follows. */
+  @property({ attribute: false }) tokenProvider?: TokenProvider;
+
+  /** The element's `ElementInternals` (custom states, form association); undefined in engines without them. */
+  protected readonly internals: ElementInternals | undefined;
+
+  private configProblemShown: string | undefined;
+
+  constructor() {
+    super();
+    let internals: ElementInternals | undefined;
+    try {
+      internals = this.attachInternals();
+    } catch {
+      internals = undefined;
+    }
+    this.internals = internals;
+    new CustomStatesController(
+      this,
+      () => this.states(),
+      () => this.internals,
+    );
+  }
+
   override attributeChangedCallback(name: string, old: string | null, value: string | null): void {
     super.attributeChangedCallback(name, old, value);
     if (name === 'lang' && old !== value) this.requestUpdate();
@@ -57,25 +109,17 @@ export class SportelloElement extends LitElement {
   override connectedCallback(): void {
     super.connectedCallback();
     followPageLang(this);
+    document.addEventListener(CONFIG_CHANGE_EVENT, this.onConfigChange);
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     connected.delete(this);
+    document.removeEventListener(CONFIG_CHANGE_EVENT, this.onConfigChange);
   }
 
-  /**
-   * Integrator strings for this element by language, over the built-in catalogue and over
-   * `<sportello-config>` / `configure({ strings })`: `{ de: { chat: { title: 'Fragen Sie uns' } } }`,
-   * or a whole language the kit lacks (`{ ar: { … } }`). See the README's "Languages".
-   */
-  @property({ attribute: false }) strings?: Strings;
-
-  /** Base URL of the service, or of the integrator's proxy that serves the same paths. */
-  @property({ reflect: true }) endpoint?: string;
-
-  /** Bearer token source for portals: called before each request and again after a 401. */
-  @property({ attribute: false }) tokenProvider?: TokenProvider;
+  /** `configure()` or a `<sportello-config>` changed: resolve again (the client controller compares). */
+  private onConfigChange = (): void => this.requestUpdate();
 
   /** Dispatches a `sportello-*` event that bubbles out of the shadow root. Returns false if a listener cancelled it. */
   protected emit<K extends keyof GlobalEventHandlersEventMap>(
@@ -93,14 +137,31 @@ export class SportelloElement extends LitElement {
   }
 
   /** Reports a failure to the page (event + one console warning); the element shows it itself. */
-  protected reportError(operation: string, error: ServiceError | Error): void {
-    console.warn(`[sportello] <${this.localName}> ${operation}: ${error.message}`);
+  protected reportError(operation: string, error: ServiceError | Error, options: { quiet?: boolean } = {}): void {
+    if (!options.quiet) console.warn(`[sportello] <${this.localName}> ${operation}: ${error.message}`);
     this.emit('sportello-error', { error, operation });
   }
 
-  /** Shared configuration with this element's own properties taking precedence. */
-  protected get config(): SportelloConfig {
-    return resolveConfig(this, { endpoint: this.endpoint, tokenProvider: this.tokenProvider });
+  /**
+   * Reports a configuration problem (missing endpoint, a wrong attribute) once per distinct
+   * problem: `sportello-error` with operation `configure` and a console warning. Call it with
+   * undefined when the configuration is fine again, so the same problem is reported if it returns.
+   * `quiet`: the event only (a part whose public element already said it in the console).
+   */
+  protected reportConfigProblem(problem: Error | undefined, options: { quiet?: boolean } = {}): void {
+    if (!problem) {
+      this.configProblemShown = undefined;
+      return;
+    }
+    if (problem.message === this.configProblemShown) return;
+    this.configProblemShown = problem.message;
+    this.reportError('configure', problem, options);
+  }
+
+  /** This element's configuration, resolved by the one rule (see the class comment). */
+  protected get config(): ResolvedConfig {
+    const service = (this.constructor as typeof SportelloElement).service;
+    return resolveConfig(this, service ?? 'ai', { endpoint: this.endpoint, tokenProvider: this.tokenProvider });
   }
 
   /**
@@ -116,6 +177,38 @@ export class SportelloElement extends LitElement {
     const ready = stringsReady(this.language, this);
     if (!ready) return super.scheduleUpdate();
     return ready.then(() => super.scheduleUpdate());
+  }
+
+  /**
+   * The custom states this element is in, for `:host(:state(name))` in its styles and
+   * `sportello-x:state(name)` in the page. Called after every render; override it.
+   */
+  protected states(): Record<string, boolean> {
+    return {};
+  }
+}
+
+/** Applies `states()` to `ElementInternals.states` after every render (no attribute, no style written). */
+class CustomStatesController implements ReactiveController {
+  constructor(
+    host: LitElement,
+    private readonly wanted: () => Record<string, boolean>,
+    private readonly internals: () => ElementInternals | undefined,
+  ) {
+    host.addController(this);
+  }
+
+  hostUpdated(): void {
+    const states = this.internals()?.states;
+    if (!states) return;
+    for (const [name, on] of Object.entries(this.wanted())) {
+      try {
+        if (on) states.add(name);
+        else states.delete(name);
+      } catch {
+        // Engines that only accept `--name` custom states: the element still works, unstyled by state.
+      }
+    }
   }
 }
 

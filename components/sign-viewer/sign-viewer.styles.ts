@@ -29,7 +29,7 @@ export const signViewerStyles = css`
     }
     .side {
       overflow: visible;
-      border-right: 0;
+      border-inline-end: 0;
       border-bottom: 1px solid var(--_border);
       padding: calc(var(--_space) * 1.5);
     }
@@ -44,7 +44,7 @@ export const signViewerStyles = css`
   .side {
     overflow: auto;
     padding: calc(var(--_space) * 2);
-    border-right: 1px solid var(--_border);
+    border-inline-end: 1px solid var(--_border);
     background: var(--_surface);
   }
   .main {
@@ -120,7 +120,7 @@ export const signViewerStyles = css`
   }
   ol {
     margin: 0;
-    padding-left: 1.4em;
+    padding-inline-start: 1.4em;
   }
   .signer {
     margin-bottom: 6px;

@@ -1,6 +1,7 @@
 import { html, nothing, type PropertyValues } from 'lit';
 import { property, state, query } from 'lit/decorators.js';
 import { SportelloElement } from '../shared/sportello-element.js';
+import { errorNoticeStyles } from '../shared/error-notice.js';
 import { tokens } from '../shared/tokens.styles.js';
 import { ServiceError } from '../../src/transport/errors.js';
 import { SignService, getUrlBytes, isFinalStatus, type PracticeDetail } from '../../src/services/sign.js';
@@ -11,6 +12,7 @@ import { SignDocumentController, type DocumentSource } from '../../src/controlle
 import { SignDownloadController, type DownloadKind } from '../../src/controllers/sign/download-controller.js';
 import { SignLinkController } from '../../src/controllers/sign/link-controller.js';
 import type { SignerStep } from '../../src/controllers/sign/signer-view.js';
+import { ConfigurationError, ServiceClientController } from '../../src/controllers/service-client.js';
 import { signViewerStyles } from './sign-viewer.styles.js';
 import { renderEvents, renderHeader, renderSigners, statusWord } from './parts/practice-summary.js';
 import { SignDocumentView } from './parts/document-view.js';
@@ -19,12 +21,6 @@ import { translate, type StringKey } from './strings.js';
 import './events.js';
 
 const NO_STEPS: ReadonlyMap<string, SignerStep> = new Map<string, SignerStep>();
-
-/** Permission codes (DOC_DOWNLOAD, …) named in a 403's `details`. */
-function permissionsIn(details: string): string {
-  const found = details.match(/\b[A-Z]{2,}(?:_[A-Z]+)+\b/g);
-  return found ? [...new Set(found)].join(' / ') : details;
-}
 
 /**
  * Shows a signature practice — name, status, expiry, signers in order, events — and its documents
@@ -61,7 +57,8 @@ function permissionsIn(details: string): string {
  * @cssproperty --sportello-sign-page-gutter - Background around the pages.
  */
 export class SportelloSignViewer extends SportelloElement {
-  static override styles = [tokens, signViewerStyles];
+  static override styles = [tokens, signViewerStyles, errorNoticeStyles];
+  static override service = 'sign' as const;
 
   /** The practice (`idFile`). */
   @property({ attribute: 'id-file', reflect: true }) idFile?: string;
@@ -90,8 +87,16 @@ export class SportelloSignViewer extends SportelloElement {
   @query('dialog') private dialog?: HTMLDialogElement;
 
   private service: SignService | undefined;
+  /** The signing client from the resolved configuration; a new one (new endpoint or credentials) sets the viewer up again. */
+  private readonly clients = new ServiceClientController<SignService>(this, () => this.config, {
+    build: ({ endpoint, tokenProvider }) =>
+      new SignService({
+        endpoint: endpoint ?? '',
+        auth: signAuth({ tokenProvider, signToken: this.signToken, signUser: this.signUser }),
+      }),
+    inputs: () => [this.signToken, this.signUser],
+  });
   private setupKey = '';
-  private warned = new Set<string>();
   private areaSpecs: AreaSpec[] = [];
   private areaKey = '';
 
@@ -164,23 +169,19 @@ export class SportelloSignViewer extends SportelloElement {
     return translate(this.language, key, params);
   }
 
-  private warnOnce(message: string): void {
-    if (this.warned.has(message)) return;
-    this.warned.add(message);
-    console.warn(`[sportello] <sportello-sign-viewer> ${message}`);
-  }
-
   /** Re-reads attributes and credentials; (re)loads the practice when they changed. */
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
-    this.setUp(changed);
+    this.setUp();
     // Asked here rather than in updated(): state set now joins this render instead of forcing another.
     this.showCurrentDocument();
   }
 
-  private setUp(changed: PropertyValues<this>): void {
-    const cfg = this.config;
-    const endpoint = cfg.endpoints?.sign ?? cfg.endpoint;
+  private setUp(): void {
+    const endpoint = this.config.endpoint;
+    // A new client (endpoint, token provider or keys changed anywhere in the configuration) sets up
+    // again: a viewer that failed with the old configuration recovers by itself.
+    const clientChanged = this.clients.refresh();
     const key = JSON.stringify([
       endpoint,
       this.idFile,
@@ -188,10 +189,8 @@ export class SportelloSignViewer extends SportelloElement {
       this.signUser,
       this.signingUrl,
       this.documentSrc,
-      !!cfg.tokenProvider,
     ]);
-    const providerChanged = changed.has('tokenProvider');
-    if (key === this.setupKey && !providerChanged) return;
+    if (key === this.setupKey && !clientChanged) return;
     this.setupKey = key;
     this.docIndex = 0;
     this.opened = false;
@@ -200,9 +199,9 @@ export class SportelloSignViewer extends SportelloElement {
     this.service = undefined;
 
     const problem = this.validate(endpoint);
+    this.reportConfigProblem(problem ? new ConfigurationError(problem) : undefined);
     if (problem) {
       this.attrError = true;
-      this.warnOnce(problem);
       this.practiceCtl.clear();
       this.docCtl.clear();
       return;
@@ -211,14 +210,8 @@ export class SportelloSignViewer extends SportelloElement {
       this.practiceCtl.clear();
       return;
     }
-    this.service = new SignService({
-      endpoint: endpoint!,
-      auth: signAuth({
-        tokenProvider: cfg.tokenProvider as ((o?: { forceRefresh: boolean }) => Promise<string>) | undefined,
-        signToken: this.signToken,
-        signUser: this.signUser,
-      }),
-    });
+    this.service = this.clients.client;
+    if (!this.service) return;
     this.docCtl.clear();
     void this.practiceCtl.load(this.service, Number(this.idFile));
   }
@@ -371,26 +364,15 @@ export class SportelloSignViewer extends SportelloElement {
 
   // ---- rendering ----
 
-  private errorText(error: ServiceError | Error): string {
-    const status = (error as ServiceError).status;
-    const kind = (error as ServiceError).kind;
-    // A refused key is not an expired session: only a token provider's session expires.
-    if (status === 401) return this.t(this.signToken && !this.config.tokenProvider ? 'error401Key' : 'error401');
-    if (status === 403)
-      return error.message ? this.t('error403', { permission: permissionsIn(error.message) }) : this.t('error403Plain');
-    if (status === 404) return this.t('error404');
-    if (status === 429) return this.t('error429');
-    if (kind === 'network' || kind === 'timeout') return this.t('errorNetwork');
-    return this.t('errorServer');
-  }
-
-  private renderError(error: ServiceError | Error, retry?: () => void) {
-    const reference = (error as ServiceError).reference;
-    return html`<div class="error" part="error" role="alert">
-      <p>${this.errorText(error)}</p>
-      ${reference ? html`<p class="reference">${this.t('errorReference', { reference })}</p>` : nothing}
-      ${retry ? html`<button type="button" class="button" @click=${retry}>${this.t('retry')}</button>` : nothing}
-    </div>`;
+  /** A failure, shown the one way every element shows one (components/shared/error-notice.ts). */
+  private renderError(error: ServiceError | Error, retry?: () => void, autoRetry = false) {
+    return html`<sportello-error-notice
+      .error=${error}
+      .speaker=${this}
+      .retry=${retry}
+      ?auto-retry=${autoRetry}
+      ?keys=${!!this.signToken && !this.config.tokenProvider}
+    ></sportello-error-notice>`;
   }
 
   private renderSignAction() {
@@ -450,7 +432,7 @@ export class SportelloSignViewer extends SportelloElement {
         ${
           f.kind === 'broken'
             ? html`<div class="error" part="error" role="alert"><p>${this.t('errorBroken')}</p></div>`
-            : this.renderError(f.error, () => d.retry())
+            : this.renderError(f.error, () => d.retry(), true)
         }
       </div>`;
     }
@@ -492,7 +474,7 @@ export class SportelloSignViewer extends SportelloElement {
     if (!this.linkOnly) {
       if (pc.phase === 'loading' && !p) return html`${live}<p class="loading" role="status">${this.t('loading')}</p>`;
       if (pc.phase === 'error' && pc.error && !p) {
-        return html`${live}<div class="side">${this.renderError(pc.error, () => this.retryPractice())}</div>`;
+        return html`${live}<div class="side">${this.renderError(pc.error, () => this.retryPractice(), true)}</div>`;
       }
       if (!p) return live;
     }
@@ -503,7 +485,7 @@ export class SportelloSignViewer extends SportelloElement {
           ${
             p
               ? html`${renderHeader(p, this.language)}
-                ${pc.phase === 'error' && pc.error ? this.renderError(pc.error, () => this.retryPractice()) : nothing}`
+                ${pc.phase === 'error' && pc.error ? this.renderError(pc.error, () => this.retryPractice(), true) : nothing}`
               : html`<h2 class="practice-name">${this.t('linkOnlyTitle')}</h2>`
           }
           <div class="actions" part="actions">${this.renderSignAction()}</div>

@@ -6,7 +6,10 @@ export type StringKey = KeyOf<'sign'>;
 export const translate = translator('sign');
 
 /** Keys looked up from a server code, e.g. `status_F`, with the raw code as fallback. */
-export function codeKey(prefix: 'status_' | 'action_' | 'signerStatus_' | 'event_' | 'ph_', code: string | undefined): StringKey | undefined {
+export function codeKey(
+  prefix: 'status_' | 'action_' | 'signerStatus_' | 'event_' | 'ph_',
+  code: string | undefined,
+): StringKey | undefined {
   const key = `${prefix}${code ?? ''}`;
   return hasKey('sign', key) ? key : undefined;
 }

@@ -1,5 +1,6 @@
 import '../../src/index.js';
 import { SIM_URL } from '../demo-env.js';
+import { withPage } from './spa-links.js';
 import type { SportelloLiveChat } from '../../components/live-chat/live-chat.js';
 
 let chat = document.querySelector<SportelloLiveChat>('#chat')!;
@@ -23,7 +24,8 @@ document.querySelector('#prefill')!.addEventListener('click', () => {
 for (const link of document.querySelectorAll<HTMLAnchorElement>('[data-spa]')) {
   link.addEventListener('click', (e) => {
     e.preventDefault();
-    history.pushState({}, '', link.href);
+    // The page's own query (`?sim=` and the like) stays: only the shop page changes.
+    history.pushState({}, '', withPage(location.href, new URL(link.href).searchParams.get('page') ?? ''));
     document.title = `Sportello — ${link.textContent}`;
     say(`pushState: ${location.pathname}${location.search}`);
   });

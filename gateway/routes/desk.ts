@@ -26,6 +26,26 @@ function deskIdentity(call: Call): DeskIdentity {
   return { idUtente: call.config.anonymous.deskUser, byRecord: true };
 }
 
+const rowsOf = (page: unknown): unknown[] => {
+  const data = (page as { data?: unknown } | undefined)?.data;
+  return Array.isArray(data) ? data : [];
+};
+
+/** The DatatableOutput with only the rows `keep` accepts; the counters follow what was removed. */
+function keepRows(page: unknown, keep: (row: unknown) => boolean): unknown {
+  const rows = rowsOf(page);
+  const kept = rows.filter(keep);
+  if (kept.length === rows.length) return page;
+  const p = page as { recordsTotal?: unknown; recordsFiltered?: unknown };
+  const removed = rows.length - kept.length;
+  return {
+    ...(page as object),
+    data: kept,
+    ...(typeof p.recordsTotal === 'number' ? { recordsTotal: p.recordsTotal - removed } : {}),
+    ...(typeof p.recordsFiltered === 'number' ? { recordsFiltered: p.recordsFiltered - removed } : {}),
+  };
+}
+
 const creatorOf = (detail: unknown): number | undefined => {
   const d = detail as { utenteCre?: { idUtente?: unknown }; idUtente?: unknown; idUtenteCre?: unknown } | undefined;
   const v = d?.utenteCre?.idUtente ?? d?.idUtenteCre ?? d?.idUtente;
@@ -194,34 +214,54 @@ export const deskRoutes: AllowedRoute[] = [
     async handle(call) {
       const who = deskIdentity(call);
       const query = call.query();
+      // "My requests": the service is asked for this visitor's idUtente only, whatever the page sent.
       query.set('idUtente', String(who.idUtente));
+      if (!who.byRecord) {
+        const answer = await call.upstreamJson({ path: '/richieste/lista-richieste-cliente-paginated', query });
+        if (answer.status !== 200) return call.sendJson(answer);
+        // Belt and braces: a row that names another creator never leaves the gateway.
+        return call.sendJson(
+          answer,
+          keepRows(answer.body, (row) => {
+            const creator = creatorOf(row);
+            return creator === undefined || creator === who.idUtente;
+          }),
+        );
+      }
+      // Anonymous visitors share one idUtente: the gateway's records say which rows are this
+      // visitor's. The latest 100 are read and paged here (DataTables `start` / `length`).
+      const start = Math.max(0, Number(query.get('start') ?? 0) || 0);
+      const length = Math.min(100, Math.max(1, Number(query.get('length') ?? 10) || 10));
+      query.set('start', '0');
+      query.set('length', '100');
       const answer = await call.upstreamJson({ path: '/richieste/lista-richieste-cliente-paginated', query });
       if (answer.status !== 200) return call.sendJson(answer);
-      const page = answer.body as { data?: unknown[]; recordsTotal?: number; recordsFiltered?: number } | undefined;
-      const items = Array.isArray(page?.data)
-        ? page.data
-        : Array.isArray(answer.body)
-          ? (answer.body as unknown[])
-          : [];
-      // Whatever the service answered, only the visitor's own requests leave the gateway.
+      const rows = rowsOf(answer.body);
       const mine: unknown[] = [];
-      for (const item of items) {
-        const id = Number((item as { idRichiesta?: unknown }).idRichiesta);
-        if (
-          who.byRecord
-            ? (await call.gw.store.owner('desk', String(id))) === call.visitor.id
-            : creatorOf(item) === who.idUtente
-        )
-          mine.push(item);
+      for (const row of rows) {
+        const id = (row as { idRichiesta?: unknown }).idRichiesta;
+        if ((await call.gw.store.owner('desk', String(id))) === call.visitor.id) mine.push(row);
       }
-      if (Array.isArray(answer.body)) return call.sendJson(answer, mine);
-      const removed = items.length - mine.length;
       return call.sendJson(answer, {
-        ...page,
-        data: mine,
-        ...(typeof page?.recordsTotal === 'number' ? { recordsTotal: page.recordsTotal - removed } : {}),
-        ...(typeof page?.recordsFiltered === 'number' ? { recordsFiltered: page.recordsFiltered - removed } : {}),
+        ...(answer.body as object),
+        data: mine.slice(start, start + length),
+        recordsTotal: mine.length,
+        recordsFiltered: mine.length,
       });
+    },
+  },
+  {
+    // The simulator's download of a request's attachment (no download path is in the spec).
+    service: 'desk',
+    method: 'GET',
+    path: '/richieste/{idRichiesta}/allegati/{nomeFile}',
+    access: 'visitor',
+    async handle(call) {
+      const id = call.id('idRichiesta');
+      const name = call.param('nomeFile');
+      if (!name || name.length > 255) throw new Refused(404, MESSAGES.notFound);
+      await requireOwn(call, id);
+      return call.forward(`/richieste/${id}/allegati/${encodeURIComponent(name)}`, { query: undefined, timeoutMs: 0 });
     },
   },
   {

@@ -30,12 +30,18 @@ type Module = { default: Catalogue };
 const LOADERS: Record<BuiltInLang, () => Promise<Module>> = {
   en: () => import('./locales/en.js'),
   it: () => import('./locales/it.js'),
+  de: () => import('./locales/de.js'),
+  fr: () => import('./locales/fr.js'),
+  es: () => import('./locales/es.js'),
 };
 
 type LauncherModule = { default: Catalogue['launcher'] };
 const LAUNCHER_LOADERS: Record<BuiltInLang, () => Promise<LauncherModule>> = {
   en: () => import('./locales/launcher/en.js'),
   it: () => import('./locales/launcher/it.js'),
+  de: () => import('./locales/launcher/de.js'),
+  fr: () => import('./locales/launcher/fr.js'),
+  es: () => import('./locales/launcher/es.js'),
 };
 
 const loaded = new Map<BuiltInLang, Catalogue>();
@@ -45,7 +51,9 @@ const loading = new Map<string, Promise<void>>();
 /** The built-in strings of `ns` in `lang` if they have arrived (the launcher's may come alone). */
 export function builtInStrings<N extends Namespace>(lang: Lang, ns: N): Catalogue[N] | undefined {
   if (!isBuiltIn(lang)) return undefined;
-  return loaded.get(lang)?.[ns] ?? (ns === 'launcher' ? (launcherLoaded.get(lang) as Catalogue[N] | undefined) : undefined);
+  return (
+    loaded.get(lang)?.[ns] ?? (ns === 'launcher' ? (launcherLoaded.get(lang) as Catalogue[N] | undefined) : undefined)
+  );
 }
 
 function load<T>(id: string, loader: () => Promise<{ default: T }>, store: (value: T) => void): Promise<void> {
@@ -79,8 +87,12 @@ export function catalogueReady(langs: readonly Lang[]): Promise<void> | undefine
 
 /** The same for the launcher's few strings only (what the closed live-chat launcher loads). */
 export function launcherStringsReady(langs: readonly Lang[]): Promise<void> | undefined {
-  const missing = langs.filter((lang): lang is BuiltInLang => isBuiltIn(lang) && !loaded.has(lang) && !launcherLoaded.has(lang));
-  return settle(missing.map((lang) => load(`${lang}/launcher`, LAUNCHER_LOADERS[lang], (c) => void launcherLoaded.set(lang, c))));
+  const missing = langs.filter(
+    (lang): lang is BuiltInLang => isBuiltIn(lang) && !loaded.has(lang) && !launcherLoaded.has(lang),
+  );
+  return settle(
+    missing.map((lang) => load(`${lang}/launcher`, LAUNCHER_LOADERS[lang], (c) => void launcherLoaded.set(lang, c))),
+  );
 }
 
 /** Loads every built-in catalogue (tests that check all of them). */

@@ -14,7 +14,12 @@ export function intlLocale(lang: Lang): string {
 
 const cache = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat | Intl.RelativeTimeFormat>();
 
-function cached<T extends Intl.DateTimeFormat | Intl.NumberFormat | Intl.RelativeTimeFormat>(kind: string, lang: Lang, options: object, make: (locale: string) => T): T {
+function cached<T extends Intl.DateTimeFormat | Intl.NumberFormat | Intl.RelativeTimeFormat>(
+  kind: string,
+  lang: Lang,
+  options: object,
+  make: (locale: string) => T,
+): T {
   const key = `${kind}|${lang}|${JSON.stringify(options)}`;
   let f = cache.get(key) as T | undefined;
   if (!f) {
@@ -33,12 +38,19 @@ export function numberFormat(lang: Lang, options: Intl.NumberFormatOptions = {})
   return cached('n', lang, options, (locale) => new Intl.NumberFormat(locale, options));
 }
 
-export function relativeTimeFormat(lang: Lang, options: Intl.RelativeTimeFormatOptions = { numeric: 'auto' }): Intl.RelativeTimeFormat {
+export function relativeTimeFormat(
+  lang: Lang,
+  options: Intl.RelativeTimeFormatOptions = { numeric: 'auto' },
+): Intl.RelativeTimeFormat {
   return cached('rt', lang, options, (locale) => new Intl.RelativeTimeFormat(locale, options));
 }
 
 /** A date (and time, unless `dayOnly`), or '' for a value that is not a date. */
-export function formatDate(value: string | number | Date | null | undefined, lang: Lang, options: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' }): string {
+export function formatDate(
+  value: string | number | Date | null | undefined,
+  lang: Lang,
+  options: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' },
+): string {
   if (value === null || value === undefined || value === '') return '';
   const date = value instanceof Date ? value : new Date(value);
   return Number.isNaN(date.getTime()) ? String(value) : dateTimeFormat(lang, options).format(date);
@@ -65,7 +77,12 @@ export function formatFileSize(bytes: number, lang: Lang): string {
     value /= 1024;
     i++;
   }
-  return numberFormat(lang, { style: 'unit', unit: units[i], unitDisplay: 'short', maximumFractionDigits: value < 10 && i > 0 ? 1 : 0 }).format(value);
+  return numberFormat(lang, {
+    style: 'unit',
+    unit: units[i],
+    unitDisplay: 'short',
+    maximumFractionDigits: value < 10 && i > 0 ? 1 : 0,
+  }).format(value);
 }
 
 /** "in 3 minutes", "yesterday", "2 hours ago": `ms` relative to `now`, in the largest unit that fits. */
@@ -104,5 +121,7 @@ export function formatMinutes(minutes: number, lang: Lang): string {
       rest -= n * size;
     }
   }
-  return parts.length ? parts.join(' ') : numberFormat(lang, { style: 'unit', unit: 'minute', unitDisplay: 'long' }).format(0);
+  return parts.length
+    ? parts.join(' ')
+    : numberFormat(lang, { style: 'unit', unit: 'minute', unitDisplay: 'long' }).format(0);
 }

@@ -13,7 +13,7 @@
 export type Lang = string;
 
 /** Languages with a catalogue in the kit. */
-export const BUILT_IN_LANGS = ['it', 'en'] as const;
+export const BUILT_IN_LANGS = ['it', 'en', 'de', 'fr', 'es'] as const;
 export type BuiltInLang = (typeof BUILT_IN_LANGS)[number];
 
 /** The last resort when nothing is configured. */
@@ -33,7 +33,11 @@ export function primaryLang(tag: string | null | undefined): Lang | undefined {
  * `tag` reduced to a language that has a catalogue (`known`), else `fallback` (itself reduced the
  * same way), else English.
  */
-export function normaliseLang(tag: string | null | undefined, known: (lang: Lang) => boolean = isBuiltIn, fallback?: string | null): Lang {
+export function normaliseLang(
+  tag: string | null | undefined,
+  known: (lang: Lang) => boolean = isBuiltIn,
+  fallback?: string | null,
+): Lang {
   const lang = primaryLang(tag);
   if (lang && known(lang)) return lang;
   const configured = primaryLang(fallback);

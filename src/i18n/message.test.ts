@@ -29,7 +29,9 @@ describe('ICU messages', () => {
 
   it('leaves lone apostrophes alone and quotes braces as ICU does', () => {
     expect(formatMessage("Chiudi l'assistente", {})).to.equal("Chiudi l'assistente");
-    expect(formatMessage("Type '{name}' literally, it''s fine", { name: 'x' })).to.equal("Type {name} literally, it's fine");
+    expect(formatMessage("Type '{name}' literally, it''s fine", { name: 'x' })).to.equal(
+      "Type {name} literally, it's fine",
+    );
   });
 
   it('keeps an unknown placeholder visible, and refuses malformed messages', () => {
@@ -41,17 +43,23 @@ describe('ICU messages', () => {
 
   it('text without ICU syntax is returned as it is (property)', () => {
     fc.assert(
-      fc.property(fc.string().filter((s) => !/[{}']/.test(s)), (text) => {
-        expect(formatMessage(text, { a: 1 })).to.equal(text);
-      }),
+      fc.property(
+        fc.string().filter((s) => !/[{}']/.test(s)),
+        (text) => {
+          expect(formatMessage(text, { a: 1 })).to.equal(text);
+        },
+      ),
     );
   });
 
   it('a quoted text comes back literally, whatever braces it holds (property)', () => {
     fc.assert(
-      fc.property(fc.string().filter((s) => !s.includes("'")), (text) => {
-        expect(formatMessage(`'{${text}'`, {})).to.equal(`{${text}`);
-      }),
+      fc.property(
+        fc.string().filter((s) => !s.includes("'")),
+        (text) => {
+          expect(formatMessage(`'{${text}'`, {})).to.equal(`{${text}`);
+        },
+      ),
     );
   });
 });

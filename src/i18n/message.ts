@@ -193,3 +193,30 @@ export function formatMessage(message: string, params: MessageParams = {}, local
   if (parts.length === 1 && typeof parts[0] === 'string') return parts[0];
   return render(parts, params, locale, undefined);
 }
+
+function quoteText(text: string, inPlural: boolean): string {
+  // Apostrophes doubled; braces (and # inside a plural) quoted, as ICU reads them back.
+  return text.replace(/'/g, "''").replace(inPlural ? /[{}#]+/g : /[{}]+/g, (s) => `'${s}'`);
+}
+
+function serialise(parts: Part[], fn: (text: string) => string, inPlural: boolean): string {
+  let out = '';
+  for (const part of parts) {
+    if (typeof part === 'string') out += quoteText(fn(part), inPlural);
+    else if (part.kind === 'pound') out += '#';
+    else if (part.kind === 'arg') out += `{${part.name}}`;
+    else {
+      const offset = part.kind === 'plural' && part.offset ? ` offset:${part.offset}` : '';
+      const cases = Object.entries(part.cases)
+        .map(([key, body]) => `${key} {${serialise(body, fn, part.kind === 'plural')}}`)
+        .join(' ');
+      out += `{${part.name}, ${part.kind},${offset} ${cases}}`;
+    }
+  }
+  return out;
+}
+
+/** The same message with `fn` applied to its literal text only (placeholders and plural syntax kept): the pseudo-locale. */
+export function mapMessageText(message: string, fn: (text: string) => string): string {
+  return serialise(parseMessage(message), fn, false);
+}

@@ -10,7 +10,16 @@
  * The message is ICU (src/i18n/message.ts), formatted for the language with Intl.
  */
 import { closestConfigElement, configured } from '../config.js';
-import { builtInStrings, catalogueReady, launcherStringsReady, stringsFor, type CatalogueStrings, type KeyOf, type Namespace, type Strings } from './catalogue.js';
+import {
+  builtInStrings,
+  catalogueReady,
+  launcherStringsReady,
+  stringsFor,
+  type CatalogueStrings,
+  type KeyOf,
+  type Namespace,
+  type Strings,
+} from './catalogue.js';
 import { chooseLang, isBuiltIn, LAST_RESORT_LANG, normaliseLang, type Lang } from './lang.js';
 import { formatMessage, type MessageParams } from './message.js';
 import { intlLocale } from './format.js';
@@ -78,7 +87,12 @@ function lookup(list: readonly CatalogueStrings[], ns: Namespace, key: string): 
 }
 
 /** The message template of `ns.key` for `speaker` (before formatting). */
-export function template(speaker: Speaker, ns: Namespace, key: string, overrides?: Readonly<Record<string, string | undefined>>): string {
+export function template(
+  speaker: Speaker,
+  ns: Namespace,
+  key: string,
+  overrides?: Readonly<Record<string, string | undefined>>,
+): string {
   const fromCaller = overrides?.[key];
   if (typeof fromCaller === 'string') return fromCaller;
   const host = typeof speaker === 'string' ? undefined : speaker;
@@ -97,7 +111,12 @@ export function template(speaker: Speaker, ns: Namespace, key: string, overrides
 
 /** `t(speaker, key, params?, overrides?)` for one namespace of the catalogue. */
 export function translator<N extends Namespace>(ns: N) {
-  return (speaker: Speaker, key: KeyOf<N>, params?: MessageParams, overrides?: Readonly<Partial<Record<KeyOf<N>, string>>>): string => {
+  return (
+    speaker: Speaker,
+    key: KeyOf<N>,
+    params?: MessageParams,
+    overrides?: Readonly<Partial<Record<KeyOf<N>, string>>>,
+  ): string => {
     const lang = typeof speaker === 'string' ? speaker : speaker.language;
     const message = template(speaker, ns, key, overrides);
     try {

@@ -88,6 +88,8 @@ class DomBuilder {
       case 'code': {
         const code = token as Tokens.Code;
         const pre = this.el(parent, 'pre');
+        // A long line scrolls sideways: the block takes the focus so the keyboard can scroll it.
+        pre.tabIndex = 0;
         const inner = this.el(pre, 'code');
         const lang = (code.lang ?? '').trim().split(/\s+/)[0] ?? '';
         if (/^[\w+#.-]{1,32}$/.test(lang)) inner.className = `language-${lang}`;
@@ -140,6 +142,8 @@ class DomBuilder {
 
   private table(parent: Node, table: Tokens.Table): void {
     const wrapper = this.el(parent, 'div', 'md-table');
+    // A wide table scrolls sideways in its wrapper: focusable, so the keyboard can scroll it too.
+    wrapper.tabIndex = 0;
     const node = this.el(wrapper, 'table');
     const headRow = this.el(this.el(node, 'thead'), 'tr');
     table.header.forEach((cell) => this.cell(headRow, 'th', cell));

@@ -1,5 +1,6 @@
 import { BlockScanner } from './blocks.js';
 import { appendMarkdownBlock, type BuildOptions } from './dom-builder.js';
+import { completeOpenTail } from './incomplete.js';
 import { loadHtmlSanitiser, loadedHtmlSanitiser } from './html-loader.js';
 
 export type ContentFormat = 'markdown' | 'html';
@@ -108,6 +109,8 @@ export class MarkdownView {
     const doc = options.document ?? document;
     this.root = doc.createElement('div');
     this.root.className = 'md';
+    // An answer reads in its own direction (a Latin answer in an Arabic page keeps its punctuation).
+    this.root.dir = 'auto';
     this.format = options.format ?? 'markdown';
     this.schedule = options.schedule ?? ((callback) => requestAnimationFrame(callback));
     this.scheduleTask = options.scheduleTask ?? options.schedule ?? ((callback) => setTimeout(callback, 0));
@@ -340,7 +343,10 @@ export class MarkdownView {
     if (tail === this.renderedTail) return;
     this.removeTail();
     this.renderedTail = tail;
-    if (tail) this.tailNodes = appendMarkdownBlock(this.root, tail, { ...this.options, openTail: tail });
+    // The open end is shown with its unfinished syntax completed or held back (incomplete.ts); it is
+    // built again from the text itself once it settles.
+    const shown = tail && completeOpenTail(tail);
+    if (shown) this.tailNodes = appendMarkdownBlock(this.root, shown, { ...this.options, openTail: shown });
   }
 
   private renderHtml(): void {

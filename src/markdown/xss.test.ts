@@ -45,6 +45,7 @@ const ALLOWED_ATTRS = new Set([
   'referrerpolicy',
   'start',
   'scope',
+  'tabindex',
 ]);
 
 declare global {
@@ -85,6 +86,8 @@ function assertInert(root: ParentNode, input: string, format: 'markdown' | 'html
       if (format === 'markdown')
         expect(ALLOWED_ATTRS.has(attr.name), `attribute ${attr.name} from ${JSON.stringify(input)}`).to.equal(true);
       expect(attr.name.toLowerCase().startsWith('on'), `attribute ${attr.name}`).to.equal(false);
+      // Only the builder's own scroll containers are focusable, and only in page order.
+      if (attr.name === 'tabindex') expect(attr.value).to.equal('0');
       expect(attr.name.toLowerCase(), `attribute ${attr.name}`).not.to.be.oneOf([
         'style',
         'srcdoc',

@@ -6,6 +6,7 @@
  */
 import { HttpClient } from '../transport/http.js';
 import { aiApiKey, bearer, none, type AuthStrategy, type SourceApp, type TokenProvider } from '../transport/auth.js';
+import { isServiceError } from '../transport/errors.js';
 import { openEventBatches, openEventStream, type SseMessage, type SseOptions } from '../transport/sse.js';
 
 export interface AiClientOptions {
@@ -164,12 +165,20 @@ export class AiClient {
    * The same stream as `streamChat`, one array per network read: a fast answer brings hundreds of
    * `delta` events per read, which a consumer can apply as one piece of text.
    */
-  streamChatBatches(
+  async *streamChatBatches(
     request: ChatRequest,
     signal?: AbortSignal,
     options?: StreamReadOptions,
   ): AsyncGenerator<Array<SseMessage<ChatStreamEvent>>> {
-    return openEventBatches<ChatStreamEvent>(this.http, '/chat', this.streamOptions(request, signal, options));
+    try {
+      yield* openEventBatches<ChatStreamEvent>(this.http, '/chat', this.streamOptions(request, signal, options));
+    } catch (error) {
+      // Some proxies buffer a stream into the whole answer (§2.2 JSON for `stream: true`): the
+      // answer is there, so it is handed over as the events a stream of it would have carried.
+      const whole = isServiceError(error) && error.code === 'not_event_stream' ? wholeAnswer(error.body) : undefined;
+      if (!whole) throw error;
+      yield wholeAnswerEvents(whole).map((data) => ({ kind: 'event', event: 'message', data }));
+    }
   }
 
   private streamOptions(
@@ -202,6 +211,57 @@ export class AiClient {
       retry: false,
     });
   }
+}
+
+/** A §2.2 answer in an error body (a JSON answer to a streamed request), or undefined. */
+function wholeAnswer(body: unknown): ChatMessageResponse | undefined {
+  const answer = body as Partial<ChatMessageResponse> | null | undefined;
+  return answer && typeof answer === 'object' && typeof answer.content === 'string'
+    ? (answer as ChatMessageResponse)
+    : undefined;
+}
+
+/** The stream events (§4.2) a whole answer (§2.2) stands for, in stream order, ending with `done`. */
+export function wholeAnswerEvents(answer: ChatMessageResponse): ChatStreamEvent[] {
+  const events: ChatStreamEvent[] = [];
+  if (answer.thinking_content) events.push({ type: 'thinking', content: answer.thinking_content });
+  for (const name of answer.tools_used ?? []) events.push({ type: 'tool_call', tool_name: name });
+  const pending = answer.pending_tool_approval;
+  if (pending)
+    events.push({
+      type: 'tool_approval_required',
+      pending_tool_calls: pending.pending_tool_calls ?? [],
+      pending_message_id: pending.pending_message_id,
+    });
+  if (answer.content) events.push({ type: 'delta', content: answer.content });
+  if (answer.rag_sources?.length) events.push({ type: 'sources', sources: answer.rag_sources });
+  if (typeof answer.confidence_score === 'number')
+    events.push({
+      type: 'confidence',
+      confidence_score: answer.confidence_score,
+      needs_review: Boolean(answer.needs_review),
+    });
+  if (answer.handoff_requested !== undefined)
+    events.push({
+      type: 'handoff_decision',
+      handoff_requested: Boolean(answer.handoff_requested),
+      ...(answer.handoff_reason ? { handoff_reason: answer.handoff_reason } : {}),
+    });
+  events.push({
+    type: 'usage',
+    usage: {
+      message_id: answer.message_id,
+      conversation_id: answer.conversation_id,
+      model_used: answer.model_used,
+      tokens_input: answer.tokens_input,
+      tokens_output: answer.tokens_output,
+      latency_ms: answer.latency_ms,
+      intent: answer.intent,
+      sentiment: answer.sentiment,
+    },
+  });
+  events.push({ type: 'done' });
+  return events;
 }
 
 /** Reads a File as the spec's `files` item (Base64 without the data: prefix). */

@@ -54,7 +54,25 @@ export interface WidgetConfig {
   contactRequest?: { email?: boolean; phone?: boolean };
   /** The widget's bot: its display name and avatar (a path of the service or an absolute URL). */
   bot?: { name?: string; avatar?: string };
+  /** The widget's look from its configuration. */
+  colors?: { primary?: string; primaryText?: string };
+  position?: string;
+  /** Fields the widget asks before a chat, beside name and e-mail. */
+  prechatFields?: PrechatFieldConfig[];
+  /** A message shown above the closed launcher (after some seconds on a page, or on some paths). */
+  greeting?: { id: string; text: string; delaySeconds?: number; paths?: string[] } | null;
   [key: string]: unknown;
+}
+
+/** A custom pre-chat field of the widget's configuration (labels already in the visitor's language). */
+export interface PrechatFieldConfig {
+  name: string;
+  type: 'text' | 'select' | 'checkbox';
+  label: string;
+  required?: boolean;
+  maxLength?: number;
+  pattern?: string;
+  options?: Array<{ value: string; label: string }>;
 }
 
 export interface ChatCategory {
@@ -74,6 +92,10 @@ export interface StartChatInput {
   email?: string | undefined;
   language: string;
   startingPage?: string | undefined;
+  /** The title of the starting page (an assumption beside the spec's `startingPage`: see the simulator's README). */
+  startingPageTitle?: string | undefined;
+  /** The widget's custom pre-chat fields (its configuration's `prechatFields`), by name. */
+  fields?: Record<string, string | boolean> | undefined;
 }
 
 export interface FieldError {
@@ -110,6 +132,11 @@ export interface ChatClientOptions {
   visitorId: string;
   /** Only for a back-office page; a visitor widget needs no token. */
   token?: string | undefined;
+  /**
+   * The gateway's visitor token (a signed JWT naming the visitor), sent as the `visitor-token`
+   * CONNECT header: the gateway checks it and puts its name and e-mail on the visitor's chats.
+   */
+  visitorToken?: string | undefined;
   destinations?: Partial<ChatDestinations> | undefined;
   /** Heartbeat / reconnect tuning passed to the STOMP session (tests shorten them). */
   stomp?: {
@@ -326,7 +353,11 @@ export class ChatClient {
     const ready: Promise<StompSession> = import('../transport/stomp.js').then(({ StompSession, toWebSocketUrl }) => {
       const session = new StompSession({
         url: this.socketUrl(toWebSocketUrl),
-        connectHeaders: { 'visitor-id': this.options.visitorId, 'widget-key': this.options.widgetKey },
+        connectHeaders: {
+          'visitor-id': this.options.visitorId,
+          'widget-key': this.options.widgetKey,
+          ...(this.options.visitorToken ? { 'visitor-token': this.options.visitorToken } : {}),
+        },
         ...(this.options.stomp ?? {}),
       });
       session.onState((s) => this.stateListeners.emit(s));

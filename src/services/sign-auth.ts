@@ -3,10 +3,10 @@
  * pair for development (`X-SignToken` + `X-SignUser`, mode 1), or none when the endpoint is the
  * portal's proxy that adds them.
  */
-import { bearer, none, signApiKey, type AuthStrategy } from '../transport/auth.js';
+import { bearer, none, signApiKey, type AuthStrategy, type TokenProvider } from '../transport/auth.js';
 
 export interface SignCredentials {
-  tokenProvider?: ((options?: { forceRefresh: boolean }) => Promise<string>) | undefined;
+  tokenProvider?: TokenProvider | undefined;
   signToken?: string | undefined;
   signUser?: string | undefined;
 }

@@ -106,8 +106,9 @@ async function serve(request: Extract<ToWorker, { type: 'fetch' }>): Promise<voi
     let body: string | null = null;
     // A non-ok answer's text goes to the page, whose errorFromResponse reads it as on the main
     // thread (a body that breaks off reads as none there too).
-    if (!response.ok) body = await response.text().catch(() => '');
-    else if (!stream) await response.body?.cancel().catch(() => undefined);
+    // An ok answer that is not a stream (a buffering proxy's whole JSON answer) goes too: the
+    // caller may read it as the whole answer.
+    if (!response.ok || !stream) body = await response.text().catch(() => '');
     post({
       type: 'head',
       id,

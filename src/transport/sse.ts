@@ -29,6 +29,8 @@ export {
   type SseWorkerStatus,
 } from './sse-worker-client.js';
 
+const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\b/i;
+
 export type SseMessage<T> =
   | { kind: 'event'; event: string; id?: string; data: T }
   | { kind: 'malformed'; event: string; raw: string; error: ServiceError }
@@ -72,6 +74,9 @@ export async function* openEventBatches<T>(
   const contentType = response.headers.get('Content-Type') ?? '';
   const fromWorker = workerBatchesOf(response);
   if (!EVENT_STREAM.test(contentType) || (!response.body && !fromWorker)) {
+    // A JSON answer instead of a stream (some proxies buffer one into the whole answer): its body
+    // goes with the error, for a caller that can use the whole answer.
+    const body = JSON_TYPE.test(contentType) ? await response.json().catch(() => undefined) : undefined;
     await response.body?.cancel().catch(() => undefined);
     throw new ServiceError({
       service: http.service,
@@ -79,6 +84,7 @@ export async function* openEventBatches<T>(
       status: response.status,
       code: 'not_event_stream',
       message: `Expected an event stream, got ${contentType || 'no content type'}`,
+      body,
     });
   }
   const signal = options.signal;

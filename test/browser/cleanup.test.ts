@@ -40,7 +40,10 @@ describe('elements release what they opened when removed', () => {
       html`<sportello-ai-chat endpoint=${`${SIM_URL}/ai/api/v2`} api-key="spk_demo" agent-id="1" lang="en"></sportello-ai-chat>`,
     );
     void el.ask('bench:1000k/20');
-    await until(() => el.shadowRoot!.textContent!.length > 400);
+    // The answer shows in the panel's thread (the shared message list, a shadow root of its own).
+    await until(
+      () => (el.shadowRoot!.querySelector('sportello-ai-thread')?.shadowRoot?.textContent?.length ?? 0) > 400,
+    );
     expect(await openStreams(), 'the answer is still streaming').to.be.greaterThan(0);
     el.remove();
     while ((await openStreams()) > 0) await new Promise((r) => setTimeout(r, 20));

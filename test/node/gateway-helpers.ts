@@ -24,7 +24,11 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(env: Record<string, string> = {}, store?: GatewayStore): Promise<Harness> {
+export async function startHarness(
+  env: Record<string, string> = {},
+  store?: GatewayStore,
+  logStream?: { write(line: string): void },
+): Promise<Harness> {
   const sim = await startSimulator({ port: 0, paceMs: 1 });
   const config = readConfig(
     {
@@ -34,6 +38,8 @@ export async function startHarness(env: Record<string, string> = {}, store?: Gat
       SPORTELLO_GATEWAY_ORIGINS: 'http://site.test',
       SPORTELLO_GATEWAY_RATE_VISITOR: '100000',
       SPORTELLO_GATEWAY_RATE_IP: '100000',
+      SPORTELLO_GATEWAY_RATE_AI_CHAT: '100000',
+      SPORTELLO_GATEWAY_RATE_AI_CHAT_IP: '100000',
       ...env,
     },
     sim.url,
@@ -42,6 +48,7 @@ export async function startHarness(env: Record<string, string> = {}, store?: Gat
   const gw = await startGateway({
     config,
     ...(store ? { store } : {}),
+    ...(logStream ? { logStream } : {}),
     upstream: (r) => (calls.push(r), nodeUpstream(r)),
   });
   return {

@@ -271,3 +271,29 @@ describe('gateway configuration and scoping rules', () => {
     );
   });
 });
+
+describe('gateway README', () => {
+  it('documents every setting the gateway reads', async () => {
+    const { readFileSync, readdirSync } = await import('node:fs');
+    const files = ['gateway', 'gateway/routes'].flatMap((d) =>
+      readdirSync(d)
+        .filter((f) => f.endsWith('.ts'))
+        .map((f) => `${d}/${f}`),
+    );
+    const read = new Set(files.flatMap((f) => readFileSync(f, 'utf8').match(/SPORTELLO_GATEWAY_[A-Z_]+[A-Z]/g) ?? []));
+    const readme = readFileSync('README.md', 'utf8');
+    const section = readme.slice(readme.indexOf('### Settings'));
+    const missing = [...read].filter((name) => !section.includes(`\`${name}\``));
+    assert.deepEqual(missing, []);
+    for (const pinned of [
+      'SPORTELLO_GATEWAY_PORT',
+      'SPORTELLO_GATEWAY_UPSTREAM',
+      'SPORTELLO_GATEWAY_VISITOR_SECRET',
+      'SPORTELLO_GATEWAY_VISITOR_JWKS',
+      'SPORTELLO_GATEWAY_ORIGINS',
+      'SPORTELLO_GATEWAY_REDIS_URL',
+    ]) {
+      assert.ok(read.has(pinned), `${pinned} is read`);
+    }
+  });
+});

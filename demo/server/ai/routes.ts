@@ -147,7 +147,8 @@ export function aiRoutes(deps: Deps): Router {
           startedAt,
         };
 
-        if (!req.stream) {
+        // A buffering proxy may turn a stream into the whole answer as JSON (fault `json-for-stream`).
+        if (!req.stream || ctx.faults.take('json-for-stream', r.url.pathname)) {
           if (plan.failure) return detail(r, 503, `${plan.failure.error} (${plan.failure.code})`);
           return sendJson(r.res, 200, messageResponse(plan, ids));
         }
@@ -159,7 +160,8 @@ export function aiRoutes(deps: Deps): Router {
           },
           deps.openStreams,
         );
-        await streamTurn(sse, plan, ids, ctx.paceMs);
+        const slow = ctx.faults.take('slow-stream', r.url.pathname);
+        await streamTurn(sse, plan, ids, slow?.delayMs ?? ctx.paceMs);
       },
       true,
     ),

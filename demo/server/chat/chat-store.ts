@@ -57,6 +57,9 @@ export interface Chat {
   email: string;
   language: Language;
   startingPage: string;
+  startingPageTitle: string;
+  fields: Record<string, string | boolean>;
+  verified: boolean;
   category: Category;
   widgetKey: string;
   tsIns: string;
@@ -111,6 +114,12 @@ export interface StartInput {
   email: string;
   language: Language;
   startingPage: string;
+  /** The title of the page the chat started on (the first navigation entry's). */
+  startingPageTitle: string;
+  /** The widget's custom pre-chat fields the visitor filled. */
+  fields: Record<string, string | boolean>;
+  /** The visitor's identity was verified by the gateway (a signed visitor token), not typed. */
+  verified: boolean;
   widgetKey: string;
 }
 
@@ -171,7 +180,8 @@ export class ChatStore {
     };
     this.chats.set(chat.idChat, chat);
     this.byRequest.set(`${input.visitorId}\u0000${input.clientRequestId}`, chat.idChat);
-    if (input.startingPage) chat.navigationPages.push({ url: input.startingPage, title: '', ts: chat.tsIns });
+    if (input.startingPage)
+      chat.navigationPages.push({ url: input.startingPage, title: input.startingPageTitle, ts: chat.tsIns });
     if (chat.status === 'queued') this.listener.operatorsEvent({ type: 'chat-pending', chat: summary(chat) });
     return { chat, created: true };
   }
@@ -326,6 +336,8 @@ export function chatResource(chat: Chat, store: ChatStore) {
     tags: [] as Array<{ idTag: number; title: string }>,
     tsIns: chat.tsIns,
     email: chat.email,
+    verified: chat.verified,
+    fields: chat.fields,
     visitorId: chat.visitorId,
     priority: chat.category.priority,
     queuePosition: store.queuePosition(chat),

@@ -10,6 +10,7 @@ import { errorBody, RateLimit } from './chat-http.js';
 import { ChatStore } from './chat-store.js';
 import { mountOperatorApi, resetNicknames } from './operator-api.js';
 import { OperatorPresence } from './operator-presence.js';
+import { resetWidgetConfigurations } from './widget-configuration.js';
 import { mountPublicApi, type Outbox } from './public-api.js';
 import { StompServer } from './stomp-server.js';
 import { authenticate, chatTopic, OPERATORS_TOPIC, VisitorProtocol, type Principal } from './visitor-protocol.js';
@@ -65,6 +66,7 @@ export function createChatService(
     attachments.reset();
     presence.reset();
     resetNicknames();
+    resetWidgetConfigurations();
     limits.transcripts.reset();
     limits.contacts.reset();
     outbox.transcripts.length = 0;

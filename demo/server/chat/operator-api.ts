@@ -11,6 +11,12 @@ import { chatResource, operatorRef, type Chat, type ChatStore } from './chat-sto
 import type { Availability, OperatorPresence } from './operator-presence.js';
 import { CATEGORIES, pickLanguage, USERS } from './seed.js';
 import { LIMITS, parseId } from './validation.js';
+import {
+  setWidgetConfiguration,
+  widgetConfiguration,
+  WIDGET_IDS,
+  type WidgetConfiguration,
+} from './widget-configuration.js';
 
 export const CHAT_TOKEN = 'demo-chat-token';
 
@@ -317,6 +323,52 @@ export function mountOperatorApi(router: Router, deps: OperatorApiDeps): void {
       }),
     );
   }
+
+  // Widgets (spec §4.3 /api/widget/): their `configuration` is a JSON string.
+  const widgetResource = (key: string) => ({
+    idChatWidget: WIDGET_IDS[key],
+    widgetKey: key,
+    title: key,
+    description: '',
+    active: true,
+    configuration: JSON.stringify(widgetConfiguration(key)),
+    customCss: '',
+  });
+  const widgetKeyOf = (id: unknown) => Object.keys(WIDGET_IDS).find((key) => WIDGET_IDS[key] === parseId(id));
+  router.get(
+    '/api/widget/',
+    authed(({ res }) => sendJson(res, 200, Object.keys(WIDGET_IDS).map(widgetResource))),
+  );
+  router.get(
+    '/api/widget/{idChatWidget}',
+    authed(({ res, params }) => {
+      const key = widgetKeyOf(params.idChatWidget);
+      if (!key) return fail(res, 404, 'Widget not found');
+      sendJson(res, 200, widgetResource(key));
+    }),
+  );
+  router.put(
+    '/api/widget/',
+    authed(async ({ req, res }) => {
+      const body = await readObject(req);
+      if (!body) return fail(res, 400, 'A JSON object body is required');
+      const key = widgetKeyOf(body.idChatWidget);
+      if (!key)
+        return fail(res, body.idChatWidget === undefined ? 400 : 404, 'Widget not found', { idChatWidget: 'required' });
+      if (body.configuration !== undefined) {
+        let configuration: unknown;
+        try {
+          configuration = typeof body.configuration === 'string' ? JSON.parse(body.configuration) : undefined;
+        } catch {
+          configuration = undefined;
+        }
+        if (!configuration || typeof configuration !== 'object' || Array.isArray(configuration))
+          return fail(res, 400, 'configuration must be a JSON object as a string', { configuration: 'invalid' });
+        setWidgetConfiguration(key, configuration as WidgetConfiguration);
+      }
+      sendJson(res, 200, widgetResource(key));
+    }),
+  );
 }
 
 function operatorParam({ res, params }: SimRequest) {

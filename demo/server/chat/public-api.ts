@@ -4,6 +4,7 @@
  */
 import busboy from 'busboy';
 import type { IncomingMessage } from 'node:http';
+import { checkPrechatFields, publicConfiguration } from './widget-configuration.js';
 import { readJson, sendEmpty, sendJson, type Router, type SimRequest } from '../core/http-kit.js';
 import { AttachmentStore, checkUpload, describeFile, isRasterImage } from './attachment-store.js';
 import { circlePng } from './bot-avatar.js';
@@ -48,14 +49,6 @@ export interface PublicApiDeps {
   limits: { transcripts: RateLimit; contacts: RateLimit };
 }
 
-const WIDGET_COLOURS = {
-  primary: '#0b5cad',
-  primaryText: '#ffffff',
-  background: '#ffffff',
-  visitorBubble: '#e7f0fb',
-  operatorBubble: '#f1f3f5',
-};
-
 export function mountPublicApi(router: Router, deps: PublicApiDeps): void {
   const { store, attachments, outbox, limits } = deps;
 
@@ -90,8 +83,8 @@ export function mountPublicApi(router: Router, deps: PublicApiDeps): void {
       subtitle: LABELS[language].subtitle,
       welcomeMessage: LABELS[language].welcome,
       offlineMessage: LABELS[language].offline,
-      colors: WIDGET_COLOURS,
-      position: 'bottom-right',
+      // Look, custom pre-chat fields and greeting: the widget's `configuration` (see widget-configuration.ts).
+      ...publicConfiguration(widget.key, language),
       labels: LABELS,
       privacy: { required: true, text: PRIVACY },
       businessHours: widget.businessHours,
@@ -244,7 +237,9 @@ export function mountPublicApi(router: Router, deps: PublicApiDeps): void {
       Array.isArray(body.required) ? body.required.filter((f): f is string => typeof f === 'string') : [],
     );
     const has = (f: string) => f in body || required.has(f);
+    const key = typeof body.widgetKey === 'string' ? body.widgetKey : '';
     const errors = collect({
+      ...(body.fields !== undefined ? checkPrechatFields(key, body.fields) : {}),
       ...(has('name') ? { name: checkText(body.name, LIMITS.name, required.has('name')) } : {}),
       ...(has('email') ? { email: checkEmail(body.email, required.has('email')) } : {}),
       ...(has('phone') ? { phone: checkPhone(body.phone, required.has('phone')) } : {}),

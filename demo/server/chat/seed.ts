@@ -120,6 +120,8 @@ const OFFICE = [1, 2, 3, 4, 5].map((day) => ({ day, open: '09:00', close: '18:00
 export const WIDGETS: Widget[] = [
   // Always online, so tests and screenshots do not depend on the clock.
   { key: 'demo', forceOffline: false, businessHours: { timeZone: 'Europe/Rome', days: ALL_WEEK } },
+  // Always online, with custom pre-chat fields (one required) and a proactive greeting.
+  { key: 'demo-greeting', forceOffline: false, businessHours: { timeZone: 'Europe/Rome', days: ALL_WEEK } },
   // Always offline: the widget shows the contact-request form.
   { key: 'demo-offline', forceOffline: true, businessHours: { timeZone: 'Europe/Rome', days: OFFICE } },
   // Real office hours (Mon–Fri 09–18 Europe/Rome): online or not depends on the clock.

@@ -2,6 +2,7 @@
  * The chat protocol on top of STOMP (design.md "Assumptions" → Live chat; details in README.md):
  * who may connect, subscribe and send where, and what each `/app/...` destination does.
  */
+import { checkPrechatFields, keptPrechatFields } from './widget-configuration.js';
 import { describeFile, type AttachmentStore } from './attachment-store.js';
 import type { ChatAutomation } from './chat-automation.js';
 import { findCategory, type Attachment, type Chat, type ChatStore } from './chat-store.js';
@@ -9,7 +10,27 @@ import { ATTACHMENT_LIMITS, isOnline, pickLanguage, USERS, WIDGETS, type User } 
 import { StompProtocolError, type StompServer, type StompSession } from './stomp-server.js';
 import { checkEmail, checkText, collect, LIMITS, VISITOR_ID } from './validation.js';
 
-export type Principal = { kind: 'visitor'; visitorId: string; widgetKey: string } | { kind: 'operator'; user: User };
+export type Principal =
+  | { kind: 'visitor'; visitorId: string; widgetKey: string; identity?: { name: string; email: string } | undefined }
+  | { kind: 'operator'; user: User };
+
+/**
+ * The name and e-mail a `visitor-token` CONNECT header (the gateway's visitor token, a JWT) names.
+ * The signature is the gateway's to check (it sits between public pages and the service); the
+ * simulator trusts what reaches it, as the service behind a gateway does. Expired: ignored.
+ */
+function visitorIdentity(token: string | undefined): { name: string; email: string } | undefined {
+  const payload = token?.split('.')[1];
+  if (!payload) return undefined;
+  try {
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
+    if (typeof claims.exp !== 'number' || claims.exp * 1000 <= Date.now()) return undefined;
+    if (typeof claims.name !== 'string' || typeof claims.email !== 'string') return undefined;
+    return { name: claims.name, email: claims.email };
+  } catch {
+    return undefined;
+  }
+}
 type Session = StompSession<Principal>;
 
 const CHAT_DESTINATION = /^\/app\/chat\.(\d{1,15})\.(message|typing|close|sync|read)$/;
@@ -34,7 +55,7 @@ export function authenticate(headers: Record<string, string>): Principal | { err
   if (!WIDGETS.some((w) => w.key === widgetKey)) return { error: 'unknown widget-key' };
   const visitorId = headers['visitor-id'];
   if (!visitorId || !VISITOR_ID.test(visitorId)) return { error: 'missing or invalid visitor-id' };
-  return { kind: 'visitor', visitorId, widgetKey };
+  return { kind: 'visitor', visitorId, widgetKey, identity: visitorIdentity(headers['visitor-token']) };
 }
 
 export class VisitorProtocol {
@@ -137,6 +158,8 @@ export class VisitorProtocol {
       name: checkText(body.name, LIMITS.name, false),
       email: checkEmail(body.email, false),
       startingPage: checkText(body.startingPage, LIMITS.url, false),
+      startingPageTitle: checkText(body.startingPageTitle, 300, false),
+      ...checkPrechatFields(p.widgetKey, body.fields),
     });
     if (Object.keys(errors).length > 0 || !category) {
       this.server().publish(topic, { type: 'rejected', clientRequestId, reason: 'invalid', errors });
@@ -147,15 +170,20 @@ export class VisitorProtocol {
       visitorId: p.visitorId,
       clientRequestId,
       category,
+      // A verified visitor is who the token says, whatever the page sent.
       name:
-        typeof body.name === 'string' && body.name.trim()
+        p.identity?.name ??
+        (typeof body.name === 'string' && body.name.trim()
           ? body.name.trim()
           : language === 'it'
             ? 'Visitatore'
-            : 'Visitor',
-      email: typeof body.email === 'string' ? body.email.trim() : '',
+            : 'Visitor'),
+      email: p.identity?.email ?? (typeof body.email === 'string' ? body.email.trim() : ''),
       language,
       startingPage: typeof body.startingPage === 'string' ? body.startingPage : '',
+      startingPageTitle: typeof body.startingPageTitle === 'string' ? body.startingPageTitle : '',
+      fields: keptPrechatFields(p.widgetKey, body.fields),
+      verified: !!p.identity,
       widgetKey: p.widgetKey,
     });
     this.server().publish(topic, { type: 'started', idChat: chat.idChat, clientRequestId });

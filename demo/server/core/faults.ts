@@ -9,6 +9,8 @@ export type FaultKind =
   | 'delay' // wait `delayMs` before handling
   | 'cut-stream' // end the next SSE stream after `afterEvents` events, without its terminal event
   | 'malformed-sse' // send one event whose data is not JSON, after `afterEvents` events
+  | 'slow-stream' // write each event of the next SSE stream `delayMs` apart (to watch it form)
+  | 'json-for-stream' // answer the next `stream: true` request with the whole JSON answer, as some proxies do
   | 'malformed-stomp' // send one MESSAGE frame with a body that is not JSON
   | 'refuse-ws'; // refuse WebSocket upgrades for `durationMs`
 

@@ -1,8 +1,9 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import {
-  AiClient,
-  type AiClientOptions,
+  wholeAnswerEvents,
+  type AiClient,
   type AiFile,
+  type ChatMessageResponse,
   type ChatRequest,
   type ChatStreamEvent,
   type ChatUsage,
@@ -31,9 +32,15 @@ export interface AnswerDisplay {
 
 export type AssistantStatus = 'waiting' | 'streaming' | 'done' | 'stopped' | 'error' | 'approval';
 
+/** A tool call's state: running until the answer goes on, waiting for the visitor, or its outcome. */
+export type ToolState = 'running' | 'done' | 'approval' | 'denied' | 'error';
+
 export interface ToolActivity {
   name: string;
   args?: Record<string, unknown> | undefined;
+  state: ToolState;
+  /** What the tool returned, where the service sends it (the spec's `tool_call` has no result field). */
+  result?: unknown;
 }
 
 export interface ApprovalRequest {
@@ -56,12 +63,20 @@ export interface AssistantMessage {
   /** The answer's text as received (markdown or html source). */
   text: string;
   format: ContentFormat;
-  ragThinking: string;
+  /** The retrieval steps (`rag_thinking`: one event per step). */
+  ragSteps: string[];
+  /** The model's reasoning (`thinking`: streamed in pieces). */
   thinking: string;
+  /** When the reasoning began and how long it took (ms, set when the answer itself starts). */
+  thinkingStartedAt?: number | undefined;
+  thoughtMs?: number | undefined;
   sources: RagSource[];
   tools: ToolActivity[];
   approval?: ApprovalRequest | undefined;
-  confidence?: { score: number; needsReview: boolean } | undefined;
+  confidence?: { score: number; needsReview: boolean; signals?: Record<string, unknown> | undefined } | undefined;
+  /** The classification of the question, from the answer's usage (§4.2) or whole answer (§2.2). */
+  intent?: string | undefined;
+  sentiment?: unknown;
   handoff?: { requested: boolean; reason?: string | undefined; trigger?: string | undefined } | undefined;
   error?: ServiceError | undefined;
   /** What to send again on retry. */
@@ -71,7 +86,8 @@ export interface AssistantMessage {
 export type ChatMessage = UserMessage | AssistantMessage;
 
 export interface AiChatSettings {
-  client: AiClientOptions;
+  /** The client built from the element's resolved configuration (its ServiceClientController); throws what is missing. */
+  client: () => AiClient;
   /** Fields every request carries (agent_id or model + system_prompt, template_vars, ...). */
   base: Omit<ChatRequest, 'message'>;
   stream: boolean;
@@ -183,12 +199,16 @@ export class AiChatController implements ReactiveController {
     this.display.start(message.id, message.format);
     Object.assign(message, {
       status: 'waiting',
-      ragThinking: '',
+      ragSteps: [],
       thinking: '',
+      thinkingStartedAt: undefined,
+      thoughtMs: undefined,
       sources: [],
       tools: [],
       approval: undefined,
       confidence: undefined,
+      intent: undefined,
+      sentiment: undefined,
       handoff: undefined,
       error: undefined,
     });
@@ -223,7 +243,7 @@ export class AiChatController implements ReactiveController {
       status: 'waiting',
       text: '',
       format: settings.format,
-      ragThinking: '',
+      ragSteps: [],
       thinking: '',
       sources: [],
       tools: [],
@@ -256,7 +276,7 @@ export class AiChatController implements ReactiveController {
     this.host.requestUpdate();
     let client: AiClient;
     try {
-      client = new AiClient(settings.client);
+      client = settings.client();
     } catch (error) {
       this.fail(message, error);
       return;
@@ -303,6 +323,7 @@ export class AiChatController implements ReactiveController {
       if (abort.signal.aborted) return;
       const status = message.status as AssistantStatus;
       if (status === 'error') return;
+      this.answerBegins(message);
       if (status !== 'approval') message.status = 'done';
       this.display.finish(message.id);
       this.abort = undefined;
@@ -328,6 +349,9 @@ export class AiChatController implements ReactiveController {
         });
     message.status = 'error';
     message.error = serviceError;
+    // A tool still running when the answer failed failed with it.
+    if (message.tools.some((t) => t.state === 'running'))
+      message.tools = message.tools.map((t) => (t.state === 'running' ? { ...t, state: 'error' } : t));
     this.display.finish(message.id);
     this.abort = undefined;
     this.persist();
@@ -335,8 +359,21 @@ export class AiChatController implements ReactiveController {
     this.callbacks.failed?.(message, serviceError);
   }
 
+  /**
+   * The answer itself begins (text, a tool, an approval, its end): the reasoning before it is over
+   * and its time is known, and tools that were running are done.
+   */
+  private answerBegins(message: AssistantMessage): void {
+    if (message.thinkingStartedAt !== undefined && message.thoughtMs === undefined) {
+      message.thoughtMs = Math.max(0, performance.now() - message.thinkingStartedAt);
+    }
+    if (message.tools.some((t) => t.state === 'running'))
+      message.tools = message.tools.map((t) => (t.state === 'running' ? { ...t, state: 'done' } : t));
+  }
+
   private appendText(message: AssistantMessage, text: string): void {
     if (message.status === 'waiting') {
+      this.answerBegins(message);
       message.status = 'streaming';
       this.host.requestUpdate();
     }
@@ -351,9 +388,10 @@ export class AiChatController implements ReactiveController {
         this.appendText(message, event.content ?? '');
         return;
       case 'rag_thinking':
-        message.ragThinking += event.content ?? '';
+        if (event.content?.trim()) message.ragSteps = [...message.ragSteps, event.content.trim()];
         break;
       case 'thinking':
+        message.thinkingStartedAt ??= performance.now();
         message.thinking += event.content ?? '';
         break;
       case 'sources':
@@ -361,19 +399,40 @@ export class AiChatController implements ReactiveController {
           (s) => s && (s.is_visible !== false || this.settings().includeHiddenSources),
         );
         break;
-      case 'tool_call':
-        message.tools = [...message.tools, { name: event.tool_name, args: event.tool_args }];
+      case 'tool_call': {
+        this.answerBegins(message);
+        const result =
+          (event as { result?: unknown; tool_result?: unknown }).result ??
+          (event as { tool_result?: unknown }).tool_result;
+        message.tools = [
+          ...message.tools,
+          {
+            name: event.tool_name,
+            args: event.tool_args,
+            state: 'running',
+            ...(result !== undefined ? { result } : {}),
+          },
+        ];
         break;
+      }
       case 'tool_approval_required':
+        this.answerBegins(message);
         message.approval = { pendingMessageId: event.pending_message_id, calls: event.pending_tool_calls ?? [] };
         message.status = 'approval';
         break;
-      // The panel shows a confidence only when it needs review, a handoff decision only when one is
-      // requested: the others (most answers end with both) need no host update of their own.
-      case 'confidence':
-        message.confidence = { score: event.confidence_score, needsReview: Boolean(event.needs_review) };
-        if (!message.confidence.needsReview) return;
-        break;
+      // A confidence comes at the end of an answer, whose own end updates the panel: no update of
+      // its own (nor for a handoff decision that requests nothing).
+      case 'confidence': {
+        const signals = event.confidence_signals;
+        message.confidence = {
+          score: event.confidence_score,
+          needsReview: Boolean(event.needs_review),
+          ...(signals && typeof signals === 'object' && !Array.isArray(signals)
+            ? { signals: signals as Record<string, unknown> }
+            : {}),
+        };
+        return;
+      }
       case 'handoff_decision':
         message.handoff = {
           requested: Boolean(event.handoff_requested),
@@ -385,6 +444,9 @@ export class AiChatController implements ReactiveController {
         break;
       case 'usage':
         if (typeof event.usage?.conversation_id === 'number') this.conversationId = event.usage.conversation_id;
+        if (typeof event.usage?.intent === 'string') message.intent = event.usage.intent;
+        if (event.usage?.sentiment !== undefined && event.usage.sentiment !== null)
+          message.sentiment = event.usage.sentiment;
         this.callbacks.usage?.(event.usage);
         // Nothing the panel shows: no host update (the answer's own end updates it).
         return;
@@ -405,36 +467,9 @@ export class AiChatController implements ReactiveController {
     this.host.requestUpdate();
   }
 
-  private applyWhole(message: AssistantMessage, answer: import('../../services/ai.js').ChatMessageResponse): void {
-    if (typeof answer.conversation_id === 'number') this.conversationId = answer.conversation_id;
-    if (answer.thinking_content) message.thinking = answer.thinking_content;
-    message.sources = (answer.rag_sources ?? []).filter(
-      (s) => s.is_visible !== false || this.settings().includeHiddenSources,
-    );
-    message.tools = (answer.tools_used ?? []).map((name) => ({ name }));
-    if (typeof answer.confidence_score === 'number')
-      message.confidence = { score: answer.confidence_score, needsReview: Boolean(answer.needs_review) };
-    if (answer.pending_tool_approval) {
-      message.approval = {
-        pendingMessageId: answer.pending_tool_approval.pending_message_id,
-        calls: answer.pending_tool_approval.pending_tool_calls ?? [],
-      };
-      message.status = 'approval';
-    }
-    if (answer.handoff_requested !== undefined) {
-      message.handoff = { requested: Boolean(answer.handoff_requested), reason: answer.handoff_reason ?? undefined };
-      if (answer.handoff_requested) this.callbacks.handoff?.(message);
-    }
-    message.text += answer.content ?? '';
-    this.display.append(message.id, answer.content ?? '');
-    this.callbacks.usage?.({
-      message_id: answer.message_id,
-      conversation_id: answer.conversation_id,
-      model_used: answer.model_used,
-      tokens_input: answer.tokens_input,
-      tokens_output: answer.tokens_output,
-      latency_ms: answer.latency_ms,
-    });
+  /** A whole answer (§2.2) goes through the same steps as a stream of it. */
+  private applyWhole(message: AssistantMessage, answer: ChatMessageResponse): void {
+    for (const event of wholeAnswerEvents(answer)) this.apply(message, event);
   }
 
   private persist(): void {
@@ -472,7 +507,7 @@ export class AiChatController implements ReactiveController {
       status: m.status === 'stopped' ? 'stopped' : 'done',
       text: m.text,
       format,
-      ragThinking: '',
+      ragSteps: [],
       thinking: '',
       tools: [],
       request: { message: '' },

@@ -59,6 +59,16 @@ export class ChatEventReducer {
     clearTimeout(this.typingTimer);
   }
 
+  /** An operator joined; right after one left (nothing said between), that was a hand-over. */
+  private sayJoined(name: string): void {
+    const transcript = this.target.transcript;
+    const last = transcript.lastNotice();
+    if (last?.notice?.kind === 'left' && last.notice.name !== name) {
+      transcript.updateNotice(last, { kind: 'transferred', from: last.notice.name, to: name });
+    } else transcript.addNotice({ kind: 'joined', name });
+    this.target.changed();
+  }
+
   apply(e: ChatEvent): void {
     const s = this.target;
     switch (e.type) {
@@ -114,10 +124,9 @@ export class ChatEventReducer {
       }
       case 'joined': {
         const j = e as { name?: string; avatar?: string; operator?: OperatorInfo };
-        s.operator = {
-          name: (j.operator && operatorName(j.operator)) ?? j.name,
-          avatar: j.operator?.avatar ?? j.avatar,
-        };
+        const name = (j.operator && operatorName(j.operator)) ?? j.name;
+        if (name && name !== s.operator?.name) this.sayJoined(name);
+        s.operator = { name, avatar: j.operator?.avatar ?? j.avatar };
         s.operatorLeft = undefined;
         s.phase = 'chatting';
         s.queuePosition = undefined;
@@ -130,6 +139,7 @@ export class ChatEventReducer {
         const who = (l.operator && operatorName(l.operator)) ?? l.name;
         // Someone other than the operator in the header (a supervisor) leaving changes nothing shown.
         if (s.operator && (!who || who === s.operator.name)) {
+          if (s.operator.name) s.transcript.addNotice({ kind: 'left', name: s.operator.name });
           s.operatorLeft = s.operator.name;
           s.operator = undefined;
           s.persist();
@@ -152,9 +162,15 @@ export class ChatEventReducer {
         if (upTo !== undefined && s.transcript.markReadUpTo(upTo)) s.changed();
         break;
       }
-      case 'closed':
+      case 'closed': {
+        const by = (e as { by?: string }).by;
+        if (s.phase !== 'ended' && s.phase !== 'rated') {
+          const who = by === 'visitor' || by === 'operator' ? by : 'system';
+          s.transcript.addNotice({ kind: 'ended', by: who, name: who === 'operator' ? s.operator?.name : undefined });
+        }
         s.ended();
         break;
+      }
       case 'rejected': {
         // The server refused one of our messages (too long, chat closed…): show it failed.
         const r = e as { clientMessageId?: string };

@@ -3,7 +3,7 @@
  * persistence) and with the element that renders it. No behaviour here.
  */
 import type { ReactiveControllerHost } from 'lit';
-import type { ChatClient, ChatDestinations } from '../../services/chat.js';
+import type { ChatClient, ChatDestinations, WidgetConfig } from '../../services/chat.js';
 import type { ServiceError } from '../../transport/errors.js';
 import type { ChatAttachment } from './transcript.js';
 import type { TabEnvironment } from './shared-realtime.js';
@@ -43,6 +43,8 @@ export interface PrechatInput {
   consent: boolean;
   /** Said before the visitor's own message (a conversation handed over by the AI panel). */
   context?: string | undefined;
+  /** The widget's custom pre-chat fields (its configuration's `prechatFields`), by name. */
+  fields?: Record<string, string | boolean> | undefined;
 }
 
 export interface ContactInput {
@@ -72,7 +74,11 @@ export interface LiveChatHost extends ReactiveControllerHost, HTMLElement {
     tabs?: TabEnvironment | undefined;
     /** Keep ended chats on this device for the visitor to read again (default true). */
     keepPastChats?: boolean | undefined;
+    /** The gateway's visitor token, sent when the socket connects (the gateway checks it and names the visitor). */
+    visitorToken?: string | undefined;
   };
+  /** The widget's configuration arrived. */
+  onConfig?(config: WidgetConfig): void;
   /** Called for every failure the element must show and report. */
   onChatError(operation: string, error: ServiceError | Error): void;
   /** New messages from others (to count unread while closed). */

@@ -25,7 +25,7 @@ import type { ChatOperator, ChatPhase, ContactInput, LiveChatHost, PrechatInput,
 import { ChatEventReducer, type ChatEventTarget } from './chat-event-reducer.js';
 import { ChatUploads, type UploadsOwner } from './chat-uploads.js';
 import { ChatSaver, otherTabChat } from './chat-persistence.js';
-import { contactErrors, localPrechatErrors, validatePrechat } from './prechat.js';
+import { contactConsentErrors, localPrechatErrors, validateContact, validatePrechat } from './prechat.js';
 
 export type { ChatPhase, ContactInput, LiveChatHost, PrechatInput, UploadItem } from './chat-types.js';
 
@@ -148,6 +148,7 @@ export class LiveChatController implements ReactiveController, ChatEventTarget, 
       visitorId,
       destinations: o.destinations,
       stomp: o.stomp,
+      visitorToken: o.visitorToken,
     });
     if (!this.realtime) {
       // Per visitor id too: tabs that ended up with different ids (no storage, two first loads at
@@ -174,6 +175,7 @@ export class LiveChatController implements ReactiveController, ChatEventTarget, 
       if (this.realtime !== realtime) return;
       this.config = config;
       this.categories = categories;
+      this.host.onConfig?.(config);
     } catch (error) {
       if (isAbort(error) || this.realtime !== realtime) return;
       this.fail('load-widget', error);
@@ -193,6 +195,16 @@ export class LiveChatController implements ReactiveController, ChatEventTarget, 
     this.set({ phase: this.isOnline() ? 'prechat' : 'offline' });
   }
 
+  /**
+   * The configuration changed (another endpoint or widget key): the client is built again from it
+   * and the chat loads, and resumes what this visitor had running there, with the new one.
+   */
+  reconfigure(): Promise<void> {
+    this.flushSave();
+    this.teardown();
+    return this.load();
+  }
+
   /** Retry after a failed load. */
   reload(): Promise<void> {
     this.loaded = undefined;
@@ -206,7 +218,7 @@ export class LiveChatController implements ReactiveController, ChatEventTarget, 
 
   // ---- pre-chat and start --------------------------------------------------------------------
 
-  async submitPrechat(input: PrechatInput, startingPage: string): Promise<boolean> {
+  async submitPrechat(input: PrechatInput, startingPage: string, startingPageTitle = ''): Promise<boolean> {
     this.set({ busy: true, fieldErrors: [], error: undefined });
     let errors: FieldError[];
     try {
@@ -228,6 +240,8 @@ export class LiveChatController implements ReactiveController, ChatEventTarget, 
       email: input.email,
       idChatCategory: input.idChatCategory,
       startingPage,
+      startingPageTitle,
+      fields: input.fields,
       firstMessage,
     }).then(
       () => true,
@@ -235,7 +249,7 @@ export class LiveChatController implements ReactiveController, ChatEventTarget, 
     );
   }
 
-  private validate(input: Pick<PrechatInput, 'name' | 'email' | 'message'>): Promise<FieldError[]> {
+  private validate(input: Pick<PrechatInput, 'name' | 'email' | 'message' | 'fields'>): Promise<FieldError[]> {
     return validatePrechat(this.client!, input, this.host.chatOptions().language);
   }
 
@@ -257,6 +271,10 @@ export class LiveChatController implements ReactiveController, ChatEventTarget, 
     email?: string | undefined;
     idChatCategory?: string | undefined;
     startingPage: string;
+    /** The title of that page (the operator's first navigation entry). */
+    startingPageTitle?: string | undefined;
+    /** The widget's custom pre-chat fields, by name. */
+    fields?: Record<string, string | boolean> | undefined;
     firstMessage?: string | undefined;
   }): Promise<string> {
     await this.load();
@@ -284,6 +302,8 @@ export class LiveChatController implements ReactiveController, ChatEventTarget, 
           : undefined,
         language: o.language,
         startingPage: input.startingPage,
+        startingPageTitle: input.startingPageTitle || undefined,
+        fields: input.fields && Object.keys(input.fields).length ? input.fields : undefined,
       });
       await this.follow(idChat, 'queued');
       this.host.onChatStarted?.(idChat);
@@ -554,6 +574,7 @@ export class LiveChatController implements ReactiveController, ChatEventTarget, 
   endChat(): void {
     if (!this.idChat) return;
     this.realtime?.closeChat(this.idChat);
+    if (this.phase !== 'ended' && this.phase !== 'rated') this.transcript.addNotice({ kind: 'ended', by: 'visitor' });
     this.ended();
   }
 
@@ -571,12 +592,19 @@ export class LiveChatController implements ReactiveController, ChatEventTarget, 
 
   async submitContact(input: ContactInput): Promise<boolean> {
     const o = this.host.chatOptions();
-    const errors = contactErrors(input);
-    if (errors.length) {
-      this.set({ fieldErrors: errors });
+    this.set({ busy: true, fieldErrors: [], error: undefined });
+    let errors: FieldError[];
+    try {
+      errors = [...(await validateContact(this.client!, input, o.language)), ...contactConsentErrors(input)];
+    } catch (error) {
+      this.fail('contact-request', error);
+      this.set({ busy: false });
       return false;
     }
-    this.set({ fieldErrors: [] });
+    if (errors.length) {
+      this.set({ fieldErrors: errors, busy: false });
+      return false;
+    }
     return this.action(
       'contact-request',
       () =>

@@ -8,7 +8,7 @@ import type { ContactInput, PrechatInput } from './chat-types.js';
 /** The server's checks of the pre-chat fields. */
 export function validatePrechat(
   client: ChatClient,
-  input: Pick<PrechatInput, 'name' | 'email' | 'message'>,
+  input: Pick<PrechatInput, 'name' | 'email' | 'message' | 'fields'>,
   language: string,
 ): Promise<FieldError[]> {
   return client.validate({
@@ -16,6 +16,8 @@ export function validatePrechat(
     email: input.email,
     message: input.message,
     required: ['name', 'email'],
+    // The widget's own fields, checked against its configuration (required, pattern, options).
+    ...(input.fields ? { fields: input.fields } : {}),
     language,
   });
 }
@@ -34,15 +36,23 @@ export function localPrechatErrors(
   return errors;
 }
 
-/** The offline contact form's own checks (an empty message code: the window says "required"). */
-export function contactErrors(input: ContactInput): FieldError[] {
-  const errors: FieldError[] = [];
-  if (!input.name.trim()) errors.push({ field: 'name', message: '' });
-  if (input.channel === 'email' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(input.email))
-    errors.push({ field: 'email', message: '' });
-  if (input.channel === 'phone' && !/^\+?[\d\s().-]{6,}$/.test(input.phone))
-    errors.push({ field: 'phone', message: '' });
-  if (!input.message.trim()) errors.push({ field: 'message', message: '' });
-  if (!input.consent) errors.push({ field: 'privacy', message: '' });
-  return errors;
+/**
+ * The offline contact form's fields as the service checks them (`input/validate`): the name, the
+ * way back the visitor chose (e-mail or phone) and the message are required. Codes come back
+ * (`required`, `invalid`, `too-long`) for the window to word.
+ */
+export function validateContact(client: ChatClient, input: ContactInput, language: string): Promise<FieldError[]> {
+  const channelField = input.channel === 'email' ? { email: input.email } : { phone: input.phone };
+  return client.validate({
+    name: input.name,
+    ...channelField,
+    message: input.message,
+    required: ['name', input.channel, 'message'],
+    language,
+  });
+}
+
+/** What only we check on the contact form: the consent (the service has no field for it). */
+export function contactConsentErrors(input: Pick<ContactInput, 'consent'>): FieldError[] {
+  return input.consent ? [] : [{ field: 'privacy', message: 'required' }];
 }

@@ -24,6 +24,16 @@ export interface QuickReply {
   value: string;
 }
 
+/**
+ * What happened in the conversation besides messages (an operator joined, left, handed it over, the
+ * chat ended), kept as data: the window says it in the visitor's language, now and after a reload.
+ */
+export type ChatNotice =
+  | { kind: 'joined'; name: string }
+  | { kind: 'left'; name: string }
+  | { kind: 'transferred'; from: string; to: string }
+  | { kind: 'ended'; by: 'visitor' | 'operator' | 'system'; name?: string | undefined };
+
 export interface TranscriptMessage {
   /** Stable key for rendering: the clientMessageId when there is one, else `s:<id>`. */
   key: string;
@@ -40,6 +50,8 @@ export interface TranscriptMessage {
   state: DeliveryState;
   /** Server sequence used for ordering; undefined while pending. */
   seq?: number | undefined;
+  /** A system line of our own (no server id): what happened, worded by the window. */
+  notice?: ChatNotice | undefined;
 }
 
 /** A message as the server sends it on the chat topic or in a history event. */
@@ -123,6 +135,48 @@ export class Transcript {
     return local;
   }
 
+  /**
+   * A system line at this point of the conversation: after every message the server has sent so
+   * far (a message that arrives later sorts after it). Stored with the transcript like any message.
+   */
+  addNotice(notice: ChatNotice, ts = new Date().toISOString()): TranscriptMessage {
+    let last = 0;
+    for (let i = this.confirmed.length - 1; i >= 0; i--) {
+      const seq = this.confirmed[i]!.seq;
+      if (seq !== undefined && seq < 1e15) {
+        last = seq;
+        break;
+      }
+    }
+    return this.insertNotice({
+      key: `n:${ts}:${notice.kind}:${this.confirmed.length}`,
+      from: 'system',
+      text: '',
+      attachments: [],
+      ts,
+      state: 'sent',
+      seq: Math.floor(last) + 0.5,
+      notice,
+    });
+  }
+
+  /** The last line of the conversation when it is a system line (to merge "left" + "joined" into a hand-over). */
+  lastNotice(): TranscriptMessage | undefined {
+    const last = this.confirmed.at(-1);
+    return last?.notice && !this.unconfirmed.length ? last : undefined;
+  }
+
+  /** Says a system line differently (a "left" that turned out to be a hand-over). */
+  updateNotice(message: TranscriptMessage, notice: ChatNotice): void {
+    if (message.notice) this.replace(message, { ...message, notice });
+  }
+
+  private insertNotice(message: TranscriptMessage): TranscriptMessage {
+    this.insertConfirmed(message);
+    this.cached = null;
+    return message;
+  }
+
   /** Marks an unconfirmed message failed (shown with a retry) or pending again (retrying). */
   setLocalState(clientMessageId: string, state: 'pending' | 'failed'): boolean {
     const m = this.byClientId.get(clientMessageId);
@@ -192,7 +246,9 @@ export class Transcript {
     if (!Array.isArray(items)) return t;
     for (const item of items as TranscriptMessage[]) {
       if (!item || typeof item !== 'object' || typeof item.text !== 'string') continue;
-      if (item.id !== undefined) {
+      if (item.notice && item.id === undefined && typeof item.seq === 'number') {
+        t.insertNotice({ ...item, attachments: [] });
+      } else if (item.id !== undefined) {
         t.applyServer({ ...item, id: item.id, read: item.state === 'read' });
         if (item.state === 'read') t.markReadUpTo(item.id);
       } else if (item.clientMessageId) {
@@ -217,7 +273,7 @@ export class Transcript {
   }
 
   private replace(old: TranscriptMessage, next: TranscriptMessage): void {
-    const list = old.id !== undefined ? this.confirmed : this.unconfirmed;
+    const list = old.id !== undefined || old.notice ? this.confirmed : this.unconfirmed;
     const index = list.lastIndexOf(old);
     if (index >= 0) list[index] = next;
     if (next.id !== undefined) this.byId.set(next.id, next);

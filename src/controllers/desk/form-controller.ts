@@ -16,22 +16,9 @@ import {
 } from '../../services/desk.js';
 import { identify, normaliseCatalog, type Catalog, type KeyPreference } from './catalog.js';
 import type { ExtraSection, Selection } from './form-model.js';
+import { randomKey, UploadSet, type Attachment } from './uploads.js';
 
 export type LoadState = 'idle' | 'loading' | 'ready' | 'error';
-
-export interface Attachment {
-  /** Local key for rendering and removal. */
-  key: string;
-  name: string;
-  size: number;
-  state: 'uploading' | 'done' | 'error';
-  loaded: number;
-  total: number;
-  error?: ServiceError | Error | undefined;
-  /** Kept to retry a failed upload. */
-  file?: File | undefined;
-  abort?: AbortController | undefined;
-}
 
 export type SubmitState = 'idle' | 'submitting' | 'error' | 'done';
 
@@ -44,15 +31,7 @@ export interface DeskFormControllerOptions {
   onDraftChange?: () => void;
 }
 
-let counter = 0;
-/** A random UUID where available (secure contexts), else a time+random fallback good enough for keys. */
-export function randomKey(): string {
-  const c = globalThis.crypto as Crypto | undefined;
-  if (c?.randomUUID) return c.randomUUID();
-  const bytes = new Uint8Array(16);
-  c?.getRandomValues?.(bytes);
-  return `k-${Date.now().toString(36)}-${(counter++).toString(36)}-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
-}
+export { randomKey, type Attachment } from './uploads.js';
 
 /** Failures after which the server surely created nothing, so a new attempt may use a new key. */
 function definitelyNotCreated(error: unknown): boolean {
@@ -81,9 +60,6 @@ export class DeskFormController implements ReactiveController {
   due: DuePreview | undefined;
   previewError: ServiceError | Error | undefined;
 
-  attachments: Attachment[] = [];
-  idUpload: string | undefined;
-
   submitState: SubmitState = 'idle';
   created: CreatedRequest | undefined;
   submitError: ServiceError | Error | undefined;
@@ -94,7 +70,6 @@ export class DeskFormController implements ReactiveController {
   private tripleAbort: AbortController | undefined;
   private tripleKey = '';
   private previewKey = '';
-  private uploadIdPromise: Promise<string> | undefined;
   private submitPromise: Promise<CreatedRequest | undefined> | undefined;
 
   constructor(
@@ -112,7 +87,7 @@ export class DeskFormController implements ReactiveController {
     this.tripleAbort?.abort();
     this.tripleKey = '';
     this.previewKey = '';
-    for (const a of this.attachments) a.abort?.abort();
+    this.uploads.abortAll();
   }
 
   // ---- catalogue -------------------------------------------------------------------------------
@@ -273,104 +248,37 @@ export class DeskFormController implements ReactiveController {
     this.host.requestUpdate();
   }
 
-  // ---- attachments -----------------------------------------------------------------------------
+  // ---- attachments (see uploads.ts) -----------------------------------------------------------
 
-  /** Restores attachments a draft says are already uploaded under `idUpload`. */
-  restoreAttachments(idUpload: string | undefined, files: ReadonlyArray<{ name: string; size: number }>): void {
-    if (!idUpload || !files.length) return;
-    this.idUpload = idUpload;
-    this.attachments = files.map((f) => ({
-      key: randomKey(),
-      name: f.name,
-      size: f.size,
-      state: 'done',
-      loaded: f.size,
-      total: f.size,
-    }));
-    this.host.requestUpdate();
+  readonly uploads = new UploadSet({
+    client: () => this.options.client(),
+    changed: () => this.host.requestUpdate(),
+    onError: (operation, error) => this.options.onError(operation, error),
+    saved: () => this.options.onDraftChange?.(),
+  });
+
+  get attachments(): Attachment[] {
+    return this.uploads.attachments;
   }
 
-  private ensureUploadId(client: DeskClient): Promise<string> {
-    if (this.idUpload) return Promise.resolve(this.idUpload);
-    this.uploadIdPromise ??= client.newUploadId().then(
-      (id) => {
-        this.idUpload = id;
-        return id;
-      },
-      (error: unknown) => {
-        this.uploadIdPromise = undefined;
-        throw error;
-      },
-    );
-    return this.uploadIdPromise;
+  get idUpload(): string | undefined {
+    return this.uploads.idUpload;
+  }
+
+  restoreAttachments(idUpload: string | undefined, files: ReadonlyArray<{ name: string; size: number }>): void {
+    this.uploads.restore(idUpload, files);
   }
 
   addFiles(files: Iterable<File>): void {
-    for (const file of files) {
-      const attachment: Attachment = {
-        key: randomKey(),
-        name: file.name,
-        size: file.size,
-        state: 'uploading',
-        loaded: 0,
-        total: file.size,
-        file,
-      };
-      this.attachments = [...this.attachments, attachment];
-      void this.upload(attachment);
-    }
-    this.host.requestUpdate();
+    this.uploads.add(files);
   }
 
   retryAttachment(key: string): void {
-    const attachment = this.attachments.find((a) => a.key === key);
-    if (attachment?.state === 'error' && attachment.file) void this.upload(attachment);
+    this.uploads.retry(key);
   }
 
-  private update(attachment: Attachment, patch: Partial<Attachment>): void {
-    Object.assign(attachment, patch);
-    this.attachments = [...this.attachments];
-    this.host.requestUpdate();
-  }
-
-  private async upload(attachment: Attachment): Promise<void> {
-    const client = this.options.client();
-    const abort = new AbortController();
-    this.update(attachment, { state: 'uploading', loaded: 0, error: undefined, abort });
-    try {
-      if (!client)
-        throw new ServiceError({ service: 'desk', kind: 'protocol', message: 'No desk endpoint configured' });
-      const idUpload = await this.ensureUploadId(client);
-      if (abort.signal.aborted) return;
-      await client.upload(idUpload, attachment.file as File, {
-        signal: abort.signal,
-        onProgress: (loaded, total) => this.update(attachment, { loaded, total: total || attachment.size }),
-      });
-      this.update(attachment, { state: 'done', loaded: attachment.size, total: attachment.size, abort: undefined });
-      this.options.onDraftChange?.();
-    } catch (error) {
-      if (isAbort(error) || abort.signal.aborted) {
-        // Removed by the user: gone. Still listed (the element left the page): offer a retry.
-        if (this.attachments.includes(attachment))
-          this.update(attachment, { state: 'error', error: error as Error, abort: undefined });
-        return;
-      }
-      this.update(attachment, { state: 'error', error: error as Error, abort: undefined });
-      this.options.onError('upload', error as Error);
-    }
-  }
-
-  /**
-   * Removes an attachment before submit (aborting its upload). The spec has no delete for uploads:
-   * the file stays in the upload area but is no longer named in `nomeAllegati`, so the request
-   * does not carry it.
-   */
   removeAttachment(key: string): void {
-    const attachment = this.attachments.find((a) => a.key === key);
-    attachment?.abort?.abort();
-    this.attachments = this.attachments.filter((a) => a.key !== key);
-    this.host.requestUpdate();
-    this.options.onDraftChange?.();
+    this.uploads.remove(key);
   }
 
   /** The submission on its way, if any. */
@@ -379,13 +287,12 @@ export class DeskFormController implements ReactiveController {
   }
 
   get uploading(): boolean {
-    return this.attachments.some((a) => a.state === 'uploading');
+    return this.uploads.uploading;
   }
 
   /** `idUpload` + `nomeAllegati` for the creation body, when any attachment is uploaded. */
   attachmentFields(): { idUpload?: string; nomeAllegati?: string[] } {
-    const names = this.attachments.filter((a) => a.state === 'done').map((a) => a.name);
-    return names.length && this.idUpload ? { idUpload: this.idUpload, nomeAllegati: names } : {};
+    return this.uploads.fields();
   }
 
   // ---- submission ------------------------------------------------------------------------------
@@ -440,10 +347,7 @@ export class DeskFormController implements ReactiveController {
 
   /** Back to an empty form (keeps the catalogue). */
   reset(): void {
-    for (const a of this.attachments) a.abort?.abort();
-    this.attachments = [];
-    this.idUpload = undefined;
-    this.uploadIdPromise = undefined;
+    this.uploads.clear();
     this.submitState = 'idle';
     this.created = undefined;
     this.submitError = undefined;

@@ -2,6 +2,9 @@
  * What the user has typed into the help-desk form, its client-side validation (mirroring spec §2.1)
  * and the creation body built from it. Pure functions: no DOM, no I/O.
  */
+import type { ExtraAttribute, ExtraSection } from '../../services/desk-types.js';
+
+export type { AttributeType, ExtraAttribute, ExtraSection } from '../../services/desk-types.js';
 import {
   findEntry,
   identify,
@@ -72,36 +75,6 @@ export interface Limits {
   attribute: number;
 }
 export const DEFAULT_LIMITS: Limits = { oggetto: 200, descrizione: 4000, note: 2000, attribute: 1000 };
-
-export type AttributeType =
-  'text' | 'textarea' | 'number' | 'integer' | 'date' | 'datetime' | 'boolean' | 'select' | 'email';
-
-export interface ExtraAttribute {
-  /** Stable key for the form: `id:<idAttributo>` or `code:<codice>`. */
-  key: string;
-  id?: number | undefined;
-  code?: string | undefined;
-  label: string;
-  type: AttributeType;
-  required: boolean;
-  options: Array<{ value: string; label: string }>;
-  maxLength?: number | undefined;
-  min?: number | undefined;
-  max?: number | undefined;
-  /** A regular expression text values must match (whole value). */
-  pattern?: string | undefined;
-  help?: string | undefined;
-  defaultValue?: string | boolean | undefined;
-}
-
-export interface ExtraSection {
-  key: string;
-  id?: number | undefined;
-  code?: string | undefined;
-  title: string;
-  description?: string | undefined;
-  attributes: ExtraAttribute[];
-}
 
 /** Why a field is invalid; the element turns the code into words. */
 export type ErrorCode =

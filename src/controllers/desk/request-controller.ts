@@ -1,16 +1,46 @@
 /**
- * Following one help-desk request: its detail and comment thread (`GET /richieste/{id}`,
- * `GET /richieste/commenti/{id}`) and the customer's new comments (`commento-cliente`).
+ * Following one help-desk request to the end: its detail and comment thread (`GET /richieste/{id}`,
+ * `GET /richieste/commenti/{id}`) kept live by polling with backoff while the host is on screen and
+ * the tab visible, the customer's replies with files and reminders (`commento-cliente`), reopening
+ * a closed request with a note, rating it, and fetching its files. Every write carries one
+ * Idempotency-Key for all its attempts, so a retry never posts twice.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { isAbort, ServiceError } from '../../transport/errors.js';
-import type { DeskClient, DeskComment, RequestDetail } from '../../services/desk.js';
-import { randomKey, type LoadState } from './form-controller.js';
+import { isAbort, isServiceError, ServiceError } from '../../transport/errors.js';
+import type { DeskClient, DeskComment, Reopened, RequestDetail } from '../../services/desk.js';
+import { DEFAULT_BACKOFF, Poller, type BackoffOptions } from '../sign/polling.js';
+import { canRemind, fingerprint, type RatingInput } from './follow-model.js';
+import type { LoadState } from './form-controller.js';
+import { randomKey, UploadSet } from './uploads.js';
 
 export interface DeskRequestControllerOptions {
   client: () => DeskClient | undefined;
   onError: (operation: string, error: ServiceError | Error) => void;
-  onCommentAdded?: (comment: { idRichiesta: string; note: string }) => void;
+  onCommentAdded?: (comment: { idRichiesta: string; note: string; reminder: boolean; nomeAllegati: string[] }) => void;
+  /** A poll (or a reload) found the request changed: state, assignee, dates or new comments. */
+  onUpdated?: (detail: RequestDetail, previous: RequestDetail) => void;
+  /** Poll schedule; `baseMs` 0 turns live updates off. */
+  backoff?: () => BackoffOptions;
+}
+
+/** One write the customer asked for (reply, reopen, rating): where it stands and what failed. */
+export type ActionState = 'idle' | 'sending' | 'error' | 'done';
+
+/** Same key for every attempt of one write with the same content; a new content is a new write. */
+class OnceKey {
+  private key: string | undefined;
+  private content = '';
+  for(content: string): string {
+    if (!this.key || content !== this.content) {
+      this.key = randomKey();
+      this.content = content;
+    }
+    return this.key;
+  }
+  spent(): void {
+    this.key = undefined;
+    this.content = '';
+  }
 }
 
 export class DeskRequestController implements ReactiveController {
@@ -19,29 +49,92 @@ export class DeskRequestController implements ReactiveController {
   comments: DeskComment[] = [];
   error: ServiceError | Error | undefined;
 
-  commentState: 'idle' | 'sending' | 'error' | 'sent' = 'idle';
+  commentState: ActionState = 'idle';
   commentError: ServiceError | Error | undefined;
+  /** The last comment sent was a reminder. */
+  lastWasReminder = false;
+  reopenState: ActionState = 'idle';
+  reopenError: ServiceError | Error | undefined;
+  ratingState: ActionState = 'idle';
+  ratingError: ServiceError | Error | undefined;
+
+  /** Files of the reply being written (same upload pair as a new request). */
+  readonly uploads: UploadSet;
 
   private requestId = '';
   private abort: AbortController | undefined;
-  /** Same key for every attempt of one comment, so a retry posts it once. */
-  private commentKey: string | undefined;
-  private commentText = '';
+  private seen = '';
+  private readonly commentKey = new OnceKey();
+  private readonly reopenKey = new OnceKey();
+  private readonly ratingKey = new OnceKey();
+  private readonly poller: Poller;
+  private inView = true;
+  private observer: IntersectionObserver | undefined;
 
   constructor(
     private readonly host: ReactiveControllerHost,
     private readonly options: DeskRequestControllerOptions,
   ) {
+    this.uploads = new UploadSet({
+      client: () => this.options.client(),
+      changed: () => this.host.requestUpdate(),
+      onError: (operation, error) => this.options.onError(operation, error),
+    });
+    // A 404/403 will not get better by asking again; anything else keeps polling (with backoff).
+    this.poller = new Poller(
+      () => this.load({ quiet: true }),
+      () => this.backoff,
+      (error) => !(isServiceError(error) && (error.status === 404 || error.status === 403)),
+    );
     host.addController(this);
+  }
+
+  private get backoff(): BackoffOptions {
+    return this.options.backoff?.() ?? DEFAULT_BACKOFF;
   }
 
   hostConnected(): void {
     if (this.requestId && this.state === 'idle') void this.load();
+    // On screen or not: a request scrolled away (or in a closed modal) is not polled.
+    const element = this.host as unknown as Element;
+    if (typeof IntersectionObserver !== 'undefined' && element instanceof Element) {
+      this.observer = new IntersectionObserver((entries) => {
+        const last = entries[entries.length - 1];
+        if (last) this.setInView(last.isIntersecting);
+      });
+      this.observer.observe(element);
+    }
+    this.updatePolling();
   }
 
   hostDisconnected(): void {
     this.abort?.abort();
+    this.observer?.disconnect();
+    this.observer = undefined;
+    this.poller.stop();
+    this.uploads.abortAll();
     if (this.state === 'loading') this.state = 'idle';
+  }
+
+  /** Whether the host is on screen (the element's IntersectionObserver, or a test). */
+  setInView(inView: boolean): void {
+    if (this.inView === inView) return;
+    this.inView = inView;
+    this.updatePolling();
+  }
+
+  /** Starts or stops live updates to match: a request followed, the host on screen, polling wanted. */
+  updatePolling(): void {
+    const wanted = !!this.requestId && this.inView && this.backoff.baseMs > 0 && this.state !== 'error';
+    if (wanted === this.poller.active) return;
+    if (wanted) this.poller.start(this.state === 'ready');
+    else this.poller.stop();
+    this.host.requestUpdate();
+  }
+
+  /** True while live updates run. */
+  get polling(): boolean {
+    return this.poller.active;
   }
 
   /** Follows another request (or none). */
@@ -51,9 +144,12 @@ export class DeskRequestController implements ReactiveController {
     this.requestId = id;
     this.detail = undefined;
     this.comments = [];
-    this.commentState = 'idle';
-    this.commentKey = undefined;
-    if (id) void this.load();
+    this.seen = '';
+    this.commentState = this.reopenState = this.ratingState = 'idle';
+    this.commentKey.spent();
+    this.uploads.clear();
+    this.poller.stop();
+    if (id) void this.load().then(() => this.updatePolling());
     else {
       this.abort?.abort();
       this.state = 'idle';
@@ -65,14 +161,22 @@ export class DeskRequestController implements ReactiveController {
     return this.requestId;
   }
 
-  async load(): Promise<void> {
+  /**
+   * Loads detail and thread. Resolves whether what the customer sees changed. `quiet` (a poll)
+   * keeps the shown request on a failure and rethrows for the poller's backoff.
+   */
+  async load(opts: { quiet?: boolean } = {}): Promise<boolean> {
     const id = this.requestId;
     const client = this.options.client();
+    if (!id) return false;
+    if (opts.quiet && this.state === 'loading') return false;
     this.abort?.abort();
     const abort = (this.abort = new AbortController());
-    this.state = 'loading';
-    this.error = undefined;
-    this.host.requestUpdate();
+    if (!opts.quiet || !this.detail) {
+      this.state = 'loading';
+      this.error = undefined;
+      this.host.requestUpdate();
+    }
     try {
       if (!client)
         throw new ServiceError({ service: 'desk', kind: 'protocol', message: 'No desk endpoint configured' });
@@ -80,50 +184,150 @@ export class DeskRequestController implements ReactiveController {
         client.getRequest(id, abort.signal),
         client.getComments(id, abort.signal),
       ]);
-      if (abort.signal.aborted || id !== this.requestId) return;
+      if (abort.signal.aborted || id !== this.requestId) return false;
+      const previous = this.detail;
+      const next = fingerprint(detail, comments);
+      const changed = next !== this.seen;
+      this.seen = next;
       this.detail = detail;
       this.comments = comments;
       this.state = 'ready';
+      this.error = undefined;
+      if (changed && previous) this.options.onUpdated?.(detail, previous);
+      this.host.requestUpdate();
+      return changed;
     } catch (error) {
-      if (isAbort(error) || abort.signal.aborted) return;
+      if (isAbort(error) || abort.signal.aborted) return false;
+      if (opts.quiet && this.detail) throw error;
       this.state = 'error';
       this.error = error as Error;
       this.options.onError('load-request', error as Error);
+      this.host.requestUpdate();
+      this.updatePolling();
+      return false;
     }
-    this.host.requestUpdate();
   }
 
-  /** Posts a customer comment, then reloads the thread. Resolves true when the server took it. */
-  async addComment(note: string): Promise<boolean> {
+  /** Reloads at once (the Refresh button, or after the page's own change) and resumes polling. */
+  async refresh(): Promise<void> {
+    await this.load();
+    this.updatePolling();
+  }
+
+  /** A reminder may be sent now (open request, none in the last 24 hours). */
+  canRemind(now = Date.now()): boolean {
+    return canRemind(this.detail, this.comments, now);
+  }
+
+  /**
+   * Posts a customer comment with the reply's files (a reminder when `reminder`), then reloads the
+   * thread. Resolves true when the server took it.
+   */
+  async addComment(note: string, opts: { reminder?: boolean } = {}): Promise<boolean> {
     const text = note.trim();
     const client = this.options.client();
-    if (!text || !client || this.commentState === 'sending') return false;
-    if (text !== this.commentText || !this.commentKey) {
-      this.commentKey = randomKey();
-      this.commentText = text;
-    }
+    const reminder = opts.reminder === true;
+    if (!text || !client || this.commentState === 'sending' || this.uploads.uploading) return false;
+    if (reminder && !this.canRemind()) return false;
+    const files = this.uploads.fields();
+    const key = this.commentKey.for(JSON.stringify([text, reminder, files]));
     this.commentState = 'sending';
     this.commentError = undefined;
     this.host.requestUpdate();
     try {
-      await client.addCustomerComment(this.requestId, { note: text }, this.commentKey);
-      this.commentState = 'sent';
-      this.commentKey = undefined;
-      this.commentText = '';
-      this.options.onCommentAdded?.({ idRichiesta: this.requestId, note: text });
-      try {
-        this.comments = await client.getComments(this.requestId);
-      } catch (error) {
+      await client.addCustomerComment(
+        this.requestId,
+        { note: text, ...(reminder ? { sollecito: true } : {}), ...files },
+        key,
+      );
+      this.commentKey.spent();
+      this.commentState = 'done';
+      this.lastWasReminder = reminder;
+      this.uploads.clear();
+      this.options.onCommentAdded?.({
+        idRichiesta: this.requestId,
+        note: text,
+        reminder,
+        nomeAllegati: files.nomeAllegati ?? [],
+      });
+      await this.load({ quiet: true }).catch((error: unknown) => {
         if (!isAbort(error)) this.options.onError('load-comments', error as Error);
-      }
+      });
       this.host.requestUpdate();
       return true;
     } catch (error) {
       this.commentState = 'error';
       this.commentError = error as Error;
-      this.options.onError('add-comment', error as Error);
+      this.options.onError(reminder ? 'send-reminder' : 'add-comment', error as Error);
       this.host.requestUpdate();
       return false;
     }
+  }
+
+  /** Reopens the closed request with a note; resolves the new linked request, or undefined. */
+  async reopen(note: string): Promise<Reopened | undefined> {
+    const text = note.trim();
+    const client = this.options.client();
+    if (!text || !client || this.reopenState === 'sending') return undefined;
+    const key = this.reopenKey.for(text);
+    this.reopenState = 'sending';
+    this.reopenError = undefined;
+    this.host.requestUpdate();
+    try {
+      const reopened = await client.reopenRequest(this.requestId, text, key);
+      this.reopenKey.spent();
+      this.reopenState = 'done';
+      this.host.requestUpdate();
+      return reopened;
+    } catch (error) {
+      this.reopenState = 'error';
+      this.reopenError = error as Error;
+      this.options.onError('reopen', error as Error);
+      this.host.requestUpdate();
+      return undefined;
+    }
+  }
+
+  /** Rates the closed request; `body` builds what is posted (the spec does not show it). */
+  async rate(input: RatingInput, body: (input: RatingInput) => Record<string, unknown>): Promise<boolean> {
+    const client = this.options.client();
+    if (!client || this.ratingState === 'sending') return false;
+    const payload = body(input);
+    const key = this.ratingKey.for(JSON.stringify(payload));
+    this.ratingState = 'sending';
+    this.ratingError = undefined;
+    this.host.requestUpdate();
+    try {
+      await client.rateRequest(payload, key);
+      this.ratingKey.spent();
+      this.ratingState = 'done';
+      await this.load({ quiet: true }).catch(() => undefined);
+      this.host.requestUpdate();
+      return true;
+    } catch (error) {
+      this.ratingState = 'error';
+      this.ratingError = error as Error;
+      this.options.onError('rate', error as Error);
+      this.host.requestUpdate();
+      return false;
+    }
+  }
+
+  /** Fetches one of the request's files with the client's credentials. */
+  async download(name: string, pathTemplate?: string): Promise<Blob | undefined> {
+    const client = this.options.client();
+    try {
+      if (!client)
+        throw new ServiceError({ service: 'desk', kind: 'protocol', message: 'No desk endpoint configured' });
+      return await client.downloadAttachment(this.requestId, name, pathTemplate);
+    } catch (error) {
+      if (!isAbort(error)) this.options.onError('download', error as Error);
+      return undefined;
+    }
+  }
+
+  /** The plain URL of one file (for the link's href; the click downloads with credentials). */
+  fileUrl(name: string, pathTemplate?: string): string | undefined {
+    return this.options.client()?.attachmentUrl(this.requestId, name, pathTemplate);
   }
 }

@@ -5,3 +5,5 @@ export declare const SIM_URL: string;
 export declare const TRANSPORT_URL: string;
 /** RabbitMQ Web-STOMP endpoint; import `/__sportello/rabbit.js` to know whether it runs. */
 export declare const RABBIT_WS_URL: string;
+/** Base URL of the Sportello gateway in front of the simulator (test/setup/gateway-plugin.mjs). */
+export declare const GATEWAY_URL: string;

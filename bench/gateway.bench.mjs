@@ -1,0 +1,227 @@
+// Gateway figures (issue #18): what the gateway adds on the way to a service, on this machine.
+// The simulator and the gateway run as two processes of their own (as in production: the gateway
+// in front of services elsewhere), the bench is the client; everything on loopback.
+// - gateway.latency: per request, sequential, on a kept-alive connection: p50/p95 direct to the
+//   simulator and through the gateway, for a public call (the chat's widget configuration: allow-list,
+//   headers, limits) and a scoped one (a signing practice with a visitor token: token check, scoping);
+//   `addedMs` is gateway minus direct.
+// - gateway.sse100k: a ~100 KB AI answer streamed as ~5,100 events (`bench:100k/20`, simulator pace
+//   0): time to the first event and per-event time (whole stream / events), direct and through the
+//   gateway, and what the gateway adds to each.
+// - gateway.throughput: requests per second with 32 concurrent clients for 2 s, direct and through.
+// Every figure is given per round as {min, median, max} over ROUNDS rounds, with the load average.
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { Agent, request } from 'node:http';
+import { loadavg } from 'node:os';
+import { SignJWT } from 'jose';
+import { round } from './lib/harness.mjs';
+
+const ROUNDS = Number(process.env.SPORTELLO_BENCH_ROUNDS) || 5;
+const SEQUENTIAL = 300;
+const SECRET = 'bench-gateway-visitor-secret-0123456789abcdef';
+
+function freePort() {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+function startProcess(args, env, ready) {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`not started: ${out}`)), 60_000);
+    const onData = (d) => {
+      out += d;
+      if (ready.test(out)) {
+        clearTimeout(timer);
+        resolve(child);
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', (d) => (out += d));
+    child.once('exit', (code) => reject(new Error(`exited ${code}: ${out}`)));
+  });
+}
+
+const agent = new Agent({ keepAlive: true, maxSockets: 64 });
+
+/** One request; resolves with [ms to the last byte, status]. */
+function timed(url, { method = 'GET', headers = {}, body } = {}) {
+  return new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    const req = request(url, { method, headers, agent }, (res) => {
+      res.on('data', () => {});
+      res.on('end', () => resolve([performance.now() - t0, res.statusCode]));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+const sorted = (xs) => [...xs].sort((a, b) => a - b);
+const pct = (xs, p) => sorted(xs)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
+const spread = (xs) => {
+  const s = sorted(xs);
+  return { min: round(s[0]), median: round(s[Math.floor(s.length / 2)]), max: round(s.at(-1)) };
+};
+
+async function latency(url, headers) {
+  for (let i = 0; i < 20; i++) await timed(url, { headers }); // warm the connection and the JIT
+  const times = [];
+  for (let i = 0; i < SEQUENTIAL; i++) {
+    const [ms, status] = await timed(url, { headers });
+    if (status !== 200) throw new Error(`${url} answered ${status}`);
+    times.push(ms);
+  }
+  return { p50: pct(times, 50), p95: pct(times, 95) };
+}
+
+/** Streams the answer; returns ms to the first event, total ms and the number of events. */
+function stream(url, headers) {
+  return new Promise((resolve, reject) => {
+    const body = JSON.stringify({ agent_id: 1, message: 'bench:100k/20', stream: true });
+    const t0 = performance.now();
+    let first;
+    let events = 0;
+    let tail = '';
+    const req = request(
+      url,
+      { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, agent },
+      (res) => {
+        if (res.statusCode !== 200) reject(new Error(`stream answered ${res.statusCode}`));
+        res.setEncoding('utf8');
+        res.on('data', (chunk) => {
+          const text = tail + chunk;
+          const parts = text.split('\n\n');
+          tail = parts.pop();
+          if (parts.length && first === undefined) first = performance.now() - t0;
+          events += parts.length;
+        });
+        res.on('end', () => resolve({ firstMs: first, totalMs: performance.now() - t0, events }));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+async function throughput(url, headers, seconds = 2, clients = 32) {
+  let done = 0;
+  const until = performance.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (performance.now() < until) {
+        const [, status] = await timed(url, { headers });
+        if (status !== 200) throw new Error(`${url} answered ${status}`);
+        done++;
+      }
+    }),
+  );
+  return done / seconds;
+}
+
+export default async function gatewayBench() {
+  const simPort = await freePort();
+  const gwPort = await freePort();
+  const sim = await startProcess(
+    ['demo/server/main.ts'],
+    { SPORTELLO_SIM_PORT: String(simPort), SPORTELLO_SIM_PACE_MS: '0' },
+    /listening on/,
+  );
+  let gw;
+  try {
+    gw = await startProcess(
+      ['gateway/main.ts'],
+      {
+        SPORTELLO_GATEWAY_UPSTREAM: `http://127.0.0.1:${simPort}`,
+        SPORTELLO_GATEWAY_PORT: String(gwPort),
+        SPORTELLO_GATEWAY_VISITOR_SECRET: SECRET,
+        SPORTELLO_GATEWAY_AI_KEY: 'spk_demo',
+        SPORTELLO_GATEWAY_SIGN_TOKEN: 'demo-sign-token',
+        SPORTELLO_GATEWAY_SIGN_USER: 'demo',
+        SPORTELLO_GATEWAY_DESK_CLIENT_ID: 'sportello-demo',
+        SPORTELLO_GATEWAY_DESK_CLIENT_SECRET: 'demo-secret',
+        SPORTELLO_GATEWAY_RATE_VISITOR: '100000000',
+        SPORTELLO_GATEWAY_RATE_IP: '100000000',
+        SPORTELLO_GATEWAY_RATE_AI_CHAT: '100000000',
+        SPORTELLO_GATEWAY_RATE_AI_CHAT_IP: '100000000',
+        SPORTELLO_GATEWAY_LOG_LEVEL: 'silent',
+      },
+      /Sportello gateway listening/,
+    );
+    const direct = `http://127.0.0.1:${simPort}`;
+    const via = `http://127.0.0.1:${gwPort}`;
+    const token = await new SignJWT({ sportello: { sign: { files: [1001] }, ai: { agents: [1] } } })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('bench-visitor')
+      .setAudience('sportello')
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode(SECRET));
+    const signKeys = { 'X-SignToken': 'demo-sign-token', 'X-SignUser': 'demo' };
+    const aiKeys = { 'X-Api-Key': 'spk_demo', 'X-Source-App': 'api_direct' };
+    const bearer = { Authorization: `Bearer ${token}` };
+
+    const rounds = { public: [], scoped: [], sse: [], rps: [] };
+    for (let r = 0; r < ROUNDS; r++) {
+      const widget = '/chat/public/api/widget?widgetKey=demo';
+      const pd = await latency(direct + widget, {});
+      const pg = await latency(via + widget, {});
+      rounds.public.push({ direct: pd, gateway: pg });
+      const sd = await latency(`${direct}/sign/api/v2/files/1001`, signKeys);
+      const sg = await latency(`${via}/sign/api/v2/files/1001`, bearer);
+      rounds.scoped.push({ direct: sd, gateway: sg });
+      const ed = await stream(`${direct}/ai/api/v2/chat`, aiKeys);
+      const eg = await stream(`${via}/ai/api/v2/chat`, bearer);
+      if (eg.events !== ed.events) throw new Error(`events differ: ${ed.events} direct, ${eg.events} through`);
+      rounds.sse.push({ direct: ed, gateway: eg });
+      rounds.rps.push({ direct: await throughput(direct + widget, {}), gateway: await throughput(via + widget, {}) });
+    }
+
+    const lat = (list) => ({
+      directP50Ms: spread(list.map((x) => x.direct.p50)),
+      gatewayP50Ms: spread(list.map((x) => x.gateway.p50)),
+      addedP50Ms: spread(list.map((x) => x.gateway.p50 - x.direct.p50)),
+      directP95Ms: spread(list.map((x) => x.direct.p95)),
+      gatewayP95Ms: spread(list.map((x) => x.gateway.p95)),
+      addedP95Ms: spread(list.map((x) => x.gateway.p95 - x.direct.p95)),
+    });
+    const perEvent = (s) => (s.totalMs / s.events) * 1000;
+    return {
+      note: `${ROUNDS} rounds; each figure {min, median, max} over the rounds. Latency: ${SEQUENTIAL} sequential requests per round on a kept-alive connection. SSE: bench:100k/20 at simulator pace 0. Throughput: 32 concurrent clients for 2 s. Simulator and gateway are separate processes on loopback.`,
+      loadAverage: loadavg().map((n) => round(n)),
+      latency: { public: lat(rounds.public), scoped: lat(rounds.scoped) },
+      sse100k: {
+        events: rounds.sse[0].direct.events,
+        directFirstEventMs: spread(rounds.sse.map((x) => x.direct.firstMs)),
+        gatewayFirstEventMs: spread(rounds.sse.map((x) => x.gateway.firstMs)),
+        addedFirstEventMs: spread(rounds.sse.map((x) => x.gateway.firstMs - x.direct.firstMs)),
+        directPerEventUs: spread(rounds.sse.map((x) => perEvent(x.direct))),
+        gatewayPerEventUs: spread(rounds.sse.map((x) => perEvent(x.gateway))),
+        addedPerEventUs: spread(rounds.sse.map((x) => perEvent(x.gateway) - perEvent(x.direct))),
+        directTotalMs: spread(rounds.sse.map((x) => x.direct.totalMs)),
+        gatewayTotalMs: spread(rounds.sse.map((x) => x.gateway.totalMs)),
+      },
+      throughput: {
+        directRps: spread(rounds.rps.map((x) => x.direct)),
+        gatewayRps: spread(rounds.rps.map((x) => x.gateway)),
+      },
+    };
+  } finally {
+    agent.destroy();
+    for (const child of [gw, sim]) {
+      if (!child || child.exitCode !== null) continue;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    }
+  }
+}

@@ -1,0 +1,10 @@
+import type { Catalogue } from '../../catalogue.js';
+
+const launcher: Catalogue['launcher'] = {
+  open: 'Chat öffnen',
+  close: 'Chatfenster schließen',
+  unread: '{n, plural, one {# ungelesene Nachricht} other {# ungelesene Nachrichten}}',
+  dialog: 'Chat',
+};
+
+export default launcher;

@@ -1,0 +1,10 @@
+import type { Catalogue } from '../../catalogue.js';
+
+const launcher: Catalogue['launcher'] = {
+  open: 'Abrir el chat',
+  close: 'Cerrar la ventana del chat',
+  unread: '{n, plural, one {# mensaje sin leer} other {# mensajes sin leer}}',
+  dialog: 'Chat',
+};
+
+export default launcher;

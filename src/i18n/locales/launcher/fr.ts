@@ -1,0 +1,10 @@
+import type { Catalogue } from '../../catalogue.js';
+
+const launcher: Catalogue['launcher'] = {
+  open: 'Ouvrir le chat',
+  close: 'Fermer la fenêtre de chat',
+  unread: '{n, plural, one {# message non lu} other {# messages non lus}}',
+  dialog: 'Chat',
+};
+
+export default launcher;

@@ -1,0 +1,47 @@
+/**
+ * Right-to-left: the floating launchers mirror with the page (logical insets), a physical
+ * `position` stays where it is named, and the elements' layout follows `dir` on an ancestor.
+ */
+import { expect, fixture, html } from '@open-wc/testing';
+import { SIM_URL } from '/__sportello/env.js';
+import '../../../components/live-chat/index.js';
+import '../../../components/ai-chat/index.js';
+import { until } from '../../../components/shared/chat-test-utils.js';
+import type { SportelloLiveChat } from '../../../components/live-chat/live-chat.js';
+
+const corner = (el: Element) => {
+  const box = el.getBoundingClientRect();
+  return { fromLeft: box.left, fromRight: window.innerWidth - box.right };
+};
+
+async function chatLauncher(dir: 'ltr' | 'rtl', position?: string): Promise<HTMLElement> {
+  const host = await fixture<HTMLElement>(html`<div dir=${dir}>
+    <sportello-live-chat lang="en" widget-key="demo" endpoint=${`${SIM_URL}/chat`} position=${position ?? ''} .reportNavigation=${false}></sportello-live-chat>
+  </div>`);
+  const el = host.querySelector<SportelloLiveChat>('sportello-live-chat')!;
+  if (!position) el.removeAttribute('position');
+  return until(() => el.shadowRoot!.querySelector<HTMLElement>('button.launcher'));
+}
+
+describe('right-to-left', () => {
+  it('the live-chat launcher sits bottom-right in a left-to-right page and bottom-left in a right-to-left one', async () => {
+    expect(corner(await chatLauncher('ltr')).fromRight).to.be.below(40);
+    expect(corner(await chatLauncher('rtl')).fromLeft).to.be.below(40);
+  });
+
+  it('bottom-start and the physical positions', async () => {
+    expect(corner(await chatLauncher('rtl', 'bottom-start')).fromRight).to.be.below(40);
+    expect(corner(await chatLauncher('ltr', 'bottom-start')).fromLeft).to.be.below(40);
+    expect(corner(await chatLauncher('rtl', 'bottom-right')).fromRight).to.be.below(40);
+    expect(corner(await chatLauncher('ltr', 'bottom-left')).fromLeft).to.be.below(40);
+  });
+
+  it('the AI launcher mirrors too', async () => {
+    const host = await fixture<HTMLElement>(html`<div dir="rtl">
+      <sportello-ai-chat lang="en" mode="launcher" endpoint=${`${SIM_URL}/ai/api/v2`} api-key="spk_demo" agent-id="1"></sportello-ai-chat>
+    </div>`);
+    const el = host.querySelector('sportello-ai-chat')!;
+    const bubble = await until(() => el.shadowRoot!.querySelector<HTMLElement>('.launcher'));
+    expect(corner(bubble).fromLeft).to.be.below(40);
+  });
+});

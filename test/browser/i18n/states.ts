@@ -1,0 +1,514 @@
+/**
+ * Every state of every element, for the pseudo-locale test. Each entry mounts an element in
+ * `lang="qps"` against the real simulator and drives it (as a visitor would) to one state, then
+ * says which of what it shows is data (simulator content, what the visitor typed) rather than
+ * the kit's own words. To cover a new state: add an entry here, nothing else.
+ */
+import { fixture, html, waitUntil } from '@open-wc/testing';
+import { SIM_URL } from '/__sportello/env.js';
+import '../../../components/ai-chat/index.js';
+import '../../../components/live-chat/index.js';
+import '../../../components/desk-form/index.js';
+import '../../../components/sign-viewer/index.js';
+import { setPdfWorkerSrc } from '../../../src/pdf/pdfjs.js';
+import { clientCredentials } from '../../../src/transport/auth.js';
+import { until } from '../../../components/shared/chat-test-utils.js';
+import type { SportelloAiChat } from '../../../components/ai-chat/ai-chat.js';
+import type { SportelloLiveChat } from '../../../components/live-chat/live-chat.js';
+import type { SportelloLiveChatWindow } from '../../../components/live-chat/chat-window.js';
+import type { SportelloDeskForm } from '../../../components/desk-form/desk-form.js';
+import type { SportelloSignViewer } from '../../../components/sign-viewer/sign-viewer.js';
+
+setPdfWorkerSrc('/node_modules/pdfjs-dist/build/pdf.worker.min.mjs');
+
+export interface Shown {
+  /** The element whose rendering is checked (its shadow tree, nested elements included). */
+  root: Element;
+  /** Text that is data here: exact strings or patterns. */
+  data?: ReadonlyArray<string | RegExp>;
+  /** Selectors of regions that are data as a whole (an answer's markdown, a PDF's text layer). */
+  skip?: readonly string[];
+}
+
+export interface ElementState {
+  element: string;
+  state: string;
+  show: () => Promise<Shown>;
+}
+
+export const LANG = 'qps';
+
+async function faults(body: unknown): Promise<void> {
+  await fetch(`${SIM_URL}/__sim/faults`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+}
+
+export async function resetSim(): Promise<void> {
+  await fetch(`${SIM_URL}/__sim/faults`, { method: 'DELETE' });
+  await fetch(`${SIM_URL}/__sim/reset`, { method: 'POST' });
+  localStorage.clear();
+  sessionStorage.clear();
+}
+
+// ---- AI assistant ------------------------------------------------------------------------------
+
+const AI = `${SIM_URL}/ai/api/v2`;
+/** What the assistant answers is data: its markdown, the sources' titles, the tools it names. */
+const AI_DATA = { skip: ['.md', '.sources a', '.sources .title', '.chip'], data: [/\b[a-z]+(_[a-z]+)+\b/g] };
+
+async function aiPanel(attrs: Record<string, string> = {}): Promise<SportelloAiChat> {
+  const el = document.createElement('sportello-ai-chat') as SportelloAiChat;
+  for (const [k, v] of Object.entries({ endpoint: AI, 'api-key': 'spk_demo', 'agent-id': '1', lang: LANG, ...attrs }))
+    el.setAttribute(k, v);
+  return fixture(el);
+}
+const aiRoots = (el: SportelloAiChat) =>
+  [el.shadowRoot!, el.shadowRoot!.querySelector('sportello-ai-thread')?.shadowRoot].filter((r): r is ShadowRoot => !!r);
+const ai$ = (el: SportelloAiChat, s: string) =>
+  aiRoots(el)
+    .map((r) => r.querySelector(s))
+    .find(Boolean) ?? null;
+const aiBusy = (el: SportelloAiChat) => aiRoots(el).some((r) => r.querySelector('[aria-busy="true"], .footer .bar'));
+
+async function aiAsk(el: SportelloAiChat, text: string): Promise<void> {
+  const composer = (await until(() => ai$(el, 'sportello-composer'))) as HTMLElement & {
+    updateComplete: Promise<unknown>;
+  };
+  await composer.updateComplete;
+  const area = composer.shadowRoot!.querySelector('textarea')!;
+  area.value = text;
+  area.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
+  await composer.updateComplete;
+  area.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, composed: true, cancelable: true }));
+}
+
+async function aiAnswered(el: SportelloAiChat, question: string, extra: string[] = []): Promise<Shown> {
+  await aiAsk(el, question);
+  await until(() => !aiBusy(el) && ai$(el, '.msg.assistant'));
+  return { root: el, ...AI_DATA, data: [...AI_DATA.data, question, ...extra] };
+}
+
+const aiStates: ElementState[] = [
+  {
+    element: 'ai-chat',
+    state: 'empty (welcome, suggestions)',
+    show: async () => {
+      const el = await aiPanel();
+      el.suggestions = ['What are your opening hours?'];
+      await el.updateComplete;
+      return { root: el, ...AI_DATA };
+    },
+  },
+  {
+    element: 'ai-chat',
+    state: 'answer with sources and confidence',
+    show: async () => aiAnswered(await aiPanel(), 'What are your opening hours?'),
+  },
+  {
+    element: 'ai-chat',
+    state: 'reasoning',
+    show: async () => aiAnswered(await aiPanel(), 'think step by step: how do I pay an invoice?'),
+  },
+  { element: 'ai-chat', state: 'needs review', show: async () => aiAnswered(await aiPanel(), 'who won the match?') },
+  {
+    element: 'ai-chat',
+    state: 'tool call',
+    show: async () => aiAnswered(await aiPanel(), 'track my parcel BS123456789IT'),
+  },
+  {
+    element: 'ai-chat',
+    state: 'tool approval',
+    show: async () => {
+      const el = await aiPanel();
+      await aiAsk(el, 'cancel my order 1234');
+      await until(() => ai$(el, '[part="approval"]'));
+      return { root: el, ...AI_DATA, data: [...AI_DATA.data, 'cancel my order 1234'] };
+    },
+  },
+  {
+    element: 'ai-chat',
+    state: 'error (500) with retry',
+    show: async () => {
+      await faults({ kind: 'status', match: '/ai/api/v2/chat', count: 1, status: 500 });
+      const el = await aiPanel();
+      await aiAsk(el, 'hello');
+      await until(() => ai$(el, '[part="error"]'));
+      return { root: el, ...AI_DATA, data: [...AI_DATA.data, 'hello'] };
+    },
+  },
+  {
+    element: 'ai-chat',
+    state: 'error (bad attributes)',
+    show: async () => {
+      const el = document.createElement('sportello-ai-chat') as SportelloAiChat;
+      el.setAttribute('lang', LANG);
+      await fixture(el);
+      await until(() => ai$(el, '[part="error"], [role="alert"]'));
+      return { root: el, ...AI_DATA };
+    },
+  },
+  {
+    element: 'ai-chat',
+    state: 'launcher closed and open',
+    show: async () => {
+      const el = await aiPanel({ mode: 'launcher' });
+      (el.shadowRoot!.querySelector('.launcher') as HTMLButtonElement).click();
+      await el.updateComplete;
+      return { root: el, ...AI_DATA };
+    },
+  },
+];
+
+// ---- Live chat ---------------------------------------------------------------------------------
+
+const CHAT = `${SIM_URL}/chat`;
+/** The widget's configuration, categories, operators' and bot's words are the service's data. */
+const CHAT_DATA = {
+  skip: ['.bubble', '.author', 'option', '.privacy'],
+  // What the visitor typed, and the pre-chat fields the widget's configuration adds (its own labels).
+  data: ['Ada', 'ada@example.com', 'Buongiorno', 'Numero d’ordine (facoltativo)', 'Order number (optional)'],
+};
+
+async function liveChat(attrs: Record<string, string> = {}): Promise<SportelloLiveChat> {
+  return fixture<SportelloLiveChat>(html`<sportello-live-chat
+    lang=${LANG}
+    widget-key=${attrs['widget-key'] ?? 'demo'}
+    mode=${attrs.mode ?? 'inline'}
+    endpoint=${CHAT}
+    .stomp=${{ reconnect: { baseDelayMs: 50, maxDelayMs: 400 } }}
+    .reportNavigation=${false}
+  ></sportello-live-chat>`);
+}
+async function chatPhase(el: SportelloLiveChat, ...phases: string[]): Promise<SportelloLiveChatWindow> {
+  const win = await until(() => el.chatWindow);
+  await until(() => phases.includes(win.chat.phase));
+  await win.updateComplete;
+  return win;
+}
+const chat$ = <T extends Element = HTMLElement>(win: SportelloLiveChatWindow, s: string) =>
+  win.shadowRoot!.querySelector<T>(s);
+
+async function chatStarted(): Promise<{ el: SportelloLiveChat; win: SportelloLiveChatWindow }> {
+  const el = await liveChat();
+  const win = await chatPhase(el, 'prechat');
+  for (const [id, value] of [
+    ['name', 'Ada'],
+    ['email', 'ada@example.com'],
+    ['idChatCategory', '2'],
+  ] as const) {
+    const field = chat$<HTMLInputElement>(win, `#${id}`);
+    if (field) {
+      field.value = value;
+      field.dispatchEvent(new Event('input', { bubbles: true }));
+    }
+  }
+  chat$<HTMLInputElement>(win, '#privacy')!.checked = true;
+  chat$<HTMLButtonElement>(win, 'form button[type=submit]')!.click();
+  await chatPhase(el, 'queued', 'chatting');
+  return { el, win };
+}
+
+const chatStates: ElementState[] = [
+  {
+    element: 'live-chat',
+    state: 'launcher closed',
+    show: async () => {
+      const el = await liveChat({ mode: 'launcher' });
+      await until(() => el.shadowRoot!.querySelector('button.launcher')?.getAttribute('aria-label'));
+      return { root: el, ...CHAT_DATA };
+    },
+  },
+  {
+    element: 'live-chat',
+    state: 'pre-chat form',
+    show: async () => {
+      const el = await liveChat();
+      await chatPhase(el, 'prechat');
+      return { root: el, ...CHAT_DATA };
+    },
+  },
+  {
+    element: 'live-chat',
+    state: 'pre-chat form with errors',
+    show: async () => {
+      const el = await liveChat();
+      const win = await chatPhase(el, 'prechat');
+      chat$<HTMLButtonElement>(win, 'form button[type=submit]')!.click();
+      await until(() => chat$(win, '[aria-invalid="true"]'));
+      await win.updateComplete;
+      return { root: el, ...CHAT_DATA };
+    },
+  },
+  {
+    element: 'live-chat',
+    state: 'chatting (queue, operator, system messages)',
+    show: async () => {
+      const { el, win } = await chatStarted();
+      await until(() => chat$(win, 'sportello-message-list'));
+      return { root: el, ...CHAT_DATA };
+    },
+  },
+  {
+    element: 'live-chat',
+    state: 'end confirmation',
+    show: async () => {
+      const { el, win } = await chatStarted();
+      (await until(() => chat$<HTMLButtonElement>(win, 'header .end-chat'))).click();
+      await until(() => chat$(win, '#confirm-end .end'));
+      return { root: el, ...CHAT_DATA };
+    },
+  },
+  {
+    element: 'live-chat',
+    state: 'ended (rating, transcript)',
+    show: async () => {
+      const { el, win } = await chatStarted();
+      win.chat.endChat();
+      await chatPhase(el, 'ended');
+      return { root: el, ...CHAT_DATA };
+    },
+  },
+  {
+    element: 'live-chat',
+    state: 'past conversations',
+    show: async () => {
+      const { el, win } = await chatStarted();
+      win.chat.send('Buongiorno');
+      await until(() => win.chat.transcript.messages.some((m) => m.text === 'Buongiorno' && m.state !== 'pending'));
+      win.chat.endChat();
+      await chatPhase(el, 'ended');
+      (await until(() => chat$<HTMLButtonElement>(win, '.past-button'))).click();
+      await until(() => chat$(win, '.past-item'));
+      return { root: el, ...CHAT_DATA, data: [...CHAT_DATA.data, /\bwith\b/] };
+    },
+  },
+  {
+    element: 'live-chat',
+    state: 'offline form',
+    show: async () => {
+      const el = await liveChat({ 'widget-key': 'demo-offline' });
+      await chatPhase(el, 'offline');
+      return { root: el, ...CHAT_DATA };
+    },
+  },
+  {
+    element: 'live-chat',
+    state: 'error (unknown widget)',
+    show: async () => {
+      const el = await liveChat({ 'widget-key': 'no-such-widget' });
+      await chatPhase(el, 'error');
+      return { root: el, ...CHAT_DATA };
+    },
+  },
+];
+
+// ---- Signing viewer ----------------------------------------------------------------------------
+
+const SIGN = `${SIM_URL}/sign/api/v2`;
+/** The practice's name, signers, file names and the PDF's own text are data. */
+const SIGN_DATA = {
+  skip: ['.practice-name', '.summary', '.who', '.textLayer', '.switcher button'],
+  // The service's own event descriptions (shown instead of ours when it gives one), file names.
+  data: ['Pratica inviata in firma', /Firmata da \p{Lu}\p{L}+ \p{Lu}\p{L}+/gu, /[\w.-]+\.pdf/g],
+};
+
+async function signViewer(idFile: string | undefined): Promise<SportelloSignViewer> {
+  const el = document.createElement('sportello-sign-viewer');
+  el.setAttribute('lang', LANG);
+  el.setAttribute('style', '--sportello-sign-viewer-height: 700px; width: 1000px');
+  for (const [k, v] of Object.entries({
+    endpoint: SIGN,
+    'sign-token': 'demo-sign-token',
+    'sign-user': 'demo',
+    'poll-interval': '150',
+  }))
+    el.setAttribute(k, v);
+  if (idFile) el.setAttribute('id-file', idFile);
+  return fixture<SportelloSignViewer>(el);
+}
+const sign$ = (el: Element, s: string) => el.shadowRoot!.querySelector(s);
+
+const signStates: ElementState[] = [
+  {
+    element: 'sign-viewer',
+    state: 'practice with the PDF toolbar',
+    show: async () => {
+      const el = await signViewer('1001');
+      await waitUntil(
+        () => sign$(el, 'sportello-sign-document')?.shadowRoot?.querySelector('canvas[data-painted]'),
+        'painted',
+        { timeout: 15000 },
+      );
+      return { root: el, ...SIGN_DATA };
+    },
+  },
+  {
+    element: 'sign-viewer',
+    state: 'signed practice',
+    show: async () => {
+      const el = await signViewer('1004');
+      await waitUntil(() => sign$(el, '.practice-name'), 'shown', { timeout: 10000 });
+      return { root: el, ...SIGN_DATA };
+    },
+  },
+  {
+    element: 'sign-viewer',
+    state: 'error (404)',
+    show: async () => {
+      const el = await signViewer('999999');
+      await waitUntil(() => sign$(el, '[part="error"]'), 'error', { timeout: 10000 });
+      return { root: el, ...SIGN_DATA };
+    },
+  },
+  {
+    element: 'sign-viewer',
+    state: 'error (not configured)',
+    show: async () => {
+      const el = await signViewer(undefined);
+      el.removeAttribute('endpoint');
+      await waitUntil(() => sign$(el, '[part="error"]'), 'error', { timeout: 10000 });
+      return { root: el, ...SIGN_DATA };
+    },
+  },
+];
+
+// ---- Help-desk form ----------------------------------------------------------------------------
+
+const DESK = `${SIM_URL}/desk`;
+const provider = clientCredentials({
+  tokenUrl: `${SIM_URL}/auth/realms/sportello/protocol/openid-connect/token`,
+  clientId: 'sportello-demo',
+  clientSecret: 'demo-secret',
+});
+/** The catalogue's names (services, assets, request types, urgencies) and a request's contents are data. */
+const DESK_DATA = {
+  skip: ['option', '.subject', '.description', '.meta strong', 'p.text', '[part="section"] legend'],
+  data: [
+    'Wi-Fi drops',
+    'NB-2291',
+    // The labels of the request type's extra attributes (the service's catalogue).
+    'Numero di inventario',
+    'Data del guasto',
+    'Impatto sul lavoro',
+    'Postazioni coinvolte',
+    'Il problema si era gia presentato',
+    // The service's names for priorities, workflows, services, request types, people, and its ticket numbers.
+    'Alta',
+    'Bassa',
+    'Flusso con ticket di secondo livello',
+    'Amministrazione',
+    'Richiesta informazioni',
+    'Anna Russo',
+    /TCK-\d{4}-\d+/g,
+  ],
+};
+
+async function deskForm(extra: Partial<SportelloDeskForm> = {}): Promise<SportelloDeskForm> {
+  const host = await fixture<HTMLElement>(html`<div></div>`);
+  const form = document.createElement('sportello-desk-form');
+  form.setAttribute('no-draft', '');
+  form.setAttribute('lang', LANG);
+  form.setAttribute('user-id', '501');
+  form.endpoint = DESK;
+  form.tokenProvider = provider;
+  if (!('catalog' in extra)) form.catalogSrc = `${SIM_URL}/desk/__catalog.json`;
+  Object.assign(form, extra);
+  host.append(form);
+  if (!form.requestId)
+    await waitUntil(
+      () => form.shadowRoot?.querySelector('select[data-field="servizio"] option:nth-child(2)'),
+      'catalogue',
+      { timeout: 5000 },
+    );
+  return form;
+}
+const desk$ = <T extends Element = HTMLElement>(el: Element, s: string) => el.shadowRoot!.querySelector<T>(s);
+async function choose(el: SportelloDeskForm, field: string, value: string): Promise<void> {
+  await waitUntil(
+    () => desk$(el, `[data-field="${CSS.escape(field)}"] option[value="${CSS.escape(value)}"]`),
+    `${field} offers ${value}`,
+  );
+  const select = desk$<HTMLSelectElement>(el, `[data-field="${CSS.escape(field)}"]`)!;
+  select.value = value;
+  select.dispatchEvent(new Event('change', { bubbles: true }));
+  await el.updateComplete;
+}
+async function type(el: SportelloDeskForm, field: string, value: string): Promise<void> {
+  const input = desk$<HTMLInputElement>(el, `[data-field="${CSS.escape(field)}"]`)!;
+  input.value = value;
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+  await el.updateComplete;
+}
+async function fillFault(el: SportelloDeskForm): Promise<void> {
+  await choose(el, 'servizio', 'id:1');
+  await choose(el, 'assetRoot', 'id:20');
+  await choose(el, 'assetFiglio', 'id:22');
+  await choose(el, 'tipoRichiesta', 'id:100');
+  await choose(el, 'urgenza', 'id:3');
+  await waitUntil(() => desk$(el, '[data-field="extra.id:101"]'), 'extra attributes', { timeout: 5000 });
+  await type(el, 'extra.id:101', 'NB-2291');
+  await type(el, 'extra.id:102', '2026-02-12');
+  await choose(el, 'extra.id:103', 'BLOCCANTE');
+  await type(el, 'oggetto', 'Wi-Fi drops');
+}
+
+const deskStates: ElementState[] = [
+  { element: 'desk-form', state: 'empty form', show: async () => ({ root: await deskForm(), ...DESK_DATA }) },
+  {
+    element: 'desk-form',
+    state: 'form with errors',
+    show: async () => {
+      const el = await deskForm();
+      desk$<HTMLButtonElement>(el, 'button[type="submit"]')!.click();
+      await waitUntil(() => desk$(el, '[aria-invalid="true"]'), 'errors shown');
+      await el.updateComplete;
+      return { root: el, ...DESK_DATA };
+    },
+  },
+  {
+    element: 'desk-form',
+    state: 'filled form with expected times',
+    show: async () => {
+      const el = await deskForm();
+      await fillFault(el);
+      await waitUntil(() => !desk$(el, '[aria-busy="true"]'), 'preview settled', { timeout: 5000 });
+      return { root: el, ...DESK_DATA };
+    },
+  },
+  {
+    element: 'desk-form',
+    state: 'confirmation (request created)',
+    show: async () => {
+      const el = await deskForm();
+      await fillFault(el);
+      await el.submit();
+      await el.updateComplete;
+      return { root: el, ...DESK_DATA };
+    },
+  },
+  {
+    element: 'desk-form',
+    state: 'following a request',
+    show: async () => {
+      const el = await deskForm({ requestId: '7002' });
+      const view = await until(() => desk$(el, 'sportello-desk-request'));
+      await waitUntil(() => view.shadowRoot?.querySelector('.facts'), 'detail loaded', { timeout: 5000 });
+      return { root: el, ...DESK_DATA };
+    },
+  },
+  {
+    element: 'desk-form',
+    state: 'error (unknown request)',
+    show: async () => {
+      const el = await deskForm({ requestId: '999999' });
+      const view = await until(() => desk$(el, 'sportello-desk-request'));
+      await waitUntil(() => view.shadowRoot?.querySelector('[role="alert"], .error'), 'error', { timeout: 5000 });
+      return { root: el, ...DESK_DATA };
+    },
+  },
+];
+
+export const ELEMENT_STATES: readonly ElementState[] = [...aiStates, ...chatStates, ...signStates, ...deskStates];
