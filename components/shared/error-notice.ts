@@ -93,7 +93,11 @@ export class SportelloErrorNotice extends LitElement {
   override render() {
     const speaker = this.speaker;
     if (!this.error || !speaker) return nothing;
-    const words = describeError(speaker, this.error, { autoRetry: this.autoRetry && !!this.retry, setup: this.setup, keys: this.keys });
+    const words = describeError(speaker, this.error, {
+      autoRetry: this.autoRetry && !!this.retry,
+      setup: this.setup,
+      keys: this.keys,
+    });
     const left = this.secondsLeft;
     return html`<div class="error notice" part="error">
       <div role="alert">

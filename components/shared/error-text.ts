@@ -42,7 +42,10 @@ export interface ErrorWords {
 }
 
 /** The category of `error`: transport kind first (no answer at all), then the HTTP status. */
-export function categorise(error: ServiceError | Error, options: { setup?: boolean; keys?: boolean } = {}): ErrorCategory {
+export function categorise(
+  error: ServiceError | Error,
+  options: { setup?: boolean; keys?: boolean } = {},
+): ErrorCategory {
   if (error.name === 'ConfigurationError') return 'config';
   if (!isServiceError(error)) return 'unknown';
   // The element's own setup (its widget, its configuration) not found: the page is set up wrong,
