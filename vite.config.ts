@@ -20,7 +20,7 @@ import { dropPdfSourceMaps, inlineWorkersAsBlobs } from './scripts/vite-plugins.
  * work from any path.
  */
 const elementEntries = Object.fromEntries(
-  ['live-chat', 'ai-chat', 'sign-viewer', 'desk-form']
+  ['live-chat', 'ai-chat', 'sign-viewer', 'desk-form', 'desk-requests']
     .filter((name) => existsSync(`components/${name}/index.ts`))
     .map((name) => [name, `components/${name}/index.ts`]),
 );

@@ -258,6 +258,18 @@ export class Call {
     return this.pass(await this.upstream({ method: this.request.method, query: this.query(), ...options, path }));
   }
 
+  /** Takes one token from the bucket `name` of this visitor (and of this IP); 429 when empty. */
+  async limit(name: string, perVisitor: number, perIp: number): Promise<void> {
+    for (const [key, perMinute] of [
+      [`${name}:visitor:${this.visitor.id}`, perVisitor],
+      [`${name}:ip:${this.request.ip}`, perIp],
+    ] as const) {
+      if (perMinute <= 0) continue;
+      const wait = await this.gw.store.take(key, perMinute, perMinute);
+      if (wait > 0) throw new Refused(429, MESSAGES.rateLimited, { 'Retry-After': String(Math.ceil(wait / 1000)) });
+    }
+  }
+
   refuse(status: number, message: string, headers: Record<string, string> = {}): never {
     throw new Refused(status, message, headers);
   }

@@ -91,6 +91,7 @@ for (const tag of [
   'sportello-sign-viewer',
   'sportello-desk-form',
   'sportello-desk-request',
+  'sportello-desk-requests',
   'sportello-config',
 ]) {
   const d = elements.get(tag);

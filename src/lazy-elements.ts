@@ -13,6 +13,7 @@ const LOADERS: Record<string, () => Promise<unknown>> = {
   'sportello-sign-viewer': () => import('../components/sign-viewer/index.js'),
   'sportello-desk-form': () => import('../components/desk-form/index.js'),
   'sportello-desk-request': () => import('../components/desk-form/index.js'),
+  'sportello-desk-requests': () => import('../components/desk-requests/index.js'),
 };
 
 export type LazyTag = keyof typeof LOADERS;

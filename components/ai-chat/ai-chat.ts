@@ -247,6 +247,7 @@ export class SportelloAiChat extends SportelloElement {
       sourceApp: this.sourceApp,
       apiKey: this.apiKey,
       templateVars: this.templateVars,
+      language: this.language,
       classificationIntents: this.classificationIntents,
       responseFormat: this.responseFormat,
       includeHiddenSources: this.includeHiddenSources,
@@ -450,7 +451,7 @@ export class SportelloAiChat extends SportelloElement {
             <div class="welcome">
               <slot name="welcome"><p>${this.welcome ?? this.s('welcome')}</p></slot>
               <div class="suggestions" role="group" aria-label=${this.s('suggestions')} @click=${this.onSuggestionClick}>
-                ${this.suggestions.map((prompt) => html`<button class="chip" data-prompt=${prompt}>${prompt}</button>`)}
+                ${this.suggestions.map((prompt) => html`<button class="chip" dir="auto" data-prompt=${prompt}>${prompt}</button>`)}
                 <slot name="suggestions"></slot>
               </div>
             </div>
