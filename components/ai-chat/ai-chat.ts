@@ -14,7 +14,8 @@ import type { AiFile } from '../../src/services/ai.js';
 import { StableRecord } from '../shared/stable-record.js';
 import { AnswerViews } from './answer-views.js';
 import { CodeBlocks } from './code-blocks.js';
-import { errorText, renderMessage, type AnswerContext } from './answer.js';
+import { renderMessage, type AnswerContext } from './answer.js';
+import { errorSentence } from '../shared/error-text.js';
 import { attachFiles, DEFAULT_ACCEPT, type PanelAttachment } from './attachments.js';
 import './ai-thread.js';
 import type { SportelloAiThread } from './ai-thread.js';
@@ -380,7 +381,7 @@ export class SportelloAiChat extends SportelloElement {
   }
 
   private onFailed(_message: AssistantMessage, error: ServiceError): void {
-    this.announcement = errorText((key, params) => this.s(key, params), error);
+    this.announcement = errorSentence(this, error);
     this.reportError('chat', error);
   }
 
@@ -428,6 +429,7 @@ export class SportelloAiChat extends SportelloElement {
       views: this.views,
       handoffSent: this.handoffSent,
       handoff: (trigger, reason) => void this.handoff(trigger, reason),
+      speaker: this,
     };
   }
 
