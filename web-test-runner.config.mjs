@@ -21,6 +21,19 @@ const files = process.env.WTR_FILES
   ? process.env.WTR_FILES.split(',')
   : ['test/browser/**/*.test.ts', 'components/**/*.test.ts', 'src/**/*.test.ts'];
 
+/**
+ * highlight.js (under lowlight: the AI panel's code highlighting) ships its ESM core as a wrapper of
+ * its CommonJS build (`es/core.js` imports `lib/core.js`, which assigns `module.exports` and requires
+ * nothing). The production bundler converts it; the test server serves it as a module here.
+ */
+const highlightCore = {
+  name: 'highlight-js-core-as-module',
+  transform(context) {
+    if (!context.path.endsWith('/highlight.js/lib/core.js')) return undefined;
+    return { body: `const module = { exports: {} };\n${context.body}\nexport default module.exports;\n` };
+  },
+};
+
 export default {
   files,
   nodeResolve: { exportConditions: ['browser', 'development'] },
@@ -35,6 +48,7 @@ export default {
     // Before esbuild: `?worker&url` imports (the SSE worker) resolve to the served source module.
     workerUrlPlugin(),
     esbuildPlugin({ ts: true, tsconfig: './tsconfig.json', target: 'es2022' }),
+    highlightCore,
     simulator,
     gateway,
     transport,

@@ -120,6 +120,8 @@ const de: Catalogue = {
     toolArgs: 'Argumente',
     toolResult: 'Ergebnis',
     confidenceSignals: 'Worauf die Einschätzung beruht',
+    copyCode: 'Code kopieren',
+    copied: 'Kopiert',
   },
   chat: {
     title: 'Schreiben Sie uns',

@@ -122,6 +122,8 @@ const en = {
     toolArgs: 'Arguments',
     toolResult: 'Result',
     confidenceSignals: 'What the confidence is based on',
+    copyCode: 'Copy code',
+    copied: 'Copied',
   },
   chat: {
     title: 'Chat with us',

@@ -118,6 +118,8 @@ const es: Catalogue = {
     toolArgs: 'Argumentos',
     toolResult: 'Resultado',
     confidenceSignals: 'En qué se basa la confianza',
+    copyCode: 'Copiar el código',
+    copied: 'Copiado',
   },
   chat: {
     title: 'Hable con nosotros',

@@ -120,6 +120,8 @@ const fr: Catalogue = {
     toolArgs: 'Arguments',
     toolResult: 'Résultat',
     confidenceSignals: 'Sur quoi repose la confiance',
+    copyCode: 'Copier le code',
+    copied: 'Copié',
   },
   chat: {
     title: 'Discutons ensemble',

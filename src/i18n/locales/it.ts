@@ -117,6 +117,8 @@ const it: Catalogue = {
     toolArgs: 'Argomenti',
     toolResult: 'Risultato',
     confidenceSignals: 'Su che cosa si basa l’affidabilità',
+    copyCode: 'Copia il codice',
+    copied: 'Copiato',
   },
   chat: {
     title: 'Chat con noi',
