@@ -15,7 +15,7 @@ const keep = params.get('sim') ? `&sim=${encodeURIComponent(params.get('sim')!)}
 render(
   html`${PUBLIC_TAGS.map((t) => html`<a href="./?tag=${t}${keep}" aria-current=${t === tag ? 'page' : nothing}>&lt;${t}&gt;</a>`)}
     <a href="../index.html">Demo</a>`,
-  document.querySelector('#element-nav')!,
+  document.querySelector<HTMLElement>('#element-nav')!,
 );
 
 const main = document.querySelector<HTMLElement>('#reference')!;
