@@ -152,6 +152,8 @@ export default async function gatewayBench() {
         SPORTELLO_GATEWAY_DESK_CLIENT_SECRET: 'demo-secret',
         SPORTELLO_GATEWAY_RATE_VISITOR: '100000000',
         SPORTELLO_GATEWAY_RATE_IP: '100000000',
+        SPORTELLO_GATEWAY_RATE_AI_CHAT: '100000000',
+        SPORTELLO_GATEWAY_RATE_AI_CHAT_IP: '100000000',
         SPORTELLO_GATEWAY_LOG_LEVEL: 'silent',
       },
       /Sportello gateway listening/,

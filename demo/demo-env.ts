@@ -1,3 +1,4 @@
+import './demo-lang.js';
 const host = location.hostname === 'localhost' ? '127.0.0.1' : location.hostname;
 const params = new URLSearchParams(location.search);
 

@@ -9,6 +9,7 @@ import { GATEWAY_URL } from './demo-env.js';
 interface Me {
   user: string | null;
   name?: string;
+  email?: string;
   sportello?: { sign: { files: number[]; signer: string } };
 }
 
@@ -39,7 +40,7 @@ function fresh<T extends HTMLElement>(id: string): T {
   return copy;
 }
 
-function render(me: Me): void {
+function render(me: Me, chatToken: string | undefined): void {
   const provider = me.user ? () => visitorToken() : anonymousSession;
 
   const desk = fresh<WithProvider & { endpoint?: string; catalogSrc?: string }>('desk');
@@ -60,14 +61,19 @@ function render(me: Me): void {
   ai.suggestions = ['What are your opening hours?', 'How do I sign a contract online?', 'I want to talk to a person'];
 
   const chat = fresh<HTMLElement & { destinations?: { websocket: string } }>('chat');
-  chat.setAttribute('endpoint', `${GATEWAY_URL}/chat`);
-  if (me.user) {
-    // The chat's socket goes through the gateway too: the token makes the visitor's name and e-mail
-    // the chat's verified identity.
-    void visitorToken().then((token) => {
-      chat.destinations = { websocket: `${GATEWAY_URL.replace(/^http/, 'ws')}/chat/websocket?access_token=${token}` };
-    });
+  // The chat's socket goes through the gateway too; a token makes the visitor's name and e-mail the
+  // chat's verified identity (a browser cannot set headers on a WebSocket: it rides in the URL).
+  if (chatToken)
+    chat.destinations = { websocket: `${GATEWAY_URL.replace(/^http/, 'ws')}/chat/websocket?access_token=${chatToken}` };
+  // The site knows who is signed in: the pre-chat form starts filled in (the gateway enforces it anyway).
+  for (const [attribute, value] of [
+    ['name', me.name],
+    ['email', me.email],
+  ] as const) {
+    if (me.user && value) chat.setAttribute(attribute, value);
+    else chat.removeAttribute(attribute);
   }
+  chat.setAttribute('endpoint', `${GATEWAY_URL}/chat`);
 
   document.querySelector('#who')!.textContent = me.user
     ? `Signed in as ${me.name}: the gateway lets this visitor see their own help-desk requests, practice ${me.sportello?.sign.files.join(' and ')} (signing as ${me.sportello?.sign.signer}) and their assistants.`
@@ -77,13 +83,19 @@ function render(me: Me): void {
   }
 }
 
+/** Renders the page for whoever is signed in (the chat's token is fetched first: its socket opens at once). */
+async function show(): Promise<void> {
+  const me = (await (await fetch('/demo-site/me', { cache: 'no-store' })).json()) as Me;
+  render(me, me.user ? await visitorToken() : undefined);
+}
+
 async function signIn(user: string): Promise<void> {
   await fetch('/demo-site/login', {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ user }),
   });
-  render((await (await fetch('/demo-site/me', { cache: 'no-store' })).json()) as Me);
+  await show();
 }
 
 for (const button of document.querySelectorAll<HTMLButtonElement>('[data-user]')) {
@@ -93,4 +105,4 @@ document.querySelector('#open-request')!.addEventListener('click', () => {
   (document.getElementById('desk') as HTMLElement & { requestId?: string }).requestId = '7001';
 });
 
-render((await (await fetch('/demo-site/me', { cache: 'no-store' })).json()) as Me);
+await show();

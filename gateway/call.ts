@@ -154,18 +154,30 @@ export class Call {
     return { ...headers, ...credential };
   }
 
+  private gone?: AbortSignal;
+
+  /**
+   * Aborted when the visitor goes away: the response closing unfinished (the request's own 'close'
+   * only says its body was read). One listener per request, however many service calls it makes.
+   */
+  private visitorGone(): AbortSignal {
+    if (!this.gone) {
+      const abort = new AbortController();
+      this.reply.raw.once('close', () => {
+        if (!this.reply.raw.writableFinished) abort.abort();
+      });
+      this.gone = abort.signal;
+    }
+    return this.gone;
+  }
+
   /** Calls the service with the gateway's credentials (one retry with a new OAuth token after a 401). */
   async upstream(call: UpstreamCall): Promise<UpstreamResponse> {
     const base = this.config.upstream[this.service];
     const qs = call.query?.toString();
     const url = `${base}${call.path}${qs ? `?${qs}` : ''}`;
     const body = call.json !== undefined ? Buffer.from(JSON.stringify(call.json)) : call.body;
-    const abort = new AbortController();
-    // The response closing unfinished means the visitor went away (the request's own 'close'
-    // only says its body was read): the service call is cancelled with it.
-    this.reply.raw.once('close', () => {
-      if (!this.reply.raw.writableFinished) abort.abort();
-    });
+    const abort = this.visitorGone();
     const attempt = async (force: boolean) => {
       const credential = await this.gw.credentials.headers(this.service, force).catch((error: Error) => {
         this.request.log.error({ service: this.service, err: error.message }, 'service credential unavailable');
@@ -178,7 +190,7 @@ export class Call {
         body,
         timeoutMs: call.timeoutMs ?? this.config.limits.upstreamTimeoutMs,
         idleMs: this.config.limits.streamIdleMs,
-        signal: abort.signal,
+        signal: abort,
       });
     };
     try {
@@ -256,6 +268,18 @@ export class Call {
   /** Forwards the request as it came (path rebuilt from the allow-list, query kept, safe headers). */
   async forward(path: string, options: Omit<UpstreamCall, 'path'> = {}): Promise<FastifyReply> {
     return this.pass(await this.upstream({ method: this.request.method, query: this.query(), ...options, path }));
+  }
+
+  /** Takes one token from the bucket `name` of this visitor (and of this IP); 429 when empty. */
+  async limit(name: string, perVisitor: number, perIp: number): Promise<void> {
+    for (const [key, perMinute] of [
+      [`${name}:visitor:${this.visitor.id}`, perVisitor],
+      [`${name}:ip:${this.request.ip}`, perIp],
+    ] as const) {
+      if (perMinute <= 0) continue;
+      const wait = await this.gw.store.take(key, perMinute, perMinute);
+      if (wait > 0) throw new Refused(429, MESSAGES.rateLimited, { 'Retry-After': String(Math.ceil(wait / 1000)) });
+    }
   }
 
   refuse(status: number, message: string, headers: Record<string, string> = {}): never {

@@ -63,6 +63,9 @@ export interface GatewayConfig {
   limits: {
     perVisitorPerMinute: number;
     perIpPerMinute: number;
+    /** AI answers spend the tenant's quota: a tighter bucket for `POST /chat`, per visitor and per IP. */
+    aiChatPerVisitorPerMinute: number;
+    aiChatPerIpPerMinute: number;
     maxJsonBytes: number;
     maxAiBodyBytes: number;
     maxUploadBytes: number;
@@ -202,6 +205,8 @@ export function readConfig(env: Record<string, string | undefined>, simulatorUrl
     limits: {
       perVisitorPerMinute: int(env, 'SPORTELLO_GATEWAY_RATE_VISITOR', 120),
       perIpPerMinute: int(env, 'SPORTELLO_GATEWAY_RATE_IP', 600),
+      aiChatPerVisitorPerMinute: int(env, 'SPORTELLO_GATEWAY_RATE_AI_CHAT', 20),
+      aiChatPerIpPerMinute: int(env, 'SPORTELLO_GATEWAY_RATE_AI_CHAT_IP', 120),
       maxJsonBytes: int(env, 'SPORTELLO_GATEWAY_MAX_JSON_BYTES', 256 * 1024),
       maxAiBodyBytes: int(env, 'SPORTELLO_GATEWAY_MAX_AI_BODY_BYTES', 12 * 1024 * 1024),
       maxUploadBytes: int(env, 'SPORTELLO_GATEWAY_MAX_UPLOAD_BYTES', 10 * 1024 * 1024 + 64 * 1024),

@@ -222,7 +222,10 @@ export async function createGateway(
     if (request.headers.authorization !== undefined) {
       if (!bearer) throw new Refused(401, MESSAGES.badToken);
       const result = await verifier.verify(bearer);
-      if (!result.ok) throw new Refused(401, MESSAGES.badToken);
+      if (!result.ok)
+        throw result.unavailable
+          ? new Refused(503, MESSAGES.keysUnavailable, { 'Retry-After': '5' })
+          : new Refused(401, MESSAGES.badToken);
       return result.visitor;
     }
     const fromCookie = cookie(request.headers.cookie, SESSION_COOKIE);

@@ -13,7 +13,8 @@ import type { ServiceError } from '../../src/transport/errors.js';
 import type { AiFile } from '../../src/services/ai.js';
 import { StableRecord } from '../shared/stable-record.js';
 import { AnswerViews } from './answer-views.js';
-import { errorText, renderMessage, type AnswerContext } from './answer.js';
+import { renderMessage, type AnswerContext } from './answer.js';
+import { errorSentence } from '../shared/error-text.js';
 import { attachFiles, DEFAULT_ACCEPT, type PanelAttachment } from './attachments.js';
 import './ai-thread.js';
 import type { SportelloAiThread } from './ai-thread.js';
@@ -244,6 +245,7 @@ export class SportelloAiChat extends SportelloElement {
       sourceApp: this.sourceApp,
       apiKey: this.apiKey,
       templateVars: this.templateVars,
+      language: this.language,
       classificationIntents: this.classificationIntents,
       responseFormat: this.responseFormat,
       includeHiddenSources: this.includeHiddenSources,
@@ -376,7 +378,7 @@ export class SportelloAiChat extends SportelloElement {
   }
 
   private onFailed(_message: AssistantMessage, error: ServiceError): void {
-    this.announcement = errorText((key, params) => this.s(key, params), error);
+    this.announcement = errorSentence(this, error);
     this.reportError('chat', error);
   }
 
@@ -424,6 +426,7 @@ export class SportelloAiChat extends SportelloElement {
       views: this.views,
       handoffSent: this.handoffSent,
       handoff: (trigger, reason) => void this.handoff(trigger, reason),
+      speaker: this,
     };
   }
 
@@ -447,7 +450,7 @@ export class SportelloAiChat extends SportelloElement {
             <div class="welcome">
               <slot name="welcome"><p>${this.welcome ?? this.s('welcome')}</p></slot>
               <div class="suggestions" role="group" aria-label=${this.s('suggestions')} @click=${this.onSuggestionClick}>
-                ${this.suggestions.map((prompt) => html`<button class="chip" data-prompt=${prompt}>${prompt}</button>`)}
+                ${this.suggestions.map((prompt) => html`<button class="chip" dir="auto" data-prompt=${prompt}>${prompt}</button>`)}
                 <slot name="suggestions"></slot>
               </div>
             </div>

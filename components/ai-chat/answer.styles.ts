@@ -147,14 +147,16 @@ export const answerStyles = css`
     color: var(--_warning);
     font-size: 0.85em;
   }
-  .card {
+  .card,
+  .notice.error {
     margin-top: var(--_space);
     padding: var(--_space) calc(var(--_space) * 1.5);
     border: 1px solid var(--_border);
     border-radius: var(--_radius-small);
     background: var(--_surface);
   }
-  .card.error {
+  .card.error,
+  .notice.error {
     border-color: var(--_danger);
     background: var(--_danger-surface);
     color: var(--_danger);

@@ -12,6 +12,8 @@ export interface AiChatAttributes {
   sourceApp: string;
   apiKey: string | undefined;
   templateVars: string | undefined;
+  /** The visitor's language (the element's), sent as the `language` template variable. */
+  language: string;
   classificationIntents: string | undefined;
   responseFormat: string;
   includeHiddenSources: boolean;
@@ -80,7 +82,9 @@ export function chatSettings(a: AiChatAttributes, client: () => AiClient): AiCha
     client,
     base: {
       ...(hasAgent(a) ? { agent_id: a.agentId! } : { model: a.model, system_prompt: a.systemPrompt }),
-      ...(vars && !(vars instanceof Error) ? { template_vars: vars } : {}),
+      // The service has no language field: the visitor's language reaches the agent's prompt as
+      // `{{language}}` (an integrator's own `language` variable wins).
+      template_vars: { language: a.language, ...(vars && !(vars instanceof Error) ? vars : {}) },
       ...(intents && !(intents instanceof Error) ? { classification_intents: intents } : {}),
     },
     stream: a.stream,

@@ -92,7 +92,7 @@ export class ChatForms {
             </details>`
             : nothing
         }
-        ${privacyText ? html`<p class="privacy">${linkify(privacyText)}</p>` : nothing}
+        ${privacyText ? html`<p class="privacy" dir="auto">${linkify(privacyText)}</p>` : nothing}
         ${consentForHandoff ? html`<p class="hint handoff-consent" id="handoff-consent">${tr('handoffConsent')}</p>` : nothing}
         <div class="field check">
           <input
@@ -214,7 +214,7 @@ export class ChatForms {
           tr('firstMessage'),
           html`<textarea id="message" name="message" rows="3" .value=${this.ctx.prefill.message ?? ''} aria-invalid=${f.invalid('message')} aria-describedby=${f.describedBy('message')}></textarea>`,
         )}
-        ${privacyText ? html`<p class="privacy">${linkify(privacyText)}</p>` : nothing}
+        ${privacyText ? html`<p class="privacy" dir="auto">${linkify(privacyText)}</p>` : nothing}
         <div class="field check">
           <input id="privacy" name="privacy" type="checkbox" aria-invalid=${f.invalid('privacy')} aria-describedby=${f.describedBy('privacy')} />
           <label for="privacy">${tr('privacyContact')}</label>

@@ -554,7 +554,7 @@ export class SportelloMessageList extends SportelloElement {
     }
       ${
         item.text || !item.attachments?.length
-          ? html`<div class="bubble" part="bubble">${this.renderBody ? this.renderBody(item) : this.linkified(item.text)}</div>`
+          ? html`<div class="bubble" part="bubble" dir="auto">${this.renderBody ? this.renderBody(item) : this.linkified(item.text)}</div>`
           : nothing
       }
       ${this.renderAttachments(item)} ${this.renderStatus(item)} ${this.renderQuick(item, quick)}`;

@@ -394,10 +394,12 @@ describe('sportello-sign-viewer: errors', () => {
     }
   });
 
-  it('404: says the practice is missing or withdrawn', async () => {
+  it('404: says the practice could not be found, with the reference for support', async () => {
     const el = await viewer(999999);
     await practiceShown(el);
-    expect(shadow(el).querySelector('[part="error"]')!.textContent).to.contain('does not exist or has been withdrawn');
+    const notice = shadow(el).querySelector('[part="error"]')!;
+    expect(notice.textContent).to.contain('could not be found');
+    expect(notice.querySelector('[part="error-support"]')!.textContent).to.match(/HTTP 404 .*ref [0-9a-f-]{36}/);
   });
 
   it('a broken (non-PDF) document: says it cannot be displayed', async () => {

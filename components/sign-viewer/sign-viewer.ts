@@ -1,6 +1,7 @@
 import { html, nothing, type PropertyValues } from 'lit';
 import { property, state, query } from 'lit/decorators.js';
 import { SportelloElement } from '../shared/sportello-element.js';
+import { errorNoticeStyles } from '../shared/error-notice.js';
 import { tokens } from '../shared/tokens.styles.js';
 import { ServiceError } from '../../src/transport/errors.js';
 import { SignService, getUrlBytes, isFinalStatus, type PracticeDetail } from '../../src/services/sign.js';
@@ -15,12 +16,6 @@ import { renderEvents, renderHeader, renderSigners, statusWord } from './parts/p
 import { SignDocumentView } from './parts/document-view.js';
 import { translate, type StringKey } from './strings.js';
 import './events.js';
-
-/** Permission codes (DOC_DOWNLOAD, …) named in a 403's `details`. */
-function permissionsIn(details: string): string {
-  const found = details.match(/\b[A-Z]{2,}(?:_[A-Z]+)+\b/g);
-  return found ? [...new Set(found)].join(' / ') : details;
-}
 
 /**
  * Shows a signature practice — name, status, expiry, signers in order, events — and its documents
@@ -57,7 +52,7 @@ function permissionsIn(details: string): string {
  * @cssproperty --sportello-sign-page-gutter - Background around the pages.
  */
 export class SportelloSignViewer extends SportelloElement {
-  static override styles = [tokens, signViewerStyles];
+  static override styles = [tokens, signViewerStyles, errorNoticeStyles];
   static override service = 'sign' as const;
 
   /** The practice (`idFile`). */
@@ -319,25 +314,14 @@ export class SportelloSignViewer extends SportelloElement {
 
   // ---- rendering ----
 
-  private errorText(error: ServiceError | Error): string {
-    const status = (error as ServiceError).status;
-    const kind = (error as ServiceError).kind;
-    if (status === 401) return this.t('error401');
-    if (status === 403)
-      return error.message ? this.t('error403', { permission: permissionsIn(error.message) }) : this.t('error403Plain');
-    if (status === 404) return this.t('error404');
-    if (status === 429) return this.t('error429');
-    if (kind === 'network' || kind === 'timeout') return this.t('errorNetwork');
-    return this.t('errorServer');
-  }
-
-  private renderError(error: ServiceError | Error, retry?: () => void) {
-    const reference = (error as ServiceError).reference;
-    return html`<div class="error" part="error" role="alert">
-      <p>${this.errorText(error)}</p>
-      ${reference ? html`<p class="reference">${this.t('errorReference', { reference })}</p>` : nothing}
-      ${retry ? html`<button type="button" class="button" @click=${retry}>${this.t('retry')}</button>` : nothing}
-    </div>`;
+  /** A failure, shown the one way every element shows one (components/shared/error-notice.ts). */
+  private renderError(error: ServiceError | Error, retry?: () => void, autoRetry = false) {
+    return html`<sportello-error-notice
+      .error=${error}
+      .speaker=${this}
+      .retry=${retry}
+      ?auto-retry=${autoRetry}
+    ></sportello-error-notice>`;
   }
 
   private renderSignAction() {
@@ -391,7 +375,7 @@ export class SportelloSignViewer extends SportelloElement {
         ${
           f.kind === 'broken'
             ? html`<div class="error" part="error" role="alert"><p>${this.t('errorBroken')}</p></div>`
-            : this.renderError(f.error, () => d.retry())
+            : this.renderError(f.error, () => d.retry(), true)
         }
       </div>`;
     }
@@ -432,7 +416,7 @@ export class SportelloSignViewer extends SportelloElement {
     if (!this.linkOnly) {
       if (pc.phase === 'loading' && !p) return html`${live}<p class="loading" role="status">${this.t('loading')}</p>`;
       if (pc.phase === 'error' && pc.error && !p) {
-        return html`${live}<div class="side">${this.renderError(pc.error, () => this.retryPractice())}</div>`;
+        return html`${live}<div class="side">${this.renderError(pc.error, () => this.retryPractice(), true)}</div>`;
       }
       if (!p) return live;
     }
@@ -443,7 +427,7 @@ export class SportelloSignViewer extends SportelloElement {
           ${
             p
               ? html`${renderHeader(p, this.language)}
-                ${pc.phase === 'error' && pc.error ? this.renderError(pc.error, () => this.retryPractice()) : nothing}`
+                ${pc.phase === 'error' && pc.error ? this.renderError(pc.error, () => this.retryPractice(), true) : nothing}`
               : html`<h2 class="practice-name">${this.t('linkOnlyTitle')}</h2>`
           }
           <div class="actions" part="actions">${this.renderSignAction()}</div>

@@ -100,6 +100,8 @@ export const aiRoutes: AllowedRoute[] = [
     path: '/chat',
     access: 'visitor',
     async handle(call) {
+      const { aiChatPerVisitorPerMinute, aiChatPerIpPerMinute } = call.config.limits;
+      await call.limit('ai-chat', aiChatPerVisitorPerMinute, aiChatPerIpPerMinute);
       const body = sanitiseChat(await call.jsonObject(call.config.limits.maxAiBodyBytes));
       const agent = body.agent_id;
       if (typeof agent !== 'number' || !allowedAgents(call).includes(agent))

@@ -45,7 +45,18 @@ export const chatRoutes: AllowedRoute[] = [
   pass('GET', '/public/api/widget'),
   pass('GET', '/public/api/chat/categories'),
   pass('GET', '/public/api/chat/queue-position/'),
-  pass('GET', '/public/api/chat/transcription/'),
+  {
+    // A signed-in visitor's transcript goes to the token's address, not to one the page typed.
+    service: 'chat',
+    method: 'GET',
+    path: '/public/api/chat/transcription/',
+    access: 'public',
+    handle(call: Call) {
+      const query = call.query();
+      if (call.visitor.kind === 'token' && call.visitor.email) query.set('email', call.visitor.email);
+      return call.forward('/public/api/chat/transcription/', { query });
+    },
+  },
   verifiedContact('/public/api/chat/contact-request-email/'),
   verifiedContact('/public/api/chat/contact-request-phone/'),
   pass('POST', '/public/api/chat/rating/'),

@@ -109,6 +109,8 @@ export class MarkdownView {
     const doc = options.document ?? document;
     this.root = doc.createElement('div');
     this.root.className = 'md';
+    // An answer reads in its own direction (a Latin answer in an Arabic page keeps its punctuation).
+    this.root.dir = 'auto';
     this.format = options.format ?? 'markdown';
     this.schedule = options.schedule ?? ((callback) => requestAnimationFrame(callback));
     this.scheduleTask = options.scheduleTask ?? options.schedule ?? ((callback) => setTimeout(callback, 0));

@@ -38,6 +38,8 @@ export async function startHarness(
       SPORTELLO_GATEWAY_ORIGINS: 'http://site.test',
       SPORTELLO_GATEWAY_RATE_VISITOR: '100000',
       SPORTELLO_GATEWAY_RATE_IP: '100000',
+      SPORTELLO_GATEWAY_RATE_AI_CHAT: '100000',
+      SPORTELLO_GATEWAY_RATE_AI_CHAT_IP: '100000',
       ...env,
     },
     sim.url,

@@ -205,6 +205,27 @@ describe("gateway: signing, scoped to the token's practices", () => {
     );
   });
 
+  it('finds a document among many practices without piling up listeners', async () => {
+    const warnings: string[] = [];
+    const onWarning = (w: Error) => warnings.push(w.name);
+    process.on('warning', onWarning);
+    try {
+      const many = await mint({
+        sub: 'many',
+        sportello: {
+          sign: { files: [1002, 1003, 1004, 1005, 1006, 1007, 1008, 1009, 1010, 1001, 1011, 1012, 1013, 1014] },
+        },
+      });
+      const res = await fetch(sign('/documents/viewer/10011'), withToken(many));
+      assert.equal(res.status, 200);
+      await res.arrayBuffer();
+      await new Promise((r) => setImmediate(r));
+      assert.deepEqual(warnings, []);
+    } finally {
+      process.off('warning', onWarning);
+    }
+  });
+
   it('gives the signing link to the current signer only', async () => {
     const laura = await fetch(sign('/files/1001/link'), withToken(ada));
     assert.equal(laura.status, 200);
@@ -428,6 +449,29 @@ describe("gateway: AI, scoped to the visitor's agents and conversations", () => 
     assert.deepEqual(sent.metadata, {});
   });
 
+  it('classifies with the allowed catalogs only, and answers FAQ searches', async () => {
+    const classify = await fetch(
+      ai('/analysis/catalogs/classify'),
+      withToken(ada, json({ catalog_id: 1, texts: ['La fattura non torna'] })),
+    );
+    assert.equal(classify.status, 200);
+    assert.equal((await classify.json()).catalog_id, 1);
+    const faq = await fetch(ai('/search/faq'), withToken(ada, json({ query: 'orari', knowledge_base_ids: [1] })));
+    assert.equal(faq.status, 200);
+    assert.deepEqual((await faq.json()).chunks, []);
+    const only = await startHarness({ SPORTELLO_GATEWAY_AI_CATALOGS: '2' });
+    try {
+      const res = await fetch(
+        `${only.gw.url}/ai/api/v2/analysis/catalogs/classify`,
+        withToken(ada, json({ catalog_id: 1, texts: ['x'] })),
+      );
+      await refused(res, 403);
+      assert.equal(only.calls.length, 0);
+    } finally {
+      await only.close();
+    }
+  });
+
   it("searches only the allowed agents' knowledge bases", async () => {
     assert.equal(
       (await fetch(ai('/search'), withToken(ada, json({ query: 'orari', knowledge_base_ids: [1] })))).status,
@@ -585,6 +629,19 @@ describe('gateway: anonymous visitors', () => {
     await refused(await fetch(ai('/chat'), json({ agent_id: 2, message: 'ciao' })), 403);
   });
 
+  it("sends a signed-in visitor's transcript and contact request as the token says", async () => {
+    const base = `${gw}/chat/public/api/chat`;
+    await fetch(`${base}/transcription/?idChat=1&email=attacker@evil.test`, withToken(ada));
+    await fetch(
+      `${base}/contact-request-email/?widgetKey=demo&name=Finto&email=attacker@evil.test&message=ciao`,
+      withToken(ada),
+    );
+    const sent = h.calls.filter((c) => c.url.includes('/public/api/chat/')).map((c) => new URL(c.url).searchParams);
+    assert.equal(sent.length, 2);
+    for (const q of sent) assert.equal(q.get('email'), ADA.email);
+    assert.equal(sent[1]!.get('name'), ADA.name);
+  });
+
   it("serves the live chat's public API to anyone", async () => {
     const res = await fetch(`${gw}/chat/public/api/widget?widgetKey=demo`);
     assert.equal(res.status, 200);
@@ -616,6 +673,36 @@ describe('gateway: rate limits', () => {
       const aiRes = await fetch(`${small.gw.url}/ai/api/v2/conversations`, withToken(token));
       assert.equal(aiRes.status, 429);
       assert.deepEqual(Object.keys(await aiRes.json()), ['detail']);
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('holds AI answers to their own tighter budget, per visitor and per IP', async () => {
+    const small = await startHarness({ SPORTELLO_GATEWAY_RATE_AI_CHAT: '2', SPORTELLO_GATEWAY_RATE_AI_CHAT_IP: '3' });
+    try {
+      const ask = (token?: string) =>
+        fetch(
+          `${small.gw.url}/ai/api/v2/chat`,
+          withToken(token, json({ agent_id: 1, message: 'Quali sono gli orari?' })),
+        );
+      const token = await mint(ADA);
+      const statuses = [];
+      for (let i = 0; i < 3; i++) {
+        const r = await ask(token);
+        statuses.push(r.status);
+        await r.arrayBuffer();
+      }
+      assert.deepEqual(statuses, [200, 200, 429]);
+      // Other calls of the same visitor go on.
+      assert.equal((await fetch(`${small.gw.url}/sign/api/v2/files/1001`, withToken(token))).status, 200);
+      // New anonymous sessions do not buy new answers: the IP's AI budget (3) is spent after one more.
+      const anon = await ask();
+      assert.equal(anon.status, 200);
+      const again = await ask();
+      assert.equal(again.status, 429);
+      assert.deepEqual(Object.keys(await again.json()), ['detail']);
+      assert.ok(Number(again.headers.get('retry-after')) >= 1);
     } finally {
       await small.close();
     }

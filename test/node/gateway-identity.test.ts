@@ -67,6 +67,33 @@ describe('gateway: visitor tokens from a JWKS', () => {
   });
 });
 
+describe('gateway: a JWKS that does not answer', () => {
+  it("answers 503 with Retry-After (the site's keys are missing), not 401 (the visitor's token is not at fault)", async () => {
+    const closed = createServer();
+    await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise((r) => closed.close(r));
+    const h = await startHarness({
+      SPORTELLO_GATEWAY_VISITOR_SECRET: '',
+      SPORTELLO_GATEWAY_VISITOR_JWKS: `http://127.0.0.1:${port}/jwks.json`,
+    });
+    try {
+      const { privateKey } = await generateKeyPair('ES256');
+      const token = await new SignJWT(ADA)
+        .setProtectedHeader({ alg: 'ES256', kid: 'k' })
+        .setAudience('sportello')
+        .setExpirationTime('5m')
+        .sign(privateKey);
+      const res = await fetch(`${h.gw.url}/sign/api/v2/files/1001`, withToken(token));
+      assert.equal(res.status, 503);
+      assert.ok(Number(res.headers.get('retry-after')) >= 1);
+      assert.equal(h.calls.length, 0);
+    } finally {
+      await h.close();
+    }
+  });
+});
+
 describe('gateway: its own service credentials', () => {
   let h: Harness;
   before(async () => {

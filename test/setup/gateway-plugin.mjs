@@ -30,6 +30,8 @@ export function gatewayPlugin({ simUrl }) {
           // Every test file shares one gateway: the limits are the hostile node suite's to test.
           SPORTELLO_GATEWAY_RATE_VISITOR: '100000',
           SPORTELLO_GATEWAY_RATE_IP: '100000',
+          SPORTELLO_GATEWAY_RATE_AI_CHAT: '100000',
+          SPORTELLO_GATEWAY_RATE_AI_CHAT_IP: '100000',
         },
         simUrl(),
       );

@@ -108,6 +108,9 @@ export const documentViewStyles = css`
     min-width: 100%;
   }
   .page {
+    /* A PDF page is drawn as the document is, whatever the page's direction (pdf.js' canvas text
+       and text layer are positioned for a left-to-right context). */
+    direction: ltr;
     position: relative;
     flex: none;
     background: #fff;
@@ -204,5 +207,12 @@ export const documentViewStyles = css`
   .links a:focus-visible {
     background: rgb(36 87 214 / 0.15);
     outline: 2px solid var(--_accent);
+  }
+  /* Page arrows point the way the pages go: turned round in a right-to-left page. */
+  .flip-rtl {
+    display: inline-block;
+  }
+  :host(:dir(rtl)) .flip-rtl {
+    transform: scaleX(-1);
   }
 `;

@@ -271,11 +271,11 @@ export class SignDocumentView extends LitElement {
     const zoomPercent = Math.round(this.scale * 100);
     return html`<div class="toolbar" part="toolbar" role="toolbar" aria-label=${this.t('toolbar')}>
       <span class="group">
-        <button type="button" part="button" aria-label=${this.t('previousPage')} title=${this.t('previousPage')} ?disabled=${this.currentPage <= 1} @click=${() => this.goToPage(this.currentPage - 1)}>‹</button>
+        <button type="button" part="button" aria-label=${this.t('previousPage')} title=${this.t('previousPage')} ?disabled=${this.currentPage <= 1} @click=${() => this.goToPage(this.currentPage - 1)}><span class="flip-rtl" aria-hidden="true">‹</span></button>
         <label class="visually-hidden" for="page-input">${this.t('pageInput')}</label>
         <input id="page-input" type="number" inputmode="numeric" min="1" max=${total} .value=${String(this.currentPage)} @change=${this.onPageInput} />
         <span aria-hidden="true">${this.t('ofTotal', { total })}</span>
-        <button type="button" part="button" aria-label=${this.t('nextPage')} title=${this.t('nextPage')} ?disabled=${this.currentPage >= total} @click=${() => this.goToPage(this.currentPage + 1)}>›</button>
+        <button type="button" part="button" aria-label=${this.t('nextPage')} title=${this.t('nextPage')} ?disabled=${this.currentPage >= total} @click=${() => this.goToPage(this.currentPage + 1)}><span class="flip-rtl" aria-hidden="true">›</span></button>
       </span>
       <span class="visually-hidden" role="status">${this.t('pageOf', { n: this.currentPage, total })}</span>
       <span class="group">

@@ -32,13 +32,13 @@ function eventWord(lang: Lang, action: string): string {
 export function renderHeader(p: PracticeDetail, lang: Lang) {
   const t = (k: StringKey) => translate(lang, k);
   return html`<header class="practice-header" part="header">
-    <h2 class="practice-name">${p.name}</h2>
+    <h2 class="practice-name" dir="auto">${p.name}</h2>
     <dl class="facts">
       <div><dt>${t('status')}</dt><dd><span class="status status-${p.status}" part="status" data-status=${p.status}>${statusWord(lang, p.status)}</span></dd></div>
       <div><dt>${t('expires')}</dt><dd>${p.expirationDate ? html`<time datetime=${p.expirationDate}>${formatDate(p.expirationDate, lang)}</time>` : t('noExpiry')}</dd></div>
       ${p.urgent ? html`<div><dt class="visually-hidden">${t('urgent')}</dt><dd><span class="urgent">${t('urgent')}</span></dd></div>` : nothing}
     </dl>
-    ${p.summary ? html`<p class="summary">${p.summary}</p>` : nothing}
+    ${p.summary ? html`<p class="summary" dir="auto">${p.summary}</p>` : nothing}
   </header>`;
 }
 
@@ -71,7 +71,7 @@ export function renderEvents(p: PracticeDetail, lang: Lang) {
       ${p.events.map(
         (e) => html`<li data-action=${e.action}>
           <time datetime=${e.tsIns}>${formatDate(e.tsIns, lang)}</time>
-          <span>${e.description || eventWord(lang, e.action)}</span>
+          <span dir=${e.description ? 'auto' : nothing}>${e.description || eventWord(lang, e.action)}</span>
           ${e.notes ? html`<span class="notes">${e.notes}</span>` : nothing}
         </li>`,
       )}

@@ -167,8 +167,9 @@ const aiStates: ElementState[] = [
 const CHAT = `${SIM_URL}/chat`;
 /** The widget's configuration, categories, operators' and bot's words are the service's data. */
 const CHAT_DATA = {
-  skip: ['.body', '.text', 'option', '.author', '.who'],
-  data: ['Ada', 'ada@example.com', 'Buongiorno'],
+  skip: ['.bubble', '.author', 'option', '.privacy'],
+  // What the visitor typed, and the pre-chat fields the widget's configuration adds (its own labels).
+  data: ['Ada', 'ada@example.com', 'Buongiorno', 'Numero d’ordine (facoltativo)', 'Order number (optional)'],
 };
 
 async function liveChat(attrs: Record<string, string> = {}): Promise<SportelloLiveChat> {
@@ -384,7 +385,7 @@ const provider = clientCredentials({
 });
 /** The catalogue's names (services, assets, request types, urgencies) and a request's contents are data. */
 const DESK_DATA = {
-  skip: ['option', '.subject', '.description', 'dd', '.meta strong', 'p.text', '[part="section"] legend'],
+  skip: ['option', '.subject', '.description', '.meta strong', 'p.text', '[part="section"] legend'],
   data: [
     'Wi-Fi drops',
     'NB-2291',
@@ -394,6 +395,14 @@ const DESK_DATA = {
     'Impatto sul lavoro',
     'Postazioni coinvolte',
     'Il problema si era gia presentato',
+    // The service's names for priorities, workflows, services, request types, people, and its ticket numbers.
+    'Alta',
+    'Bassa',
+    'Flusso con ticket di secondo livello',
+    'Amministrazione',
+    'Richiesta informazioni',
+    'Anna Russo',
+    /TCK-\d{4}-\d+/g,
   ],
 };
 

@@ -130,8 +130,24 @@ export async function sseWorkerStatus(page: Page): Promise<{ status: string; str
   });
 }
 
+/** Runs `check`; when it fails, says which `sportello-error` events the page saw (the element's own account). */
+async function explained<T>(page: Page, what: string, check: () => Promise<T>): Promise<T> {
+  try {
+    return await check();
+  } catch (error) {
+    const errors = await eventsOf(page, 'sportello-error').catch(() => []);
+    throw new Error(`${what}: ${(error as Error).message}\nsportello-error events: ${JSON.stringify(errors)}`);
+  }
+}
+
 /** Signing viewer: the practice's header and a PDF page drawn on a canvas by pdf.js (its worker running). */
 export async function exerciseSignViewer(page: Page, scope = 'sportello-sign-viewer'): Promise<void> {
+  await explained(page, 'signing viewer', () => drawnPdf(page, scope));
+}
+
+async function drawnPdf(page: Page, scope: string): Promise<void> {
+  // The viewer draws pages as they come into view: bring it there, as a visitor scrolling would.
+  await page.locator(scope).first().scrollIntoViewIfNeeded();
   await page.locator(`${scope} [part~="header"]`).first().waitFor({ state: 'visible', timeout: 60_000 });
   const canvas = page.locator(`${scope} [part~="document"] canvas`).first();
   await canvas.waitFor({ state: 'attached', timeout: 90_000 });
