@@ -33,6 +33,8 @@ export class SportelloErrorNotice extends LitElement {
   @property() note: string | undefined;
   /** The failure happened while the element set itself up (a 404 then reads as a setup problem). */
   @property({ type: Boolean }) setup = false;
+  /** The element sent the page's own keys (not a token provider's): a 401 means wrong keys, not an expired session. */
+  @property({ type: Boolean }) keys = false;
   /** Retry by itself when a wait the service asked for is over (only where repeating is safe). */
   @property({ type: Boolean, attribute: 'auto-retry' }) autoRetry = false;
 
@@ -93,7 +95,11 @@ export class SportelloErrorNotice extends LitElement {
   override render() {
     const speaker = this.speaker;
     if (!this.error || !speaker) return nothing;
-    const words = describeError(speaker, this.error, { autoRetry: this.autoRetry && !!this.retry, setup: this.setup });
+    const words = describeError(speaker, this.error, {
+      autoRetry: this.autoRetry && !!this.retry,
+      setup: this.setup,
+      keys: this.keys,
+    });
     const left = this.secondsLeft;
     return html`<div class="error notice" part="error">
       <div role="alert">

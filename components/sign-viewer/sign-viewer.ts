@@ -10,12 +10,17 @@ import { practiceAreas, type AreaSpec } from '../../src/pdf/areas.js';
 import { SignPracticeController } from '../../src/controllers/sign/practice-controller.js';
 import { SignDocumentController, type DocumentSource } from '../../src/controllers/sign/document-controller.js';
 import { SignDownloadController, type DownloadKind } from '../../src/controllers/sign/download-controller.js';
+import { SignLinkController } from '../../src/controllers/sign/link-controller.js';
+import type { SignerStep } from '../../src/controllers/sign/signer-view.js';
 import { ConfigurationError, ServiceClientController } from '../../src/controllers/service-client.js';
 import { signViewerStyles } from './sign-viewer.styles.js';
 import { renderEvents, renderHeader, renderSigners, statusWord } from './parts/practice-summary.js';
 import { SignDocumentView } from './parts/document-view.js';
+import { renderLinkOutcome, renderTurn } from './parts/turn-notice.js';
 import { translate, type StringKey } from './strings.js';
 import './events.js';
+
+const NO_STEPS: ReadonlyMap<string, SignerStep> = new Map<string, SignerStep>();
 
 /**
  * Shows a signature practice — name, status, expiry, signers in order, events — and its documents
@@ -102,9 +107,42 @@ export class SportelloSignViewer extends SportelloElement {
       factor: 1.5,
     }),
     onError: (operation, error) => this.reportError(operation, error),
+    signerEmail: () => this.signerEmail,
+    // A named signer follows the practice from the start: their turn, the others' steps, the end.
+    followOnLoad: () => !!this.signerEmail,
     onStatus: ({ idFile, status, previousStatus, practice }) => {
-      this.announce = translate(this.language, 'statusChanged', { status: statusWord(this.language, status) });
+      this.say(translate(this.language, 'statusChanged', { status: statusWord(this.language, status) }));
       this.emit('sportello-sign-status', { idFile, status, previousStatus, final: isFinalStatus(status), practice });
+      if (isFinalStatus(status)) this.closeDialog();
+    },
+    onStep: ({ idFile, signer, previousStatus, previousPracticeStatus, practice }) => {
+      const key = signer.status === 'R' ? 'signerRejected' : signer.status === 'F' ? 'signerSigned' : undefined;
+      if (key) this.say(translate(this.language, key, { name: signer.name }));
+      this.emit('sportello-sign-status', {
+        idFile,
+        status: practice.status,
+        previousStatus: previousPracticeStatus,
+        final: isFinalStatus(practice.status),
+        practice,
+        signer: { email: signer.email, name: signer.name, status: signer.status, previousStatus, at: signer.at },
+      });
+      // The viewing signer is done: the signing dialog has nothing more to show.
+      if (this.signerEmail && signer.email.toLowerCase() === this.signerEmail.trim().toLowerCase()) this.closeDialog();
+    },
+  });
+
+  /** Link-only mode: the link's own status after the signing page was opened. */
+  private readonly linkCtl = new SignLinkController(this, {
+    backoff: () => ({
+      baseMs: Math.max(100, this.pollInterval || 3000),
+      maxMs: Math.max(30000, this.pollInterval),
+      factor: 1.5,
+    }),
+    onError: (operation, error) => this.reportError(operation, error),
+    onOutcome: (outcome) => {
+      if (outcome === 'pending') return;
+      this.say(this.t(outcome === 'signed' ? 'linkSigned' : outcome === 'rejected' ? 'linkRejected' : 'linkClosed'));
+      this.closeDialog();
     },
   });
 
@@ -284,11 +322,23 @@ export class SportelloSignViewer extends SportelloElement {
   private startedSigning(): void {
     this.opened = true;
     if (!this.linkOnly) this.practiceCtl.follow();
+    else if (this.signingUrl) this.linkCtl.follow(this.signingUrl);
   }
 
   private onDialogClose(): void {
     this.dialogUrl = undefined;
     if (!this.linkOnly) this.practiceCtl.refreshNow();
+    else this.linkCtl.refreshNow();
+  }
+
+  /** Closes the signing dialog (the signer is done); its close event asks for the news at once. */
+  private closeDialog(): void {
+    if (this.dialog?.open) this.dialog.close();
+  }
+
+  /** Says `text` in the live region, also when it is the same words as last time. */
+  private say(text: string): void {
+    this.announce = this.announce === text ? `${text}\u00a0` : text;
   }
 
   private download(kind: DownloadKind): void {
@@ -321,13 +371,19 @@ export class SportelloSignViewer extends SportelloElement {
       .speaker=${this}
       .retry=${retry}
       ?auto-retry=${autoRetry}
+      ?keys=${!!this.signToken && !this.config.tokenProvider}
     ></sportello-error-notice>`;
   }
 
   private renderSignAction() {
     const p = this.practiceCtl.practice;
-    const can = this.linkOnly ? !!this.signingUrl : this.practiceCtl.canSign;
-    if (!can) return nothing;
+    const outcome = this.linkCtl.outcome;
+    const turn = this.linkOnly
+      ? renderLinkOutcome(outcome, this.language)
+      : renderTurn(this.practiceCtl.view, this.language, !!this.signerEmail);
+    // Link-only: the link is the signer's own; once they acted it offers nothing more.
+    const can = this.linkOnly ? !!this.signingUrl && (!outcome || outcome === 'pending') : this.practiceCtl.canSign;
+    if (!can) return turn;
     const known = this.signingUrl ?? this.practiceCtl.signingLink;
     const linkError = this.practiceCtl.linkError;
     let action;
@@ -338,9 +394,10 @@ export class SportelloSignViewer extends SportelloElement {
     } else {
       action = html`<button type="button" class="button primary" part="sign-button" @click=${this.onSignButton}>${this.t('sign')}</button>`;
     }
-    return html`${action}
+    const following = this.opened && (this.linkOnly ? outcome === 'pending' : !!p && !isFinalStatus(p.status));
+    return html`${turn}${action}
       ${linkError ? this.renderError(linkError, () => void this.onSignButton()) : nothing}
-      ${this.opened && p && !isFinalStatus(p.status) ? html`<p class="notice">${this.signMode === 'dialog' ? this.t('following') : this.t('signOpened')}</p>` : nothing}`;
+      ${following ? html`<p class="notice">${this.signMode === 'dialog' ? this.t('following') : this.t('signOpened')}</p>` : nothing}`;
   }
 
   private renderDownloads() {
@@ -385,6 +442,7 @@ export class SportelloSignViewer extends SportelloElement {
         .pdf=${d.pdf}
         .areas=${d.areas}
         .signerEmail=${this.signerEmail}
+        .steps=${this.practiceCtl.view?.steps ?? NO_STEPS}
         .language=${this.language}
         .documentName=${d.source?.filename ?? ''}
       ></sportello-sign-document>`;

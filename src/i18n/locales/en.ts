@@ -123,6 +123,8 @@ const en = {
     toolArgs: 'Arguments',
     toolResult: 'Result',
     confidenceSignals: 'What the confidence is based on',
+    copyCode: 'Copy code',
+    copied: 'Copied',
   },
   chat: {
     title: 'Chat with us',
@@ -558,8 +560,6 @@ const en = {
     linkSigned: 'Signed. Thank you.',
     linkRejected: 'You have rejected this practice.',
     linkClosed: 'This signing link is no longer open for signing.',
-    error401Key:
-      'The signing service did not accept the credentials (sign-token / sign-user). Check them, then try again.',
   },
 };
 
