@@ -2,7 +2,9 @@ import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { SportelloElement } from '../shared/sportello-element.js';
+import { errorNoticeStyles } from '../shared/error-notice.js';
 import { DeskClient, DeskFieldErrors, type CreatedRequest } from '../../src/services/desk.js';
+import type { ServiceError } from '../../src/transport/errors.js';
 import { DeskFormController } from '../../src/controllers/desk/form-controller.js';
 import type { KeyPreference } from '../../src/controllers/desk/catalog.js';
 import { ConfigurationError, ServiceClientController } from '../../src/controllers/service-client.js';
@@ -91,7 +93,7 @@ const listConverter = {
  * @cssstate created - After success.
  */
 export class SportelloDeskForm extends SportelloElement {
-  static override styles = deskFormStyles;
+  static override styles = [deskFormStyles, errorNoticeStyles];
   static override service = 'desk' as const;
 
   static formAssociated = true;
@@ -142,7 +144,8 @@ export class SportelloDeskForm extends SportelloElement {
 
   @state() private values: FormValues = emptyValues();
   @state() private errors: FieldErrors = {};
-  @state() private formError: string | undefined;
+  /** Why the form cannot be sent: its own words (no endpoint, no catalogue), or the failure of a submission. */
+  @state() private formError: string | ServiceError | Error | undefined;
   @state() private announcement = '';
   @state() private draftRestored = false;
   /** True when the follow-up view was opened from this form's own confirmation. */
@@ -446,7 +449,7 @@ export class SportelloDeskForm extends SportelloElement {
     tr: (key, params) => this.tr(key, params),
     values: () => this.values,
     setErrors: (errors) => (this.errors = errors),
-    setFormError: (text) => (this.formError = text),
+    setFormError: (problem) => (this.formError = problem),
     hidden: (field) => this.hiddenFields.includes(field),
     attributeHidden: (attr) => this.attributeHidden(attr),
     blocked: () =>
@@ -566,13 +569,13 @@ export class SportelloDeskForm extends SportelloElement {
           </div>`
           : nothing
       }
-      ${renderSetupProblems(view, this.setupState)}
+      ${renderSetupProblems(view, this, this.setupState)}
       <p class="hint">${this.tr('requiredHint')}</p>
       ${renderErrorSummary(view, (name) => this.renderRoot.querySelector<HTMLElement>(`[data-field="${CSS.escape(name)}"]`)?.focus())}
       <fieldset class="outer" ?disabled=${submitting || this.disabled}>
         ${renderClassification(view)} ${renderSections(view)} ${renderPreview(view)} ${renderDetails(view)} ${this.ai.panel.renderSuggestion()} ${this.ai.panel.renderAnswers()} ${renderMore(view)} ${this.hiddenFields.includes('allegati') ? nothing : this.attachmentsArea.render()}
       </fieldset>
-      ${renderSubmitError(view, this.formError, () => void this.send())}
+      ${renderSubmitError(view, this, this.formError, () => void this.send())}
       <div class="actions" part="actions">
         <button type="submit" class="primary" part="submit-button" ?disabled=${submitting || this.disabled} aria-describedby=${ifDefined(submitting ? 'submit-status' : undefined)}>
           ${submitting ? this.tr('submitting') : this.tr('submit')}

@@ -19,7 +19,6 @@ import {
   type FieldErrors,
   type FormValues,
 } from '../../src/controllers/desk/form-model.js';
-import { errorMessageKey } from './format.js';
 import type { DeskStringKey } from './strings.js';
 
 export interface SubmissionHost {
@@ -28,7 +27,8 @@ export interface SubmissionHost {
   tr: (key: DeskStringKey, params?: Record<string, string | number>) => string;
   values: () => FormValues;
   setErrors: (errors: FieldErrors) => void;
-  setFormError: (text: string | undefined) => void;
+  /** The form's own words for a setup problem, or the failure itself (shown by the one error notice). */
+  setFormError: (problem: string | ServiceError | Error | undefined) => void;
   hidden: (field: string) => boolean;
   attributeHidden: (attr: ExtraAttribute) => boolean;
   /** Why the form cannot be sent at all (no endpoint, no catalogue), if so. */
@@ -110,21 +110,14 @@ export class FormSubmission {
     if (error instanceof DeskFieldErrors) {
       const { errors, unmatched } = serverFieldErrors(error.fieldErrors, o.controller.sections, o.hidden);
       if (Object.keys(errors).length) {
-        o.setFormError(unmatched.length ? o.tr('serverRejected', { message: unmatched.join(' ') }) : undefined);
+        // What the service refused beyond the fields shown is said in the form's words, not the server's.
+        o.setFormError(unmatched.length ? error : undefined);
         await this.showErrors(errors);
         return;
       }
     }
-    o.setFormError(this.errorText(error));
+    o.setFormError(error ?? new Error('submit failed'));
     await o.host.updateComplete;
     o.host.renderRoot.querySelector<HTMLElement>('#submit-error')?.focus();
-  }
-
-  private errorText(error: ServiceError | Error | undefined): string {
-    const { tr } = this.o;
-    if (!error) return tr('submitFailed');
-    const key = errorMessageKey(error);
-    if (key === 'serverRejected') return tr('serverRejected', { message: error.message });
-    return `${tr('submitFailed')} ${tr(key)}`;
   }
 }
