@@ -37,6 +37,7 @@ const de: Catalogue = {
     retry: 'Erneut versuchen',
     retryIn: 'Erneut versuchen ({seconds})',
     dismiss: 'Schließen',
+    sentOnce: 'Ein erneuter Versuch erzeugt keine doppelte Anfrage.',
   },
   list: {
     log: 'Unterhaltung',

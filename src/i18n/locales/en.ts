@@ -41,6 +41,7 @@ const en = {
     retry: 'Try again',
     retryIn: 'Try again ({seconds})',
     dismiss: 'Dismiss',
+    sentOnce: 'Trying again will not create a duplicate request.',
   },
   list: {
     log: 'Conversation',

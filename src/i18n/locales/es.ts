@@ -36,6 +36,7 @@ const es: Catalogue = {
     retry: 'Reintentar',
     retryIn: 'Reintentar ({seconds})',
     dismiss: 'Cerrar',
+    sentOnce: 'Volver a intentarlo no creará una solicitud duplicada.',
   },
   list: {
     log: 'Conversación',

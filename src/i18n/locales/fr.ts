@@ -39,6 +39,7 @@ const fr: Catalogue = {
     retry: 'Réessayer',
     retryIn: 'Réessayer ({seconds})',
     dismiss: 'Fermer',
+    sentOnce: 'Une nouvelle tentative ne créera pas de demande en double.',
   },
   list: {
     log: 'Conversation',

@@ -36,6 +36,7 @@ const it: Catalogue = {
     retry: 'Riprova',
     retryIn: 'Riprova ({seconds})',
     dismiss: 'Chiudi',
+    sentOnce: 'Riprovando non si creerà una richiesta doppia.',
   },
   list: {
     log: 'Conversazione',
