@@ -1,6 +1,6 @@
 import { defineConfig, type UserConfig } from 'vite';
 import { existsSync, readFileSync } from 'node:fs';
-import { dropPdfSourceMaps, inlineWorkersAsBlobs } from './scripts/vite-plugins.js';
+import { dropPdfSourceMaps, inlineWorkersAsBlobs, modulePreloadLists } from './scripts/vite-plugins.js';
 
 /**
  * One source, three builds (`npm run build` runs all three):
@@ -80,7 +80,7 @@ function singleFileBuild(): UserConfig['build'] {
 }
 
 export default defineConfig(({ mode }) => ({
-  plugins: mode === 'bundle' ? [inlineWorkersAsBlobs()] : [dropPdfSourceMaps()],
+  plugins: mode === 'bundle' ? [inlineWorkersAsBlobs()] : [dropPdfSourceMaps(), modulePreloadLists()],
   base: './',
   publicDir: false,
   build: mode === 'cdn' ? cdnBuild() : mode === 'bundle' ? singleFileBuild() : npmBuild(),

@@ -1,4 +1,7 @@
 // Live chat figures: chat.append10k, chat.loader, chat.reconnect (issue #5).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { withBench, percentile, round, staticGraph } from './lib/harness.mjs';
 
 /**
@@ -205,13 +208,25 @@ async function append10k() {
   });
 }
 
+/** gzip -9 size (KB) of a built file the bench page fetched (`/cdn/...`). */
+function gzipOf(pathname) {
+  try {
+    return gzipSync(readFileSync(join(process.cwd(), decodeURIComponent(pathname))), { level: 9 }).length / 1024;
+  } catch {
+    return 0;
+  }
+}
+
 async function loader() {
   // The loader: cdn/live-chat.js and what it imports statically, not the window chunk behind import().
   const bytes = staticGraph('cdn/live-chat.js');
   const figures = await withBench(async ({ page, open, simUrl }) => {
     const simRequests = [];
+    /** Every request after the launcher painted: what idle time and intent cost. */
+    const later = [];
     page.on('request', (r) => {
       if (r.url().startsWith(simUrl)) simRequests.push(r.url().slice(simUrl.length));
+      later.push(r.url());
     });
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
@@ -232,8 +247,10 @@ async function loader() {
       await page.evaluate(() => window.__load());
       const end = await metrics();
       simRequests.length = 0;
+      later.length = 0;
       await page.evaluate(() => window.__releaseIdle());
       const afterIdle = await metrics();
+      const requestsAtIdle = later.length;
       runs.push({
         mainThreadMs: (end.TaskDuration - start.TaskDuration) * 1000,
         // The same tasks without the DevTools protocol's own (the probe's evaluate and metrics calls).
@@ -246,6 +263,7 @@ async function loader() {
         idleBaselineMs: (idle1.TaskDuration - idle0.TaskDuration) * 1000,
         idlePreloadMs: (afterIdle.TaskDuration - end.TaskDuration) * 1000,
         simRequestsBeforeInteraction: simRequests.length,
+        requestsAtIdle,
       });
     }
     const med = (k) =>
@@ -257,6 +275,16 @@ async function loader() {
       );
     const simBeforeInteraction = Math.max(...runs.map((r) => r.simRequestsBeforeInteraction));
     const stompBefore = simRequests.some((u) => u.includes('websocket'));
+    // Intent: a pointer over the launcher fetches the window, its chunks hinted all at once
+    // (modulepreload) instead of learnt level by level.
+    later.length = 0;
+    const beforeHover = await metrics();
+    await page.locator('sportello-live-chat').locator('button.launcher').hover();
+    await page.waitForFunction(() => customElements.get('sportello-live-chat-window'));
+    const afterHover = await metrics();
+    const intentFiles = later.filter((u) => !u.startsWith(simUrl)).map((u) => new URL(u).pathname);
+    const preloadHints = await page.evaluate(() => document.querySelectorAll('link[rel=modulepreload]').length);
+    const simOnHover = simRequests.length;
     await page.locator('sportello-live-chat').locator('button.launcher').click();
     await page.waitForFunction(() =>
       document.querySelector('sportello-live-chat')?.shadowRoot?.querySelector('sportello-live-chat-window'),
@@ -265,6 +293,11 @@ async function loader() {
     return {
       runs: runs.length,
       mainThreadMs: med('mainThreadMs'),
+      mainThreadSpreadMs: {
+        min: round(Math.min(...runs.map((r) => r.mainThreadMs))),
+        median: med('mainThreadMs'),
+        max: round(Math.max(...runs.map((r) => r.mainThreadMs))),
+      },
       mainThreadMinMs: round(Math.min(...runs.map((r) => r.mainThreadMs))),
       mainThreadNetOfProbeMs: med('netOfProbeMs'),
       mainThreadExclDevToolsMs: med('exclDevToolsMs'),
@@ -274,12 +307,20 @@ async function loader() {
       idleBaselineMs: med('idleBaselineMs'),
       idlePreloadMs: med('idlePreloadMs'),
       simRequestsBeforeInteraction: simBeforeInteraction,
+      requestsAtIdle: Math.max(...runs.map((r) => r.requestsAtIdle)),
+      intent: {
+        files: intentFiles.length,
+        gzipKB: round(intentFiles.reduce((sum, path) => sum + gzipOf(path), 0)),
+        modulepreloadHints: preloadHints,
+        mainThreadMs: round((afterHover.TaskDuration - beforeHover.TaskDuration) * 1000),
+        simRequests: simOnHover,
+      },
       simRequestsAfterOpen: simRequests.length,
       stompBeforeInteraction: stompBefore,
     };
   });
   return {
-    note: 'cdn/live-chat.js alone on a page, closed launcher, 4x CPU throttle, median of 11 page loads. mainThreadMs/scriptMs: from import to the launcher painted (idle callbacks held back; the target figure, probe included); mainThreadNetOfProbeMs: per load, minus the same probe around two idle frames; mainThreadExclDevToolsMs: per load, minus the DevTools protocol task time (DevToolsCommandDuration: the evaluate and metrics calls of the probe, devToolsMs); idleBaselineMs: the same probe with nothing to do; idlePreloadMs: the window chunk the launcher preloads once idle (not the loader); sim requests counted through the idle preload',
+    note: 'cdn/live-chat.js alone on a page, closed launcher, 4x CPU throttle, median of 11 page loads. mainThreadMs/scriptMs: from import to the launcher painted (idle callbacks held back; the target figure, probe included); mainThreadNetOfProbeMs: per load, minus the same probe around two idle frames; mainThreadExclDevToolsMs: per load, minus the DevTools protocol task time (DevToolsCommandDuration: the evaluate and metrics calls of the probe, devToolsMs); idleBaselineMs: the same probe with nothing to do; idlePreloadMs: main thread once idle callbacks run (nothing is loaded at idle without `preload`), requestsAtIdle: requests they made; intent: what a pointer over the launcher fetches (files, gzip KB, modulepreload hints) and its main thread; sim requests counted through idle and intent',
     loaderGzipKB: bytes.gzipKB,
     loaderFiles: bytes.files,
     ...figures,
@@ -289,6 +330,7 @@ async function loader() {
       bytes: bytes.gzipKB <= 12,
       mainThreadMs: figures.mainThreadMs <= 25,
       noRequestBeforeInteraction: figures.simRequestsBeforeInteraction === 0 && !figures.stompBeforeInteraction,
+      nothingAtIdle: figures.requestsAtIdle === 0,
       // The closed launcher is one module: a static import is one more file to fetch before it shows.
       oneFile: bytes.files.length === 1,
     },

@@ -9,6 +9,7 @@ import { GATEWAY_URL } from './demo-env.js';
 interface Me {
   user: string | null;
   name?: string;
+  email?: string;
   sportello?: { sign: { files: number[]; signer: string } };
 }
 
@@ -64,6 +65,14 @@ function render(me: Me, chatToken: string | undefined): void {
   // chat's verified identity (a browser cannot set headers on a WebSocket: it rides in the URL).
   if (chatToken)
     chat.destinations = { websocket: `${GATEWAY_URL.replace(/^http/, 'ws')}/chat/websocket?access_token=${chatToken}` };
+  // The site knows who is signed in: the pre-chat form starts filled in (the gateway enforces it anyway).
+  for (const [attribute, value] of [
+    ['name', me.name],
+    ['email', me.email],
+  ] as const) {
+    if (me.user && value) chat.setAttribute(attribute, value);
+    else chat.removeAttribute(attribute);
+  }
   chat.setAttribute('endpoint', `${GATEWAY_URL}/chat`);
 
   document.querySelector('#who')!.textContent = me.user

@@ -94,7 +94,9 @@ export function siteBackend(secret = process.env.SPORTELLO_GATEWAY_VISITOR_SECRE
       return send(
         res,
         200,
-        id ? { user: id, name: SITE_USERS[id]!.name, sportello: SITE_USERS[id]!.sportello } : { user: null },
+        id
+          ? { user: id, name: SITE_USERS[id]!.name, email: SITE_USERS[id]!.email, sportello: SITE_USERS[id]!.sportello }
+          : { user: null },
       );
     }
     if (path === '/demo-site/visitor-token' && req.method === 'GET') {

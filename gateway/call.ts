@@ -154,18 +154,30 @@ export class Call {
     return { ...headers, ...credential };
   }
 
+  private gone?: AbortSignal;
+
+  /**
+   * Aborted when the visitor goes away: the response closing unfinished (the request's own 'close'
+   * only says its body was read). One listener per request, however many service calls it makes.
+   */
+  private visitorGone(): AbortSignal {
+    if (!this.gone) {
+      const abort = new AbortController();
+      this.reply.raw.once('close', () => {
+        if (!this.reply.raw.writableFinished) abort.abort();
+      });
+      this.gone = abort.signal;
+    }
+    return this.gone;
+  }
+
   /** Calls the service with the gateway's credentials (one retry with a new OAuth token after a 401). */
   async upstream(call: UpstreamCall): Promise<UpstreamResponse> {
     const base = this.config.upstream[this.service];
     const qs = call.query?.toString();
     const url = `${base}${call.path}${qs ? `?${qs}` : ''}`;
     const body = call.json !== undefined ? Buffer.from(JSON.stringify(call.json)) : call.body;
-    const abort = new AbortController();
-    // The response closing unfinished means the visitor went away (the request's own 'close'
-    // only says its body was read): the service call is cancelled with it.
-    this.reply.raw.once('close', () => {
-      if (!this.reply.raw.writableFinished) abort.abort();
-    });
+    const abort = this.visitorGone();
     const attempt = async (force: boolean) => {
       const credential = await this.gw.credentials.headers(this.service, force).catch((error: Error) => {
         this.request.log.error({ service: this.service, err: error.message }, 'service credential unavailable');
@@ -178,7 +190,7 @@ export class Call {
         body,
         timeoutMs: call.timeoutMs ?? this.config.limits.upstreamTimeoutMs,
         idleMs: this.config.limits.streamIdleMs,
-        signal: abort.signal,
+        signal: abort,
       });
     };
     try {

@@ -94,6 +94,7 @@ export const MESSAGES = {
   badPath: 'Malformed request path',
   methodOverride: 'Method override headers are not accepted',
   badToken: 'The visitor token is not valid',
+  keysUnavailable: 'Visitor tokens cannot be checked right now',
   needsToken: 'This operation needs a signed-in visitor',
   tooLarge: 'Request body too large',
   badJson: 'Malformed JSON body',

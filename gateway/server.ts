@@ -134,7 +134,10 @@ export async function createGateway(
     // One line per request of our own (onResponse below): Fastify's would log the whole URL.
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.trustProxy,
+    // No deadline for a whole request (an upload may be long), but a connection silent longer than
+    // a stream may be is closed: a client trickling bytes cannot hold sockets for ever.
     requestTimeout: 0,
+    connectionTimeout: config.limits.streamIdleMs + 5_000,
     // Exactly the allow-list's methods: no HEAD twin of every GET.
     exposeHeadRoutes: false,
     return503OnClosing: true,
@@ -222,7 +225,10 @@ export async function createGateway(
     if (request.headers.authorization !== undefined) {
       if (!bearer) throw new Refused(401, MESSAGES.badToken);
       const result = await verifier.verify(bearer);
-      if (!result.ok) throw new Refused(401, MESSAGES.badToken);
+      if (!result.ok)
+        throw result.unavailable
+          ? new Refused(503, MESSAGES.keysUnavailable, { 'Retry-After': '5' })
+          : new Refused(401, MESSAGES.badToken);
       return result.visitor;
     }
     const fromCookie = cookie(request.headers.cookie, SESSION_COOKIE);

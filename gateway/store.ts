@@ -61,6 +61,11 @@ export class MemoryStore implements GatewayStore {
 
   async setOwner(kind: string, id: string, owner: string, ttlSeconds: number): Promise<void> {
     this.owners.set(`${kind}:${id}`, { owner, until: this.now() + ttlSeconds * 1000 });
+    // Expired records are forgotten on read; a long-running process also drops them in bulk.
+    if (this.owners.size > 100_000) {
+      const now = this.now();
+      for (const [k, v] of this.owners) if (v.until < now) this.owners.delete(k);
+    }
   }
 
   async owner(kind: string, id: string): Promise<string | undefined> {

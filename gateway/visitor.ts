@@ -22,7 +22,8 @@ export interface Visitor {
   ai?: { agents: number[] } | undefined;
 }
 
-export type VerifyResult = { ok: true; visitor: Visitor } | { ok: false; reason: string };
+/** `unavailable`: the token could not be checked (the site's JWKS did not answer), not a bad token. */
+export type VerifyResult = { ok: true; visitor: Visitor } | { ok: false; reason: string; unavailable?: boolean };
 
 export const ANONYMOUS_PREFIX = 'anon:';
 const SESSION_AUDIENCE = 'sportello-gateway:anonymous-session';
@@ -130,7 +131,13 @@ export function createVisitorVerifier(o: VisitorVerifierOptions): VisitorVerifie
         return { ok: false, reason: 'token lives longer than allowed' };
       return visitorFromClaims(payload);
     } catch (error) {
-      return { ok: false, reason: (error as { code?: string }).code ?? 'invalid token' };
+      const code = (error as { code?: string }).code ?? 'invalid token';
+      // The key set could not be fetched: the site's fault, not the visitor's (503, not 401).
+      const unavailable =
+        jwks !== undefined &&
+        !hsKey &&
+        (code === 'ERR_JWKS_TIMEOUT' || code === 'ERR_JOSE_GENERIC' || error instanceof TypeError);
+      return { ok: false, reason: code, ...(unavailable ? { unavailable } : {}) };
     }
   }
 

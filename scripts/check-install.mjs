@@ -67,8 +67,16 @@ try {
   const totalBytes = size(modules);
   const others = installed.filter((p) => p !== own);
   const devOnly = Object.keys(pkg.devDependencies ?? {}).filter((name) => !(name in (pkg.dependencies ?? {})));
+  // A package one of the installed ones asks for (e.g. @types/react, a peer of @lit/react) is theirs, not a leak of ours.
+  const wanted = new Set(
+    installed.flatMap((p) => {
+      const m = JSON.parse(readFileSync(join(p.path, 'package.json'), 'utf8'));
+      return Object.keys({ ...m.dependencies, ...m.peerDependencies, ...m.optionalDependencies });
+    }),
+  );
   for (const p of others) {
-    if (devOnly.includes(p.name)) problems.push(`${p.name} (a devDependency) was installed`);
+    if (devOnly.includes(p.name) && !wanted.has(p.name))
+      problems.push(`${p.name} (a devDependency of ours) was installed`);
     if (/canvas/i.test(p.name)) problems.push(`${p.name} was installed (a Node canvas binary: not needed in browsers)`);
   }
   const binaries = [];

@@ -3,7 +3,7 @@
 // origins as on a real site: the pages (with the demo's pretend site backend that mints visitor
 // tokens) on one, the gateway on another, the services behind the gateway. The overview page goes
 // through the gateway; the element pages also call the simulator directly for their fault buttons.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 
 const simPort = process.env.SPORTELLO_SIM_PORT ?? '8790';
 const demoPort = process.env.SPORTELLO_DEMO_PORT ?? '8780';
@@ -21,6 +21,20 @@ const env = {
   // One line per request is the gateway's default; the demo's terminal keeps to warnings.
   SPORTELLO_GATEWAY_LOG_LEVEL: process.env.SPORTELLO_GATEWAY_LOG_LEVEL ?? 'warn',
 };
+
+// The element reference pages (demo/reference/) read custom-elements.json: regenerate it from the JSDoc.
+execFileSync(
+  process.execPath,
+  [
+    'node_modules/@custom-elements-manifest/analyzer/cem.js',
+    'analyze',
+    '--config',
+    'custom-elements-manifest.config.mjs',
+  ],
+  {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  },
+);
 
 const children = [
   // `npm run gateway` with no upstream: the gateway with the embedded simulator on simPort.

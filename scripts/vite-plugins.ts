@@ -88,3 +88,48 @@ export function inlineWorkersAsBlobs(): Plugin {
     },
   };
 }
+
+const PRELOAD_MARKER = /__SPORTELLO_PRELOAD:([\w./-]+)__/g;
+
+/**
+ * A lazy element loads its heavy part with `import()`: the browser learns that chunk's own imports
+ * only once it has it, then theirs (a waterfall of round trips). A loader that writes
+ * `'__SPORTELLO_PRELOAD:components/live-chat/chat-window.ts__'` gets, in its place, the comma-separated
+ * files (relative to the loader's own file) of that module's chunk and every chunk it imports
+ * statically, to hint with `<link rel="modulepreload">` at the first sign of intent, all at once.
+ * A build where the module is not a chunk of its own (the single file) leaves the marker: no hints.
+ */
+export function modulePreloadLists(): Plugin {
+  return {
+    name: 'sportello-modulepreload-lists',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((o) => o.type === 'chunk');
+      const staticClosure = (fileName: string, seen = new Set<string>()): Set<string> => {
+        if (seen.has(fileName)) return seen;
+        seen.add(fileName);
+        const chunk = bundle[fileName];
+        if (chunk?.type === 'chunk') for (const dep of chunk.imports) staticClosure(dep, seen);
+        return seen;
+      };
+      for (const chunk of chunks) {
+        if (!chunk.code.includes('__SPORTELLO_PRELOAD:')) continue;
+        const from = chunk.fileName.split('/').slice(0, -1);
+        chunk.code = chunk.code.replace(PRELOAD_MARKER, (marker, modulePath: string) => {
+          const target = chunks.find((c) => c.facadeModuleId?.endsWith(`/${modulePath}`));
+          if (!target) return marker;
+          const files = [...staticClosure(target.fileName)].filter((f) => !staticClosure(chunk.fileName).has(f));
+          return files
+            .map((file) => {
+              const to = file.split('/');
+              let common = 0;
+              while (common < from.length && from[common] === to[common]) common++;
+              const up = from.length - common;
+              return `${up ? '../'.repeat(up) : './'}${to.slice(common).join('/')}`;
+            })
+            .join(',');
+        });
+      }
+    },
+  };
+}

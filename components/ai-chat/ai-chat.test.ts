@@ -384,7 +384,7 @@ describe('sportello-ai-chat', () => {
     await typeAndSend(el, 'What are your opening hours?');
     expect((await error).detail.error.message).to.be.a('string');
     const card = await until(() => $(el, '[part="error"]'));
-    expect(card.textContent).to.contain('interrupted');
+    expect(card.textContent).to.contain('broke before the answer was complete');
     await expect(el).to.be.accessible();
     (card.querySelector('button') as HTMLButtonElement).click();
     await until(
@@ -398,7 +398,7 @@ describe('sportello-ai-chat', () => {
     const el = await panel();
     await typeAndSend(el, 'simulate an error');
     const card = await until(() => $(el, '[part="error"]'));
-    expect(card.textContent).to.contain('could not finish');
+    expect(card.textContent).to.contain('The service is having a problem');
   });
 
   for (const [name, setup, pattern] of [
@@ -412,7 +412,7 @@ describe('sportello-ai-chat', () => {
       await typeAndSend(el, 'hello');
       const card = await until(() => $(el, '[part="error"]'));
       expect(card.textContent).to.match(pattern);
-      expect(card.querySelector('button')!.textContent).to.equal('Retry');
+      expect(card.querySelector('button')!.textContent).to.equal('Try again');
       if (name === '500') {
         (card.querySelector('button') as HTMLButtonElement).click();
         await until(() => !$(el, '[part="error"]') && !$$(el, '[aria-busy="true"]').length && !$(el, '.footer .bar'));
@@ -421,12 +421,17 @@ describe('sportello-ai-chat', () => {
     });
   }
 
-  it('429 after the transport retries: says when to try again', async () => {
+  it('429 after the transport retries: counts down, then asks again by itself', async () => {
     await faults({ kind: 'status', match: '/ai/api/v2/chat', count: 3, status: 429, retryAfter: 1 });
     const el = await panel();
     await typeAndSend(el, 'hello');
     const card = await until(() => $(el, '[part="error"]'), 50);
-    expect(card.textContent).to.match(/Too many requests/);
+    expect(card.textContent).to.match(/too many requests/);
+    // Retry waits for the service's Retry-After (a live countdown), then the question is asked
+    // again by itself: the service did not answer it, so repeating it is safe.
+    expect(card.querySelector<HTMLButtonElement>('[part="error-retry"]')!.disabled).to.equal(true);
+    await until(() => !$(el, '[part="error"]') && lastAnswer(el)?.querySelector('.md')?.textContent?.length);
+    expect($$(el, '.msg.assistant').length).to.equal(1);
   });
 
   it('reload continuity: conversation, transcript and draft come back (persist=session)', async () => {
@@ -503,6 +508,34 @@ describe('sportello-ai-chat', () => {
     await el.updateComplete;
     expect($(el, '.file-errors')).to.equal(null);
     await idle(el);
+  });
+
+  it('code blocks: language, copy button, highlighted once complete; transcripts leave the bar out', async () => {
+    const el = await panel();
+    await el.ask('bench:3k/20');
+    await idle(el);
+    const block = await until(() => lastAnswer(el).querySelector('.code-block'));
+    expect(block.querySelector('.code-lang')!.textContent).to.equal('ts');
+    const code = block.querySelector('pre code')!;
+    // Highlighted (loaded on the first code block) without changing a character of the code.
+    await until(() => code.querySelector('.hljs-keyword'));
+    expect(code.textContent).to.match(/^\/\/ esempio \d+\nconst richiesta = await fetch/);
+    const copied: string[] = [];
+    const clipboard = navigator.clipboard;
+    Object.defineProperty(navigator, 'clipboard', {
+      configurable: true,
+      value: { writeText: async (text: string) => void copied.push(text) },
+    });
+    try {
+      const button = block.querySelector<HTMLButtonElement>('.code-copy')!;
+      expect(button.textContent).to.equal('Copy code');
+      button.click();
+      await until(() => button.textContent === 'Copied');
+      expect(copied).to.deep.equal([code.textContent]);
+    } finally {
+      Object.defineProperty(navigator, 'clipboard', { configurable: true, value: clipboard });
+    }
+    await expect(el).to.be.accessible();
   });
 
   it('non-streaming mode renders the same way', async () => {

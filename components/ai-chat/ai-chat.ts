@@ -13,7 +13,9 @@ import type { ServiceError } from '../../src/transport/errors.js';
 import type { AiFile } from '../../src/services/ai.js';
 import { StableRecord } from '../shared/stable-record.js';
 import { AnswerViews } from './answer-views.js';
-import { errorText, renderMessage, type AnswerContext } from './answer.js';
+import { CodeBlocks } from './code-blocks.js';
+import { renderMessage, type AnswerContext } from './answer.js';
+import { errorSentence } from '../shared/error-text.js';
 import { attachFiles, DEFAULT_ACCEPT, type PanelAttachment } from './attachments.js';
 import './ai-thread.js';
 import type { SportelloAiThread } from './ai-thread.js';
@@ -127,7 +129,9 @@ export class SportelloAiChat extends SportelloElement {
   @state() private handoffSent = false;
 
   /** The answers' DOM (one markdown view each); the controller feeds it. */
-  private readonly views = new AnswerViews(() => this.renderInterval);
+  /** Code blocks of answers: language, copy button, highlighting once complete. */
+  private readonly codeBlocks = new CodeBlocks(() => ({ copy: this.s('copyCode'), copied: this.s('copied') }));
+  private readonly views = new AnswerViews(() => this.renderInterval, this.codeBlocks.decorate);
   private readonly chat = new AiChatController(
     this,
     () => chatSettings(this.attributesNow(), () => this.aiClient()),
@@ -377,7 +381,7 @@ export class SportelloAiChat extends SportelloElement {
   }
 
   private onFailed(_message: AssistantMessage, error: ServiceError): void {
-    this.announcement = errorText((key, params) => this.s(key, params), error);
+    this.announcement = errorSentence(this, error);
     this.reportError('chat', error);
   }
 
@@ -425,6 +429,7 @@ export class SportelloAiChat extends SportelloElement {
       views: this.views,
       handoffSent: this.handoffSent,
       handoff: (trigger, reason) => void this.handoff(trigger, reason),
+      speaker: this,
     };
   }
 

@@ -1,6 +1,7 @@
 import { SportelloMessageList } from '../shared/message-list.js';
 import { controlStyles } from './ai-chat.styles.js';
 import { answerStyles } from './answer.styles.js';
+import { errorNoticeStyles } from '../shared/error-notice.js';
 
 /**
  * The AI panel's thread: the shared message list (windowing, following the end, the reader's place
@@ -10,7 +11,7 @@ import { answerStyles } from './answer.styles.js';
  * @summary The shared message list, styled for AI answers (used inside `<sportello-ai-chat>`).
  */
 export class SportelloAiThread extends SportelloMessageList {
-  static override styles = [...SportelloMessageList.styles, controlStyles, answerStyles];
+  static override styles = [...SportelloMessageList.styles, controlStyles, answerStyles, errorNoticeStyles];
 }
 
 SportelloMessageList.define('sportello-ai-thread', SportelloAiThread);

@@ -7,7 +7,8 @@ import type {
   ToolState,
 } from '../../src/controllers/ai/ai-chat-controller.js';
 import type { PendingToolCall } from '../../src/services/ai.js';
-import type { ServiceError } from '../../src/transport/errors.js';
+import type { StringsHost } from '../../src/i18n/translate.js';
+import '../shared/error-notice.js';
 import { markdownView } from '../../src/markdown/directive.js';
 import { paperclipIcon } from '../shared/chat-icons.js';
 import type { AnswerViews } from './answer-views.js';
@@ -20,23 +21,8 @@ export interface AnswerContext {
   views: AnswerViews;
   handoffSent: boolean;
   handoff(trigger: string, reason?: string): void;
-}
-
-/** A `ServiceError` in the visitor's words. */
-export function errorText(s: AnswerContext['s'], error: ServiceError): string {
-  const status = error.status ?? 0;
-  if (error.code === 'stream_cut') return s('errCut');
-  if (error.kind === 'protocol' && error.code && !error.status) return s('errModel');
-  if (status === 401) return s('errUnauthorized');
-  if (status === 403) return s('errForbidden');
-  if (status === 404) return s('errNotFound');
-  if (status === 413) return s('errTooLarge');
-  if (status === 429)
-    return error.retryAfterMs ? s('errRate', { seconds: Math.ceil(error.retryAfterMs / 1000) }) : s('errRateNow');
-  if (status === 400 || status === 422) return s('errBadRequest', { message: error.message });
-  if (status >= 500) return s('errServer', { status });
-  if (error.kind === 'network' || error.kind === 'timeout') return s('errNetwork');
-  return s('errModel');
+  /** Whose language and strings the error notices speak: the panel. */
+  speaker: StringsHost;
 }
 
 const toolName = (call: PendingToolCall) => String(call.tool_name ?? call.name ?? '?');
@@ -177,10 +163,13 @@ function renderAssistant(c: AnswerContext, m: AssistantMessage): TemplateResult 
     ${m.handoff?.requested ? renderHandoffOffer(c, m) : nothing}
     ${
       m.status === 'error' && m.error
-        ? html`<div class="card error" part="error" role="alert">
-          ${errorText(c.s, m.error)}
-          <div class="actions"><button class="button" @click=${() => c.chat.retry(m.id)}>${c.s('retry')}</button></div>
-        </div>`
+        ? // The service did not answer this question: asking it again after a 429's wait is safe.
+          html`<sportello-error-notice
+            .error=${m.error}
+            .speaker=${c.speaker}
+            .retry=${() => void c.chat.retry(m.id)}
+            auto-retry
+          ></sportello-error-notice>`
         : nothing
     }
   </div>`;

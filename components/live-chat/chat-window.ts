@@ -16,7 +16,9 @@ import { safeImageUrl } from '../../src/markdown/safe-url.js';
 import type { ServiceError } from '../../src/transport/errors.js';
 import type { Lang } from '../../src/i18n/lang.js';
 import { chatWindowStyles } from './chat-window.styles.js';
-import { chatErrorText } from './error-text.js';
+import '../shared/error-notice.js';
+import { errorNoticeStyles } from '../shared/error-notice.js';
+import { errorSentence } from '../shared/error-text.js';
 import { t, type ChatKey } from './strings.js';
 import { ChatWindowLabels } from './window-labels.js';
 import { TranscriptRows, initialOf } from './transcript-rows.js';
@@ -39,6 +41,9 @@ export interface HandoffInput {
   summary?: string;
 }
 
+/** A failed load the controller kept no error for (it always keeps one; this only guards the notice). */
+const UNKNOWN_FAILURE = new Error('load failed');
+
 /** How the window words an upload refused for what the file is (codes from the controller). */
 const UPLOAD_REFUSALS: Record<string, ChatKey> = {
   'too-large': 'fileTooLarge',
@@ -58,7 +63,7 @@ const UPLOAD_REFUSALS: Record<string, ChatKey> = {
  * @csspart body - The scrolling body of forms.
  */
 export class SportelloLiveChatWindow extends SportelloElement implements LiveChatHost, WindowContext {
-  static override styles = [tokens, chatWindowStyles];
+  static override styles = [tokens, chatWindowStyles, errorNoticeStyles];
   static override service = 'chat' as const;
 
   @property({ attribute: 'widget-key' }) widgetKey = '';
@@ -355,10 +360,11 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
     }
     ${
       c.error && c.phase !== 'error'
-        ? html`<div class="notice error" role="alert">
-          <span>${chatErrorText(c.error.error, c.error.operation, (k, p) => this.tr(k, p))}</span>
-          <button type="button" @click=${() => c.dismissError()}>${this.tr('dismiss')}</button>
-        </div>`
+        ? html`<sportello-error-notice
+            .error=${c.error.error}
+            .speaker=${this}
+            .dismiss=${() => c.dismissError()}
+          ></sportello-error-notice>`
         : nothing
     }`;
   }
@@ -367,7 +373,7 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
     const c = this.chat;
     const ended = c.phase === 'ended' || c.phase === 'rated';
     const uploadError = (u: UploadItem): string | undefined => {
-      if (u.failure) return chatErrorText(u.failure, 'upload-attachment', (k, p) => this.tr(k, p));
+      if (u.failure) return errorSentence(this, u.failure);
       return u.error ? this.tr(UPLOAD_REFUSALS[u.error] ?? 'fileRefused') : undefined;
     };
     const uploads: ComposerAttachment[] = c.uploads.map((u) => ({
@@ -443,9 +449,15 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
     else if (c.phase === 'idle' || c.phase === 'loading')
       body = html`<div class="body center" part="body" role="status">${this.tr('loading')}</div>`;
     else if (c.phase === 'error')
-      body = html`<div class="body" part="body" role="alert">
-        <p>${this.tr('loadFailed')} ${c.error ? chatErrorText(c.error.error, c.error.operation, (k, p) => this.tr(k, p)) : ''}</p>
-        <button class="primary" type="button" @click=${() => c.reload()}>${this.tr('retry')}</button>
+      // Loading the widget is a GET: after a 429's wait it is asked again by itself.
+      body = html`<div class="body" part="body">
+        <sportello-error-notice
+          .error=${c.error?.error ?? UNKNOWN_FAILURE}
+          ?setup=${c.error?.operation === 'load-widget'}
+          .speaker=${this}
+          .retry=${() => void c.reload()}
+          auto-retry
+        ></sportello-error-notice>
       </div>`;
     else if (this.past.view.kind !== 'current') body = this.past.render();
     else if (c.phase === 'prechat') body = this.forms.renderPrechat();

@@ -1137,9 +1137,12 @@ describe('sportello-live-chat', () => {
       expect(errors).to.include('load-widget');
       // Said for a visitor: what happened and what to do, not the service's own message.
       const alert = $(win, '[role=alert]')!;
-      expect(alert.textContent).to.contain('The chat service is having trouble (error 503). Try again in a moment.');
+      expect(alert.textContent!.replace(/\s+/g, ' ')).to.contain(
+        'The service is having a problem. Please try again in a few minutes.',
+      );
+      expect(alert.textContent).to.contain('chat: HTTP 503');
       expect(alert.textContent).not.to.contain('Injected fault');
-      const retry = win.shadowRoot!.querySelector<HTMLButtonElement>('[role=alert] button')!;
+      const retry = win.shadowRoot!.querySelector<HTMLButtonElement>('[part="error-retry"]')!;
       expect(retry.textContent).to.contain('Try again');
       retry.click();
       await phase(el, 'prechat');
@@ -1148,14 +1151,15 @@ describe('sportello-live-chat', () => {
     }
   });
 
-  it("an unknown widget key (404) says to check the key, in the visitor's language", async () => {
+  it("an unknown widget key (404) reads as a setup problem for the site's owner, in the visitor's language", async () => {
     const el = await fixture<SportelloLiveChat>(
       html`<sportello-live-chat lang="it" mode="inline" widget-key="no-such-widget" endpoint=${CHAT_URL} .reportNavigation=${false}></sportello-live-chat>`,
     );
     const win = await phase(el, 'error');
     await win.updateComplete;
-    expect($(win, '[role=alert]')!.textContent).to.contain(
-      'Il servizio di chat non riconosce questo widget (errore 404): controlli la chiave del widget.',
+    // The page's setup is wrong (its widget key), which the site's owner can fix, not the visitor.
+    expect($(win, '[role=alert]')!.textContent!.replace(/\s+/g, ' ')).to.contain(
+      'Questo servizio non è configurato correttamente su questa pagina. La preghiamo di avvisare il gestore del sito.',
     );
   });
 

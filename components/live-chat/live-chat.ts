@@ -35,8 +35,27 @@ function loadLabels(): Promise<LabelsModule> {
 
 type WindowModule = typeof import('./chat-window.js');
 let windowModule: Promise<WindowModule> | undefined;
+/**
+ * The window's chunk and the chunks it imports, relative to this file: filled in by the build
+ * (scripts/vite-plugins.ts, `modulePreloadLists`); left as it is where the window is no chunk of
+ * its own (dev server, single-file bundle).
+ */
+const WINDOW_FILES = '__SPORTELLO_PRELOAD:components/live-chat/chat-window.ts__';
+
+/** Asks for every file of the window at once, instead of learning each level's imports from the one before. */
+function preloadWindowFiles(): void {
+  if (WINDOW_FILES.startsWith('__')) return;
+  for (const file of WINDOW_FILES.split(',')) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = new URL(file, import.meta.url).href;
+    document.head.append(link);
+  }
+}
+
 /** The window (Lit, STOMP, forms, list, composer) is a separate chunk; the launcher alone stays tiny. */
 function loadWindow(): Promise<WindowModule> {
+  if (!windowModule) preloadWindowFiles();
   return (windowModule ??= import('./chat-window.js'));
 }
 
@@ -124,6 +143,7 @@ function writeOpenFlag(open: boolean): void {
  * @attr category - Prefilled category id.
  * @attr message - Prefilled first message.
  * @attr report-navigation - Report the page the visitor is on (`add-navigation-page`); default on, `report-navigation="false"` turns it off.
+ * @attr preload - Load the chat window when the browser is idle, before the visitor shows intent (default: only on intent — a pointer over or focus on the launcher, a touch, `open()` — or when a chat is running).
  * @attr past-chats - Keep ended chats on this device so the visitor can read them again (last 5); default on, `past-chats="false"` keeps none and deletes those kept.
  * @event {CustomEvent} sportello-chat-open - The window opened.
  * @event {CustomEvent} sportello-chat-close - The window closed.
@@ -203,8 +223,10 @@ export class SportelloLiveChat extends HTMLElement {
     this.launcher.setAttribute('part', 'launcher');
     this.launcher.setAttribute('aria-controls', 'chat-window');
     this.launcher.addEventListener('click', () => void this.toggle());
+    // The first sign of intent fetches the window: a pointer over the launcher, focus, a touch.
     this.launcher.addEventListener('pointerenter', () => void loadWindow());
     this.launcher.addEventListener('focus', () => void loadWindow());
+    this.launcher.addEventListener('touchstart', () => void loadWindow(), { passive: true });
     this.badge = document.createElement('span');
     this.badge.className = 'badge';
     this.badge.setAttribute('part', 'badge');
@@ -439,7 +461,10 @@ export class SportelloLiveChat extends HTMLElement {
       const stored = this.hasStoredChat();
       // Moving to another page of the site mid-chat: the window opens again where the visitor left it.
       if (stored && !this.opened && readOpenFlag()) this.opened = true;
-      else void this.ensureWindow(stored);
+      // A running chat is followed (unread count); otherwise nothing is paid before the visitor
+      // shows intent, unless the page asks for the window at idle (`preload`).
+      else if (stored) void this.ensureWindow(true);
+      else if (this.hasAttribute('preload')) void loadWindow();
     });
   }
 

@@ -359,11 +359,13 @@ describe('sportello-sign-viewer: link-only mode', () => {
 describe('sportello-sign-viewer: errors', () => {
   beforeEach(resetSim);
 
-  it('401 with a bad key: says the session expired, offers a retry', async () => {
+  it('401 with a bad key: a page set up wrong (not an expired session, #19 defect 7), offers a retry', async () => {
     const el = await viewer(1001, { 'sign-token': 'wrong-token' });
     await practiceShown(el);
     const alert = shadow(el).querySelector('[part="error"]')!;
-    expect(alert.textContent).to.contain('session has expired');
+    const words = alert.shadowRoot?.textContent ?? alert.textContent!;
+    expect(words).to.contain('not set up correctly on this page');
+    expect(words).not.to.contain('session has expired');
     expect(alert.querySelector('button')!.textContent).to.contain('Try again');
     await expect(el).to.be.accessible();
   });
@@ -394,10 +396,12 @@ describe('sportello-sign-viewer: errors', () => {
     }
   });
 
-  it('404: says the practice is missing or withdrawn', async () => {
+  it('404: says the practice could not be found, with the reference for support', async () => {
     const el = await viewer(999999);
     await practiceShown(el);
-    expect(shadow(el).querySelector('[part="error"]')!.textContent).to.contain('does not exist or has been withdrawn');
+    const notice = shadow(el).querySelector('[part="error"]')!;
+    expect(notice.textContent).to.contain('could not be found');
+    expect(notice.querySelector('[part="error-support"]')!.textContent).to.match(/HTTP 404 .*ref [0-9a-f-]{36}/);
   });
 
   it('a broken (non-PDF) document: says it cannot be displayed', async () => {

@@ -123,7 +123,7 @@ const CASES: Case[] = [
       const root = chatWindow(el)?.shadowRoot;
       if (!root) return undefined;
       if (root.querySelector('form')) return 'ok';
-      return root.querySelector('.body[role="alert"]') ? 'failed' : undefined;
+      return root.querySelector('.body [part="error"]') ? 'failed' : undefined;
     },
   },
 ];

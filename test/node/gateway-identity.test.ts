@@ -67,6 +67,33 @@ describe('gateway: visitor tokens from a JWKS', () => {
   });
 });
 
+describe('gateway: a JWKS that does not answer', () => {
+  it("answers 503 with Retry-After (the site's keys are missing), not 401 (the visitor's token is not at fault)", async () => {
+    const closed = createServer();
+    await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise((r) => closed.close(r));
+    const h = await startHarness({
+      SPORTELLO_GATEWAY_VISITOR_SECRET: '',
+      SPORTELLO_GATEWAY_VISITOR_JWKS: `http://127.0.0.1:${port}/jwks.json`,
+    });
+    try {
+      const { privateKey } = await generateKeyPair('ES256');
+      const token = await new SignJWT(ADA)
+        .setProtectedHeader({ alg: 'ES256', kid: 'k' })
+        .setAudience('sportello')
+        .setExpirationTime('5m')
+        .sign(privateKey);
+      const res = await fetch(`${h.gw.url}/sign/api/v2/files/1001`, withToken(token));
+      assert.equal(res.status, 503);
+      assert.ok(Number(res.headers.get('retry-after')) >= 1);
+      assert.equal(h.calls.length, 0);
+    } finally {
+      await h.close();
+    }
+  });
+});
+
 describe('gateway: its own service credentials', () => {
   let h: Harness;
   before(async () => {
@@ -110,6 +137,27 @@ describe('gateway: its own service credentials', () => {
       const body = await res.json();
       assert.equal(body.status, 504);
       assert.equal(typeof body.messageKey, 'string');
+    } finally {
+      await slow.close();
+    }
+  });
+
+  it('gives an upload all the time it needs, then holds the service to the deadline', async () => {
+    const slow = await startHarness({ SPORTELLO_GATEWAY_UPSTREAM_TIMEOUT_MS: '300' });
+    try {
+      const token = await mint(ADA);
+      const { idUpload } = await (await fetch(`${slow.gw.url}/desk/richieste/upload-id`, withToken(token))).json();
+      await fetch(`${slow.sim.url}/__sim/faults`, {
+        method: 'POST',
+        body: JSON.stringify({ kind: 'delay', delayMs: 2000, match: `/desk/richieste/upload/${idUpload}`, count: 1 }),
+      });
+      const form = new FormData();
+      form.append('file', new Blob(['x']), 'x.txt');
+      const res = await fetch(
+        `${slow.gw.url}/desk/richieste/upload/${idUpload}`,
+        withToken(token, { method: 'POST', body: form }),
+      );
+      assert.equal(res.status, 504);
     } finally {
       await slow.close();
     }

@@ -4,6 +4,41 @@ import launcher from './launcher/de.js';
 
 const de: Catalogue = {
   launcher,
+  errors: {
+    networkWhat: 'Die Verbindung zum Dienst ist fehlgeschlagen.',
+    networkTodo: 'Bitte prüfen Sie Ihre Internetverbindung und versuchen Sie es dann erneut.',
+    timeoutWhat: 'Der Dienst hat nicht rechtzeitig geantwortet.',
+    timeoutTodo: 'Bitte versuchen Sie es gleich noch einmal.',
+    authWhat: 'Ihre Sitzung ist abgelaufen, oder Sie sind nicht angemeldet.',
+    authTodo: 'Bitte melden Sie sich erneut an: Danach geht es von selbst weiter.',
+    forbiddenWhat: 'Sie haben keine Berechtigung für diese Aktion.',
+    forbiddenTodo:
+      'Wenn Sie meinen, dass Sie sie haben sollten, wenden Sie sich bitte an die Stelle, die Ihnen den Zugang gegeben hat.',
+    notFoundWhat: 'Das Angeforderte wurde nicht gefunden.',
+    notFoundTodo: 'Es wurde vielleicht entfernt oder verschoben. Bitte prüfen Sie den Link oder kontaktieren Sie uns.',
+    tooLargeWhat: 'Die Datei ist für den Dienst zu groß.',
+    tooLargeTodo: 'Bitte wählen Sie eine kleinere Datei.',
+    rejectedWhat: 'Der Dienst konnte diese Anfrage nicht annehmen.',
+    rejectedTodo: 'Bitte prüfen Sie Ihre Eingaben und versuchen Sie es dann erneut.',
+    rateWhat: 'Der Dienst erhält gerade zu viele Anfragen.',
+    rateTodo: 'Bitte warten Sie, bis der Countdown abgelaufen ist, und versuchen Sie es dann erneut.',
+    rateTodoAuto: 'Wenn der Countdown abgelaufen ist, wird es automatisch erneut versucht.',
+    serverWhat: 'Beim Dienst ist ein Problem aufgetreten.',
+    serverTodo: 'Bitte versuchen Sie es in einigen Minuten erneut.',
+    brokenWhat: 'Die Antwort des Dienstes konnte nicht gelesen werden.',
+    brokenTodo: 'Bitte versuchen Sie es erneut.',
+    cutWhat: 'Die Verbindung ist abgebrochen, bevor die Antwort vollständig war.',
+    cutTodo: 'Bitte versuchen Sie es erneut.',
+    configWhat: 'Dieser Dienst ist auf dieser Seite nicht richtig eingerichtet.',
+    configTodo: 'Bitte informieren Sie den Betreiber der Website.',
+    unknownWhat: 'Etwas ist schiefgelaufen.',
+    unknownTodo: 'Bitte versuchen Sie es erneut.',
+    reference: 'Für den Support: {code}',
+    retry: 'Erneut versuchen',
+    retryIn: 'Erneut versuchen ({seconds})',
+    dismiss: 'Schließen',
+    sentOnce: 'Ein erneuter Versuch erzeugt keine doppelte Anfrage.',
+  },
   list: {
     log: 'Unterhaltung',
     pending: 'Wird gesendet …',
@@ -86,6 +121,8 @@ const de: Catalogue = {
     toolArgs: 'Argumente',
     toolResult: 'Ergebnis',
     confidenceSignals: 'Worauf die Einschätzung beruht',
+    copyCode: 'Code kopieren',
+    copied: 'Kopiert',
   },
   chat: {
     title: 'Schreiben Sie uns',
@@ -530,8 +567,6 @@ const de: Catalogue = {
     linkSigned: 'Unterschrieben. Vielen Dank.',
     linkRejected: 'Sie haben diesen Vorgang abgelehnt.',
     linkClosed: 'Über diesen Link kann nicht mehr unterschrieben werden.',
-    error401Key:
-      'Der Signaturdienst hat die Zugangsdaten (sign-token / sign-user) nicht akzeptiert. Bitte prüfen Sie sie und versuchen Sie es erneut.',
   },
 };
 

@@ -8,6 +8,41 @@ import launcher from './launcher/en.js';
 
 const en = {
   launcher,
+  // One error presentation for every element (components/shared/error-text.ts): what happened, what to do.
+  errors: {
+    networkWhat: 'The connection to the service failed.',
+    networkTodo: 'Check your internet connection, then try again.',
+    timeoutWhat: 'The service did not answer in time.',
+    timeoutTodo: 'Please try again in a moment.',
+    authWhat: 'Your session has expired, or you are not signed in.',
+    authTodo: 'Please sign in again: this will then carry on by itself.',
+    forbiddenWhat: 'You do not have permission to do this.',
+    forbiddenTodo: 'If you think you should, please contact whoever gave you access.',
+    notFoundWhat: 'What you asked for could not be found.',
+    notFoundTodo: 'It may have been removed or moved. Please check the link, or contact us.',
+    tooLargeWhat: 'The file is too large for the service.',
+    tooLargeTodo: 'Please choose a smaller file.',
+    rejectedWhat: 'The service could not accept this request.',
+    rejectedTodo: 'Please check what you entered, then try again.',
+    rateWhat: 'The service is receiving too many requests right now.',
+    rateTodo: 'Please wait for the countdown to end, then try again.',
+    rateTodoAuto: 'This will be tried again by itself when the countdown ends.',
+    serverWhat: 'The service is having a problem.',
+    serverTodo: 'Please try again in a few minutes.',
+    brokenWhat: 'The answer from the service could not be read.',
+    brokenTodo: 'Please try again.',
+    cutWhat: 'The connection broke before the answer was complete.',
+    cutTodo: 'Please try again.',
+    configWhat: 'This service is not set up correctly on this page.',
+    configTodo: 'Please let the site owner know.',
+    unknownWhat: 'Something went wrong.',
+    unknownTodo: 'Please try again.',
+    reference: 'For support: {code}',
+    retry: 'Try again',
+    retryIn: 'Try again ({seconds})',
+    dismiss: 'Dismiss',
+    sentOnce: 'Trying again will not create a duplicate request.',
+  },
   list: {
     log: 'Conversation',
     pending: 'Sending…',
@@ -88,6 +123,8 @@ const en = {
     toolArgs: 'Arguments',
     toolResult: 'Result',
     confidenceSignals: 'What the confidence is based on',
+    copyCode: 'Copy code',
+    copied: 'Copied',
   },
   chat: {
     title: 'Chat with us',
@@ -523,8 +560,6 @@ const en = {
     linkSigned: 'Signed. Thank you.',
     linkRejected: 'You have rejected this practice.',
     linkClosed: 'This signing link is no longer open for signing.',
-    error401Key:
-      'The signing service did not accept the credentials (sign-token / sign-user). Check them, then try again.',
   },
 };
 

@@ -4,6 +4,40 @@ import launcher from './launcher/es.js';
 
 const es: Catalogue = {
   launcher,
+  errors: {
+    networkWhat: 'La conexión con el servicio ha fallado.',
+    networkTodo: 'Compruebe su conexión a Internet y vuelva a intentarlo.',
+    timeoutWhat: 'El servicio no ha respondido a tiempo.',
+    timeoutTodo: 'Vuelva a intentarlo dentro de un momento.',
+    authWhat: 'Su sesión ha caducado o no ha iniciado sesión.',
+    authTodo: 'Inicie sesión de nuevo: después continuará automáticamente.',
+    forbiddenWhat: 'No tiene permiso para realizar esta acción.',
+    forbiddenTodo: 'Si cree que debería tenerlo, póngase en contacto con quien le dio acceso.',
+    notFoundWhat: 'No se ha encontrado lo que ha solicitado.',
+    notFoundTodo: 'Puede que se haya eliminado o movido. Compruebe el enlace o póngase en contacto con nosotros.',
+    tooLargeWhat: 'El archivo es demasiado grande para el servicio.',
+    tooLargeTodo: 'Elija un archivo más pequeño.',
+    rejectedWhat: 'El servicio no ha podido aceptar esta solicitud.',
+    rejectedTodo: 'Compruebe los datos introducidos y vuelva a intentarlo.',
+    rateWhat: 'El servicio está recibiendo demasiadas solicitudes en este momento.',
+    rateTodo: 'Espere a que termine la cuenta atrás y vuelva a intentarlo.',
+    rateTodoAuto: 'Se volverá a intentar automáticamente cuando termine la cuenta atrás.',
+    serverWhat: 'El servicio tiene un problema.',
+    serverTodo: 'Vuelva a intentarlo dentro de unos minutos.',
+    brokenWhat: 'No se ha podido leer la respuesta del servicio.',
+    brokenTodo: 'Vuelva a intentarlo.',
+    cutWhat: 'La conexión se interrumpió antes de que la respuesta estuviera completa.',
+    cutTodo: 'Vuelva a intentarlo.',
+    configWhat: 'Este servicio no está configurado correctamente en esta página.',
+    configTodo: 'Informe de ello al responsable del sitio.',
+    unknownWhat: 'Algo ha salido mal.',
+    unknownTodo: 'Vuelva a intentarlo.',
+    reference: 'Para el soporte: {code}',
+    retry: 'Reintentar',
+    retryIn: 'Reintentar ({seconds})',
+    dismiss: 'Cerrar',
+    sentOnce: 'Volver a intentarlo no creará una solicitud duplicada.',
+  },
   list: {
     log: 'Conversación',
     pending: 'Enviando…',
@@ -85,6 +119,8 @@ const es: Catalogue = {
     toolArgs: 'Argumentos',
     toolResult: 'Resultado',
     confidenceSignals: 'En qué se basa la confianza',
+    copyCode: 'Copiar el código',
+    copied: 'Copiado',
   },
   chat: {
     title: 'Hable con nosotros',
@@ -525,8 +561,6 @@ const es: Catalogue = {
     linkSigned: 'Firmado. Gracias.',
     linkRejected: 'Ha rechazado este expediente.',
     linkClosed: 'Este enlace de firma ya no admite firmas.',
-    error401Key:
-      'El servicio de firma no ha aceptado las credenciales (sign-token / sign-user). Compruébelas y vuelva a intentarlo.',
   },
 };
 

@@ -7,6 +7,40 @@ import launcher from './launcher/fr.js';
 
 const fr: Catalogue = {
   launcher,
+  errors: {
+    networkWhat: 'La connexion au service a échoué.',
+    networkTodo: 'Vérifiez votre connexion Internet, puis réessayez.',
+    timeoutWhat: 'Le service n’a pas répondu à temps.',
+    timeoutTodo: 'Veuillez réessayer dans un instant.',
+    authWhat: 'Votre session a expiré, ou vous n’êtes pas connecté.',
+    authTodo: 'Veuillez vous reconnecter : la suite se fera automatiquement.',
+    forbiddenWhat: 'Vous n’êtes pas autorisé à effectuer cette action.',
+    forbiddenTodo: 'Si vous pensez devoir l’être, contactez la personne qui vous a donné l’accès.',
+    notFoundWhat: 'L’élément demandé est introuvable.',
+    notFoundTodo: 'Il a peut-être été supprimé ou déplacé. Vérifiez le lien ou contactez-nous.',
+    tooLargeWhat: 'Le fichier est trop volumineux pour le service.',
+    tooLargeTodo: 'Veuillez choisir un fichier plus petit.',
+    rejectedWhat: 'Le service n’a pas pu accepter cette demande.',
+    rejectedTodo: 'Vérifiez les informations saisies, puis réessayez.',
+    rateWhat: 'Le service reçoit trop de demandes en ce moment.',
+    rateTodo: 'Veuillez attendre la fin du compte à rebours, puis réessayer.',
+    rateTodoAuto: 'Une nouvelle tentative sera faite automatiquement à la fin du compte à rebours.',
+    serverWhat: 'Le service rencontre un problème.',
+    serverTodo: 'Veuillez réessayer dans quelques minutes.',
+    brokenWhat: 'La réponse du service n’a pas pu être lue.',
+    brokenTodo: 'Veuillez réessayer.',
+    cutWhat: 'La connexion a été interrompue avant la fin de la réponse.',
+    cutTodo: 'Veuillez réessayer.',
+    configWhat: 'Ce service n’est pas configuré correctement sur cette page.',
+    configTodo: 'Veuillez en informer le responsable du site.',
+    unknownWhat: 'Une erreur s’est produite.',
+    unknownTodo: 'Veuillez réessayer.',
+    reference: 'Pour l’assistance : {code}',
+    retry: 'Réessayer',
+    retryIn: 'Réessayer ({seconds})',
+    dismiss: 'Fermer',
+    sentOnce: 'Une nouvelle tentative ne créera pas de demande en double.',
+  },
   list: {
     log: 'Conversation',
     pending: 'Envoi…',
@@ -87,6 +121,8 @@ const fr: Catalogue = {
     toolArgs: 'Arguments',
     toolResult: 'Résultat',
     confidenceSignals: 'Sur quoi repose la confiance',
+    copyCode: 'Copier le code',
+    copied: 'Copié',
   },
   chat: {
     title: 'Discutons ensemble',
@@ -525,8 +561,6 @@ const fr: Catalogue = {
     linkSigned: 'Signé. Merci.',
     linkRejected: 'Vous avez refusé ce dossier.',
     linkClosed: 'Ce lien de signature n’est plus ouvert à la signature.',
-    error401Key:
-      'Le service de signature n’a pas accepté les identifiants (sign-token / sign-user). Vérifiez-les, puis réessayez.',
   },
 };
 

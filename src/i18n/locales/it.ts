@@ -4,6 +4,40 @@ import launcher from './launcher/it.js';
 
 const it: Catalogue = {
   launcher,
+  errors: {
+    networkWhat: 'La connessione al servizio non è riuscita.',
+    networkTodo: 'Controlli la connessione a Internet e riprovi.',
+    timeoutWhat: 'Il servizio non ha risposto in tempo.',
+    timeoutTodo: 'Riprovi tra qualche istante.',
+    authWhat: 'La sessione è scaduta, oppure non ha effettuato l’accesso.',
+    authTodo: 'Effettui di nuovo l’accesso: poi si riprenderà da solo.',
+    forbiddenWhat: 'Non ha l’autorizzazione per questa operazione.',
+    forbiddenTodo: 'Se ritiene di doverla avere, contatti chi Le ha dato l’accesso.',
+    notFoundWhat: 'Quanto richiesto non è stato trovato.',
+    notFoundTodo: 'Potrebbe essere stato rimosso o spostato. Controlli il link, oppure ci contatti.',
+    tooLargeWhat: 'Il file è troppo grande per il servizio.',
+    tooLargeTodo: 'Scelga un file più piccolo.',
+    rejectedWhat: 'Il servizio non ha potuto accettare la richiesta.',
+    rejectedTodo: 'Controlli i dati inseriti e riprovi.',
+    rateWhat: 'Il servizio sta ricevendo troppe richieste in questo momento.',
+    rateTodo: 'Attenda la fine del conto alla rovescia, poi riprovi.',
+    rateTodoAuto: 'Al termine del conto alla rovescia si riproverà automaticamente.',
+    serverWhat: 'Il servizio ha un problema.',
+    serverTodo: 'Riprovi tra qualche minuto.',
+    brokenWhat: 'Non è stato possibile leggere la risposta del servizio.',
+    brokenTodo: 'Riprovi.',
+    cutWhat: 'La connessione si è interrotta prima che la risposta fosse completa.',
+    cutTodo: 'Riprovi.',
+    configWhat: 'Questo servizio non è configurato correttamente su questa pagina.',
+    configTodo: 'La preghiamo di avvisare il gestore del sito.',
+    unknownWhat: 'Qualcosa non ha funzionato.',
+    unknownTodo: 'Riprovi.',
+    reference: 'Per l’assistenza: {code}',
+    retry: 'Riprova',
+    retryIn: 'Riprova ({seconds})',
+    dismiss: 'Chiudi',
+    sentOnce: 'Riprovando non si creerà una richiesta doppia.',
+  },
   list: {
     log: 'Conversazione',
     pending: 'Invio…',
@@ -84,6 +118,8 @@ const it: Catalogue = {
     toolArgs: 'Argomenti',
     toolResult: 'Risultato',
     confidenceSignals: 'Su che cosa si basa l’affidabilità',
+    copyCode: 'Copia il codice',
+    copied: 'Copiato',
   },
   chat: {
     title: 'Chat con noi',
@@ -518,8 +554,6 @@ const it: Catalogue = {
     linkSigned: 'Firmato. Grazie.',
     linkRejected: 'Ha rifiutato questa pratica.',
     linkClosed: 'Questo link di firma non è più aperto alla firma.',
-    error401Key:
-      'Il servizio di firma non ha accettato le credenziali (sign-token / sign-user). Le verifichi e riprovi.',
   },
 };
 

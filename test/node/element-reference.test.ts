@@ -1,0 +1,67 @@
+/**
+ * The element reference (demo/reference/) is built from custom-elements.json: analysed afresh here
+ * from the elements' JSDoc, every public element gets a page with each section, and the four main
+ * elements document attributes, properties, events, parts and CSS custom properties.
+ */
+import { before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PUBLIC_TAGS, elementReference, type Manifest } from '../../demo/reference/model.js';
+
+let manifest: Manifest;
+
+before(() => {
+  // A scratch folder under tmp/ (ignored by git), and a config that writes there and leaves
+  // package.json alone (the analyzer otherwise records its output path as "customElements").
+  const out = join('tmp', `cem-${process.pid}`);
+  const config = join('tmp', `cem-${process.pid}.config.mjs`);
+  mkdirSync('tmp', { recursive: true });
+  writeFileSync(
+    config,
+    `import base from '../custom-elements-manifest.config.mjs';\nexport default { ...base, outdir: ${JSON.stringify(out)}, packagejson: false };\n`,
+  );
+  try {
+    execFileSync(
+      process.execPath,
+      ['node_modules/@custom-elements-manifest/analyzer/cem.js', 'analyze', '--config', config],
+      { stdio: 'ignore' },
+    );
+    manifest = JSON.parse(readFileSync(join(out, 'custom-elements.json'), 'utf8')) as Manifest;
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+    rmSync(config, { force: true });
+  }
+});
+
+test('every public element has a reference page with all its sections', () => {
+  for (const tag of PUBLIC_TAGS) {
+    const ref = elementReference(manifest, tag);
+    assert.ok(ref, `<${tag}> is in custom-elements.json`);
+    assert.ok(ref.summary, `<${tag}> has a summary`);
+    assert.deepEqual(
+      ref.sections.map((s) => s.id),
+      ['attributes', 'properties', 'methods', 'events', 'parts', 'slots', 'css-properties', 'states'],
+    );
+  }
+});
+
+test('the four main elements document attributes, properties, events, parts and CSS properties', () => {
+  for (const tag of ['sportello-live-chat', 'sportello-ai-chat', 'sportello-sign-viewer', 'sportello-desk-form']) {
+    const ref = elementReference(manifest, tag)!;
+    for (const id of ['attributes', 'properties', 'events', 'parts', 'css-properties']) {
+      const section = ref.sections.find((s) => s.id === id)!;
+      assert.ok(section.rows.length > 0, `<${tag}> documents its ${section.title.toLowerCase()}`);
+      for (const row of section.rows) assert.ok(row.name, `<${tag}> ${id}: a row without a name`);
+    }
+    const events = ref.sections.find((s) => s.id === 'events')!.rows.map((r) => r.name);
+    assert.ok(events.includes('sportello-error'), `<${tag}> documents sportello-error`);
+    // Nothing private or internal leaks into the public tables.
+    for (const row of ref.sections.find((s) => s.id === 'properties')!.rows) assert.doesNotMatch(row.name, /^[_#]/);
+  }
+});
+
+test('an unknown tag has no page', () => {
+  assert.equal(elementReference(manifest, 'sportello-nothing'), undefined);
+});
