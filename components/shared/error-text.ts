@@ -82,7 +82,12 @@ export function supportCode(error: ServiceError | Error): string | undefined {
   const parts = [
     error.status !== undefined ? `HTTP ${error.status}` : error.kind,
     // Codes are machine words (`messageKey`, `http_500`, OAuth `error`), never prose from the server.
-    error.code && /^[\w.:-]{1,64}$/.test(error.code) && error.code !== `http_${error.status}` ? error.code : undefined,
+    error.code &&
+    /^[\w.:-]{1,64}$/.test(error.code) &&
+    error.code !== `http_${error.status}` &&
+    error.code !== error.kind
+      ? error.code
+      : undefined,
     // A 403 may name the permissions that are missing (`DOC_DOWNLOAD`): machine words worth quoting.
     ...(error.status === 403 ? permissionCodes(error.message) : []),
     error.reference ? `ref ${error.reference}` : undefined,

@@ -4,19 +4,21 @@ import { SportelloElement } from '../shared/sportello-element.js';
 import { errorNoticeStyles } from '../shared/error-notice.js';
 import { tokens } from '../shared/tokens.styles.js';
 import { ServiceError } from '../../src/transport/errors.js';
-import { SignService, getUrlBytes, isFinalStatus, type PracticeDetail } from '../../src/services/sign.js';
+import { SignService, isFinalStatus, type PracticeDetail } from '../../src/services/sign.js';
 import { signAuth } from '../../src/services/sign-auth.js';
 import { practiceAreas, type AreaSpec } from '../../src/pdf/areas.js';
 import { SignPracticeController } from '../../src/controllers/sign/practice-controller.js';
 import { SignDocumentController, type DocumentSource } from '../../src/controllers/sign/document-controller.js';
 import { SignDownloadController, type DownloadKind } from '../../src/controllers/sign/download-controller.js';
 import { SignLinkController } from '../../src/controllers/sign/link-controller.js';
+import { PdfWarmupController } from '../../src/controllers/sign/pdf-warmup.js';
 import type { SignerStep } from '../../src/controllers/sign/signer-view.js';
 import { ConfigurationError, ServiceClientController } from '../../src/controllers/service-client.js';
 import { signViewerStyles } from './sign-viewer.styles.js';
 import { renderEvents, renderHeader, renderSigners, statusWord } from './parts/practice-summary.js';
 import { SignDocumentView } from './parts/document-view.js';
 import { renderLinkOutcome, renderTurn } from './parts/turn-notice.js';
+import { renderDocument, renderSwitcher } from './parts/document-panel.js';
 import { translate, type StringKey } from './strings.js';
 import './events.js';
 
@@ -28,6 +30,10 @@ const NO_STEPS: ReadonlyMap<string, SignerStep> = new Map<string, SignerStep>();
  * placeholders drawn over the pages. "Sign" opens the signing link in a new window (or a dialog)
  * and follows the practice until it is signed, rejected, expired or cancelled.
  *
+ * With `signer-email`, the viewer is that signer's own: it says whose turn it is, offers the
+ * signing link only when it is theirs (the service's link names the first pending signer), follows
+ * the practice from the start, and closes the signing dialog when they are done.
+ *
  * Link-only mode, for an external signer who holds only a link: `signing-url` plus `document-src`.
  *
  * pdf.js needs a module worker: same origin as the bundle → CSP `worker-src 'self'`; bundle on a
@@ -35,7 +41,7 @@ const NO_STEPS: ReadonlyMap<string, SignerStep> = new Map<string, SignerStep>();
  *
  * @summary A signature practice's documents, signers and signing link.
  *
- * @event {CustomEvent<SignStatusDetail>} sportello-sign-status - The followed practice changed status (`{ idFile, status, previousStatus, final, practice }`).
+ * @event {CustomEvent<SignStatusDetail>} sportello-sign-status - The followed practice changed status, or one signer's step did (`{ idFile, status, previousStatus, final, practice, signer? }`; `signer` `{ email, name, status, previousStatus, at }` for a step).
  * @event {CustomEvent<SignOpenDetail>} sportello-sign-open - The signing page is about to open (`{ url, mode }`); cancelable.
  * @event {CustomEvent<SignDownloadDetail>} sportello-sign-download - A downloaded file is about to be saved (`{ kind, filename, blob }`); cancelable.
  * @event {CustomEvent<SportelloErrorDetail>} sportello-error - Something failed (`{ error, operation }`); the viewer shows it too.
@@ -50,11 +56,23 @@ const NO_STEPS: ReadonlyMap<string, SignerStep> = new Map<string, SignerStep>();
  * @csspart document - The document view (toolbar and pages).
  * @csspart error - An error message.
  * @csspart dialog - The signing dialog (`sign-mode="dialog"`).
+ * @csspart turn - Where the named signer stands (your turn, waiting for …, signed, …).
  *
  * @cssproperty --sportello-sign-viewer-height - Height of the viewer (default 46rem).
  * @cssproperty --sportello-sign-mine-color - Colour of the current signer's areas.
  * @cssproperty --sportello-sign-area-color - Colour of other signers' areas.
  * @cssproperty --sportello-sign-page-gutter - Background around the pages.
+ * @cssproperty --sportello-sign-signed-color - Colour of signed areas.
+ * @cssproperty --sportello-sign-rejected-color - Colour of a rejecting signer's areas.
+ *
+ * @cssstate loading - The practice or a document is loading.
+ * @cssstate error - Something failed (shown in the viewer).
+ * @cssstate signed - The practice is signed (or, link-only, the link's signer has signed).
+ * @cssstate rejected - The practice was rejected.
+ * @cssstate your-turn - The named signer (`signer-email`) may sign now.
+ * @cssstate waiting - The named signer waits for another signer, or for the others after signing.
+ * @cssstate following - The viewer is following the practice or the link for news.
+ * @cssstate dialog-open - The signing dialog is open.
  */
 export class SportelloSignViewer extends SportelloElement {
   static override styles = [tokens, signViewerStyles, errorNoticeStyles];
@@ -130,6 +148,9 @@ export class SportelloSignViewer extends SportelloElement {
       if (this.signerEmail && signer.email.toLowerCase() === this.signerEmail.trim().toLowerCase()) this.closeDialog();
     },
   });
+
+  /** pdf.js and its worker start loading when the viewer is near the viewport, before any fetch. */
+  private readonly warmup = new PdfWarmupController(this);
 
   /** Link-only mode: the link's own status after the signing page was opened. */
   private readonly linkCtl = new SignLinkController(this, {
@@ -263,6 +284,7 @@ export class SportelloSignViewer extends SportelloElement {
     const sources = this.sources();
     const source = sources[Math.min(this.docIndex, sources.length - 1)];
     if (!source) return;
+    this.warmup.start();
     const practice = this.practiceCtl.practice;
     const specs = practice ? practiceAreas(practice) : [];
     const key = JSON.stringify(specs);
@@ -342,24 +364,11 @@ export class SportelloSignViewer extends SportelloElement {
   }
 
   private download(kind: DownloadKind): void {
-    const service = this.service;
-    const p = this.practiceCtl.practice;
-    const source = this.docCtl.source;
-    if (kind === 'document' && source?.kind === 'url') {
-      void this.downloads.run(kind, async () => {
-        const { bytes, filename } = await getUrlBytes(source.url);
-        return {
-          blob: new Blob([bytes as BlobPart], { type: 'application/pdf' }),
-          filename: filename ?? source.filename,
-        };
-      });
-      return;
-    }
-    if (!service || !p) return;
-    if (kind === 'document' && source?.kind === 'service')
-      void this.downloads.run(kind, () => service.downloadDocument(source.idDocument));
-    if (kind === 'practice') void this.downloads.run(kind, () => service.downloadPractice(p.idFile));
-    if (kind === 'report') void this.downloads.run(kind, () => service.downloadReport(p.idFile));
+    this.downloads.download(kind, {
+      service: this.service,
+      idFile: this.practiceCtl.practice?.idFile,
+      source: this.docCtl.source,
+    });
   }
 
   // ---- rendering ----
@@ -414,52 +423,20 @@ export class SportelloSignViewer extends SportelloElement {
     </div>`;
   }
 
-  private renderSwitcher(sources: DocumentSource[]) {
-    if (sources.length < 2) return nothing;
-    return html`<nav class="switcher" part="switcher" aria-label=${this.t('documents')}>
-      ${sources.map(
-        (s, i) =>
-          html`<button type="button" aria-current=${i === this.docIndex ? 'true' : 'false'} data-index=${i} @click=${() => (this.docIndex = i)}>${s.filename}</button>`,
-      )}
-    </nav>`;
-  }
-
-  private renderDocument() {
-    const d = this.docCtl;
-    if (d.phase === 'error' && d.failure) {
-      const f = d.failure;
-      return html`<div class="doc-state">
-        ${
-          f.kind === 'broken'
-            ? html`<div class="error" part="error" role="alert"><p>${this.t('errorBroken')}</p></div>`
-            : this.renderError(f.error, () => d.retry(), true)
-        }
-      </div>`;
-    }
-    if (d.phase === 'ready' && d.pdf) {
-      return html`<sportello-sign-document
-        part="document"
-        .pdf=${d.pdf}
-        .areas=${d.areas}
-        .signerEmail=${this.signerEmail}
-        .steps=${this.practiceCtl.view?.steps ?? NO_STEPS}
-        .language=${this.language}
-        .documentName=${d.source?.filename ?? ''}
-      ></sportello-sign-document>`;
-    }
-    if (d.phase === 'loading') {
-      const { loaded, total } = d.progress;
-      const pct = total ? Math.round((loaded / total) * 100) : undefined;
-      return html`<div class="doc-state" role="status">
-        <span id="progress-label">${this.t('loadingDocument')}</span>
-        ${
-          pct === undefined
-            ? html`<progress aria-labelledby="progress-label"></progress>`
-            : html`<progress aria-labelledby="progress-label" max="100" .value=${pct}>${pct}%</progress>`
-        }
-      </div>`;
-    }
-    return nothing;
+  /** `:state()` custom states for the page: `sportello-sign-viewer:state(your-turn)`. */
+  protected override states(): Record<string, boolean> {
+    const p = this.practiceCtl.practice;
+    const turn = this.practiceCtl.view?.turn;
+    return {
+      loading: this.practiceCtl.phase === 'loading' || this.docCtl.phase === 'loading',
+      error: this.attrError || this.practiceCtl.phase === 'error' || this.docCtl.phase === 'error',
+      signed: p?.status === 'F' || this.linkCtl.outcome === 'signed',
+      rejected: p?.status === 'R' || this.linkCtl.outcome === 'rejected',
+      'your-turn': turn === 'your-turn',
+      waiting: turn === 'waiting' || turn === 'signed-waiting',
+      following: this.practiceCtl.following || this.linkCtl.outcome === 'pending',
+      'dialog-open': !!this.dialogUrl,
+    };
   }
 
   protected override render() {
@@ -493,8 +470,18 @@ export class SportelloSignViewer extends SportelloElement {
           ${p ? html`${renderSigners(p, this.language, this.signerEmail)}${renderEvents(p, this.language)}` : nothing}
         </aside>
         <section class="main" aria-label=${this.t('documents')}>
-          ${this.renderSwitcher(sources)}
-          ${sources.length ? this.renderDocument() : html`<p class="doc-state">${this.t('noDocuments')}</p>`}
+          ${renderSwitcher(sources, this.docIndex, this.language, (i) => (this.docIndex = i))}
+          ${
+            sources.length
+              ? renderDocument({
+                  language: this.language,
+                  doc: this.docCtl,
+                  signerEmail: this.signerEmail,
+                  steps: this.practiceCtl.view?.steps ?? NO_STEPS,
+                  renderError: (error, retry, autoRetry) => this.renderError(error, retry, autoRetry),
+                })
+              : html`<p class="doc-state">${this.t('noDocuments')}</p>`
+          }
         </section>
       </div>
       ${

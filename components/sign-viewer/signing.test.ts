@@ -64,6 +64,8 @@ describe("sportello-sign-viewer: each signer's own step", () => {
     expect(turn(el)!.textContent).to.contain('Emily Carter');
     expect(signAction(el)).to.equal(null);
     await expect(el).to.be.accessible();
+    expect(el.matches(':state(waiting)'), 'the page can style the waiting state').to.equal(true);
+    expect(el.matches(':state(your-turn)')).to.equal(false);
     const events = statusEvents(el);
     await actOnLink(link('link-1003-1'), 'sign');
     await waitUntil(() => turn(el)?.dataset.turn === 'your-turn' && signAction(el), 'her turn did not come', {
@@ -72,6 +74,7 @@ describe("sportello-sign-viewer: each signer's own step", () => {
     await waitUntil(() => shownLinks(el).includes(link('link-1003-2')), 'her own link is not offered', {
       timeout: 10000,
     });
+    expect(el.matches(':state(your-turn)')).to.equal(true);
     // A per-signer event for Emily's step, and the live region said it.
     const step = events.find((d) => d.signer?.email === EMILY);
     expect(step?.signer).to.include({ status: 'F', previousStatus: 'L', name: 'Emily Carter' });

@@ -37,6 +37,7 @@ const de: Catalogue = {
     retry: 'Erneut versuchen',
     retryIn: 'Erneut versuchen ({seconds})',
     dismiss: 'Schließen',
+    sentOnce: 'Ein erneuter Versuch erzeugt keine doppelte Anfrage.',
   },
   list: {
     log: 'Unterhaltung',
@@ -566,6 +567,8 @@ const de: Catalogue = {
     linkSigned: 'Unterschrieben. Vielen Dank.',
     linkRejected: 'Sie haben diesen Vorgang abgelehnt.',
     linkClosed: 'Über diesen Link kann nicht mehr unterschrieben werden.',
+    linkTo: 'Link zu {host} (öffnet in einem neuen Tab)',
+    linkPage: 'Zu Seite {n}',
   },
 };
 

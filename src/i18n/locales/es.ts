@@ -36,6 +36,7 @@ const es: Catalogue = {
     retry: 'Reintentar',
     retryIn: 'Reintentar ({seconds})',
     dismiss: 'Cerrar',
+    sentOnce: 'Volver a intentarlo no creará una solicitud duplicada.',
   },
   list: {
     log: 'Conversación',
@@ -560,6 +561,8 @@ const es: Catalogue = {
     linkSigned: 'Firmado. Gracias.',
     linkRejected: 'Ha rechazado este expediente.',
     linkClosed: 'Este enlace de firma ya no admite firmas.',
+    linkTo: 'Enlace a {host} (se abre en una pestaña nueva)',
+    linkPage: 'Ir a la página {n}',
   },
 };
 

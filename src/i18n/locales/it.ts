@@ -36,6 +36,7 @@ const it: Catalogue = {
     retry: 'Riprova',
     retryIn: 'Riprova ({seconds})',
     dismiss: 'Chiudi',
+    sentOnce: 'Riprovando non si creerà una richiesta doppia.',
   },
   list: {
     log: 'Conversazione',
@@ -553,6 +554,8 @@ const it: Catalogue = {
     linkSigned: 'Firmato. Grazie.',
     linkRejected: 'Ha rifiutato questa pratica.',
     linkClosed: 'Questo link di firma non è più aperto alla firma.',
+    linkTo: 'Collegamento a {host} (si apre in una nuova scheda)',
+    linkPage: 'Vai a pagina {n}',
   },
 };
 
