@@ -23,6 +23,7 @@ import { t, type ChatKey } from './strings.js';
 import { ChatWindowLabels } from './window-labels.js';
 import { TranscriptRows, initialOf } from './transcript-rows.js';
 import { ChatForms } from './contact-forms.js';
+import { MessageBodies } from './message-bodies.js';
 import { EndedView } from './ended-view.js';
 import { PastChatsView } from './past-chats-view.js';
 import type { ChatPrefill, WindowContext } from './window-context.js';
@@ -109,6 +110,8 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
   );
   private readonly rows = new TranscriptRows(this);
   private readonly forms = new ChatForms(this);
+  /** Message bodies: operators' and bots' markdown (restricted), loaded when a message needs it. */
+  readonly bodies = new MessageBodies(() => this.requestUpdate());
   private readonly endedView = new EndedView(this);
   private readonly past = new PastChatsView(this, this.rows, () => this.endedView.newChat());
 
@@ -412,6 +415,7 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
       <sportello-message-list
         .items=${this.rows.current()}
         .labels=${this.labels.list('conversation')}
+        .renderBody=${this.bodies.render}
         @sportello-message-retry=${(e: CustomEvent<{ key: string }>) => c.retry(e.detail.key)}
         @sportello-quick-reply=${(e: CustomEvent<{ value?: string; label?: string }>) => c.send(e.detail.label ?? e.detail.value ?? '', e.detail.value)}
       ></sportello-message-list>
