@@ -7,6 +7,7 @@ import { simulatorPlugin } from './test/setup/simulator-plugin.mjs';
 import { summaryReporter } from './test/setup/summary-reporter.mjs';
 import { transportPlugin } from './test/setup/transport-plugin.mjs';
 import { workerUrlPlugin } from './test/setup/worker-url-plugin.mjs';
+import { signPagePlugin } from './test/setup/sign-page-plugin.mjs';
 
 const executablePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 // The transport plugin (test HTTP/SSE server, RabbitMQ on demand, strict CSP page) needs the
@@ -19,6 +20,19 @@ const simulator = simulatorPlugin({ env: () => ({ ...transport.env, ...gateway.e
 const files = process.env.WTR_FILES
   ? process.env.WTR_FILES.split(',')
   : ['test/browser/**/*.test.ts', 'components/**/*.test.ts', 'src/**/*.test.ts'];
+
+/**
+ * highlight.js (under lowlight: the AI panel's code highlighting) ships its ESM core as a wrapper of
+ * its CommonJS build (`es/core.js` imports `lib/core.js`, which assigns `module.exports` and requires
+ * nothing). The production bundler converts it; the test server serves it as a module here.
+ */
+const highlightCore = {
+  name: 'highlight-js-core-as-module',
+  transform(context) {
+    if (!context.path.endsWith('/highlight.js/lib/core.js')) return undefined;
+    return { body: `const module = { exports: {} };\n${context.body}\nexport default module.exports;\n` };
+  },
+};
 
 export default {
   files,
@@ -34,9 +48,12 @@ export default {
     // Before esbuild: `?worker&url` imports (the SSE worker) resolve to the served source module.
     workerUrlPlugin(),
     esbuildPlugin({ ts: true, tsconfig: './tsconfig.json', target: 'es2022' }),
+    highlightCore,
     simulator,
     gateway,
     transport,
+    // A signer on the signing service's own page (window and dialog modes of the sign viewer).
+    signPagePlugin(),
   ],
   browsers: [
     chromeLauncher({

@@ -37,4 +37,33 @@ describe('sportello-ai-chat under a strict CSP with Trusted Types', () => {
       }
     });
   }
+
+  it('highlights code blocks with no violation (the highlighter builds DOM, never parses HTML)', async () => {
+    const page = await openStrictPage({
+      modules: ['/components/ai-chat/index.ts'],
+      workerSrc: "'self' blob:",
+      html: `<sportello-ai-chat agent-id="1" api-key="spk_demo" lang="en"></sportello-ai-chat>`,
+      height: 700,
+    });
+    try {
+      await page.window.customElements.whenDefined('sportello-ai-chat');
+      const el = page.document.querySelector('sportello-ai-chat') as HTMLElement & {
+        endpoint: string;
+        ask(text: string): Promise<void>;
+        updateComplete: Promise<unknown>;
+      };
+      el.endpoint = ENDPOINT;
+      await el.updateComplete;
+      await el.ask('bench:3k/20');
+      const thread = () => el.shadowRoot!.querySelector('sportello-ai-thread')?.shadowRoot;
+      const keyword = await until(() =>
+        thread()?.querySelector('.msg.assistant[aria-busy="false"] .code-block .hljs-keyword'),
+      );
+      await page.settle();
+      expect(keyword.textContent!.length).to.be.greaterThan(0);
+      page.assertClean();
+    } finally {
+      page.close();
+    }
+  });
 });

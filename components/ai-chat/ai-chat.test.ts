@@ -510,6 +510,34 @@ describe('sportello-ai-chat', () => {
     await idle(el);
   });
 
+  it('code blocks: language, copy button, highlighted once complete; transcripts leave the bar out', async () => {
+    const el = await panel();
+    await el.ask('bench:3k/20');
+    await idle(el);
+    const block = await until(() => lastAnswer(el).querySelector('.code-block'));
+    expect(block.querySelector('.code-lang')!.textContent).to.equal('ts');
+    const code = block.querySelector('pre code')!;
+    // Highlighted (loaded on the first code block) without changing a character of the code.
+    await until(() => code.querySelector('.hljs-keyword'));
+    expect(code.textContent).to.match(/^\/\/ esempio \d+\nconst richiesta = await fetch/);
+    const copied: string[] = [];
+    const clipboard = navigator.clipboard;
+    Object.defineProperty(navigator, 'clipboard', {
+      configurable: true,
+      value: { writeText: async (text: string) => void copied.push(text) },
+    });
+    try {
+      const button = block.querySelector<HTMLButtonElement>('.code-copy')!;
+      expect(button.textContent).to.equal('Copy code');
+      button.click();
+      await until(() => button.textContent === 'Copied');
+      expect(copied).to.deep.equal([code.textContent]);
+    } finally {
+      Object.defineProperty(navigator, 'clipboard', { configurable: true, value: clipboard });
+    }
+    await expect(el).to.be.accessible();
+  });
+
   it('non-streaming mode renders the same way', async () => {
     const el = await panel({ stream: 'false' });
     await typeAndSend(el, 'What are your opening hours?');

@@ -13,6 +13,7 @@ import type { ServiceError } from '../../src/transport/errors.js';
 import type { AiFile } from '../../src/services/ai.js';
 import { StableRecord } from '../shared/stable-record.js';
 import { AnswerViews } from './answer-views.js';
+import { CodeBlocks } from './code-blocks.js';
 import { renderMessage, type AnswerContext } from './answer.js';
 import { errorSentence } from '../shared/error-text.js';
 import { attachFiles, DEFAULT_ACCEPT, type PanelAttachment } from './attachments.js';
@@ -128,7 +129,9 @@ export class SportelloAiChat extends SportelloElement {
   @state() private handoffSent = false;
 
   /** The answers' DOM (one markdown view each); the controller feeds it. */
-  private readonly views = new AnswerViews(() => this.renderInterval);
+  /** Code blocks of answers: language, copy button, highlighting once complete. */
+  private readonly codeBlocks = new CodeBlocks(() => ({ copy: this.s('copyCode'), copied: this.s('copied') }));
+  private readonly views = new AnswerViews(() => this.renderInterval, this.codeBlocks.decorate);
   private readonly chat = new AiChatController(
     this,
     () => chatSettings(this.attributesNow(), () => this.aiClient()),

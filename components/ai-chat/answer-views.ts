@@ -12,8 +12,14 @@ const GROUP_SIZE = 16;
 export class AnswerViews implements AnswerDisplay {
   private readonly views = new Map<string, MarkdownView>();
 
-  /** @param renderIntervalMs the panel's `render-interval`, read when an answer starts. */
-  constructor(private readonly renderIntervalMs: () => number) {}
+  /**
+   * @param renderIntervalMs the panel's `render-interval`, read when an answer starts.
+   * @param decorate what the panel adds to each settled block (code blocks' bar and highlighting).
+   */
+  constructor(
+    private readonly renderIntervalMs: () => number,
+    private readonly decorate?: (nodes: readonly Node[]) => void,
+  ) {}
 
   start(id: string, format: ContentFormat): void {
     const base = this.renderIntervalMs();
@@ -26,6 +32,7 @@ export class AnswerViews implements AnswerDisplay {
       new MarkdownView({
         format,
         groupSize: GROUP_SIZE,
+        ...(this.decorate ? { decorate: this.decorate } : {}),
         minIntervalMs: (length) => base * Math.min(4, 1 + length / 32_768),
       }),
     );

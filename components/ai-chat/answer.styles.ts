@@ -282,6 +282,78 @@ export const answerStyles = css`
     padding: 0;
     background: none;
   }
+  /* A code block: its language and copy button above the code (code-blocks.ts). */
+  .md .code-block {
+    margin: 0 0 0.6em;
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius-small);
+    background: var(--_surface);
+  }
+  .md .code-block pre {
+    margin: 0;
+    border: none;
+    border-top: 1px solid var(--_border);
+    border-radius: 0 0 var(--_radius-small) var(--_radius-small);
+  }
+  .code-bar {
+    display: flex;
+    align-items: center;
+    justify-content: space-between;
+    gap: var(--_space);
+    padding: 2px 4px 2px var(--_space);
+    font-size: 0.8em;
+    color: var(--_text-muted);
+  }
+  .code-copy {
+    font: inherit;
+    border: 1px solid transparent;
+    border-radius: var(--_radius-small);
+    background: transparent;
+    color: var(--_text-muted);
+    padding: 2px 8px;
+    cursor: pointer;
+  }
+  .code-copy:hover,
+  .code-copy:focus-visible {
+    border-color: var(--_border);
+    color: var(--_text);
+  }
+  /* Highlighted code (highlight.js classes through lowlight), colours at 4.5:1 or more on the surface. */
+  .hljs-keyword,
+  .hljs-selector-tag,
+  .hljs-deletion {
+    color: #b3202a;
+  }
+  .hljs-string,
+  .hljs-regexp,
+  .hljs-addition {
+    color: #0a3069;
+  }
+  .hljs-comment,
+  .hljs-quote,
+  .hljs-meta {
+    color: #57606a;
+    font-style: italic;
+  }
+  .hljs-number,
+  .hljs-literal,
+  .hljs-attr,
+  .hljs-attribute,
+  .hljs-variable,
+  .hljs-template-variable {
+    color: #0550ae;
+  }
+  .hljs-title,
+  .hljs-section,
+  .hljs-name {
+    color: #6639ba;
+  }
+  .hljs-built_in,
+  .hljs-type,
+  .hljs-symbol,
+  .hljs-params {
+    color: #953800;
+  }
   .md blockquote {
     border-inline-start: 3px solid var(--_border);
     padding-inline-start: var(--_space);

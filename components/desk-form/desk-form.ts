@@ -2,6 +2,7 @@ import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { SportelloElement } from '../shared/sportello-element.js';
+import { errorNoticeStyles } from '../shared/error-notice.js';
 import { DeskClient, DeskFieldErrors, type CreatedRequest } from '../../src/services/desk.js';
 import type { ServiceError } from '../../src/transport/errors.js';
 import { DeskFormController } from '../../src/controllers/desk/form-controller.js';
@@ -22,7 +23,6 @@ import {
 import { clearDraft, hasContent, loadDraft, saveDraft } from '../../src/controllers/desk/draft.js';
 import { t, type DeskStringKey } from './strings.js';
 import { deskFormStyles } from './desk-form.styles.js';
-import { errorMessageKey } from './format.js';
 import {
   applyInput,
   draftValues,
@@ -94,7 +94,7 @@ const listConverter = {
  * @cssstate created - After success.
  */
 export class SportelloDeskForm extends SportelloElement {
-  static override styles = deskFormStyles;
+  static override styles = [deskFormStyles, errorNoticeStyles];
   static override service = 'desk' as const;
 
   static formAssociated = true;
@@ -128,7 +128,8 @@ export class SportelloDeskForm extends SportelloElement {
 
   @state() private values: FormValues = emptyValues();
   @state() private errors: FieldErrors = {};
-  @state() private formError: string | undefined;
+  /** Why the form cannot be sent: its own words (no endpoint, no catalogue), or the failure of a submission. */
+  @state() private formError: string | ServiceError | Error | undefined;
   @state() private announcement = '';
   @state() private draftRestored = false;
   /** True when the follow-up view was opened from this form's own confirmation. */
@@ -492,21 +493,15 @@ export class SportelloDeskForm extends SportelloElement {
         this.hiddenFields.includes(f),
       );
       if (Object.keys(errors).length) {
-        this.formError = unmatched.length ? this.tr('serverRejected', { message: unmatched.join(' ') }) : undefined;
+        // What the service refused beyond the fields shown is said in the form's words, not the server's.
+        this.formError = unmatched.length ? error : undefined;
         await this.showErrors(errors);
         return;
       }
     }
-    this.formError = this.submitErrorText(error);
+    this.formError = error ?? new Error('submit failed');
     await this.updateComplete;
     this.renderRoot.querySelector<HTMLElement>('#submit-error')?.focus();
-  }
-
-  private submitErrorText(error: ServiceError | Error | undefined): string {
-    if (!error) return this.tr('submitFailed');
-    const key = errorMessageKey(error);
-    if (key === 'serverRejected') return this.tr('serverRejected', { message: error.message });
-    return `${this.tr('submitFailed')} ${this.tr(key)}`;
   }
 
   private retryTriple(): void {
@@ -574,13 +569,13 @@ export class SportelloDeskForm extends SportelloElement {
           </div>`
           : nothing
       }
-      ${renderSetupProblems(view, this.setupState)}
+      ${renderSetupProblems(view, this, this.setupState)}
       <p class="hint">${this.tr('requiredHint')}</p>
       ${renderErrorSummary(view, (name) => this.renderRoot.querySelector<HTMLElement>(`[data-field="${CSS.escape(name)}"]`)?.focus())}
       <fieldset class="outer" ?disabled=${submitting || this.disabled}>
         ${renderClassification(view)} ${renderSections(view)} ${renderPreview(view)} ${renderDetails(view)} ${renderMore(view)} ${this.hiddenFields.includes('allegati') ? nothing : this.attachmentsArea.render()}
       </fieldset>
-      ${renderSubmitError(view, this.formError, () => void this.send())}
+      ${renderSubmitError(view, this, this.formError, () => void this.send())}
       <div class="actions" part="actions">
         <button type="submit" class="primary" part="submit-button" ?disabled=${submitting || this.disabled} aria-describedby=${ifDefined(submitting ? 'submit-status' : undefined)}>
           ${submitting ? this.tr('submitting') : this.tr('submit')}

@@ -7,6 +7,12 @@ export type ContentFormat = 'markdown' | 'html';
 
 export interface MarkdownViewOptions extends BuildOptions {
   format?: ContentFormat;
+  /**
+   * Called with the nodes of each settled block once it is built (never for the open tail, which is
+   * rebuilt while text arrives): a host adds its own controls there, e.g. a code block's copy button
+   * and highlighting, once per block. What it adds should carry class `md-chrome` (plain text skips it).
+   */
+  decorate?: (nodes: readonly Node[]) => void;
   /** How a render is deferred (default: the next animation frame). */
   schedule?: (callback: () => void) => void;
   /**
@@ -306,7 +312,8 @@ export class MarkdownView {
           ? (this.groupBuilt ??= { group: this.group, blocks: doc.createDocumentFragment() }).blocks
           : this.group;
       }
-      appendMarkdownBlock(parent, this.open.slice(start, end), this.options);
+      const nodes = appendMarkdownBlock(parent, this.open.slice(start, end), this.options);
+      this.options.decorate?.(nodes);
       start = end;
     }
     this.pendingEnds.splice(0, count);

@@ -383,6 +383,26 @@ const markdownDoc = fc
   .array(fc.tuple(piece, fc.constantFrom('\n', '\n\n', '\n\n\n', ' ')), { minLength: 1, maxLength: 12 })
   .map((parts) => parts.map(([p, sep]) => p + sep).join(''));
 
+describe('markdown renderer: decorating settled blocks', () => {
+  it('hands each settled block to decorate once, and never the open tail', () => {
+    const seen: string[] = [];
+    const { view, runFrames } = manualView({
+      decorate: (nodes) => nodes.forEach((n) => seen.push((n as Element).localName)),
+    });
+    view.append('Intro\n\n```js\nlet a');
+    runFrames();
+    // The fence is still open: it is the tail, shown but not decorated.
+    expect(view.root.querySelector('pre')).to.exist;
+    expect(seen).to.deep.equal(['p']);
+    view.append(' = 1;\n```\n\nAfter');
+    runFrames();
+    runFrames();
+    expect(seen).to.deep.equal(['p', 'pre']);
+    view.finish();
+    expect(seen).to.deep.equal(['p', 'pre', 'p']);
+  });
+});
+
 describe('markdown renderer: the open end while streaming', () => {
   const shownAfter = (chunks: string[]) => {
     const { view, runFrames } = manualView();

@@ -28,6 +28,12 @@ function readBlocks(parent: ParentNode, lines: string[], atLeast: number, length
 
 function blockLines(block: Element, lines: string[]): void {
   const tag = block.localName;
+  // A host's controls around a block (a code block's language and copy button) are not its text.
+  if (block.classList.contains('md-chrome')) return;
+  if (block.classList.contains('md-decorated')) {
+    for (const child of Array.from(block.children)) blockLines(child, lines);
+    return;
+  }
   if (tag === 'ul' || tag === 'ol') {
     const start = Number(block.getAttribute('start') ?? '1');
     Array.from(block.children).forEach((item, i) => {

@@ -25,6 +25,12 @@ import {
 import { freePort, startWordPress, type WordPress } from './lib/wordpress.js';
 
 const PLUGIN = join(ROOT, 'integrations/wordpress/sportello');
+
+/** The few calls this test makes on the block editor's `wp` global. */
+interface WpGlobal {
+  blocks: { getBlockType(name: string): { title: string } | undefined; createBlock(name: string): unknown };
+  data: { dispatch(store: string): { insertBlocks(block: unknown): void } };
+}
 /** The gateway's demo visitor secret (gateway/config.ts DEMO_VISITOR_SECRET), used in its embedded mode. */
 const GATEWAY_SECRET = 'sportello-demo-visitor-secret-change-me-0123456789';
 const ADMIN_PASSWORD = 'sportello-admin-password';
@@ -196,6 +202,36 @@ test('the settings are refused without the form nonce, and the page without the 
   }
 });
 
+test('the editor offers the four blocks, and one inserted shows its placeholder', async () => {
+  // A tab of its own: the edited post stays unsaved, and its "leave the page?" prompt must not hold
+  // up the next test's navigation.
+  const editor = await context.newPage();
+  await recordEvents(editor);
+  try {
+    await editor.goto(`${wp.url}/wp-admin/post-new.php`);
+    await editor.waitForFunction(
+      () => !!(window as unknown as { wp?: WpGlobal }).wp?.blocks?.getBlockType?.('sportello/desk-form'),
+      null,
+      {
+        timeout: 60_000,
+      },
+    );
+    const titles = await editor.evaluate(() =>
+      ['live-chat', 'ai-chat', 'sign-viewer', 'desk-form'].map(
+        (name) => (window as unknown as { wp: WpGlobal }).wp.blocks.getBlockType(`sportello/${name}`)?.title,
+      ),
+    );
+    assert.deepEqual(titles, ['Live chat', 'AI assistant', 'Documents to sign', 'Help-desk request']);
+    await editor.evaluate(() => {
+      const { wp } = window as unknown as { wp: WpGlobal };
+      wp.data.dispatch('core/block-editor').insertBlocks(wp.blocks.createBlock('sportello/desk-form'));
+    });
+    await editor.getByText('Sportello: Help-desk request').first().waitFor({ timeout: 30_000 });
+  } finally {
+    await editor.close({ runBeforeUnload: false });
+  }
+});
+
 test('a post with the four shortcodes: each element works through the gateway with the member token', async () => {
   const tokens: number[] = [];
   page.on('response', (r) => {
@@ -215,7 +251,10 @@ test('a post with the four shortcodes: each element works through the gateway wi
     throw error;
   }
   assert.ok(tokens.length >= 1 && tokens.every((s) => s === 200), `visitor tokens asked: ${JSON.stringify(tokens)}`);
-  if (shots) await page.screenshot({ path: join(shots, 'wp-post.png'), fullPage: true });
+  if (shots) {
+    await page.screenshot({ path: join(shots, 'wp-post.png'), fullPage: true });
+    await page.locator('sportello-ai-chat').screenshot({ path: join(shots, 'wp-post-ai.png') });
+  }
 });
 
 test('the site-wide launcher appears on other pages', async () => {

@@ -345,6 +345,54 @@ describe('gateway: help desk, scoped to the creator', () => {
     await refused(await fetch(desk(path), withToken(bruno)), 404, ['contenuto riservato']);
   });
 
+  it('lets the creator reopen and rate a closed request, and no one else', async () => {
+    const { idRichiesta } = await (
+      await fetch(desk('/richieste/creazione-richiesta'), withToken(ada, json(request)))
+    ).json();
+    // The operator closes it, straight at the service (no visitor may).
+    const idp = await fetch(`${h.sim.url}/auth/realms/sportello/protocol/openid-connect/token`, {
+      method: 'POST',
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: 'sportello-demo',
+        client_secret: 'demo-secret',
+      }),
+    });
+    const operator = { Authorization: `Bearer ${(await idp.json()).access_token}`, 'Content-Type': 'application/json' };
+    const closed = await fetch(`${h.sim.url}/desk/richieste/chiusura`, {
+      method: 'POST',
+      headers: operator,
+      body: JSON.stringify({ idRichiesta, idUtente: 503, note: 'Risolta' }),
+    });
+    assert.equal(closed.status, 200);
+
+    await refused(
+      await fetch(desk('/richieste/valutazione-richiesta'), withToken(bruno, json({ idRichiesta, valutazione: 1 }))),
+      404,
+    );
+    const rated = await fetch(
+      desk('/richieste/valutazione-richiesta'),
+      withToken(ada, json({ idRichiesta, valutazione: 5 })),
+    );
+    assert.equal(rated.status, 200);
+    await refused(
+      await fetch(
+        desk(`/richieste/riapertura-richiesta-note/${idRichiesta}`),
+        withToken(bruno, json({ note: 'riapro io' })),
+      ),
+      404,
+    );
+    const reopened = await fetch(
+      desk(`/richieste/riapertura-richiesta-note/${idRichiesta}`),
+      withToken(ada, json({ note: 'Non funziona ancora' })),
+    );
+    assert.equal(reopened.status, 200);
+    const { idRichiesta: newId } = await reopened.json();
+    assert.notEqual(newId, idRichiesta);
+    assert.equal((await fetch(desk(`/richieste/${newId}`), withToken(ada))).status, 200);
+    await refused(await fetch(desk(`/richieste/${newId}`), withToken(bruno)), 404, ['Non funziona']);
+  });
+
   it('shows the customer view only', async () => {
     await fetch(desk('/richieste/7001?viewAsCustomer=false'), withToken(ada));
     const up = h.calls.find((c) => c.url.includes('/richieste/7001'))!;
@@ -617,6 +665,35 @@ describe('gateway: anonymous visitors', () => {
     // Nor does a signed-in visitor read anonymous requests, even with the anonymous idUtente.
     const sameUser = await mint({ sub: 'c', sportello: { desk: { idUtente: h.config.anonymous.deskUser } } });
     await refused(await fetch(desk(`/richieste/${idRichiesta}`), withToken(sameUser)), 404, ['anonima']);
+  });
+
+  it("keeps an anonymous visitor's reopened request theirs too", async () => {
+    const created = await fetch(desk('/richieste/creazione-richiesta'), json(request));
+    const session = created.headers.get('x-sportello-session')!;
+    const { idRichiesta } = await created.json();
+    const idp = await fetch(`${h.sim.url}/auth/realms/sportello/protocol/openid-connect/token`, {
+      method: 'POST',
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: 'sportello-demo',
+        client_secret: 'demo-secret',
+      }),
+    });
+    const operator = { Authorization: `Bearer ${(await idp.json()).access_token}`, 'Content-Type': 'application/json' };
+    await fetch(`${h.sim.url}/desk/richieste/chiusura`, {
+      method: 'POST',
+      headers: operator,
+      body: JSON.stringify({ idRichiesta, idUtente: 503 }),
+    });
+    const reopened = await fetch(
+      desk(`/richieste/riapertura-richiesta-note/${idRichiesta}`),
+      withToken(session, json({ note: 'Di nuovo' })),
+    );
+    assert.equal(reopened.status, 200);
+    const { idRichiesta: newId } = await reopened.json();
+    assert.equal((await fetch(desk(`/richieste/${newId}`), withToken(session))).status, 200);
+    const stranger = (await fetch(`${gw}/gateway/session`, { method: 'POST' }).then((r) => r.json())).token;
+    await refused(await fetch(desk(`/richieste/${newId}`), withToken(stranger)), 404, ['Di nuovo']);
   });
 
   it('gives an anonymous visitor the default agent only, and their own conversations', async () => {

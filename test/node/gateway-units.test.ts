@@ -297,3 +297,17 @@ describe('gateway README', () => {
     }
   });
 });
+
+describe('gateway allow-list documentation', () => {
+  it('lists exactly the method + path pairs the server allows', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { ALLOWED_ROUTES, PREFIXES } = await import('../../gateway/server.js');
+    const documented = [
+      ...readFileSync('gateway/README.md', 'utf8').matchAll(
+        /^\| `(GET|POST|DELETE) (\/(?:ai|sign|desk|chat)\/[^`]*)` \| (\w+) \|/gm,
+      ),
+    ].map((m) => `${m[1]} ${m[2]} ${m[3]}`);
+    const code = ALLOWED_ROUTES.map((r) => `${r.method} ${PREFIXES[r.service]}${r.path} ${r.access}`);
+    assert.deepEqual([...documented].sort(), [...code].sort());
+  });
+});

@@ -37,6 +37,7 @@ const de: Catalogue = {
     retry: 'Erneut versuchen',
     retryIn: 'Erneut versuchen ({seconds})',
     dismiss: 'Schließen',
+    sentOnce: 'Ein erneuter Versuch erzeugt keine doppelte Anfrage.',
   },
   list: {
     log: 'Unterhaltung',
@@ -120,6 +121,8 @@ const de: Catalogue = {
     toolArgs: 'Argumente',
     toolResult: 'Ergebnis',
     confidenceSignals: 'Worauf die Einschätzung beruht',
+    copyCode: 'Code kopieren',
+    copied: 'Kopiert',
   },
   chat: {
     title: 'Schreiben Sie uns',
@@ -567,8 +570,6 @@ const de: Catalogue = {
     linkSigned: 'Unterschrieben. Vielen Dank.',
     linkRejected: 'Sie haben diesen Vorgang abgelehnt.',
     linkClosed: 'Über diesen Link kann nicht mehr unterschrieben werden.',
-    error401Key:
-      'Der Signaturdienst hat die Zugangsdaten (sign-token / sign-user) nicht akzeptiert. Bitte prüfen Sie sie und versuchen Sie es erneut.',
   },
 };
 

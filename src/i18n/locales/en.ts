@@ -41,6 +41,7 @@ const en = {
     retry: 'Try again',
     retryIn: 'Try again ({seconds})',
     dismiss: 'Dismiss',
+    sentOnce: 'Trying again will not create a duplicate request.',
   },
   list: {
     log: 'Conversation',
@@ -122,6 +123,8 @@ const en = {
     toolArgs: 'Arguments',
     toolResult: 'Result',
     confidenceSignals: 'What the confidence is based on',
+    copyCode: 'Copy code',
+    copied: 'Copied',
   },
   chat: {
     title: 'Chat with us',
@@ -560,8 +563,6 @@ const en = {
     linkSigned: 'Signed. Thank you.',
     linkRejected: 'You have rejected this practice.',
     linkClosed: 'This signing link is no longer open for signing.',
-    error401Key:
-      'The signing service did not accept the credentials (sign-token / sign-user). Check them, then try again.',
   },
 };
 

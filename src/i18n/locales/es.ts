@@ -36,6 +36,7 @@ const es: Catalogue = {
     retry: 'Reintentar',
     retryIn: 'Reintentar ({seconds})',
     dismiss: 'Cerrar',
+    sentOnce: 'Volver a intentarlo no creará una solicitud duplicada.',
   },
   list: {
     log: 'Conversación',
@@ -118,6 +119,8 @@ const es: Catalogue = {
     toolArgs: 'Argumentos',
     toolResult: 'Resultado',
     confidenceSignals: 'En qué se basa la confianza',
+    copyCode: 'Copiar el código',
+    copied: 'Copiado',
   },
   chat: {
     title: 'Hable con nosotros',
@@ -561,8 +564,6 @@ const es: Catalogue = {
     linkSigned: 'Firmado. Gracias.',
     linkRejected: 'Ha rechazado este expediente.',
     linkClosed: 'Este enlace de firma ya no admite firmas.',
-    error401Key:
-      'El servicio de firma no ha aceptado las credenciales (sign-token / sign-user). Compruébelas y vuelva a intentarlo.',
   },
 };
 

@@ -39,6 +39,7 @@ const fr: Catalogue = {
     retry: 'Réessayer',
     retryIn: 'Réessayer ({seconds})',
     dismiss: 'Fermer',
+    sentOnce: 'Une nouvelle tentative ne créera pas de demande en double.',
   },
   list: {
     log: 'Conversation',
@@ -120,6 +121,8 @@ const fr: Catalogue = {
     toolArgs: 'Arguments',
     toolResult: 'Résultat',
     confidenceSignals: 'Sur quoi repose la confiance',
+    copyCode: 'Copier le code',
+    copied: 'Copié',
   },
   chat: {
     title: 'Discutons ensemble',
@@ -561,8 +564,6 @@ const fr: Catalogue = {
     linkSigned: 'Signé. Merci.',
     linkRejected: 'Vous avez refusé ce dossier.',
     linkClosed: 'Ce lien de signature n’est plus ouvert à la signature.',
-    error401Key:
-      'Le service de signature n’a pas accepté les identifiants (sign-token / sign-user). Vérifiez-les, puis réessayez.',
   },
 };
 

@@ -36,6 +36,7 @@ const it: Catalogue = {
     retry: 'Riprova',
     retryIn: 'Riprova ({seconds})',
     dismiss: 'Chiudi',
+    sentOnce: 'Riprovando non si creerà una richiesta doppia.',
   },
   list: {
     log: 'Conversazione',
@@ -117,6 +118,8 @@ const it: Catalogue = {
     toolArgs: 'Argomenti',
     toolResult: 'Risultato',
     confidenceSignals: 'Su che cosa si basa l’affidabilità',
+    copyCode: 'Copia il codice',
+    copied: 'Copiato',
   },
   chat: {
     title: 'Chat con noi',
@@ -554,8 +557,6 @@ const it: Catalogue = {
     linkSigned: 'Firmato. Grazie.',
     linkRejected: 'Ha rifiutato questa pratica.',
     linkClosed: 'Questo link di firma non è più aperto alla firma.',
-    error401Key:
-      'Il servizio di firma non ha accettato le credenziali (sign-token / sign-user). Le verifichi e riprovi.',
   },
 };
 
