@@ -32,7 +32,7 @@
 import { loadavg } from 'node:os';
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { withBench, round, staticGraph } from './lib/harness.mjs';
+import { withBench, round, spread, staticGraph } from './lib/harness.mjs';
 
 const QUESTION = 'bench:100k/20';
 // 15 rounds at pace 0: on two shared cores one round's streamed answer can take half again as long
@@ -40,8 +40,8 @@ const QUESTION = 'bench:100k/20';
 // per-round ratios moved by ±0.2 from one run of the bench to the next.
 const ROUNDS = { 0: Number(process.env.SPORTELLO_BENCH_ROUNDS) || 15, 1: 1 };
 
-/** Total and longest RunTask on the renderer main thread in a trace. */
-function mainThreadTasks(traceBuffer) {
+/** Total and longest RunTask on the renderer main thread in a trace (also used by peers.bench). */
+export function mainThreadTasks(traceBuffer) {
   const { traceEvents } = JSON.parse(traceBuffer.toString('utf8'));
   const main = traceEvents.find((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
   const tasks = traceEvents.filter(
@@ -137,7 +137,9 @@ const median = (values) => {
 function summarise(runs) {
   return {
     totalMs: round(median(runs.map((r) => r.totalMs))),
+    totalMsSpread: spread(runs.map((r) => r.totalMs)),
     cpuMs: round(median(runs.map((r) => r.cpuMs))),
+    cpuMsSpread: spread(runs.map((r) => r.cpuMs)),
     longestTaskMs: round(Math.max(...runs.map((r) => r.longestTaskMs))),
     longestTaskParts: runs.reduce((a, b) => (b.longestTaskMs > a.longestTaskMs ? b : a)).longestTaskParts,
     frameTasksMs: round(median(runs.map((r) => r.frameTasksMs))),
@@ -203,6 +205,7 @@ async function atPace(paceMs) {
         transportFloor: { totalMs: floor.totalMs, longestTaskMs: floor.longestTaskMs, tasks: floor.tasks },
         overFloorMs: round(streamed.totalMs - floor.totalMs),
         ratioToOneShot: round(median(ratios)),
+        ratioToOneShotSpread: spread(ratios),
         // Every round's ratio, lowest first: how wide the spread is on this machine right now.
         ratiosPerRound: ratios.map((r) => round(r)).sort((a, b) => a - b),
         ratioToOneShotCpu: round(median(cpuRatios)),
