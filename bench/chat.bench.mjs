@@ -213,7 +213,7 @@ async function append10k() {
 }
 
 /** gzip -9 size (KB) of a built file the bench page fetched (`/cdn/...`). */
-function gzipOf(pathname) {
+export function gzipOf(pathname) {
   try {
     return gzipSync(readFileSync(join(process.cwd(), decodeURIComponent(pathname))), { level: 9 }).length / 1024;
   } catch {

@@ -48,7 +48,7 @@ function sizes() {
 }
 
 /** Mounts a viewer for practice `id` on the open page; resolves with the mark-to-mark time. */
-const mountAndMeasure = (page, simUrl, id, style = {}) =>
+export const mountAndMeasure = (page, simUrl, id, style = {}) =>
   page.evaluate(
     async ({ simUrl, id, style }) => {
       performance.clearMarks();
