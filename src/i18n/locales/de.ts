@@ -567,6 +567,8 @@ const de: Catalogue = {
     linkSigned: 'Unterschrieben. Vielen Dank.',
     linkRejected: 'Sie haben diesen Vorgang abgelehnt.',
     linkClosed: 'Über diesen Link kann nicht mehr unterschrieben werden.',
+    linkTo: 'Link zu {host} (öffnet in einem neuen Tab)',
+    linkPage: 'Zu Seite {n}',
   },
 };
 

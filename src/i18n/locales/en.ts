@@ -560,6 +560,8 @@ const en = {
     linkSigned: 'Signed. Thank you.',
     linkRejected: 'You have rejected this practice.',
     linkClosed: 'This signing link is no longer open for signing.',
+    linkTo: 'Link to {host} (opens in a new tab)',
+    linkPage: 'Go to page {n}',
   },
 };
 

@@ -561,6 +561,8 @@ const es: Catalogue = {
     linkSigned: 'Firmado. Gracias.',
     linkRejected: 'Ha rechazado este expediente.',
     linkClosed: 'Este enlace de firma ya no admite firmas.',
+    linkTo: 'Enlace a {host} (se abre en una pestaña nueva)',
+    linkPage: 'Ir a la página {n}',
   },
 };
 

@@ -561,6 +561,8 @@ const fr: Catalogue = {
     linkSigned: 'Signé. Merci.',
     linkRejected: 'Vous avez refusé ce dossier.',
     linkClosed: 'Ce lien de signature n’est plus ouvert à la signature.',
+    linkTo: 'Lien vers {host} (s’ouvre dans un nouvel onglet)',
+    linkPage: 'Aller à la page {n}',
   },
 };
 

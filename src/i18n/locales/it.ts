@@ -554,6 +554,8 @@ const it: Catalogue = {
     linkSigned: 'Firmato. Grazie.',
     linkRejected: 'Ha rifiutato questa pratica.',
     linkClosed: 'Questo link di firma non è più aperto alla firma.',
+    linkTo: 'Collegamento a {host} (si apre in una nuova scheda)',
+    linkPage: 'Vai a pagina {n}',
   },
 };
 
