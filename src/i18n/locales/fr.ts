@@ -165,6 +165,9 @@ const fr: Catalogue = {
     systemEndedOperator: '{name} a mis fin à la discussion',
     systemEndedOperatorUnnamed: 'Le conseiller a mis fin à la discussion',
     systemEndedSystem: 'La discussion a été fermée',
+    imageActualSize: 'Taille réelle',
+    imageDownload: 'Télécharger',
+    imageClose: 'Fermer l’image',
     operator: 'Conseiller',
     typing: '{name} est en train d’écrire…',
     someoneTyping: 'En train d’écrire…',
@@ -561,6 +564,8 @@ const fr: Catalogue = {
     linkSigned: 'Signé. Merci.',
     linkRejected: 'Vous avez refusé ce dossier.',
     linkClosed: 'Ce lien de signature n’est plus ouvert à la signature.',
+    linkTo: 'Lien vers {host} (s’ouvre dans un nouvel onglet)',
+    linkPage: 'Aller à la page {n}',
   },
 };
 
