@@ -7,6 +7,7 @@ import { simulatorPlugin } from './test/setup/simulator-plugin.mjs';
 import { summaryReporter } from './test/setup/summary-reporter.mjs';
 import { transportPlugin } from './test/setup/transport-plugin.mjs';
 import { workerUrlPlugin } from './test/setup/worker-url-plugin.mjs';
+import { signPagePlugin } from './test/setup/sign-page-plugin.mjs';
 
 const executablePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 // The transport plugin (test HTTP/SSE server, RabbitMQ on demand, strict CSP page) needs the
@@ -51,6 +52,8 @@ export default {
     simulator,
     gateway,
     transport,
+    // A signer on the signing service's own page (window and dialog modes of the sign viewer).
+    signPagePlugin(),
   ],
   browsers: [
     chromeLauncher({

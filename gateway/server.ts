@@ -134,7 +134,10 @@ export async function createGateway(
     // One line per request of our own (onResponse below): Fastify's would log the whole URL.
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.trustProxy,
+    // No deadline for a whole request (an upload may be long), but a connection silent longer than
+    // a stream may be is closed: a client trickling bytes cannot hold sockets for ever.
     requestTimeout: 0,
+    connectionTimeout: config.limits.streamIdleMs + 5_000,
     // Exactly the allow-list's methods: no HEAD twin of every GET.
     exposeHeadRoutes: false,
     return503OnClosing: true,

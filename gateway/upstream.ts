@@ -13,7 +13,7 @@ export interface UpstreamRequest {
   method: string;
   headers: Record<string, string>;
   body?: Readable | Buffer | undefined;
-  /** Deadline (ms) for the response head. */
+  /** Deadline (ms) for the response head, counted once the request is sent (0: none). */
   timeoutMs: number;
   /** Deadline (ms) between two chunks of the response body once it flows. */
   idleMs: number;
@@ -57,10 +57,13 @@ export const nodeUpstream: Upstream = (r) =>
       req.destroy();
       reject(error);
     };
-    const timer =
-      r.timeoutMs > 0
-        ? setTimeout(() => fail(new UpstreamFailure('timeout', 'no answer in time')), r.timeoutMs)
-        : undefined;
+    // The deadline counts from the moment the whole request is sent: a long upload is not the
+    // service's slowness, a service silent after it is.
+    let timer: NodeJS.Timeout | undefined;
+    req.once('finish', () => {
+      if (r.timeoutMs > 0 && !settled)
+        timer = setTimeout(() => fail(new UpstreamFailure('timeout', 'no answer in time')), r.timeoutMs);
+    });
     const onAbort = () => fail(new UpstreamFailure('network', 'visitor went away'));
     r.signal?.addEventListener('abort', onAbort, { once: true });
     req.on('error', (error) => fail(new UpstreamFailure('network', error.message)));

@@ -574,7 +574,8 @@ describe('sportello-desk-form', () => {
     const el = await makeForm({ requestId: '999999' });
     const view = q<SportelloDeskRequest>(el, 'sportello-desk-request')!;
     await waitUntil(() => view.shadowRoot?.querySelector('[role="alert"]'), 'error shown', { timeout: 5000 });
-    expect(view.shadowRoot!.textContent).to.contain('There is no request 999999');
+    expect(view.shadowRoot!.textContent).to.contain('could not be found');
+    expect(view.shadowRoot!.querySelector('[part="error-support"]')!.textContent).to.contain('HTTP 404');
     expect(view.shadowRoot!.querySelector('button')!.textContent?.trim()).to.equal('Try again');
   });
 

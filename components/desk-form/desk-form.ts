@@ -2,42 +2,41 @@ import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { SportelloElement } from '../shared/sportello-element.js';
+import { errorNoticeStyles } from '../shared/error-notice.js';
 import { DeskClient, DeskFieldErrors, type CreatedRequest } from '../../src/services/desk.js';
 import type { ServiceError } from '../../src/transport/errors.js';
 import { DeskFormController } from '../../src/controllers/desk/form-controller.js';
 import type { KeyPreference } from '../../src/controllers/desk/catalog.js';
 import { ConfigurationError, ServiceClientController } from '../../src/controllers/service-client.js';
 import {
-  creationBody,
   emptyValues,
-  firstInvalid,
   parseLocalDate,
   resolveSelection,
-  serverFieldErrors,
-  validate,
   type ExtraAttribute,
   type FieldErrors,
   type FormValues,
 } from '../../src/controllers/desk/form-model.js';
-import { clearDraft, hasContent, loadDraft, saveDraft } from '../../src/controllers/desk/draft.js';
 import { t, type DeskStringKey } from './strings.js';
 import { deskFormStyles } from './desk-form.styles.js';
-import { errorMessageKey } from './format.js';
 import {
   applyInput,
-  draftValues,
+  applySelection,
   extraDefaults,
   initialValues,
   normaliseSelection,
   prefillValues,
-  type DeskPrefill,
 } from './values.js';
+import type { DeskPrefill } from './values.js';
 import { fieldError, type FormView } from './form-view.js';
 import { renderErrorSummary, renderSetupProblems, renderSubmitError, type SetupState } from './notices-view.js';
 import { renderClassification, renderPreview, renderSections } from './classification-view.js';
 import { renderDetails, renderMore } from './details-view.js';
 import { AttachmentsArea } from './attachments-view.js';
 import { ConfirmationPanel } from './confirmation-view.js';
+import { FormAssist } from './form-assist.js';
+import { FormSubmission } from './submission.js';
+import { FormDraft } from './form-draft.js';
+import type { SuggestedSelection } from '../../src/controllers/desk/assist-model.js';
 import './desk-request.js';
 import './events.js';
 
@@ -94,7 +93,7 @@ const listConverter = {
  * @cssstate created - After success.
  */
 export class SportelloDeskForm extends SportelloElement {
-  static override styles = deskFormStyles;
+  static override styles = [deskFormStyles, errorNoticeStyles];
   static override service = 'desk' as const;
 
   static formAssociated = true;
@@ -126,16 +125,35 @@ export class SportelloDeskForm extends SportelloElement {
   /** Disabled (also by an ancestor `<fieldset disabled>` of a host form). */
   @property({ type: Boolean, reflect: true }) disabled = false;
 
+  /** AI service base URL or proxy for deflection and suggestions (else `<sportello-config ai-endpoint>`, `configure()`). */
+  @property({ attribute: 'ai-endpoint' }) aiEndpoint?: string;
+  /** Development only: the AI service's `X-Api-Key` (through the gateway, leave it out). */
+  @property({ attribute: 'ai-api-key' }) aiApiKey?: string;
+  /** Deflection: knowledge-base ids to search while the customer writes (turns deflection on). */
+  @property({ attribute: 'deflect-kb', converter: listConverter }) deflectKb: string[] = [];
+  /** Deflection: an agent whose knowledge bases to search (instead of `deflect-kb`). */
+  @property({ type: Number, attribute: 'deflect-agent' }) deflectAgent?: number;
+  /** Deflection: `faq` (POST /search/faq, default) or `search` (FAQs and document passages). */
+  @property({ attribute: 'deflect-mode' }) deflectMode: 'faq' | 'search' = 'faq';
+  /** Deflection: answers below this score (0-1) are not shown. */
+  @property({ type: Number, attribute: 'deflect-min-score' }) deflectMinScore = 0.3;
+  /** Suggested classification: the similarity catalog id (turns suggestions on). */
+  @property({ type: Number, attribute: 'classify-catalog' }) classifyCatalog?: number;
+  /** Rest time after typing before the AI is asked, ms. */
+  @property({ type: Number, attribute: 'assist-delay' }) assistDelay = 600;
+
   @state() private values: FormValues = emptyValues();
   @state() private errors: FieldErrors = {};
-  @state() private formError: string | undefined;
+  /** Why the form cannot be sent: its own words (no endpoint, no catalogue), or the failure of a submission. */
+  @state() private formError: string | ServiceError | Error | undefined;
   @state() private announcement = '';
   @state() private draftRestored = false;
   /** True when the follow-up view was opened from this form's own confirmation. */
   @state() private followingCreated = false;
 
   private warned = new Set<string>();
-  private draftLoaded = false;
+  /** First connection done (values set from prefill and draft). */
+  private started = false;
   /** Extra attributes that already took their page or server default (once each). */
   private extraPrefilled = new Set<string>();
   private shouldFocusConfirmation = false;
@@ -166,6 +184,21 @@ export class SportelloDeskForm extends SportelloElement {
       this.announce(files.map((f) => this.tr('attachmentAdded', { name: f.name })).join(' '));
     },
     removed: (name) => this.announce(this.tr('attachmentRemoved', { name })),
+  });
+
+  private readonly ai = new FormAssist({
+    host: this,
+    attributes: () => this,
+    tr: (key, params) => this.tr(key, params),
+    catalog: () => this.controller.catalog,
+    values: () => this.values,
+    onError: (operation, error) => this.reportError(operation, error),
+    reportConfigProblem: (problem) => this.reportConfigProblem(problem),
+    apply: (selection) => this.applySuggestion(selection),
+    deflected: (detail) => this.emit('sportello-deflected', detail),
+    announce: (text) => this.announce(text),
+    focus: (selector) =>
+      void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>(selector)?.focus()),
   });
 
   private readonly confirmation = new ConfirmationPanel({
@@ -202,7 +235,8 @@ export class SportelloDeskForm extends SportelloElement {
     this.draftRestored = false;
     this.extraPrefilled.clear();
     this.confirmation.clear();
-    if (!this.noDraft) clearDraft(this.storageKey);
+    this.ai.clear();
+    this.draft.clear();
     this.updateFormState();
   }
 
@@ -245,10 +279,6 @@ export class SportelloDeskForm extends SportelloElement {
     console.warn(`[sportello] <sportello-desk-form> ${message}`);
   }
 
-  private get storageKey(): string {
-    return this.draftKey || `${location.pathname}#${this.id || 'desk-form'}`;
-  }
-
   private tr(key: DeskStringKey, params: Record<string, string | number> = {}): string {
     return t(this.language, key, params);
   }
@@ -284,10 +314,14 @@ export class SportelloDeskForm extends SportelloElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    if (!this.draftLoaded) {
-      this.draftLoaded = true;
+    if (!this.started) {
+      this.started = true;
       this.values = initialValues(this.prefill);
-      if (!this.noDraft && !this.requestId) this.restoreDraft();
+      const restored = this.draft.restore(this.prefill, [...this.hiddenFields, ...this.readonlyFields]);
+      if (restored) {
+        this.values = restored.values;
+        this.draftRestored = restored.restored;
+      }
     }
   }
 
@@ -320,6 +354,7 @@ export class SportelloDeskForm extends SportelloElement {
       const selection = resolveSelection(this.controller.catalog, this.values);
       const reported = parseLocalDate(this.values.dataSegnalazione)?.toISOString();
       this.controller.refreshTriple(selection, this.sendKeys, reported);
+      this.ai.sync();
     }
     if (!this.requestId && this.catalog === undefined && !this.catalogSrc)
       this.warnOnce('catalog', 'has no catalogue: set the catalog property or the catalog-src attribute.');
@@ -358,27 +393,15 @@ export class SportelloDeskForm extends SportelloElement {
 
   // ---- draft -----------------------------------------------------------------------------------
 
-  private restoreDraft(): void {
-    const draft = loadDraft(this.storageKey);
-    if (!draft) return;
-    this.values = draftValues(draft.values, this.prefill, [...this.hiddenFields, ...this.readonlyFields]);
-    this.controller.restoreAttachments(draft.idUpload, draft.attachments);
-    if (draft.pendingKey) this.controller.idempotencyKey = draft.pendingKey;
-    this.draftRestored = hasContent(this.values, draft.attachments);
-  }
+  private readonly draft = new FormDraft({
+    controller: this.controller,
+    key: () =>
+      this.noDraft || this.requestId ? undefined : this.draftKey || `${location.pathname}#${this.id || 'desk-form'}`,
+    values: () => this.values,
+  });
 
   private persistDraft(): void {
-    if (this.noDraft || this.requestId || !this.draftLoaded) return;
-    if (this.controller.submitState === 'done') return;
-    const attachments = this.controller.attachments
-      .filter((a) => a.state === 'done')
-      .map((a) => ({ name: a.name, size: a.size }));
-    const pendingKey = this.controller.idempotencyKey;
-    if (!hasContent(this.values, attachments) && !pendingKey) {
-      clearDraft(this.storageKey);
-      return;
-    }
-    saveDraft(this.storageKey, { values: this.values, idUpload: this.controller.idUpload, attachments, pendingKey });
+    this.draft.save();
   }
 
   private discardDraft(): void {
@@ -418,95 +441,54 @@ export class SportelloDeskForm extends SportelloElement {
     });
   }
 
-  // ---- submission ------------------------------------------------------------------------------
+  // ---- submission (see submission.ts) ---------------------------------------------------------
 
-  private currentErrors(): FieldErrors {
-    const selection = resolveSelection(this.controller.catalog, this.values);
-    const sections = this.controller.sections.map((s) => ({
-      ...s,
-      attributes: s.attributes.filter((a) => !this.attributeHidden(a) || a.required),
-    }));
-    return validate(this.values, selection, sections);
-  }
-
-  private async showErrors(errors: FieldErrors): Promise<void> {
-    this.errors = errors;
-    await this.updateComplete;
-    const first = firstInvalid(errors, this.controller.sections);
-    const control = first ? this.renderRoot.querySelector<HTMLElement>(`[data-field="${CSS.escape(first)}"]`) : null;
-    if (control && !(control as HTMLInputElement).disabled) control.focus();
-    else this.renderRoot.querySelector<HTMLElement>('#error-summary')?.focus();
-  }
-
-  private async send(): Promise<CreatedRequest | undefined> {
-    const c = this.controller;
-    if (c.pending) return c.pending;
-    if (c.submitState === 'done' || this.requestId || this.disabled) return c.created;
-    if (!this.endpointUrl || !c.catalog) {
-      this.formError = this.tr(
-        !this.endpointUrl ? 'endpointMissing' : c.catalogState === 'error' ? 'catalogError' : 'catalogMissing',
-      );
-      return undefined;
-    }
-    const errors = this.currentErrors();
-    if (c.uploading) errors['allegati'] = { code: 'server', detail: this.tr('uploadsPending') };
-    if (Object.keys(errors).length) {
-      this.formError = undefined;
-      await this.showErrors(errors);
-      this.internals?.setValidity({ customError: true }, this.tr('submitFailed'));
-      return undefined;
-    }
-    this.errors = {};
-    this.internals?.setValidity({});
-    const selection = resolveSelection(c.catalog, this.values);
-    // Spec §2.1 marks idRichiesta required: 0 asks the service to number a new request.
-    const body: Record<string, unknown> = {
-      idRichiesta: 0,
-      ...creationBody(this.values, selection, c.sections, this.sendKeys),
-      ...c.attachmentFields(),
-    };
-    if (this.userId && /^\d+$/.test(this.userId)) body['idUtente'] = Number(this.userId);
-    if (!this.emit('sportello-before-submit', { body }, { cancelable: true })) return undefined;
-    this.formError = undefined;
-    const created = await c.submit(body, this.timeout);
-    if (created) {
-      if (!this.noDraft) clearDraft(this.storageKey);
+  private readonly submission = new FormSubmission({
+    host: this,
+    controller: this.controller,
+    tr: (key, params) => this.tr(key, params),
+    values: () => this.values,
+    setErrors: (errors) => (this.errors = errors),
+    setFormError: (problem) => (this.formError = problem),
+    hidden: (field) => this.hiddenFields.includes(field),
+    attributeHidden: (attr) => this.attributeHidden(attr),
+    blocked: () =>
+      !this.endpointUrl
+        ? 'endpointMissing'
+        : this.controller.catalog
+          ? undefined
+          : this.controller.catalogState === 'error'
+            ? 'catalogError'
+            : 'catalogMissing',
+    sendKeys: () => this.sendKeys,
+    extend: (body) => {
+      if (this.userId && /^\d+$/.test(this.userId)) body['idUtente'] = Number(this.userId);
+    },
+    beforeSubmit: (body) => this.emit('sportello-before-submit', { body }, { cancelable: true }),
+    setValidity: (valid) =>
+      valid
+        ? this.internals?.setValidity({})
+        : this.internals?.setValidity({ customError: true }, this.tr('submitFailed')),
+    timeout: () => this.timeout,
+    created: (created, body) => {
+      this.draft.clear();
       this.updateFormState();
       this.shouldFocusConfirmation = true;
+      const protocolloTicket = created.protocolloTicket ?? null;
       this.emit('sportello-request-created', {
         response: created,
         idRichiesta: created.idRichiesta,
-        protocolloTicket: created.protocolloTicket ?? null,
+        protocolloTicket,
         body,
       });
       this.announce(this.tr('createdTitle'));
-      return created;
-    }
-    await this.afterFailedSubmit(c.submitError);
-    return undefined;
-  }
+    },
+  });
 
-  private async afterFailedSubmit(error: ServiceError | Error | undefined): Promise<void> {
-    if (error instanceof DeskFieldErrors) {
-      const { errors, unmatched } = serverFieldErrors(error.fieldErrors, this.controller.sections, (f) =>
-        this.hiddenFields.includes(f),
-      );
-      if (Object.keys(errors).length) {
-        this.formError = unmatched.length ? this.tr('serverRejected', { message: unmatched.join(' ') }) : undefined;
-        await this.showErrors(errors);
-        return;
-      }
-    }
-    this.formError = this.submitErrorText(error);
-    await this.updateComplete;
-    this.renderRoot.querySelector<HTMLElement>('#submit-error')?.focus();
-  }
-
-  private submitErrorText(error: ServiceError | Error | undefined): string {
-    if (!error) return this.tr('submitFailed');
-    const key = errorMessageKey(error);
-    if (key === 'serverRejected') return this.tr('serverRejected', { message: error.message });
-    return `${this.tr('submitFailed')} ${this.tr(key)}`;
+  private send(): Promise<CreatedRequest | undefined> {
+    const c = this.controller;
+    if (!c.pending && (c.submitState === 'done' || this.requestId || this.disabled)) return Promise.resolve(c.created);
+    return this.submission.send();
   }
 
   private retryTriple(): void {
@@ -515,6 +497,18 @@ export class SportelloDeskForm extends SportelloElement {
       this.sendKeys,
       parseLocalDate(this.values.dataSegnalazione)?.toISOString(),
     );
+  }
+
+  // ---- AI help ---------------------------------------------------------------------------------
+
+  /** The customer accepted the suggested classification: set it as if chosen by hand. */
+  private applySuggestion(selection: SuggestedSelection): void {
+    this.extraPrefilled.clear();
+    this.values = applySelection(this.values, selection);
+    const { servizio: _s, assetRoot: _a, assetFiglio: _f, tipoRichiesta: _t, ...rest } = this.errors;
+    this.errors = rest;
+    this.persistDraft();
+    this.announce(this.tr('suggestApplied', { path: selection.names.join(' › ') }));
   }
 
   // ---- after creation --------------------------------------------------------------------------
@@ -555,6 +549,7 @@ export class SportelloDeskForm extends SportelloElement {
             : nothing
         }`;
     }
+    if (this.ai.solvedBy) return this.ai.renderSolved() as TemplateResult;
     if (this.controller.submitState === 'done' && this.controller.created)
       return this.confirmation.render(this.controller.created);
     return this.renderForm();
@@ -574,13 +569,13 @@ export class SportelloDeskForm extends SportelloElement {
           </div>`
           : nothing
       }
-      ${renderSetupProblems(view, this.setupState)}
+      ${renderSetupProblems(view, this, this.setupState)}
       <p class="hint">${this.tr('requiredHint')}</p>
       ${renderErrorSummary(view, (name) => this.renderRoot.querySelector<HTMLElement>(`[data-field="${CSS.escape(name)}"]`)?.focus())}
       <fieldset class="outer" ?disabled=${submitting || this.disabled}>
-        ${renderClassification(view)} ${renderSections(view)} ${renderPreview(view)} ${renderDetails(view)} ${renderMore(view)} ${this.hiddenFields.includes('allegati') ? nothing : this.attachmentsArea.render()}
+        ${renderClassification(view)} ${renderSections(view)} ${renderPreview(view)} ${renderDetails(view)} ${this.ai.panel.renderSuggestion()} ${this.ai.panel.renderAnswers()} ${renderMore(view)} ${this.hiddenFields.includes('allegati') ? nothing : this.attachmentsArea.render()}
       </fieldset>
-      ${renderSubmitError(view, this.formError, () => void this.send())}
+      ${renderSubmitError(view, this, this.formError, () => void this.send())}
       <div class="actions" part="actions">
         <button type="submit" class="primary" part="submit-button" ?disabled=${submitting || this.disabled} aria-describedby=${ifDefined(submitting ? 'submit-status' : undefined)}>
           ${submitting ? this.tr('submitting') : this.tr('submit')}

@@ -2,7 +2,7 @@ import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { SportelloElement } from '../shared/sportello-element.js';
 import { DeskClient, type Reopened, type RequestDetail } from '../../src/services/desk.js';
-import { isServiceError } from '../../src/transport/errors.js';
+import { errorNoticeStyles } from '../shared/error-notice.js';
 import { ConfigurationError, ServiceClientController } from '../../src/controllers/service-client.js';
 import { DeskRequestController } from '../../src/controllers/desk/request-controller.js';
 import { defaultRatingBody, isClosed, type RatingInput } from '../../src/controllers/desk/follow-model.js';
@@ -48,7 +48,7 @@ import './events.js';
  * @cssstate error - The request could not be loaded.
  */
 export class SportelloDeskRequest extends SportelloElement {
-  static override styles = deskFormStyles;
+  static override styles = [deskFormStyles, errorNoticeStyles];
   static override service = 'desk' as const;
 
   /** The request to follow (`idRichiesta`). */
@@ -193,12 +193,14 @@ export class SportelloDeskRequest extends SportelloElement {
     const id = this.requestId?.trim() ?? '';
     if (!id || !/^\d+$/.test(id)) return html`<p class="banner error-banner" role="alert">${this.tr('missingId')}</p>`;
     if (c.state === 'error') {
-      const notFound = isServiceError(c.error) && (c.error.status === 404 || c.error.status === 403);
-      const expired = isServiceError(c.error) && c.error.status === 401;
-      return html`<div class="banner error-banner" role="alert">
-        <p>${notFound ? this.tr('notFound', { id }) : expired ? this.tr('sessionExpired') : this.tr('requestError')}</p>
-        <button type="button" class="secondary" @click=${() => this.controller.refresh()}>${this.tr('retry')}</button>
-      </div>`;
+      // Loading a request is a GET: after a 429's wait it is asked again by itself.
+      return html`<sportello-error-notice
+        class="banner error-banner"
+        .error=${c.error}
+        .speaker=${this}
+        .retry=${() => void this.controller.refresh()}
+        auto-retry
+      ></sportello-error-notice>`;
     }
     const detail = c.detail;
     if (!detail) return html`<p class="status" role="status">${this.tr('loadingRequest')}</p>`;

@@ -53,11 +53,22 @@ export interface DeskAttachmentDownloadDetail {
   blob: Blob;
 }
 
+/** Detail of `sportello-deflected`: an answer solved the customer's problem; no request was created. */
+export interface DeskDeflectedDetail {
+  /** The question as asked (subject and description). */
+  question: string;
+  /** The FAQ's (or passage's) id in the knowledge base. */
+  answerId: string;
+  kind: 'faq' | 'chunk';
+  title: string;
+}
+
 declare global {
   interface GlobalEventHandlersEventMap {
     'sportello-before-submit': CustomEvent<DeskBeforeSubmitDetail>;
     'sportello-request-created': CustomEvent<DeskRequestCreatedDetail>;
     'sportello-comment-added': CustomEvent<DeskCommentAddedDetail>;
+    'sportello-deflected': CustomEvent<DeskDeflectedDetail>;
     'sportello-request-updated': CustomEvent<DeskRequestUpdatedDetail>;
     'sportello-request-reopened': CustomEvent<DeskRequestReopenedDetail>;
     'sportello-request-rated': CustomEvent<DeskRequestRatedDetail>;

@@ -1,7 +1,5 @@
 /** Formatting and small browser helpers shared by the desk form and the follow-up view. */
-import { isServiceError, type ServiceError } from '../../src/transport/errors.js';
 import type { Lang } from '../../src/i18n/lang.js';
-import type { DeskStringKey } from './strings.js';
 import { intlLocale as locale } from '../../src/i18n/format.js';
 
 /** A server date (ISO 8601) in the user's words; the raw text when it does not parse. */
@@ -68,26 +66,6 @@ export async function copyText(text: string, root: ShadowRoot | Document): Promi
   area.remove();
   active?.focus();
   return ok;
-}
-
-/** The sentence that explains a failure to a customer. */
-export function errorMessageKey(error: ServiceError | Error): DeskStringKey | 'serverRejected' {
-  if (!isServiceError(error)) return 'unavailable';
-  if (error.kind === 'network' || error.kind === 'timeout') return 'submitUnknown';
-  switch (error.status) {
-    case 401:
-      return 'sessionExpired';
-    case 403:
-      return 'forbidden';
-    case 429:
-      return 'rateLimited';
-    case 400:
-    case 409:
-    case 422:
-      return 'serverRejected';
-    default:
-      return error.status !== undefined && error.status >= 500 ? 'submitUnknown' : 'unavailable';
-  }
 }
 
 /**

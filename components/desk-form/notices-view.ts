@@ -7,6 +7,10 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { fieldId } from './fields.js';
 import { fieldError, type FormView } from './form-view.js';
 import type { DeskStringKey } from './strings.js';
+import type { StringsHost } from '../../src/i18n/translate.js';
+import type { ServiceError } from '../../src/transport/errors.js';
+import '../shared/error-notice.js';
+import { errorString } from '../shared/error-text.js';
 
 export interface SetupState {
   hasEndpoint: boolean;
@@ -16,15 +20,24 @@ export interface SetupState {
   reloadCatalog?: (() => void) | undefined;
 }
 
-export function renderSetupProblems(view: FormView, setup: SetupState): TemplateResult | typeof nothing {
+export function renderSetupProblems(
+  view: FormView,
+  speaker: StringsHost,
+  setup: SetupState,
+): TemplateResult | typeof nothing {
   const c = view.controller;
   if (!setup.hasEndpoint) return html`<p class="banner error-banner" role="alert">${view.tr('endpointMissing')}</p>`;
   if (c.catalogState === 'loading') return html`<p class="banner" role="status">${view.tr('loadingCatalog')}</p>`;
   if (c.catalogState === 'error')
-    return html`<div class="banner error-banner" role="alert">
-      <p>${view.tr('catalogError')} ${c.catalogError?.message ?? ''}</p>
-      ${setup.reloadCatalog ? html`<button type="button" class="secondary" @click=${setup.reloadCatalog}>${view.tr('retry')}</button>` : nothing}
-    </div>`;
+    // The catalogue is the form's setup: one it cannot find is a problem of the page, not the visitor's.
+    return html`<sportello-error-notice
+      class="banner error-banner"
+      setup
+      .error=${c.catalogError}
+      .speaker=${speaker}
+      .retry=${setup.reloadCatalog}
+      ?auto-retry=${!!setup.reloadCatalog}
+    ></sportello-error-notice>`;
   if (c.catalogState === 'idle' && setup.noCatalogSource)
     return html`<p class="banner error-banner" role="alert">${view.tr('catalogMissing')}</p>`;
   return nothing;
@@ -55,16 +68,30 @@ export function renderErrorSummary(view: FormView, focusField: (name: string) =>
   </div>`;
 }
 
-/** A failed submission in words, with Retry when nothing on the form needs fixing first. */
+/**
+ * Why the form could not be sent, with Retry when nothing on the form needs fixing first: the
+ * form's own words for a setup problem, or a failed submission through the one error notice. A
+ * submission carries its Idempotency-Key on every attempt, so after a 429's wait it is sent again
+ * by itself: the service creates the request at most once.
+ */
 export function renderSubmitError(
   view: FormView,
-  message: string | undefined,
+  speaker: StringsHost,
+  problem: string | ServiceError | Error | undefined,
   retry: () => void,
 ): TemplateResult | typeof nothing {
-  if (!message) return nothing;
+  if (!problem) return nothing;
   const canRetry = view.controller.submitState === 'error' && !Object.keys(view.errors).length;
-  return html`<div id="submit-error" class="banner error-banner" role="alert" tabindex="-1">
-    <p>${message}</p>
-    ${canRetry ? html`<button type="button" class="secondary" @click=${retry}>${view.tr('retry')}</button>` : nothing}
-  </div>`;
+  if (typeof problem === 'string')
+    return html`<div id="submit-error" class="banner error-banner" role="alert" tabindex="-1"><p>${problem}</p></div>`;
+  return html`<sportello-error-notice
+    id="submit-error"
+    class="banner error-banner"
+    tabindex="-1"
+    .error=${problem}
+    .speaker=${speaker}
+    .note=${canRetry ? errorString(speaker, 'sentOnce') : undefined}
+    .retry=${canRetry ? retry : undefined}
+    ?auto-retry=${canRetry}
+  ></sportello-error-notice>`;
 }

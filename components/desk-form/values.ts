@@ -152,3 +152,12 @@ export function applyInput(
   if (triple) next.extra = {};
   return { values: next, triple };
 }
+
+/** A whole classification set at once (an accepted suggestion): the triple's extra attributes start over. */
+export function applySelection(
+  values: FormValues,
+  selection: Pick<FormValues, 'servizio' | 'assetRoot' | 'assetFiglio' | 'tipoRichiesta'>,
+): FormValues {
+  const { servizio, assetRoot, assetFiglio, tipoRichiesta } = selection;
+  return { ...values, servizio, assetRoot, assetFiglio, tipoRichiesta, extra: {} };
+}

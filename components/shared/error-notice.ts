@@ -29,8 +29,12 @@ export class SportelloErrorNotice extends LitElement {
   @property({ attribute: false }) retry: (() => unknown) | undefined;
   /** What Dismiss does (a failure that leaves the rest working); no button without it. */
   @property({ attribute: false }) dismiss: (() => unknown) | undefined;
+  /** One more sentence from the element, after what to do (e.g. that retrying creates nothing twice). */
+  @property() note: string | undefined;
   /** The failure happened while the element set itself up (a 404 then reads as a setup problem). */
   @property({ type: Boolean }) setup = false;
+  /** The element sent the page's own keys (not a token provider's): a 401 means wrong keys, not an expired session. */
+  @property({ type: Boolean }) keys = false;
   /** Retry by itself when a wait the service asked for is over (only where repeating is safe). */
   @property({ type: Boolean, attribute: 'auto-retry' }) autoRetry = false;
 
@@ -91,12 +95,16 @@ export class SportelloErrorNotice extends LitElement {
   override render() {
     const speaker = this.speaker;
     if (!this.error || !speaker) return nothing;
-    const words = describeError(speaker, this.error, { autoRetry: this.autoRetry && !!this.retry, setup: this.setup });
+    const words = describeError(speaker, this.error, {
+      autoRetry: this.autoRetry && !!this.retry,
+      setup: this.setup,
+      keys: this.keys,
+    });
     const left = this.secondsLeft;
     return html`<div class="error notice" part="error">
       <div role="alert">
         <p class="notice-what">${words.what}</p>
-        <p class="notice-todo">${words.todo}</p>
+        <p class="notice-todo">${words.todo}${this.note ? ` ${this.note}` : ''}</p>
         ${
           words.support
             ? html`<p class="notice-support reference" part="error-support">

@@ -42,12 +42,18 @@ export interface ErrorWords {
 }
 
 /** The category of `error`: transport kind first (no answer at all), then the HTTP status. */
-export function categorise(error: ServiceError | Error, options: { setup?: boolean } = {}): ErrorCategory {
+export function categorise(
+  error: ServiceError | Error,
+  options: { setup?: boolean; keys?: boolean } = {},
+): ErrorCategory {
   if (error.name === 'ConfigurationError') return 'config';
   if (!isServiceError(error)) return 'unknown';
   // The element's own setup (its widget, its configuration) not found: the page is set up wrong,
   // which the visitor cannot fix but the site's owner can.
   if (options.setup && error.status === 404) return 'config';
+  // The page's own keys (development attributes such as sign-token) refused: no session expired,
+  // signing in again changes nothing; the site's owner must fix the keys.
+  if (options.keys && error.status === 401) return 'config';
   if (error.code === 'stream_cut') return 'cut';
   if (error.kind === 'network') return 'network';
   if (error.kind === 'timeout') return 'timeout';
@@ -76,7 +82,12 @@ export function supportCode(error: ServiceError | Error): string | undefined {
   const parts = [
     error.status !== undefined ? `HTTP ${error.status}` : error.kind,
     // Codes are machine words (`messageKey`, `http_500`, OAuth `error`), never prose from the server.
-    error.code && /^[\w.:-]{1,64}$/.test(error.code) && error.code !== `http_${error.status}` ? error.code : undefined,
+    error.code &&
+    /^[\w.:-]{1,64}$/.test(error.code) &&
+    error.code !== `http_${error.status}` &&
+    error.code !== error.kind
+      ? error.code
+      : undefined,
     // A 403 may name the permissions that are missing (`DOC_DOWNLOAD`): machine words worth quoting.
     ...(error.status === 403 ? permissionCodes(error.message) : []),
     error.reference ? `ref ${error.reference}` : undefined,
@@ -92,7 +103,7 @@ export function supportCode(error: ServiceError | Error): string | undefined {
 export function describeError(
   speaker: Speaker,
   error: ServiceError | Error,
-  options: { autoRetry?: boolean; setup?: boolean } = {},
+  options: { autoRetry?: boolean; setup?: boolean; keys?: boolean } = {},
 ): ErrorWords {
   const category = categorise(error, options);
   const s = (key: ErrorStringKey) => errorString(speaker, key);

@@ -8,6 +8,22 @@ export interface SignStatusDetail {
   /** True for F, R, E, V: the viewer stopped following. */
   final: boolean;
   practice: PracticeDetail;
+  /**
+   * Set when one signer's step changed (they signed or rejected); absent when the event is about
+   * the practice's own status. Steps arrive in signing order, before the practice's final status.
+   */
+  signer?: SignStepDetail | undefined;
+}
+
+/** One signer's step inside `sportello-sign-status`. */
+export interface SignStepDetail {
+  email: string;
+  name: string;
+  /** `F` signed, `R` rejected (the signer status codes of the service). */
+  status: string;
+  previousStatus: string;
+  /** When (ISO 8601), from the signer's `tsSign` or their event. */
+  at?: string | undefined;
 }
 
 /** Detail of `sportello-sign-download` (cancelable: cancel it to handle the file yourself). */

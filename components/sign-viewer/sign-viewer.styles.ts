@@ -288,4 +288,27 @@ export const signViewerStyles = css`
     height: calc(100% - 58px);
     border: 0;
   }
+  .turn {
+    flex-basis: 100%;
+    margin: 0;
+    padding: var(--_space);
+    border-radius: var(--_radius-small);
+    border-left: 4px solid var(--_border);
+    background: var(--_surface-alt);
+    font-weight: 600;
+  }
+  .turn-your-turn {
+    border-left-color: var(--_accent);
+  }
+  .turn-signed-waiting,
+  .turn-completed,
+  .turn-signed {
+    border-left-color: var(--_success);
+    color: var(--_success);
+  }
+  .turn-rejected,
+  .turn-expired,
+  .turn-cancelled {
+    border-left-color: var(--_danger);
+  }
 `;

@@ -359,11 +359,13 @@ describe('sportello-sign-viewer: link-only mode', () => {
 describe('sportello-sign-viewer: errors', () => {
   beforeEach(resetSim);
 
-  it('401 with a bad key: says the session expired, offers a retry', async () => {
+  it('401 with a bad key: a page set up wrong (not an expired session, #19 defect 7), offers a retry', async () => {
     const el = await viewer(1001, { 'sign-token': 'wrong-token' });
     await practiceShown(el);
     const alert = shadow(el).querySelector('[part="error"]')!;
-    expect(alert.textContent).to.contain('session has expired');
+    const words = alert.shadowRoot?.textContent ?? alert.textContent!;
+    expect(words).to.contain('not set up correctly on this page');
+    expect(words).not.to.contain('session has expired');
     expect(alert.querySelector('button')!.textContent).to.contain('Try again');
     await expect(el).to.be.accessible();
   });

@@ -4,24 +4,35 @@ import { SportelloElement } from '../shared/sportello-element.js';
 import { errorNoticeStyles } from '../shared/error-notice.js';
 import { tokens } from '../shared/tokens.styles.js';
 import { ServiceError } from '../../src/transport/errors.js';
-import { SignService, getUrlBytes, isFinalStatus, type PracticeDetail } from '../../src/services/sign.js';
+import { SignService, isFinalStatus, type PracticeDetail } from '../../src/services/sign.js';
 import { signAuth } from '../../src/services/sign-auth.js';
 import { practiceAreas, type AreaSpec } from '../../src/pdf/areas.js';
 import { SignPracticeController } from '../../src/controllers/sign/practice-controller.js';
 import { SignDocumentController, type DocumentSource } from '../../src/controllers/sign/document-controller.js';
 import { SignDownloadController, type DownloadKind } from '../../src/controllers/sign/download-controller.js';
+import { SignLinkController } from '../../src/controllers/sign/link-controller.js';
+import { PdfWarmupController } from '../../src/controllers/sign/pdf-warmup.js';
+import type { SignerStep } from '../../src/controllers/sign/signer-view.js';
 import { ConfigurationError, ServiceClientController } from '../../src/controllers/service-client.js';
 import { signViewerStyles } from './sign-viewer.styles.js';
 import { renderEvents, renderHeader, renderSigners, statusWord } from './parts/practice-summary.js';
 import { SignDocumentView } from './parts/document-view.js';
+import { renderLinkOutcome, renderTurn } from './parts/turn-notice.js';
+import { renderDocument, renderSwitcher } from './parts/document-panel.js';
 import { translate, type StringKey } from './strings.js';
 import './events.js';
+
+const NO_STEPS: ReadonlyMap<string, SignerStep> = new Map<string, SignerStep>();
 
 /**
  * Shows a signature practice — name, status, expiry, signers in order, events — and its documents
  * rendered with pdf.js (loaded only when a document is shown), with the signature areas and
  * placeholders drawn over the pages. "Sign" opens the signing link in a new window (or a dialog)
  * and follows the practice until it is signed, rejected, expired or cancelled.
+ *
+ * With `signer-email`, the viewer is that signer's own: it says whose turn it is, offers the
+ * signing link only when it is theirs (the service's link names the first pending signer), follows
+ * the practice from the start, and closes the signing dialog when they are done.
  *
  * Link-only mode, for an external signer who holds only a link: `signing-url` plus `document-src`.
  *
@@ -30,7 +41,7 @@ import './events.js';
  *
  * @summary A signature practice's documents, signers and signing link.
  *
- * @event {CustomEvent<SignStatusDetail>} sportello-sign-status - The followed practice changed status (`{ idFile, status, previousStatus, final, practice }`).
+ * @event {CustomEvent<SignStatusDetail>} sportello-sign-status - The followed practice changed status, or one signer's step did (`{ idFile, status, previousStatus, final, practice, signer? }`; `signer` `{ email, name, status, previousStatus, at }` for a step).
  * @event {CustomEvent<SignOpenDetail>} sportello-sign-open - The signing page is about to open (`{ url, mode }`); cancelable.
  * @event {CustomEvent<SignDownloadDetail>} sportello-sign-download - A downloaded file is about to be saved (`{ kind, filename, blob }`); cancelable.
  * @event {CustomEvent<SportelloErrorDetail>} sportello-error - Something failed (`{ error, operation }`); the viewer shows it too.
@@ -45,11 +56,23 @@ import './events.js';
  * @csspart document - The document view (toolbar and pages).
  * @csspart error - An error message.
  * @csspart dialog - The signing dialog (`sign-mode="dialog"`).
+ * @csspart turn - Where the named signer stands (your turn, waiting for …, signed, …).
  *
  * @cssproperty --sportello-sign-viewer-height - Height of the viewer (default 46rem).
  * @cssproperty --sportello-sign-mine-color - Colour of the current signer's areas.
  * @cssproperty --sportello-sign-area-color - Colour of other signers' areas.
  * @cssproperty --sportello-sign-page-gutter - Background around the pages.
+ * @cssproperty --sportello-sign-signed-color - Colour of signed areas.
+ * @cssproperty --sportello-sign-rejected-color - Colour of a rejecting signer's areas.
+ *
+ * @cssstate loading - The practice or a document is loading.
+ * @cssstate error - Something failed (shown in the viewer).
+ * @cssstate signed - The practice is signed (or, link-only, the link's signer has signed).
+ * @cssstate rejected - The practice was rejected.
+ * @cssstate your-turn - The named signer (`signer-email`) may sign now.
+ * @cssstate waiting - The named signer waits for another signer, or for the others after signing.
+ * @cssstate following - The viewer is following the practice or the link for news.
+ * @cssstate dialog-open - The signing dialog is open.
  */
 export class SportelloSignViewer extends SportelloElement {
   static override styles = [tokens, signViewerStyles, errorNoticeStyles];
@@ -102,9 +125,45 @@ export class SportelloSignViewer extends SportelloElement {
       factor: 1.5,
     }),
     onError: (operation, error) => this.reportError(operation, error),
+    signerEmail: () => this.signerEmail,
+    // A named signer follows the practice from the start: their turn, the others' steps, the end.
+    followOnLoad: () => !!this.signerEmail,
     onStatus: ({ idFile, status, previousStatus, practice }) => {
-      this.announce = translate(this.language, 'statusChanged', { status: statusWord(this.language, status) });
+      this.say(translate(this.language, 'statusChanged', { status: statusWord(this.language, status) }));
       this.emit('sportello-sign-status', { idFile, status, previousStatus, final: isFinalStatus(status), practice });
+      if (isFinalStatus(status)) this.closeDialog();
+    },
+    onStep: ({ idFile, signer, previousStatus, previousPracticeStatus, practice }) => {
+      const key = signer.status === 'R' ? 'signerRejected' : signer.status === 'F' ? 'signerSigned' : undefined;
+      if (key) this.say(translate(this.language, key, { name: signer.name }));
+      this.emit('sportello-sign-status', {
+        idFile,
+        status: practice.status,
+        previousStatus: previousPracticeStatus,
+        final: isFinalStatus(practice.status),
+        practice,
+        signer: { email: signer.email, name: signer.name, status: signer.status, previousStatus, at: signer.at },
+      });
+      // The viewing signer is done: the signing dialog has nothing more to show.
+      if (this.signerEmail && signer.email.toLowerCase() === this.signerEmail.trim().toLowerCase()) this.closeDialog();
+    },
+  });
+
+  /** pdf.js and its worker start loading when the viewer is near the viewport, before any fetch. */
+  private readonly warmup = new PdfWarmupController(this);
+
+  /** Link-only mode: the link's own status after the signing page was opened. */
+  private readonly linkCtl = new SignLinkController(this, {
+    backoff: () => ({
+      baseMs: Math.max(100, this.pollInterval || 3000),
+      maxMs: Math.max(30000, this.pollInterval),
+      factor: 1.5,
+    }),
+    onError: (operation, error) => this.reportError(operation, error),
+    onOutcome: (outcome) => {
+      if (outcome === 'pending') return;
+      this.say(this.t(outcome === 'signed' ? 'linkSigned' : outcome === 'rejected' ? 'linkRejected' : 'linkClosed'));
+      this.closeDialog();
     },
   });
 
@@ -225,6 +284,7 @@ export class SportelloSignViewer extends SportelloElement {
     const sources = this.sources();
     const source = sources[Math.min(this.docIndex, sources.length - 1)];
     if (!source) return;
+    this.warmup.start();
     const practice = this.practiceCtl.practice;
     const specs = practice ? practiceAreas(practice) : [];
     const key = JSON.stringify(specs);
@@ -284,32 +344,31 @@ export class SportelloSignViewer extends SportelloElement {
   private startedSigning(): void {
     this.opened = true;
     if (!this.linkOnly) this.practiceCtl.follow();
+    else if (this.signingUrl) this.linkCtl.follow(this.signingUrl);
   }
 
   private onDialogClose(): void {
     this.dialogUrl = undefined;
     if (!this.linkOnly) this.practiceCtl.refreshNow();
+    else this.linkCtl.refreshNow();
+  }
+
+  /** Closes the signing dialog (the signer is done); its close event asks for the news at once. */
+  private closeDialog(): void {
+    if (this.dialog?.open) this.dialog.close();
+  }
+
+  /** Says `text` in the live region, also when it is the same words as last time. */
+  private say(text: string): void {
+    this.announce = this.announce === text ? `${text}\u00a0` : text;
   }
 
   private download(kind: DownloadKind): void {
-    const service = this.service;
-    const p = this.practiceCtl.practice;
-    const source = this.docCtl.source;
-    if (kind === 'document' && source?.kind === 'url') {
-      void this.downloads.run(kind, async () => {
-        const { bytes, filename } = await getUrlBytes(source.url);
-        return {
-          blob: new Blob([bytes as BlobPart], { type: 'application/pdf' }),
-          filename: filename ?? source.filename,
-        };
-      });
-      return;
-    }
-    if (!service || !p) return;
-    if (kind === 'document' && source?.kind === 'service')
-      void this.downloads.run(kind, () => service.downloadDocument(source.idDocument));
-    if (kind === 'practice') void this.downloads.run(kind, () => service.downloadPractice(p.idFile));
-    if (kind === 'report') void this.downloads.run(kind, () => service.downloadReport(p.idFile));
+    this.downloads.download(kind, {
+      service: this.service,
+      idFile: this.practiceCtl.practice?.idFile,
+      source: this.docCtl.source,
+    });
   }
 
   // ---- rendering ----
@@ -321,13 +380,19 @@ export class SportelloSignViewer extends SportelloElement {
       .speaker=${this}
       .retry=${retry}
       ?auto-retry=${autoRetry}
+      ?keys=${!!this.signToken && !this.config.tokenProvider}
     ></sportello-error-notice>`;
   }
 
   private renderSignAction() {
     const p = this.practiceCtl.practice;
-    const can = this.linkOnly ? !!this.signingUrl : this.practiceCtl.canSign;
-    if (!can) return nothing;
+    const outcome = this.linkCtl.outcome;
+    const turn = this.linkOnly
+      ? renderLinkOutcome(outcome, this.language)
+      : renderTurn(this.practiceCtl.view, this.language, !!this.signerEmail);
+    // Link-only: the link is the signer's own; once they acted it offers nothing more.
+    const can = this.linkOnly ? !!this.signingUrl && (!outcome || outcome === 'pending') : this.practiceCtl.canSign;
+    if (!can) return turn;
     const known = this.signingUrl ?? this.practiceCtl.signingLink;
     const linkError = this.practiceCtl.linkError;
     let action;
@@ -338,9 +403,10 @@ export class SportelloSignViewer extends SportelloElement {
     } else {
       action = html`<button type="button" class="button primary" part="sign-button" @click=${this.onSignButton}>${this.t('sign')}</button>`;
     }
-    return html`${action}
+    const following = this.opened && (this.linkOnly ? outcome === 'pending' : !!p && !isFinalStatus(p.status));
+    return html`${turn}${action}
       ${linkError ? this.renderError(linkError, () => void this.onSignButton()) : nothing}
-      ${this.opened && p && !isFinalStatus(p.status) ? html`<p class="notice">${this.signMode === 'dialog' ? this.t('following') : this.t('signOpened')}</p>` : nothing}`;
+      ${following ? html`<p class="notice">${this.signMode === 'dialog' ? this.t('following') : this.t('signOpened')}</p>` : nothing}`;
   }
 
   private renderDownloads() {
@@ -357,51 +423,20 @@ export class SportelloSignViewer extends SportelloElement {
     </div>`;
   }
 
-  private renderSwitcher(sources: DocumentSource[]) {
-    if (sources.length < 2) return nothing;
-    return html`<nav class="switcher" part="switcher" aria-label=${this.t('documents')}>
-      ${sources.map(
-        (s, i) =>
-          html`<button type="button" aria-current=${i === this.docIndex ? 'true' : 'false'} data-index=${i} @click=${() => (this.docIndex = i)}>${s.filename}</button>`,
-      )}
-    </nav>`;
-  }
-
-  private renderDocument() {
-    const d = this.docCtl;
-    if (d.phase === 'error' && d.failure) {
-      const f = d.failure;
-      return html`<div class="doc-state">
-        ${
-          f.kind === 'broken'
-            ? html`<div class="error" part="error" role="alert"><p>${this.t('errorBroken')}</p></div>`
-            : this.renderError(f.error, () => d.retry(), true)
-        }
-      </div>`;
-    }
-    if (d.phase === 'ready' && d.pdf) {
-      return html`<sportello-sign-document
-        part="document"
-        .pdf=${d.pdf}
-        .areas=${d.areas}
-        .signerEmail=${this.signerEmail}
-        .language=${this.language}
-        .documentName=${d.source?.filename ?? ''}
-      ></sportello-sign-document>`;
-    }
-    if (d.phase === 'loading') {
-      const { loaded, total } = d.progress;
-      const pct = total ? Math.round((loaded / total) * 100) : undefined;
-      return html`<div class="doc-state" role="status">
-        <span id="progress-label">${this.t('loadingDocument')}</span>
-        ${
-          pct === undefined
-            ? html`<progress aria-labelledby="progress-label"></progress>`
-            : html`<progress aria-labelledby="progress-label" max="100" .value=${pct}>${pct}%</progress>`
-        }
-      </div>`;
-    }
-    return nothing;
+  /** `:state()` custom states for the page: `sportello-sign-viewer:state(your-turn)`. */
+  protected override states(): Record<string, boolean> {
+    const p = this.practiceCtl.practice;
+    const turn = this.practiceCtl.view?.turn;
+    return {
+      loading: this.practiceCtl.phase === 'loading' || this.docCtl.phase === 'loading',
+      error: this.attrError || this.practiceCtl.phase === 'error' || this.docCtl.phase === 'error',
+      signed: p?.status === 'F' || this.linkCtl.outcome === 'signed',
+      rejected: p?.status === 'R' || this.linkCtl.outcome === 'rejected',
+      'your-turn': turn === 'your-turn',
+      waiting: turn === 'waiting' || turn === 'signed-waiting',
+      following: this.practiceCtl.following || this.linkCtl.outcome === 'pending',
+      'dialog-open': !!this.dialogUrl,
+    };
   }
 
   protected override render() {
@@ -435,8 +470,18 @@ export class SportelloSignViewer extends SportelloElement {
           ${p ? html`${renderSigners(p, this.language, this.signerEmail)}${renderEvents(p, this.language)}` : nothing}
         </aside>
         <section class="main" aria-label=${this.t('documents')}>
-          ${this.renderSwitcher(sources)}
-          ${sources.length ? this.renderDocument() : html`<p class="doc-state">${this.t('noDocuments')}</p>`}
+          ${renderSwitcher(sources, this.docIndex, this.language, (i) => (this.docIndex = i))}
+          ${
+            sources.length
+              ? renderDocument({
+                  language: this.language,
+                  doc: this.docCtl,
+                  signerEmail: this.signerEmail,
+                  steps: this.practiceCtl.view?.steps ?? NO_STEPS,
+                  renderError: (error, retry, autoRetry) => this.renderError(error, retry, autoRetry),
+                })
+              : html`<p class="doc-state">${this.t('noDocuments')}</p>`
+          }
         </section>
       </div>
       ${

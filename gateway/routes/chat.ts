@@ -16,7 +16,7 @@ const pass = (method: AllowedRoute['method'], path: string, options: { upload?: 
     call.forward(
       path.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(call.param(name))),
       options.upload
-        ? { body: call.cappedStream(), timeoutMs: 0 }
+        ? { body: call.cappedStream() }
         : method === 'POST'
           ? { body: call.cappedStream(call.config.limits.maxJsonBytes) }
           : {},

@@ -261,7 +261,7 @@ export const deskRoutes: AllowedRoute[] = [
       const name = call.param('nomeFile');
       if (!name || name.length > 255) throw new Refused(404, MESSAGES.notFound);
       await requireOwn(call, id);
-      return call.forward(`/richieste/${id}/allegati/${encodeURIComponent(name)}`, { query: undefined, timeoutMs: 0 });
+      return call.forward(`/richieste/${id}/allegati/${encodeURIComponent(name)}`, { query: undefined });
     },
   },
   {
@@ -290,7 +290,6 @@ export const deskRoutes: AllowedRoute[] = [
       return call.forward(`/richieste/upload/${idUpload}`, {
         query: undefined,
         body: call.cappedStream(),
-        timeoutMs: 0,
       });
     },
   },

@@ -95,7 +95,7 @@ export const signRoutes: AllowedRoute[] = [
     async handle(call) {
       const idDocument = call.id('idDocument');
       await documentInScope(call, idDocument);
-      return call.forward(`/documents/viewer/${idDocument}`, { query: undefined, timeoutMs: 0 });
+      return call.forward(`/documents/viewer/${idDocument}`, { query: undefined });
     },
   },
   {
@@ -106,7 +106,7 @@ export const signRoutes: AllowedRoute[] = [
     async handle(call) {
       const idDocument = call.id('idDocument');
       await documentInScope(call, idDocument);
-      return call.forward(`/documents/download/${idDocument}`, { query: undefined, timeoutMs: 0 });
+      return call.forward(`/documents/download/${idDocument}`, { query: undefined });
     },
   },
   {
@@ -114,8 +114,7 @@ export const signRoutes: AllowedRoute[] = [
     method: 'GET',
     path: '/files/download/{idFile}',
     access: 'token',
-    handle: (call) =>
-      call.forward(`/files/download/${ownPractice(call, call.id('idFile'))}`, { query: undefined, timeoutMs: 0 }),
+    handle: (call) => call.forward(`/files/download/${ownPractice(call, call.id('idFile'))}`, { query: undefined }),
   },
   {
     service: 'sign',
@@ -125,7 +124,6 @@ export const signRoutes: AllowedRoute[] = [
     handle: (call) =>
       call.forward(`/files/${ownPractice(call, call.id('idFile'))}/report/download`, {
         query: undefined,
-        timeoutMs: 0,
       }),
   },
 ];

@@ -5,6 +5,14 @@
  * the model twice) except on 429, which the transport retries for any method.
  */
 import { HttpClient } from '../transport/http.js';
+import type {
+  AgentSearchScope,
+  ClassifyRequest,
+  ClassifyResponse,
+  SearchRequest,
+  SearchResponse,
+  SearchStrategy,
+} from './ai-search.js';
 import { aiApiKey, bearer, none, type AuthStrategy, type SourceApp, type TokenProvider } from '../transport/auth.js';
 import { isServiceError } from '../transport/errors.js';
 import { openEventBatches, openEventStream, type SseMessage, type SseOptions } from '../transport/sse.js';
@@ -203,6 +211,27 @@ export class AiClient {
   }
 
   /** POST /chat with `stream: false`: the whole answer (§2.2). */
+  /** POST /search, or a variant with the same shapes (`/search/faq` …), §4.7. Safe to retry. */
+  search(request: SearchRequest, strategy: SearchStrategy = 'search', signal?: AbortSignal): Promise<SearchResponse> {
+    const path = strategy === 'search' ? '/search' : `/search/${strategy}`;
+    return this.http.json<SearchResponse>(path, { method: 'POST', json: request, signal, retry: true });
+  }
+
+  /** POST /analysis/catalogs/classify, §4.9. */
+  classify(request: ClassifyRequest, signal?: AbortSignal): Promise<ClassifyResponse> {
+    return this.http.json<ClassifyResponse>('/analysis/catalogs/classify', {
+      method: 'POST',
+      json: request,
+      signal,
+      retry: true,
+    });
+  }
+
+  /** GET /agents/{agent_id}: which knowledge bases the agent searches (§2.1 `rag_config`). */
+  agent(agentId: number, signal?: AbortSignal): Promise<AgentSearchScope> {
+    return this.http.json<AgentSearchScope>(`/agents/${encodeURIComponent(String(agentId))}`, { signal });
+  }
+
   chat(request: ChatRequest, signal?: AbortSignal): Promise<ChatMessageResponse> {
     return this.http.json<ChatMessageResponse>('/chat', {
       method: 'POST',

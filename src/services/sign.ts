@@ -290,3 +290,29 @@ function lastPathSegment(path: string): string | undefined {
     return undefined;
   }
 }
+
+/**
+ * What the holder of a signing link may learn about it: the practice's status and their own step.
+ * The spec shows no such call; the kit assumes `GET {signing link}/status` answering
+ * `{ status, signer: { status } }` (the simulator serves it, see demo/server/sign/README.md), and an
+ * integrator whose service differs maps it with a proxy. No credentials: the link is the credential.
+ */
+export interface LinkStatus {
+  status: PracticeStatus;
+  signer?: { email?: string; status: string; tsSign?: string | null } | undefined;
+  name?: string | undefined;
+}
+
+export async function getLinkStatus(
+  signingUrl: string,
+  options: { signal?: AbortSignal | undefined } = {},
+): Promise<LinkStatus> {
+  const url = new URL(signingUrl, document.baseURI);
+  url.pathname = `${url.pathname.replace(/\/+$/, '')}/status`;
+  const http = new HttpClient({ service: 'sign', baseUrl: url.origin, auth: none });
+  const body = await http.json<unknown>(url.href, { signal: options.signal });
+  const status = (body as { status?: unknown } | null)?.status;
+  if (typeof status !== 'string')
+    throw new ServiceError({ service: 'sign', kind: 'parse', message: 'The signing link did not say its status.' });
+  return body as LinkStatus;
+}

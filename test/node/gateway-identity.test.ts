@@ -142,6 +142,27 @@ describe('gateway: its own service credentials', () => {
     }
   });
 
+  it('gives an upload all the time it needs, then holds the service to the deadline', async () => {
+    const slow = await startHarness({ SPORTELLO_GATEWAY_UPSTREAM_TIMEOUT_MS: '300' });
+    try {
+      const token = await mint(ADA);
+      const { idUpload } = await (await fetch(`${slow.gw.url}/desk/richieste/upload-id`, withToken(token))).json();
+      await fetch(`${slow.sim.url}/__sim/faults`, {
+        method: 'POST',
+        body: JSON.stringify({ kind: 'delay', delayMs: 2000, match: `/desk/richieste/upload/${idUpload}`, count: 1 }),
+      });
+      const form = new FormData();
+      form.append('file', new Blob(['x']), 'x.txt');
+      const res = await fetch(
+        `${slow.gw.url}/desk/richieste/upload/${idUpload}`,
+        withToken(token, { method: 'POST', body: form }),
+      );
+      assert.equal(res.status, 504);
+    } finally {
+      await slow.close();
+    }
+  });
+
   it('signs in to the signing service with OAuth client credentials when configured so', async () => {
     const oauth = await startHarness({
       SPORTELLO_GATEWAY_SIGN_CLIENT_ID: 'sportello-demo',

@@ -209,6 +209,17 @@ describe('gateway STOMP rewrite', () => {
     assert.doesNotMatch(r.data, /CHAT_WS|operator|Authorization/);
     assert.match(r.data, /visitor-id:v1/);
   });
+  it('passes a visitor-token on CONNECT only when the gateway verified it', () => {
+    const connect = 'CONNECT\naccept-version:1.2\nvisitor-id:v1\nwidget-key:demo\nvisitor-token:forged.jwt.value\n\n\0';
+    assert.equal(connectToken(connect), 'forged.jwt.value');
+    const unverified = rewriteClientMessage(connect, undefined);
+    assert.ok(unverified.ok);
+    assert.doesNotMatch(unverified.data, /visitor-token/);
+    const verified = rewriteClientMessage(connect, { name: 'Ada' }, 'good.jwt.value');
+    assert.ok(verified.ok);
+    assert.match(verified.data, /\nvisitor-token:good\.jwt\.value\n/);
+    assert.doesNotMatch(verified.data, /forged/);
+  });
   it('refuses an incomplete frame', () => {
     assert.equal(rewriteClientMessage('SEND\ndestination:/app/chat.start\n\n{"name":"x"}', undefined).ok, false);
   });
@@ -295,5 +306,19 @@ describe('gateway README', () => {
     ]) {
       assert.ok(read.has(pinned), `${pinned} is read`);
     }
+  });
+});
+
+describe('gateway allow-list documentation', () => {
+  it('lists exactly the method + path pairs the server allows', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { ALLOWED_ROUTES, PREFIXES } = await import('../../gateway/server.js');
+    const documented = [
+      ...readFileSync('gateway/README.md', 'utf8').matchAll(
+        /^\| `(GET|POST|DELETE) (\/(?:ai|sign|desk|chat)\/[^`]*)` \| (\w+) \|/gm,
+      ),
+    ].map((m) => `${m[1]} ${m[2]} ${m[3]}`);
+    const code = ALLOWED_ROUTES.map((r) => `${r.method} ${PREFIXES[r.service]}${r.path} ${r.access}`);
+    assert.deepEqual([...documented].sort(), [...code].sort());
   });
 });

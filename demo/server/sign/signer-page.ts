@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { readBody, sendJson, type SimRequest } from '../core/http-kit.js';
 import { sendBytes } from './binary.js';
@@ -95,11 +96,21 @@ function langOf(r: SimRequest): Lang {
 
 const wantsJson = (r: SimRequest) => (r.req.headers.accept ?? '').includes('application/json');
 
+/** The page's one style sheet, allowed by its hash (no 'unsafe-inline'). */
+const PAGE_STYLE = `body{font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem;color:#1b1f24}
+form{margin:1rem 0;padding:1rem;border:1px solid #c9ced6;border-radius:8px}button{font:inherit;padding:.5rem 1.2rem}
+label{display:block;margin:.5rem 0 .25rem}textarea,input{font:inherit;width:100%;box-sizing:border-box}
+.status{padding:.75rem;border-radius:6px;background:#eef3fb}:focus-visible{outline:3px solid #1f5fbf;outline-offset:2px}`;
+const STYLE_HASH = `'sha256-${createHash('sha256').update(PAGE_STYLE).digest('base64')}'`;
+
 const PAGE_HEADERS = {
   'Content-Type': 'text/html; charset=utf-8',
-  'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'",
+  'Content-Security-Policy': `default-src 'none'; style-src ${STYLE_HASH}; form-action 'self'; base-uri 'none'`,
   'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'no-referrer',
+  // Not no-referrer: with it Chromium posts the page's own forms with `Origin: null`, which the
+  // service's origin check refuses (403 origin_not_allowed): the signer could not sign in a browser.
+  // same-origin sends the real origin to the service itself and nothing to other sites.
+  'Referrer-Policy': 'same-origin',
   'Cache-Control': 'no-store',
 };
 
@@ -107,10 +118,7 @@ function sendHtml(res: ServerResponse, status: number, lang: Lang, title: string
   const html = `<!doctype html>
 <html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
-<style>body{font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem;color:#1b1f24}
-form{margin:1rem 0;padding:1rem;border:1px solid #c9ced6;border-radius:8px}button{font:inherit;padding:.5rem 1.2rem}
-label{display:block;margin:.5rem 0 .25rem}textarea,input{font:inherit;width:100%;box-sizing:border-box}
-.status{padding:.75rem;border-radius:6px;background:#eef3fb}:focus-visible{outline:3px solid #1f5fbf;outline-offset:2px}</style>
+<style>${PAGE_STYLE}</style>
 </head><body><main>${body}</main></body></html>`;
   res.writeHead(status, { ...PAGE_HEADERS, 'Content-Length': Buffer.byteLength(html) });
   res.end(html);

@@ -1,6 +1,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { isAbort, isServiceError, ServiceError } from '../../transport/errors.js';
-import type { DownloadedFile } from '../../services/sign.js';
+import { getUrlBytes, type DownloadedFile, type SignService } from '../../services/sign.js';
+import type { DocumentSource } from './document-controller.js';
 
 export type DownloadKind = 'document' | 'practice' | 'report';
 
@@ -61,5 +62,32 @@ export class SignDownloadController implements ReactiveController {
       this.busy = undefined;
       this.host.requestUpdate();
     }
+  }
+
+  /**
+   * Downloads `kind` from where it lives: the shown document from the service or (link-only mode)
+   * its URL; the whole practice and the audit report from the service.
+   */
+  download(
+    kind: DownloadKind,
+    from: { service?: SignService | undefined; idFile?: number | undefined; source?: DocumentSource | undefined },
+  ): void {
+    const { service, idFile, source } = from;
+    if (kind === 'document' && source?.kind === 'url') {
+      void this.run(kind, async () => {
+        const { bytes, filename } = await getUrlBytes(source.url);
+        return {
+          blob: new Blob([bytes as BlobPart], { type: 'application/pdf' }),
+          filename: filename ?? source.filename,
+        };
+      });
+      return;
+    }
+    if (!service) return;
+    if (kind === 'document' && source?.kind === 'service')
+      void this.run(kind, () => service.downloadDocument(source.idDocument));
+    if (idFile === undefined) return;
+    if (kind === 'practice') void this.run(kind, () => service.downloadPractice(idFile));
+    if (kind === 'report') void this.run(kind, () => service.downloadReport(idFile));
   }
 }

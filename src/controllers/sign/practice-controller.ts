@@ -2,6 +2,7 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { isAbort, isServiceError, ServiceError } from '../../transport/errors.js';
 import { isFinalStatus, type PracticeDetail, type PracticeStatus, type SignService } from '../../services/sign.js';
 import { DEFAULT_BACKOFF, Poller, type BackoffOptions } from './polling.js';
+import { signerView, signerSteps, type SignerStep, type SignerView } from './signer-view.js';
 
 export type PracticePhase = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -13,9 +14,23 @@ export interface PracticeControllerOptions {
     previousStatus: PracticeStatus;
     practice: PracticeDetail;
   }) => void;
+  /** Called when one signer's step changes while followed (they signed or rejected). */
+  onStep?: (change: {
+    idFile: number;
+    signer: SignerStep;
+    /** The signer's status before. */
+    previousStatus: string;
+    /** The practice's status before this poll (its `status` is the new one). */
+    previousPracticeStatus: PracticeStatus;
+    practice: PracticeDetail;
+  }) => void;
   /** Called once per failure the user sees (load, poll that stops, link). */
   onError?: (operation: string, error: ServiceError) => void;
   backoff?: () => BackoffOptions;
+  /** The signer in front of the screen (`signer-email`): only their own link is ever fetched. */
+  signerEmail?: () => string | undefined;
+  /** Follow the practice from the moment it loads (a named signer waits for their turn or the end). */
+  followOnLoad?: () => boolean;
 }
 
 function asServiceError(error: unknown): ServiceError {
@@ -101,6 +116,7 @@ export class SignPracticeController implements ReactiveController {
       this.phase = 'ready';
       this.host.requestUpdate();
       void this.prefetchLink();
+      if (this.options.followOnLoad?.()) this.follow();
     } catch (error) {
       if (isAbort(error) || abort.signal.aborted) return;
       this.practice = undefined;
@@ -123,13 +139,34 @@ export class SignPracticeController implements ReactiveController {
     this.host.requestUpdate();
   }
 
-  /** True if a Sign action makes sense now. */
+  /** The practice as the signer in front of the screen sees it (whose turn, each signer's step). */
+  get view(): SignerView | undefined {
+    if (!this.practice) return undefined;
+    const email = this.options.signerEmail?.();
+    // One view per practice answer and signer: the page view redraws its areas only when it changes.
+    if (this.viewCache?.practice !== this.practice || this.viewCache.email !== email) {
+      this.viewCache = { practice: this.practice, email, view: signerView(this.practice, email) };
+    }
+    return this.viewCache.view;
+  }
+
+  private viewCache: { practice: PracticeDetail; email: string | undefined; view: SignerView } | undefined;
+
+  /**
+   * True if a Sign action makes sense now: the practice is in progress and the link the service
+   * gives is the viewing signer's (their turn), or no signer is named (the back-office view).
+   */
   get canSign(): boolean {
-    return this.phase === 'ready' && this.practice?.status === 'L';
+    return this.phase === 'ready' && this.practice?.status === 'L' && !!this.view?.canSign;
   }
 
   private async prefetchLink(): Promise<void> {
-    if (!this.canSign || !this.service || this.idFile === undefined) return;
+    if (!this.canSign) {
+      // Someone else's turn now: their link is never kept, shown or opened here.
+      this.signingLink = undefined;
+      return;
+    }
+    if (!this.service || this.idFile === undefined) return;
     try {
       this.signingLink = await this.service.getSigningLink(this.idFile, { signal: this.abort?.signal });
       this.linkError = undefined;
@@ -143,6 +180,8 @@ export class SignPracticeController implements ReactiveController {
 
   /** The signing link now: the prefetched one, else asked for. Rejects with ServiceError. */
   async getLink(): Promise<string> {
+    if (!this.canSign)
+      throw new ServiceError({ service: 'sign', kind: 'protocol', message: "It is not this signer's turn." });
     if (this.signingLink) return this.signingLink;
     if (!this.service || this.idFile === undefined)
       throw new ServiceError({ service: 'sign', kind: 'protocol', message: 'No practice loaded.' });
@@ -176,6 +215,23 @@ export class SignPracticeController implements ReactiveController {
     }
   }
 
+  /** One `onStep` per signer whose step changed between two polls, in signing order. */
+  private reportSteps(previous: PracticeDetail, next: PracticeDetail): void {
+    const before = signerSteps(previous);
+    for (const step of signerSteps(next).values()) {
+      const was = before.get(step.email.trim().toLowerCase())?.status;
+      if (was !== undefined && was !== step.status) {
+        this.options.onStep?.({
+          idFile: next.idFile,
+          signer: step,
+          previousStatus: was,
+          previousPracticeStatus: previous.status,
+          practice: next,
+        });
+      }
+    }
+  }
+
   /** One poll: true if anything the viewer shows changed. */
   private async poll(): Promise<boolean> {
     if (!this.service || this.idFile === undefined) return false;
@@ -191,10 +247,11 @@ export class SignPracticeController implements ReactiveController {
     this.error = undefined;
     this.phase = 'ready';
     if (changed) {
-      // The next signer gets another link.
+      // The next signer gets another link: fetched again only if it is the viewing signer's.
       this.signingLink = undefined;
       void this.prefetchLink();
     }
+    if (previous) this.reportSteps(previous, next);
     if (previous && previous.status !== next.status) {
       this.options.onStatus?.({
         idFile: next.idFile,

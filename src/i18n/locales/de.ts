@@ -37,6 +37,7 @@ const de: Catalogue = {
     retry: 'Erneut versuchen',
     retryIn: 'Erneut versuchen ({seconds})',
     dismiss: 'Schließen',
+    sentOnce: 'Ein erneuter Versuch erzeugt keine doppelte Anfrage.',
   },
   list: {
     log: 'Unterhaltung',
@@ -175,6 +176,9 @@ const de: Catalogue = {
     systemEndedOperator: '{name} hat den Chat beendet',
     systemEndedOperatorUnnamed: 'Der Chat wurde vom Support-Team beendet',
     systemEndedSystem: 'Der Chat wurde geschlossen',
+    imageActualSize: 'Originalgröße',
+    imageDownload: 'Herunterladen',
+    imageClose: 'Bild schließen',
     operator: 'Ansprechperson',
     typing: '{name} schreibt …',
     someoneTyping: 'Schreibt …',
@@ -577,8 +581,8 @@ const de: Catalogue = {
     linkSigned: 'Unterschrieben. Vielen Dank.',
     linkRejected: 'Sie haben diesen Vorgang abgelehnt.',
     linkClosed: 'Über diesen Link kann nicht mehr unterschrieben werden.',
-    error401Key:
-      'Der Signaturdienst hat die Zugangsdaten (sign-token / sign-user) nicht akzeptiert. Bitte prüfen Sie sie und versuchen Sie es erneut.',
+    linkTo: 'Link zu {host} (öffnet in einem neuen Tab)',
+    linkPage: 'Zu Seite {n}',
   },
 };
 

@@ -41,6 +41,7 @@ const en = {
     retry: 'Try again',
     retryIn: 'Try again ({seconds})',
     dismiss: 'Dismiss',
+    sentOnce: 'Trying again will not create a duplicate request.',
   },
   list: {
     log: 'Conversation',
@@ -177,6 +178,9 @@ const en = {
     systemEndedOperator: '{name} ended the chat',
     systemEndedOperatorUnnamed: 'The operator ended the chat',
     systemEndedSystem: 'The chat was closed',
+    imageActualSize: 'Actual size',
+    imageDownload: 'Download',
+    imageClose: 'Close image',
     operator: 'Operator',
     typing: '{name} is typing…',
     someoneTyping: 'Typing…',
@@ -570,8 +574,8 @@ const en = {
     linkSigned: 'Signed. Thank you.',
     linkRejected: 'You have rejected this practice.',
     linkClosed: 'This signing link is no longer open for signing.',
-    error401Key:
-      'The signing service did not accept the credentials (sign-token / sign-user). Check them, then try again.',
+    linkTo: 'Link to {host} (opens in a new tab)',
+    linkPage: 'Go to page {n}',
   },
 };
 

@@ -36,6 +36,7 @@ const es: Catalogue = {
     retry: 'Reintentar',
     retryIn: 'Reintentar ({seconds})',
     dismiss: 'Cerrar',
+    sentOnce: 'Volver a intentarlo no creará una solicitud duplicada.',
   },
   list: {
     log: 'Conversación',
@@ -173,6 +174,9 @@ const es: Catalogue = {
     systemEndedOperator: '{name} ha finalizado el chat',
     systemEndedOperatorUnnamed: 'El agente ha finalizado el chat',
     systemEndedSystem: 'El chat se ha cerrado',
+    imageActualSize: 'Tamaño real',
+    imageDownload: 'Descargar',
+    imageClose: 'Cerrar la imagen',
     operator: 'Agente',
     typing: '{name} está escribiendo…',
     someoneTyping: 'Escribiendo…',
@@ -571,8 +575,8 @@ const es: Catalogue = {
     linkSigned: 'Firmado. Gracias.',
     linkRejected: 'Ha rechazado este expediente.',
     linkClosed: 'Este enlace de firma ya no admite firmas.',
-    error401Key:
-      'El servicio de firma no ha aceptado las credenciales (sign-token / sign-user). Compruébelas y vuelva a intentarlo.',
+    linkTo: 'Enlace a {host} (se abre en una pestaña nueva)',
+    linkPage: 'Ir a la página {n}',
   },
 };
 

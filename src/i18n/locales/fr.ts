@@ -39,6 +39,7 @@ const fr: Catalogue = {
     retry: 'Réessayer',
     retryIn: 'Réessayer ({seconds})',
     dismiss: 'Fermer',
+    sentOnce: 'Une nouvelle tentative ne créera pas de demande en double.',
   },
   list: {
     log: 'Conversation',
@@ -175,6 +176,9 @@ const fr: Catalogue = {
     systemEndedOperator: '{name} a mis fin à la discussion',
     systemEndedOperatorUnnamed: 'Le conseiller a mis fin à la discussion',
     systemEndedSystem: 'La discussion a été fermée',
+    imageActualSize: 'Taille réelle',
+    imageDownload: 'Télécharger',
+    imageClose: 'Fermer l’image',
     operator: 'Conseiller',
     typing: '{name} est en train d’écrire…',
     someoneTyping: 'En train d’écrire…',
@@ -571,8 +575,8 @@ const fr: Catalogue = {
     linkSigned: 'Signé. Merci.',
     linkRejected: 'Vous avez refusé ce dossier.',
     linkClosed: 'Ce lien de signature n’est plus ouvert à la signature.',
-    error401Key:
-      'Le service de signature n’a pas accepté les identifiants (sign-token / sign-user). Vérifiez-les, puis réessayez.',
+    linkTo: 'Lien vers {host} (s’ouvre dans un nouvel onglet)',
+    linkPage: 'Aller à la page {n}',
   },
 };
 

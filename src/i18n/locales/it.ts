@@ -36,6 +36,7 @@ const it: Catalogue = {
     retry: 'Riprova',
     retryIn: 'Riprova ({seconds})',
     dismiss: 'Chiudi',
+    sentOnce: 'Riprovando non si creerà una richiesta doppia.',
   },
   list: {
     log: 'Conversazione',
@@ -172,6 +173,9 @@ const it: Catalogue = {
     systemEndedOperator: '{name} ha terminato la chat',
     systemEndedOperatorUnnamed: 'L’operatore ha terminato la chat',
     systemEndedSystem: 'La chat è stata chiusa',
+    imageActualSize: 'Dimensione reale',
+    imageDownload: 'Scarica',
+    imageClose: 'Chiudi l’immagine',
     operator: 'Operatore',
     typing: '{name} sta scrivendo…',
     someoneTyping: 'Sta scrivendo…',
@@ -564,8 +568,8 @@ const it: Catalogue = {
     linkSigned: 'Firmato. Grazie.',
     linkRejected: 'Ha rifiutato questa pratica.',
     linkClosed: 'Questo link di firma non è più aperto alla firma.',
-    error401Key:
-      'Il servizio di firma non ha accettato le credenziali (sign-token / sign-user). Le verifichi e riprovi.',
+    linkTo: 'Collegamento a {host} (si apre in una nuova scheda)',
+    linkPage: 'Vai a pagina {n}',
   },
 };
 

@@ -1,0 +1,48 @@
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { preparePdfjs } from '../../pdf/pdfjs.js';
+
+/** How far outside the viewport a viewer counts as near (one screen above or below). */
+const NEAR = '100% 0px';
+
+/**
+ * Starts pdf.js and its worker as soon as a viewer is on the page and near the viewport, so they
+ * load while the practice and the document's bytes are still on their way. Before, the library
+ * was asked for only after the practice's fetch resolved, and the cold first page paid for the
+ * chunk and the worker's start after the bytes (1.8× pdf.js' own viewer). A viewer far down a long
+ * page waits until the visitor scrolls near it; one that is never seen loads nothing.
+ */
+export class PdfWarmupController implements ReactiveController {
+  private io: IntersectionObserver | undefined;
+  private started = false;
+
+  constructor(private readonly host: ReactiveControllerHost & Element) {
+    host.addController(this);
+  }
+
+  hostConnected(): void {
+    if (this.started || typeof IntersectionObserver === 'undefined') return;
+    this.io = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((e) => e.isIntersecting)) return;
+        this.start();
+      },
+      { rootMargin: NEAR },
+    );
+    this.io.observe(this.host);
+  }
+
+  hostDisconnected(): void {
+    this.io?.disconnect();
+    this.io = undefined;
+  }
+
+  /** Starts now (the viewer is about to show a document anyway). Idempotent. */
+  start(): void {
+    if (this.started) return;
+    this.started = true;
+    this.io?.disconnect();
+    this.io = undefined;
+    // A failure (offline chunk) surfaces when the document opens; nothing to show here.
+    preparePdfjs().catch(() => undefined);
+  }
+}

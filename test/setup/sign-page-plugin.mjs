@@ -1,0 +1,74 @@
+// web-test-runner plugin: a real person on the signing service's page. Browser tests call
+//   executeServerCommand('sign-page', { open: 'window' | 'dialog', action: 'sign' | 'reject', reason? })
+// and this drives the same Chromium through puppeteer: it clicks the viewer's Sign link with a real
+// user gesture (window mode: the page opens in a popup) or finds the viewer's dialog iframe (dialog
+// mode), then presses the page's own Sign or Reject button, as a signer would. Cross-origin pages
+// and frames are out of a test page's reach; the browser's own automation is not.
+
+/** Where the simulator serves its signing pages. */
+const SIGN_PAGE = /\/sign\/app\/sign\/[^/?#]+(?:[?#].*)?$/;
+
+async function waitFor(fn, what, timeoutMs = 15000) {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await fn();
+    if (value) return value;
+    if (Date.now() > end) throw new Error(`sign-page: ${what} within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/**
+ * Presses Sign or Reject on a signing page and returns the page's words after. `locate` finds the
+ * page or frame again after the submission: a frame that navigates may come back as a new object.
+ */
+async function act(locate, { action, reason }) {
+  const target = await locate();
+  await target.waitForSelector(`form[action$="/${action}"] button`, { timeout: 15000 });
+  if (action === 'reject' && reason) await target.type('#reason', reason);
+  const [response] = await Promise.all([
+    target.waitForNavigation({ timeout: 15000 }).catch(() => null),
+    target.click(`form[action$="/${action}"] button`),
+  ]);
+  const status = response?.status() ?? 0;
+  let text = '';
+  try {
+    const after = await locate(true);
+    text = await after.evaluate(() => document.body?.textContent ?? '');
+  } catch (error) {
+    text = `(page unreadable after the submission: ${error?.message ?? error})`;
+  }
+  return { status, text: text.replace(/\s+/g, ' ').trim() };
+}
+
+export function signPagePlugin() {
+  return {
+    name: 'sportello-sign-page',
+    async executeCommand({ command, payload, session }) {
+      if (command !== 'sign-page') return undefined;
+      const page = session.browser.getPage(session.id);
+      if (!page) throw new Error('sign-page: this launcher has no puppeteer page');
+      if (payload.open === 'window') {
+        const popup = new Promise((resolve) => page.once('popup', resolve));
+        // pierce/ reaches into the viewer's shadow root: a real click, so no popup blocker.
+        await page.click('pierce/a[part="sign-button"]');
+        const signing = await waitFor(() => popup, 'no signing window opened');
+        await signing.waitForFunction(() => document.readyState === 'complete', { timeout: 15000 });
+        try {
+          return { opened: signing.url(), ...(await act(async () => signing, payload)) };
+        } finally {
+          await signing.close();
+        }
+      }
+      // After the submission the viewer may already have closed its dialog: look only briefly then.
+      const findFrame = (after = false) =>
+        waitFor(
+          () => page.frames().find((f) => SIGN_PAGE.test(f.url()) && !f.detached),
+          'no signing frame',
+          after ? 1000 : 15000,
+        );
+      const frame = await findFrame();
+      return { opened: frame.url(), ...(await act(findFrame, payload)) };
+    },
+  };
+}
