@@ -40,7 +40,7 @@ function fresh<T extends HTMLElement>(id: string): T {
   return copy;
 }
 
-function render(me: Me, chatToken: string | undefined): void {
+function render(me: Me): void {
   const provider = me.user ? () => visitorToken() : anonymousSession;
 
   const desk = fresh<WithProvider & { endpoint?: string; catalogSrc?: string }>('desk');
@@ -60,19 +60,10 @@ function render(me: Me, chatToken: string | undefined): void {
   ai.tokenProvider = provider;
   ai.suggestions = ['What are your opening hours?', 'How do I sign a contract online?', 'I want to talk to a person'];
 
-  const chat = fresh<HTMLElement & { destinations?: { websocket: string } }>('chat');
-  // The chat's socket goes through the gateway too; a token makes the visitor's name and e-mail the
-  // chat's verified identity (a browser cannot set headers on a WebSocket: it rides in the URL).
-  if (chatToken)
-    chat.destinations = { websocket: `${GATEWAY_URL.replace(/^http/, 'ws')}/chat/websocket?access_token=${chatToken}` };
-  // The site knows who is signed in: the pre-chat form starts filled in (the gateway enforces it anyway).
-  for (const [attribute, value] of [
-    ['name', me.name],
-    ['email', me.email],
-  ] as const) {
-    if (me.user && value) chat.setAttribute(attribute, value);
-    else chat.removeAttribute(attribute);
-  }
+  const chat = fresh<WithProvider>('chat');
+  // The live chat sends the visitor token on its socket (through the gateway too): the widget shows
+  // the name and e-mail as verified, and the gateway makes them the chat's, whatever is typed.
+  if (me.user) chat.tokenProvider = () => visitorToken();
   chat.setAttribute('endpoint', `${GATEWAY_URL}/chat`);
 
   document.querySelector('#who')!.textContent = me.user
@@ -83,10 +74,9 @@ function render(me: Me, chatToken: string | undefined): void {
   }
 }
 
-/** Renders the page for whoever is signed in (the chat's token is fetched first: its socket opens at once). */
+/** Renders the page for whoever is signed in. */
 async function show(): Promise<void> {
-  const me = (await (await fetch('/demo-site/me', { cache: 'no-store' })).json()) as Me;
-  render(me, me.user ? await visitorToken() : undefined);
+  render((await (await fetch('/demo-site/me', { cache: 'no-store' })).json()) as Me);
 }
 
 async function signIn(user: string): Promise<void> {

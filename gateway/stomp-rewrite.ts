@@ -3,8 +3,10 @@
  * (design.md "Live chat, visitor side"). Pure: one WebSocket message in, the message to forward
  * out (or a refusal).
  * - CONNECT: operator credentials (`CHAT_WS_USER` / `CHAT_WS_PASSWORD`, `login` / `passcode`) are
- *   removed — the operator console does not go through the gateway; an `Authorization: Bearer`
- *   header is removed too (its visitor was read by the proxy).
+ *   removed — the operator console does not go through the gateway. The visitor token
+ *   (`visitor-token`, the header the kit's live chat sends, or `Authorization: Bearer`) is removed
+ *   too and only a token the gateway verified is put back as `visitor-token`: the chat service
+ *   trusts that header (the signature is the gateway's to check), so a forged one never reaches it.
  * - SEND `/app/chat.start`: with a visitor token, the body's `name` and `email` become the token's
  *   — the chat's verified identity, whatever the page typed.
  * Each WebSocket message must hold whole frames (what STOMP clients over WebSocket send); anything
@@ -18,7 +20,15 @@ export interface StompIdentity {
 
 export type RewriteResult = { ok: true; data: string } | { ok: false; reason: string };
 
-const OPERATOR_HEADERS = new Set(['chat_ws_user', 'chat_ws_password', 'login', 'passcode', 'authorization']);
+/** CONNECT headers that never pass as the browser sent them. */
+const CONNECT_DROPPED = new Set([
+  'chat_ws_user',
+  'chat_ws_password',
+  'login',
+  'passcode',
+  'authorization',
+  'visitor-token',
+]);
 
 interface Frame {
   command: string;
@@ -70,27 +80,38 @@ function serialize(frame: Frame): string {
   return `${frame.command}\n${headers.join('\n')}\n\n${frame.body}\0`;
 }
 
-/** The Bearer token a CONNECT frame carries (the visitor's, when the page sends it there). */
+/** The visitor token a CONNECT frame carries: `visitor-token` (the kit's live chat), else `Authorization: Bearer`. */
 export function connectToken(data: string): string | undefined {
   const { frames } = parseFrames(data);
   for (const f of frames) {
     if (typeof f === 'string' || (f.command !== 'CONNECT' && f.command !== 'STOMP')) continue;
-    const auth = f.headers.find(([k]) => k.toLowerCase() === 'authorization')?.[1];
-    const m = /^Bearer\s+(\S+)$/i.exec(auth ?? '');
+    const header = (name: string) => f.headers.find(([k]) => k.toLowerCase() === name)?.[1];
+    const own = header('visitor-token');
+    if (own) return own.trim();
+    const m = /^Bearer\s+(\S+)$/i.exec(header('authorization') ?? '');
     if (m) return m[1];
   }
   return undefined;
 }
 
-export function rewriteClientMessage(data: string, identity: StompIdentity | undefined): RewriteResult {
+/**
+ * `verifiedToken`: the visitor token the gateway checked (from the socket URL or the CONNECT
+ * frame), put on CONNECT as `visitor-token` for the service; any other is dropped.
+ */
+export function rewriteClientMessage(
+  data: string,
+  identity: StompIdentity | undefined,
+  verifiedToken?: string | undefined,
+): RewriteResult {
   const { frames, ok } = parseFrames(data);
   if (!ok) return { ok: false, reason: 'incomplete STOMP frame' };
   let changed = false;
   const out = frames.map((f) => {
     if (typeof f === 'string') return f;
     if (f.command === 'CONNECT' || f.command === 'STOMP') {
-      const kept = f.headers.filter(([k]) => !OPERATOR_HEADERS.has(k.toLowerCase()));
-      if (kept.length !== f.headers.length) changed = true;
+      const kept = f.headers.filter(([k]) => !CONNECT_DROPPED.has(k.toLowerCase()));
+      if (verifiedToken) kept.push(['visitor-token', verifiedToken]);
+      if (kept.length !== f.headers.length || verifiedToken) changed = true;
       return serialize({ ...f, headers: kept });
     }
     const destination = f.headers.find(([k]) => k === 'destination')?.[1];

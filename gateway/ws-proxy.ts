@@ -3,8 +3,9 @@
  * `/chat/websocket`, only from allowed origins, within the per-IP limit. Frames from the browser
  * pass through `rewriteClientMessage` (no operator logins; a token's name and e-mail are the
  * chat's identity); frames from the service pass unchanged. The visitor token comes as the
- * `access_token` query parameter (a browser cannot set headers on a WebSocket) or as an
- * `Authorization` header of the STOMP CONNECT frame.
+ * `access_token` query parameter (a browser cannot set headers on a WebSocket) or on the STOMP
+ * CONNECT frame (`visitor-token`, as the kit's live chat sends it, or `Authorization: Bearer`);
+ * only a token that verifies reaches the service, which trusts it.
  */
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -16,6 +17,12 @@ import { connectToken, rewriteClientMessage, type StompIdentity } from './stomp-
 import type { VisitorVerifier } from './visitor.js';
 
 const SOCKET_PATH = '/chat/websocket';
+
+/** A visitor token the gateway checked, and the identity it names. */
+interface Verified {
+  token: string;
+  identity: StompIdentity;
+}
 const MAX_MESSAGE_BYTES = 256 * 1024;
 
 function refuseUpgrade(socket: Duplex, status: number, text: string): void {
@@ -43,25 +50,26 @@ export function attachWebSocketProxy(app: FastifyInstance, gw: GatewayServices, 
       ) {
         return refuseUpgrade(socket, 429, 'Too Many Requests');
       }
-      let identity: StompIdentity | undefined;
+      let verified: Verified | undefined;
       const token = new URLSearchParams(target.query).get('access_token');
       if (token) {
         const result = await verifier.verify(token);
         if (!result.ok) return refuseUpgrade(socket, 401, 'Unauthorized');
-        if (result.visitor.kind === 'token') identity = { name: result.visitor.name, email: result.visitor.email };
+        if (result.visitor.kind === 'token')
+          verified = { token, identity: { name: result.visitor.name, email: result.visitor.email } };
       }
-      wss.handleUpgrade(req, socket, head, (client) => bridge(client, identity));
+      wss.handleUpgrade(req, socket, head, (client) => bridge(client, verified));
     })().catch(() => refuseUpgrade(socket, 502, 'Bad Gateway'));
   });
 
-  function bridge(client: WebSocket, initial: StompIdentity | undefined): void {
+  function bridge(client: WebSocket, initial: Verified | undefined): void {
     const headers: Record<string, string> = gw.config.chat.token ? { 'X-ChatToken': gw.config.chat.token } : {};
     const upstream = new WebSocket(
       `${toWebSocketBase(gw.config.upstream.chat)}/websocket`,
       ['v12.stomp', 'v11.stomp', 'v10.stomp'],
       { headers, maxPayload: 4 * MAX_MESSAGE_BYTES },
     );
-    let identity = initial;
+    let verified = initial;
     // Client frames in order, each after the previous one is decided (a CONNECT token is verified first).
     let chain: Promise<void> = new Promise((resolve) => upstream.once('open', () => resolve()));
     const end = (code = 1011, reason = '') => {
@@ -77,15 +85,16 @@ export function attachWebSocketProxy(app: FastifyInstance, gw: GatewayServices, 
           : Array.isArray(data)
             ? Buffer.concat(data).toString('utf8')
             : Buffer.from(data).toString('utf8');
-        if (!identity) {
+        if (!verified) {
+          // The kit's live chat sends its visitor token on CONNECT. A token that does not verify
+          // (forged, expired) is dropped: the chat goes on unverified, as the page typed it.
           const token = connectToken(text);
-          if (token) {
-            const result = await verifier.verify(token);
-            if (!result.ok) return end(1008, 'invalid visitor token');
-            if (result.visitor.kind === 'token') identity = { name: result.visitor.name, email: result.visitor.email };
+          const result = token ? await verifier.verify(token) : undefined;
+          if (token && result?.ok && result.visitor.kind === 'token') {
+            verified = { token, identity: { name: result.visitor.name, email: result.visitor.email } };
           }
         }
-        const rewritten = rewriteClientMessage(text, identity);
+        const rewritten = rewriteClientMessage(text, verified?.identity, verified?.token);
         if (!rewritten.ok) return end(1008, rewritten.reason);
         upstream.send(rewritten.data, { binary: isBinary });
       });

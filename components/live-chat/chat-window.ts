@@ -23,6 +23,9 @@ import { t, type ChatKey } from './strings.js';
 import { ChatWindowLabels } from './window-labels.js';
 import { TranscriptRows, initialOf } from './transcript-rows.js';
 import { ChatForms } from './contact-forms.js';
+import { MessageBodies } from './message-bodies.js';
+import type { ImageViewer } from './image-viewer.js';
+import type { AttachmentOpenDetail } from '../shared/chat-events.js';
 import { EndedView } from './ended-view.js';
 import { PastChatsView } from './past-chats-view.js';
 import type { ChatPrefill, WindowContext } from './window-context.js';
@@ -109,6 +112,26 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
   );
   private readonly rows = new TranscriptRows(this);
   private readonly forms = new ChatForms(this);
+  /** The image viewer, loaded the first time an image attachment is opened. */
+  private viewer: ImageViewer | undefined;
+
+  /** An image in the thread was activated: shown here, inside the widget, instead of in a new tab. */
+  private onAttachmentOpen = (e: CustomEvent<AttachmentOpenDetail>): void => {
+    e.preventDefault();
+    const opener = e.composedPath()[0] as HTMLElement | undefined;
+    const link = opener?.closest?.('a') ?? opener;
+    void import('./image-viewer.js').then(({ ImageViewer, imageViewerStyles }) => {
+      if (!this.viewer) {
+        this.viewer = new ImageViewer(this);
+        const root = this.renderRoot as ShadowRoot;
+        root.adoptedStyleSheets = [...root.adoptedStyleSheets, imageViewerStyles.styleSheet!];
+      }
+      return this.viewer.open(e.detail, link ?? undefined);
+    });
+  };
+
+  /** Message bodies: operators' and bots' markdown (restricted), loaded when a message needs it. */
+  readonly bodies = new MessageBodies(() => this.requestUpdate());
   private readonly endedView = new EndedView(this);
   private readonly past = new PastChatsView(this, this.rows, () => this.endedView.newChat());
 
@@ -412,6 +435,8 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
       <sportello-message-list
         .items=${this.rows.current()}
         .labels=${this.labels.list('conversation')}
+        .renderBody=${this.bodies.render}
+        @sportello-attachment-open=${this.onAttachmentOpen}
         @sportello-message-retry=${(e: CustomEvent<{ key: string }>) => c.retry(e.detail.key)}
         @sportello-quick-reply=${(e: CustomEvent<{ value?: string; label?: string }>) => c.send(e.detail.label ?? e.detail.value ?? '', e.detail.value)}
       ></sportello-message-list>
@@ -465,7 +490,9 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
     else body = this.renderConversation();
     // A named region: the page's landmarks stay the page's (a <header> directly in the window would
     // be a second banner), and the window's content is found as one landmark of its own.
-    return html`<section class="frame" aria-labelledby="chat-title">${this.renderHeader()}${this.renderNotices()}${body}</section>`;
+    return html`<section class="frame" aria-labelledby="chat-title">
+      ${this.renderHeader()}${this.renderNotices()}${body}${this.viewer?.render(this.labels.tr) ?? nothing}
+    </section>`;
   }
 }
 

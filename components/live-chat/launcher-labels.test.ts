@@ -2,6 +2,9 @@ import { expect } from '@open-wc/testing';
 import fc from 'fast-check';
 import { languageOf } from '../../src/i18n/translate.js';
 import { launcherLabels } from '../../src/i18n/launcher.js';
+import { builtInStrings, loadAllCatalogues } from '../../src/i18n/catalogue.js';
+import { BUILT_IN_LANGS } from '../../src/i18n/lang.js';
+import { BUILT_IN_LAUNCHER_LABELS } from './launcher-strings.js';
 
 const tags = ['', 'it', 'en', 'IT-it', ' en_GB ', 'de', 'it-CH', 'fr', 'pl'];
 
@@ -54,5 +57,29 @@ describe('launcher labels', () => {
     expect(itLabels.unread(3)).to.equal('3 messaggi non letti');
     expect(enLabels.unread(1)).to.equal('1 unread message');
     expect(enLabels.unread(3)).to.equal('3 unread messages');
+  });
+
+  it('the labels inside the launcher module are the catalogues’ own, in every built-in language', async () => {
+    await loadAllCatalogues();
+    for (const lang of BUILT_IN_LANGS) {
+      const { open, close, dialog } = builtInStrings(lang, 'launcher')!;
+      expect(BUILT_IN_LAUNCHER_LABELS[lang], lang).to.deep.equal({ open, close, dialog });
+    }
+    expect(Object.keys(BUILT_IN_LAUNCHER_LABELS).sort()).to.deep.equal([...BUILT_IN_LANGS].sort());
+  });
+
+  it('the closed launcher is named at once in a built-in language, and by the integrator’s catalogue in another', async () => {
+    const { fixture, html } = await import('@open-wc/testing');
+    await import('./index.js');
+    const host = await fixture<HTMLElement>(
+      html`<div lang="de-AT"><sportello-live-chat widget-key="demo"></sportello-live-chat></div>`,
+    );
+    const chat = host.querySelector('sportello-live-chat')!;
+    expect(chat.shadowRoot!.querySelector('button.launcher')!.getAttribute('aria-label')).to.equal('Chat öffnen');
+    // A language the kit does not ship, brought by the page: the kit's full rule, fetched lazily.
+    host.lang = 'pl';
+    chat.strings = { pl: { launcher: { open: 'Otwórz czat' } } };
+    await chat.updateComplete;
+    expect(chat.shadowRoot!.querySelector('button.launcher')!.getAttribute('aria-label')).to.equal('Otwórz czat');
   });
 });

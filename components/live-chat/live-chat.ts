@@ -1,6 +1,10 @@
 import type { ChatDestinations } from '../../src/services/chat.js';
 import type { Strings } from '../../src/i18n/catalogue.js';
 import type { LauncherLabels } from '../../src/i18n/launcher.js';
+import { BUILT_IN_LAUNCHER_LABELS } from './launcher-strings.js';
+
+/** The launcher's labels: built-in ones first (no plural formatter yet), then the kit's full rule's. */
+type LauncherText = Omit<LauncherLabels, 'unread'> & { unread: LauncherLabels['unread'] | undefined };
 import type { TokenProvider } from '../../src/config.js';
 import { launcherCss, windowCss } from './live-chat.styles.js';
 import type { HandoffInput, SportelloLiveChatWindow } from './chat-window.js';
@@ -10,6 +14,17 @@ import type { ChatLookDetail } from './events.js';
 /** Logical corners follow the page's direction; physical ones stay where they are named. */
 const POSITIONS = ['bottom-end', 'bottom-start', 'bottom-right', 'bottom-left'] as const;
 type LauncherPosition = (typeof POSITIONS)[number];
+
+/** The nearest `lang` (element, ancestors across shadow roots, the page) as a primary subtag: src/i18n/lang.ts' first step. */
+function nearestLang(element: Element): string | undefined {
+  let node: Node | null = element;
+  while (node) {
+    const tag = node instanceof Element ? node.getAttribute('lang')?.trim() : undefined;
+    if (tag) return tag.toLowerCase().split(/[-_]/)[0];
+    node = node instanceof ShadowRoot ? node.host : node.parentNode;
+  }
+  return undefined;
+}
 
 type LabelsModule = typeof import('../../src/i18n/launcher.js');
 let labelsModule: Promise<LabelsModule> | undefined;
@@ -322,33 +337,65 @@ export class SportelloLiveChat extends HTMLElement {
   }
   set strings(v: Strings | undefined) {
     this.stringsValue = v;
+    this.loadFullLabels();
     this.render();
   }
   private stringsValue?: Strings | undefined;
-  private labels?: LauncherLabels;
+  private labels?: LauncherText;
   private labelsSettled: Promise<unknown> = Promise.resolve();
 
-  /** Fetches the labels for the language the launcher now speaks; renders again if they changed. */
+  private applyingLabels = false;
+  /** Whether the kit's full language rule has been asked for (after that, it alone gives the labels). */
+  private fullLabels = false;
+  private fastLang?: string;
+
+  /**
+   * Brings the labels for the language the launcher now speaks; renders again if they changed.
+   * Not for the render that applies them (it would only find the same labels again).
+   */
   private refreshLabels(): void {
+    if (this.applyingLabels) return;
+    const lang = nearestLang(this);
+    const builtIn = lang ? BUILT_IN_LAUNCHER_LABELS[lang] : undefined;
+    if (this.fullLabels || !builtIn) {
+      this.loadFullLabels();
+      return;
+    }
+    if (this.fastLang === lang) return;
+    this.fastLang = lang;
+    // Called from render(), which goes on to use them: no second render.
+    this.labels = { lang: lang!, ...builtIn, unreadMessage: '', unread: undefined };
+  }
+
+  /** The kit's full rule (src/i18n/launcher.ts): integrator strings, the configured fallback, plurals. */
+  private loadFullLabels(): void {
+    this.fullLabels = true;
     this.labelsSettled = loadLabels()
       .then((module) => module.launcherLabels(this))
       .then(
-        (labels) => {
-          const had = this.labels;
-          if (
-            had &&
-            had.lang === labels.lang &&
-            had.open === labels.open &&
-            had.close === labels.close &&
-            had.dialog === labels.dialog &&
-            had.unread(2) === labels.unread(2)
-          )
-            return;
-          this.labels = labels;
-          this.render();
-        },
+        (labels) => this.applyLabels(labels),
         (error: unknown) => console.warn('[sportello] <sportello-live-chat> could not load its labels:', error),
       );
+  }
+
+  private applyLabels(labels: LauncherText): void {
+    const had = this.labels;
+    const same =
+      had &&
+      had.lang === labels.lang &&
+      had.open === labels.open &&
+      had.close === labels.close &&
+      had.dialog === labels.dialog &&
+      had.unreadMessage === labels.unreadMessage &&
+      !!had.unread === !!labels.unread;
+    if (same) return;
+    this.labels = labels;
+    this.applyingLabels = true;
+    try {
+      this.render();
+    } finally {
+      this.applyingLabels = false;
+    }
   }
 
   /**
@@ -396,7 +443,10 @@ export class SportelloLiveChat extends HTMLElement {
     if (this.getAttribute('report-navigation') === 'false') this.reportNavigation = false;
     this.render();
     this.watchNavigation(true);
+    // configure() or a <sportello-config> changed (new strings, a new language): the full rule again.
+    document.addEventListener('sportello-config-change', this.onConfigChange);
     if (this.mode === 'inline' || this.opened) {
+      if (this.opened) this.loadFullLabels();
       this.listenToStorage();
       void this.ensureWindow(true);
       return;
@@ -406,6 +456,7 @@ export class SportelloLiveChat extends HTMLElement {
     // main thread at 4x throttle, for what matters only to a visitor already chatting. At idle:
     idle(() => {
       if (!this.isConnected) return;
+      if (!this.fullLabels) this.loadFullLabels();
       this.listenToStorage();
       const stored = this.hasStoredChat();
       // Moving to another page of the site mid-chat: the window opens again where the visitor left it.
@@ -424,7 +475,12 @@ export class SportelloLiveChat extends HTMLElement {
     window.addEventListener('storage', this.onStorage);
   }
 
+  private readonly onConfigChange = (): void => {
+    if (this.mode !== 'inline') this.loadFullLabels();
+  };
+
   disconnectedCallback(): void {
+    document.removeEventListener('sportello-config-change', this.onConfigChange);
     // The window's controller closes its connection when detached; a re-attached element activates again.
     this.activation = undefined;
     this.watchNavigation(false);
@@ -681,15 +737,17 @@ export class SportelloLiveChat extends HTMLElement {
       return;
     }
     this.frame.setAttribute('role', 'dialog');
-    const labels = this.labels;
     this.refreshLabels();
+    const labels = this.labels;
     if (labels) this.frame.setAttribute('aria-label', labels.dialog);
     this.frame.hidden = !this.opened;
     const unread = this.unread && !this.opened ? this.unread : 0;
+    // A count needs the plural rules of the full path; it is on its way when there is one.
+    if (unread && !labels?.unread) this.loadFullLabels();
     if (labels)
       this.launcher.setAttribute(
         'aria-label',
-        (this.opened ? labels.close : labels.open) + (unread ? `, ${labels.unread(unread)}` : ''),
+        (this.opened ? labels.close : labels.open) + (unread && labels.unread ? `, ${labels.unread(unread)}` : ''),
       );
     this.launcher.setAttribute('aria-expanded', this.opened ? 'true' : 'false');
     this.badge.textContent = unread > 99 ? '99+' : String(unread);

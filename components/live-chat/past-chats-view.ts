@@ -147,6 +147,7 @@ export class PastChatsView {
       <sportello-message-list
         .items=${this.rows.past(chat)}
         .labels=${this.ctx.labels.list('pastLog')}
+        .renderBody=${this.ctx.bodies.render}
       ></sportello-message-list>
       ${this.renderActions()}
     </div>`;

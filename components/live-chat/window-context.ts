@@ -2,6 +2,7 @@
 import type { Lang } from '../../src/i18n/lang.js';
 import type { LiveChatController } from '../../src/controllers/chat/live-chat-controller.js';
 import type { ChatWindowLabels } from './window-labels.js';
+import type { MessageBodies } from './message-bodies.js';
 import type { VisitorIdentity } from '../../src/controllers/chat/visitor-identity.js';
 
 export interface ChatPrefill {
@@ -16,6 +17,7 @@ export interface WindowContext {
   readonly language: Lang;
   readonly prefill: ChatPrefill;
   readonly labels: ChatWindowLabels;
+  readonly bodies: MessageBodies;
   /** The visitor the page vouches for (the gateway's visitor token), shown as verified and not asked. */
   readonly identity: VisitorIdentity | undefined;
   readonly renderRoot: HTMLElement | DocumentFragment;

@@ -24,6 +24,14 @@ export interface MessageActionDetail {
   label?: string;
 }
 
+export interface AttachmentOpenDetail {
+  name: string;
+  /** The image to show (a raster image URL). */
+  image: string;
+  /** Where the file downloads. */
+  href: string;
+}
+
 declare global {
   interface GlobalEventHandlersEventMap {
     /** The visitor asked to send the draft (Enter or the send button). Cancel it to keep the draft. */
@@ -41,6 +49,8 @@ declare global {
     'sportello-message-retry': CustomEvent<MessageActionDetail>;
     /** A quick-reply button of a bot message. */
     'sportello-quick-reply': CustomEvent<MessageActionDetail>;
+    /** An image attachment was activated; cancel it to show the image in place of following the link. */
+    'sportello-attachment-open': CustomEvent<AttachmentOpenDetail>;
   }
 }
 export {};

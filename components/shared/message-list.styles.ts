@@ -167,4 +167,26 @@ export const messageListStyles = css`
   .files a {
     overflow-wrap: anywhere;
   }
+  /* Markdown bodies (the live chat's operators and bots, restricted): compact inside a bubble. */
+  .md > :first-child {
+    margin-top: 0;
+  }
+  .md > :last-child {
+    margin-bottom: 0;
+  }
+  .md p {
+    margin: 0 0 0.4em;
+  }
+  .md ul,
+  .md ol {
+    margin: 0.2em 0 0.4em;
+    padding-inline-start: 1.3em;
+  }
+  .md code {
+    font-family: var(--_font-mono);
+    font-size: 0.92em;
+    background: rgb(0 0 0 / 0.06);
+    border-radius: 3px;
+    padding: 0 0.2em;
+  }
 `;

@@ -424,7 +424,18 @@ export class SportelloMessageList extends SportelloElement {
         const href = safeLinkUrl(a.href);
         const thumb = safeImageUrl(a.thumbnail);
         if (thumb && href) {
-          return html`<a href=${href} target="_blank" rel="noopener noreferrer"><img src=${thumb} alt=${a.name} loading="lazy" /></a>`;
+          // A host may show the image itself (the live chat's viewer): it cancels the event.
+          const open = (e: MouseEvent) => {
+            const event = new CustomEvent('sportello-attachment-open', {
+              detail: { name: a.name, image: thumb, href },
+              bubbles: true,
+              composed: true,
+              cancelable: true,
+            });
+            // From the link itself: the host learns which control to give the focus back to.
+            if (!(e.currentTarget as HTMLElement).dispatchEvent(event)) e.preventDefault();
+          };
+          return html`<a href=${href} target="_blank" rel="noopener noreferrer" @click=${open}><img src=${thumb} alt=${a.name} loading="lazy" /></a>`;
         }
         return href
           ? html`<a href=${href} target="_blank" rel="noopener noreferrer" download=${a.name}>${a.name}</a>`

@@ -2,6 +2,7 @@
 // a landscape page among portrait ones, and canvases bounded at every width (#19, #23).
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { openPdf } from '../../src/pdf/pdfjs.js';
+import { stringsReady } from '../../src/i18n/translate.js';
 import type { PlacedArea } from '../../src/pdf/areas.js';
 import { PAGE_GAP } from './parts/document-view.styles.js';
 import type { SignDocumentView } from './parts/document-view.js';
@@ -18,6 +19,8 @@ async function mountView(
   size = 'height: 640px; width: 800px',
 ): Promise<{ view: SignDocumentView; destroy: () => Promise<void> }> {
   const { pdf, destroy } = await openPdf(bytes);
+  // The view alone (without the viewer, which waits for its language): its catalogue first.
+  await stringsReady('en');
   const view = await fixture<SignDocumentView>(html`<sportello-sign-document></sportello-sign-document>`);
   view.setAttribute('style', `display: flex; ${size}`);
   view.areas = areas;
@@ -88,6 +91,51 @@ describe('sign document view: turned pages', () => {
       });
       expect(Math.max(...widths())).to.be.closeTo(room(), 2);
       expect(scroller.scrollWidth).to.be.at.most(scroller.clientWidth + 1);
+    } finally {
+      view.pdf = undefined;
+      await destroy();
+    }
+  });
+});
+
+describe('sign document view: links inside the PDF', () => {
+  it('shows http(s) links as safe anchors, drops other schemes, and moves to the page of an internal link', async () => {
+    const bytes = await makePdf([
+      {
+        width: 400,
+        height: 600,
+        text: 'links',
+        links: [
+          { box: { x: 0.1, y: 0.1, width: 0.3, height: 0.05 }, uri: 'https://example.test/terms' },
+          { box: { x: 0.1, y: 0.2, width: 0.3, height: 0.05 }, uri: 'javascript:alert(1)' },
+          { box: { x: 0.1, y: 0.3, width: 0.3, height: 0.05 }, uri: 'file:///etc/passwd' },
+          { box: { x: 0.1, y: 0.4, width: 0.3, height: 0.05 }, page: 3 },
+        ],
+      },
+      { width: 400, height: 600, text: 'two' },
+      { width: 400, height: 600, text: 'three' },
+    ]);
+    const { view, destroy } = await mountView(bytes);
+    try {
+      const anchors = () => [...(pageBox(view, 1)?.querySelectorAll<HTMLAnchorElement>('.links a') ?? [])];
+      await waitUntil(() => anchors().length === 2, `links not shown: ${anchors().length}`, { timeout: 15000 });
+      const [external, internal] = [
+        anchors().find((a) => a.target === '_blank')!,
+        anchors().find((a) => a.dataset.page)!,
+      ];
+      expect(external.href).to.equal('https://example.test/terms');
+      expect(external.rel).to.equal('noopener noreferrer');
+      expect(external.getAttribute('aria-label')).to.contain('example.test');
+      expect(anchors().some((a) => /javascript:|file:/.test(a.href))).to.equal(false);
+      // Placed where the PDF says (Y from the top of the page).
+      const p = pageBox(view, 1).getBoundingClientRect();
+      const r = external.getBoundingClientRect();
+      expect(r.left - p.left).to.be.closeTo(0.1 * p.width, 2);
+      expect(r.top - p.top).to.be.closeTo(0.1 * p.height, 2);
+      expect(internal.getAttribute('aria-label')).to.equal('Go to page 3');
+      internal.click();
+      await waitUntil(() => view.currentPage === 3, `current page ${view.currentPage}`, { timeout: 5000 });
+      await expect(view).to.be.accessible();
     } finally {
       view.pdf = undefined;
       await destroy();

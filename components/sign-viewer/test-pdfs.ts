@@ -14,8 +14,8 @@ export interface TestPage {
   /** Filled pure-red boxes at normalized coordinates on the page as stored (§2.4: Y from the top). */
   boxes?: NormalizedBox[];
   text?: string;
-  /** Link annotations: [x, y, w, h] normalized and a URI. */
-  links?: Array<{ box: NormalizedBox; uri: string }>;
+  /** Link annotations at normalized boxes: to a URI, or (`page`, 1-based) inside the document. */
+  links?: Array<{ box: NormalizedBox; uri?: string; page?: number }>;
 }
 
 export async function makePdf(pages: TestPage[]): Promise<Uint8Array> {
@@ -34,6 +34,11 @@ export async function makePdf(pages: TestPage[]): Promise<Uint8Array> {
         color: rgb(1, 0, 0),
       });
     }
+  }
+  // Links after every page exists: an internal one names its target page's object.
+  doc.getPages().forEach((page, i) => {
+    const p = pages[i]!;
+    const ctx = doc.context;
     for (const l of p.links ?? []) {
       const rect = [
         l.box.x * p.width,
@@ -41,21 +46,29 @@ export async function makePdf(pages: TestPage[]): Promise<Uint8Array> {
         (l.box.x + l.box.width) * p.width,
         p.height - l.box.y * p.height,
       ];
-      const ctx = doc.context;
+      const target = l.page ? doc.getPage(l.page - 1).ref : undefined;
       const annot = ctx.register(
-        ctx.obj({
-          Type: 'Annot',
-          Subtype: 'Link',
-          Rect: rect,
-          Border: [0, 0, 0],
-          A: { Type: 'Action', S: 'URI', URI: PdfLibEsm.PDFString.of(l.uri) },
-        }),
+        target
+          ? ctx.obj({
+              Type: 'Annot',
+              Subtype: 'Link',
+              Rect: rect,
+              Border: [0, 0, 0],
+              Dest: [target, PdfLibEsm.PDFName.of('Fit')],
+            })
+          : ctx.obj({
+              Type: 'Annot',
+              Subtype: 'Link',
+              Rect: rect,
+              Border: [0, 0, 0],
+              A: { Type: 'Action', S: 'URI', URI: PdfLibEsm.PDFString.of(l.uri ?? '') },
+            }),
       );
       const existing = page.node.Annots();
       if (existing) existing.push(annot);
       else page.node.set(PdfLibEsm.PDFName.of('Annots'), ctx.obj([annot]));
     }
-  }
+  });
   return doc.save();
 }
 

@@ -177,6 +177,31 @@ export const aiRoutes: AllowedRoute[] = [
       return call.sendJson(answer);
     },
   },
+  {
+    // The desk form's assistant asks which knowledge bases an agent searches. Only for the
+    // visitor's agents, and only that: the prompt, model and tools stay the tenant's.
+    service: 'ai',
+    method: 'GET',
+    path: '/agents/{agent_id}',
+    access: 'visitor',
+    async handle(call) {
+      const id = call.id('agent_id');
+      if (!allowedAgents(call).includes(id)) throw new Refused(404, MESSAGES.notFound);
+      const answer = await call.upstreamJson({ path: `/agents/${id}`, passHeaders: false });
+      if (answer.status !== 200) return call.sendJson(answer);
+      const agent = answer.body as {
+        id?: unknown;
+        name?: unknown;
+        rag_config?: { knowledge_base_ids?: unknown } | null;
+      };
+      const kbs = agent?.rag_config?.knowledge_base_ids;
+      return call.sendJson(answer, {
+        id: agent?.id,
+        name: agent?.name,
+        rag_config: { knowledge_base_ids: Array.isArray(kbs) ? kbs : [] },
+      });
+    },
+  },
   searchRoute('/search'),
   searchRoute('/search/faq'),
   {

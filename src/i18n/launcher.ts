@@ -6,7 +6,7 @@
  */
 import type { Strings } from './catalogue.js';
 import type { Lang } from './lang.js';
-import { languageOf, stringsReady, translator } from './translate.js';
+import { languageOf, stringsReady, template, translator } from './translate.js';
 
 const t = translator('launcher');
 
@@ -15,7 +15,9 @@ export interface LauncherLabels {
   open: string;
   close: string;
   dialog: string;
-  /** "3 unread messages" */
+  /** The unread message's template (to compare labels without formatting a number). */
+  unreadMessage: string;
+  /** "3 unread messages", formatted (Intl plural rules) only when there are some. */
   unread(n: number): string;
 }
 
@@ -29,6 +31,7 @@ export async function launcherLabels(element: Element & { strings?: Strings | un
     open: t(speaker, 'open'),
     close: t(speaker, 'close'),
     dialog: t(speaker, 'dialog'),
+    unreadMessage: template(speaker, 'launcher', 'unread'),
     unread: (n) => t(speaker, 'unread', { n }),
   };
 }

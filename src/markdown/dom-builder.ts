@@ -19,6 +19,12 @@ export interface BuildOptions {
   headingLevel?: number;
   /** Owner document of the created nodes (tests may pass another). */
   document?: Document;
+  /**
+   * Chat messages: bold, italics, lists, links, inline code and line breaks only. Headings, code
+   * blocks, quotes, tables and rules become paragraphs of their text; images become their alt text;
+   * a single newline is a line break. Raw HTML stays text, as everywhere.
+   */
+  restricted?: boolean;
 }
 
 interface BlockOptions extends BuildOptions {
@@ -26,15 +32,17 @@ interface BlockOptions extends BuildOptions {
   openTail?: string;
 }
 
-export function lexBlock(markdown: string) {
-  return new Lexer(LEXER_OPTIONS).lex(markdown);
+const RESTRICTED_LEXER_OPTIONS: MarkedOptions = { ...LEXER_OPTIONS, breaks: true };
+
+export function lexBlock(markdown: string, restricted = false) {
+  return new Lexer(restricted ? RESTRICTED_LEXER_OPTIONS : LEXER_OPTIONS).lex(markdown);
 }
 
 /** Renders one block of markdown (see blocks.ts) into `parent`, returning the nodes appended. */
 export function appendMarkdownBlock(parent: Node, markdown: string, options: BlockOptions = {}): Node[] {
   const builder = new DomBuilder(options);
   const fragment = builder.doc.createDocumentFragment();
-  builder.blocks(fragment, lexBlock(markdown));
+  builder.blocks(fragment, lexBlock(markdown, options.restricted));
   const nodes = Array.from(fragment.childNodes);
   parent.appendChild(fragment);
   return nodes;
@@ -44,8 +52,10 @@ class DomBuilder {
   readonly doc: Document;
   private readonly headingLevel: number;
   private readonly openTail: string | undefined;
+  private readonly restricted: boolean;
 
   constructor(options: BlockOptions) {
+    this.restricted = options.restricted === true;
     this.doc = options.document ?? document;
     this.headingLevel = Math.min(6, Math.max(1, Math.round(options.headingLevel ?? 3)));
     this.openTail = options.openTail;
@@ -71,6 +81,7 @@ class DomBuilder {
   }
 
   private block(parent: Node, token: Token): void {
+    if (this.restricted && this.restrictedBlock(parent, token)) return;
     switch (token.type) {
       case 'space':
       case 'def':
@@ -122,6 +133,28 @@ class DomBuilder {
       default:
         // Unknown token types (extensions): show their source text rather than lose it.
         if ('raw' in token && typeof token.raw === 'string') this.text(this.el(parent, 'p'), token.raw);
+    }
+  }
+
+  /** What the restricted mode shows instead of a block it does not allow; false: the block is allowed. */
+  private restrictedBlock(parent: Node, token: Token): boolean {
+    switch (token.type) {
+      case 'heading':
+        this.inline(this.el(parent, 'p'), (token as Tokens.Heading).tokens);
+        return true;
+      case 'code':
+        this.text(this.el(this.el(parent, 'p'), 'code'), (token as Tokens.Code).text);
+        return true;
+      case 'blockquote':
+        this.blocks(parent, (token as Tokens.Blockquote).tokens);
+        return true;
+      case 'table':
+      case 'hr':
+        if ('raw' in token && typeof token.raw === 'string' && token.raw.trim())
+          this.text(this.el(parent, 'p'), token.raw.trim());
+        return true;
+      default:
+        return false;
     }
   }
 
@@ -201,7 +234,8 @@ class DomBuilder {
         this.link(parent, token as Tokens.Link);
         return;
       case 'image':
-        this.image(parent, token as Tokens.Image);
+        if (this.restricted) this.text(parent, decodeEntities((token as Tokens.Image).text ?? ''));
+        else this.image(parent, token as Tokens.Image);
         return;
       default:
         if ('raw' in token && typeof token.raw === 'string') this.text(parent, token.raw);

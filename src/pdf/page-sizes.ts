@@ -27,6 +27,8 @@ export async function measurePages(
   pdf: PdfDocument,
   onSizes: (sizes: PageSize[]) => void,
   signal?: AbortSignal,
+  /** The other pages are read once this settles: their requests would queue in the worker ahead of page 1's paint. */
+  rest: Promise<unknown> = Promise.resolve(),
 ): Promise<void> {
   const sizeOf = async (n: number): Promise<PageSize> => {
     const page = await pdf.getPage(n);
@@ -38,6 +40,8 @@ export async function measurePages(
   const sizes: PageSize[] = Array.from({ length: pdf.numPages }, () => first);
   onSizes([...sizes]);
   if (pdf.numPages === 1) return;
+  await rest.catch(() => undefined);
+  if (signal?.aborted) return;
   let differs = false;
   for (let start = 2; start <= pdf.numPages; start += BATCH) {
     const numbers = Array.from({ length: Math.min(BATCH, pdf.numPages - start + 1) }, (_, i) => start + i);

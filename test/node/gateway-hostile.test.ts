@@ -44,7 +44,6 @@ describe('gateway: the allow-list', () => {
     ['POST', '/sign/api/v2/documents/upload', 'uploading'],
     ['GET', '/sign/api/v2/account', 'the account'],
     ['GET', '/ai/api/v2/agents', 'the agent list'],
-    ['GET', '/ai/api/v2/agents/1', 'an agent'],
     ['POST', '/ai/api/v2/agents', 'agent administration'],
     ['GET', '/ai/api/v2/costs/summary', 'costs'],
     ['GET', '/ai/api/v2/costs/export', 'a cost export'],
@@ -495,6 +494,17 @@ describe("gateway: AI, scoped to the visitor's agents and conversations", () => 
     for (const k of ['include_hidden_sources', 'external_id', 'source_app', 'max_tokens'])
       assert.ok(!(k in sent), `${k} reached the service`);
     assert.deepEqual(sent.metadata, {});
+  });
+
+  it("tells which knowledge bases the visitor's agent searches, and nothing else of it", async () => {
+    const res = await fetch(ai('/agents/1'), withToken(ada));
+    assert.equal(res.status, 200);
+    const agent = await res.json();
+    assert.deepEqual(Object.keys(agent).sort(), ['id', 'name', 'rag_config']);
+    assert.deepEqual(Object.keys(agent.rag_config), ['knowledge_base_ids']);
+    assert.ok(agent.rag_config.knowledge_base_ids.length > 0);
+    await refused(await fetch(ai('/agents/2'), withToken(bruno)), 404, ['Analista', 'system_prompt']);
+    await refused(await fetch(ai('/agents/3'), withToken(ada)), 404, ['system_prompt']);
   });
 
   it('classifies with the allowed catalogs only, and answers FAQ searches', async () => {

@@ -188,6 +188,69 @@ describe('gateway: the live chat WebSocket', () => {
     assert.equal(chat.email, ADA.email);
   });
 
+  async function startOverSocket(connectHeaders: Record<string, string>, visitorId: string): Promise<number> {
+    const s = stomp(`${h.gw.url.replace('http', 'ws')}/chat/websocket`);
+    await s.opened;
+    s.ws.send(
+      frame('CONNECT', {
+        'accept-version': '1.2',
+        host: 'x',
+        'heart-beat': '0,0',
+        'visitor-id': visitorId,
+        'widget-key': 'demo',
+        ...connectHeaders,
+      }),
+    );
+    await s.next((f) => f.startsWith('CONNECTED'));
+    s.ws.send(frame('SUBSCRIBE', { id: 's1', destination: `/topic/visitor.${visitorId}` }));
+    const body = JSON.stringify({
+      clientRequestId: 'r1',
+      idChatCategory: 1,
+      name: 'Typed Name',
+      email: 'typed@example.com',
+      language: 'en',
+      visitorId,
+    });
+    s.ws.send(
+      frame(
+        'SEND',
+        {
+          destination: '/app/chat.start',
+          'content-type': 'application/json',
+          'content-length': String(Buffer.byteLength(body)),
+        },
+        body,
+      ),
+    );
+    const started = await s.next((f) => f.includes('"type":"started"'));
+    s.ws.close();
+    return JSON.parse(started.slice(started.indexOf('\n\n') + 2, -1)).idChat;
+  }
+  const chatResource = async (idChat: number) =>
+    (await (
+      await fetch(`${h.sim.url}/chat/api/chat/${idChat}`, { headers: { 'X-ChatToken': 'demo-chat-token' } })
+    ).json()) as { name: string; email: string; verified?: boolean };
+
+  it('takes the visitor-token the live chat sends on CONNECT once it verifies', async () => {
+    const chat = await chatResource(await startOverSocket({ 'visitor-token': ada }, 'v-ada-2'));
+    assert.equal(chat.name, 'Ada Lovelace');
+    assert.equal(chat.email, ADA.email);
+    assert.equal(chat.verified, true);
+  });
+
+  it('drops a forged visitor-token: the service never sees it, the chat is not verified', async () => {
+    const forged = await mint(
+      { ...ADA, name: 'Mallory Impostor', email: 'mallory@evil.test' },
+      { secret: 'an-attacker-secret-that-is-long-enough-0000' },
+    );
+    const chat = await chatResource(await startOverSocket({ 'visitor-token': forged }, 'v-mallory-1'));
+    assert.equal(chat.name, 'Typed Name');
+    assert.notEqual(chat.verified, true);
+    const expired = await mint(ADA, { expiresIn: Math.floor(Date.now() / 1000) - 60 });
+    const chat2 = await chatResource(await startOverSocket({ 'visitor-token': expired }, 'v-late-1'));
+    assert.equal(chat2.name, 'Typed Name');
+  });
+
   it('keeps operators out: their CONNECT credentials never reach the service', async () => {
     const s = stomp(`${h.gw.url.replace('http', 'ws')}/chat/websocket`);
     await s.opened;

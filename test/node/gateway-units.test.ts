@@ -209,6 +209,17 @@ describe('gateway STOMP rewrite', () => {
     assert.doesNotMatch(r.data, /CHAT_WS|operator|Authorization/);
     assert.match(r.data, /visitor-id:v1/);
   });
+  it('passes a visitor-token on CONNECT only when the gateway verified it', () => {
+    const connect = 'CONNECT\naccept-version:1.2\nvisitor-id:v1\nwidget-key:demo\nvisitor-token:forged.jwt.value\n\n\0';
+    assert.equal(connectToken(connect), 'forged.jwt.value');
+    const unverified = rewriteClientMessage(connect, undefined);
+    assert.ok(unverified.ok);
+    assert.doesNotMatch(unverified.data, /visitor-token/);
+    const verified = rewriteClientMessage(connect, { name: 'Ada' }, 'good.jwt.value');
+    assert.ok(verified.ok);
+    assert.match(verified.data, /\nvisitor-token:good\.jwt\.value\n/);
+    assert.doesNotMatch(verified.data, /forged/);
+  });
   it('refuses an incomplete frame', () => {
     assert.equal(rewriteClientMessage('SEND\ndestination:/app/chat.start\n\n{"name":"x"}', undefined).ok, false);
   });

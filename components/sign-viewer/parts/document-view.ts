@@ -3,7 +3,7 @@ import { property, state, query } from 'lit/decorators.js';
 import { tokens } from '../../shared/tokens.styles.js';
 import { cssProps } from '../../shared/css-props.js';
 import type { Lang } from '../../../src/i18n/lang.js';
-import type { PdfDocument } from '../../../src/pdf/pdfjs.js';
+import type { PdfDocument, PdfPage } from '../../../src/pdf/pdfjs.js';
 import type { PlacedArea } from '../../../src/pdf/areas.js';
 import { fitScale, pagesToRender, stepZoom, widestPage } from '../../../src/pdf/geometry.js';
 import { measurePages, type PageSize } from '../../../src/pdf/page-sizes.js';
@@ -15,6 +15,7 @@ import { textLayerStyles } from './text-layer.styles.js';
 import { PagePainter } from './page-painter.js';
 import { PageVisibility } from './page-visibility.js';
 import { renderAreas } from './area-overlay.js';
+import { fillLinkLayer, pageLinks, type PdfLink } from './link-layer.js';
 
 export type ZoomMode = 'fit-width' | 'fit-page' | number;
 
@@ -45,6 +46,7 @@ export class SignDocumentView extends LitElement {
 
   private readonly painter = new PagePainter({
     pageElement: (n) => this.pageElement(n),
+    pageReady: (n, page) => this.showLinks(n, page),
     painted: () => {
       if (this.painted) return;
       this.painted = true;
@@ -56,6 +58,8 @@ export class SignDocumentView extends LitElement {
   private ro: ResizeObserver | undefined;
   private measuring: AbortController | undefined;
   private painted = false;
+  /** Pages whose links are in place (they stay: a few anchors per page, no pixels). */
+  private linked = new Set<number>();
   private syncFrame = 0;
   private positionFrame = 0;
   /** Page to bring back into view after a zoom. */
@@ -100,6 +104,7 @@ export class SignDocumentView extends LitElement {
       this.sizes = [];
       this.currentPage = 1;
       this.painted = false;
+      this.linked = new Set();
       this.measuring?.abort();
       if (this.pdf) this.measure(this.pdf);
     }
@@ -131,6 +136,16 @@ export class SignDocumentView extends LitElement {
         if (this.pdf === pdf) this.sizes = sizes;
       },
       abort.signal,
+      // The other pages' sizes after the first paint (or a moment, for a view out of sight).
+      new Promise<void>((resolve) => {
+        const done = () => {
+          this.removeEventListener('sign-document-painted', done);
+          clearTimeout(timer);
+          resolve();
+        };
+        const timer = setTimeout(done, 1500);
+        this.addEventListener('sign-document-painted', done);
+      }),
     ).catch(() => {
       // A document whose first page cannot be read shows no pages; the viewer's error covers it.
     });
@@ -153,6 +168,30 @@ export class SignDocumentView extends LitElement {
       this.anchorPage = this.currentPage;
       this.scale = next;
     } else if (!this.painter.size) this.scheduleSync();
+  }
+
+  /** The page's links (annotation layer), once per page and document. */
+  private showLinks(n: number, page: PdfPage): void {
+    const pdf = this.pdf;
+    if (!pdf || this.linked.has(n)) return;
+    this.linked.add(n);
+    void pageLinks(pdf, page, this.sizes[n - 1]?.rotation ?? 0)
+      .then((links) => {
+        const layer = this.pageElement(n)?.querySelector<HTMLElement>('.links');
+        if (!layer || this.pdf !== pdf || !links.length) return;
+        fillLinkLayer(
+          layer,
+          links,
+          (l) => this.linkLabel(l),
+          (target) => this.goToPage(target),
+        );
+      })
+      .catch(() => this.linked.delete(n));
+  }
+
+  private linkLabel(link: PdfLink): string {
+    if (link.kind === 'page') return this.t('linkPage', { n: link.page });
+    return this.t('linkTo', { host: new URL(link.url).host });
   }
 
   private observePages(): void {
@@ -319,6 +358,7 @@ export class SignDocumentView extends LitElement {
             };
             return html`<div class="page" part="page" data-page=${n} data-rotation=${size.rotation} role="group" aria-label=${this.t('pageOf', { n, total })} ${cssProps(box)}>
               <div class="textLayer"></div>
+              <div class="links"></div>
               ${renderAreas(byPage.get(n) ?? [], size.rotation, areaContext)}
             </div>`;
           })}

@@ -14,6 +14,8 @@ export interface PagePainterHost {
   pageElement(n: number): HTMLElement | null;
   /** A page's canvas holds its picture. */
   painted(n: number): void;
+  /** pdf.js' page `n` arrived (its links can be read). */
+  pageReady?(n: number, page: PdfPage): void;
 }
 
 /**
@@ -60,6 +62,7 @@ export class PagePainter {
       .then((page) => {
         if (this.live.get(n) !== entry) return;
         entry.page = page;
+        this.host.pageReady?.(n, page);
         const canvasTask = paintCanvas(page, canvas, scale);
         entry.tasks.push(canvasTask);
         if (textLayer) {

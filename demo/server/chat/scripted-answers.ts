@@ -84,8 +84,9 @@ export function botAnswer(lang: Language, intent: BotIntent): string {
         : 'The basic plan costs €10 a month; the full plan €25 a month.';
     case 'documents':
       return it
-        ? 'Servono un documento d’identità valido e il codice fiscale.'
-        : 'You need a valid identity document and your tax code.';
+        ? // Markdown, as operators and bots write it (the widget renders a restricted set).
+          'Servono:\n- un **documento d’identità** valido\n- il *codice fiscale*\n\nTutti i dettagli: [documenti necessari](https://example.com/documenti)'
+        : 'You need:\n- a valid **identity document**\n- your *tax code*\n\nAll the details: [documents needed](https://example.com/documents)';
     case 'human':
       return it
         ? 'Ti passo a un operatore, attendi un momento.'

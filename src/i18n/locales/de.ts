@@ -165,6 +165,9 @@ const de: Catalogue = {
     systemEndedOperator: '{name} hat den Chat beendet',
     systemEndedOperatorUnnamed: 'Der Chat wurde vom Support-Team beendet',
     systemEndedSystem: 'Der Chat wurde geschlossen',
+    imageActualSize: 'Originalgröße',
+    imageDownload: 'Herunterladen',
+    imageClose: 'Bild schließen',
     operator: 'Ansprechperson',
     typing: '{name} schreibt …',
     someoneTyping: 'Schreibt …',
@@ -567,6 +570,8 @@ const de: Catalogue = {
     linkSigned: 'Unterschrieben. Vielen Dank.',
     linkRejected: 'Sie haben diesen Vorgang abgelehnt.',
     linkClosed: 'Über diesen Link kann nicht mehr unterschrieben werden.',
+    linkTo: 'Link zu {host} (öffnet in einem neuen Tab)',
+    linkPage: 'Zu Seite {n}',
   },
 };
 

@@ -167,6 +167,9 @@ const en = {
     systemEndedOperator: '{name} ended the chat',
     systemEndedOperatorUnnamed: 'The operator ended the chat',
     systemEndedSystem: 'The chat was closed',
+    imageActualSize: 'Actual size',
+    imageDownload: 'Download',
+    imageClose: 'Close image',
     operator: 'Operator',
     typing: '{name} is typing…',
     someoneTyping: 'Typing…',
@@ -560,6 +563,8 @@ const en = {
     linkSigned: 'Signed. Thank you.',
     linkRejected: 'You have rejected this practice.',
     linkClosed: 'This signing link is no longer open for signing.',
+    linkTo: 'Link to {host} (opens in a new tab)',
+    linkPage: 'Go to page {n}',
   },
 };
 

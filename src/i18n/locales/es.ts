@@ -163,6 +163,9 @@ const es: Catalogue = {
     systemEndedOperator: '{name} ha finalizado el chat',
     systemEndedOperatorUnnamed: 'El agente ha finalizado el chat',
     systemEndedSystem: 'El chat se ha cerrado',
+    imageActualSize: 'Tamaño real',
+    imageDownload: 'Descargar',
+    imageClose: 'Cerrar la imagen',
     operator: 'Agente',
     typing: '{name} está escribiendo…',
     someoneTyping: 'Escribiendo…',
@@ -561,6 +564,8 @@ const es: Catalogue = {
     linkSigned: 'Firmado. Gracias.',
     linkRejected: 'Ha rechazado este expediente.',
     linkClosed: 'Este enlace de firma ya no admite firmas.',
+    linkTo: 'Enlace a {host} (se abre en una pestaña nueva)',
+    linkPage: 'Ir a la página {n}',
   },
 };
 

@@ -162,6 +162,9 @@ const it: Catalogue = {
     systemEndedOperator: '{name} ha terminato la chat',
     systemEndedOperatorUnnamed: 'L’operatore ha terminato la chat',
     systemEndedSystem: 'La chat è stata chiusa',
+    imageActualSize: 'Dimensione reale',
+    imageDownload: 'Scarica',
+    imageClose: 'Chiudi l’immagine',
     operator: 'Operatore',
     typing: '{name} sta scrivendo…',
     someoneTyping: 'Sta scrivendo…',
@@ -554,6 +557,8 @@ const it: Catalogue = {
     linkSigned: 'Firmato. Grazie.',
     linkRejected: 'Ha rifiutato questa pratica.',
     linkClosed: 'Questo link di firma non è più aperto alla firma.',
+    linkTo: 'Collegamento a {host} (si apre in una nuova scheda)',
+    linkPage: 'Vai a pagina {n}',
   },
 };
 

@@ -195,18 +195,18 @@ describe('through the gateway: sportello-ai-chat', () => {
 describe('through the gateway: sportello-live-chat', () => {
   beforeEach(resetSim);
 
-  it('Ada starts a chat over the proxied WebSocket: the chat carries her verified name', async () => {
-    const token = await tokenOf('ada')({ forceRefresh: false });
+  it("Ada's chat over the proxied WebSocket carries her verified name, whatever the form says", async () => {
     const el = await fixture<SportelloLiveChat>(html`<sportello-live-chat
       lang="en"
       widget-key="demo"
       mode="inline"
       endpoint=${`${GATEWAY_URL}/chat`}
-      .destinations=${{ websocket: `${GATEWAY_URL.replace(/^http/, 'ws')}/chat/websocket?access_token=${token}` }}
+      .tokenProvider=${tokenOf('ada')}
       .stomp=${{ reconnect: { baseDelayMs: 50, maxDelayMs: 400 } }}
       .reportNavigation=${false}
     ></sportello-live-chat>`);
     const win = await phase(el, 'prechat');
+    // Where the widget still offers the fields, a page could type anything: the gateway decides.
     await fillPrechat(win, {
       name: 'Someone Else',
       email: 'someone@example.com',
@@ -216,11 +216,12 @@ describe('through the gateway: sportello-live-chat', () => {
     await phase(el, 'queued', 'chatting');
     const chats = (await (
       await fetch(`${SIM_URL}/chat/api/chat/?sort=tsIns,desc`, { headers: { 'X-ChatToken': 'demo-chat-token' } })
-    ).json()) as {
-      content: Array<{ idChat: number; name: string }>;
-    };
+    ).json()) as { content: Array<{ idChat: number; name: string; email?: string; verified?: boolean }> };
     const chat = chats.content[0]!;
     expect(chat.name).to.equal('Ada Lovelace');
+    expect(chat.email).to.equal('ada@example.test');
+    expect(chat.verified).to.equal(true);
+    // The socket is the gateway's: the simulator sees one visitor connection, opened by the gateway.
     const sockets = (await (await fetch(`${SIM_URL}/__sim/ws`)).json()) as { sockets: Array<{ kind: string }> };
     expect(sockets.sockets.some((s) => s.kind === 'visitor')).to.equal(true);
   });

@@ -1,0 +1,88 @@
+/**
+ * Live chat, round two (issue #20): what is added — operator formatting, custom pre-chat fields,
+ * verified identity, the image viewer, notices in a hidden tab, the greeting, the desk hand-off.
+ */
+import { expect } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import { expectAxeClean, siteLandmarks } from './axe-page.js';
+import { ignoreResizeObserverLoop } from '../shared/chat-test-utils.js';
+import { composerSend, mountChat, resetSim, SIM_URL, startChat, TestOperator, until } from './chat-test-helpers.js';
+
+ignoreResizeObserverLoop();
+
+const listOf = (win: HTMLElement) => win.shadowRoot!.querySelector('sportello-message-list')!.shadowRoot!;
+
+describe('sportello-live-chat: round two additions', () => {
+  let operator: TestOperator | undefined;
+  beforeEach(resetSim);
+  afterEach(async () => {
+    await operator?.stop();
+    operator = undefined;
+    await fetch(`${SIM_URL}/__sim/faults`, { method: 'DELETE' });
+  });
+
+  it("operators' and bots' markdown is formatted (restricted); the visitor's own text stays plain", async () => {
+    const el = await mountChat();
+    const win = await startChat(el, '3');
+    const list = listOf(win);
+    const documents = await until(() =>
+      [...list.querySelectorAll<HTMLButtonElement>('.quick button')].find((b) => /documents/i.test(b.textContent!)),
+    );
+    documents.click();
+    const md = await until(() => list.querySelector('.other .md'));
+    expect(md.querySelectorAll('li')).to.have.length(2);
+    expect(md.querySelector('strong')!.textContent).to.equal('identity document');
+    const link = md.querySelector('a')!;
+    expect(link.href).to.equal('https://example.com/documents');
+    expect(link.rel).to.equal('noopener noreferrer');
+    await composerSend(win, 'my **own** text');
+    const mine = await until(() =>
+      [...list.querySelectorAll('.self')].find((r) => r.textContent!.includes('my **own** text')),
+    );
+    expect(mine.querySelector('strong, .md')).to.equal(null);
+  });
+
+  it('an image attachment opens in the viewer inside the widget: fit / actual size, download kept, Escape closes and gives focus back (axe clean)', async () => {
+    const el = await mountChat({ parent: siteLandmarks() });
+    const win = await startChat(el, '2');
+    await until(() => win.chat.operator?.name);
+    const png = Uint8Array.from(
+      atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='),
+      (c) => c.charCodeAt(0),
+    );
+    const composer = win.shadowRoot!.querySelector('sportello-composer')!;
+    composer.dispatchEvent(
+      new CustomEvent('sportello-composer-attach', {
+        detail: { files: [new File([png], 'photo.png', { type: 'image/png' })] },
+        bubbles: true,
+        composed: true,
+      }),
+    );
+    await until(() => win.chat.uploads[0]?.state === 'done');
+    await composerSend(win, 'here is the photo');
+    const list = listOf(win);
+    const link = await until(() => list.querySelector<HTMLAnchorElement>('.files a'));
+    link.focus();
+    await sendKeys({ press: 'Enter' });
+    const viewer = await until(() => win.shadowRoot!.querySelector<HTMLElement>('.viewer[role=dialog]'));
+    await until(() => win.shadowRoot!.activeElement?.classList.contains('close'));
+    const img = viewer.querySelector<HTMLImageElement>('img')!;
+    expect(img.alt).to.equal('photo.png');
+    expect(img.src).to.contain('/public/api/attachments/image');
+    const download = viewer.querySelector<HTMLAnchorElement>('a.download')!;
+    expect(download.href).to.contain('/public/api/attachments/download');
+    expect(download.getAttribute('download')).to.equal('photo.png');
+    const zoom = viewer.querySelector<HTMLButtonElement>('button.zoom')!;
+    expect(zoom.getAttribute('aria-pressed')).to.equal('false');
+    zoom.click();
+    await win.updateComplete;
+    expect(zoom.getAttribute('aria-pressed')).to.equal('true');
+    // Chatting, with system lines in the thread and the viewer open, on a page with its own header.
+    await until(() => list.querySelector('.system'));
+    await expectAxeClean(document, 'chatting with the image viewer open');
+    await sendKeys({ press: 'Escape' });
+    await until(() => !win.shadowRoot!.querySelector('.viewer'));
+    expect(el.opened || el.mode === 'inline', 'the chat stays open').to.equal(true);
+    await until(() => list.activeElement === link);
+  });
+});
