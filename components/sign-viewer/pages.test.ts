@@ -143,6 +143,51 @@ describe('sign document view: links inside the PDF', () => {
   });
 });
 
+describe('sign document view: search in the text', () => {
+  it('finds every hit, Enter goes to the next one, and the hit is marked in the text layer', async () => {
+    const bytes = await makePdf([
+      { width: 400, height: 600, text: 'Alpha and Città' },
+      { width: 400, height: 600, text: 'nothing here' },
+      { width: 400, height: 600, text: 'the citta again' },
+    ]);
+    const { view, destroy } = await mountView(bytes);
+    try {
+      await waitUntil(() => shadowOf(view).querySelectorAll('.page').length === 3, 'no pages', { timeout: 15000 });
+      const toggle = shadowOf(view).querySelector<HTMLButtonElement>(
+        '.toolbar button[aria-label="Search in the document"]',
+      )!;
+      toggle.click();
+      await view.updateComplete;
+      const input = shadowOf(view).querySelector<HTMLInputElement>('#search-input')!;
+      const status = () => shadowOf(view).querySelector('.search-status')!.textContent!.trim();
+      input.value = 'citta';
+      input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+      // Accents do not matter: 'Città' on page 1 and 'citta' on page 3.
+      await waitUntil(() => status() === '1 of 2', `status ${status()}`, { timeout: 10000 });
+      expect(view.currentPage).to.equal(1);
+      await waitUntil(() => pageBox(view, 1).querySelector('.textLayer span.hit.current'), 'hit not marked on page 1', {
+        timeout: 10000,
+      });
+      input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+      await waitUntil(
+        () => status() === '2 of 2' && view.currentPage === 3,
+        `status ${status()} page ${view.currentPage}`,
+        { timeout: 10000 },
+      );
+      await waitUntil(() => pageBox(view, 3).querySelector('.textLayer span.hit.current'), 'hit not marked on page 3', {
+        timeout: 10000,
+      });
+      input.value = 'absent';
+      input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+      await waitUntil(() => status() === 'No matches', `status ${status()}`, { timeout: 10000 });
+      await expect(view).to.be.accessible();
+    } finally {
+      view.pdf = undefined;
+      await destroy();
+    }
+  });
+});
+
 describe('sportello-sign-viewer: canvases bounded at every width', () => {
   beforeEach(resetSim);
 

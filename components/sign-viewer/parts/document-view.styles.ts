@@ -215,4 +215,42 @@ export const documentViewStyles = css`
   :host(:dir(rtl)) .flip-rtl {
     transform: scaleX(-1);
   }
+  .search {
+    display: flex;
+    align-items: center;
+    gap: 4px;
+    padding: 6px var(--_space);
+    border-bottom: 1px solid var(--_border);
+    background: var(--_surface);
+  }
+  .search input {
+    flex: 1;
+    min-width: 0;
+    min-height: 36px;
+    font: inherit;
+    padding: 4px 8px;
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius-small);
+  }
+  .search button {
+    min-width: 36px;
+    min-height: 36px;
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius-small);
+    background: var(--_surface);
+    color: var(--_text);
+  }
+  .search-status {
+    min-width: 5em;
+    color: var(--_text-muted);
+    white-space: nowrap;
+  }
+  /* Search hits in the (transparent) text layer. */
+  .textLayer .hit {
+    background: rgb(255 196 0 / 0.45);
+    border-radius: 2px;
+  }
+  .textLayer .hit.current {
+    background: rgb(255 120 0 / 0.6);
+  }
 `;

@@ -16,6 +16,7 @@ import { PagePainter } from './page-painter.js';
 import { PageVisibility } from './page-visibility.js';
 import { renderAreas } from './area-overlay.js';
 import { fillLinkLayer, pageLinks, type PdfLink } from './link-layer.js';
+import { DocumentSearch } from './document-search.js';
 
 export type ZoomMode = 'fit-width' | 'fit-page' | number;
 
@@ -47,6 +48,7 @@ export class SignDocumentView extends LitElement {
   private readonly painter = new PagePainter({
     pageElement: (n) => this.pageElement(n),
     pageReady: (n, page) => this.showLinks(n, page),
+    textReady: (n) => this.search.highlight(n),
     painted: () => {
       if (this.painted) return;
       this.painted = true;
@@ -55,6 +57,7 @@ export class SignDocumentView extends LitElement {
     },
   });
   private readonly visibility = new PageVisibility(() => this.scheduleSync());
+  private readonly search = new DocumentSearch(this);
   private ro: ResizeObserver | undefined;
   private measuring: AbortController | undefined;
   private painted = false;
@@ -208,7 +211,7 @@ export class SignDocumentView extends LitElement {
     });
   }
 
-  private pageElement(n: number): HTMLElement | null {
+  pageElement(n: number): HTMLElement | null {
     return this.renderRoot.querySelector<HTMLElement>(`.page[data-page="${n}"]`);
   }
 
@@ -288,6 +291,13 @@ export class SignDocumentView extends LitElement {
         case '-':
           this.zoomBy(-1);
           return true;
+        case 'f':
+          if (!e.ctrlKey) return false;
+          if (!this.search.open) this.search.toggle();
+          void this.updateComplete.then(() =>
+            this.renderRoot.querySelector<HTMLInputElement>('#search-input')?.focus(),
+          );
+          return true;
         default:
           return false;
       }
@@ -301,8 +311,14 @@ export class SignDocumentView extends LitElement {
     input.value = String(this.currentPage);
   }
 
-  private t(k: StringKey, p?: Record<string, string | number>): string {
+  t(k: StringKey, p?: Record<string, string | number>): string {
     return translate(this.language, k, p);
+  }
+
+  private toggleSearch(): void {
+    this.search.toggle();
+    if (this.search.open)
+      void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLInputElement>('#search-input')?.focus());
   }
 
   private renderToolbar() {
@@ -327,6 +343,7 @@ export class SignDocumentView extends LitElement {
         <button type="button" part="button" title=${this.t('fitPage')} aria-pressed=${this.zoom === 'fit-page' ? 'true' : 'false'} @click=${() => this.setZoom('fit-page')}>
           <span class="icon" aria-hidden="true">⤢</span><span class="label-text">${this.t('fitPage')}</span>
         </button>
+        <button type="button" part="button" title=${this.t('searchLabel')} aria-label=${this.t('searchLabel')} aria-pressed=${this.search.open ? 'true' : 'false'} @click=${this.toggleSearch}>🔍︎</button>
       </span>
     </div>`;
   }
@@ -337,7 +354,7 @@ export class SignDocumentView extends LitElement {
     for (const a of this.areas) byPage.set(a.page, [...(byPage.get(a.page) ?? []), a]);
     const areaContext = { language: this.language, signerEmail: this.signerEmail, steps: this.steps };
     return html`
-      ${this.renderToolbar()}
+      ${this.renderToolbar()} ${this.search.render()}
       <div
         class="scroller"
         part="pages"
