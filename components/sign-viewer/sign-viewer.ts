@@ -54,6 +54,15 @@ const NO_STEPS: ReadonlyMap<string, SignerStep> = new Map<string, SignerStep>();
  * @csspart sign-button - The Sign action.
  * @csspart switcher - The document switcher.
  * @csspart document - The document view (toolbar and pages).
+ * @csspart toolbar - The document toolbar (pages, zoom, search, downloads).
+ * @csspart toolbar-button - A button of the toolbar.
+ * @csspart search - The search box of the toolbar.
+ * @csspart thumbnails - The page thumbnails.
+ * @csspart pages - The scrolling column of pages.
+ * @csspart page - One page.
+ * @csspart area - A signature area or placeholder on a page.
+ * @csspart area-mine - An area of the signer in front of the screen.
+ * @csspart area-signed - An area already signed.
  * @csspart error - An error message.
  * @csspart dialog - The signing dialog (`sign-mode="dialog"`).
  * @csspart turn - Where the named signer stands (your turn, waiting for …, signed, …).
