@@ -17,6 +17,7 @@ import { PageVisibility } from './page-visibility.js';
 import { renderAreas } from './area-overlay.js';
 import { fillLinkLayer, pageLinks, type PdfLink } from './link-layer.js';
 import { DocumentSearch } from './document-search.js';
+import { Thumbnails } from './thumbnails.js';
 
 export type ZoomMode = 'fit-width' | 'fit-page' | number;
 
@@ -58,6 +59,7 @@ export class SignDocumentView extends LitElement {
   });
   private readonly visibility = new PageVisibility(() => this.scheduleSync());
   private readonly search = new DocumentSearch(this);
+  private readonly thumbnails = new Thumbnails(this);
   private ro: ResizeObserver | undefined;
   private measuring: AbortController | undefined;
   private painted = false;
@@ -69,9 +71,19 @@ export class SignDocumentView extends LitElement {
   private anchorPage: number | undefined;
   private readonly onWindowScroll = () => this.schedulePosition();
 
-  /** How many pages hold a canvas now (tests and the bench read it). */
+  /** How many pages hold a canvas now, thumbnails included (tests and the bench read it). */
   get liveCanvasCount(): number {
     return this.renderRoot.querySelectorAll('canvas').length;
+  }
+
+  /** How many thumbnails hold a canvas now. */
+  get liveThumbnailCount(): number {
+    return this.thumbnails.liveCanvasCount;
+  }
+
+  /** Shows or hides the thumbnail strip. */
+  toggleThumbnails(): void {
+    this.thumbnails.toggle();
   }
 
   get pageCount(): number {
@@ -326,6 +338,7 @@ export class SignDocumentView extends LitElement {
     const zoomPercent = Math.round(this.scale * 100);
     return html`<div class="toolbar" part="toolbar" role="toolbar" aria-label=${this.t('toolbar')}>
       <span class="group">
+        <button type="button" part="button" title=${this.t('thumbnails')} aria-label=${this.t('thumbnails')} aria-pressed=${this.thumbnails.open ? 'true' : 'false'} @click=${() => this.thumbnails.toggle()}>▤</button>
         <button type="button" part="button" aria-label=${this.t('previousPage')} title=${this.t('previousPage')} ?disabled=${this.currentPage <= 1} @click=${() => this.goToPage(this.currentPage - 1)}><span class="flip-rtl" aria-hidden="true">‹</span></button>
         <label class="visually-hidden" for="page-input">${this.t('pageInput')}</label>
         <input id="page-input" type="number" inputmode="numeric" min="1" max=${total} .value=${String(this.currentPage)} @change=${this.onPageInput} />
@@ -355,6 +368,8 @@ export class SignDocumentView extends LitElement {
     const areaContext = { language: this.language, signerEmail: this.signerEmail, steps: this.steps };
     return html`
       ${this.renderToolbar()} ${this.search.render()}
+      <div class="body">
+      ${this.thumbnails.render(this.sizes)}
       <div
         class="scroller"
         part="pages"
@@ -380,6 +395,7 @@ export class SignDocumentView extends LitElement {
             </div>`;
           })}
         </div>
+      </div>
       </div>
     `;
   }

@@ -589,6 +589,7 @@ const de: Catalogue = {
     searchNone: 'Keine Treffer',
     searchNext: 'Nächster Treffer',
     searchPrevious: 'Vorheriger Treffer',
+    thumbnails: 'Seitenvorschau',
   },
 };
 

@@ -582,6 +582,7 @@ const en = {
     searchNone: 'No matches',
     searchNext: 'Next match',
     searchPrevious: 'Previous match',
+    thumbnails: 'Page thumbnails',
   },
 };
 

@@ -583,6 +583,7 @@ const es: Catalogue = {
     searchNone: 'Sin resultados',
     searchNext: 'Siguiente resultado',
     searchPrevious: 'Resultado anterior',
+    thumbnails: 'Miniaturas de las páginas',
   },
 };
 

@@ -583,6 +583,7 @@ const fr: Catalogue = {
     searchNone: 'Aucun résultat',
     searchNext: 'Résultat suivant',
     searchPrevious: 'Résultat précédent',
+    thumbnails: 'Miniatures des pages',
   },
 };
 

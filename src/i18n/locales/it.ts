@@ -576,6 +576,7 @@ const it: Catalogue = {
     searchNone: 'Nessun risultato',
     searchNext: 'Risultato successivo',
     searchPrevious: 'Risultato precedente',
+    thumbnails: 'Miniature delle pagine',
   },
 };
 
