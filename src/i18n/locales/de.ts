@@ -583,6 +583,13 @@ const de: Catalogue = {
     linkClosed: 'Über diesen Link kann nicht mehr unterschrieben werden.',
     linkTo: 'Link zu {host} (öffnet in einem neuen Tab)',
     linkPage: 'Zu Seite {n}',
+    searchButton: 'Suchen',
+    searchLabel: 'Im Dokument suchen',
+    searchResults: '{current} von {total}',
+    searchNone: 'Keine Treffer',
+    searchNext: 'Nächster Treffer',
+    searchPrevious: 'Vorheriger Treffer',
+    thumbnails: 'Seitenvorschau',
   },
 };
 

@@ -576,6 +576,13 @@ const en = {
     linkClosed: 'This signing link is no longer open for signing.',
     linkTo: 'Link to {host} (opens in a new tab)',
     linkPage: 'Go to page {n}',
+    searchButton: 'Search',
+    searchLabel: 'Search in the document',
+    searchResults: '{current} of {total}',
+    searchNone: 'No matches',
+    searchNext: 'Next match',
+    searchPrevious: 'Previous match',
+    thumbnails: 'Page thumbnails',
   },
 };
 

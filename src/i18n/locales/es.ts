@@ -577,6 +577,13 @@ const es: Catalogue = {
     linkClosed: 'Este enlace de firma ya no admite firmas.',
     linkTo: 'Enlace a {host} (se abre en una pestaña nueva)',
     linkPage: 'Ir a la página {n}',
+    searchButton: 'Buscar',
+    searchLabel: 'Buscar en el documento',
+    searchResults: '{current} de {total}',
+    searchNone: 'Sin resultados',
+    searchNext: 'Siguiente resultado',
+    searchPrevious: 'Resultado anterior',
+    thumbnails: 'Miniaturas de las páginas',
   },
 };
 

@@ -577,6 +577,13 @@ const fr: Catalogue = {
     linkClosed: 'Ce lien de signature n’est plus ouvert à la signature.',
     linkTo: 'Lien vers {host} (s’ouvre dans un nouvel onglet)',
     linkPage: 'Aller à la page {n}',
+    searchButton: 'Rechercher',
+    searchLabel: 'Rechercher dans le document',
+    searchResults: '{current} sur {total}',
+    searchNone: 'Aucun résultat',
+    searchNext: 'Résultat suivant',
+    searchPrevious: 'Résultat précédent',
+    thumbnails: 'Miniatures des pages',
   },
 };
 

@@ -570,6 +570,13 @@ const it: Catalogue = {
     linkClosed: 'Questo link di firma non è più aperto alla firma.',
     linkTo: 'Collegamento a {host} (si apre in una nuova scheda)',
     linkPage: 'Vai a pagina {n}',
+    searchButton: 'Cerca',
+    searchLabel: 'Cerca nel documento',
+    searchResults: '{current} di {total}',
+    searchNone: 'Nessun risultato',
+    searchNext: 'Risultato successivo',
+    searchPrevious: 'Risultato precedente',
+    thumbnails: 'Miniature delle pagine',
   },
 };
 
