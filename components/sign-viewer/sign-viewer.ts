@@ -54,18 +54,16 @@ const NO_STEPS: ReadonlyMap<string, SignerStep> = new Map<string, SignerStep>();
  * @csspart sign-button - The Sign action.
  * @csspart switcher - The document switcher.
  * @csspart document - The document view (toolbar and pages).
- * @csspart toolbar - The document toolbar (pages, zoom, search, downloads).
- * @csspart toolbar-button - A button of the toolbar.
- * @csspart search - The search box of the toolbar.
- * @csspart thumbnails - The page thumbnails.
- * @csspart pages - The scrolling column of pages.
- * @csspart page - One page.
- * @csspart area - A signature area or placeholder on a page.
- * @csspart area-mine - An area of the signer in front of the screen.
- * @csspart area-signed - An area already signed.
  * @csspart error - An error message.
  * @csspart dialog - The signing dialog (`sign-mode="dialog"`).
  * @csspart turn - Where the named signer stands (your turn, waiting for …, signed, …).
+ * @csspart toolbar - The document toolbar (exported from the document view).
+ * @csspart button - A toolbar button.
+ * @csspart pages - The scrolling pages.
+ * @csspart page - One page.
+ * @csspart area - A signature area or placeholder over a page (`area-mine`: the named signer's; `area-signed`: signed).
+ * @csspart thumbnails - The page thumbnail strip.
+ * @csspart search - The search row.
  *
  * @cssproperty --sportello-sign-viewer-height - Height of the viewer (default 46rem).
  * @cssproperty --sportello-sign-mine-color - Colour of the current signer's areas.
