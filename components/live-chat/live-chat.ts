@@ -143,6 +143,8 @@ function writeOpenFlag(open: boolean): void {
  * @attr category - Prefilled category id.
  * @attr message - Prefilled first message.
  * @attr report-navigation - Report the page the visitor is on (`add-navigation-page`); default on, `report-navigation="false"` turns it off.
+ * @attr desk-target - id of a `<sportello-desk-form>` on the page: when the chat is offline or ended, the window offers "Open a request instead", which fills that form's subject and description (the transcript) and moves there.
+ * @event {CustomEvent<ChatDeskHandoffDetail>} sportello-chat-desk-handoff - `{ target, subject, transcript, name, email }` before the hand-over to the desk form; cancel it to do it your own way.
  * @attr preload - Load the chat window when the browser is idle, before the visitor shows intent (default: only on intent — a pointer over or focus on the launcher, a touch, `open()` — or when a chat is running).
  * @attr past-chats - Keep ended chats on this device so the visitor can read them again (last 5); default on, `past-chats="false"` keeps none and deletes those kept.
  * @event {CustomEvent} sportello-chat-open - The window opened.
@@ -170,6 +172,7 @@ export class SportelloLiveChat extends HTMLElement {
     'category',
     'message',
     'lang',
+    'desk-target',
   ];
 
   /** Bearer token source (portals), the same type `configure()` and the other elements take; passed to the window. */
@@ -584,6 +587,7 @@ export class SportelloLiveChat extends HTMLElement {
     win.destinations = this.destinations;
     win.stomp = this.stomp;
     win.keepPastChats = this.getAttribute('past-chats') !== 'false';
+    win.deskTarget = this.getAttribute('desk-target') ?? undefined;
     win.closable = this.mode !== 'inline';
     win.prefill = this.prefill;
     win.strings = this.strings;
