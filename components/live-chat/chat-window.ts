@@ -24,6 +24,7 @@ import { ChatWindowLabels } from './window-labels.js';
 import { TranscriptRows, initialOf } from './transcript-rows.js';
 import { ChatForms } from './contact-forms.js';
 import { MessageBodies } from './message-bodies.js';
+import { notificationsAskable, TabNotices } from './tab-notices.js';
 import type { ImageViewer } from './image-viewer.js';
 import type { AttachmentOpenDetail } from '../shared/chat-events.js';
 import { EndedView } from './ended-view.js';
@@ -76,6 +77,10 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
   @property({ attribute: false }) keepPastChats = true;
   /** id of a `<sportello-desk-form>` on the page: offline or ended, the visitor may open a request there instead. */
   @property({ attribute: false }) deskTarget?: string | undefined;
+  /** A short sound for new messages while the visitor is not looking (off by default). */
+  @property({ attribute: false }) sound = false;
+  /** Offer desktop notifications for new messages (the visitor still decides). */
+  @property({ attribute: false }) notifications = false;
   /** Shows the close button (launcher mode). */
   @property({ type: Boolean }) closable = false;
   /** Reconnect tuning (tests). */
@@ -210,6 +215,31 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
   onIncoming(count: number): void {
     this.past.incoming(count);
     this.emit('sportello-chat-incoming', { count });
+    const last = [...this.chat.transcript.messages].reverse().find((m) => m.from === 'operator' || m.from === 'bot');
+    const from =
+      last?.author ?? (last?.from === 'bot' ? this.chat.bot.name : this.chat.operator?.name) ?? this.tr('operator');
+    this.notices.arrived(count, from, last?.text ?? '', `sportello-chat-${this.chat.idChat ?? ''}`);
+  }
+
+  /** New messages noticed in a hidden tab or a closed window: title count, sound, notifications. */
+  readonly notices = new TabNotices(this);
+
+  /** Whether the window is on screen (open, or inline). */
+  windowShown(): boolean {
+    return this.isConnected && (this.checkVisibility?.() ?? true);
+  }
+
+  /** The launcher opened the window: what was counted has been seen. */
+  seen(): void {
+    this.notices.onSeen();
+  }
+
+  private async askNotifications(): Promise<void> {
+    try {
+      await Notification.requestPermission();
+    } finally {
+      this.requestUpdate();
+    }
   }
 
   onChatStarted(idChat: string): void {
@@ -494,6 +524,11 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
         @sportello-message-retry=${(e: CustomEvent<{ key: string }>) => c.retry(e.detail.key)}
         @sportello-quick-reply=${(e: CustomEvent<{ value?: string; label?: string }>) => c.send(e.detail.label ?? e.detail.value ?? '', e.detail.value)}
       ></sportello-message-list>
+      ${
+        this.notifications && notificationsAskable() && !ended
+          ? html`<button type="button" class="link notify" @click=${() => this.askNotifications()}>${this.tr('notifyOffer')}</button>`
+          : nothing
+      }
       <div class="typing" aria-live="polite">${c.peerTyping !== undefined ? (c.peerTyping ? this.tr('typing', { name: c.peerTyping }) : this.tr('someoneTyping')) : ''}</div>
       ${
         ended

@@ -131,4 +131,20 @@ describe('sportello-live-chat: round two additions', () => {
       desk.remove();
     }
   });
+
+  it('messages that arrive while the window is closed are counted in the tab title; opening it clears the count', async () => {
+    document.title = 'Test shop';
+    const el = await mountChat({ mode: 'launcher' });
+    el.setAttribute('sound', '');
+    await el.open();
+    const win = await startChat(el, '2');
+    await until(() => win.chat.transcript.messages.some((m) => m.from === 'operator'));
+    expect(document.title).to.equal('Test shop');
+    await el.close();
+    win.chat.send('Is anyone there?');
+    await until(() => document.title.startsWith('(1) '));
+    expect(document.title).to.equal('(1) Test shop');
+    await el.open();
+    await until(() => document.title === 'Test shop');
+  });
 });

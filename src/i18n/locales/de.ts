@@ -171,6 +171,7 @@ const de: Catalogue = {
     deskHandoff: 'Stattdessen eine Anfrage stellen',
     deskHandoffSubject: 'Chat vom {date}',
     deskHandoffOfflineSubject: 'Anfrage aus dem Chat',
+    notifyOffer: 'Bei neuen Nachrichten benachrichtigen',
     operator: 'Ansprechperson',
     typing: '{name} schreibt …',
     someoneTyping: 'Schreibt …',

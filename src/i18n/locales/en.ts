@@ -173,6 +173,7 @@ const en = {
     deskHandoff: 'Open a request instead',
     deskHandoffSubject: 'Chat of {date}',
     deskHandoffOfflineSubject: 'Request from the chat',
+    notifyOffer: 'Notify me of new messages',
     operator: 'Operator',
     typing: '{name} is typing…',
     someoneTyping: 'Typing…',

@@ -169,6 +169,7 @@ const es: Catalogue = {
     deskHandoff: 'Abrir una solicitud en su lugar',
     deskHandoffSubject: 'Chat del {date}',
     deskHandoffOfflineSubject: 'Solicitud desde el chat',
+    notifyOffer: 'Avisarme de los mensajes nuevos',
     operator: 'Agente',
     typing: '{name} está escribiendo…',
     someoneTyping: 'Escribiendo…',

@@ -171,6 +171,7 @@ const fr: Catalogue = {
     deskHandoff: 'Ouvrir plutôt une demande',
     deskHandoffSubject: 'Discussion du {date}',
     deskHandoffOfflineSubject: 'Demande depuis la discussion',
+    notifyOffer: 'M’avertir des nouveaux messages',
     operator: 'Conseiller',
     typing: '{name} est en train d’écrire…',
     someoneTyping: 'En train d’écrire…',

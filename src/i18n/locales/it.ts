@@ -168,6 +168,7 @@ const it: Catalogue = {
     deskHandoff: 'Apra invece una richiesta',
     deskHandoffSubject: 'Chat del {date}',
     deskHandoffOfflineSubject: 'Richiesta dalla chat',
+    notifyOffer: 'Mi avvisi dei nuovi messaggi',
     operator: 'Operatore',
     typing: '{name} sta scrivendo…',
     someoneTyping: 'Sta scrivendo…',
