@@ -33,7 +33,8 @@ function walk(dir, out = []) {
 
 /** Entries (top-level files) and chunks/assets of one build folder, gzip -9 each, plus the folder's totals. */
 function folder(dir, skip = () => false) {
-  const out = { entries: {}, chunks: {}, files: 0, rawKB: 0, gzipKB: 0 };
+  // Totals and entries first, chunks last: CI prints the head of this.
+  const out = { files: 0, rawKB: 0, gzipKB: 0, entries: {}, chunks: {} };
   for (const file of walk(dir)) {
     const key = relative(dir, file);
     if (skip(key)) continue;
@@ -53,9 +54,9 @@ const figures = {
   sizes: {
     unit: 'KB gzip -9 (rawKB: bytes on disk)',
     note: 'dist/: the npm build (Lit, STOMP, DOMPurify, marked, eventsource-parser left as imports); cdn/: the script-tag folder (everything bundled, lazy chunks); singleFile: cdn/sportello.bundle.js alone, workers inside',
+    singleFile: { file: single, rawKB: kb(statSync(single).size), gzipKB: gzipKB(single) },
     dist: folder('dist'),
     cdn: folder('cdn', (key) => key === 'sportello.bundle.js'),
-    singleFile: { file: single, rawKB: kb(statSync(single).size), gzipKB: gzipKB(single) },
   },
 };
 

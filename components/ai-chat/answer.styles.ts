@@ -126,6 +126,43 @@ export const answerStyles = css`
     margin: 0;
     color: var(--_text);
   }
+  .answer-actions {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 2px;
+    margin-top: 2px;
+  }
+  .answer-actions .rating[aria-pressed='true'] {
+    border-color: var(--_accent);
+    background: var(--_surface-alt);
+  }
+  /* Inside the question's bubble (accent colours): the Edit button takes the bubble's text colour. */
+  .item.self .icon-button.edit {
+    display: block;
+    margin: 4px 0 0 auto;
+    color: inherit;
+    border-color: currentColor;
+    opacity: 0.95;
+  }
+  .edit-form {
+    display: flex;
+    flex-direction: column;
+    gap: var(--_space);
+    min-width: min(24em, 70vw);
+  }
+  .edit-form textarea {
+    font: inherit;
+    color: var(--_text);
+    background: var(--_surface);
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius-small);
+    padding: var(--_space);
+    resize: vertical;
+  }
+  .edit-form .actions {
+    display: flex;
+    gap: var(--_space);
+  }
   .sources ol {
     margin: 4px 0 0;
     padding-inline-start: 1.4em;

@@ -563,7 +563,7 @@ export class SportelloDeskForm extends SportelloElement {
       <slot name="header"><h2 id="form-title" part="title">${this.tr('formTitle')}</h2></slot>
       ${
         this.draftRestored
-          ? html`<div class="notice" part="draft-notice">
+          ? html`<div class="notice" part="draft-notice" role="status">
             <span>${this.tr('draftRestored')}</span>
             <button type="button" class="link" @click=${this.discardDraft}>${this.tr('discardDraft')}</button>
           </div>`

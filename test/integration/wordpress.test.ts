@@ -18,6 +18,7 @@ import { ROOT, launchChromium, run } from './lib/harness.js';
 import {
   exerciseAiChat,
   exerciseDeskForm,
+  exerciseDeskRequests,
   exerciseLiveChat,
   exerciseSignViewer,
   recordEvents,
@@ -111,7 +112,7 @@ wp_update_user(array('ID' => 1, 'user_email' => 'giovanni.verdi@example.test', '
 update_user_meta(1, 'sportello_desk_id_utente', 501);
 update_user_meta(1, 'sportello_sign_files', '1002');
 $post = wp_insert_post(array('post_title' => 'Talk to us', 'post_status' => 'publish', 'post_content' =>
-  "[sportello_live_chat]\\n\\n[sportello_ai_chat agent=\\"1\\" heading='Ask \\"us\\" onmouseover=\\"alert(1)']\\n\\n[sportello_sign_viewer file=\\"1002\\"]\\n\\n[sportello_desk_form]"));
+  "[sportello_live_chat]\\n\\n[sportello_ai_chat agent=\\"1\\" heading='Ask \\"us\\" onmouseover=\\"alert(1)']\\n\\n[sportello_sign_viewer file=\\"1002\\"]\\n\\n[sportello_desk_form]\\n\\n[sportello_desk_requests]"));
 $block = wp_insert_post(array('post_title' => 'A block', 'post_status' => 'publish', 'post_content' =>
   '<!-- wp:sportello/desk-form {"lang":"it"} /-->'));
 echo 'POSTS ' . $post . ' ' . $block;`);
@@ -202,7 +203,7 @@ test('the settings are refused without the form nonce, and the page without the 
   }
 });
 
-test('the editor offers the four blocks, and one inserted shows its placeholder', async () => {
+test('the editor offers the five blocks, and one inserted shows its placeholder', async () => {
   // A tab of its own: the edited post stays unsaved, and its "leave the page?" prompt must not hold
   // up the next test's navigation.
   const editor = await context.newPage();
@@ -217,11 +218,17 @@ test('the editor offers the four blocks, and one inserted shows its placeholder'
       },
     );
     const titles = await editor.evaluate(() =>
-      ['live-chat', 'ai-chat', 'sign-viewer', 'desk-form'].map(
+      ['live-chat', 'ai-chat', 'sign-viewer', 'desk-form', 'desk-requests'].map(
         (name) => (window as unknown as { wp: WpGlobal }).wp.blocks.getBlockType(`sportello/${name}`)?.title,
       ),
     );
-    assert.deepEqual(titles, ['Live chat', 'AI assistant', 'Documents to sign', 'Help-desk request']);
+    assert.deepEqual(titles, [
+      'Live chat',
+      'AI assistant',
+      'Documents to sign',
+      'Help-desk request',
+      'My help-desk requests',
+    ]);
     await editor.evaluate(() => {
       const { wp } = window as unknown as { wp: WpGlobal };
       wp.data.dispatch('core/block-editor').insertBlocks(wp.blocks.createBlock('sportello/desk-form'));
@@ -232,7 +239,7 @@ test('the editor offers the four blocks, and one inserted shows its placeholder'
   }
 });
 
-test('a post with the four shortcodes: each element works through the gateway with the member token', async () => {
+test('a post with the five shortcodes: each element works through the gateway with the member token', async () => {
   const tokens: number[] = [];
   page.on('response', (r) => {
     if (r.url().includes('sportello%2Fv1%2Fvisitor-token') || r.url().includes('sportello/v1/visitor-token'))
@@ -246,6 +253,7 @@ test('a post with the four shortcodes: each element works through the gateway wi
     await exerciseAiChat(page);
     await exerciseSignViewer(page);
     await exerciseDeskForm(page);
+    assert.ok((await exerciseDeskRequests(page)) >= 1, "the member's requests are listed");
   } catch (error) {
     if (shots) await page.screenshot({ path: join(shots, 'wp-post-failed.png'), fullPage: true });
     throw error;

@@ -74,6 +74,10 @@ export interface AssistantMessage {
   tools: ToolActivity[];
   approval?: ApprovalRequest | undefined;
   confidence?: { score: number; needsReview: boolean; signals?: Record<string, unknown> | undefined } | undefined;
+  /** The service's id of this answer (`usage.message_id`), for feedback the page records. */
+  serviceMessageId?: number | undefined;
+  /** The visitor's rating of the answer (kept on this device only: the spec has no feedback endpoint). */
+  rating?: 'up' | 'down' | undefined;
   /** The classification of the question, from the answer's usage (§4.2) or whole answer (§2.2). */
   intent?: string | undefined;
   sentiment?: unknown;
@@ -166,6 +170,34 @@ export class AiChatController implements ReactiveController {
     this.host.requestUpdate();
   }
 
+  /**
+   * The visitor edited question `id`: what followed it goes, and the new text is asked in the same
+   * conversation (the service keeps its own history of the earlier turns: it has no way to branch).
+   */
+  async resend(id: string, text: string): Promise<void> {
+    const index = this.messages.findIndex((m) => m.id === id && m.role === 'user');
+    if (index < 0 || !text.trim()) return;
+    if (this.abort) this.stop();
+    this.messages = this.messages.slice(0, index);
+    await this.send(text);
+  }
+
+  /** Asks the last answer's question again, into the same answer (a new turn for the service). */
+  async regenerate(id: string): Promise<void> {
+    const last = this.messages.at(-1);
+    if (last?.id !== id || last.role !== 'assistant' || this.abort) return;
+    await this.retry(id);
+  }
+
+  /** Records the visitor's rating of answer `id` (the page gets it as an event to store). */
+  rate(id: string, rating: 'up' | 'down' | undefined): AssistantMessage | undefined {
+    const message = this.find(id);
+    if (!message) return undefined;
+    message.rating = rating;
+    this.host.requestUpdate();
+    return message;
+  }
+
   async send(text: string, files: AiFile[] = []): Promise<void> {
     const message = text.trim();
     if (!message && !files.length) return;
@@ -209,6 +241,8 @@ export class AiChatController implements ReactiveController {
       confidence: undefined,
       intent: undefined,
       sentiment: undefined,
+      serviceMessageId: undefined,
+      rating: undefined,
       handoff: undefined,
       error: undefined,
     });
@@ -445,6 +479,7 @@ export class AiChatController implements ReactiveController {
       case 'usage':
         if (typeof event.usage?.conversation_id === 'number') this.conversationId = event.usage.conversation_id;
         if (typeof event.usage?.intent === 'string') message.intent = event.usage.intent;
+        if (typeof event.usage?.message_id === 'number') message.serviceMessageId = event.usage.message_id;
         if (event.usage?.sentiment !== undefined && event.usage.sentiment !== null)
           message.sentiment = event.usage.sentiment;
         this.callbacks.usage?.(event.usage);

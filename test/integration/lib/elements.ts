@@ -208,3 +208,12 @@ export async function exerciseDeskForm(page: Page, scope = 'sportello-desk-form'
   assert.ok(created['idRichiesta'], `the help desk created a request: ${JSON.stringify(created)}`);
   return created;
 }
+
+/** "My requests": the member's own requests listed (through the gateway, scoped by the token's idUtente). */
+export async function exerciseDeskRequests(page: Page, scope = 'sportello-desk-requests'): Promise<number> {
+  return explained(page, 'help-desk requests list', async () => {
+    await page.locator(scope).first().scrollIntoViewIfNeeded();
+    await page.locator(`${scope} [part~="request"]`).first().waitFor({ state: 'visible', timeout: 60_000 });
+    return page.locator(`${scope} [part~="request"]`).count();
+  });
+}

@@ -57,6 +57,11 @@
       icon: 'sos',
       fields: { request: __('Follow request id (empty: a new request)', 'sportello'), lang },
     },
+    'sportello/desk-requests': {
+      title: __('My help-desk requests', 'sportello'),
+      icon: 'list-view',
+      fields: { page_size: __('Requests per page', 'sportello'), lang },
+    },
   };
 
   for (const [name, block] of Object.entries(blocks)) {

@@ -15,6 +15,7 @@ const SPORTELLO_BLOCKS = array(
 	'sportello/ai-chat'     => 'ai_chat',
 	'sportello/sign-viewer' => 'sign_viewer',
 	'sportello/desk-form'   => 'desk_form',
+	'sportello/desk-requests' => 'desk_requests',
 );
 
 add_action(

@@ -133,3 +133,21 @@ function sportello_desk_form_html( array $o ) {
 		)
 	);
 }
+
+function sportello_desk_requests_html( array $o ) {
+	$endpoint = sportello_endpoint( 'desk' );
+	if ( '' === $endpoint ) {
+		return sportello_setup_notice( __( 'the help desk', 'sportello' ) );
+	}
+	sportello_enqueue();
+	$id_desk = is_user_logged_in() ? (int) get_user_meta( get_current_user_id(), 'sportello_desk_id_utente', true ) : 0;
+	return sportello_tag(
+		'sportello-desk-requests',
+		array(
+			'endpoint'  => $endpoint,
+			'user-id'   => $id_desk > 0 ? $id_desk : '',
+			'page-size' => absint( $o['page_size'] ) ? absint( $o['page_size'] ) : '',
+			'lang'      => sportello_lang( $o['lang'] ),
+		)
+	);
+}

@@ -5,6 +5,7 @@
  *   [sportello_ai_chat agent="1" heading="…" welcome="…" mode="inline|launcher" persist="session|local"]
  *   [sportello_sign_viewer file="1002" sign_mode="dialog"]
  *   [sportello_desk_form request="7001"]
+ *   [sportello_desk_requests page_size="10"]   (a member's own requests, through the gateway's token)
  * Unknown options are dropped; every value reaches the page through esc_attr().
  *
  * @package Sportello
@@ -38,6 +39,10 @@ function sportello_element_options() {
 		'desk_form'   => array(
 			'request' => '',
 			'lang'    => '',
+		),
+		'desk_requests' => array(
+			'page_size' => '',
+			'lang'      => '',
 		),
 	);
 }

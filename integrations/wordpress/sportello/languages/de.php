@@ -76,4 +76,6 @@ return array(
 	'the live chat' => 'der Live-Chat',
 	'the practice to show (file="…")' => 'der anzuzeigende Vorgang (file="…")',
 	'the signing service' => 'der Signaturdienst',
+	'My help-desk requests' => 'Meine Helpdesk-Anfragen',
+	'Requests per page' => 'Anfragen pro Seite',
 );

@@ -76,4 +76,6 @@ return array(
 	'the live chat' => 'el chat en vivo',
 	'the practice to show (file="…")' => 'el expediente que se muestra (file="…")',
 	'the signing service' => 'el servicio de firma',
+	'My help-desk requests' => 'Mis solicitudes de asistencia',
+	'Requests per page' => 'Solicitudes por página',
 );

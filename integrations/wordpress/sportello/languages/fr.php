@@ -76,4 +76,6 @@ return array(
 	'the live chat' => 'le chat en direct',
 	'the practice to show (file="…")' => 'le dossier à afficher (file="…")',
 	'the signing service' => 'le service de signature',
+	'My help-desk requests' => 'Mes demandes au support',
+	'Requests per page' => 'Demandes par page',
 );

@@ -76,4 +76,6 @@ return array(
 	'the live chat' => 'la chat dal vivo',
 	'the practice to show (file="…")' => 'la pratica da mostrare (file="…")',
 	'the signing service' => 'il servizio di firma',
+	'My help-desk requests' => 'Le mie richieste all\'help desk',
+	'Requests per page' => 'Richieste per pagina',
 );
