@@ -614,6 +614,22 @@ describe('sportello-ai-chat', () => {
     expect(lastAnswer(el).querySelector('.md')!.textContent!.length).to.be.greaterThan(0);
   });
 
+  it('inline citations: [n] in the answer links to source n, described by it, and opens the sources', async () => {
+    const el = await panel();
+    await typeAndSend(el, 'What are your opening hours?');
+    await idle(el);
+    const cite = await until(() => lastAnswer(el).querySelector<HTMLButtonElement>('.md .cite'));
+    expect(cite.textContent).to.equal('1');
+    const item = $(el, `#${cite.getAttribute('aria-describedby')}`)!;
+    expect(item.closest('.sources')).to.exist;
+    expect(cite.dataset['preview']).to.equal(item.querySelector('a, strong')!.textContent);
+    // The transcript keeps the answer's words; the marker reads as its number.
+    await expect(el).to.be.accessible();
+    cite.click();
+    expect((item.closest('details') as HTMLDetailsElement).open).to.equal(true);
+    await until(() => item.matches(':focus'));
+  });
+
   it('non-streaming mode renders the same way', async () => {
     const el = await panel({ stream: 'false' });
     await typeAndSend(el, 'What are your opening hours?');

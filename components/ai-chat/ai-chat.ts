@@ -14,6 +14,7 @@ import type { AiFile } from '../../src/services/ai.js';
 import { StableRecord } from '../shared/stable-record.js';
 import { AnswerViews } from './answer-views.js';
 import { CodeBlocks } from './code-blocks.js';
+import { linkCitations } from './citations.js';
 import { renderMessage, type AnswerContext } from './answer.js';
 import { errorSentence } from '../shared/error-text.js';
 import { attachFiles, DEFAULT_ACCEPT, type PanelAttachment } from './attachments.js';
@@ -224,6 +225,27 @@ export class SportelloAiChat extends SportelloElement {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     clearTimeout(this.draftTimer);
+  }
+
+  /** Finished answers whose `[n]` markers are links to their sources already. */
+  private readonly cited = new WeakSet<AssistantMessage>();
+
+  protected override updated(): void {
+    // Sources come at the end of an answer: its markers are linked once it is finished (and once
+    // the thread has rendered its sources list, whose items describe the markers).
+    const pending = this.chat.messages.filter(
+      (m): m is AssistantMessage =>
+        m.role === 'assistant' && m.status === 'done' && m.sources.length > 0 && !this.cited.has(m),
+    );
+    if (!pending.length) return;
+    void this.thread?.updateComplete.then(() => {
+      for (const message of pending) {
+        const root = this.views.view(message.id)?.root;
+        if (!root || this.cited.has(message)) continue;
+        this.cited.add(message);
+        linkCitations(root, message.id, message.sources);
+      }
+    });
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {

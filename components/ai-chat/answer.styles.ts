@@ -126,6 +126,41 @@ export const answerStyles = css`
     margin: 0;
     color: var(--_text);
   }
+  /* [n] markers linked to the sources (citations.ts): the source's title on hover and focus. */
+  .md .cite {
+    position: relative;
+    font: inherit;
+    font-size: 0.75em;
+    vertical-align: super;
+    line-height: 1;
+    padding: 0 4px;
+    margin: 0 1px;
+    border: 1px solid var(--_accent);
+    border-radius: 999px;
+    background: var(--_surface);
+    color: var(--_accent);
+    cursor: pointer;
+  }
+  .md .cite:hover::after,
+  .md .cite:focus-visible::after {
+    content: attr(data-preview);
+    position: absolute;
+    left: 0;
+    bottom: calc(100% + 4px);
+    z-index: 1;
+    width: max-content;
+    max-width: 16em;
+    padding: 4px 8px;
+    border-radius: var(--_radius-small);
+    background: var(--_text);
+    color: var(--_surface);
+    font-size: 1.2em;
+    white-space: normal;
+  }
+  .sources li:focus-visible {
+    outline: 2px solid var(--_accent);
+    outline-offset: 2px;
+  }
   .answer-actions {
     display: flex;
     flex-wrap: wrap;

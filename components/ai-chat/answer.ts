@@ -13,6 +13,7 @@ import '../shared/error-notice.js';
 import { markdownView } from '../../src/markdown/directive.js';
 import { paperclipIcon } from '../shared/chat-icons.js';
 import type { AnswerViews } from './answer-views.js';
+import { citationId } from './citations.js';
 import type { AiChatStringKey } from './strings.js';
 
 /** What the message templates need from the panel. */
@@ -68,7 +69,9 @@ function renderSources(c: AnswerContext, m: AssistantMessage): TemplateResult {
           typeof source.metadata?.url === 'string' && /^https?:\/\//i.test(source.metadata.url)
             ? source.metadata.url
             : undefined;
-        return html`<li>
+        // Numbered as the service listed them (hidden ones left out keep their numbers): `[n]` in the
+        // answer cites item n, which describes its marker (citations.ts).
+        return html`<li id=${citationId(m.id, source.citation)} value=${source.citation} tabindex="-1">
           ${url ? html`<a href=${url} target="_blank" rel="noopener noreferrer">${source.title}</a>` : html`<strong>${source.title}</strong>`}
           ${typeof source.relevance_score === 'number' ? html` <span class="note">(${c.s('relevance', { value: Math.round(source.relevance_score * 100) })})</span>` : nothing}
           ${source.content_preview ? html`<span class="preview">${source.content_preview}</span>` : nothing}

@@ -301,6 +301,28 @@ describe('sportello-sign-viewer: canvases bounded at every width', () => {
     window.scrollTo(0, 0);
   });
 
+  it('phone layout (390 px): the side panel is not a nested scroller, the audit report action is whole, the toolbar is one row (defect 6)', async () => {
+    const el = await viewer(1001);
+    el.style.removeProperty('--sportello-sign-viewer-height');
+    el.style.width = '390px';
+    // (The pages are below the window here: nothing is painted until the visitor scrolls to them.)
+    await waitUntil(() => docView(el)?.shadowRoot?.querySelector('.toolbar button'), 'no document view', { timeout: 15000 });
+    const view = docView(el)!;
+    await view.updateComplete;
+    const side = el.shadowRoot!.querySelector<HTMLElement>('.side')!;
+    expect(side.scrollHeight, 'the side panel scrolls inside itself').to.be.at.most(side.clientHeight + 1);
+    const report = el.shadowRoot!.querySelector<HTMLElement>('[data-download="report"]')!.getBoundingClientRect();
+    const box = side.getBoundingClientRect();
+    expect(report.bottom).to.be.at.most(box.bottom + 0.5);
+    expect(report.right).to.be.at.most(box.right + 0.5);
+    expect(el.shadowRoot!.querySelectorAll('.signers li').length).to.be.greaterThan(0);
+    const tops = [...shadowOf(view).querySelectorAll<HTMLElement>('.toolbar button, .toolbar input')].map((b) =>
+      Math.round(b.getBoundingClientRect().top),
+    );
+    expect(Math.max(...tops) - Math.min(...tops), `toolbar rows: ${tops}`).to.be.at.most(4);
+    await expect(el).to.be.accessible();
+  });
+
   it('a viewer scrolled out of the window holds no canvas', async () => {
     const el = await viewer(1010);
     el.style.width = '390px';

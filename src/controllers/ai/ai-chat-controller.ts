@@ -30,6 +30,9 @@ export interface AnswerDisplay {
   finish(id: string): void;
 }
 
+/** A source with its position in the service's list (1-based): what `[n]` markers in the answer cite. */
+export type CitedSource = RagSource & { citation: number };
+
 export type AssistantStatus = 'waiting' | 'streaming' | 'done' | 'stopped' | 'error' | 'approval';
 
 /** A tool call's state: running until the answer goes on, waiting for the visitor, or its outcome. */
@@ -70,7 +73,7 @@ export interface AssistantMessage {
   /** When the reasoning began and how long it took (ms, set when the answer itself starts). */
   thinkingStartedAt?: number | undefined;
   thoughtMs?: number | undefined;
-  sources: RagSource[];
+  sources: CitedSource[];
   tools: ToolActivity[];
   approval?: ApprovalRequest | undefined;
   confidence?: { score: number; needsReview: boolean; signals?: Record<string, unknown> | undefined } | undefined;
@@ -429,9 +432,10 @@ export class AiChatController implements ReactiveController {
         message.thinking += event.content ?? '';
         break;
       case 'sources':
-        message.sources = (event.sources ?? []).filter(
-          (s) => s && (s.is_visible !== false || this.settings().includeHiddenSources),
-        );
+        // Numbered in the service's order before hidden ones are left out: `[2]` stays the second.
+        message.sources = (event.sources ?? [])
+          .map((s, i) => ({ ...s, citation: i + 1 }))
+          .filter((s) => s && (s.is_visible !== false || this.settings().includeHiddenSources));
         break;
       case 'tool_call': {
         this.answerBegins(message);
@@ -518,6 +522,7 @@ export class AiChatController implements ReactiveController {
             format: m.format,
             status: m.status === 'error' ? 'error' : m.status === 'stopped' ? 'stopped' : 'done',
             sources: m.sources.map((s) => ({
+              citation: s.citation,
               title: s.title,
               content_preview: s.content_preview,
               relevance_score: s.relevance_score,
@@ -547,6 +552,7 @@ export class AiChatController implements ReactiveController {
       tools: [],
       request: { message: '' },
       sources: (m.sources ?? []).map((s, i) => ({
+        citation: s.citation ?? i + 1,
         document_id: String(i),
         title: s.title,
         content_preview: s.content_preview,
