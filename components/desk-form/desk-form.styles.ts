@@ -424,7 +424,56 @@ export const deskFormStyles = [
     #rating-done:focus {
       outline: none;
     }
+    .desk-dialog {
+      width: min(48rem, calc(100vw - 2rem));
+      max-height: calc(100dvh - 2rem);
+      padding: calc(var(--_space) * 2);
+      border: 1px solid var(--_border);
+      border-radius: var(--_radius);
+      background: var(--_surface, #fff);
+      color: var(--_text);
+    }
+    .desk-dialog::backdrop {
+      background: rgb(0 0 0 / 0.45);
+    }
+    .dialog-bar {
+      display: flex;
+      justify-content: flex-end;
+      margin-bottom: var(--_space);
+    }
+    .deflection,
+    .suggestion {
+      display: grid;
+      gap: var(--_space);
+      border: 1px solid var(--_border);
+      border-radius: var(--_radius);
+      padding: var(--_space) calc(var(--_space) * 1.5);
+    }
+    .answers {
+      list-style: none;
+      margin: 0;
+      padding: 0;
+      display: grid;
+      gap: var(--_space);
+    }
+    .answer {
+      background: var(--_surface-alt);
+      border-radius: var(--_radius);
+      padding: var(--_space);
+    }
+    .answer-body p {
+      margin: calc(var(--_space) / 2) 0;
+    }
     @media (max-width: 30rem) {
+      .desk-dialog {
+        width: 100vw;
+        max-width: 100vw;
+        height: 100dvh;
+        max-height: 100dvh;
+        margin: 0;
+        border-radius: 0;
+        border: 0;
+      }
       .file {
         grid-template-columns: minmax(0, 1fr) auto auto;
       }
