@@ -143,6 +143,10 @@ function writeOpenFlag(open: boolean): void {
  * @attr category - Prefilled category id.
  * @attr message - Prefilled first message.
  * @attr report-navigation - Report the page the visitor is on (`add-navigation-page`); default on, `report-navigation="false"` turns it off.
+ * @attr desk-target - id of a `<sportello-desk-form>` on the page: when the chat is offline or ended, the window offers "Open a request instead", which fills that form's subject and description (the transcript) and moves there.
+ * @event {CustomEvent<ChatDeskHandoffDetail>} sportello-chat-desk-handoff - `{ target, subject, transcript, name, email }` before the hand-over to the desk form; cancel it to do it your own way.
+ * @attr sound - Play a short sound when a message arrives while the visitor is not looking (another tab, the window closed). Off by default; silent until the page may play sound.
+ * @attr notifications - Offer desktop notifications for new messages in a hidden tab (the visitor opts in with a button; the browser asks).
  * @attr preload - Load the chat window when the browser is idle, before the visitor shows intent (default: only on intent — a pointer over or focus on the launcher, a touch, `open()` — or when a chat is running).
  * @attr past-chats - Keep ended chats on this device so the visitor can read them again (last 5); default on, `past-chats="false"` keeps none and deletes those kept.
  * @event {CustomEvent} sportello-chat-open - The window opened.
@@ -186,6 +190,9 @@ export class SportelloLiveChat extends HTMLElement {
     'category',
     'message',
     'lang',
+    'desk-target',
+    'sound',
+    'notifications',
   ];
 
   /** Bearer token source (portals), the same type `configure()` and the other elements take; passed to the window. */
@@ -241,6 +248,11 @@ export class SportelloLiveChat extends HTMLElement {
       void this.close();
     });
     this.frame.addEventListener('sportello-chat-incoming', (e) => this.onIncoming(e as CustomEvent<{ count: number }>));
+    // A desktop notification was clicked: the visitor wants the conversation.
+    this.frame.addEventListener('sportello-chat-notification-click', (e) => {
+      e.stopPropagation();
+      void this.show();
+    });
     this.frame.addEventListener('sportello-chat-look', (e) => this.applyLook(e as CustomEvent<ChatLookDetail>));
     this.launcher = document.createElement('button');
     this.launcher.type = 'button';
@@ -489,6 +501,7 @@ export class SportelloLiveChat extends HTMLElement {
     // configure() or a <sportello-config> changed (new strings, a new language): the full rule again.
     document.addEventListener('sportello-config-change', this.onConfigChange);
     if (this.mode === 'inline' || this.opened) {
+      this.followPageLang();
       if (this.opened) this.loadFullLabels();
       this.listenToStorage();
       void this.ensureWindow(true);
@@ -499,6 +512,7 @@ export class SportelloLiveChat extends HTMLElement {
     // main thread at 4x throttle, for what matters only to a visitor already chatting. At idle:
     idle(() => {
       if (!this.isConnected) return;
+      this.followPageLang();
       if (!this.fullLabels) this.loadFullLabels();
       this.listenToStorage();
       const stored = this.hasStoredChat();
@@ -518,12 +532,28 @@ export class SportelloLiveChat extends HTMLElement {
     window.addEventListener('storage', this.onStorage);
   }
 
+  /**
+   * `<html lang>` changes re-label the launcher, through the kit's one page-lang observer. It comes
+   * with the labels module (at idle, or at once for an open or inline chat), not with the loader:
+   * a static import would be a shared chunk fetched before the launcher shows. A change before
+   * then is caught up by one render once it follows.
+   */
+  private followPageLang(): void {
+    void loadLabels().then((module) => {
+      if (!this.isConnected) return;
+      module.followPageLang(this, () => this.render());
+      this.render();
+    });
+  }
+
   private readonly onConfigChange = (): void => {
     if (this.mode !== 'inline') this.loadFullLabels();
   };
 
   disconnectedCallback(): void {
     document.removeEventListener('sportello-config-change', this.onConfigChange);
+    // After a follow still on its way (same promise, so in order).
+    void labelsModule?.then((module) => module.unfollowPageLang(this));
     // The window's controller closes its connection when detached; a re-attached element activates again.
     this.activation = undefined;
     this.watchNavigation(false);
@@ -545,6 +575,8 @@ export class SportelloLiveChat extends HTMLElement {
     // An upgrade reports every attribute already present before connectedCallback, which renders
     // once for all of them.
     if (this.built) this.render();
+    // Shown now (the frame is no longer hidden): what the tab title counted has been seen.
+    if (name === 'open' && this.opened) this.chatWindow?.seen();
   }
 
   /** A chat from a previous page load or another tab: load at idle to follow it and count unread. */
@@ -633,6 +665,9 @@ export class SportelloLiveChat extends HTMLElement {
     win.destinations = this.destinations;
     win.stomp = this.stomp;
     win.keepPastChats = this.getAttribute('past-chats') !== 'false';
+    win.deskTarget = this.getAttribute('desk-target') ?? undefined;
+    win.sound = this.hasAttribute('sound');
+    win.notifications = this.hasAttribute('notifications');
     win.closable = this.mode !== 'inline';
     win.prefill = this.prefill;
     win.strings = this.strings;
