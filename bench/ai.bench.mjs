@@ -32,7 +32,7 @@
 import { loadavg } from 'node:os';
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { withBench, round, spread, staticGraph } from './lib/harness.mjs';
+import { withBench, round, staticGraph } from './lib/harness.mjs';
 
 const QUESTION = 'bench:100k/20';
 // 15 rounds at pace 0: on two shared cores one round's streamed answer can take half again as long
@@ -104,7 +104,7 @@ const workerState = (page) => page.evaluate((key) => window[Symbol.for(key)]?.st
 const useWorker = (page, on) =>
   page.evaluate(({ key, on }) => window[Symbol.for(key)]?.use(on), { key: WORKER_KEY, on });
 
-async function measure(browser, page, mode) {
+async function measure(browser, page, mode, question = QUESTION) {
   await useWorker(page, mode !== 'streamedMainThread');
   await page.evaluate((s) => window.__make(s), mode === 'oneShot' ? false : true);
   await page.evaluate(() => new Promise((r) => setTimeout(r, 300)));
@@ -112,7 +112,7 @@ async function measure(browser, page, mode) {
   const before = await workerState(page);
   const t0 = Date.now();
   const result = await page.evaluate(({ q, raw }) => (raw ? window.__raw(q) : window.__ask(q)), {
-    q: QUESTION,
+    q: question,
     raw: mode === 'floor',
   });
   const wallMs = Date.now() - t0;
@@ -127,6 +127,54 @@ async function measure(browser, page, mode) {
   return { ...mainThreadTasks(trace), wallMs, worker, ...result };
 }
 
+/** Lowest, median and highest of the rounds: how wide the noise of this machine is right now. */
+const spread = (values) => ({
+  min: round(Math.min(...values)),
+  median: round(median(values)),
+  max: round(Math.max(...values)),
+});
+
+/** Least-squares slope of log(ms) over log(size): 1 is linear growth, 2 quadratic. */
+function fittedExponent(points) {
+  const xs = points.map((p) => Math.log(p.kb));
+  const ys = points.map((p) => Math.log(p.ms));
+  const mx = xs.reduce((a, b) => a + b, 0) / xs.length;
+  const my = ys.reduce((a, b) => a + b, 0) / ys.length;
+  const num = xs.reduce((a, x, i) => a + (x - mx) * (ys[i] - my), 0);
+  const den = xs.reduce((a, x) => a + (x - mx) ** 2, 0);
+  return round(num / den);
+}
+
+const GROWTH_KB = [25, 50, 100, 200];
+const GROWTH_ROUNDS = Number(process.env.SPORTELLO_BENCH_GROWTH_ROUNDS) || 5;
+
+/**
+ * Growth with the answer's size (issue #21: linear from 25 to 200 KB), code highlighting on (the
+ * answers carry ts code blocks): per size, the streamed answer's main-thread total and longest task
+ * beside the same answer rendered once, rounds interleaved, each with its spread.
+ */
+async function growth(browser, page) {
+  const out = {};
+  for (const kb of GROWTH_KB) {
+    const question = `bench:${kb}k/20`;
+    const streamed = [];
+    const oneShot = [];
+    for (let i = 0; i < GROWTH_ROUNDS; i++) {
+      streamed.push(await measure(browser, page, 'streamed', question));
+      oneShot.push(await measure(browser, page, 'oneShot', question));
+    }
+    out[`${kb}KB`] = {
+      streamedTotalMs: spread(streamed.map((r) => r.totalMs)),
+      streamedLongestTaskMs: spread(streamed.map((r) => r.longestTaskMs)),
+      oneShotTotalMs: spread(oneShot.map((r) => r.totalMs)),
+      ratioToOneShot: spread(streamed.map((r, i) => r.totalMs / oneShot[i].totalMs)),
+      highlightedBlocks: streamed[0].highlighted ?? null,
+    };
+  }
+  const points = GROWTH_KB.map((kb) => ({ kb, ms: out[`${kb}KB`].streamedTotalMs.median }));
+  return { rounds: GROWTH_ROUNDS, sizes: out, fittedExponent: fittedExponent(points), target: { exponent: 1.05 } };
+}
+
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
@@ -137,9 +185,7 @@ const median = (values) => {
 function summarise(runs) {
   return {
     totalMs: round(median(runs.map((r) => r.totalMs))),
-    totalMsSpread: spread(runs.map((r) => r.totalMs)),
     cpuMs: round(median(runs.map((r) => r.cpuMs))),
-    cpuMsSpread: spread(runs.map((r) => r.cpuMs)),
     longestTaskMs: round(Math.max(...runs.map((r) => r.longestTaskMs))),
     longestTaskParts: runs.reduce((a, b) => (b.longestTaskMs > a.longestTaskMs ? b : a)).longestTaskParts,
     frameTasksMs: round(median(runs.map((r) => r.frameTasksMs))),
@@ -148,6 +194,7 @@ function summarise(runs) {
     tasks: Math.round(median(runs.map((r) => r.tasks))),
     wallMs: Math.round(median(runs.map((r) => r.wallMs))),
     ...(runs.length > 1 ? { totalsMs: runs.map((r) => round(r.totalMs, 1)) } : {}),
+    spread: { totalMs: spread(runs.map((r) => r.totalMs)), longestTaskMs: spread(runs.map((r) => r.longestTaskMs)) },
   };
 }
 
@@ -191,6 +238,7 @@ async function atPace(paceMs) {
         streamed: {
           ...streamed,
           blocks: runs.streamed[0].blocks,
+          highlightedCodeBlocks: runs.streamed[0].highlighted,
           viaWorker:
             runs.streamed.every((r) => r.worker.streams === 1 && r.worker.batches > 0) &&
             workerUrls.some((u) => u.startsWith('blob:')),
@@ -205,7 +253,8 @@ async function atPace(paceMs) {
         transportFloor: { totalMs: floor.totalMs, longestTaskMs: floor.longestTaskMs, tasks: floor.tasks },
         overFloorMs: round(streamed.totalMs - floor.totalMs),
         ratioToOneShot: round(median(ratios)),
-        ratioToOneShotSpread: spread(ratios),
+        ratioSpread: spread(ratios),
+        ...(paceMs === 0 ? { growth: await growth(browser, page) } : {}),
         // Every round's ratio, lowest first: how wide the spread is on this machine right now.
         ratiosPerRound: ratios.map((r) => round(r)).sort((a, b) => a - b),
         ratioToOneShotCpu: round(median(cpuRatios)),

@@ -7,7 +7,8 @@
 //    viewport, 390×844), with the view scrolling itself and (390 px) with the page
 //    scrolling (`--sportello-sign-viewer-height: auto`). Every frame counts the live canvases and the
 //    pages on screen: `overshoot` is the most canvases beyond "on screen ± 1" seen in any frame
-//    (target 0). Thumbnails: the viewer has no thumbnail strip yet, so none are counted.
+//    (target 0). The thumbnail strip is open meanwhile: its canvases (bounded in the strip's own
+//    view, which stays at the top) are counted apart.
 //  - scroll frame p95: the interval between animation frames while scrolling.
 //  Every figure gives its rounds' spread: { min, median, max, rounds }.
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -95,7 +96,12 @@ const scrollAndSample = (page, windowScrolls) =>
       }
       return pages;
     };
-    const live = () => [...view.shadowRoot.querySelectorAll('canvas')].map((c) => Number(c.parentElement.dataset.page));
+    const live = () =>
+      [...view.shadowRoot.querySelectorAll('.page > canvas')].map((c) => Number(c.parentElement.dataset.page));
+    // The thumbnail strip is open: its canvases are bounded by the same rule, in the strip's own view.
+    view.toggleThumbnails();
+    await new Promise((r) => setTimeout(r, 300));
+    let thumbsPeak = 0;
     let peak = 0;
     let worstOvershoot = 0;
     let pixelsPeak = 0;
@@ -113,6 +119,7 @@ const scrollAndSample = (page, windowScrolls) =>
       if (recent.length > 3) recent.shift();
       const held = live();
       peak = Math.max(peak, held.length);
+      thumbsPeak = Math.max(thumbsPeak, view.liveThumbnailCount);
       const over = held.filter((p) => !recent.some((s) => s.has(p))).length;
       worstOvershoot = Math.max(worstOvershoot, over);
       let px = 0;
@@ -134,6 +141,7 @@ const scrollAndSample = (page, windowScrolls) =>
     return {
       pages: view.pageCount,
       peakLiveCanvases: peak,
+      peakThumbnailCanvases: thumbsPeak,
       worstOvershoot,
       peakCanvasMegapixels: Math.round(pixelsPeak / 1e4) / 100,
       liveCanvasesAtEnd: view.liveCanvasCount,
@@ -157,12 +165,12 @@ async function canvasRounds({ page, open, simUrl }, { style, windowScrolls }) {
   return {
     pages: runs[0]?.pages,
     peakLiveCanvases: pick('peakLiveCanvases'),
+    peakThumbnailCanvases: pick('peakThumbnailCanvases'),
     worstOvershootBeyondVisiblePlusMinus1: pick('worstOvershoot'),
     peakCanvasMegapixels: pick('peakCanvasMegapixels'),
     scrollFrameP95Ms: pick('frameP95Ms'),
     framesSampled: pick('frames'),
     lastPageReached: pick('lastPage'),
-    thumbnails: 'none (no thumbnail strip yet)',
   };
 }
 

@@ -149,6 +149,15 @@ export const ar: CatalogueStrings = {
     copy: 'نسخ {what}',
     follow: 'متابعة هذا الطلب',
     newRequest: 'تقديم طلب آخر',
+    errorsTitle:
+      '{count, plural, zero {لا توجد حقول للمراجعة:} one {يُرجى مراجعة حقل واحد:} two {يُرجى مراجعة حقلين:} few {يُرجى مراجعة # حقول:} many {يُرجى مراجعة # حقلًا:} other {يُرجى مراجعة # حقل:}}',
+    errorsOne: 'يُرجى مراجعة حقل واحد:',
+    err_required: 'الحقل «{field}» مطلوب.',
+    err_tooLong: 'يجب ألا يتجاوز «{field}» {detail} حرفًا.',
+    err_badDate: '«{field}» ليس تاريخًا صالحًا.',
+    err_future: 'لا يمكن أن يكون «{field}» في المستقبل.',
+    err_badEmail: 'يجب أن يكون «{field}» عنوان بريد إلكتروني.',
+    submitFailed: 'لم يُرسل الطلب.',
   },
   sign: {
     loading: 'جارٍ تحميل الملف…',

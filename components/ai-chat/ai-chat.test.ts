@@ -538,6 +538,98 @@ describe('sportello-ai-chat', () => {
     await expect(el).to.be.accessible();
   });
 
+  it('answer actions: copy as markdown and as text, regenerate the last answer, rate it for the page (sportello-feedback)', async () => {
+    const el = await panel();
+    await typeAndSend(el, 'What are your opening hours?');
+    await idle(el);
+    const copied: string[] = [];
+    const clipboard = navigator.clipboard;
+    Object.defineProperty(navigator, 'clipboard', {
+      configurable: true,
+      value: { writeText: async (text: string) => void copied.push(text) },
+    });
+    try {
+      const actions = () => lastAnswer(el).querySelector('[part~=answer-actions]')!;
+      const button = (label: string) =>
+        Array.from(actions().querySelectorAll('button')).find(
+          (b) => (b.getAttribute('aria-label') ?? b.textContent!.trim()) === label,
+        )!;
+      button('Copy').click();
+      await until(() => copied.length === 1);
+      expect(copied[0]).to.match(/\*\*|\n/); // the markdown source
+      await until(() => button('Copied'));
+      button('Copy as text').click();
+      await until(() => copied.length === 2);
+      // The text a reader sees: the answer's words, none of its markdown syntax.
+      expect(copied[1]!.length).to.be.greaterThan(20);
+      expect(copied[1]).not.to.match(/\*\*|\]\(/);
+      // Rating: the page gets it (the spec has no feedback endpoint); pressing again takes it back.
+      const feedback: Array<{ rating: string | null; messageId?: number; question?: string }> = [];
+      el.addEventListener('sportello-feedback', (e) => feedback.push(e.detail));
+      button('Helpful').click();
+      await el.updateComplete;
+      await until(() => button('Helpful').getAttribute('aria-pressed') === 'true');
+      button('Helpful').click();
+      await until(() => feedback.length === 2);
+      expect(feedback[0]).to.include({ rating: 'up', question: 'What are your opening hours?' });
+      expect(feedback[0]!.messageId).to.be.a('number');
+      expect(feedback[1]!.rating).to.equal(null);
+      await expect(el).to.be.accessible();
+      // Regenerate: the same question again, into the same answer.
+      const usage = oneEvent(el, 'sportello-usage');
+      button('Regenerate').click();
+      await usage;
+      await idle(el);
+      expect($$(el, '.msg.assistant').length).to.equal(1);
+      expect($$(el, '.msg.user').length).to.equal(1);
+    } finally {
+      Object.defineProperty(navigator, 'clipboard', { configurable: true, value: clipboard });
+    }
+  });
+
+  it('edit and resend a question: what followed it goes, and the edited question is asked', async () => {
+    const el = await panel();
+    await typeAndSend(el, 'What are your opening hours?');
+    await idle(el);
+    await typeAndSend(el, 'And on Saturday?');
+    await until(() => $$(el, '.msg.assistant').length === 2);
+    await idle(el);
+    const edits = () => $$(el, '.icon-button.edit');
+    expect(edits()).to.have.length(2);
+    // The visitor scrolls back up to the first question (a wheel turn: the log stops following).
+    const log = $(el, '[part~=list]')!;
+    log.dispatchEvent(new WheelEvent('wheel', { deltaY: -2000, bubbles: true }));
+    log.scrollTop = 0;
+    const first = await until(() => edits().find((b) => b.closest('.item')!.textContent!.includes('opening hours')));
+    first.click();
+    const textarea = await until(() => $(el, '.edit-form textarea') as HTMLTextAreaElement | null);
+    await until(() => textarea.matches(':focus'));
+    expect(textarea.value).to.equal('What are your opening hours?');
+    await expect(el).to.be.accessible();
+    textarea.value = 'How do I pay an invoice?';
+    ($(el, '.edit-form .button') as HTMLButtonElement).click();
+    await until(() => $$(el, '.msg.user').length === 1 && $$(el, '.msg.assistant').length === 1);
+    await idle(el);
+    expect($$(el, '.msg.user')[0]!.textContent).to.contain('How do I pay an invoice?');
+    expect(lastAnswer(el).querySelector('.md')!.textContent!.length).to.be.greaterThan(0);
+  });
+
+  it('inline citations: [n] in the answer links to source n, described by it, and opens the sources', async () => {
+    const el = await panel();
+    await typeAndSend(el, 'What are your opening hours?');
+    await idle(el);
+    const cite = await until(() => lastAnswer(el).querySelector<HTMLButtonElement>('.md .cite'));
+    expect(cite.textContent).to.equal('1');
+    const item = $(el, `#${cite.getAttribute('aria-describedby')}`)!;
+    expect(item.closest('.sources')).to.exist;
+    expect(cite.dataset['preview']).to.equal(item.querySelector('a, strong')!.textContent);
+    // The transcript keeps the answer's words; the marker reads as its number.
+    await expect(el).to.be.accessible();
+    cite.click();
+    expect((item.closest('details') as HTMLDetailsElement).open).to.equal(true);
+    await until(() => item.matches(':focus'));
+  });
+
   it('non-streaming mode renders the same way', async () => {
     const el = await panel({ stream: 'false' });
     await typeAndSend(el, 'What are your opening hours?');

@@ -14,6 +14,7 @@ import type { AiFile } from '../../src/services/ai.js';
 import { StableRecord } from '../shared/stable-record.js';
 import { AnswerViews } from './answer-views.js';
 import { CodeBlocks } from './code-blocks.js';
+import { linkCitations } from './citations.js';
 import { renderMessage, type AnswerContext } from './answer.js';
 import { errorSentence } from '../shared/error-text.js';
 import { attachFiles, DEFAULT_ACCEPT, type PanelAttachment } from './attachments.js';
@@ -52,6 +53,7 @@ const booleanDefaultTrue = {
  * @event {CustomEvent<AiHandoffDetail>} sportello-handoff - `{ summary, transcript, conversationId, reason, trigger, name, email }` when the visitor should talk to a person: at once when they asked for one (`handoff_trigger: user_request`), else when they accept the panel's offer or press "Talk to a person". Cancelable: cancel it to stop the panel from opening the `handoff-target` chat.
  * @event {CustomEvent<ChatUsage>} sportello-usage - The stream's `usage` object (tokens, latency, ids) after each answer.
  * @event {CustomEvent<AiMessageDetail>} sportello-ai-message - `{ role, text, conversationId }` for each question sent and each answer finished; an answer adds `intent`, `sentiment`, `confidence` and `needsReview` as the service returns them.
+ * @event {CustomEvent<AiFeedbackDetail>} sportello-feedback - `{ rating, messageId, conversationId, answer, question }` when the visitor rates an answer (thumbs up/down, `null` when taken back). The AI service's spec shows no feedback endpoint: the page records it.
  * @event {CustomEvent<SportelloErrorDetail>} sportello-error - `{ error, operation }` for every failure shown in the panel.
  *
  * @csspart panel - The panel box.
@@ -60,10 +62,18 @@ const booleanDefaultTrue = {
  * @csspart user-message - A question of the visitor.
  * @csspart assistant-message - An answer bubble.
  * @csspart sources - The sources of an answer.
+ * @csspart answer-actions - Copy, regenerate and rating buttons under an answer.
+ * @csspart tool - A tool call's card.
+ * @csspart confidence - An answer's confidence and what it is based on.
  * @csspart approval - A tool approval prompt.
  * @csspart error - An error message with retry.
  * @csspart composer - The message composer.
  * @csspart launcher - The launcher bubble (`mode="launcher"`).
+ *
+ * @cssstate open - The panel is shown (always inline; launcher mode while open).
+ * @cssstate loading - Waiting for the first words of an answer.
+ * @cssstate streaming - An answer is being written.
+ * @cssstate error - The last answer failed, or the configuration is wrong.
  *
  * @cssproperty --sportello-ai-chat-height - Height of the panel (default 560px).
  * @cssproperty --sportello-ai-chat-width - Width of the launcher panel (default 400px).
@@ -127,6 +137,10 @@ export class SportelloAiChat extends SportelloElement {
   @state() private fileErrors: string[] = [];
   @state() private announcement = '';
   @state() private handoffSent = false;
+  /** The copy button that just copied (`<id>:md|text`), and the question being edited. */
+  @state() private copiedKey: string | undefined;
+  @state() private editing: string | undefined;
+  private copiedTimer: ReturnType<typeof setTimeout> | undefined;
 
   /** The answers' DOM (one markdown view each); the controller feeds it. */
   /** Code blocks of answers: language, copy button, highlighting once complete. */
@@ -218,6 +232,27 @@ export class SportelloAiChat extends SportelloElement {
     clearTimeout(this.draftTimer);
   }
 
+  /** Finished answers whose `[n]` markers are links to their sources already. */
+  private readonly cited = new WeakSet<AssistantMessage>();
+
+  protected override updated(): void {
+    // Sources come at the end of an answer: its markers are linked once it is finished (and once
+    // the thread has rendered its sources list, whose items describe the markers).
+    const pending = this.chat.messages.filter(
+      (m): m is AssistantMessage =>
+        m.role === 'assistant' && m.status === 'done' && m.sources.length > 0 && !this.cited.has(m),
+    );
+    if (!pending.length) return;
+    void this.thread?.updateComplete.then(() => {
+      for (const message of pending) {
+        const root = this.views.view(message.id)?.root;
+        if (!root || this.cited.has(message)) continue;
+        this.cited.add(message);
+        linkCitations(root, message.id, message.sources);
+      }
+    });
+  }
+
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (
       changed.has('persist') ||
@@ -292,6 +327,18 @@ export class SportelloAiChat extends SportelloElement {
     const healable =
       e.status === 401 || e.status === 403 || e.status === 404 || e.kind === 'network' || isConfigurationError(e.cause);
     if (healable) void this.chat.retry(last.id);
+  }
+
+  /** `:state(open)`, `:state(loading)` (waiting for an answer), `:state(streaming)`, `:state(error)`. */
+  protected override states(): Record<string, boolean> {
+    const last = this.chat.messages.at(-1);
+    const status = last?.role === 'assistant' ? last.status : undefined;
+    return {
+      open: this.mode !== 'launcher' || this.open,
+      loading: status === 'waiting',
+      streaming: status === 'streaming',
+      error: status === 'error' || !!this.problem,
+    };
   }
 
   /**
@@ -411,6 +458,46 @@ export class SportelloAiChat extends SportelloElement {
     void this.setOpen(false);
   };
 
+  private async copyText(key: string, text: string): Promise<void> {
+    try {
+      await navigator.clipboard.writeText(text);
+    } catch {
+      return; // no clipboard (an insecure page, a refused permission): the text can still be selected
+    }
+    this.copiedKey = key;
+    clearTimeout(this.copiedTimer);
+    this.copiedTimer = setTimeout(() => (this.copiedKey = undefined), 2000);
+  }
+
+  /** The visitor rated an answer: the page records it (`sportello-feedback`; the spec has no endpoint for it). */
+  private rate(message: AssistantMessage, rating: 'up' | 'down' | undefined): void {
+    this.chat.rate(message.id, rating);
+    const index = this.chat.messages.indexOf(message);
+    const question = this.chat.messages.slice(0, index).findLast((m) => m.role === 'user');
+    this.emit('sportello-feedback', {
+      rating: rating ?? null,
+      messageId: message.serviceMessageId,
+      conversationId: this.chat.conversationId,
+      answer: message.text,
+      question: question?.text,
+    });
+    if (rating) this.announcement = this.s('feedbackThanks');
+  }
+
+  /** Opens (or closes) the editor of a question, with the focus in it. */
+  private async editQuestion(id: string | undefined): Promise<void> {
+    this.editing = id;
+    await this.updateComplete;
+    const thread = this.thread;
+    await thread?.updateComplete;
+    // After the list has put the row in place (it keeps the focus in the log when a focused control
+    // leaves its row, as the Edit button just did).
+    if (id)
+      requestAnimationFrame(() =>
+        thread?.shadowRoot?.querySelector<HTMLTextAreaElement>('.edit-form textarea')?.focus(),
+      );
+  }
+
   private get thread(): SportelloAiThread | null {
     return this.renderRoot.querySelector('sportello-ai-thread');
   }
@@ -430,6 +517,17 @@ export class SportelloAiChat extends SportelloElement {
       handoffSent: this.handoffSent,
       handoff: (trigger, reason) => void this.handoff(trigger, reason),
       speaker: this,
+      busy: this.chat.busy,
+      copied: this.copiedKey,
+      copy: (key, text) => void this.copyText(key, text),
+      rate: (message, rating) => this.rate(message, rating),
+      editing: this.editing,
+      edit: (id) => void this.editQuestion(id),
+      resend: (id, text) => {
+        this.editing = undefined;
+        this.emit('sportello-ai-message', { role: 'user', text, conversationId: this.chat.conversationId });
+        void this.chat.resend(id, text).then(() => this.views.retain(this.chat.messages.map((m) => m.id)));
+      },
     };
   }
 
@@ -461,7 +559,7 @@ export class SportelloAiChat extends SportelloElement {
       }
       <sportello-ai-thread
         class=${messages.length ? '' : 'empty'}
-        exportparts="list: log, message, bubble, new-messages: jump, user-message, assistant-message, sources, approval, error"
+        exportparts="list: log, message, bubble, new-messages: jump, user-message, assistant-message, sources, approval, error, answer-actions, tool, confidence"
         lang=${lang}
         .items=${this.threadItems()}
         .labels=${this.threadLabels()}

@@ -16,10 +16,15 @@ export const answerStyles = css`
     overflow-wrap: normal;
   }
   .item.self .bubble {
+    /* The question keeps its line breaks (.msg.user); the Edit button beside it is laid out normally. */
+    white-space: normal;
     max-width: 80%;
     border-radius: var(--_radius) var(--_radius) var(--_radius-small) var(--_radius);
   }
-  /* The question's bubble is the list's own (accent colours, pre-wrap). */
+  /* The question's bubble is the list's own (accent colours). */
+  .msg.user {
+    white-space: pre-wrap;
+  }
   .msg.user .files {
     font-size: 0.85em;
     opacity: 0.9;
@@ -125,6 +130,84 @@ export const answerStyles = css`
   .confidence dd {
     margin: 0;
     color: var(--_text);
+  }
+  /* [n] markers linked to the sources (citations.ts): the source's title on hover and focus. */
+  .md .cite {
+    position: relative;
+    font: inherit;
+    font-size: 0.75em;
+    vertical-align: super;
+    line-height: 1;
+    padding: 0 4px;
+    margin: 0 1px;
+    border: 1px solid var(--_accent);
+    border-radius: 999px;
+    background: var(--_surface);
+    color: var(--_accent);
+    cursor: pointer;
+  }
+  .md .cite:hover::after,
+  .md .cite:focus-visible::after {
+    content: attr(data-preview);
+    position: absolute;
+    left: 0;
+    bottom: calc(100% + 4px);
+    z-index: 1;
+    width: max-content;
+    max-width: 16em;
+    padding: 4px 8px;
+    border-radius: var(--_radius-small);
+    background: var(--_text);
+    color: var(--_surface);
+    font-size: 1.2em;
+    white-space: normal;
+  }
+  .sources li:focus-visible {
+    outline: 2px solid var(--_accent);
+    outline-offset: 2px;
+  }
+  .answer-actions {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 2px;
+    margin-top: 2px;
+  }
+  .answer-actions .rating svg {
+    display: block;
+  }
+  .answer-actions .rating svg.down {
+    transform: rotate(180deg);
+  }
+  .answer-actions .rating[aria-pressed='true'] {
+    border-color: var(--_accent);
+    background: var(--_surface-alt);
+  }
+  /* Inside the question's bubble (accent colours): the Edit button takes the bubble's text colour. */
+  .item.self .icon-button.edit {
+    display: block;
+    margin: 4px 0 0 auto;
+    color: inherit;
+    border-color: currentColor;
+    opacity: 0.95;
+  }
+  .edit-form {
+    display: flex;
+    flex-direction: column;
+    gap: var(--_space);
+    min-width: min(24em, 70vw);
+  }
+  .edit-form textarea {
+    font: inherit;
+    color: var(--_text);
+    background: var(--_surface);
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius-small);
+    padding: var(--_space);
+    resize: vertical;
+  }
+  .edit-form .actions {
+    display: flex;
+    gap: var(--_space);
   }
   .sources ol {
     margin: 4px 0 0;

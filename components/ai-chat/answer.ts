@@ -1,17 +1,19 @@
-import { html, nothing, type TemplateResult } from 'lit';
+import { html, nothing, svg, type TemplateResult } from 'lit';
 import type {
   AiChatController,
   AssistantMessage,
   ChatMessage,
   ToolActivity,
   ToolState,
+  UserMessage,
 } from '../../src/controllers/ai/ai-chat-controller.js';
 import type { PendingToolCall } from '../../src/services/ai.js';
 import type { StringsHost } from '../../src/i18n/translate.js';
 import '../shared/error-notice.js';
-import { markdownView } from '../../src/markdown/directive.js';
+import { markdownView } from '../shared/markdown-directive.js';
 import { paperclipIcon } from '../shared/chat-icons.js';
 import type { AnswerViews } from './answer-views.js';
+import { citationId } from './citations.js';
 import type { AiChatStringKey } from './strings.js';
 
 /** What the message templates need from the panel. */
@@ -23,6 +25,16 @@ export interface AnswerContext {
   handoff(trigger: string, reason?: string): void;
   /** Whose language and strings the error notices speak: the panel. */
   speaker: StringsHost;
+  /** An answer is being written (no regenerating or editing meanwhile). */
+  busy: boolean;
+  /** Which copy button just copied (`<id>:md` or `<id>:text`), to say so on it for a moment. */
+  copied: string | undefined;
+  copy(key: string, text: string): void;
+  rate(message: AssistantMessage, rating: 'up' | 'down' | undefined): void;
+  /** The question being edited, if any. */
+  editing: string | undefined;
+  edit(id: string | undefined): void;
+  resend(id: string, text: string): void;
 }
 
 const toolName = (call: PendingToolCall) => String(call.tool_name ?? call.name ?? '?');
@@ -57,7 +69,9 @@ function renderSources(c: AnswerContext, m: AssistantMessage): TemplateResult {
           typeof source.metadata?.url === 'string' && /^https?:\/\//i.test(source.metadata.url)
             ? source.metadata.url
             : undefined;
-        return html`<li>
+        // Numbered as the service listed them (hidden ones left out keep their numbers): `[n]` in the
+        // answer cites item n, which describes its marker (citations.ts).
+        return html`<li id=${citationId(m.id, source.citation)} value=${source.citation} tabindex="-1">
           ${url ? html`<a href=${url} target="_blank" rel="noopener noreferrer">${source.title}</a>` : html`<strong>${source.title}</strong>`}
           ${typeof source.relevance_score === 'number' ? html` <span class="note">(${c.s('relevance', { value: Math.round(source.relevance_score * 100) })})</span>` : nothing}
           ${source.content_preview ? html`<span class="preview">${source.content_preview}</span>` : nothing}
@@ -148,6 +162,85 @@ function renderConfidence(c: AnswerContext, confidence: NonNullable<AssistantMes
   </details>`;
 }
 
+/** A thumb (up, or turned down): an SVG, not an emoji, so it looks the same on every system. Decorative. */
+const THUMB =
+  'M7 10v11H3V10h4zm2 11h8.3a2 2 0 0 0 2-1.6l1.4-7A2 2 0 0 0 18.7 10H14l.9-4.4A1.5 1.5 0 0 0 13.4 4L9 10v11z';
+const thumb = (down: boolean) =>
+  svg`<svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false" class=${down ? 'down' : ''}><path d=${THUMB} fill="currentColor"></path></svg>`;
+
+/** Copy (markdown and text), regenerate the last answer, and a rating for the page to record. */
+function renderActions(c: AnswerContext, m: AssistantMessage): TemplateResult {
+  const last = c.chat.messages.at(-1) === m;
+  const copyButton = (kind: 'md' | 'text', label: AiChatStringKey) => {
+    const key = `${m.id}:${kind}`;
+    return html`<button
+      type="button"
+      class="icon-button"
+      @click=${() => c.copy(key, kind === 'md' ? m.text : c.views.plainText(m.id))}
+    >
+      ${c.copied === key ? c.s('copied') : c.s(label)}
+    </button>`;
+  };
+  const rating = (value: 'up' | 'down', label: AiChatStringKey, icon: unknown) =>
+    html`<button
+      type="button"
+      class="icon-button rating"
+      aria-label=${c.s(label)}
+      title=${c.s(label)}
+      aria-pressed=${m.rating === value ? 'true' : 'false'}
+      @click=${() => c.rate(m, m.rating === value ? undefined : value)}
+    >
+      <span aria-hidden="true">${icon}</span>
+    </button>`;
+  return html`<div class="answer-actions" part="answer-actions" role="group" aria-label=${c.s('answerActions')}>
+    ${copyButton('md', 'copyAnswer')} ${copyButton('text', 'copyText')}
+    ${
+      last && !c.busy
+        ? html`<button type="button" class="icon-button" @click=${() => void c.chat.regenerate(m.id)}>
+            ${c.s('regenerate')}
+          </button>`
+        : nothing
+    }
+    ${rating('up', 'helpful', thumb(false))} ${rating('down', 'notHelpful', thumb(true))}
+  </div>`;
+}
+
+/** A question: its text and files, and an Edit button that resends it changed. */
+function renderQuestion(c: AnswerContext, m: UserMessage): TemplateResult {
+  if (c.editing === m.id) {
+    return html`<form
+      class="edit-form"
+      @submit=${(e: SubmitEvent) => {
+        e.preventDefault();
+        const text = ((e.currentTarget as HTMLFormElement).elements.namedItem('question') as HTMLTextAreaElement).value;
+        c.resend(m.id, text);
+      }}
+      @keydown=${(e: KeyboardEvent) => {
+        if (e.key === 'Escape') {
+          e.stopPropagation();
+          c.edit(undefined);
+        }
+      }}
+    >
+      <textarea name="question" rows="3" aria-label=${c.s('editLabel')} .value=${m.text}></textarea>
+      <div class="actions">
+        <button type="submit" class="button">${c.s('sendEdit')}</button>
+        <button type="button" class="button secondary" @click=${() => c.edit(undefined)}>${c.s('cancelEdit')}</button>
+      </div>
+    </form>`;
+  }
+  return html`<div class="msg user" part="user-message">${m.text}${
+    m.files.length ? html`<div class="files">${paperclipIcon(14)} ${m.files.join(', ')}</div>` : nothing
+  }</div>
+    ${
+      c.busy
+        ? nothing
+        : html`<button type="button" class="icon-button edit" aria-label=${c.s('editLabel')} @click=${() => c.edit(m.id)}>
+            ${c.s('edit')}
+          </button>`
+    }`;
+}
+
 function renderAssistant(c: AnswerContext, m: AssistantMessage): TemplateResult {
   const busy = m.status === 'waiting' || m.status === 'streaming';
   const view = c.views.view(m.id);
@@ -157,6 +250,7 @@ function renderAssistant(c: AnswerContext, m: AssistantMessage): TemplateResult 
     ${view ? html`<div class="answer" ${markdownView(view)}></div>` : nothing}
     ${m.status === 'waiting' ? html`<div class="typing">${c.s('writing')}</div>` : nothing}
     ${m.status === 'stopped' ? html`<div class="stopped">${c.s('stopped')} <button class="icon-button" @click=${() => c.chat.retry(m.id)}>${c.s('retry')}</button></div>` : nothing}
+    ${(m.status === 'done' || m.status === 'stopped') && m.text ? renderActions(c, m) : nothing}
     ${m.approval ? renderApproval(c, m) : nothing}
     ${m.sources.length ? renderSources(c, m) : nothing}
     ${m.confidence && !busy ? renderConfidence(c, m.confidence) : nothing}
@@ -177,10 +271,5 @@ function renderAssistant(c: AnswerContext, m: AssistantMessage): TemplateResult 
 
 /** One message of the thread: a question of the visitor, or an answer with everything around it. */
 export function renderMessage(c: AnswerContext, m: ChatMessage): TemplateResult {
-  if (m.role === 'user') {
-    return html`<div class="msg user" part="user-message">${m.text}${
-      m.files.length ? html`<div class="files">${paperclipIcon(14)} ${m.files.join(', ')}</div>` : nothing
-    }</div>`;
-  }
-  return renderAssistant(c, m);
+  return m.role === 'user' ? renderQuestion(c, m) : renderAssistant(c, m);
 }

@@ -28,11 +28,27 @@ export interface AiMessageDetail {
   needsReview?: boolean | undefined;
 }
 
+/**
+ * `sportello-feedback`: the visitor rated an answer (thumbs up or down, or took the rating back).
+ * The AI service shows no feedback endpoint in its spec: the page records it where it wants.
+ */
+export interface AiFeedbackDetail {
+  /** `up`, `down`, or `null` when the visitor took the rating back. */
+  rating: 'up' | 'down' | null;
+  /** The service's id of the answer (`usage.message_id`), when it sent one. */
+  messageId?: number | undefined;
+  conversationId?: number | undefined;
+  /** The answer as received (markdown or html source) and the question it answered. */
+  answer: string;
+  question?: string | undefined;
+}
+
 declare global {
   interface GlobalEventHandlersEventMap {
     'sportello-handoff': CustomEvent<AiHandoffDetail>;
     'sportello-usage': CustomEvent<ChatUsage>;
     'sportello-ai-message': CustomEvent<AiMessageDetail>;
+    'sportello-feedback': CustomEvent<AiFeedbackDetail>;
   }
 }
 

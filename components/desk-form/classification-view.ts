@@ -8,6 +8,7 @@ import { findEntry, requestTypesFor, type CatalogItem } from '../../src/controll
 import type { ExtraAttribute, FormField } from '../../src/controllers/desk/form-model.js';
 import { attributeControl, checkboxFrame, fieldId, frame, select, type FieldFrame } from './fields.js';
 import { fieldError, fieldFrame, optionsOf, type FormView } from './form-view.js';
+import { patternHint } from './pattern-hint.js';
 import { formatDate, formatMinutes } from './format.js';
 
 export function renderClassification(view: FormView): TemplateResult {
@@ -70,7 +71,7 @@ function renderAttribute(view: FormView, attr: ExtraAttribute): TemplateResult {
     label: attr.label,
     required: attr.required,
     error: fieldError(view, name, attr.label),
-    hint: attr.help,
+    hint: attr.help ?? patternHint(attr.pattern, view.tr),
     wide: attr.type === 'textarea',
   };
   const control = attributeControl(f, attr, view.values.extra[attr.key], view.attributeLocked(attr), view.tr('choose'));

@@ -75,7 +75,7 @@ export const deskFormStyles = [
     .req {
       color: var(--_danger);
     }
-    input:not([type='checkbox']):not([type='file']),
+    input:not([type='checkbox']):not([type='radio']):not([type='file']),
     select,
     textarea {
       font: inherit;
@@ -415,16 +415,72 @@ export const deskFormStyles = [
       align-items: center;
       font-weight: 400;
     }
-    .star input {
+    .star input[type='radio'] {
+      flex: none;
       width: 1.25rem;
+      min-width: 0;
       height: 1.25rem;
+      min-height: 0;
       margin: 0;
+      padding: 0;
       accent-color: var(--_accent);
+    }
+    .star {
+      min-height: 44px;
     }
     #rating-done:focus {
       outline: none;
     }
+    .desk-dialog {
+      width: min(48rem, calc(100vw - 2rem));
+      max-height: calc(100dvh - 2rem);
+      padding: calc(var(--_space) * 2);
+      border: 1px solid var(--_border);
+      border-radius: var(--_radius);
+      background: var(--_surface, #fff);
+      color: var(--_text);
+    }
+    .desk-dialog::backdrop {
+      background: rgb(0 0 0 / 0.45);
+    }
+    .dialog-bar {
+      display: flex;
+      justify-content: flex-end;
+      margin-bottom: var(--_space);
+    }
+    .deflection,
+    .suggestion {
+      display: grid;
+      gap: var(--_space);
+      border: 1px solid var(--_border);
+      border-radius: var(--_radius);
+      padding: var(--_space) calc(var(--_space) * 1.5);
+    }
+    .answers {
+      list-style: none;
+      margin: 0;
+      padding: 0;
+      display: grid;
+      gap: var(--_space);
+    }
+    .answer {
+      background: var(--_surface-alt);
+      border-radius: var(--_radius);
+      padding: var(--_space);
+    }
+    .answer-body p {
+      margin: calc(var(--_space) / 2) 0;
+    }
     @media (max-width: 30rem) {
+      .desk-dialog {
+        width: 100vw;
+        max-width: 100vw;
+        height: 100dvh;
+        max-height: 100dvh;
+        margin: 0;
+        border-radius: 0;
+        border: 0;
+      }
       .file {
         grid-template-columns: minmax(0, 1fr) auto auto;
       }

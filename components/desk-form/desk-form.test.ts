@@ -238,7 +238,10 @@ describe('sportello-desk-form', () => {
     await type(el, 'extra.id:104', '900');
     await el.submit();
     const errors = Array.from(q(el, '#error-summary')!.querySelectorAll('li')).map((li) => li.textContent?.trim());
-    expect(errors).to.include('Numero di inventario is not in the expected format.');
+    // Says which format (issue #22 defect 2), not only that it is wrong.
+    expect(errors).to.include(
+      'Numero di inventario is not in the expected format: Use only capital letters, digits and the characters -.',
+    );
     expect(errors).to.include('Data del guasto is required.');
     expect(errors).to.include('Postazioni coinvolte must be at most 500.');
     expect(el.shadowRoot!.activeElement).to.equal(control(el, 'extra.id:101'));

@@ -36,6 +36,8 @@ import { ConfirmationPanel } from './confirmation-view.js';
 import { FormAssist } from './form-assist.js';
 import { FormSubmission } from './submission.js';
 import { FormDraft } from './form-draft.js';
+import { LauncherShell } from './launcher-shell.js';
+import { ContactFields } from './contact-view.js';
 import type { SuggestedSelection } from '../../src/controllers/desk/assist-model.js';
 import './desk-request.js';
 import './events.js';
@@ -89,6 +91,17 @@ const listConverter = {
  * @cssproperty --sportello-success - The confirmation.
  * @cssproperty --sportello-radius - Corner radius.
  *
+ * @event {CustomEvent<DeskDeflectedDetail>} sportello-deflected - An answer solved the customer's problem ("This answered my question"); no request was created.
+ * @event sportello-desk-open - Launcher mode: the dialog opened.
+ * @event sportello-desk-close - Launcher mode: the dialog closed.
+ *
+ * @csspart launcher - Launcher mode: the button that opens the form.
+ * @csspart dialog - Launcher mode: the modal dialog around the form.
+ * @csspart deflection - Answers that may already help (deflection).
+ * @csspart suggestion - The suggested classification.
+ * @csspart deflected - What shows once an answer solved the problem.
+ * @csspart contact - An anonymous visitor's optional name, e-mail and phone.
+ *
  * @cssstate submitting - While the creation is on its way.
  * @cssstate created - After success.
  */
@@ -124,6 +137,14 @@ export class SportelloDeskForm extends SportelloElement {
   @property({ reflect: true }) name?: string;
   /** Disabled (also by an ancestor `<fieldset disabled>` of a host form). */
   @property({ type: Boolean, reflect: true }) disabled = false;
+
+  /** `inline` (default): the form where the tag stands; `launcher`: a button that opens it in a modal dialog. */
+  @property({ reflect: true }) mode: 'inline' | 'launcher' = 'inline';
+
+  /** Anonymous visitors (no `user-id`): optional contact fields to offer, space separated: `name email phone`. */
+  @property({ attribute: 'contact-fields', converter: listConverter }) contactFields: string[] = [];
+  /** Where an anonymous visitor's contact details are carried: `note` (default) or `descrizione`. */
+  @property({ attribute: 'contact-into' }) contactInto: 'note' | 'descrizione' = 'note';
 
   /** AI service base URL or proxy for deflection and suggestions (else `<sportello-config ai-endpoint>`, `configure()`). */
   @property({ attribute: 'ai-endpoint' }) aiEndpoint?: string;
@@ -201,6 +222,25 @@ export class SportelloDeskForm extends SportelloElement {
       void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>(selector)?.focus()),
   });
 
+  private readonly contact = new ContactFields({
+    host: this,
+    tr: (key, params) => this.tr(key, params),
+    fields: () =>
+      this.userId ? [] : (['name', 'email', 'phone'] as const).filter((f) => this.contactFields.includes(f)),
+    errors: () => this.errors,
+    edited: (name) => {
+      if (!this.errors[name]) return;
+      const { [name]: _fixed, ...rest } = this.errors;
+      this.errors = rest;
+    },
+  });
+
+  private readonly launcher = new LauncherShell({
+    host: this,
+    tr: (key, params) => this.tr(key, params),
+    toggled: (open) => this.emit(open ? 'sportello-desk-open' : 'sportello-desk-close', {}),
+  });
+
   private readonly confirmation = new ConfirmationPanel({
     host: this,
     tr: (key, params) => this.tr(key, params),
@@ -236,8 +276,36 @@ export class SportelloDeskForm extends SportelloElement {
     this.extraPrefilled.clear();
     this.confirmation.clear();
     this.ai.clear();
+    this.contact.clear();
     this.draft.clear();
     this.updateFormState();
+  }
+
+  /**
+   * Starts a request from what another element knows — the live chat's handover passes the chat's
+   * subject and transcript: `form.fill({ oggetto, descrizione })`. Named fields replace what is
+   * there (a created request's confirmation gives way to a fresh form); in launcher mode
+   * `{ open: true }` opens the dialog too.
+   */
+  async fill(values: DeskPrefill, options: { open?: boolean } = {}): Promise<void> {
+    if (this.controller.submitState === 'done' || this.requestId) {
+      this.requestId = undefined;
+      this.followingCreated = false;
+      this.reset();
+    }
+    this.prefill = { ...this.prefill, ...values, extra: { ...this.prefill?.extra, ...values.extra } };
+    await this.updateComplete;
+    if (options.open && this.mode === 'launcher') await this.open();
+  }
+
+  /** Launcher mode: opens the dialog (focus moves into it; Escape or Close returns it). */
+  open(): Promise<void> {
+    return this.mode === 'launcher' ? this.launcher.show() : Promise.resolve();
+  }
+
+  /** Launcher mode: closes the dialog; focus returns to what opened it. */
+  close(): void {
+    this.launcher.hide();
   }
 
   /** Host form reset (`<form>.reset()`). */
@@ -461,8 +529,10 @@ export class SportelloDeskForm extends SportelloElement {
             ? 'catalogError'
             : 'catalogMissing',
     sendKeys: () => this.sendKeys,
+    moreErrors: () => this.contact.validate(),
     extend: (body) => {
       if (this.userId && /^\d+$/.test(this.userId)) body['idUtente'] = Number(this.userId);
+      this.contact.carry(body, this.contactInto === 'descrizione' ? 'descrizione' : 'note');
     },
     beforeSubmit: (body) => this.emit('sportello-before-submit', { body }, { cancelable: true }),
     setValidity: (valid) =>
@@ -535,6 +605,10 @@ export class SportelloDeskForm extends SportelloElement {
   // ---- render ----------------------------------------------------------------------------------
 
   override render(): TemplateResult {
+    return this.mode === 'launcher' ? this.launcher.render(() => this.renderContent()) : this.renderContent();
+  }
+
+  private renderContent(): TemplateResult {
     if (this.requestId) {
       return html`<sportello-desk-request
           part="follow-up"
@@ -563,7 +637,7 @@ export class SportelloDeskForm extends SportelloElement {
       <slot name="header"><h2 id="form-title" part="title">${this.tr('formTitle')}</h2></slot>
       ${
         this.draftRestored
-          ? html`<div class="notice" part="draft-notice">
+          ? html`<div class="notice" part="draft-notice" role="status">
             <span>${this.tr('draftRestored')}</span>
             <button type="button" class="link" @click=${this.discardDraft}>${this.tr('discardDraft')}</button>
           </div>`
@@ -573,7 +647,7 @@ export class SportelloDeskForm extends SportelloElement {
       <p class="hint">${this.tr('requiredHint')}</p>
       ${renderErrorSummary(view, (name) => this.renderRoot.querySelector<HTMLElement>(`[data-field="${CSS.escape(name)}"]`)?.focus())}
       <fieldset class="outer" ?disabled=${submitting || this.disabled}>
-        ${renderClassification(view)} ${renderSections(view)} ${renderPreview(view)} ${renderDetails(view)} ${this.ai.panel.renderSuggestion()} ${this.ai.panel.renderAnswers()} ${renderMore(view)} ${this.hiddenFields.includes('allegati') ? nothing : this.attachmentsArea.render()}
+        ${renderClassification(view)} ${renderSections(view)} ${renderPreview(view)} ${renderDetails(view)} ${this.contact.render((name, label) => fieldError(view, name, label))} ${this.ai.panel.renderSuggestion()} ${this.ai.panel.renderAnswers()} ${renderMore(view)} ${this.hiddenFields.includes('allegati') ? nothing : this.attachmentsArea.render()}
       </fieldset>
       ${renderSubmitError(view, this, this.formError, () => void this.send())}
       <div class="actions" part="actions">

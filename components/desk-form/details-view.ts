@@ -43,6 +43,8 @@ export function channelLabel(view: FormView, c: CatalogItem): string {
   if (code === 'WEB') return view.tr('channelWeb');
   if (code === 'TEL') return view.tr('channelTel');
   if (code === 'MAIL') return view.tr('channelMail');
+  if (code === 'CHAT') return view.tr('channelChat');
+  if (code === 'APP') return view.tr('channelApp');
   return c.name;
 }
 

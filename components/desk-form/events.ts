@@ -69,6 +69,8 @@ declare global {
     'sportello-request-created': CustomEvent<DeskRequestCreatedDetail>;
     'sportello-comment-added': CustomEvent<DeskCommentAddedDetail>;
     'sportello-deflected': CustomEvent<DeskDeflectedDetail>;
+    'sportello-desk-open': CustomEvent<Record<string, never>>;
+    'sportello-desk-close': CustomEvent<Record<string, never>>;
     'sportello-request-updated': CustomEvent<DeskRequestUpdatedDetail>;
     'sportello-request-reopened': CustomEvent<DeskRequestReopenedDetail>;
     'sportello-request-rated': CustomEvent<DeskRequestRatedDetail>;

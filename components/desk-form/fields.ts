@@ -6,6 +6,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { live } from 'lit/directives/live.js';
 import type { ExtraAttribute } from '../../src/controllers/desk/form-model.js';
+import { htmlPattern } from './pattern-hint.js';
 
 export interface FieldFrame {
   /** Field key (`oggetto`, `extra.id:101`): `data-field` for focusing the first invalid one. */
@@ -134,6 +135,7 @@ export function attributeControl(
         ?required=${attr.required}
         ?readonly=${readonly}
         maxlength=${ifDefined(type === 'text' || type === 'email' ? attr.maxLength : undefined)}
+        pattern=${ifDefined(type === 'text' ? htmlPattern(attr.pattern) : undefined)}
         min=${ifDefined(attr.min)}
         max=${ifDefined(attr.max)}
         step=${ifDefined(step)}

@@ -16,6 +16,7 @@ import type {
 } from '../../src/controllers/desk/form-model.js';
 import { fieldId, type FieldFrame, type Option } from './fields.js';
 import type { DeskStringKey } from './strings.js';
+import { patternHint } from './pattern-hint.js';
 
 export interface FormView {
   readonly language: Lang;
@@ -35,6 +36,9 @@ export interface FormView {
 export function fieldError(view: FormView, name: string, label: string): string | undefined {
   const e: FieldError | undefined = view.errors[name];
   if (!e) return undefined;
+  // A wrong format says which format (defect 2 of issue #22), when the pattern can be put in words.
+  const hint = e.code === 'badFormat' ? formatHintOf(view, name) : undefined;
+  if (hint) return view.tr('err_badFormatHint', { field: label, hint });
   return view.tr(`err_${e.code}` as DeskStringKey, { field: label, detail: e.detail ?? '' });
 }
 
@@ -50,4 +54,11 @@ export function fieldFrame(
 
 export function optionsOf(items: readonly CatalogItem[]): Option[] {
   return items.map((i) => ({ value: keyOf(i), label: i.name }));
+}
+
+/** The human hint of an extra attribute's pattern, if it has one. */
+export function formatHintOf(view: FormView, name: string): string | undefined {
+  if (!name.startsWith('extra.')) return undefined;
+  const attr = view.controller.sections.flatMap((s) => s.attributes).find((a) => `extra.${a.key}` === name);
+  return patternHint(attr?.pattern, view.tr);
 }

@@ -34,6 +34,8 @@ export interface SubmissionHost {
   /** Why the form cannot be sent at all (no endpoint, no catalogue), if so. */
   blocked: () => DeskStringKey | undefined;
   sendKeys: () => KeyPreference;
+  /** Errors of fields outside the spec's body (an anonymous visitor's contact details). */
+  moreErrors: () => FieldErrors;
   /** Fields the page adds to every body (`idUtente`, anonymous contact details). */
   extend: (body: Record<string, unknown>) => void;
   /** `sportello-before-submit`; false when the page cancelled it. */
@@ -53,7 +55,7 @@ export class FormSubmission {
       ...s,
       attributes: s.attributes.filter((a) => !this.o.attributeHidden(a) || a.required),
     }));
-    return validate(values, resolveSelection(c.catalog, values), sections);
+    return { ...validate(values, resolveSelection(c.catalog, values), sections), ...this.o.moreErrors() };
   }
 
   private async showErrors(errors: FieldErrors): Promise<void> {

@@ -4,6 +4,8 @@
  * reader's) is `{ timeZone, days: [{ day: 1..7 (ISO, Monday = 1), open: "HH:MM", close: "HH:MM" }] }`.
  * Anything else from the server yields nothing rather than a wrong line.
  */
+import { intlLocale } from '../../src/i18n/format.js';
+
 export interface BusinessHours {
   timeZone?: string;
   days: Array<{ day: number; open: string; close: string }>;
@@ -33,7 +35,7 @@ export function readBusinessHours(raw: unknown): BusinessHours | undefined {
 }
 
 function weekdayNames(lang: string): string[] {
-  const format = new Intl.DateTimeFormat(lang, { weekday: 'short', timeZone: 'UTC' });
+  const format = new Intl.DateTimeFormat(intlLocale(lang), { weekday: 'short', timeZone: 'UTC' });
   // 1 January 2024 was a Monday.
   return [1, 2, 3, 4, 5, 6, 7].map((day) => format.format(new Date(Date.UTC(2024, 0, day))));
 }
@@ -73,7 +75,7 @@ export function foreignZone(
 ): string | undefined {
   if (!hours.timeZone || hours.timeZone === visitorZone) return undefined;
   try {
-    const parts = new Intl.DateTimeFormat(lang, {
+    const parts = new Intl.DateTimeFormat(intlLocale(lang), {
       timeZone: hours.timeZone,
       timeZoneName: 'longGeneric',
     }).formatToParts(new Date());

@@ -5,6 +5,7 @@
 import { html, nothing } from 'lit';
 import '../shared/message-list.js';
 import { PAST_CHATS_MAX } from '../../src/controllers/chat/past-chats.js';
+import { formatDate } from '../../src/i18n/format.js';
 import type { TranscriptRows } from './transcript-rows.js';
 import type { WindowContext } from './window-context.js';
 
@@ -43,7 +44,7 @@ export class PastChatsView {
     const date = new Date(iso);
     if (Number.isNaN(date.getTime())) return '';
     try {
-      return new Intl.DateTimeFormat(this.ctx.language, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+      return formatDate(date, this.ctx.language);
     } catch {
       return date.toLocaleString();
     }

@@ -10,9 +10,9 @@ describe('day labels of the chat list', () => {
     expect(dayName(at(2026, 11, 24, 0, 1), now, 'en')).to.equal('Today');
     expect(dayName(at(2026, 11, 23, 23, 59), now, 'en')).to.equal('Yesterday');
     expect(dayName(at(2026, 11, 23), now, 'it')).to.equal('Ieri');
-    expect(dayName(at(2026, 11, 20), now, 'en')).to.equal('Friday, November 20');
+    expect(dayName(at(2026, 11, 20), now, 'en')).to.equal('Friday 20 November');
     expect(dayName(at(2026, 11, 20), now, 'it')).to.equal('Venerdì 20 novembre');
-    expect(dayName(at(2025, 3, 2), now, 'en')).to.equal('March 2, 2025');
+    expect(dayName(at(2025, 3, 2), now, 'en')).to.equal('2 March 2025');
   });
 
   it('labels the first message of each day; a conversation all of today gets none', () => {
@@ -26,6 +26,6 @@ describe('day labels of the chat list', () => {
   it('says nothing for a message without a readable time', () => {
     expect(dayLabel(undefined, at(2026, 11, 20), now, 'en')).to.equal(undefined);
     expect(dayLabel(Number.NaN, undefined, now, 'en')).to.equal(undefined);
-    expect(dayLabel(at(2026, 11, 20), Number.NaN, now, 'en')).to.equal('Friday, November 20');
+    expect(dayLabel(at(2026, 11, 20), Number.NaN, now, 'en')).to.equal('Friday 20 November');
   });
 });

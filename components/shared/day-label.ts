@@ -2,6 +2,7 @@
  * The day a chat message belongs to, as the list shows it above the first message of each day:
  * nothing for a conversation that is all of today, else "Today", "Yesterday" or the date.
  */
+import { intlLocale } from '../../src/i18n/format.js';
 
 /** A local calendar day as one comparable number (yyyymmdd). */
 export function dayKey(ms: number): number {
@@ -28,7 +29,8 @@ const formats = new Map<
 function formatsFor(lang: string) {
   let f = formats.get(lang);
   if (!f) {
-    const locale = lang || undefined;
+    // The kit's one language-to-locale rule (English is en-GB), as every other date of the kit.
+    const locale = lang ? intlLocale(lang) : undefined;
     f = {
       relative: new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }),
       thisYear: new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long' }),

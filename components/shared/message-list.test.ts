@@ -40,10 +40,16 @@ describe('sportello-message-list', () => {
     list.items = [{ key: 't', role: 'other', text: 'hi', time: '2026-01-01T15:30:00' }];
     await list.updateComplete;
     const text = () => list.shadowRoot!.textContent!;
-    expect(text()).to.match(/3:30\s?PM/);
+    // English is formatted as the rest of the kit formats it (en-GB, src/i18n/format.ts): 24-hour.
+    expect(text()).to.contain('15:30');
+    expect(text()).not.to.match(/PM/);
+    expect(text()).to.contain('January');
     list.setAttribute('lang', 'it');
     await list.updateComplete;
     expect(text()).to.contain('15:30');
+    // The row's day name shows the cached row was drawn again in the new language.
+    expect(text()).to.contain('gennaio');
+    expect(text()).not.to.contain('January');
   });
 
   it("puts the day's name above the first message of each day; a conversation all of today has none", async () => {

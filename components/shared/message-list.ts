@@ -2,6 +2,7 @@ import { html, nothing, render as renderInto, type RootPart, type TemplateResult
 import { property, query } from 'lit/decorators.js';
 import { SportelloElement } from './sportello-element.js';
 import { translator } from '../../src/i18n/translate.js';
+import { dateTimeFormat } from '../../src/i18n/format.js';
 import { tokens } from './tokens.styles.js';
 import { messageListStyles } from './message-list.styles.js';
 import { linkify } from './linkify.js';
@@ -390,7 +391,8 @@ export class SportelloMessageList extends SportelloElement {
     if (!iso) return '';
     if (!this.time || this.timeLang !== this.renderLang) {
       this.timeLang = this.renderLang;
-      this.time = new Intl.DateTimeFormat(this.renderLang || undefined, { hour: '2-digit', minute: '2-digit' });
+      // The kit's one language-to-locale rule (src/i18n/format.ts): English times are 24-hour, as in the rest of the kit.
+      this.time = dateTimeFormat(this.renderLang || this.language, { hour: '2-digit', minute: '2-digit' });
       this.times.clear();
     }
     // Keyed by the minute, not the stamp: every message has its own stamp, but a chat's messages

@@ -143,6 +143,95 @@ describe('sign document view: links inside the PDF', () => {
   });
 });
 
+describe('sign document view: search in the text', () => {
+  it('finds every hit, Enter goes to the next one, and the hit is marked in the text layer', async () => {
+    const bytes = await makePdf([
+      { width: 400, height: 600, text: 'Alpha and Città' },
+      { width: 400, height: 600, text: 'nothing here' },
+      { width: 400, height: 600, text: 'the citta again' },
+    ]);
+    const { view, destroy } = await mountView(bytes);
+    try {
+      await waitUntil(() => shadowOf(view).querySelectorAll('.page').length === 3, 'no pages', { timeout: 15000 });
+      const toggle = shadowOf(view).querySelector<HTMLButtonElement>(
+        '.toolbar button[aria-label="Search in the document"]',
+      )!;
+      toggle.click();
+      await view.updateComplete;
+      const input = shadowOf(view).querySelector<HTMLInputElement>('#search-input')!;
+      const status = () => shadowOf(view).querySelector('.search-status')!.textContent!.trim();
+      input.value = 'citta';
+      input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+      // Accents do not matter: 'Città' on page 1 and 'citta' on page 3.
+      await waitUntil(() => status() === '1 of 2', `status ${status()}`, { timeout: 10000 });
+      expect(view.currentPage).to.equal(1);
+      await waitUntil(() => pageBox(view, 1).querySelector('.textLayer span.hit.current'), 'hit not marked on page 1', {
+        timeout: 10000,
+      });
+      input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+      await waitUntil(
+        () => status() === '2 of 2' && view.currentPage === 3,
+        `status ${status()} page ${view.currentPage}`,
+        { timeout: 10000 },
+      );
+      await waitUntil(() => pageBox(view, 3).querySelector('.textLayer span.hit.current'), 'hit not marked on page 3', {
+        timeout: 10000,
+      });
+      input.value = 'absent';
+      input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+      await waitUntil(() => status() === 'No matches', `status ${status()}`, { timeout: 10000 });
+      await expect(view).to.be.accessible();
+    } finally {
+      view.pdf = undefined;
+      await destroy();
+    }
+  });
+});
+
+describe('sign document view: thumbnails', () => {
+  it('a strip of thumbnails, lazy and bounded like the pages; a click goes to the page', async () => {
+    const bytes = await makePdf(
+      Array.from({ length: 30 }, (_, i) => ({ width: 400, height: 600, text: `page ${i + 1}` })),
+    );
+    const { view, destroy } = await mountView(bytes);
+    try {
+      await waitUntil(() => shadowOf(view).querySelectorAll('.page').length === 30, 'no pages', { timeout: 15000 });
+      expect(shadowOf(view).querySelector('.thumbs'), 'closed at first').to.equal(null);
+      shadowOf(view).querySelector<HTMLButtonElement>('.toolbar button[aria-label="Page thumbnails"]')!.click();
+      await waitUntil(() => shadowOf(view).querySelectorAll('.thumb').length === 30, 'no strip', { timeout: 5000 });
+      const strip = shadowOf(view).querySelector<HTMLElement>('.thumbs')!;
+      const thumbCanvases = () =>
+        [...strip.querySelectorAll('canvas')].map((c) => Number((c.closest('.thumb') as HTMLElement).dataset.page));
+      const onScreen = () => {
+        const box = strip.getBoundingClientRect();
+        return [...strip.querySelectorAll<HTMLElement>('.thumb')]
+          .filter((t) => {
+            const r = t.getBoundingClientRect();
+            return r.bottom > Math.max(box.top, 0) && r.top < Math.min(box.bottom, window.innerHeight);
+          })
+          .map((t) => Number(t.dataset.page));
+      };
+      await waitUntil(() => strip.querySelector('canvas[data-painted]'), 'no thumbnail painted', { timeout: 15000 });
+      await waitUntil(
+        () => {
+          const allowed = new Set(onScreen().flatMap((p) => [p - 1, p, p + 1]));
+          return thumbCanvases().every((p) => allowed.has(p));
+        },
+        `thumbnails beyond the strip's view hold canvases: ${thumbCanvases()} on screen ${onScreen()}`,
+        { timeout: 10000 },
+      );
+      expect(thumbCanvases().length).to.be.lessThan(30);
+      expect(view.liveThumbnailCount).to.equal(thumbCanvases().length);
+      strip.querySelector<HTMLButtonElement>('.thumb[data-page="20"]')!.click();
+      await waitUntil(() => view.currentPage === 20, `current page ${view.currentPage}`, { timeout: 5000 });
+      await expect(view).to.be.accessible();
+    } finally {
+      view.pdf = undefined;
+      await destroy();
+    }
+  });
+});
+
 describe('sportello-sign-viewer: canvases bounded at every width', () => {
   beforeEach(resetSim);
 
@@ -210,6 +299,28 @@ describe('sportello-sign-viewer: canvases bounded at every width', () => {
     expect(live(view)).not.to.include(1);
     expect(view.currentPage).to.be.within(49, 51);
     window.scrollTo(0, 0);
+  });
+
+  it('phone layout (390 px): the side panel is not a nested scroller, the audit report action is whole, the toolbar is one row (defect 6)', async () => {
+    const el = await viewer(1001);
+    el.style.removeProperty('--sportello-sign-viewer-height');
+    el.style.width = '390px';
+    // (The pages are below the window here: nothing is painted until the visitor scrolls to them.)
+    await waitUntil(() => docView(el)?.shadowRoot?.querySelector('.toolbar button'), 'no document view', { timeout: 15000 });
+    const view = docView(el)!;
+    await view.updateComplete;
+    const side = el.shadowRoot!.querySelector<HTMLElement>('.side')!;
+    expect(side.scrollHeight, 'the side panel scrolls inside itself').to.be.at.most(side.clientHeight + 1);
+    const report = el.shadowRoot!.querySelector<HTMLElement>('[data-download="report"]')!.getBoundingClientRect();
+    const box = side.getBoundingClientRect();
+    expect(report.bottom).to.be.at.most(box.bottom + 0.5);
+    expect(report.right).to.be.at.most(box.right + 0.5);
+    expect(el.shadowRoot!.querySelectorAll('.signers li').length).to.be.greaterThan(0);
+    const tops = [...shadowOf(view).querySelectorAll<HTMLElement>('.toolbar button, .toolbar input')].map((b) =>
+      Math.round(b.getBoundingClientRect().top),
+    );
+    expect(Math.max(...tops) - Math.min(...tops), `toolbar rows: ${tops}`).to.be.at.most(4);
+    await expect(el).to.be.accessible();
   });
 
   it('a viewer scrolled out of the window holds no canvas', async () => {

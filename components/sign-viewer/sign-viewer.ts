@@ -57,6 +57,13 @@ const NO_STEPS: ReadonlyMap<string, SignerStep> = new Map<string, SignerStep>();
  * @csspart error - An error message.
  * @csspart dialog - The signing dialog (`sign-mode="dialog"`).
  * @csspart turn - Where the named signer stands (your turn, waiting for …, signed, …).
+ * @csspart toolbar - The document toolbar (exported from the document view).
+ * @csspart button - A toolbar button.
+ * @csspart pages - The scrolling pages.
+ * @csspart page - One page.
+ * @csspart area - A signature area or placeholder over a page (`area-mine`: the named signer's; `area-signed`: signed).
+ * @csspart thumbnails - The page thumbnail strip.
+ * @csspart search - The search row.
  *
  * @cssproperty --sportello-sign-viewer-height - Height of the viewer (default 46rem).
  * @cssproperty --sportello-sign-mine-color - Colour of the current signer's areas.

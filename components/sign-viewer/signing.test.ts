@@ -98,6 +98,16 @@ describe("sportello-sign-viewer: each signer's own step", () => {
       expect(a.classList.contains('signed')).to.equal(true);
       expect(a.getAttribute('aria-label')).to.match(/signed by (Mario Rossi|Laura Bianchi) on /);
     }
+    // The page can style the areas through the exported parts.
+    const style = document.createElement('style');
+    style.textContent = 'sportello-sign-viewer::part(area-signed) { outline: 3px solid rgb(1, 2, 3); }';
+    document.head.append(style);
+    try {
+      const signed = areas().find((x) => x.dataset.state === 'signed')!;
+      expect(getComputedStyle(signed).outlineColor).to.equal('rgb(1, 2, 3)');
+    } finally {
+      style.remove();
+    }
     await expect(el).to.be.accessible();
   });
 

@@ -42,7 +42,9 @@ describe('sportello-sign-viewer under a strict CSP with Trusted Types', () => {
     expect(canvas.getBoundingClientRect().width).to.be.closeTo(pageBox.width, 1);
     await waitUntil(() => page1.querySelector('.textLayer span'), 'no text layer', { timeout: 10000 });
 
-    // Every area on page 1 is inside the page, and not collapsed at its corner.
+    // Every area on page 1 is inside the page, and not collapsed at its corner. (Areas are placed
+    // once the whole document's anchors and form fields are read, which may end after the paint.)
+    await waitUntil(() => page1.querySelector('.area[data-area="p0"]'), 'areas not placed', { timeout: 10000 });
     const areas = [...page1.querySelectorAll<HTMLElement>('.area')];
     expect(areas.length).to.be.greaterThan(0);
     for (const a of areas) {

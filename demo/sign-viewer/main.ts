@@ -20,12 +20,17 @@ for (const name of [
   'sportello-error',
 ] as const) {
   document.addEventListener(name, (e) => {
-    const d = (e as CustomEvent).detail as Record<string, unknown> & { error?: Error };
+    const d = (e as CustomEvent).detail as Record<string, unknown> & {
+      error?: Error;
+      signer?: { name: string; status: string; previousStatus: string };
+    };
     const what = d.error
       ? `${d.operation}: ${d.error.message}`
-      : d.status
-        ? `${d.previousStatus} → ${d.status}`
-        : (d.filename ?? d.url ?? '');
+      : d.signer
+        ? `${d.signer.name} ${d.signer.previousStatus} → ${d.signer.status}`
+        : d.status
+          ? `${d.previousStatus} → ${d.status}`
+          : (d.filename ?? d.url ?? '');
     say(`${name}: ${String(what)}`);
   });
 }

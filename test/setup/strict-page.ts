@@ -2,7 +2,7 @@
  * Strict page harness: loads modules into a same-origin iframe served with
  *
  *   Content-Security-Policy: default-src 'self'; script-src 'self'; style-src 'self';
- *     connect-src 'self' <simulator origin> <simulator ws origin>;
+ *     connect-src 'self' <simulator origin> <simulator ws origin>; worker-src 'self' blob:;
  *     require-trusted-types-for 'script'; trusted-types lit-html sportello
  *
  * and records every `securitypolicyviolation` (and every script error) from before the first
@@ -55,7 +55,10 @@ export interface StrictPageOptions {
   /** Static markup placed in `<body>`. */
   html?: string;
   title?: string;
-  /** Adds `worker-src <value>` to the policy (e.g. `'none'`); without it workers fall under script-src 'self'. */
+  /**
+   * The policy's `worker-src` (default `'self' blob:`, as the README recommends); `'none'` refuses
+   * workers, `''` leaves the directive out (workers then fall under script-src 'self').
+   */
   workerSrc?: string;
   /** iframe size; elements that measure themselves need room. Default 800×600. */
   width?: number;
@@ -78,7 +81,7 @@ export async function openStrictPage(options: StrictPageOptions = {}): Promise<S
   for (const m of options.modules ?? []) params.append('m', m);
   if (options.html) params.set('html', options.html);
   if (options.title) params.set('title', options.title);
-  if (options.workerSrc) params.set('workerSrc', options.workerSrc);
+  if (options.workerSrc !== undefined) params.set('workerSrc', options.workerSrc);
   const iframe = document.createElement('iframe');
   iframe.width = String(options.width ?? 800);
   iframe.height = String(options.height ?? 600);

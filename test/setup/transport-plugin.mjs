@@ -9,8 +9,15 @@ import { ensureRabbit, stopRabbitIfOurs, RABBIT_WS_URL } from './rabbitmq.mjs';
 
 const escapeAttr = (s) => String(s).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
-/** The policy the kit promises to work under. Keep in step with strict-page.ts. */
-export function strictCsp(simUrl, { workerSrc } = {}) {
+/* Keep in step with strict-page.ts. */
+export const STRICT_WORKER_SRC = "'self' blob:";
+
+/**
+ * The policy the kit promises to work under, `worker-src 'self' blob:` included (the README's
+ * recommendation). `workerSrc` replaces that directive; '' leaves it out (workers then fall under
+ * script-src 'self': the stream worker's fallback test).
+ */
+export function strictCsp(simUrl, { workerSrc = STRICT_WORKER_SRC } = {}) {
   const sim = new URL(simUrl);
   const simWs = `${sim.protocol === 'https:' ? 'wss:' : 'ws:'}//${sim.host}`;
   return [
@@ -20,7 +27,6 @@ export function strictCsp(simUrl, { workerSrc } = {}) {
     `connect-src 'self' ${sim.origin} ${simWs}`,
     "require-trusted-types-for 'script'",
     'trusted-types lit-html sportello',
-    // A page that restricts workers on its own (the stream worker's fallback test).
     ...(workerSrc ? [`worker-src ${workerSrc}`] : []),
   ].join('; ');
 }

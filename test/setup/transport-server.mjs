@@ -255,7 +255,10 @@ export async function startTransportServer({ allowedOrigins = [] } = {}) {
             if (delayMs) await wait(delayMs);
           }
           if (end === 'drop') {
-            await wait(20);
+            // A reset discards what the client has received but not yet read (the stream errors and
+            // its queue is dropped), so give a loaded machine time to read the events first: the
+            // drop must come after them, as a drop mid-answer does.
+            await wait(300);
             req.socket.destroy();
           } else if (end === 'hang') {
             // stays open until the client goes away

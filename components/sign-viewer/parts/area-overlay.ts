@@ -1,5 +1,6 @@
 import { html, nothing } from 'lit';
 import type { Lang } from '../../../src/i18n/lang.js';
+import { dateTimeFormat } from '../../../src/i18n/format.js';
 import type { PlacedArea } from '../../../src/pdf/areas.js';
 import { displayBox, quarterTurn } from '../../../src/pdf/geometry.js';
 import { sameEmail, type SignerStep } from '../../../src/controllers/sign/signer-view.js';
@@ -26,7 +27,7 @@ function formatWhen(iso: string | undefined, language: Lang): string {
   if (!iso) return '';
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(d);
+  return dateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(d);
 }
 
 /** The area's words: what it is, whose it is, and for a signed one who signed and when. */

@@ -47,6 +47,7 @@ export function renderDocument(ctx: DocumentPanelContext) {
   if (d.phase === 'ready' && d.pdf) {
     return html`<sportello-sign-document
       part="document"
+      exportparts="toolbar, button, pages, page, area, area-mine, area-signed, thumbnails, search"
       .pdf=${d.pdf}
       .areas=${d.areas}
       .signerEmail=${ctx.signerEmail}

@@ -91,10 +91,65 @@ export const documentViewStyles = css`
       display: inline;
     }
   }
+  .body {
+    display: flex;
+    flex: 1;
+    min-height: 0;
+  }
+  /* Thumbnails beside the pages; above them on a phone. */
+  .thumbs {
+    flex: none;
+    display: flex;
+    flex-direction: column;
+    gap: 8px;
+    overflow: auto;
+    padding: 8px;
+    border-right: 1px solid var(--_border);
+    background: var(--_surface);
+  }
+  .thumb {
+    display: flex;
+    flex-direction: column;
+    align-items: center;
+    gap: 2px;
+    padding: 4px;
+    border: 2px solid transparent;
+    border-radius: var(--_radius-small);
+    background: none;
+    color: var(--_text);
+    font: inherit;
+    font-size: 12px;
+  }
+  .thumb[aria-current='page'] {
+    border-color: var(--_accent);
+  }
+  .thumb-page {
+    position: relative;
+    display: block;
+    background: #fff;
+    box-shadow: 0 1px 3px rgb(16 24 40 / 0.25);
+  }
+  .thumb-page canvas {
+    position: absolute;
+    inset: 0;
+    width: 100%;
+    height: 100%;
+  }
+  @container (max-width: 520px) {
+    .body {
+      flex-direction: column;
+    }
+    .thumbs {
+      flex-direction: row;
+      border-right: 0;
+      border-bottom: 1px solid var(--_border);
+    }
+  }
   .scroller {
     position: relative;
     flex: 1;
     min-height: 0;
+    min-width: 0;
     overflow: auto;
     background: var(--sportello-sign-page-gutter, #e6e9ef);
     padding: ${gap}px;
@@ -214,5 +269,43 @@ export const documentViewStyles = css`
   }
   :host(:dir(rtl)) .flip-rtl {
     transform: scaleX(-1);
+  }
+  .search {
+    display: flex;
+    align-items: center;
+    gap: 4px;
+    padding: 6px var(--_space);
+    border-bottom: 1px solid var(--_border);
+    background: var(--_surface);
+  }
+  .search input {
+    flex: 1;
+    min-width: 0;
+    min-height: 36px;
+    font: inherit;
+    padding: 4px 8px;
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius-small);
+  }
+  .search button {
+    min-width: 36px;
+    min-height: 36px;
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius-small);
+    background: var(--_surface);
+    color: var(--_text);
+  }
+  .search-status {
+    min-width: 5em;
+    color: var(--_text-muted);
+    white-space: nowrap;
+  }
+  /* Search hits in the (transparent) text layer. */
+  .textLayer .hit {
+    background: rgb(255 196 0 / 0.45);
+    border-radius: 2px;
+  }
+  .textLayer .hit.current {
+    background: rgb(255 120 0 / 0.6);
   }
 `;

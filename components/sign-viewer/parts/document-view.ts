@@ -16,6 +16,8 @@ import { PagePainter } from './page-painter.js';
 import { PageVisibility } from './page-visibility.js';
 import { renderAreas } from './area-overlay.js';
 import { fillLinkLayer, pageLinks, type PdfLink } from './link-layer.js';
+import { DocumentSearch } from './document-search.js';
+import { Thumbnails } from './thumbnails.js';
 
 export type ZoomMode = 'fit-width' | 'fit-page' | number;
 
@@ -47,6 +49,7 @@ export class SignDocumentView extends LitElement {
   private readonly painter = new PagePainter({
     pageElement: (n) => this.pageElement(n),
     pageReady: (n, page) => this.showLinks(n, page),
+    textReady: (n) => this.search.highlight(n),
     painted: () => {
       if (this.painted) return;
       this.painted = true;
@@ -55,6 +58,8 @@ export class SignDocumentView extends LitElement {
     },
   });
   private readonly visibility = new PageVisibility(() => this.scheduleSync());
+  private readonly search = new DocumentSearch(this);
+  private readonly thumbnails = new Thumbnails(this);
   private ro: ResizeObserver | undefined;
   private measuring: AbortController | undefined;
   private painted = false;
@@ -66,9 +71,19 @@ export class SignDocumentView extends LitElement {
   private anchorPage: number | undefined;
   private readonly onWindowScroll = () => this.schedulePosition();
 
-  /** How many pages hold a canvas now (tests and the bench read it). */
+  /** How many pages hold a canvas now, thumbnails included (tests and the bench read it). */
   get liveCanvasCount(): number {
     return this.renderRoot.querySelectorAll('canvas').length;
+  }
+
+  /** How many thumbnails hold a canvas now. */
+  get liveThumbnailCount(): number {
+    return this.thumbnails.liveCanvasCount;
+  }
+
+  /** Shows or hides the thumbnail strip. */
+  toggleThumbnails(): void {
+    this.thumbnails.toggle();
   }
 
   get pageCount(): number {
@@ -208,7 +223,7 @@ export class SignDocumentView extends LitElement {
     });
   }
 
-  private pageElement(n: number): HTMLElement | null {
+  pageElement(n: number): HTMLElement | null {
     return this.renderRoot.querySelector<HTMLElement>(`.page[data-page="${n}"]`);
   }
 
@@ -288,6 +303,13 @@ export class SignDocumentView extends LitElement {
         case '-':
           this.zoomBy(-1);
           return true;
+        case 'f':
+          if (!e.ctrlKey) return false;
+          if (!this.search.open) this.search.toggle();
+          void this.updateComplete.then(() =>
+            this.renderRoot.querySelector<HTMLInputElement>('#search-input')?.focus(),
+          );
+          return true;
         default:
           return false;
       }
@@ -301,8 +323,14 @@ export class SignDocumentView extends LitElement {
     input.value = String(this.currentPage);
   }
 
-  private t(k: StringKey, p?: Record<string, string | number>): string {
+  t(k: StringKey, p?: Record<string, string | number>): string {
     return translate(this.language, k, p);
+  }
+
+  private toggleSearch(): void {
+    this.search.toggle();
+    if (this.search.open)
+      void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLInputElement>('#search-input')?.focus());
   }
 
   private renderToolbar() {
@@ -310,6 +338,7 @@ export class SignDocumentView extends LitElement {
     const zoomPercent = Math.round(this.scale * 100);
     return html`<div class="toolbar" part="toolbar" role="toolbar" aria-label=${this.t('toolbar')}>
       <span class="group">
+        <button type="button" part="button" title=${this.t('thumbnails')} aria-label=${this.t('thumbnails')} aria-pressed=${this.thumbnails.open ? 'true' : 'false'} @click=${() => this.thumbnails.toggle()}>▤</button>
         <button type="button" part="button" aria-label=${this.t('previousPage')} title=${this.t('previousPage')} ?disabled=${this.currentPage <= 1} @click=${() => this.goToPage(this.currentPage - 1)}><span class="flip-rtl" aria-hidden="true">‹</span></button>
         <label class="visually-hidden" for="page-input">${this.t('pageInput')}</label>
         <input id="page-input" type="number" inputmode="numeric" min="1" max=${total} .value=${String(this.currentPage)} @change=${this.onPageInput} />
@@ -327,6 +356,7 @@ export class SignDocumentView extends LitElement {
         <button type="button" part="button" title=${this.t('fitPage')} aria-pressed=${this.zoom === 'fit-page' ? 'true' : 'false'} @click=${() => this.setZoom('fit-page')}>
           <span class="icon" aria-hidden="true">⤢</span><span class="label-text">${this.t('fitPage')}</span>
         </button>
+        <button type="button" part="button" title=${this.t('searchLabel')} aria-label=${this.t('searchLabel')} aria-pressed=${this.search.open ? 'true' : 'false'} @click=${this.toggleSearch}>🔍︎</button>
       </span>
     </div>`;
   }
@@ -337,7 +367,9 @@ export class SignDocumentView extends LitElement {
     for (const a of this.areas) byPage.set(a.page, [...(byPage.get(a.page) ?? []), a]);
     const areaContext = { language: this.language, signerEmail: this.signerEmail, steps: this.steps };
     return html`
-      ${this.renderToolbar()}
+      ${this.renderToolbar()} ${this.search.render()}
+      <div class="body">
+      ${this.thumbnails.render(this.sizes)}
       <div
         class="scroller"
         part="pages"
@@ -363,6 +395,7 @@ export class SignDocumentView extends LitElement {
             </div>`;
           })}
         </div>
+      </div>
       </div>
     `;
   }

@@ -14,6 +14,8 @@ export interface PagePainterHost {
   pageElement(n: number): HTMLElement | null;
   /** A page's canvas holds its picture. */
   painted(n: number): void;
+  /** Page `n`'s text layer is in place (search marks its hits). */
+  textReady?(n: number): void;
   /** pdf.js' page `n` arrived (its links can be read). */
   pageReady?(n: number, page: PdfPage): void;
 }
@@ -69,7 +71,12 @@ export class PagePainter {
           textLayer.replaceChildren();
           const textTask = paintTextLayer(page, textLayer, scale);
           entry.tasks.push(textTask);
-          textTask.done.catch(() => undefined);
+          textTask.done.then(
+            () => {
+              if (this.live.get(n) === entry) this.host.textReady?.(n);
+            },
+            () => undefined,
+          );
         }
         canvasTask.done.then(
           () => {

@@ -196,7 +196,7 @@ export function planAnswer(kb: KnowledgeStore, input: TurnInput): AnswerPlan {
         );
         plan.intent = 'human_request';
       } else if (best || (req.skip_scope_check && hits[0])) {
-        plan.content = ragAnswer(best ?? hits[0]!, relevant.slice(1), lang);
+        plan.content = ragAnswer(best ?? hits[0]!, relevant.slice(1), lang, best !== undefined);
         plan.intent = intentOf(best ?? hits[0]!);
       } else {
         plan.isInScope = req.skip_scope_check;
@@ -332,9 +332,12 @@ function intentOf(h: ScoredPassage): string {
 }
 
 /** The answer the simulated model writes from retrieved passages: the best one, then pointers. */
-function ragAnswer(best: ScoredPassage, others: ScoredPassage[], lang: Lang): string {
+function ragAnswer(best: ScoredPassage, others: ScoredPassage[], lang: Lang, cited: boolean): string {
   const parts = [`### ${titleOf(best)}`];
-  parts.push(best.passage.kind === 'chunk' ? best.passage.chunk.content : best.passage.faq.answer);
+  // Cited as an agent instructed to cite does: `[n]` is the n-th of the turn's `sources` (best first).
+  parts.push(
+    `${best.passage.kind === 'chunk' ? best.passage.chunk.content : best.passage.faq.answer}${cited ? ' [1]' : ''}`,
+  );
   const seen = new Set<string>();
   // A FAQ answer is short: the best document passage in the same language adds the details.
   const detail =

@@ -30,6 +30,9 @@ export interface AnswerDisplay {
   finish(id: string): void;
 }
 
+/** A source with its position in the service's list (1-based): what `[n]` markers in the answer cite. */
+export type CitedSource = RagSource & { citation: number };
+
 export type AssistantStatus = 'waiting' | 'streaming' | 'done' | 'stopped' | 'error' | 'approval';
 
 /** A tool call's state: running until the answer goes on, waiting for the visitor, or its outcome. */
@@ -70,10 +73,14 @@ export interface AssistantMessage {
   /** When the reasoning began and how long it took (ms, set when the answer itself starts). */
   thinkingStartedAt?: number | undefined;
   thoughtMs?: number | undefined;
-  sources: RagSource[];
+  sources: CitedSource[];
   tools: ToolActivity[];
   approval?: ApprovalRequest | undefined;
   confidence?: { score: number; needsReview: boolean; signals?: Record<string, unknown> | undefined } | undefined;
+  /** The service's id of this answer (`usage.message_id`), for feedback the page records. */
+  serviceMessageId?: number | undefined;
+  /** The visitor's rating of the answer (kept on this device only: the spec has no feedback endpoint). */
+  rating?: 'up' | 'down' | undefined;
   /** The classification of the question, from the answer's usage (§4.2) or whole answer (§2.2). */
   intent?: string | undefined;
   sentiment?: unknown;
@@ -166,6 +173,34 @@ export class AiChatController implements ReactiveController {
     this.host.requestUpdate();
   }
 
+  /**
+   * The visitor edited question `id`: what followed it goes, and the new text is asked in the same
+   * conversation (the service keeps its own history of the earlier turns: it has no way to branch).
+   */
+  async resend(id: string, text: string): Promise<void> {
+    const index = this.messages.findIndex((m) => m.id === id && m.role === 'user');
+    if (index < 0 || !text.trim()) return;
+    if (this.abort) this.stop();
+    this.messages = this.messages.slice(0, index);
+    await this.send(text);
+  }
+
+  /** Asks the last answer's question again, into the same answer (a new turn for the service). */
+  async regenerate(id: string): Promise<void> {
+    const last = this.messages.at(-1);
+    if (last?.id !== id || last.role !== 'assistant' || this.abort) return;
+    await this.retry(id);
+  }
+
+  /** Records the visitor's rating of answer `id` (the page gets it as an event to store). */
+  rate(id: string, rating: 'up' | 'down' | undefined): AssistantMessage | undefined {
+    const message = this.find(id);
+    if (!message) return undefined;
+    message.rating = rating;
+    this.host.requestUpdate();
+    return message;
+  }
+
   async send(text: string, files: AiFile[] = []): Promise<void> {
     const message = text.trim();
     if (!message && !files.length) return;
@@ -209,6 +244,8 @@ export class AiChatController implements ReactiveController {
       confidence: undefined,
       intent: undefined,
       sentiment: undefined,
+      serviceMessageId: undefined,
+      rating: undefined,
       handoff: undefined,
       error: undefined,
     });
@@ -395,9 +432,10 @@ export class AiChatController implements ReactiveController {
         message.thinking += event.content ?? '';
         break;
       case 'sources':
-        message.sources = (event.sources ?? []).filter(
-          (s) => s && (s.is_visible !== false || this.settings().includeHiddenSources),
-        );
+        // Numbered in the service's order before hidden ones are left out: `[2]` stays the second.
+        message.sources = (event.sources ?? [])
+          .map((s, i) => ({ ...s, citation: i + 1 }))
+          .filter((s) => s && (s.is_visible !== false || this.settings().includeHiddenSources));
         break;
       case 'tool_call': {
         this.answerBegins(message);
@@ -445,6 +483,7 @@ export class AiChatController implements ReactiveController {
       case 'usage':
         if (typeof event.usage?.conversation_id === 'number') this.conversationId = event.usage.conversation_id;
         if (typeof event.usage?.intent === 'string') message.intent = event.usage.intent;
+        if (typeof event.usage?.message_id === 'number') message.serviceMessageId = event.usage.message_id;
         if (event.usage?.sentiment !== undefined && event.usage.sentiment !== null)
           message.sentiment = event.usage.sentiment;
         this.callbacks.usage?.(event.usage);
@@ -483,6 +522,7 @@ export class AiChatController implements ReactiveController {
             format: m.format,
             status: m.status === 'error' ? 'error' : m.status === 'stopped' ? 'stopped' : 'done',
             sources: m.sources.map((s) => ({
+              citation: s.citation,
               title: s.title,
               content_preview: s.content_preview,
               relevance_score: s.relevance_score,
@@ -512,6 +552,7 @@ export class AiChatController implements ReactiveController {
       tools: [],
       request: { message: '' },
       sources: (m.sources ?? []).map((s, i) => ({
+        citation: s.citation ?? i + 1,
         document_id: String(i),
         title: s.title,
         content_preview: s.content_preview,

@@ -8,7 +8,13 @@ export interface StoredMessage {
   format?: 'markdown' | 'html';
   status?: 'done' | 'stopped' | 'error';
   files?: string[];
-  sources?: Array<{ title: string; content_preview?: string; relevance_score?: number; url?: string }>;
+  sources?: Array<{
+    citation?: number;
+    title: string;
+    content_preview?: string;
+    relevance_score?: number;
+    url?: string;
+  }>;
 }
 
 export interface StoredConversation {

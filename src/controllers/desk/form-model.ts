@@ -88,6 +88,7 @@ export type ErrorCode =
   | 'tooSmall'
   | 'tooLarge'
   | 'badEmail'
+  | 'badPhone'
   | 'badOption'
   | 'badFormat'
   | 'server';

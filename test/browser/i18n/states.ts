@@ -120,6 +120,17 @@ const aiStates: ElementState[] = [
   },
   {
     element: 'ai-chat',
+    state: 'loading (an answer streaming in)',
+    show: async () => {
+      await faults({ kind: 'slow-stream', match: '/ai/api/v2/chat', count: 1, delayMs: 400 });
+      const el = await aiPanel();
+      await aiAsk(el, 'What are your opening hours?');
+      await until(() => aiBusy(el) && ai$(el, '.msg.assistant'));
+      return { root: el, ...AI_DATA, data: [...AI_DATA.data, 'What are your opening hours?'] };
+    },
+  },
+  {
+    element: 'ai-chat',
     state: 'tool approval',
     show: async () => {
       const el = await aiPanel();
@@ -218,6 +229,17 @@ const chatStates: ElementState[] = [
     show: async () => {
       const el = await liveChat({ mode: 'launcher' });
       await until(() => el.shadowRoot!.querySelector('button.launcher')?.getAttribute('aria-label'));
+      return { root: el, ...CHAT_DATA };
+    },
+  },
+  {
+    element: 'live-chat',
+    state: 'loading',
+    show: async () => {
+      await faults({ kind: 'delay', match: '/chat/public/api/widget', count: 1, delayMs: 4000 });
+      const el = await liveChat();
+      const win = await until(() => el.chatWindow);
+      await until(() => win.chat.phase === 'loading' && chat$(win, '[role="status"]'));
       return { root: el, ...CHAT_DATA };
     },
   },
@@ -332,6 +354,16 @@ async function signViewer(idFile: string | undefined): Promise<SportelloSignView
 const sign$ = (el: Element, s: string) => el.shadowRoot!.querySelector(s);
 
 const signStates: ElementState[] = [
+  {
+    element: 'sign-viewer',
+    state: 'loading',
+    show: async () => {
+      await faults({ kind: 'delay', match: '/sign/api/v2', count: 1, delayMs: 4000 });
+      const el = await signViewer('1001');
+      await waitUntil(() => sign$(el, '.loading'), 'loading shown', { timeout: 10000 });
+      return { root: el, ...SIGN_DATA };
+    },
+  },
   {
     element: 'sign-viewer',
     state: 'practice with the PDF toolbar',
@@ -456,6 +488,23 @@ async function fillFault(el: SportelloDeskForm): Promise<void> {
 }
 
 const deskStates: ElementState[] = [
+  {
+    element: 'desk-form',
+    state: 'loading the catalogue',
+    show: async () => {
+      await faults({ kind: 'delay', match: '/desk/__catalog.json', count: 1, delayMs: 4000 });
+      const host = await fixture<HTMLElement>(html`<div></div>`);
+      const form = document.createElement('sportello-desk-form');
+      form.setAttribute('no-draft', '');
+      form.setAttribute('lang', LANG);
+      form.endpoint = DESK;
+      form.tokenProvider = provider;
+      form.catalogSrc = `${SIM_URL}/desk/__catalog.json`;
+      host.append(form);
+      await waitUntil(() => form.shadowRoot?.querySelector('[role="status"]')?.textContent?.trim(), 'loading shown');
+      return { root: form, ...DESK_DATA };
+    },
+  },
   { element: 'desk-form', state: 'empty form', show: async () => ({ root: await deskForm(), ...DESK_DATA }) },
   {
     element: 'desk-form',

@@ -40,6 +40,8 @@ describe('strict page harness (CSP + Trusted Types)', () => {
     expect(csp).to.contain("style-src 'self'");
     expect(csp).to.contain("require-trusted-types-for 'script'");
     expect(csp).to.contain('trusted-types lit-html sportello');
+    expect(csp).to.contain("worker-src 'self' blob:");
+    expect(csp).not.to.contain('unsafe');
     // The harness must catch what it promises to: an inline style attribute and a raw innerHTML
     // assignment are both refused and recorded.
     page = await openStrictPage({ html: '<p style="color: red">inline style</p>' });
@@ -96,7 +98,8 @@ describe('strict page harness (CSP + Trusted Types)', () => {
   ): Promise<{ strict: StrictPage; result: SseProbeResult }> {
     const strict = await openStrictPage({
       modules: ['/test/browser/transport/strict-sse-probe.ts'],
-      ...(workerSrc ? { workerSrc } : {}),
+      // No worker-src at all: '' leaves the harness's default out.
+      workerSrc: workerSrc ?? '',
     });
     page = strict; // closed after the test
     return { strict, result: await (await sseProbe(strict))(endpoint) };

@@ -66,12 +66,22 @@ function requirePackages(): void {
   }
 }
 
-function stopChild(child: ChildProcess | undefined): Promise<void> {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
+/**
+ * Stops a child we started. `group`: it was spawned detached, as the leader of its own process
+ * group, and the whole group goes (PHP's built-in server forks its workers, which outlive a
+ * SIGTERM to the parent alone).
+ */
+function stopChild(child: ChildProcess | undefined, group = false): Promise<void> {
+  if (!child || child.pid === undefined) return Promise.resolve();
+  const running = child.exitCode === null && child.signalCode === null;
+  const exited = running ? new Promise<void>((resolve) => child.once('exit', () => resolve())) : Promise.resolve();
+  try {
+    if (group) process.kill(-child.pid, 'SIGTERM');
+    else if (running) child.kill('SIGTERM');
+  } catch {
+    // already gone
+  }
+  return exited;
 }
 
 /**
@@ -203,8 +213,10 @@ if (!is_plugin_active('sportello/sportello.php')) { fwrite(STDERR, "not active\\
     server = spawn('php', ['-S', `127.0.0.1:${port}`, '-t', site], {
       cwd: site,
       stdio: 'ignore',
+      detached: true,
       env: { ...process.env, PHP_CLI_SERVER_WORKERS: '4' },
     });
+
     children.push(server);
     await until(async () => {
       try {
@@ -220,12 +232,12 @@ if (!is_plugin_active('sportello/sportello.php')) { fwrite(STDERR, "not active\\
       php: (code) => php(`require '${site}/wp-load.php';\n${code}`),
       debugLog: () => (existsSync(log) ? readFileSync(log, 'utf8') : ''),
       stop: async () => {
-        await stopChild(server);
+        await stopChild(server, true);
         await stopChild(db);
       },
     };
   } catch (error) {
-    for (const child of children.reverse()) await stopChild(child);
+    for (const child of children.reverse()) await stopChild(child, child === server);
     throw error;
   }
 }
