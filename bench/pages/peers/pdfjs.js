@@ -35,7 +35,14 @@ window.__mount = async (idFile) => {
     await (await fetch(`${api}/documents/viewer/${doc.idDocument}`, { headers })).arrayBuffer(),
   );
   performance.mark('sportello-sign:bytes');
-  loading = pdfjsLib.getDocument({ data });
+  // The options <sportello-sign-viewer> opens documents with (src/pdf/pdfjs.ts).
+  loading = pdfjsLib.getDocument({
+    data,
+    isEvalSupported: false,
+    enableXfa: false,
+    useSystemFonts: true,
+    verbosity: 0,
+  });
   const pdf = await loading.promise;
   viewer.setDocument(pdf);
   linkService.setDocument(pdf);
