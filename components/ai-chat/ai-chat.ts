@@ -70,6 +70,11 @@ const booleanDefaultTrue = {
  * @csspart composer - The message composer.
  * @csspart launcher - The launcher bubble (`mode="launcher"`).
  *
+ * @cssstate open - The panel is shown (always inline; launcher mode while open).
+ * @cssstate loading - Waiting for the first words of an answer.
+ * @cssstate streaming - An answer is being written.
+ * @cssstate error - The last answer failed, or the configuration is wrong.
+ *
  * @cssproperty --sportello-ai-chat-height - Height of the panel (default 560px).
  * @cssproperty --sportello-ai-chat-width - Width of the launcher panel (default 400px).
  * @cssproperty --sportello-accent - Accent colour (and the other `--sportello-*` tokens).
@@ -186,7 +191,7 @@ export class SportelloAiChat extends SportelloElement {
 
   /** Hands the conversation to a person: emits `sportello-handoff` and opens the `handoff-target` chat. */
   async handoff(trigger = 'button', reason?: string): Promise<void> {
-    const who = { user: t(this.language, 'you'), assistant: t(this.language, 'assistant') };
+    const who = { user: t(this, 'you'), assistant: t(this, 'assistant') };
     const transcript = this.transcript(who);
     const lastQuestion = [...this.chat.messages].reverse().find((m) => m.role === 'user');
     const summary = [reason, lastQuestion?.role === 'user' ? `${who.user}: ${lastQuestion.text}` : undefined]
@@ -345,6 +350,18 @@ export class SportelloAiChat extends SportelloElement {
     if (healable) void this.chat.retry(last.id);
   }
 
+  /** `:state(open)`, `:state(loading)` (waiting for an answer), `:state(streaming)`, `:state(error)`. */
+  protected override states(): Record<string, boolean> {
+    const last = this.chat.messages.at(-1);
+    const status = last?.role === 'assistant' ? last.status : undefined;
+    return {
+      open: this.mode !== 'launcher' || this.open,
+      loading: status === 'waiting',
+      streaming: status === 'streaming',
+      error: status === 'error' || !!this.problem,
+    };
+  }
+
   /**
    * "You: …\nAssistant: …" of the last exchanges, for a human operator: answers as the text a
    * reader saw (one line per block, no markdown syntax), each clipped, empty turns left out.
@@ -396,7 +413,7 @@ export class SportelloAiChat extends SportelloElement {
   }
 
   private async onAttach(e: CustomEvent<{ files: File[] }>): Promise<void> {
-    const rules = { accept: this.accept, maxFileSize: this.maxFileSize, maxFiles: this.maxFiles, lang: this.language };
+    const rules = { accept: this.accept, maxFileSize: this.maxFileSize, maxFiles: this.maxFiles, speaker: this };
     this.fileErrors = await attachFiles(
       e.detail.files,
       () => this.attachments,
@@ -418,7 +435,7 @@ export class SportelloAiChat extends SportelloElement {
   private onFinished(message: AssistantMessage): void {
     const text = this.views.plainText(message.id, 401);
     // One polite announcement per finished answer, not one per token.
-    this.announcement = t(this.language, 'answerReady', { text: text.length > 400 ? `${text.slice(0, 400)}…` : text });
+    this.announcement = t(this, 'answerReady', { text: text.length > 400 ? `${text.slice(0, 400)}…` : text });
     this.emit('sportello-ai-message', {
       role: 'assistant',
       text: message.text,
@@ -509,7 +526,8 @@ export class SportelloAiChat extends SportelloElement {
   // ------------------------------------------------------------------ rendering
 
   private s(key: AiChatStringKey, params?: Record<string, string | number>): string {
-    return t(this.language, key, params);
+    // The element itself: its own `strings` and its `<sportello-config>`'s count (src/i18n/translate.ts).
+    return t(this, key, params);
   }
 
   /** What the message templates need, once per render. */
