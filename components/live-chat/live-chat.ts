@@ -460,6 +460,7 @@ export class SportelloLiveChat extends HTMLElement {
     // configure() or a <sportello-config> changed (new strings, a new language): the full rule again.
     document.addEventListener('sportello-config-change', this.onConfigChange);
     if (this.mode === 'inline' || this.opened) {
+      this.followPageLang();
       if (this.opened) this.loadFullLabels();
       this.listenToStorage();
       void this.ensureWindow(true);
@@ -470,6 +471,7 @@ export class SportelloLiveChat extends HTMLElement {
     // main thread at 4x throttle, for what matters only to a visitor already chatting. At idle:
     idle(() => {
       if (!this.isConnected) return;
+      this.followPageLang();
       if (!this.fullLabels) this.loadFullLabels();
       this.listenToStorage();
       const stored = this.hasStoredChat();
@@ -518,12 +520,28 @@ export class SportelloLiveChat extends HTMLElement {
     window.addEventListener('storage', this.onStorage);
   }
 
+  /**
+   * `<html lang>` changes re-label the launcher, through the kit's one page-lang observer. It comes
+   * with the labels module (at idle, or at once for an open or inline chat), not with the loader:
+   * a static import would be a shared chunk fetched before the launcher shows. A change before
+   * then is caught up by one render once it follows.
+   */
+  private followPageLang(): void {
+    void loadLabels().then((module) => {
+      if (!this.isConnected) return;
+      module.followPageLang(this, () => this.render());
+      this.render();
+    });
+  }
+
   private readonly onConfigChange = (): void => {
     if (this.mode !== 'inline') this.loadFullLabels();
   };
 
   disconnectedCallback(): void {
     document.removeEventListener('sportello-config-change', this.onConfigChange);
+    // After a follow still on its way (same promise, so in order).
+    void labelsModule?.then((module) => module.unfollowPageLang(this));
     // The window's controller closes its connection when detached; a re-attached element activates again.
     this.activation = undefined;
     this.cancelGreeting?.();
