@@ -491,14 +491,14 @@ export class SportelloLiveChat extends HTMLElement {
   private async scheduleGreeting(): Promise<void> {
     const { scheduleGreeting } = await import('./greeting.js');
     const left = this.position === 'bottom-left' || this.position === 'bottom-start';
-    const launcher = this;
+    const isOpen = () => this.opened;
     this.cancelGreeting = await scheduleGreeting(
       {
         element: this,
         root: this.root,
         widgetKey: this.widgetKey,
         get opened() {
-          return launcher.opened;
+          return isOpen();
         },
         endpoint: () => this.chatEndpoint(),
         openWithGreeting: async (text: string) => {
