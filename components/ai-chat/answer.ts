@@ -10,7 +10,7 @@ import type {
 import type { PendingToolCall } from '../../src/services/ai.js';
 import type { StringsHost } from '../../src/i18n/translate.js';
 import '../shared/error-notice.js';
-import { markdownView } from '../../src/markdown/directive.js';
+import { markdownView } from '../shared/markdown-directive.js';
 import { paperclipIcon } from '../shared/chat-icons.js';
 import type { AnswerViews } from './answer-views.js';
 import { citationId } from './citations.js';

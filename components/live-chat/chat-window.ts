@@ -266,6 +266,22 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
     return this.clients.client?.endpoint ?? '';
   }
 
+  /** The conversation's phase as custom states, here and on the launcher (the element the page sees). */
+  protected override states(): Record<string, boolean> {
+    const phase = this.chat.phase;
+    const states = {
+      loading: phase === 'idle' || phase === 'loading',
+      error: phase === 'error' || !!this.clients.problem,
+      queued: phase === 'queued' || phase === 'starting',
+      chatting: phase === 'chatting',
+      ended: phase === 'ended' || phase === 'rated',
+    };
+    const launcher = (this.getRootNode() as ShadowRoot).host as
+      { mirrorStates?(s: Record<string, boolean>): void } | undefined;
+    launcher?.mirrorStates?.(states);
+    return states;
+  }
+
   // ---- public API (called by the launcher) --------------------------------------------------
 
   /** Loads configuration (once) and resumes a running chat. */
@@ -536,6 +552,8 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
         ended
           ? this.endedView.render()
           : html`<sportello-composer
+            part="composer"
+            exportparts="form: composer-form, input: composer-input, send: composer-send, attach: composer-attach, attachment: composer-attachment"
             allow-attachments
             accept=${c.config?.attachments?.contentTypes?.join(',') ?? ''}
             maxlength=${c.config?.maxMessageLength ?? 4000}

@@ -155,13 +155,49 @@ function writeOpenFlag(open: boolean): void {
  * @event {CustomEvent<ChatIdDetail>} sportello-chat-started - `{ idChat }` a conversation started.
  * @event {CustomEvent<ChatIdDetail>} sportello-chat-ended - `{ idChat }` a conversation ended.
  * @event {CustomEvent<SportelloErrorDetail>} sportello-error - `{ error, operation }` something failed (also shown in the window).
+ * @cssstate open - The window is open.
+ * @cssstate loading - The widget is loading.
+ * @cssstate error - The widget failed to load or is not configured.
+ * @cssstate queued - Waiting for an operator.
+ * @cssstate chatting - A conversation is running.
+ * @cssstate ended - The conversation has ended.
+ *
  * @csspart launcher - The launcher button.
  * @csspart badge - The unread counter.
  * @csspart window - The chat window (a dialog in launcher mode).
+ * @csspart header - The window's header.
+ * @csspart body - The window's body (forms, states).
+ * @csspart composer - The message composer.
+ * @csspart composer-form - The composer's form.
+ * @csspart composer-input - The message field.
+ * @csspart composer-send - The send button.
+ * @csspart composer-attach - The attach button.
+ * @csspart composer-attachment - An attachment in the composer's tray.
+ * @csspart error - A failure notice; `error-retry`, `error-support`, `error-dismiss` its parts.
  * @cssproperty --sportello-chat-width - Window width (default 380px).
  * @cssproperty --sportello-chat-height - Window height (default 560px).
  * @cssproperty --sportello-chat-offset - Distance of launcher and window from the corner (default 20px).
  * @cssproperty --sportello-accent - Launcher colour.
+ * @cssproperty --sportello-accent-contrast - Text on the accent colour (default #ffffff).
+ * @cssproperty --sportello-surface - Background (default #ffffff).
+ * @cssproperty --sportello-surface-alt - Second background: bubbles, cards (default #f3f5f9).
+ * @cssproperty --sportello-text - Text colour (default #1c2230).
+ * @cssproperty --sportello-text-muted - Secondary text (default #5b6474).
+ * @cssproperty --sportello-border - Borders (default #d5dbe5).
+ * @cssproperty --sportello-danger - Errors (default #b42318).
+ * @cssproperty --sportello-danger-surface - Background of errors (default #fdecea).
+ * @cssproperty --sportello-warning - Warnings (default #8a5a00).
+ * @cssproperty --sportello-warning-surface - Background of warnings (default #fff6e0).
+ * @cssproperty --sportello-success - Success (default #146c43).
+ * @cssproperty --sportello-success-surface - Background of success (default #e7f6ee).
+ * @cssproperty --sportello-focus-ring - Focus outline (default #1a4fd0).
+ * @cssproperty --sportello-radius - Corner radius (default 10px).
+ * @cssproperty --sportello-radius-small - Small corner radius (default 6px).
+ * @cssproperty --sportello-font - Font family (default system-ui).
+ * @cssproperty --sportello-font-mono - Monospace font (codes, references).
+ * @cssproperty --sportello-font-size - Base font size (default 15px).
+ * @cssproperty --sportello-space - Spacing unit (default 8px).
+ * @cssproperty --sportello-shadow - Shadow of floating parts (launcher, panels).
  */
 export class SportelloLiveChat extends HTMLElement {
   static observedAttributes = [
@@ -206,6 +242,15 @@ export class SportelloLiveChat extends HTMLElement {
   private warned = false;
   private warnedValues = new Set<string>();
   private built = '';
+
+  /** Custom states (`:state(chatting)`…), mirrored from the window; undefined in engines without them. */
+  private readonly internals: ElementInternals | undefined = (() => {
+    try {
+      return this.attachInternals();
+    } catch {
+      return undefined;
+    }
+  })();
 
   constructor() {
     super();
@@ -279,6 +324,24 @@ export class SportelloLiveChat extends HTMLElement {
     this.setAttribute('position', v);
   }
   /** Whether the window is open (the `open` attribute). */
+  /**
+   * The window's states, so the page can style `sportello-live-chat:state(chatting)`; called by the
+   * window after each render (the launcher itself knows only whether it is open).
+   * @internal
+   */
+  mirrorStates(states: Record<string, boolean>): void {
+    const set = this.internals?.states;
+    if (!set) return;
+    for (const [name, on] of Object.entries({ ...states, open: this.opened })) {
+      try {
+        if (on) set.add(name);
+        else set.delete(name);
+      } catch {
+        // Engines that accept only `--name` states: unstyled by state, nothing else lost.
+      }
+    }
+  }
+
   get opened(): boolean {
     return this.hasAttribute('open');
   }
@@ -554,6 +617,7 @@ export class SportelloLiveChat extends HTMLElement {
     if (!this.isConnected || previous === value) return;
     if (name === 'open') {
       writeOpenFlag(this.opened);
+      this.mirrorStates({});
       this.emit(this.opened ? 'sportello-chat-open' : 'sportello-chat-close');
       if (this.opened) {
         this.unread = 0;
@@ -630,6 +694,11 @@ export class SportelloLiveChat extends HTMLElement {
     let win = this.chatWindow;
     if (!win) {
       win = document.createElement('sportello-live-chat-window');
+      // The window's parts are the launcher's: a page styles the composer with ::part(composer-input).
+      win.setAttribute(
+        'exportparts',
+        'header, body, composer, composer-form, composer-input, composer-send, composer-attach, composer-attachment, error, error-retry, error-support, error-dismiss',
+      );
       this.loaded = true;
       this.frame.replaceChildren(win);
     }
