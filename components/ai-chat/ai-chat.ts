@@ -70,6 +70,11 @@ const booleanDefaultTrue = {
  * @csspart composer - The message composer.
  * @csspart launcher - The launcher bubble (`mode="launcher"`).
  *
+ * @cssstate open - The panel is shown (always inline; launcher mode while open).
+ * @cssstate loading - Waiting for the first words of an answer.
+ * @cssstate streaming - An answer is being written.
+ * @cssstate error - The last answer failed, or the configuration is wrong.
+ *
  * @cssproperty --sportello-ai-chat-height - Height of the panel (default 560px).
  * @cssproperty --sportello-ai-chat-width - Width of the launcher panel (default 400px).
  * @cssproperty --sportello-accent - Accent colour (and the other `--sportello-*` tokens).
@@ -322,6 +327,18 @@ export class SportelloAiChat extends SportelloElement {
     const healable =
       e.status === 401 || e.status === 403 || e.status === 404 || e.kind === 'network' || isConfigurationError(e.cause);
     if (healable) void this.chat.retry(last.id);
+  }
+
+  /** `:state(open)`, `:state(loading)` (waiting for an answer), `:state(streaming)`, `:state(error)`. */
+  protected override states(): Record<string, boolean> {
+    const last = this.chat.messages.at(-1);
+    const status = last?.role === 'assistant' ? last.status : undefined;
+    return {
+      open: this.mode !== 'launcher' || this.open,
+      loading: status === 'waiting',
+      streaming: status === 'streaming',
+      error: status === 'error' || !!this.problem,
+    };
   }
 
   /**

@@ -16,10 +16,15 @@ export const answerStyles = css`
     overflow-wrap: normal;
   }
   .item.self .bubble {
+    /* The question keeps its line breaks (.msg.user); the Edit button beside it is laid out normally. */
+    white-space: normal;
     max-width: 80%;
     border-radius: var(--_radius) var(--_radius) var(--_radius-small) var(--_radius);
   }
-  /* The question's bubble is the list's own (accent colours, pre-wrap). */
+  /* The question's bubble is the list's own (accent colours). */
+  .msg.user {
+    white-space: pre-wrap;
+  }
   .msg.user .files {
     font-size: 0.85em;
     opacity: 0.9;
@@ -166,6 +171,12 @@ export const answerStyles = css`
     flex-wrap: wrap;
     gap: 2px;
     margin-top: 2px;
+  }
+  .answer-actions .rating svg {
+    display: block;
+  }
+  .answer-actions .rating svg.down {
+    transform: rotate(180deg);
   }
   .answer-actions .rating[aria-pressed='true'] {
     border-color: var(--_accent);

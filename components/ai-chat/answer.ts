@@ -1,4 +1,4 @@
-import { html, nothing, type TemplateResult } from 'lit';
+import { html, nothing, svg, type TemplateResult } from 'lit';
 import type {
   AiChatController,
   AssistantMessage,
@@ -10,7 +10,7 @@ import type {
 import type { PendingToolCall } from '../../src/services/ai.js';
 import type { StringsHost } from '../../src/i18n/translate.js';
 import '../shared/error-notice.js';
-import { markdownView } from '../../src/markdown/directive.js';
+import { markdownView } from '../shared/markdown-directive.js';
 import { paperclipIcon } from '../shared/chat-icons.js';
 import type { AnswerViews } from './answer-views.js';
 import { citationId } from './citations.js';
@@ -162,6 +162,12 @@ function renderConfidence(c: AnswerContext, confidence: NonNullable<AssistantMes
   </details>`;
 }
 
+/** A thumb (up, or turned down): an SVG, not an emoji, so it looks the same on every system. Decorative. */
+const THUMB =
+  'M7 10v11H3V10h4zm2 11h8.3a2 2 0 0 0 2-1.6l1.4-7A2 2 0 0 0 18.7 10H14l.9-4.4A1.5 1.5 0 0 0 13.4 4L9 10v11z';
+const thumb = (down: boolean) =>
+  svg`<svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false" class=${down ? 'down' : ''}><path d=${THUMB} fill="currentColor"></path></svg>`;
+
 /** Copy (markdown and text), regenerate the last answer, and a rating for the page to record. */
 function renderActions(c: AnswerContext, m: AssistantMessage): TemplateResult {
   const last = c.chat.messages.at(-1) === m;
@@ -175,7 +181,7 @@ function renderActions(c: AnswerContext, m: AssistantMessage): TemplateResult {
       ${c.copied === key ? c.s('copied') : c.s(label)}
     </button>`;
   };
-  const rating = (value: 'up' | 'down', label: AiChatStringKey, icon: string) =>
+  const rating = (value: 'up' | 'down', label: AiChatStringKey, icon: unknown) =>
     html`<button
       type="button"
       class="icon-button rating"
@@ -195,7 +201,7 @@ function renderActions(c: AnswerContext, m: AssistantMessage): TemplateResult {
           </button>`
         : nothing
     }
-    ${rating('up', 'helpful', '👍')} ${rating('down', 'notHelpful', '👎')}
+    ${rating('up', 'helpful', thumb(false))} ${rating('down', 'notHelpful', thumb(true))}
   </div>`;
 }
 

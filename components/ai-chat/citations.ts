@@ -4,6 +4,8 @@ import type { CitedSource } from '../../src/controllers/ai/ai-chat-controller.js
 export const citationId = (messageId: string, n: number) => `cite-${messageId}-${n}`;
 
 const MARKER = /\[(\d{1,2})\]/g;
+/** The same without the global flag: `test` on a global pattern keeps its position between calls. */
+const HAS_MARKER = /\[\d{1,2}\]/;
 
 /**
  * Turns `[n]` markers in a finished answer into links to its sources: a small button described by
@@ -23,7 +25,7 @@ export function linkCitations(root: Element, messageId: string, sources: readonl
   });
   const texts: Text[] = [];
   for (let node = walker.nextNode(); node; node = walker.nextNode())
-    if (MARKER.test((node as Text).data)) texts.push(node as Text);
+    if (HAS_MARKER.test((node as Text).data)) texts.push(node as Text);
   for (const text of texts) {
     const fragment = doc.createDocumentFragment();
     let last = 0;

@@ -75,7 +75,7 @@ export const deskFormStyles = [
     .req {
       color: var(--_danger);
     }
-    input:not([type='checkbox']):not([type='file']),
+    input:not([type='checkbox']):not([type='radio']):not([type='file']),
     select,
     textarea {
       font: inherit;
@@ -415,11 +415,18 @@ export const deskFormStyles = [
       align-items: center;
       font-weight: 400;
     }
-    .star input {
+    .star input[type='radio'] {
+      flex: none;
       width: 1.25rem;
+      min-width: 0;
       height: 1.25rem;
+      min-height: 0;
       margin: 0;
+      padding: 0;
       accent-color: var(--_accent);
+    }
+    .star {
+      min-height: 44px;
     }
     #rating-done:focus {
       outline: none;

@@ -24,6 +24,7 @@ import { ChatWindowLabels } from './window-labels.js';
 import { TranscriptRows, initialOf } from './transcript-rows.js';
 import { ChatForms } from './contact-forms.js';
 import { MessageBodies } from './message-bodies.js';
+import { notificationsAskable, TabNotices } from './tab-notices.js';
 import type { ImageViewer } from './image-viewer.js';
 import type { AttachmentOpenDetail } from '../shared/chat-events.js';
 import { EndedView } from './ended-view.js';
@@ -74,6 +75,12 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
   @property({ attribute: false }) prefill: ChatPrefill = {};
   /** Keeps ended chats on this device, listed under "past conversations" (`past-chats="false"` on the launcher). */
   @property({ attribute: false }) keepPastChats = true;
+  /** id of a `<sportello-desk-form>` on the page: offline or ended, the visitor may open a request there instead. */
+  @property({ attribute: false }) deskTarget?: string | undefined;
+  /** A short sound for new messages while the visitor is not looking (off by default). */
+  @property({ attribute: false }) sound = false;
+  /** Offer desktop notifications for new messages (the visitor still decides). */
+  @property({ attribute: false }) notifications = false;
   /** Shows the close button (launcher mode). */
   @property({ type: Boolean }) closable = false;
   /** Reconnect tuning (tests). */
@@ -112,6 +119,58 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
   );
   private readonly rows = new TranscriptRows(this);
   private readonly forms = new ChatForms(this);
+  renderDeskHandoff() {
+    if (!this.deskTarget) return nothing;
+    return html`<button class="secondary desk-handoff" type="button" @click=${() => this.handOverToDesk()}>
+      ${this.tr('deskHandoff')}
+    </button>`;
+  }
+
+  /**
+   * The chat hands over to the page's desk form: a subject and what was said (the transcript of an
+   * ended chat, or what the visitor wrote in the contact form) go with it. The launcher finds the
+   * form and opens it; a page may cancel the event and do it its own way.
+   */
+  private handOverToDesk(): void {
+    const c = this.chat;
+    const ended = c.phase === 'ended' || c.phase === 'rated';
+    const names = { you: this.tr('you'), operator: c.operator?.name ?? this.tr('operator') };
+    const transcript = ended
+      ? c.transcript.messages
+          .map((m) => {
+            if (m.notice) return `— ${this.labels.notice(m.notice)}`;
+            const who =
+              m.from === 'visitor' ? names.you : (m.author ?? (m.from === 'bot' ? c.bot.name : names.operator));
+            const files = m.attachments.map((a) => `[${a.name}]`).join(' ');
+            return `${who}: ${[m.text, files].filter(Boolean).join(' ')}`;
+          })
+          .join('\n')
+      : (this.renderRoot.querySelector<HTMLTextAreaElement>('#message')?.value ?? '').trim();
+    const date = new Intl.DateTimeFormat(this.language, { dateStyle: 'medium' }).format(new Date());
+    const subject = ended ? this.tr('deskHandoffSubject', { date }) : this.tr('deskHandoffOfflineSubject');
+    const detail = { target: this.deskTarget!, subject, transcript, name: c.name, email: c.email };
+    if (!this.emit('sportello-chat-desk-handoff', detail, { cancelable: true })) return;
+    // The form is on the page (beside the launcher, whose shadow root holds this window).
+    const launcher = (this.getRootNode() as ShadowRoot).host;
+    const scope = (launcher?.getRootNode() ?? document) as Document | ShadowRoot;
+    const desk = (scope.getElementById?.(detail.target) ?? document.getElementById(detail.target)) as
+      (HTMLElement & { prefill?: Record<string, unknown> }) | null;
+    if (!desk || desk.localName !== 'sportello-desk-form') {
+      console.warn(
+        `[sportello] <sportello-live-chat> desk-target="${detail.target}" names no <sportello-desk-form> on the page.`,
+      );
+      return;
+    }
+    desk.prefill = { ...desk.prefill, oggetto: subject, descrizione: transcript };
+    // A launcher's window steps aside for the form; the form gets the focus.
+    if (this.closable) this.emit('sportello-chat-close-request', {});
+    desk.scrollIntoView({ block: 'start' });
+    void (desk as HTMLElement & { updateComplete?: Promise<unknown> }).updateComplete?.then(() => {
+      const field = desk.shadowRoot?.querySelector<HTMLElement>('[data-field="oggetto"]') ?? desk;
+      field.focus();
+    });
+  }
+
   /** The image viewer, loaded the first time an image attachment is opened. */
   private viewer: ImageViewer | undefined;
 
@@ -156,6 +215,31 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
   onIncoming(count: number): void {
     this.past.incoming(count);
     this.emit('sportello-chat-incoming', { count });
+    const last = [...this.chat.transcript.messages].reverse().find((m) => m.from === 'operator' || m.from === 'bot');
+    const from =
+      last?.author ?? (last?.from === 'bot' ? this.chat.bot.name : this.chat.operator?.name) ?? this.tr('operator');
+    this.notices.arrived(count, from, last?.text ?? '', `sportello-chat-${this.chat.idChat ?? ''}`);
+  }
+
+  /** New messages noticed in a hidden tab or a closed window: title count, sound, notifications. */
+  readonly notices = new TabNotices(this);
+
+  /** Whether the window is on screen (open, or inline). */
+  windowShown(): boolean {
+    return this.isConnected && (this.checkVisibility?.() ?? true);
+  }
+
+  /** The launcher opened the window: what was counted has been seen. */
+  seen(): void {
+    this.notices.onSeen();
+  }
+
+  private async askNotifications(): Promise<void> {
+    try {
+      await Notification.requestPermission();
+    } finally {
+      this.requestUpdate();
+    }
   }
 
   onChatStarted(idChat: string): void {
@@ -178,6 +262,22 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
 
   private chatEndpoint(): string {
     return this.clients.client?.endpoint ?? '';
+  }
+
+  /** The conversation's phase as custom states, here and on the launcher (the element the page sees). */
+  protected override states(): Record<string, boolean> {
+    const phase = this.chat.phase;
+    const states = {
+      loading: phase === 'idle' || phase === 'loading',
+      error: phase === 'error' || !!this.clients.problem,
+      queued: phase === 'queued' || phase === 'starting',
+      chatting: phase === 'chatting',
+      ended: phase === 'ended' || phase === 'rated',
+    };
+    const launcher = (this.getRootNode() as ShadowRoot).host as
+      { mirrorStates?(s: Record<string, boolean>): void } | undefined;
+    launcher?.mirrorStates?.(states);
+    return states;
   }
 
   // ---- public API (called by the launcher) --------------------------------------------------
@@ -440,11 +540,18 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
         @sportello-message-retry=${(e: CustomEvent<{ key: string }>) => c.retry(e.detail.key)}
         @sportello-quick-reply=${(e: CustomEvent<{ value?: string; label?: string }>) => c.send(e.detail.label ?? e.detail.value ?? '', e.detail.value)}
       ></sportello-message-list>
+      ${
+        this.notifications && notificationsAskable() && !ended
+          ? html`<button type="button" class="link notify" @click=${() => this.askNotifications()}>${this.tr('notifyOffer')}</button>`
+          : nothing
+      }
       <div class="typing" aria-live="polite">${c.peerTyping !== undefined ? (c.peerTyping ? this.tr('typing', { name: c.peerTyping }) : this.tr('someoneTyping')) : ''}</div>
       ${
         ended
           ? this.endedView.render()
           : html`<sportello-composer
+            part="composer"
+            exportparts="form: composer-form, input: composer-input, send: composer-send, attach: composer-attach, attachment: composer-attachment"
             allow-attachments
             accept=${c.config?.attachments?.contentTypes?.join(',') ?? ''}
             maxlength=${c.config?.maxMessageLength ?? 4000}

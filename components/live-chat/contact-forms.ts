@@ -172,13 +172,17 @@ export class ChatForms {
       return html`<div class="body" part="body"><p role="status">${tr('offlineSent')}</p></div>`;
     const channels = this.contactChannels;
     if (!channels.length) {
-      return html`<div class="body" part="body"><p class="intro">${tr('offlineNoContact')}</p>${this.renderOpeningHours()}</div>`;
+      return html`<div class="body" part="body">
+        <p class="intro">${tr('offlineNoContact')}</p>
+        ${this.renderOpeningHours()} ${this.ctx.renderDeskHandoff()}
+      </div>`;
     }
     const ch = this.channel;
     const privacyText = this.privacyText();
     return html`<div class="body" part="body">
       <p class="intro">${tr('offlineIntro')}</p>
       ${this.renderOpeningHours()}
+      ${this.ctx.renderDeskHandoff()}
       <form novalidate @submit=${this.onContact}>
         ${f.render(
           'name',

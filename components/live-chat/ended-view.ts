@@ -55,6 +55,7 @@ export class EndedView {
           </form>`
       }
       <button class="secondary" type="button" @click=${() => this.newChat()}>${tr('newChat')}</button>
+      ${this.ctx.renderDeskHandoff()}
     </div>`;
   }
 

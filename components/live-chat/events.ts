@@ -12,6 +12,16 @@ export interface ChatLookDetail {
   position?: 'bottom-right' | 'bottom-left' | undefined;
 }
 
+/** The chat hands over to a desk form (`desk-target`): what it passes. */
+export interface ChatDeskHandoffDetail {
+  /** id of the `<sportello-desk-form>`. */
+  target: string;
+  subject: string;
+  transcript: string;
+  name: string;
+  email: string;
+}
+
 declare global {
   interface GlobalEventHandlersEventMap {
     /** The chat window opened. */
@@ -28,6 +38,8 @@ declare global {
     'sportello-chat-incoming': CustomEvent<ChatIncomingDetail>;
     /** Internal: the widget's configuration arrived (colours, position) for the launcher. */
     'sportello-chat-look': CustomEvent<ChatLookDetail>;
+    /** "Open a request instead": the chat hands over to the page's desk form. Cancelable. */
+    'sportello-chat-desk-handoff': CustomEvent<ChatDeskHandoffDetail>;
   }
 }
 export {};

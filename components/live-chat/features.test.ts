@@ -5,8 +5,19 @@
 import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { expectAxeClean, siteLandmarks } from './axe-page.js';
+import '../desk-form/index.js';
 import { ignoreResizeObserverLoop } from '../shared/chat-test-utils.js';
-import { composerSend, mountChat, resetSim, SIM_URL, startChat, TestOperator, until } from './chat-test-helpers.js';
+import {
+  $,
+  composerSend,
+  mountChat,
+  phase,
+  resetSim,
+  SIM_URL,
+  startChat,
+  TestOperator,
+  until,
+} from './chat-test-helpers.js';
 
 ignoreResizeObserverLoop();
 
@@ -84,5 +95,56 @@ describe('sportello-live-chat: round two additions', () => {
     await until(() => !win.shadowRoot!.querySelector('.viewer'));
     expect(el.opened || el.mode === 'inline', 'the chat stays open').to.equal(true);
     await until(() => list.activeElement === link);
+  });
+
+  it('chat → desk hand-off: offline and ended, "Open a request instead" fills the page\'s desk form (subject, transcript)', async () => {
+    const desk = document.createElement('sportello-desk-form') as HTMLElement & { prefill: Record<string, unknown> };
+    desk.id = 'desk';
+    document.body.append(desk);
+    try {
+      // Offline: what the visitor wrote in the contact form goes over.
+      const offline = await mountChat({ widgetKey: 'demo-offline' });
+      offline.setAttribute('desk-target', 'desk');
+      const off = await phase(offline, 'offline');
+      const message = await until(() => $<HTMLTextAreaElement>(off, '#message'));
+      message.value = 'My invoice is wrong';
+      (await until(() => $<HTMLButtonElement>(off, 'button.desk-handoff'))).click();
+      await until(() => desk.prefill?.oggetto);
+      expect(desk.prefill.oggetto).to.equal('Request from the chat');
+      expect(desk.prefill.descrizione).to.equal('My invoice is wrong');
+      offline.remove();
+
+      // Ended: the conversation goes over as a transcript.
+      const el = await mountChat();
+      el.setAttribute('desk-target', 'desk');
+      const win = await startChat(el, '2');
+      await until(() => win.chat.transcript.messages.some((m) => m.from === 'operator'));
+      await composerSend(win, 'the second line');
+      await until(() => win.chat.transcript.messages.some((m) => m.text === 'the second line' && m.id));
+      win.chat.endChat();
+      await phase(el, 'ended');
+      (await until(() => $<HTMLButtonElement>(win, 'button.desk-handoff'))).click();
+      await until(() => String(desk.prefill?.descrizione ?? '').includes('the second line'));
+      expect(String(desk.prefill.oggetto)).to.match(/^Chat of /);
+      expect(String(desk.prefill.descrizione)).to.contain('You: the second line').and.contain('Giulia:');
+    } finally {
+      desk.remove();
+    }
+  });
+
+  it('messages that arrive while the window is closed are counted in the tab title; opening it clears the count', async () => {
+    document.title = 'Test shop';
+    const el = await mountChat({ mode: 'launcher' });
+    el.setAttribute('sound', '');
+    await el.open();
+    const win = await startChat(el, '2');
+    await until(() => win.chat.transcript.messages.some((m) => m.from === 'operator'));
+    expect(document.title).to.equal('Test shop');
+    await el.close();
+    win.chat.send('Is anyone there?');
+    await until(() => document.title.startsWith('(1) '));
+    expect(document.title).to.equal('(1) Test shop');
+    await el.open();
+    await until(() => document.title === 'Test shop');
   });
 });

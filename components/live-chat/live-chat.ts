@@ -143,6 +143,10 @@ function writeOpenFlag(open: boolean): void {
  * @attr category - Prefilled category id.
  * @attr message - Prefilled first message.
  * @attr report-navigation - Report the page the visitor is on (`add-navigation-page`); default on, `report-navigation="false"` turns it off.
+ * @attr desk-target - id of a `<sportello-desk-form>` on the page: when the chat is offline or ended, the window offers "Open a request instead", which fills that form's subject and description (the transcript) and moves there.
+ * @event {CustomEvent<ChatDeskHandoffDetail>} sportello-chat-desk-handoff - `{ target, subject, transcript, name, email }` before the hand-over to the desk form; cancel it to do it your own way.
+ * @attr sound - Play a short sound when a message arrives while the visitor is not looking (another tab, the window closed). Off by default; silent until the page may play sound.
+ * @attr notifications - Offer desktop notifications for new messages in a hidden tab (the visitor opts in with a button; the browser asks).
  * @attr preload - Load the chat window when the browser is idle, before the visitor shows intent (default: only on intent — a pointer over or focus on the launcher, a touch, `open()` — or when a chat is running).
  * @attr past-chats - Keep ended chats on this device so the visitor can read them again (last 5); default on, `past-chats="false"` keeps none and deletes those kept.
  * @event {CustomEvent} sportello-chat-open - The window opened.
@@ -150,9 +154,25 @@ function writeOpenFlag(open: boolean): void {
  * @event {CustomEvent<ChatIdDetail>} sportello-chat-started - `{ idChat }` a conversation started.
  * @event {CustomEvent<ChatIdDetail>} sportello-chat-ended - `{ idChat }` a conversation ended.
  * @event {CustomEvent<SportelloErrorDetail>} sportello-error - `{ error, operation }` something failed (also shown in the window).
+ * @cssstate open - The window is open.
+ * @cssstate loading - The widget is loading.
+ * @cssstate error - The widget failed to load or is not configured.
+ * @cssstate queued - Waiting for an operator.
+ * @cssstate chatting - A conversation is running.
+ * @cssstate ended - The conversation has ended.
+ *
  * @csspart launcher - The launcher button.
  * @csspart badge - The unread counter.
  * @csspart window - The chat window (a dialog in launcher mode).
+ * @csspart header - The window's header.
+ * @csspart body - The window's body (forms, states).
+ * @csspart composer - The message composer.
+ * @csspart composer-form - The composer's form.
+ * @csspart composer-input - The message field.
+ * @csspart composer-send - The send button.
+ * @csspart composer-attach - The attach button.
+ * @csspart composer-attachment - An attachment in the composer's tray.
+ * @csspart error - A failure notice; `error-retry`, `error-support`, `error-dismiss` its parts.
  * @cssproperty --sportello-chat-width - Window width (default 380px).
  * @cssproperty --sportello-chat-height - Window height (default 560px).
  * @cssproperty --sportello-chat-offset - Distance of launcher and window from the corner (default 20px).
@@ -170,6 +190,9 @@ export class SportelloLiveChat extends HTMLElement {
     'category',
     'message',
     'lang',
+    'desk-target',
+    'sound',
+    'notifications',
   ];
 
   /** Bearer token source (portals), the same type `configure()` and the other elements take; passed to the window. */
@@ -198,6 +221,15 @@ export class SportelloLiveChat extends HTMLElement {
   private warnedValues = new Set<string>();
   private built = '';
 
+  /** Custom states (`:state(chatting)`…), mirrored from the window; undefined in engines without them. */
+  private readonly internals: ElementInternals | undefined = (() => {
+    try {
+      return this.attachInternals();
+    } catch {
+      return undefined;
+    }
+  })();
+
   constructor() {
     super();
     this.root = this.attachShadow({ mode: 'open' });
@@ -216,6 +248,11 @@ export class SportelloLiveChat extends HTMLElement {
       void this.close();
     });
     this.frame.addEventListener('sportello-chat-incoming', (e) => this.onIncoming(e as CustomEvent<{ count: number }>));
+    // A desktop notification was clicked: the visitor wants the conversation.
+    this.frame.addEventListener('sportello-chat-notification-click', (e) => {
+      e.stopPropagation();
+      void this.show();
+    });
     this.frame.addEventListener('sportello-chat-look', (e) => this.applyLook(e as CustomEvent<ChatLookDetail>));
     this.launcher = document.createElement('button');
     this.launcher.type = 'button';
@@ -265,6 +302,24 @@ export class SportelloLiveChat extends HTMLElement {
     this.setAttribute('position', v);
   }
   /** Whether the window is open (the `open` attribute). */
+  /**
+   * The window's states, so the page can style `sportello-live-chat:state(chatting)`; called by the
+   * window after each render (the launcher itself knows only whether it is open).
+   * @internal
+   */
+  mirrorStates(states: Record<string, boolean>): void {
+    const set = this.internals?.states;
+    if (!set) return;
+    for (const [name, on] of Object.entries({ ...states, open: this.opened })) {
+      try {
+        if (on) set.add(name);
+        else set.delete(name);
+      } catch {
+        // Engines that accept only `--name` states: unstyled by state, nothing else lost.
+      }
+    }
+  }
+
   get opened(): boolean {
     return this.hasAttribute('open');
   }
@@ -446,6 +501,7 @@ export class SportelloLiveChat extends HTMLElement {
     // configure() or a <sportello-config> changed (new strings, a new language): the full rule again.
     document.addEventListener('sportello-config-change', this.onConfigChange);
     if (this.mode === 'inline' || this.opened) {
+      this.followPageLang();
       if (this.opened) this.loadFullLabels();
       this.listenToStorage();
       void this.ensureWindow(true);
@@ -456,6 +512,7 @@ export class SportelloLiveChat extends HTMLElement {
     // main thread at 4x throttle, for what matters only to a visitor already chatting. At idle:
     idle(() => {
       if (!this.isConnected) return;
+      this.followPageLang();
       if (!this.fullLabels) this.loadFullLabels();
       this.listenToStorage();
       const stored = this.hasStoredChat();
@@ -475,12 +532,28 @@ export class SportelloLiveChat extends HTMLElement {
     window.addEventListener('storage', this.onStorage);
   }
 
+  /**
+   * `<html lang>` changes re-label the launcher, through the kit's one page-lang observer. It comes
+   * with the labels module (at idle, or at once for an open or inline chat), not with the loader:
+   * a static import would be a shared chunk fetched before the launcher shows. A change before
+   * then is caught up by one render once it follows.
+   */
+  private followPageLang(): void {
+    void loadLabels().then((module) => {
+      if (!this.isConnected) return;
+      module.followPageLang(this, () => this.render());
+      this.render();
+    });
+  }
+
   private readonly onConfigChange = (): void => {
     if (this.mode !== 'inline') this.loadFullLabels();
   };
 
   disconnectedCallback(): void {
     document.removeEventListener('sportello-config-change', this.onConfigChange);
+    // After a follow still on its way (same promise, so in order).
+    void labelsModule?.then((module) => module.unfollowPageLang(this));
     // The window's controller closes its connection when detached; a re-attached element activates again.
     this.activation = undefined;
     this.watchNavigation(false);
@@ -492,6 +565,7 @@ export class SportelloLiveChat extends HTMLElement {
     if (!this.isConnected || previous === value) return;
     if (name === 'open') {
       writeOpenFlag(this.opened);
+      this.mirrorStates({});
       this.emit(this.opened ? 'sportello-chat-open' : 'sportello-chat-close');
       if (this.opened) {
         this.unread = 0;
@@ -501,6 +575,8 @@ export class SportelloLiveChat extends HTMLElement {
     // An upgrade reports every attribute already present before connectedCallback, which renders
     // once for all of them.
     if (this.built) this.render();
+    // Shown now (the frame is no longer hidden): what the tab title counted has been seen.
+    if (name === 'open' && this.opened) this.chatWindow?.seen();
   }
 
   /** A chat from a previous page load or another tab: load at idle to follow it and count unread. */
@@ -566,6 +642,11 @@ export class SportelloLiveChat extends HTMLElement {
     let win = this.chatWindow;
     if (!win) {
       win = document.createElement('sportello-live-chat-window');
+      // The window's parts are the launcher's: a page styles the composer with ::part(composer-input).
+      win.setAttribute(
+        'exportparts',
+        'header, body, composer, composer-form, composer-input, composer-send, composer-attach, composer-attachment, error, error-retry, error-support, error-dismiss',
+      );
       this.loaded = true;
       this.frame.replaceChildren(win);
     }
@@ -584,6 +665,9 @@ export class SportelloLiveChat extends HTMLElement {
     win.destinations = this.destinations;
     win.stomp = this.stomp;
     win.keepPastChats = this.getAttribute('past-chats') !== 'false';
+    win.deskTarget = this.getAttribute('desk-target') ?? undefined;
+    win.sound = this.hasAttribute('sound');
+    win.notifications = this.hasAttribute('notifications');
     win.closable = this.mode !== 'inline';
     win.prefill = this.prefill;
     win.strings = this.strings;

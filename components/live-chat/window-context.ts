@@ -23,6 +23,8 @@ export interface WindowContext {
   readonly renderRoot: HTMLElement | DocumentFragment;
   readonly updateComplete: Promise<boolean>;
   requestUpdate(): void;
+  /** "Open a request instead": the desk form the page names (`desk-target`), if any. */
+  renderDeskHandoff(): unknown;
   /** Focuses the first useful control of the current state. */
   focusFirst(): Promise<void>;
 }

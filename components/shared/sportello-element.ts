@@ -11,6 +11,7 @@ import {
 import type { Lang } from '../../src/i18n/lang.js';
 import type { Strings } from '../../src/i18n/catalogue.js';
 import { languageOf, stringsReady } from '../../src/i18n/translate.js';
+import { followPageLang, unfollowPageLang } from '../../src/i18n/page-lang.js';
 
 /** Detail of `sportello-error`: the element that failed and the normalised error. */
 export interface SportelloErrorDetail {
@@ -108,13 +109,14 @@ export class SportelloElement extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    followPageLang(this);
+    // `<html lang>` changes re-render the element (the kit's one page-lang observer).
+    followPageLang(this, () => this.requestUpdate());
     document.addEventListener(CONFIG_CHANGE_EVENT, this.onConfigChange);
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    connected.delete(this);
+    unfollowPageLang(this);
     document.removeEventListener(CONFIG_CHANGE_EVENT, this.onConfigChange);
   }
 
@@ -210,15 +212,4 @@ class CustomStatesController implements ReactiveController {
       }
     }
   }
-}
-
-const connected = new Set<SportelloElement>();
-let pageLangObserver: MutationObserver | undefined;
-
-/** One observer for the whole page: `<html lang>` changes re-render every connected element. */
-function followPageLang(element: SportelloElement): void {
-  connected.add(element);
-  if (pageLangObserver) return;
-  pageLangObserver = new MutationObserver(() => connected.forEach((el) => el.requestUpdate()));
-  pageLangObserver.observe(document.documentElement, { attributes: true, attributeFilter: ['lang'] });
 }

@@ -1,6 +1,7 @@
 import '../../src/index.js';
 import { clientCredentials } from '../../src/transport/auth.js';
 import type { SportelloDeskForm } from '../../components/desk-form/index.js';
+import type { SportelloDeskRequests } from '../../components/desk-requests/index.js';
 import { SIM_URL } from '../demo-env.js';
 
 const form = document.querySelector<SportelloDeskForm>('#desk')!;
@@ -15,6 +16,19 @@ const provider = clientCredentials({
 form.tokenProvider = provider;
 form.endpoint = `${SIM_URL}/desk`;
 form.catalogSrc = `${SIM_URL}/desk/__catalog.json`;
+// Deflection and suggestions go to the simulator's AI service (a development key; through the gateway, none).
+form.aiEndpoint = `${SIM_URL}/ai/api/v2`;
+
+const mine = document.querySelector<SportelloDeskRequests>('#mine')!;
+mine.tokenProvider = provider;
+mine.endpoint = `${SIM_URL}/desk`;
+
+const launcherForm = document.querySelector<SportelloDeskForm>('#desk-launcher')!;
+launcherForm.tokenProvider = provider;
+launcherForm.endpoint = `${SIM_URL}/desk`;
+launcherForm.catalogSrc = `${SIM_URL}/desk/__catalog.json`;
+// An anonymous visitor: the service still needs an idUtente (the gateway sets its own for them).
+launcherForm.addEventListener('sportello-before-submit', (e) => (e.detail.body['idUtente'] ??= 900));
 
 const params = new URLSearchParams(location.search);
 if (params.get('request')) form.requestId = params.get('request')!;
@@ -36,6 +50,9 @@ form.addEventListener('sportello-before-submit', (e) => {
 });
 form.addEventListener('sportello-request-created', (e) =>
   note(`sportello-request-created: ${e.detail.idRichiesta} ${e.detail.protocolloTicket ?? ''}`),
+);
+form.addEventListener('sportello-deflected', (e) =>
+  note(`sportello-deflected: answer ${e.detail.answerId} (${e.detail.title})`),
 );
 form.addEventListener('sportello-comment-added', (e) => note(`sportello-comment-added on ${e.detail.idRichiesta}`));
 form.addEventListener('sportello-error', (e) =>

@@ -8,6 +8,9 @@ import type { Strings } from './catalogue.js';
 import type { Lang } from './lang.js';
 import { languageOf, stringsReady, template, translator } from './translate.js';
 
+// The launcher follows `<html lang>` through the kit's one observer, loaded with its labels.
+export { followPageLang, unfollowPageLang } from './page-lang.js';
+
 const t = translator('launcher');
 
 export interface LauncherLabels {

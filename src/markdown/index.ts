@@ -4,7 +4,6 @@
  * through DOMPurify into a DOM fragment. `MarkdownView` renders a growing text incrementally.
  */
 export { MarkdownView, renderMarkdown, type ContentFormat, type MarkdownViewOptions } from './markdown-view.js';
-export { markdownView } from './directive.js';
 export { safeLinkUrl, safeImageUrl } from './safe-url.js';
 export { decodeEntities } from './entities.js';
 export { blockEnds, splitBlocks, BlockScanner } from './blocks.js';

@@ -11,7 +11,7 @@ import { chatToken, none, type AuthStrategy } from '../transport/auth.js';
 import { ServiceError } from '../transport/errors.js';
 import { Listeners } from '../transport/listeners.js';
 import type { StompSession, StompState } from '../transport/stomp.js';
-import type { ChatAttachment, QuickReply, Sender, ServerMessage } from '../controllers/chat/transcript.js';
+import type { ChatAttachment, QuickReply, Sender, ServerMessage } from './chat-types.js';
 
 /** Every STOMP destination, overridable (`{idChat}` and `{visitorId}` are filled in), and where the socket is. */
 export interface ChatDestinations {

@@ -7,22 +7,12 @@
  * one message is shown exactly once.
  */
 
-export type Sender = 'visitor' | 'operator' | 'bot' | 'system';
+import type { ChatAttachment, QuickReply, Sender, ServerMessage } from '../../services/chat-types.js';
+
+// The wire models live with the service (src/services/chat-types.ts); re-exported for the UI.
+export type { ChatAttachment, QuickReply, Sender, ServerMessage };
+
 export type DeliveryState = 'pending' | 'sent' | 'read' | 'failed';
-
-export interface ChatAttachment {
-  /** Server id (uuid) of the uploaded file. */
-  uuid: string;
-  name: string;
-  size?: number | undefined;
-  contentType?: string | undefined;
-}
-
-export interface QuickReply {
-  label: string;
-  /** What is sent when chosen; the label when the server gives no separate value. */
-  value: string;
-}
 
 /**
  * What happened in the conversation besides messages (an operator joined, left, handed it over, the
@@ -52,20 +42,6 @@ export interface TranscriptMessage {
   seq?: number | undefined;
   /** A system line of our own (no server id): what happened, worded by the window. */
   notice?: ChatNotice | undefined;
-}
-
-/** A message as the server sends it on the chat topic or in a history event. */
-export interface ServerMessage {
-  id: string | number;
-  clientMessageId?: string | null | undefined;
-  from: Sender;
-  /** A name, or the simulator's `{ idUser?, name }`. */
-  author?: string | { name?: string | undefined } | null | undefined;
-  text?: string | null | undefined;
-  attachments?: ChatAttachment[] | null | undefined;
-  quickReplies?: QuickReply[] | null | undefined;
-  ts?: string | undefined;
-  read?: boolean | undefined;
 }
 
 let arrival = 0;

@@ -1,6 +1,6 @@
 import { noChange, nothing } from 'lit';
 import { Directive, directive, PartType, type ElementPart, type PartInfo } from 'lit/directive.js';
-import type { MarkdownView } from './markdown-view.js';
+import type { MarkdownView } from '../../src/markdown/markdown-view.js';
 
 /**
  * `<div ${markdownView(view)}></div>`: puts a MarkdownView's root inside the element once. Lit

@@ -1,0 +1,119 @@
+/**
+ * New messages noticed when the visitor is not looking: the tab title counts them ("(2) Shop"),
+ * an optional short sound (off by default; a tone made with Web Audio, so no media file, and only
+ * once the page may play sound: a suspended audio context is left silent), and desktop
+ * notifications when the visitor opted in and allowed them. None of it while the chat window is
+ * open and the tab visible; the count goes when the visitor comes back.
+ */
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+
+export interface TabNoticesHost extends ReactiveControllerHost, HTMLElement {
+  /** Play a short sound for new messages (the page's `sound` setting). */
+  readonly sound: boolean;
+  /** Whether the chat window is shown (open, or inline) — then a visible tab sees the messages. */
+  windowShown(): boolean;
+}
+
+const TITLE_COUNT = /^\(\d+\) /;
+
+export class TabNotices implements ReactiveController {
+  unread = 0;
+  private audio: AudioContext | undefined;
+
+  constructor(private readonly host: TabNoticesHost) {
+    host.addController(this);
+  }
+
+  hostConnected(): void {
+    document.addEventListener('visibilitychange', this.onSeen);
+    window.addEventListener('focus', this.onSeen);
+  }
+
+  hostDisconnected(): void {
+    document.removeEventListener('visibilitychange', this.onSeen);
+    window.removeEventListener('focus', this.onSeen);
+    this.clear();
+    void this.audio?.close();
+    this.audio = undefined;
+  }
+
+  private get looking(): boolean {
+    return document.visibilityState === 'visible' && this.host.windowShown();
+  }
+
+  /** Messages from the operator or bot arrived; `from` and `text` are for a desktop notification. */
+  arrived(count: number, from: string, text: string, tag: string): void {
+    if (this.looking || count <= 0) return;
+    this.unread += count;
+    document.title = `(${this.unread}) ${document.title.replace(TITLE_COUNT, '')}`;
+    if (this.host.sound) this.beep();
+    if (document.visibilityState !== 'visible' && notificationsAllowed()) {
+      try {
+        const n = new Notification(from, {
+          body: text.slice(0, 200),
+          tag,
+          lang: document.documentElement.lang || undefined,
+        });
+        n.onclick = () => {
+          window.focus();
+          this.host.dispatchEvent(
+            new CustomEvent('sportello-chat-notification-click', { bubbles: true, composed: true }),
+          );
+          n.close();
+        };
+      } catch {
+        // Some browsers allow notifications only from a service worker: the title still counts.
+      }
+    }
+  }
+
+  /** The visitor is looking again (the tab shown, the window opened). */
+  onSeen = (): void => {
+    if (this.looking) this.clear();
+  };
+
+  private clear(): void {
+    if (!this.unread) return;
+    this.unread = 0;
+    document.title = document.title.replace(TITLE_COUNT, '');
+  }
+
+  /** A short two-note chime, quiet; silent where the page may not play sound yet. */
+  private beep(): void {
+    try {
+      this.audio ??= new AudioContext();
+      if (this.audio.state !== 'running') {
+        // Not allowed to play yet (no gesture on the page): try to resume for the next time, stay silent now.
+        void this.audio.resume().catch(() => undefined);
+        return;
+      }
+      const ctx = this.audio;
+      const gain = ctx.createGain();
+      gain.gain.setValueAtTime(0.0001, ctx.currentTime);
+      gain.gain.exponentialRampToValueAtTime(0.08, ctx.currentTime + 0.02);
+      gain.gain.exponentialRampToValueAtTime(0.0001, ctx.currentTime + 0.35);
+      gain.connect(ctx.destination);
+      for (const [frequency, at] of [
+        [880, 0],
+        [1320, 0.12],
+      ] as const) {
+        const tone = ctx.createOscillator();
+        tone.frequency.value = frequency;
+        tone.connect(gain);
+        tone.start(ctx.currentTime + at);
+        tone.stop(ctx.currentTime + at + 0.2);
+      }
+    } catch {
+      // No Web Audio: no sound.
+    }
+  }
+}
+
+export function notificationsAllowed(): boolean {
+  return typeof Notification !== 'undefined' && Notification.permission === 'granted';
+}
+
+/** Whether the window may offer desktop notifications: supported, and not yet decided by the visitor. */
+export function notificationsAskable(): boolean {
+  return typeof Notification !== 'undefined' && Notification.permission === 'default';
+}
