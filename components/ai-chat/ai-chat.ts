@@ -191,7 +191,7 @@ export class SportelloAiChat extends SportelloElement {
 
   /** Hands the conversation to a person: emits `sportello-handoff` and opens the `handoff-target` chat. */
   async handoff(trigger = 'button', reason?: string): Promise<void> {
-    const who = { user: t(this.language, 'you'), assistant: t(this.language, 'assistant') };
+    const who = { user: t(this, 'you'), assistant: t(this, 'assistant') };
     const transcript = this.transcript(who);
     const lastQuestion = [...this.chat.messages].reverse().find((m) => m.role === 'user');
     const summary = [reason, lastQuestion?.role === 'user' ? `${who.user}: ${lastQuestion.text}` : undefined]
@@ -392,7 +392,7 @@ export class SportelloAiChat extends SportelloElement {
   }
 
   private async onAttach(e: CustomEvent<{ files: File[] }>): Promise<void> {
-    const rules = { accept: this.accept, maxFileSize: this.maxFileSize, maxFiles: this.maxFiles, lang: this.language };
+    const rules = { accept: this.accept, maxFileSize: this.maxFileSize, maxFiles: this.maxFiles, speaker: this };
     this.fileErrors = await attachFiles(
       e.detail.files,
       () => this.attachments,
@@ -414,7 +414,7 @@ export class SportelloAiChat extends SportelloElement {
   private onFinished(message: AssistantMessage): void {
     const text = this.views.plainText(message.id, 401);
     // One polite announcement per finished answer, not one per token.
-    this.announcement = t(this.language, 'answerReady', { text: text.length > 400 ? `${text.slice(0, 400)}…` : text });
+    this.announcement = t(this, 'answerReady', { text: text.length > 400 ? `${text.slice(0, 400)}…` : text });
     this.emit('sportello-ai-message', {
       role: 'assistant',
       text: message.text,
@@ -505,7 +505,8 @@ export class SportelloAiChat extends SportelloElement {
   // ------------------------------------------------------------------ rendering
 
   private s(key: AiChatStringKey, params?: Record<string, string | number>): string {
-    return t(this.language, key, params);
+    // The element itself: its own `strings` and its `<sportello-config>`'s count (src/i18n/translate.ts).
+    return t(this, key, params);
   }
 
   /** What the message templates need, once per render. */

@@ -1,7 +1,7 @@
 import { fileToAiFile, type AiFile } from '../../src/services/ai.js';
 import type { ComposerAttachment } from '../shared/composer.js';
 import { t } from './strings.js';
-import type { Lang } from '../../src/i18n/lang.js';
+import { langOf, type Speaker } from '../../src/i18n/translate.js';
 import { formatFileSize } from '../../src/i18n/format.js';
 
 export const DEFAULT_ACCEPT = 'image/*,application/pdf,text/plain,text/csv,text/markdown,.md,.docx,.xlsx,.json';
@@ -30,7 +30,8 @@ export interface AttachRules {
   accept: string;
   maxFileSize: number;
   maxFiles: number;
-  lang: Lang;
+  /** The panel: its language, its own `strings` and its `<sportello-config>`'s. */
+  speaker: Speaker;
 }
 
 /**
@@ -47,15 +48,20 @@ export async function attachFiles(
   const errors: string[] = [];
   for (const file of files) {
     if (current().length >= rules.maxFiles) {
-      errors.push(t(rules.lang, 'fileCount', { max: rules.maxFiles }));
+      errors.push(t(rules.speaker, 'fileCount', { max: rules.maxFiles }));
       break;
     }
     if (!accepts(rules.accept, file)) {
-      errors.push(t(rules.lang, 'fileType', { name: file.name }));
+      errors.push(t(rules.speaker, 'fileType', { name: file.name }));
       continue;
     }
     if (file.size > rules.maxFileSize) {
-      errors.push(t(rules.lang, 'fileTooBig', { name: file.name, max: formatFileSize(rules.maxFileSize, rules.lang) }));
+      errors.push(
+        t(rules.speaker, 'fileTooBig', {
+          name: file.name,
+          max: formatFileSize(rules.maxFileSize, langOf(rules.speaker)),
+        }),
+      );
       continue;
     }
     const key = `${file.name}:${file.size}:${file.lastModified}:${Math.random().toString(36).slice(2)}`;
@@ -65,7 +71,7 @@ export async function attachFiles(
       update(current().map((a) => (a.key === key ? { ...a, state: 'done', progress: 1, file: aiFile } : a)));
     } catch {
       update(current().filter((a) => a.key !== key));
-      errors.push(t(rules.lang, 'fileRead', { name: file.name }));
+      errors.push(t(rules.speaker, 'fileRead', { name: file.name }));
     }
   }
   return errors;

@@ -40,6 +40,29 @@ declare global {
  * Any change to any of them (attribute, property, `<sportello-config>`, `configure()`, a new
  * `tokenProvider`, `lang`) re-renders every connected element; its `ServiceClientController`
  * rebuilds the client, and an element that failed with the old configuration retries by itself.
+ *
+ * Theming tokens every element reads (components/shared/tokens.styles.ts):
+ * @cssproperty --sportello-accent - Accent colour: buttons, links, focus (default #2457d6).
+ * @cssproperty --sportello-accent-contrast - Text on the accent colour (default #ffffff).
+ * @cssproperty --sportello-surface - Background (default #ffffff).
+ * @cssproperty --sportello-surface-alt - Second background: bubbles, cards (default #f3f5f9).
+ * @cssproperty --sportello-text - Text colour (default #1c2230).
+ * @cssproperty --sportello-text-muted - Secondary text (default #5b6474).
+ * @cssproperty --sportello-border - Borders (default #d5dbe5).
+ * @cssproperty --sportello-danger - Errors (default #b42318).
+ * @cssproperty --sportello-danger-surface - Background of errors (default #fdecea).
+ * @cssproperty --sportello-warning - Warnings (default #8a5a00).
+ * @cssproperty --sportello-warning-surface - Background of warnings (default #fff6e0).
+ * @cssproperty --sportello-success - Success (default #146c43).
+ * @cssproperty --sportello-success-surface - Background of success (default #e7f6ee).
+ * @cssproperty --sportello-focus-ring - Focus outline (default #1a4fd0).
+ * @cssproperty --sportello-radius - Corner radius (default 10px).
+ * @cssproperty --sportello-radius-small - Small corner radius (default 6px).
+ * @cssproperty --sportello-font - Font family (default system-ui).
+ * @cssproperty --sportello-font-mono - Monospace font (codes, references).
+ * @cssproperty --sportello-font-size - Base font size (default 15px).
+ * @cssproperty --sportello-space - Spacing unit (default 8px).
+ * @cssproperty --sportello-shadow - Shadow of floating parts (launcher, panels).
  */
 export class SportelloElement extends LitElement {
   /** The back-office service this element talks to: picks its per-service endpoint. */

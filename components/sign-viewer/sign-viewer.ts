@@ -136,13 +136,13 @@ export class SportelloSignViewer extends SportelloElement {
     // A named signer follows the practice from the start: their turn, the others' steps, the end.
     followOnLoad: () => !!this.signerEmail,
     onStatus: ({ idFile, status, previousStatus, practice }) => {
-      this.say(translate(this.language, 'statusChanged', { status: statusWord(this.language, status) }));
+      this.say(translate(this, 'statusChanged', { status: statusWord(this, status) }));
       this.emit('sportello-sign-status', { idFile, status, previousStatus, final: isFinalStatus(status), practice });
       if (isFinalStatus(status)) this.closeDialog();
     },
     onStep: ({ idFile, signer, previousStatus, previousPracticeStatus, practice }) => {
       const key = signer.status === 'R' ? 'signerRejected' : signer.status === 'F' ? 'signerSigned' : undefined;
-      if (key) this.say(translate(this.language, key, { name: signer.name }));
+      if (key) this.say(translate(this, key, { name: signer.name }));
       this.emit('sportello-sign-status', {
         idFile,
         status: practice.status,
@@ -194,7 +194,8 @@ export class SportelloSignViewer extends SportelloElement {
   }
 
   private t(key: StringKey, params?: Record<string, string | number>): string {
-    return translate(this.language, key, params);
+    // The viewer itself: its own `strings` and its `<sportello-config>`'s count (src/i18n/translate.ts).
+    return translate(this, key, params);
   }
 
   /** Re-reads attributes and credentials; (re)loads the practice when they changed. */
@@ -395,8 +396,8 @@ export class SportelloSignViewer extends SportelloElement {
     const p = this.practiceCtl.practice;
     const outcome = this.linkCtl.outcome;
     const turn = this.linkOnly
-      ? renderLinkOutcome(outcome, this.language)
-      : renderTurn(this.practiceCtl.view, this.language, !!this.signerEmail);
+      ? renderLinkOutcome(outcome, this)
+      : renderTurn(this.practiceCtl.view, this, !!this.signerEmail);
     // Link-only: the link is the signer's own; once they acted it offers nothing more.
     const can = this.linkOnly ? !!this.signingUrl && (!outcome || outcome === 'pending') : this.practiceCtl.canSign;
     if (!can) return turn;
@@ -468,20 +469,20 @@ export class SportelloSignViewer extends SportelloElement {
         <aside class="side">
           ${
             p
-              ? html`${renderHeader(p, this.language)}
+              ? html`${renderHeader(p, this)}
                 ${pc.phase === 'error' && pc.error ? this.renderError(pc.error, () => this.retryPractice(), true) : nothing}`
               : html`<h2 class="practice-name">${this.t('linkOnlyTitle')}</h2>`
           }
           <div class="actions" part="actions">${this.renderSignAction()}</div>
           ${this.renderDownloads()}
-          ${p ? html`${renderSigners(p, this.language, this.signerEmail)}${renderEvents(p, this.language)}` : nothing}
+          ${p ? html`${renderSigners(p, this, this.signerEmail)}${renderEvents(p, this)}` : nothing}
         </aside>
         <section class="main" aria-label=${this.t('documents')}>
-          ${renderSwitcher(sources, this.docIndex, this.language, (i) => (this.docIndex = i))}
+          ${renderSwitcher(sources, this.docIndex, this, (i) => (this.docIndex = i))}
           ${
             sources.length
               ? renderDocument({
-                  language: this.language,
+                  speaker: this,
                   doc: this.docCtl,
                   signerEmail: this.signerEmail,
                   steps: this.practiceCtl.view?.steps ?? NO_STEPS,

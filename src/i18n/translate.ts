@@ -35,6 +35,11 @@ export interface StringsHost {
 /** A language code (for pure helpers), or the element itself (its own strings count too). */
 export type Speaker = Lang | StringsHost;
 
+/** The language a speaker speaks: for dates and numbers, which need no strings. */
+export function langOf(speaker: Speaker): Lang {
+  return typeof speaker === 'string' ? speaker : speaker.language;
+}
+
 /** The integrator strings that apply to `host`, nearest first: its own, its `<sportello-config>`'s, `configure()`'s. */
 function integratorStrings(host: StringsHost | undefined): Array<Strings | undefined> {
   const place = placeOf(host);

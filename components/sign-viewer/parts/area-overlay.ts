@@ -1,5 +1,6 @@
 import { html, nothing } from 'lit';
 import type { Lang } from '../../../src/i18n/lang.js';
+import { langOf, type Speaker } from '../../../src/i18n/translate.js';
 import { dateTimeFormat } from '../../../src/i18n/format.js';
 import type { PlacedArea } from '../../../src/pdf/areas.js';
 import { displayBox, quarterTurn } from '../../../src/pdf/geometry.js';
@@ -9,7 +10,8 @@ import { codeKey, translate, type StringKey } from '../strings.js';
 
 /** What the areas need to know beyond their place: who looks, and each signer's step. */
 export interface AreaContext {
-  language: Lang;
+  /** The document view: its language and the viewer's `strings`. */
+  speaker: Speaker;
   signerEmail: string | undefined;
   steps: ReadonlyMap<string, SignerStep>;
 }
@@ -35,7 +37,7 @@ export function areaText(
   a: PlacedArea,
   ctx: AreaContext,
 ): { text: string; mine: boolean; state: 'signed' | 'rejected' | 'pending' } {
-  const t = (k: StringKey, p?: Record<string, string | number>) => translate(ctx.language, k, p);
+  const t = (k: StringKey, p?: Record<string, string | number>) => translate(ctx.speaker, k, p);
   const mine = sameEmail(ctx.signerEmail, a.spec.signerEmail);
   const step = a.spec.signerEmail ? ctx.steps.get(a.spec.signerEmail.trim().toLowerCase()) : undefined;
   const signer = (a.spec.signerName ?? t('nobody')) + (mine ? t('areaYou') : '');
@@ -50,7 +52,7 @@ export function areaText(
   }
   const state = step?.status === 'F' ? 'signed' : step?.status === 'R' ? 'rejected' : 'pending';
   if (state === 'signed')
-    text += ` — ${t('areaSignedBy', { name: step!.name, when: formatWhen(step!.at, ctx.language) })}`;
+    text += ` — ${t('areaSignedBy', { name: step!.name, when: formatWhen(step!.at, langOf(ctx.speaker)) })}`;
   else if (state === 'rejected') text += ` — ${t('areaRejectedBy', { name: step!.name })}`;
   else if (a.spec.signerEmail) text += ` — ${t('areaPending')}`;
   return { text, mine, state };

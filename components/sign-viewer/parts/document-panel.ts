@@ -1,5 +1,5 @@
 import { html, nothing, type TemplateResult } from 'lit';
-import type { Lang } from '../../../src/i18n/lang.js';
+import type { Speaker, StringsHost } from '../../../src/i18n/translate.js';
 import type { ServiceError } from '../../../src/transport/errors.js';
 import type { DocumentSource, SignDocumentController } from '../../../src/controllers/sign/document-controller.js';
 import type { SignerStep } from '../../../src/controllers/sign/signer-view.js';
@@ -8,7 +8,8 @@ import './document-view.js';
 
 /** What the document side of the viewer needs from the viewer. */
 export interface DocumentPanelContext {
-  language: Lang;
+  /** The viewer: its language, its own `strings` and its `<sportello-config>`'s. */
+  speaker: StringsHost;
   doc: SignDocumentController;
   signerEmail: string | undefined;
   steps: ReadonlyMap<string, SignerStep>;
@@ -19,7 +20,7 @@ export interface DocumentPanelContext {
 export function renderSwitcher(
   sources: DocumentSource[],
   current: number,
-  lang: Lang,
+  lang: Speaker,
   choose: (index: number) => void,
 ) {
   if (sources.length < 2) return nothing;
@@ -39,7 +40,7 @@ export function renderDocument(ctx: DocumentPanelContext) {
     return html`<div class="doc-state">
       ${
         f.kind === 'broken'
-          ? html`<div class="error" part="error" role="alert"><p>${translate(ctx.language, 'errorBroken')}</p></div>`
+          ? html`<div class="error" part="error" role="alert"><p>${translate(ctx.speaker, 'errorBroken')}</p></div>`
           : ctx.renderError(f.error, () => d.retry(), true)
       }
     </div>`;
@@ -52,7 +53,8 @@ export function renderDocument(ctx: DocumentPanelContext) {
       .areas=${d.areas}
       .signerEmail=${ctx.signerEmail}
       .steps=${ctx.steps}
-      .language=${ctx.language}
+      .language=${ctx.speaker.language}
+      .strings=${ctx.speaker.strings}
       .documentName=${d.source?.filename ?? ''}
     ></sportello-sign-document>`;
   }
@@ -60,7 +62,7 @@ export function renderDocument(ctx: DocumentPanelContext) {
     const { loaded, total } = d.progress;
     const pct = total ? Math.round((loaded / total) * 100) : undefined;
     return html`<div class="doc-state" role="status">
-      <span id="progress-label">${translate(ctx.language, 'loadingDocument')}</span>
+      <span id="progress-label">${translate(ctx.speaker, 'loadingDocument')}</span>
       ${
         pct === undefined
           ? html`<progress aria-labelledby="progress-label"></progress>`

@@ -3,6 +3,7 @@ import { property, state, query } from 'lit/decorators.js';
 import { tokens } from '../../shared/tokens.styles.js';
 import { cssProps } from '../../shared/css-props.js';
 import type { Lang } from '../../../src/i18n/lang.js';
+import type { Strings } from '../../../src/i18n/catalogue.js';
 import type { PdfDocument, PdfPage } from '../../../src/pdf/pdfjs.js';
 import type { PlacedArea } from '../../../src/pdf/areas.js';
 import { fitScale, pagesToRender, stepZoom, widestPage } from '../../../src/pdf/geometry.js';
@@ -36,6 +37,8 @@ export class SignDocumentView extends LitElement {
   /** Each signer's step by lower-cased e-mail: signed areas look signed. */
   @property({ attribute: false }) steps: ReadonlyMap<string, SignerStep> = new Map();
   @property({ attribute: false }) language: Lang = 'en';
+  /** The viewer's integrator strings (its `strings` property), over the catalogue. */
+  @property({ attribute: false }) strings?: Strings | undefined;
   @property({ attribute: false }) documentName = '';
 
   @state() zoom: ZoomMode = 'fit-width';
@@ -324,7 +327,7 @@ export class SignDocumentView extends LitElement {
   }
 
   t(k: StringKey, p?: Record<string, string | number>): string {
-    return translate(this.language, k, p);
+    return translate(this, k, p);
   }
 
   private toggleSearch(): void {
@@ -365,7 +368,7 @@ export class SignDocumentView extends LitElement {
     const total = this.pageCount;
     const byPage = new Map<number, PlacedArea[]>();
     for (const a of this.areas) byPage.set(a.page, [...(byPage.get(a.page) ?? []), a]);
-    const areaContext = { language: this.language, signerEmail: this.signerEmail, steps: this.steps };
+    const areaContext = { speaker: this, signerEmail: this.signerEmail, steps: this.steps };
     return html`
       ${this.renderToolbar()} ${this.search.render()}
       <div class="body">

@@ -1,5 +1,6 @@
 import { html, nothing } from 'lit';
 import type { Lang } from '../../../src/i18n/lang.js';
+import { langOf, type Speaker } from '../../../src/i18n/translate.js';
 import { dateTimeFormat } from '../../../src/i18n/format.js';
 import type { PracticeDetail } from '../../../src/services/sign.js';
 import { signerName } from '../../../src/pdf/areas.js';
@@ -13,29 +14,31 @@ export function formatDate(value: string | null | undefined, lang: Lang): string
   return dateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(d);
 }
 
-export function statusWord(lang: Lang, status: string | undefined): string {
+export function statusWord(lang: Speaker, status: string | undefined): string {
   const key = codeKey('status_', status);
   return key ? translate(lang, key) : (status ?? '');
 }
 
-function actionWord(lang: Lang, action: string | undefined): string {
+function actionWord(lang: Speaker, action: string | undefined): string {
   const key = codeKey('action_', action);
   return key ? translate(lang, key) : (action ?? '');
 }
 
-function eventWord(lang: Lang, action: string): string {
+function eventWord(lang: Speaker, action: string): string {
   const key = codeKey('event_', action) ?? (codeKey('action_', action) ? ('event_sign' as StringKey) : undefined);
   return key ? translate(lang, key) : action;
 }
 
-/** Name, status, expiry, urgency. */
-export function renderHeader(p: PracticeDetail, lang: Lang) {
+/**
+ * Name, status, expiry, urgency. `lang` is the viewer itself (its own `strings` count), or a language.
+ */
+export function renderHeader(p: PracticeDetail, lang: Speaker) {
   const t = (k: StringKey) => translate(lang, k);
   return html`<header class="practice-header" part="header">
     <h2 class="practice-name" dir="auto">${p.name}</h2>
     <dl class="facts">
       <div><dt>${t('status')}</dt><dd><span class="status status-${p.status}" part="status" data-status=${p.status}>${statusWord(lang, p.status)}</span></dd></div>
-      <div><dt>${t('expires')}</dt><dd>${p.expirationDate ? html`<time datetime=${p.expirationDate}>${formatDate(p.expirationDate, lang)}</time>` : t('noExpiry')}</dd></div>
+      <div><dt>${t('expires')}</dt><dd>${p.expirationDate ? html`<time datetime=${p.expirationDate}>${formatDate(p.expirationDate, langOf(lang))}</time>` : t('noExpiry')}</dd></div>
       ${p.urgent ? html`<div><dt class="visually-hidden">${t('urgent')}</dt><dd><span class="urgent">${t('urgent')}</span></dd></div>` : nothing}
     </dl>
     ${p.summary ? html`<p class="summary" dir="auto">${p.summary}</p>` : nothing}
@@ -43,7 +46,7 @@ export function renderHeader(p: PracticeDetail, lang: Lang) {
 }
 
 /** Signers in order, with their action and status; the one in front of the screen is marked. */
-export function renderSigners(p: PracticeDetail, lang: Lang, me: string | undefined) {
+export function renderSigners(p: PracticeDetail, lang: Speaker, me: string | undefined) {
   const t = (k: StringKey) => translate(lang, k);
   return html`<section class="signers" part="signers" aria-labelledby="signers-title">
     <h3 id="signers-title">${t('signers')}</h3>
@@ -62,7 +65,7 @@ export function renderSigners(p: PracticeDetail, lang: Lang, me: string | undefi
 }
 
 /** The practice's events, oldest first. */
-export function renderEvents(p: PracticeDetail, lang: Lang) {
+export function renderEvents(p: PracticeDetail, lang: Speaker) {
   const t = (k: StringKey) => translate(lang, k);
   if (!p.events.length) return nothing;
   return html`<section class="events" part="events" aria-labelledby="events-title">
@@ -70,7 +73,7 @@ export function renderEvents(p: PracticeDetail, lang: Lang) {
     <ol>
       ${p.events.map(
         (e) => html`<li data-action=${e.action}>
-          <time datetime=${e.tsIns}>${formatDate(e.tsIns, lang)}</time>
+          <time datetime=${e.tsIns}>${formatDate(e.tsIns, langOf(lang))}</time>
           <span dir=${e.description ? 'auto' : nothing}>${e.description || eventWord(lang, e.action)}</span>
           ${e.notes ? html`<span class="notes">${e.notes}</span>` : nothing}
         </li>`,

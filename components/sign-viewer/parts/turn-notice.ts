@@ -1,5 +1,5 @@
 import { html, nothing } from 'lit';
-import type { Lang } from '../../../src/i18n/lang.js';
+import type { Speaker } from '../../../src/i18n/translate.js';
 import type { SignerView } from '../../../src/controllers/sign/signer-view.js';
 import type { LinkOutcome } from '../../../src/controllers/sign/link-controller.js';
 import { translate, type StringKey } from '../strings.js';
@@ -20,7 +20,7 @@ const TURN_KEYS: Partial<Record<SignerView['turn'], StringKey>> = {
  * waiting for the others", completed, rejected, expired. Nothing in the back-office view (no
  * `signer-email`), where the practice's status badge says it all.
  */
-export function renderTurn(view: SignerView | undefined, lang: Lang, named: boolean) {
+export function renderTurn(view: SignerView | undefined, lang: Speaker, named: boolean) {
   if (!view || !named) return nothing;
   const key = TURN_KEYS[view.turn];
   if (!key) return nothing;
@@ -35,7 +35,7 @@ const OUTCOME_KEYS: Record<Exclude<LinkOutcome, 'pending'>, StringKey> = {
 };
 
 /** Link-only mode's ending: "Signed. Thank you." (or rejected / no longer open). */
-export function renderLinkOutcome(outcome: LinkOutcome | undefined, lang: Lang) {
+export function renderLinkOutcome(outcome: LinkOutcome | undefined, lang: Speaker) {
   if (!outcome || outcome === 'pending') return nothing;
   return html`<p class="turn turn-${outcome}" part="turn" data-turn=${outcome}>${translate(lang, OUTCOME_KEYS[outcome])}</p>`;
 }
