@@ -40,8 +40,8 @@ const QUESTION = 'bench:100k/20';
 // per-round ratios moved by ±0.2 from one run of the bench to the next.
 const ROUNDS = { 0: Number(process.env.SPORTELLO_BENCH_ROUNDS) || 15, 1: 1 };
 
-/** Total and longest RunTask on the renderer main thread in a trace. */
-function mainThreadTasks(traceBuffer) {
+/** Total and longest RunTask on the renderer main thread in a trace (also used by peers.bench). */
+export function mainThreadTasks(traceBuffer) {
   const { traceEvents } = JSON.parse(traceBuffer.toString('utf8'));
   const main = traceEvents.find((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
   const tasks = traceEvents.filter(

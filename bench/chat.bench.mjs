@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { withBench, percentile, round, staticGraph } from './lib/harness.mjs';
+import { withBench, percentile, round, spread, staticGraph } from './lib/harness.mjs';
 
 /**
  * Main-thread time per frame from a Chromium trace: RunTask events of CrRendererMain, cut into frames
@@ -10,7 +10,7 @@ import { withBench, percentile, round, staticGraph } from './lib/harness.mjs';
  * `perFrame` is wall time (`dur`); `cpuPerFrame` the thread's CPU time (`tdur`) of the same tasks:
  * on a shared 2-core machine wall time also counts the time the renderer was descheduled.
  */
-function framesFromTrace(traceBuffer) {
+export function framesFromTrace(traceBuffer) {
   const { traceEvents } = JSON.parse(traceBuffer.toString('utf8'));
   const main = traceEvents.find((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
   if (!main) throw new Error('no CrRendererMain thread in the trace');
@@ -116,6 +116,8 @@ async function timeAppendsInPage(page, count, floor = false) {
     frameP95Ms: med('frame', 'p95'),
     idleFrameP50Ms: med('idle', 'p50'),
     idleFrameP95Ms: med('idle', 'p95'),
+    workP95MsSpread: spread(rounds.map((r) => r.work.p95)),
+    frameP95MsSpread: spread(rounds.map((r) => r.frame.p95)),
   };
 }
 
@@ -164,7 +166,9 @@ async function append10k() {
       // whole frame it lands in beside the plain-DOM list's whole frame (what any list pays here),
       // and the DOM it keeps. Everything after `detail` is how those were arrived at.
       appendP95Ms: inPage.workP95Ms,
+      appendP95MsSpread: inPage.workP95MsSpread,
       appendFrameP95Ms: inPage.frameP95Ms,
+      appendFrameP95MsSpread: inPage.frameP95MsSpread,
       plainDomFrameP95Ms: floorInPage.frameP95Ms,
       overPlainDomFrameP95Ms: round(inPage.frameP95Ms - floorInPage.frameP95Ms),
       messages: total,
@@ -209,7 +213,7 @@ async function append10k() {
 }
 
 /** gzip -9 size (KB) of a built file the bench page fetched (`/cdn/...`). */
-function gzipOf(pathname) {
+export function gzipOf(pathname) {
   try {
     return gzipSync(readFileSync(join(process.cwd(), decodeURIComponent(pathname))), { level: 9 }).length / 1024;
   } catch {
@@ -393,6 +397,7 @@ async function reconnect() {
       note: 'WebSocket dropped and refused for 1.5 s; time from the simulator accepting again to the echo of a message written while down (reconnect backoff 200-1000 ms)',
       samplesMs: samples,
       medianMs: round(percentile(samples, 50)),
+      spreadMs: spread(samples),
       maxMs: round(Math.max(...samples)),
       targetMs: 1500,
     };

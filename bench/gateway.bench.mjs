@@ -15,7 +15,7 @@ import { createServer } from 'node:net';
 import { Agent, request } from 'node:http';
 import { loadavg } from 'node:os';
 import { SignJWT } from 'jose';
-import { round } from './lib/harness.mjs';
+import { round, spread } from './lib/harness.mjs';
 
 const ROUNDS = Number(process.env.SPORTELLO_BENCH_ROUNDS) || 5;
 const SEQUENTIAL = 300;
@@ -69,10 +69,6 @@ function timed(url, { method = 'GET', headers = {}, body } = {}) {
 
 const sorted = (xs) => [...xs].sort((a, b) => a - b);
 const pct = (xs, p) => sorted(xs)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
-const spread = (xs) => {
-  const s = sorted(xs);
-  return { min: round(s[0]), median: round(s[Math.floor(s.length / 2)]), max: round(s.at(-1)) };
-};
 
 async function latency(url, headers) {
   for (let i = 0; i < 20; i++) await timed(url, { headers }); // warm the connection and the JIT

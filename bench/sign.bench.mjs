@@ -16,18 +16,12 @@ import { createServer } from 'node:http';
 import { chromium } from 'playwright-core';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { withBench, round, percentile, startStaticServer, startSim, CHROMIUM_ARGS } from './lib/harness.mjs';
+import { withBench, round, spread, startStaticServer, startSim, CHROMIUM_ARGS } from './lib/harness.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const cdnDir = join(root, 'cdn');
 const ROUNDS_FIRST_PAGE = Number(process.env.SIGN_BENCH_ROUNDS ?? 7);
 const ROUNDS_SCROLL = Number(process.env.SIGN_BENCH_SCROLL_ROUNDS ?? 3);
-
-function spread(values) {
-  const v = values.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
-  if (!v.length) return { rounds: 0 };
-  return { min: round(v[0]), median: round(percentile(v, 50)), max: round(v[v.length - 1]), rounds: v.length };
-}
 
 function sizes() {
   const kb = (n) => round(n / 1024);
@@ -55,7 +49,7 @@ function sizes() {
 }
 
 /** Mounts a viewer for practice `id` on the open page; resolves with the mark-to-mark time. */
-const mountAndMeasure = (page, simUrl, id, style = {}) =>
+export const mountAndMeasure = (page, simUrl, id, style = {}) =>
   page.evaluate(
     async ({ simUrl, id, style }) => {
       performance.clearMarks();

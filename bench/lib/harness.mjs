@@ -181,3 +181,21 @@ export function staticGraph(entry) {
   visit(resolve(root, entry));
   return { files: [...seen].map((f) => f.replace(/^.*cdn\//, '')), rawKB: round(raw / 1024), gzipKB: round(gz / 1024) };
 }
+
+/** Median of numbers (the mean of the middle two for an even count). */
+export function median(values) {
+  const sorted = values.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
+  if (!sorted.length) return NaN;
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/**
+ * A figure's rounds as { min, median, max, rounds }: printed beside every median of rounds so the
+ * noise of a shared machine is visible next to the figure it blurs.
+ */
+export function spread(values, digits = 2) {
+  const v = values.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
+  if (!v.length) return { rounds: 0 };
+  return { min: round(v[0], digits), median: round(median(v), digits), max: round(v.at(-1), digits), rounds: v.length };
+}

@@ -1,0 +1,50 @@
+// A 10,000-message transcript beside deep-chat: each element fills 10,000 messages in its own
+// tab, then 200 frames with one message appended per frame, traced; frame p95 is chat.bench's
+// per-frame main-thread ms (framesFromTrace over the page's frame marks) on that tab's renderer.
+// Nodes: every element in the element's shadow root once the appends are done.
+import { framesFromTrace } from '../chat.bench.mjs';
+import { percentile, spread } from '../lib/harness.mjs';
+import { onlyPage, interleaved, ratios, TRACE_CATEGORIES } from './common.mjs';
+import { peerPage } from './build.mjs';
+
+const ROUNDS = Number(process.env.PEERS_ROUNDS) || 5;
+const FRAMES = 200;
+const MESSAGES = 10_000;
+
+export async function transcriptBench({ context, browser, webUrl, simUrl }) {
+  const tab = async (path) => {
+    const page = await context.newPage();
+    await page.goto(`${webUrl}/${path}?sim=${encodeURIComponent(simUrl)}`);
+    return page;
+  };
+  const ours = await tab('bench/pages/chat-list.html');
+  await ours.waitForFunction(() => window.__list);
+  await ours.evaluate((n) => window.__fill(n), MESSAGES);
+  const deep = await tab(peerPage('deep-chat'));
+  await deep.waitForFunction(() => window.__ready);
+  await deep.evaluate((n) => window.__fill(n), MESSAGES);
+  const pages = { sportello: ours, deepChat: deep };
+  const nodes = {
+    sportello: () => ours.evaluate(() => window.__list.shadowRoot.querySelectorAll('*').length),
+    deepChat: () => deep.evaluate(() => window.__nodes()),
+  };
+  for (const page of Object.values(pages)) await page.waitForTimeout(500);
+
+  const runs = await interleaved(Object.keys(pages), ROUNDS, async (name) => {
+    const page = pages[name];
+    await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+    await page.evaluate((n) => window.__frames(n, true), FRAMES);
+    const { perFrame } = framesFromTrace(onlyPage(await browser.stopTracing(), page.url()));
+    return { frameP95Ms: percentile(perFrame, 95), nodes: await nodes[name]() };
+  });
+  const p95 = (name) => runs[name].map((r) => r.frameP95Ms);
+  return {
+    note: `${MESSAGES} messages held, then ${FRAMES} frames with one appended per frame, traced; frame p95: main-thread ms per frame (chat.bench's framesFromTrace), ${ROUNDS} rounds interleaved; nodes: elements in the element's shadow root after the appends; ratioToSportello: median of per-round deep-chat / Sportello frame p95 (target >= 10)`,
+    sportello: { frameP95Ms: spread(p95('sportello')), shadowDomNodes: runs.sportello.at(-1).nodes },
+    deepChat: {
+      frameP95Ms: spread(p95('deepChat')),
+      shadowDomNodes: runs.deepChat.at(-1).nodes,
+      ratioToSportello: ratios(p95('deepChat'), p95('sportello')),
+    },
+  };
+}
