@@ -81,6 +81,8 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
   @property({ attribute: false }) sound = false;
   /** Offer desktop notifications for new messages (the visitor still decides). */
   @property({ attribute: false }) notifications = false;
+  /** The widget's proactive greeting the visitor answered: shown first in the window. */
+  @property({ attribute: false }) greeting?: string | undefined;
   /** Shows the close button (launcher mode). */
   @property({ type: Boolean }) closable = false;
   /** Reconnect tuning (tests). */

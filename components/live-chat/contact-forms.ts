@@ -43,6 +43,7 @@ export class ChatForms {
     // A handover waits for the consent: say why the form is shown instead of the chat.
     const consentForHandoff = !!this.handoffContext && !!f.error('privacy');
     return html`<div class="body" part="body">
+      ${this.ctx.greeting ? html`<p class="greeting-first">${this.ctx.greeting}</p>` : nothing}
       <p class="intro">${tr('prechatIntro')}</p>
       <form novalidate @submit=${this.onPrechat}>
         ${c.fieldErrors.length ? html`<p class="field-error" role="alert">${tr('fixErrors')}</p>` : nothing}

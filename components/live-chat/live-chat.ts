@@ -147,6 +147,7 @@ function writeOpenFlag(open: boolean): void {
  * @event {CustomEvent<ChatDeskHandoffDetail>} sportello-chat-desk-handoff - `{ target, subject, transcript, name, email }` before the hand-over to the desk form; cancel it to do it your own way.
  * @attr sound - Play a short sound when a message arrives while the visitor is not looking (another tab, the window closed). Off by default; silent until the page may play sound.
  * @attr notifications - Offer desktop notifications for new messages in a hidden tab (the visitor opts in with a button; the browser asks).
+ * @attr greeting - Show the widget's proactive greeting (its configuration's `greeting`) above the closed launcher: one request to the service at idle; never on phones, once per visitor per greeting.
  * @attr preload - Load the chat window when the browser is idle, before the visitor shows intent (default: only on intent — a pointer over or focus on the launcher, a touch, `open()` — or when a chat is running).
  * @attr past-chats - Keep ended chats on this device so the visitor can read them again (last 5); default on, `past-chats="false"` keeps none and deletes those kept.
  * @event {CustomEvent} sportello-chat-open - The window opened.
@@ -213,6 +214,7 @@ export class SportelloLiveChat extends HTMLElement {
     'desk-target',
     'sound',
     'notifications',
+    'greeting',
   ];
 
   /** Bearer token source (portals), the same type `configure()` and the other elements take; passed to the window. */
@@ -542,8 +544,37 @@ export class SportelloLiveChat extends HTMLElement {
       // shows intent, unless the page asks for the window at idle (`preload`).
       else if (stored) void this.ensureWindow(true);
       else if (this.hasAttribute('preload')) void loadWindow();
+      // The widget's proactive greeting: asked of the service only when the page wants it.
+      if (!stored && this.hasAttribute('greeting') && this.mode !== 'inline') void this.scheduleGreeting();
     });
   }
+
+  private cancelGreeting?: () => void;
+
+  private async scheduleGreeting(): Promise<void> {
+    const { scheduleGreeting } = await import('./greeting.js');
+    const left = this.position === 'bottom-left' || this.position === 'bottom-start';
+    const isOpen = () => this.opened;
+    this.cancelGreeting = await scheduleGreeting(
+      {
+        element: this,
+        root: this.root,
+        widgetKey: this.widgetKey,
+        get opened() {
+          return isOpen();
+        },
+        endpoint: () => this.chatEndpoint(),
+        openWithGreeting: async (text: string) => {
+          this.greetingText = text;
+          await this.show();
+        },
+      },
+      left,
+    );
+  }
+
+  /** The greeting the visitor answered: the window shows it first. */
+  private greetingText: string | undefined;
 
   private listening = false;
   private listenToStorage(): void {
@@ -576,6 +607,7 @@ export class SportelloLiveChat extends HTMLElement {
     void labelsModule?.then((module) => module.unfollowPageLang(this));
     // The window's controller closes its connection when detached; a re-attached element activates again.
     this.activation = undefined;
+    this.cancelGreeting?.();
     this.watchNavigation(false);
     window.removeEventListener('storage', this.onStorage);
     this.listening = false;
@@ -686,6 +718,7 @@ export class SportelloLiveChat extends HTMLElement {
     win.stomp = this.stomp;
     win.keepPastChats = this.getAttribute('past-chats') !== 'false';
     win.deskTarget = this.getAttribute('desk-target') ?? undefined;
+    if (this.greetingText) win.greeting = this.greetingText;
     win.sound = this.hasAttribute('sound');
     win.notifications = this.hasAttribute('notifications');
     win.closable = this.mode !== 'inline';
