@@ -360,7 +360,7 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
     // open behind that view, and the handover would seem to do nothing.
     const fromPast = this.past.view.kind !== 'current';
     if (fromPast) this.past.showCurrent();
-    const lines = [t(this.language, 'handoffIntro', {}, this.labels.server())];
+    const lines = [t(this, 'handoffIntro', {}, this.labels.server())];
     if (input.summary?.trim()) lines.push(input.summary.trim());
     lines.push(input.transcript.trim());
     const context = lines.join('\n\n');
@@ -369,7 +369,7 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
       await this.chat.start({
         // Empty when nobody gave one: the pre-chat form then asks for it, like any missing field.
         name: this.identity?.name || input.name?.trim() || this.prefill.name || this.chat.name,
-        standInName: t(this.language, 'you'),
+        standInName: t(this, 'you'),
         email: this.identity?.email ?? input.email ?? this.prefill.email,
         idChatCategory: this.prefill.category ?? only,
         startingPage: location.href,
