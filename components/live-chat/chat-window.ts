@@ -31,6 +31,7 @@ import { EndedView } from './ended-view.js';
 import { PastChatsView } from './past-chats-view.js';
 import type { ChatPrefill, WindowContext } from './window-context.js';
 import { ConfigurationError, ServiceClientController } from '../../src/controllers/service-client.js';
+import { formatDate } from '../../src/i18n/format.js';
 import './events.js';
 
 export type { ChatPrefill } from './window-context.js';
@@ -148,7 +149,7 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
           })
           .join('\n')
       : (this.renderRoot.querySelector<HTMLTextAreaElement>('#message')?.value ?? '').trim();
-    const date = new Intl.DateTimeFormat(this.language, { dateStyle: 'medium' }).format(new Date());
+    const date = formatDate(new Date(), this.language, { dateStyle: 'medium' });
     const subject = ended ? this.tr('deskHandoffSubject', { date }) : this.tr('deskHandoffOfflineSubject');
     const detail = { target: this.deskTarget!, subject, transcript, name: c.name, email: c.email };
     if (!this.emit('sportello-chat-desk-handoff', detail, { cancelable: true })) return;

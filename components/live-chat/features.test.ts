@@ -142,7 +142,9 @@ describe('sportello-live-chat: round two additions', () => {
       await phase(el, 'ended');
       (await until(() => $<HTMLButtonElement>(win, 'button.desk-handoff'))).click();
       await until(() => String(desk.prefill?.descrizione ?? '').includes('the second line'));
-      expect(String(desk.prefill.oggetto)).to.match(/^Chat of /);
+      // The date as every date of the kit formats English (en-GB, src/i18n/format.ts).
+      const today = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' }).format(new Date());
+      expect(String(desk.prefill.oggetto)).to.equal(`Chat of ${today}`);
       expect(String(desk.prefill.descrizione)).to.contain('You: the second line').and.contain('Giulia:');
     } finally {
       desk.remove();
