@@ -70,6 +70,8 @@ const booleanDefaultTrue = {
  * @csspart composer - The message composer.
  * @csspart launcher - The launcher bubble (`mode="launcher"`).
  *
+ * @attr preload - Launcher mode through the small loader (`sportello.js`, `ai-launcher.js`): load the panel when the browser is idle, before the visitor shows intent (default: only on intent — a pointer over or focus on the bubble, a touch, a click, `open`).
+ *
  * @cssstate open - The panel is shown (always inline; launcher mode while open).
  * @cssstate loading - Waiting for the first words of an answer.
  * @cssstate streaming - An answer is being written.

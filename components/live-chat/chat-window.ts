@@ -382,7 +382,9 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
     } catch {
       if (this.chat.phase === 'prechat') {
         this.forms.setHandoffContext(context);
-        void this.forms.fields.focusFirstInvalid();
+        // Nobody has tried to send this form yet: what it lacks is not marked red, only focused.
+        this.forms.fields.holdMarks();
+        void this.forms.fields.focusFirstMissing();
       }
     }
   }
