@@ -4,21 +4,9 @@
 // rounds), requests to the services before intent and at idle, and what intent (a pointer over the
 // bubble) fetches: files, gzip KB, modulepreload hints.
 import { loadavg, cpus } from 'node:os';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
-import { withBench, percentile, round, staticGraph } from './lib/harness.mjs';
+import { withBench, percentile, round, staticGraph, gzipOf } from './lib/harness.mjs';
 
 const ROUNDS = Number(process.env.SPORTELLO_BENCH_ROUNDS) || 11;
-
-/** gzip -9 size (KB) of a built file the bench page fetched (`/cdn/...`). */
-function gzipOf(pathname) {
-  try {
-    return gzipSync(readFileSync(join(process.cwd(), decodeURIComponent(pathname))), { level: 9 }).length / 1024;
-  } catch {
-    return 0;
-  }
-}
 
 async function loader() {
   // The loader: cdn/ai-launcher.js and what it imports statically, not the panel behind import().

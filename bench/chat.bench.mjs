@@ -1,8 +1,5 @@
 // Live chat figures: chat.append10k, chat.loader, chat.reconnect (issue #5).
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
-import { withBench, percentile, round, spread, staticGraph } from './lib/harness.mjs';
+import { withBench, percentile, round, spread, staticGraph, gzipOf } from './lib/harness.mjs';
 
 /**
  * Main-thread time per frame from a Chromium trace: RunTask events of CrRendererMain, cut into frames
@@ -210,15 +207,6 @@ async function append10k() {
       },
     };
   });
-}
-
-/** gzip -9 size (KB) of a built file the bench page fetched (`/cdn/...`). */
-export function gzipOf(pathname) {
-  try {
-    return gzipSync(readFileSync(join(process.cwd(), decodeURIComponent(pathname))), { level: 9 }).length / 1024;
-  } catch {
-    return 0;
-  }
 }
 
 async function loader() {
