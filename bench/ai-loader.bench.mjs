@@ -4,7 +4,8 @@
 // rounds), requests to the services before intent and at idle, and what intent (a pointer over the
 // bubble) fetches: files, gzip KB, modulepreload hints.
 import { loadavg, cpus } from 'node:os';
-import { withBench, percentile, round, staticGraph, gzipOf } from './lib/harness.mjs';
+import { withBench, percentile, round, staticGraph } from './lib/harness.mjs';
+import { probeClosedLauncher } from './lib/launcher-probe.mjs';
 
 const ROUNDS = Number(process.env.SPORTELLO_BENCH_ROUNDS) || 11;
 
@@ -12,62 +13,20 @@ async function loader() {
   // The loader: cdn/ai-launcher.js and what it imports statically, not the panel behind import().
   const bytes = staticGraph('cdn/ai-launcher.js');
   const loadBefore = loadavg()[0];
-  const figures = await withBench(async ({ page, open, simUrl }) => {
-    const simRequests = [];
-    const later = [];
-    page.on('request', (r) => {
-      if (r.url().startsWith(simUrl)) simRequests.push(r.url().slice(simUrl.length));
-      later.push(r.url());
+  const figures = await withBench(async (bench) => {
+    const { runs, intent } = await probeClosedLauncher(bench, {
+      pagePath: 'bench/pages/ai-loader.html',
+      rounds: ROUNDS,
+      tag: 'sportello-ai-chat',
+      loadedTag: 'sportello-ai-chat',
+      openedSelector: 'sportello-composer',
     });
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-    await cdp.send('Performance.enable');
-    const metrics = async () =>
-      Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]));
-    const runs = [];
-    for (let run = 0; run < ROUNDS; run++) {
-      await open('bench/pages/ai-loader.html');
-      await page.waitForFunction(() => window.__ready);
-      await page.waitForTimeout(1000); // let the freshly loaded page settle
-      const idle0 = await metrics();
-      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-      const idle1 = await metrics();
-      const start = await metrics();
-      await page.evaluate(() => window.__load());
-      const end = await metrics();
-      if (!(await page.evaluate(() => window.__painted))) throw new Error('the bubble did not paint');
-      const simBefore = simRequests.length;
-      simRequests.length = 0;
-      later.length = 0;
-      await page.evaluate(() => window.__releaseIdle());
-      runs.push({
-        mainThreadMs: (end.TaskDuration - start.TaskDuration) * 1000,
-        netOfProbeMs: (end.TaskDuration - start.TaskDuration - (idle1.TaskDuration - idle0.TaskDuration)) * 1000,
-        scriptMs: (end.ScriptDuration - start.ScriptDuration) * 1000,
-        simRequestsBeforeIntent: simBefore + simRequests.length,
-        requestsAtIdle: later.length,
-      });
-    }
     const values = (k) => runs.map((r) => r[k]);
     const spread = (k) => ({
       min: round(Math.min(...values(k))),
       median: round(percentile(values(k), 50)),
       max: round(Math.max(...values(k))),
     });
-    // Intent: a pointer over the bubble fetches the panel, its chunks hinted all at once.
-    later.length = 0;
-    simRequests.length = 0;
-    const beforeHover = await metrics();
-    await page.locator('sportello-ai-chat').locator('button.launcher').hover();
-    await page.waitForFunction(() => customElements.get('sportello-ai-chat'));
-    const afterHover = await metrics();
-    const intentFiles = later.filter((u) => !u.startsWith(simUrl)).map((u) => new URL(u).pathname);
-    const preloadHints = await page.evaluate(() => document.querySelectorAll('link[rel=modulepreload]').length);
-    const simOnHover = simRequests.length;
-    await page.locator('sportello-ai-chat').locator('button.launcher').click();
-    await page.waitForFunction(() =>
-      document.querySelector('sportello-ai-chat')?.shadowRoot?.querySelector('sportello-composer'),
-    );
     return {
       runs: runs.length,
       mainThreadMs: spread('mainThreadMs'),
@@ -75,13 +34,7 @@ async function loader() {
       scriptMs: spread('scriptMs'),
       simRequestsBeforeIntent: Math.max(...values('simRequestsBeforeIntent')),
       requestsAtIdle: Math.max(...values('requestsAtIdle')),
-      intent: {
-        files: intentFiles.length,
-        gzipKB: round(intentFiles.reduce((sum, path) => sum + gzipOf(path), 0)),
-        modulepreloadHints: preloadHints,
-        mainThreadMs: round((afterHover.TaskDuration - beforeHover.TaskDuration) * 1000),
-        simRequests: simOnHover,
-      },
+      intent,
     };
   });
   return {
