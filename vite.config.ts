@@ -24,6 +24,8 @@ const elementEntries = Object.fromEntries(
     .filter((name) => existsSync(`components/${name}/index.ts`))
     .map((name) => [name, `components/${name}/index.ts`]),
 );
+// The AI panel's closed launcher: a small loader that fetches `ai-chat.js` on intent (components/ai-chat/launcher.ts).
+if (existsSync('components/ai-chat/launcher.ts')) elementEntries['ai-launcher'] = 'components/ai-chat/launcher.ts';
 
 /** The React wrappers (`sportello/react`) are for bundlers only: a script-tag page has no React. */
 const reactEntry: Record<string, string> = existsSync('src/react/index.ts') ? { react: 'src/react/index.ts' } : {};

@@ -1,8 +1,6 @@
 // Live chat figures: chat.append10k, chat.loader, chat.reconnect (issue #5).
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { withBench, percentile, round, spread, staticGraph } from './lib/harness.mjs';
+import { probeClosedLauncher } from './lib/launcher-probe.mjs';
 
 /**
  * Main-thread time per frame from a Chromium trace: RunTask events of CrRendererMain, cut into frames
@@ -212,64 +210,20 @@ async function append10k() {
   });
 }
 
-/** gzip -9 size (KB) of a built file the bench page fetched (`/cdn/...`). */
-export function gzipOf(pathname) {
-  try {
-    return gzipSync(readFileSync(join(process.cwd(), decodeURIComponent(pathname))), { level: 9 }).length / 1024;
-  } catch {
-    return 0;
-  }
-}
-
 async function loader() {
   // The loader: cdn/live-chat.js and what it imports statically, not the window chunk behind import().
   const bytes = staticGraph('cdn/live-chat.js');
-  const figures = await withBench(async ({ page, open, simUrl }) => {
-    const simRequests = [];
-    /** Every request after the launcher painted: what idle time and intent cost. */
-    const later = [];
-    page.on('request', (r) => {
-      if (r.url().startsWith(simUrl)) simRequests.push(r.url().slice(simUrl.length));
-      later.push(r.url());
-    });
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-    await cdp.send('Performance.enable');
-    const metrics = async () =>
-      Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]));
-    const runs = [];
+  const figures = await withBench(async (bench) => {
     // The machine is shared: several fresh page loads, medians reported.
-    for (let run = 0; run < 11; run++) {
-      await open('bench/pages/chat-loader.html');
-      await page.waitForFunction(() => window.__ready);
-      await page.waitForTimeout(1000); // let the freshly loaded page settle
-      // Baseline: the same measurement around two idle frames, without loading anything.
-      const idle0 = await metrics();
-      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-      const idle1 = await metrics();
-      const start = await metrics();
-      await page.evaluate(() => window.__load());
-      const end = await metrics();
-      simRequests.length = 0;
-      later.length = 0;
-      await page.evaluate(() => window.__releaseIdle());
-      const afterIdle = await metrics();
-      const requestsAtIdle = later.length;
-      runs.push({
-        mainThreadMs: (end.TaskDuration - start.TaskDuration) * 1000,
-        // The same tasks without the DevTools protocol's own (the probe's evaluate and metrics calls).
-        exclDevToolsMs:
-          (end.TaskDuration - start.TaskDuration - (end.DevToolsCommandDuration - start.DevToolsCommandDuration)) *
-          1000,
-        devToolsMs: (end.DevToolsCommandDuration - start.DevToolsCommandDuration) * 1000,
-        netOfProbeMs: (end.TaskDuration - start.TaskDuration - (idle1.TaskDuration - idle0.TaskDuration)) * 1000,
-        scriptMs: (end.ScriptDuration - start.ScriptDuration) * 1000,
-        idleBaselineMs: (idle1.TaskDuration - idle0.TaskDuration) * 1000,
-        idlePreloadMs: (afterIdle.TaskDuration - end.TaskDuration) * 1000,
-        simRequestsBeforeInteraction: simRequests.length,
-        requestsAtIdle,
-      });
-    }
+    const probe = await probeClosedLauncher(bench, {
+      pagePath: 'bench/pages/chat-loader.html',
+      rounds: 11,
+      tag: 'sportello-live-chat',
+      loadedTag: 'sportello-live-chat-window',
+      openedSelector: 'sportello-live-chat-window',
+    });
+    await bench.page.waitForTimeout(500);
+    const { runs } = probe;
     const med = (k) =>
       round(
         percentile(
@@ -277,23 +231,6 @@ async function loader() {
           50,
         ),
       );
-    const simBeforeInteraction = Math.max(...runs.map((r) => r.simRequestsBeforeInteraction));
-    const stompBefore = simRequests.some((u) => u.includes('websocket'));
-    // Intent: a pointer over the launcher fetches the window, its chunks hinted all at once
-    // (modulepreload) instead of learnt level by level.
-    later.length = 0;
-    const beforeHover = await metrics();
-    await page.locator('sportello-live-chat').locator('button.launcher').hover();
-    await page.waitForFunction(() => customElements.get('sportello-live-chat-window'));
-    const afterHover = await metrics();
-    const intentFiles = later.filter((u) => !u.startsWith(simUrl)).map((u) => new URL(u).pathname);
-    const preloadHints = await page.evaluate(() => document.querySelectorAll('link[rel=modulepreload]').length);
-    const simOnHover = simRequests.length;
-    await page.locator('sportello-live-chat').locator('button.launcher').click();
-    await page.waitForFunction(() =>
-      document.querySelector('sportello-live-chat')?.shadowRoot?.querySelector('sportello-live-chat-window'),
-    );
-    await page.waitForTimeout(500);
     return {
       runs: runs.length,
       mainThreadMs: med('mainThreadMs'),
@@ -310,17 +247,11 @@ async function loader() {
       scriptMs: med('scriptMs'),
       idleBaselineMs: med('idleBaselineMs'),
       idlePreloadMs: med('idlePreloadMs'),
-      simRequestsBeforeInteraction: simBeforeInteraction,
+      simRequestsBeforeInteraction: Math.max(...runs.map((r) => r.simRequestsBeforeIntent)),
       requestsAtIdle: Math.max(...runs.map((r) => r.requestsAtIdle)),
-      intent: {
-        files: intentFiles.length,
-        gzipKB: round(intentFiles.reduce((sum, path) => sum + gzipOf(path), 0)),
-        modulepreloadHints: preloadHints,
-        mainThreadMs: round((afterHover.TaskDuration - beforeHover.TaskDuration) * 1000),
-        simRequests: simOnHover,
-      },
-      simRequestsAfterOpen: simRequests.length,
-      stompBeforeInteraction: stompBefore,
+      intent: probe.intent,
+      simRequestsAfterOpen: probe.simRequestsAfterOpen(),
+      stompBeforeInteraction: probe.stompBeforeIntent,
     };
   });
   return {

@@ -16,6 +16,17 @@ const LOADERS: Record<string, () => Promise<unknown>> = {
   'sportello-desk-requests': () => import('../components/desk-requests/index.js'),
 };
 
+/**
+ * What the watcher loads the first time it sees a tag, where that is less than the whole element:
+ * the AI panel's small loader paints a closed launcher bubble and fetches the panel on the
+ * visitor's first sign of intent (an inline or open panel it loads at once). `loadElements()`
+ * still loads and defines the whole element.
+ */
+const FIRST_SIGHT: Readonly<Record<string, () => Promise<unknown>>> = {
+  'sportello-ai-chat': () => import('../components/ai-chat/launcher.js'),
+};
+const sighted = new Set<string>();
+
 export type LazyTag = keyof typeof LOADERS;
 export const LAZY_TAGS = Object.keys(LOADERS) as LazyTag[];
 
@@ -49,8 +60,18 @@ function scan(root: ParentNode): void {
       !customElements.get(tag) &&
       !loading.has(tag) &&
       ((root as Element).localName === tag || root.querySelector(tag))
-    )
-      void loadOne(tag);
+    ) {
+      const firstSight = FIRST_SIGHT[tag];
+      if (!firstSight) void loadOne(tag);
+      else if (!sighted.has(tag)) {
+        sighted.add(tag);
+        // The loader watches for the tag itself from then on.
+        void firstSight().catch((error: unknown) => {
+          sighted.delete(tag);
+          console.warn(`[sportello] could not load <${tag}>:`, error);
+        });
+      }
+    }
   }
 }
 

@@ -199,3 +199,12 @@ export function spread(values, digits = 2) {
   if (!v.length) return { rounds: 0 };
   return { min: round(v[0], digits), median: round(median(v), digits), max: round(v.at(-1), digits), rounds: v.length };
 }
+
+/** gzip -9 size (KB) of a built file the bench page fetched (`/cdn/...`). */
+export function gzipOf(pathname) {
+  try {
+    return gzipSync(readFileSync(join(process.cwd(), decodeURIComponent(pathname))), { level: 9 }).length / 1024;
+  } catch {
+    return 0;
+  }
+}

@@ -4,7 +4,7 @@
 // Performance.getMetrics (as chat.bench's loader), gzip -9 KB of every file the page fetched (the
 // static server's request log, as chat.bench's intent figure); both net of a blank page loaded in
 // the same round. Requests to the simulator are counted from navigation on.
-import { gzipOf } from '../chat.bench.mjs';
+import { gzipOf } from '../lib/harness.mjs';
 import { median, round, spread } from '../lib/harness.mjs';
 import { interleaved } from './common.mjs';
 import { peerPage } from './build.mjs';

@@ -70,6 +70,8 @@ const booleanDefaultTrue = {
  * @csspart composer - The message composer.
  * @csspart launcher - The launcher bubble (`mode="launcher"`).
  *
+ * @attr preload - Launcher mode through the small loader (`sportello.js`, `ai-launcher.js`): load the panel when the browser is idle, before the visitor shows intent (default: only on intent — a pointer over or focus on the bubble, a touch, a click, `open`).
+ *
  * @cssstate open - The panel is shown (always inline; launcher mode while open).
  * @cssstate loading - Waiting for the first words of an answer.
  * @cssstate streaming - An answer is being written.
@@ -222,9 +224,30 @@ export class SportelloAiChat extends SportelloElement {
     }
   }
 
+  /** Launcher mode: opens the panel and moves focus into it, as the bubble does. */
+  async show(): Promise<void> {
+    // After the first update: an `open` the page set before the element was defined is applied then.
+    await this.updateComplete;
+    return this.setOpen(true);
+  }
+
   override connectedCallback(): void {
     super.connectedCallback();
     this.restore();
+  }
+
+  /**
+   * The small loader (launcher.ts) may have painted the closed bubble in this element's shadow root
+   * before the panel was defined: the panel renders afresh in the same root, and the focus the
+   * bubble had (the focus that fetched the panel) moves to the panel's own bubble.
+   */
+  protected override createRenderRoot(): HTMLElement | DocumentFragment {
+    const bubbleFocused = !!this.shadowRoot?.activeElement;
+    this.shadowRoot?.replaceChildren();
+    const root = super.createRenderRoot();
+    if (bubbleFocused)
+      void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>('.launcher')?.focus());
+    return root;
   }
 
   override disconnectedCallback(): void {

@@ -107,7 +107,8 @@ export class SportelloDeskRequest extends SportelloElement {
   }
 
   private tr(key: DeskStringKey, params: Record<string, string | number> = {}): string {
-    return t(this.language, key, params);
+    // The element itself: its own `strings` and its `<sportello-config>`'s count (src/i18n/translate.ts).
+    return t(this, key, params);
   }
 
   private get view(): FollowView {

@@ -8,6 +8,7 @@ import { findEntry, keyOf, requestTypesFor, type Catalog } from '../../src/contr
 import {
   emptyValues,
   FORM_FIELDS,
+  SPEC_FIELD_ALIASES,
   parseLocalDate,
   toLocalInputValue,
   type ExtraSection,
@@ -35,19 +36,6 @@ export type DeskPrefill = Partial<
   extra?: Record<string, string | number | boolean>;
 };
 
-const SPEC_ALIASES: Record<string, FormField> = {
-  idServizio: 'servizio',
-  codServizio: 'servizio',
-  idAssetRoot: 'assetRoot',
-  codAssetRoot: 'assetRoot',
-  idAssetFiglio: 'assetFiglio',
-  codAssetFiglio: 'assetFiglio',
-  idTipoRichiesta: 'tipoRichiesta',
-  codTipoRichiesta: 'tipoRichiesta',
-  idUrgenza: 'urgenza',
-  codUrgenza: 'urgenza',
-};
-
 function toInputDate(text: string): string {
   const date = parseLocalDate(text);
   return date ? toLocalInputValue(date) : text;
@@ -58,7 +46,7 @@ export function prefillValues(prefill: DeskPrefill | undefined): Partial<FormVal
   const out: Partial<Record<FormField, string>> = {};
   for (const [k, v] of Object.entries(prefill ?? {})) {
     if (k === 'extra' || v === undefined || v === null) continue;
-    const field = (SPEC_ALIASES[k] ?? k) as FormField;
+    const field = (SPEC_FIELD_ALIASES[k] ?? k) as FormField;
     if ((FORM_FIELDS as readonly string[]).includes(field) && field !== 'allegati') {
       const text = String(v);
       out[field] = field === 'dataSegnalazione' || field === 'dataScadenza' ? toInputDate(text) : text;

@@ -22,16 +22,22 @@ async function loadAxe(): Promise<Axe> {
 export function siteLandmarks(): HTMLElement {
   document.documentElement.lang ||= 'en';
   if (!document.title) document.title = 'Test shop';
+  let header = document.querySelector<HTMLElement>('body > header.site');
+  if (!header) {
+    header = document.createElement('header');
+    header.className = 'site';
+    const h1 = document.createElement('h1');
+    h1.textContent = 'Test shop';
+    header.append(h1);
+    document.body.prepend(header);
+  }
+  // A test fixture's clean-up may take the <main> it was mounted in: one again, after the header.
   let main = document.querySelector<HTMLElement>('body > main.site');
-  if (main) return main;
-  const header = document.createElement('header');
-  header.className = 'site';
-  const h1 = document.createElement('h1');
-  h1.textContent = 'Test shop';
-  header.append(h1);
-  main = document.createElement('main');
-  main.className = 'site';
-  document.body.prepend(header, main);
+  if (!main) {
+    main = document.createElement('main');
+    main.className = 'site';
+    header.after(main);
+  }
   return main;
 }
 

@@ -395,4 +395,24 @@ export const chatWindowStyles = css`
   :host(:dir(rtl)) .flip-rtl {
     transform: scaleX(-1);
   }
+  /* The proactive greeting the visitor answered, as the widget's first message. */
+  .greeting-first {
+    margin: 0 0 var(--_space);
+    padding: calc(var(--_space) * 1.25);
+    background: var(--_surface-alt);
+    border-radius: var(--_radius);
+  }
+  .verified {
+    margin: 0 0 var(--_space);
+  }
+  .verified-badge {
+    display: inline-block;
+    margin-inline-end: 0.4em;
+    padding: 0 0.5em;
+    border-radius: 999px;
+    background: var(--_success-surface);
+    color: var(--_success);
+    font-weight: 600;
+    font-size: 0.85em;
+  }
 `;

@@ -31,6 +31,7 @@ import { EndedView } from './ended-view.js';
 import { PastChatsView } from './past-chats-view.js';
 import type { ChatPrefill, WindowContext } from './window-context.js';
 import { ConfigurationError, ServiceClientController } from '../../src/controllers/service-client.js';
+import { formatDate } from '../../src/i18n/format.js';
 import './events.js';
 
 export type { ChatPrefill } from './window-context.js';
@@ -81,6 +82,8 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
   @property({ attribute: false }) sound = false;
   /** Offer desktop notifications for new messages (the visitor still decides). */
   @property({ attribute: false }) notifications = false;
+  /** The widget's proactive greeting the visitor answered: shown first in the window. */
+  @property({ attribute: false }) greeting?: string | undefined;
   /** Shows the close button (launcher mode). */
   @property({ type: Boolean }) closable = false;
   /** Reconnect tuning (tests). */
@@ -146,7 +149,7 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
           })
           .join('\n')
       : (this.renderRoot.querySelector<HTMLTextAreaElement>('#message')?.value ?? '').trim();
-    const date = new Intl.DateTimeFormat(this.language, { dateStyle: 'medium' }).format(new Date());
+    const date = formatDate(new Date(), this.language, { dateStyle: 'medium' });
     const subject = ended ? this.tr('deskHandoffSubject', { date }) : this.tr('deskHandoffOfflineSubject');
     const detail = { target: this.deskTarget!, subject, transcript, name: c.name, email: c.email };
     if (!this.emit('sportello-chat-desk-handoff', detail, { cancelable: true })) return;
@@ -358,7 +361,7 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
     // open behind that view, and the handover would seem to do nothing.
     const fromPast = this.past.view.kind !== 'current';
     if (fromPast) this.past.showCurrent();
-    const lines = [t(this.language, 'handoffIntro', {}, this.labels.server())];
+    const lines = [t(this, 'handoffIntro', {}, this.labels.server())];
     if (input.summary?.trim()) lines.push(input.summary.trim());
     lines.push(input.transcript.trim());
     const context = lines.join('\n\n');
@@ -367,7 +370,7 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
       await this.chat.start({
         // Empty when nobody gave one: the pre-chat form then asks for it, like any missing field.
         name: this.identity?.name || input.name?.trim() || this.prefill.name || this.chat.name,
-        standInName: t(this.language, 'you'),
+        standInName: t(this, 'you'),
         email: this.identity?.email ?? input.email ?? this.prefill.email,
         idChatCategory: this.prefill.category ?? only,
         startingPage: location.href,
@@ -379,7 +382,9 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
     } catch {
       if (this.chat.phase === 'prechat') {
         this.forms.setHandoffContext(context);
-        void this.forms.fields.focusFirstInvalid();
+        // Nobody has tried to send this form yet: what it lacks is not marked red, only focused.
+        this.forms.fields.holdMarks();
+        void this.forms.fields.focusFirstMissing();
       }
     }
   }

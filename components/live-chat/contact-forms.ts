@@ -41,11 +41,12 @@ export class ChatForms {
     const identity = this.ctx.identity;
     const placeholder = (key: string) => this.serverLabel(key) ?? nothing;
     // A handover waits for the consent: say why the form is shown instead of the chat.
-    const consentForHandoff = !!this.handoffContext && !!f.error('privacy');
+    const consentForHandoff = !!this.handoffContext && f.missing('privacy');
     return html`<div class="body" part="body">
+      ${this.ctx.greeting ? html`<p class="greeting-first">${this.ctx.greeting}</p>` : nothing}
       <p class="intro">${tr('prechatIntro')}</p>
       <form novalidate @submit=${this.onPrechat}>
-        ${c.fieldErrors.length ? html`<p class="field-error" role="alert">${tr('fixErrors')}</p>` : nothing}
+        ${f.showing ? html`<p class="field-error" role="alert">${tr('fixErrors')}</p>` : nothing}
         ${
           identity
             ? html`<p class="verified" id="verified-identity">
@@ -100,7 +101,7 @@ export class ChatForms {
             name="privacy"
             type="checkbox"
             aria-invalid=${f.invalid('privacy')}
-            aria-describedby=${consentForHandoff ? 'handoff-consent privacy-error' : f.describedBy('privacy')}
+            aria-describedby=${consentForHandoff ? (f.error('privacy') ? 'handoff-consent privacy-error' : 'handoff-consent') : f.describedBy('privacy')}
           />
           <label for="privacy">${tr('privacy')}</label>
         </div>
@@ -129,6 +130,7 @@ export class ChatForms {
 
   private onPrechat = async (e: SubmitEvent): Promise<void> => {
     e.preventDefault();
+    this.fields.showMarks(); // the visitor tried to send it: what is missing is marked from now on
     const form = new FormData(e.target as HTMLFormElement);
     const identity = this.ctx.identity;
     const ok = await this.ctx.chat.submitPrechat(

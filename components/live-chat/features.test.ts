@@ -2,16 +2,18 @@
  * Live chat, round two (issue #20): what is added — operator formatting, custom pre-chat fields,
  * verified identity, the image viewer, notices in a hidden tab, the greeting, the desk hand-off.
  */
-import { expect } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { expectAxeClean, siteLandmarks } from './axe-page.js';
 import '../desk-form/index.js';
+import type { SportelloLiveChat } from './live-chat.js';
 import { ignoreResizeObserverLoop } from '../shared/chat-test-utils.js';
 import {
   $,
   composerSend,
   mountChat,
   phase,
+  CHAT_URL,
   resetSim,
   SIM_URL,
   startChat,
@@ -20,6 +22,21 @@ import {
 } from './chat-test-helpers.js';
 
 ignoreResizeObserverLoop();
+
+/** Sets form fields by id (and the consent), then submits, as a person would. */
+async function fillPrechatWith(
+  win: HTMLElement & { updateComplete: Promise<boolean> },
+  values: Record<string, string>,
+): Promise<void> {
+  await win.updateComplete;
+  for (const [id, value] of Object.entries(values)) {
+    const field = win.shadowRoot!.querySelector<HTMLInputElement | HTMLSelectElement>(`#${id}`)!;
+    field.value = value;
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+  }
+  win.shadowRoot!.querySelector<HTMLInputElement>('#privacy')!.checked = true;
+  win.shadowRoot!.querySelector<HTMLButtonElement>('form button[type=submit]')!.click();
+}
 
 const listOf = (win: HTMLElement) => win.shadowRoot!.querySelector('sportello-message-list')!.shadowRoot!;
 
@@ -125,7 +142,9 @@ describe('sportello-live-chat: round two additions', () => {
       await phase(el, 'ended');
       (await until(() => $<HTMLButtonElement>(win, 'button.desk-handoff'))).click();
       await until(() => String(desk.prefill?.descrizione ?? '').includes('the second line'));
-      expect(String(desk.prefill.oggetto)).to.match(/^Chat of /);
+      // The date as every date of the kit formats English (en-GB, src/i18n/format.ts).
+      const today = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' }).format(new Date());
+      expect(String(desk.prefill.oggetto)).to.equal(`Chat of ${today}`);
       expect(String(desk.prefill.descrizione)).to.contain('You: the second line').and.contain('Giulia:');
     } finally {
       desk.remove();
@@ -146,5 +165,74 @@ describe('sportello-live-chat: round two additions', () => {
     expect(document.title).to.equal('(1) Test shop');
     await el.open();
     await until(() => document.title === 'Test shop');
+  });
+
+  it("the widget's proactive greeting appears above the closed launcher, opens the chat with it first, once per visitor (axe clean)", async () => {
+    const el = await fixture<SportelloLiveChat>(
+      html`<sportello-live-chat greeting lang="en" widget-key="demo-greeting" endpoint=${CHAT_URL}></sportello-live-chat>`,
+      { parentNode: siteLandmarks() },
+    );
+    const say = await until(() => el.shadowRoot!.querySelector<HTMLButtonElement>('.greeting .say'));
+    expect(say.textContent).to.equal('Need a hand? We are here.');
+    expect(el.shadowRoot!.querySelector('.greeting .dismiss')!.getAttribute('aria-label')).to.equal(
+      'Dismiss the message',
+    );
+    expect(localStorage.getItem('sportello-chat-greeted:demo-greeting:welcome-1'), 'shown once').to.equal('1');
+    await expectAxeClean(document, 'closed, with the greeting');
+    say.click();
+    const win = await phase(el, 'prechat');
+    expect($(win, '.greeting-first')!.textContent).to.equal('Need a hand? We are here.');
+    expect(el.shadowRoot!.querySelector('.greeting')).to.equal(null);
+    // The widget's own pre-chat fields: a required select, an optional checkbox, an optional text.
+    expect($(win, 'select#cf-customerType')).to.not.equal(null);
+    expect($(win, 'input#cf-newsletter[type=checkbox]')).to.not.equal(null);
+    await expectAxeClean(document, 'pre-chat with custom fields');
+    await fillPrechatWith(win, { 'cf-orderNumber': 'abc' });
+    await until(() => win.chat.fieldErrors.length && !win.chat.busy);
+    await win.updateComplete;
+    expect($(win, '#cf-customerType')!.getAttribute('aria-invalid')).to.equal('true');
+    expect($(win, '#cf-orderNumber')!.getAttribute('aria-invalid')).to.equal('true');
+    await fillPrechatWith(win, {
+      name: 'Ada',
+      email: 'ada@example.com',
+      idChatCategory: '2',
+      'cf-orderNumber': '1042',
+      'cf-customerType': 'business',
+    });
+    await phase(el, 'queued', 'chatting');
+    const op = new TestOperator();
+    const chat = await op.http.json<{ fields: Record<string, unknown> }>(`/api/chat/${win.chat.idChat}`);
+    expect(chat.fields).to.deep.equal({ orderNumber: '1042', customerType: 'business' });
+  });
+
+  it('a visitor token from tokenProvider: name and e-mail shown as verified and not asked; the chat carries them', async () => {
+    const b64 = (v: unknown) =>
+      btoa(String.fromCharCode(...new TextEncoder().encode(JSON.stringify(v))))
+        .replace(/=+$/, '')
+        .replace(/\+/g, '-')
+        .replace(/\//g, '_');
+    const token = `${b64({ alg: 'ES256' })}.${b64({ sub: 'v-7', exp: Math.floor(Date.now() / 1000) + 600, name: 'Zoë Verified', email: 'zoe@example.com' })}.c2ln`;
+    const el = document.createElement('sportello-live-chat') as SportelloLiveChat;
+    el.setAttribute('lang', 'en');
+    el.setAttribute('mode', 'inline');
+    el.widgetKey = 'demo';
+    el.endpoint = CHAT_URL;
+    el.tokenProvider = async () => token;
+    siteLandmarks().append(el);
+    try {
+      const win = await phase(el, 'prechat');
+      expect($(win, '#name'), 'name not asked').to.equal(null);
+      expect($(win, '#email'), 'e-mail not asked').to.equal(null);
+      expect($(win, '.verified')!.textContent).to.contain('Zoë Verified').and.contain('zoe@example.com');
+      await expectAxeClean(document, 'pre-chat, verified visitor');
+      await fillPrechatWith(win, { idChatCategory: '2' });
+      await phase(el, 'queued', 'chatting');
+      const chat = await new TestOperator().http.json<{ name: string; email: string; verified: boolean }>(
+        `/api/chat/${win.chat.idChat}`,
+      );
+      expect([chat.name, chat.email, chat.verified]).to.deep.equal(['Zoë Verified', 'zoe@example.com', true]);
+    } finally {
+      el.remove();
+    }
   });
 });

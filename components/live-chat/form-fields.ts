@@ -9,11 +9,36 @@ import type { WindowContext } from './window-context.js';
 export class FormFields {
   constructor(private readonly ctx: WindowContext) {}
 
-  error(field: string): string | undefined {
-    const tr = this.ctx.labels.tr;
-    const e = this.ctx.chat.fieldErrors.find(
+  /**
+   * After an automatic hand-off the form opens with what it still needs (the service's errors)
+   * unmarked: the visitor has not tried to send it yet. Marks show once they do.
+   */
+  private held = false;
+  holdMarks(): void {
+    this.held = true;
+  }
+  showMarks(): void {
+    this.held = false;
+  }
+  /** Whether any field's error is on screen (the form's summary line). */
+  get showing(): boolean {
+    return !this.held && this.ctx.chat.fieldErrors.length > 0;
+  }
+
+  private find(field: string) {
+    return this.ctx.chat.fieldErrors.find(
       (x) => x.field === field || (field === 'privacy' && /privacy|consent/i.test(x.field)),
     );
+  }
+
+  /** Whether the service still needs this field, shown or not. */
+  missing(field: string): boolean {
+    return !!this.find(field);
+  }
+
+  error(field: string): string | undefined {
+    const tr = this.ctx.labels.tr;
+    const e = this.held ? undefined : this.find(field);
     if (!e) return undefined;
     // The simulator sends codes (`required`, `invalid`, `too-long`); a real server may send sentences.
     const code = e.message;
@@ -47,6 +72,19 @@ export class FormFields {
 
   describedBy(field: string, id = field) {
     return this.error(field) ? `${id}-error` : nothing;
+  }
+
+  /** The first control (in the form's order) of a field the service still needs, marked or not. */
+  async focusFirstMissing(): Promise<void> {
+    await this.ctx.updateComplete;
+    const controls = this.ctx.renderRoot.querySelectorAll<HTMLElement>('form input, form select, form textarea');
+    for (const control of controls) {
+      const field = control.getAttribute('name') ?? control.id;
+      if (field && this.missing(field)) {
+        control.focus();
+        return;
+      }
+    }
   }
 
   async focusFirstInvalid(): Promise<void> {

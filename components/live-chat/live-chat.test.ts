@@ -903,7 +903,10 @@ describe('sportello-live-chat', () => {
     expect($<HTMLInputElement>(win, '#email')!.value).to.equal('grace@example.com');
     expect($<HTMLSelectElement>(win, '#idChatCategory')!.value).to.equal('2');
     expect(win.chat.fieldErrors.map((f) => f.field)).to.deep.equal(['privacy']);
-    expect($(win, '#privacy')!.getAttribute('aria-invalid')).to.equal('true');
+    // Nothing is marked red before the visitor tries to send the form (issue #21, defect 2): the
+    // consent box is focused and the hint says why.
+    expect($(win, '#privacy')!.getAttribute('aria-invalid')).to.equal('false');
+    expect($(win, '.field-error')).to.equal(null);
     await until(() => win.shadowRoot!.activeElement?.id === 'privacy');
     expect($(win, '.handoff-consent')!.textContent).to.match(/privacy/i);
     expect($(win, 'details.handoff')!.textContent).to.contain('Visitor: help');
@@ -993,7 +996,7 @@ describe('sportello-live-chat', () => {
     expect(detail.name).to.equal('You');
   });
 
-  it('handoff without a name: the form leaves the name empty and marks it, like the other missing fields', async () => {
+  it('handoff without a name: the form leaves the name empty and focused, unmarked until the visitor sends the form, then marked like the other missing fields', async () => {
     const el = await fixture<SportelloLiveChat>(
       html`<sportello-live-chat lang="en" widget-key="demo" category="2" endpoint=${CHAT_URL} .stomp=${FAST_RECONNECT}></sportello-live-chat>`,
     );
@@ -1002,7 +1005,15 @@ describe('sportello-live-chat', () => {
     await until(() => win.chat.phase === 'prechat' && !win.chat.busy && win.chat.fieldErrors.length > 0);
     await win.updateComplete;
     expect($<HTMLInputElement>(win, '#name')!.value).to.equal('');
-    expect($(win, '#name')!.getAttribute('aria-invalid')).to.equal('true');
+    // Before any action of the visitor (issue #21, defect 2): nothing red, no "please correct" line.
+    expect($(win, '#name')!.getAttribute('aria-invalid')).to.equal('false');
+    expect($(win, '[aria-invalid="true"]')).to.equal(null);
+    expect($(win, '.field-error')).to.equal(null);
+    await until(() => win.shadowRoot!.activeElement?.id === 'name');
+    await expect(el).to.be.accessible();
+    $<HTMLButtonElement>(win, 'form button[type=submit]')!.click();
+    await until(() => $(win, '#name')?.getAttribute('aria-invalid') === 'true');
+    expect($(win, '.field-error[role=alert]')).to.exist;
     expect(win.chat.idChat).to.equal(undefined);
   });
 
@@ -1025,7 +1036,9 @@ describe('sportello-live-chat', () => {
     expect(errors).to.have.length(0);
     expect($<HTMLInputElement>(win, '#name')!.value).to.equal('Grace');
     expect($<HTMLSelectElement>(win, '#idChatCategory')!.value).to.equal('');
-    expect($(win, '#idChatCategory')!.getAttribute('aria-invalid')).to.equal('true');
+    // Asked for, not marked: the visitor has not tried to send the form yet (issue #21, defect 2).
+    expect($(win, '#idChatCategory')!.getAttribute('aria-invalid')).to.equal('false');
+    expect($(win, '.field-error')).to.equal(null);
     expect($(win, 'details.handoff')!.textContent).to.contain('Visitor: my invoice');
     await expect(el).to.be.accessible();
 

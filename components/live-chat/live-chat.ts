@@ -1,37 +1,22 @@
 import type { ChatDestinations } from '../../src/services/chat.js';
 import type { Strings } from '../../src/i18n/catalogue.js';
-import type { LauncherLabels } from '../../src/i18n/launcher.js';
-import { BUILT_IN_LAUNCHER_LABELS } from './launcher-strings.js';
-
-/** The launcher's labels: built-in ones first (no plural formatter yet), then the kit's full rule's. */
-type LauncherText = Omit<LauncherLabels, 'unread'> & { unread: LauncherLabels['unread'] | undefined };
 import type { TokenProvider } from '../../src/config.js';
 import { launcherCss, windowCss } from './live-chat.styles.js';
 import type { HandoffInput, SportelloLiveChatWindow } from './chat-window.js';
 import './events.js';
 import type { ChatLookDetail } from './events.js';
+import { bubbleIcon, closeIcon } from './launcher-icons.js';
+import { LauncherTextState, followPageLang, unfollowPageLang } from './launcher-text.js';
+import { NavigationWatch } from './navigation-watch.js';
+import { hasStoredChat, readOpenFlag, startedElsewhere, writeOpenFlag } from './stored-chat.js';
+import { WidgetLook } from './widget-look.js';
+
+// Every module imported statically above is part of the closed launcher's one file (`cdn/live-chat.js`):
+// none of them imports the window, Lit or a catalogue; those come with `import()`.
 
 /** Logical corners follow the page's direction; physical ones stay where they are named. */
 const POSITIONS = ['bottom-end', 'bottom-start', 'bottom-right', 'bottom-left'] as const;
 type LauncherPosition = (typeof POSITIONS)[number];
-
-/** The nearest `lang` (element, ancestors across shadow roots, the page) as a primary subtag: src/i18n/lang.ts' first step. */
-function nearestLang(element: Element): string | undefined {
-  let node: Node | null = element;
-  while (node) {
-    const tag = node instanceof Element ? node.getAttribute('lang')?.trim() : undefined;
-    if (tag) return tag.toLowerCase().split(/[-_]/)[0];
-    node = node instanceof ShadowRoot ? node.host : node.parentNode;
-  }
-  return undefined;
-}
-
-type LabelsModule = typeof import('../../src/i18n/launcher.js');
-let labelsModule: Promise<LabelsModule> | undefined;
-/** The launcher's strings (language rule, integrator strings, a tiny per-language module) come after it paints. */
-function loadLabels(): Promise<LabelsModule> {
-  return (labelsModule ??= import('../../src/i18n/launcher.js'));
-}
 
 type WindowModule = typeof import('./chat-window.js');
 let windowModule: Promise<WindowModule> | undefined;
@@ -64,67 +49,8 @@ const idle = (fn: () => void): void => {
   else setTimeout(fn, 1500);
 };
 
-const SVG = 'http://www.w3.org/2000/svg';
-/** Static icons built with DOM calls: no markup strings, so nothing for Trusted Types to refuse. */
-function icon(paths: Array<Record<string, string>>): SVGSVGElement {
-  const svg = document.createElementNS(SVG, 'svg');
-  for (const [k, v] of Object.entries({
-    viewBox: '0 0 24 24',
-    width: '26',
-    height: '26',
-    'aria-hidden': 'true',
-    focusable: 'false',
-  }))
-    svg.setAttribute(k, v);
-  for (const attrs of paths) {
-    const path = document.createElementNS(SVG, 'path');
-    for (const [k, v] of Object.entries(attrs)) path.setAttribute(k, v);
-    svg.append(path);
-  }
-  return svg;
-}
-// The same shapes as the AI launcher's (components/shared/chat-icons.ts), copied: this module is the
-// whole closed launcher, and importing them would add a chunk to fetch before it shows.
-const bubbleIcon = () =>
-  icon([
-    {
-      fill: 'currentColor',
-      d: 'M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H9l-5 4v-4H4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2zm3 6.5a1.5 1.5 0 1 0 0 .01zm5 0a1.5 1.5 0 1 0 0 .01zm5 0a1.5 1.5 0 1 0 0 .01z',
-    },
-  ]);
-const closeIcon = () =>
-  icon([
-    {
-      fill: 'none',
-      stroke: 'currentColor',
-      'stroke-width': '2.4',
-      'stroke-linecap': 'round',
-      d: 'M6 6l12 12M18 6L6 18',
-    },
-  ]);
-
-/** How long a moved-to page has to set its title before it is reported. */
-const NAVIGATION_SETTLE_MS = 300;
-
 let sheet: CSSStyleSheet | undefined;
 let frameSheet: CSSStyleSheet | undefined;
-
-/** Whether the window was open on the previous page of this tab (sessionStorage: per tab, per site). */
-const OPEN_FLAG = 'sportello-chat-open';
-function readOpenFlag(): boolean {
-  try {
-    return sessionStorage.getItem(OPEN_FLAG) === '1';
-  } catch {
-    return false;
-  }
-}
-function writeOpenFlag(open: boolean): void {
-  try {
-    sessionStorage.setItem(OPEN_FLAG, open ? '1' : '0');
-  } catch {
-    // storage disabled: the window simply starts closed on the next page
-  }
-}
 
 /**
  * The visitor's live chat: a launcher bubble with an unread badge that opens the chat window as a
@@ -147,6 +73,7 @@ function writeOpenFlag(open: boolean): void {
  * @event {CustomEvent<ChatDeskHandoffDetail>} sportello-chat-desk-handoff - `{ target, subject, transcript, name, email }` before the hand-over to the desk form; cancel it to do it your own way.
  * @attr sound - Play a short sound when a message arrives while the visitor is not looking (another tab, the window closed). Off by default; silent until the page may play sound.
  * @attr notifications - Offer desktop notifications for new messages in a hidden tab (the visitor opts in with a button; the browser asks).
+ * @attr greeting - Show the widget's proactive greeting (its configuration's `greeting`) above the closed launcher: one request to the service at idle; never on phones, once per visitor per greeting.
  * @attr preload - Load the chat window when the browser is idle, before the visitor shows intent (default: only on intent — a pointer over or focus on the launcher, a touch, `open()` — or when a chat is running).
  * @attr past-chats - Keep ended chats on this device so the visitor can read them again (last 5); default on, `past-chats="false"` keeps none and deletes those kept.
  * @event {CustomEvent} sportello-chat-open - The window opened.
@@ -213,6 +140,7 @@ export class SportelloLiveChat extends HTMLElement {
     'desk-target',
     'sound',
     'notifications',
+    'greeting',
   ];
 
   /** Bearer token source (portals), the same type `configure()` and the other elements take; passed to the window. */
@@ -234,6 +162,11 @@ export class SportelloLiveChat extends HTMLElement {
   private readonly launcher: HTMLButtonElement;
   private readonly badge: HTMLSpanElement;
   private unread = 0;
+  private readonly text = new LauncherTextState(this, () => this.render());
+  private readonly look: WidgetLook;
+  private readonly navigation = new NavigationWatch(() => {
+    if (this.reportNavigation) this.chatWindow?.reportPage(location.href, document.title);
+  });
   private bubbleSvg?: SVGSVGElement;
   private closeSvg?: SVGSVGElement;
   private loaded = false;
@@ -258,6 +191,7 @@ export class SportelloLiveChat extends HTMLElement {
       sheet.replaceSync(launcherCss);
     }
     this.root.adoptedStyleSheets = [sheet];
+    this.look = new WidgetLook(this, this.root);
     this.frame = document.createElement('div');
     this.frame.className = 'window';
     this.frame.id = 'chat-window';
@@ -273,7 +207,10 @@ export class SportelloLiveChat extends HTMLElement {
       e.stopPropagation();
       void this.show();
     });
-    this.frame.addEventListener('sportello-chat-look', (e) => this.applyLook(e as CustomEvent<ChatLookDetail>));
+    this.frame.addEventListener('sportello-chat-look', (e) => {
+      e.stopPropagation();
+      this.look.apply((e as CustomEvent<ChatLookDetail>).detail);
+    });
     this.launcher = document.createElement('button');
     this.launcher.type = 'button';
     this.launcher.className = 'launcher';
@@ -412,67 +349,10 @@ export class SportelloLiveChat extends HTMLElement {
   }
   set strings(v: Strings | undefined) {
     this.stringsValue = v;
-    this.loadFullLabels();
+    this.text.loadFull();
     this.render();
   }
   private stringsValue?: Strings | undefined;
-  private labels?: LauncherText;
-  private labelsSettled: Promise<unknown> = Promise.resolve();
-
-  private applyingLabels = false;
-  /** Whether the kit's full language rule has been asked for (after that, it alone gives the labels). */
-  private fullLabels = false;
-  private fastLang?: string;
-
-  /**
-   * Brings the labels for the language the launcher now speaks; renders again if they changed.
-   * Not for the render that applies them (it would only find the same labels again).
-   */
-  private refreshLabels(): void {
-    if (this.applyingLabels) return;
-    const lang = nearestLang(this);
-    const builtIn = lang ? BUILT_IN_LAUNCHER_LABELS[lang] : undefined;
-    if (this.fullLabels || !builtIn) {
-      this.loadFullLabels();
-      return;
-    }
-    if (this.fastLang === lang) return;
-    this.fastLang = lang;
-    // Called from render(), which goes on to use them: no second render.
-    this.labels = { lang: lang!, ...builtIn, unreadMessage: '', unread: undefined };
-  }
-
-  /** The kit's full rule (src/i18n/launcher.ts): integrator strings, the configured fallback, plurals. */
-  private loadFullLabels(): void {
-    this.fullLabels = true;
-    this.labelsSettled = loadLabels()
-      .then((module) => module.launcherLabels(this))
-      .then(
-        (labels) => this.applyLabels(labels),
-        (error: unknown) => console.warn('[sportello] <sportello-live-chat> could not load its labels:', error),
-      );
-  }
-
-  private applyLabels(labels: LauncherText): void {
-    const had = this.labels;
-    const same =
-      had &&
-      had.lang === labels.lang &&
-      had.open === labels.open &&
-      had.close === labels.close &&
-      had.dialog === labels.dialog &&
-      had.unreadMessage === labels.unreadMessage &&
-      !!had.unread === !!labels.unread;
-    if (same) return;
-    this.labels = labels;
-    this.applyingLabels = true;
-    try {
-      this.render();
-    } finally {
-      this.applyingLabels = false;
-    }
-  }
-
   /**
    * The configuration module is shared with the window (which needs it anyway): the launcher
    * imports it only when it checks its attributes, at idle or on interaction, so that the closed
@@ -517,12 +397,12 @@ export class SportelloLiveChat extends HTMLElement {
     }
     if (this.getAttribute('report-navigation') === 'false') this.reportNavigation = false;
     this.render();
-    this.watchNavigation(true);
+    this.navigation.watch(true);
     // configure() or a <sportello-config> changed (new strings, a new language): the full rule again.
     document.addEventListener('sportello-config-change', this.onConfigChange);
     if (this.mode === 'inline' || this.opened) {
-      this.followPageLang();
-      if (this.opened) this.loadFullLabels();
+      followPageLang(this, () => this.render());
+      if (this.opened) this.text.loadFull();
       this.listenToStorage();
       void this.ensureWindow(true);
       return;
@@ -532,18 +412,47 @@ export class SportelloLiveChat extends HTMLElement {
     // main thread at 4x throttle, for what matters only to a visitor already chatting. At idle:
     idle(() => {
       if (!this.isConnected) return;
-      this.followPageLang();
-      if (!this.fullLabels) this.loadFullLabels();
+      followPageLang(this, () => this.render());
+      if (!this.text.full) this.text.loadFull();
       this.listenToStorage();
-      const stored = this.hasStoredChat();
+      const stored = hasStoredChat();
       // Moving to another page of the site mid-chat: the window opens again where the visitor left it.
       if (stored && !this.opened && readOpenFlag()) this.opened = true;
       // A running chat is followed (unread count); otherwise nothing is paid before the visitor
       // shows intent, unless the page asks for the window at idle (`preload`).
       else if (stored) void this.ensureWindow(true);
       else if (this.hasAttribute('preload')) void loadWindow();
+      // The widget's proactive greeting: asked of the service only when the page wants it.
+      if (!stored && this.hasAttribute('greeting') && this.mode !== 'inline') void this.scheduleGreeting();
     });
   }
+
+  private cancelGreeting?: () => void;
+
+  private async scheduleGreeting(): Promise<void> {
+    const { scheduleGreeting } = await import('./greeting.js');
+    const left = this.position === 'bottom-left' || this.position === 'bottom-start';
+    const isOpen = () => this.opened;
+    this.cancelGreeting = await scheduleGreeting(
+      {
+        element: this,
+        root: this.root,
+        widgetKey: this.widgetKey,
+        get opened() {
+          return isOpen();
+        },
+        endpoint: () => this.chatEndpoint(),
+        openWithGreeting: async (text: string) => {
+          this.greetingText = text;
+          await this.show();
+        },
+      },
+      left,
+    );
+  }
+
+  /** The greeting the visitor answered: the window shows it first. */
+  private greetingText: string | undefined;
 
   private listening = false;
   private listenToStorage(): void {
@@ -552,31 +461,17 @@ export class SportelloLiveChat extends HTMLElement {
     window.addEventListener('storage', this.onStorage);
   }
 
-  /**
-   * `<html lang>` changes re-label the launcher, through the kit's one page-lang observer. It comes
-   * with the labels module (at idle, or at once for an open or inline chat), not with the loader:
-   * a static import would be a shared chunk fetched before the launcher shows. A change before
-   * then is caught up by one render once it follows.
-   */
-  private followPageLang(): void {
-    void loadLabels().then((module) => {
-      if (!this.isConnected) return;
-      module.followPageLang(this, () => this.render());
-      this.render();
-    });
-  }
-
   private readonly onConfigChange = (): void => {
-    if (this.mode !== 'inline') this.loadFullLabels();
+    if (this.mode !== 'inline') this.text.loadFull();
   };
 
   disconnectedCallback(): void {
     document.removeEventListener('sportello-config-change', this.onConfigChange);
-    // After a follow still on its way (same promise, so in order).
-    void labelsModule?.then((module) => module.unfollowPageLang(this));
+    unfollowPageLang(this);
     // The window's controller closes its connection when detached; a re-attached element activates again.
     this.activation = undefined;
-    this.watchNavigation(false);
+    this.cancelGreeting?.();
+    this.navigation.watch(false);
     window.removeEventListener('storage', this.onStorage);
     this.listening = false;
   }
@@ -599,53 +494,11 @@ export class SportelloLiveChat extends HTMLElement {
     if (name === 'open' && this.opened) this.chatWindow?.seen();
   }
 
-  /** A chat from a previous page load or another tab: load at idle to follow it and count unread. */
-  private hasStoredChat(): boolean {
-    try {
-      for (let i = 0; i < localStorage.length; i++) {
-        const key = localStorage.key(i);
-        if (key?.startsWith('sportello-chat:') && /"idChat":"/.test(localStorage.getItem(key) ?? '')) return true;
-      }
-    } catch {
-      /* storage disabled */
-    }
-    return false;
-  }
-
   /** Another tab started a chat: wake the window here too, so this tab follows it (and counts unread). */
   private onStorage = (e: StorageEvent): void => {
-    if (e.key?.startsWith('sportello-chat:') && e.newValue?.includes('"idChat":"') && !this.chatWindow?.chat.idChat) {
+    if (startedElsewhere(e) && !this.chatWindow?.chat.idChat) {
       void this.ensureWindow(true);
     }
-  };
-
-  /**
-   * A single-page site moves with pushState, which fires no event on the window: the Navigation
-   * API's `currententrychange` sees every move (push, replace, back, hash). Without it, back/forward
-   * and hash changes are what a page can hear.
-   */
-  private watchNavigation(on: boolean): void {
-    const navigation = (window as { navigation?: EventTarget }).navigation;
-    const targets: Array<[EventTarget, string]> = navigation
-      ? [[navigation, 'currententrychange']]
-      : [
-          [window, 'popstate'],
-          [window, 'hashchange'],
-        ];
-    for (const [target, type] of targets) {
-      if (on) target.addEventListener(type, this.onNavigate);
-      else target.removeEventListener(type, this.onNavigate);
-    }
-    if (!on) clearTimeout(this.navigateTimer);
-  }
-
-  private navigateTimer?: ReturnType<typeof setTimeout>;
-  /** Reported a moment later: a single-page app sets the new page's title after it changes the URL. */
-  private onNavigate = (): void => {
-    clearTimeout(this.navigateTimer);
-    this.navigateTimer = setTimeout(() => {
-      if (this.reportNavigation) this.chatWindow?.reportPage(location.href, document.title);
-    }, NAVIGATION_SETTLE_MS);
   };
 
   private activation?: Promise<SportelloLiveChatWindow | null>;
@@ -686,6 +539,7 @@ export class SportelloLiveChat extends HTMLElement {
     win.stomp = this.stomp;
     win.keepPastChats = this.getAttribute('past-chats') !== 'false';
     win.deskTarget = this.getAttribute('desk-target') ?? undefined;
+    if (this.greetingText) win.greeting = this.greetingText;
     win.sound = this.hasAttribute('sound');
     win.notifications = this.hasAttribute('notifications');
     win.closable = this.mode !== 'inline';
@@ -758,7 +612,7 @@ export class SportelloLiveChat extends HTMLElement {
 
   /** Resolves after pending renders of the window (tests and pages that await updates). */
   get updateComplete(): Promise<boolean> {
-    return this.labelsSettled.then(() => this.chatWindow?.updateComplete ?? true);
+    return this.text.settled.then(() => this.chatWindow?.updateComplete ?? true);
   }
 
   // ---- rendering ---------------------------------------------------------------------------
@@ -772,32 +626,6 @@ export class SportelloLiveChat extends HTMLElement {
       e.stopPropagation();
       void this.close();
     }
-  }
-
-  private lookSheet?: CSSStyleSheet;
-
-  /**
-   * The widget's colours and corner from the service's configuration, where the page set none:
-   * a stylesheet of this element's own (adopted, so allowed by a strict CSP), never a style attribute.
-   */
-  private applyLook(e: CustomEvent<ChatLookDetail>): void {
-    e.stopPropagation();
-    const { accent, accentText, position } = e.detail;
-    const pageSets = (name: string) => getComputedStyle(this).getPropertyValue(name).trim() !== '';
-    const colour = (value: string | undefined) => (value && CSS.supports('color', value) ? value : undefined);
-    const rules: string[] = [];
-    const host: string[] = [];
-    if (colour(accent) && !pageSets('--sportello-accent')) host.push(`--sportello-accent: ${colour(accent)};`);
-    if (colour(accentText) && !pageSets('--sportello-accent-contrast'))
-      host.push(`--sportello-accent-contrast: ${colour(accentText)};`);
-    if (host.length) rules.push(`:host { ${host.join(' ')} }`);
-    if (position === 'bottom-left' && !this.hasAttribute('position'))
-      rules.push(":host .launcher, :host(:not([mode='inline'])) .window { right: auto; left: var(--_offset); }");
-    if (!rules.length) return;
-    this.lookSheet ??= new CSSStyleSheet();
-    this.lookSheet.replaceSync(rules.join('\n'));
-    if (!this.root.adoptedStyleSheets.includes(this.lookSheet))
-      this.root.adoptedStyleSheets = [...this.root.adoptedStyleSheets, this.lookSheet];
   }
 
   private onIncoming(e: CustomEvent<{ count: number }>): void {
@@ -841,13 +669,13 @@ export class SportelloLiveChat extends HTMLElement {
       return;
     }
     this.frame.setAttribute('role', 'dialog');
-    this.refreshLabels();
-    const labels = this.labels;
+    this.text.refresh();
+    const labels = this.text.labels;
     if (labels) this.frame.setAttribute('aria-label', labels.dialog);
     this.frame.hidden = !this.opened;
     const unread = this.unread && !this.opened ? this.unread : 0;
     // A count needs the plural rules of the full path; it is on its way when there is one.
-    if (unread && !labels?.unread) this.loadFullLabels();
+    if (unread && !labels?.unread) this.text.loadFull();
     if (labels)
       this.launcher.setAttribute(
         'aria-label',

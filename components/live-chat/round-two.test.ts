@@ -178,4 +178,44 @@ describe('sportello-live-chat: round two defects', () => {
     });
     expect(chat.navigationPages[0]!.title).to.equal('Shoes — Test shop');
   });
+
+  it('axe, whole page with its own <header>: closed launcher, queued, offline and ended states', async () => {
+    // Each chat in the page's <main>, one at a time (one chat region per page).
+    const inMain = (widgetKey: string, mode: 'inline' | 'launcher') => {
+      const chat = document.createElement('sportello-live-chat') as SportelloLiveChat;
+      chat.setAttribute('lang', 'en');
+      chat.setAttribute('mode', mode);
+      chat.widgetKey = widgetKey;
+      chat.endpoint = CHAT_URL;
+      chat.stomp = FAST_RECONNECT;
+      chat.reportNavigation = false;
+      siteLandmarks().append(chat);
+      return chat;
+    };
+    const closed = inMain('demo', 'launcher');
+    try {
+      await until(() => closed.shadowRoot?.querySelector('button.launcher'));
+      await expectAxeClean(document, 'closed');
+    } finally {
+      closed.remove();
+    }
+    const offline = inMain('demo-offline', 'inline');
+    try {
+      await phase(offline, 'offline');
+      await expectAxeClean(document, 'offline');
+    } finally {
+      offline.remove();
+    }
+    const el = inMain('demo', 'inline');
+    try {
+      const win = await startChat(el, '4');
+      expect(win.chat.phase).to.equal('queued');
+      await expectAxeClean(document, 'queued');
+      win.chat.endChat();
+      await phase(el, 'ended');
+      await expectAxeClean(document, 'ended');
+    } finally {
+      el.remove();
+    }
+  });
 });

@@ -16,6 +16,8 @@ export interface WindowContext {
   readonly chat: LiveChatController;
   readonly language: Lang;
   readonly prefill: ChatPrefill;
+  /** The proactive greeting the visitor answered, shown first. */
+  readonly greeting?: string | undefined;
   readonly labels: ChatWindowLabels;
   readonly bodies: MessageBodies;
   /** The visitor the page vouches for (the gateway's visitor token), shown as verified and not asked. */

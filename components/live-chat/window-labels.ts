@@ -70,7 +70,8 @@ export class ChatWindowLabels {
     return value && this.answeredIn(this.source.language) ? value : undefined;
   }
 
-  tr: Translate = (key, params = {}) => t(this.source.language, key, params, this.server());
+  // The window itself as speaker: the `strings` the live chat hands it (and its `<sportello-config>`'s) count.
+  tr: Translate = (key, params = {}) => t(this.source, key, params, this.server());
 
   /**
    * The message list's labels, the same object while language and server labels stay: the list

@@ -6,7 +6,7 @@ export type CssProps = Readonly<Record<string, string | number | undefined | nul
 
 /**
  * Sets inline CSS properties through the CSSOM (`el.style.setProperty`), never through a `style`
- * attribute. Lit's `styleMap` writes the attribute on the first render, which a page with
+ * attribute. Lit's style-map directive writes the attribute on the first render, which a page with
  * `style-src 'self'` (no `'unsafe-inline'`) refuses — the element then lays out with no sizes at
  * all. CSSOM writes are not inline styles in CSP's sense and pass.
  *

@@ -306,7 +306,9 @@ describe('sportello-sign-viewer: canvases bounded at every width', () => {
     el.style.removeProperty('--sportello-sign-viewer-height');
     el.style.width = '390px';
     // (The pages are below the window here: nothing is painted until the visitor scrolls to them.)
-    await waitUntil(() => docView(el)?.shadowRoot?.querySelector('.toolbar button'), 'no document view', { timeout: 15000 });
+    await waitUntil(() => docView(el)?.shadowRoot?.querySelector('.toolbar button'), 'no document view', {
+      timeout: 15000,
+    });
     const view = docView(el)!;
     await view.updateComplete;
     const side = el.shadowRoot!.querySelector<HTMLElement>('.side')!;

@@ -6,6 +6,7 @@ import { tokens } from '../shared/tokens.styles.js';
 import { ServiceError } from '../../src/transport/errors.js';
 import { SignService, isFinalStatus, type PracticeDetail } from '../../src/services/sign.js';
 import { signAuth } from '../../src/services/sign-auth.js';
+import { tokenSigner } from '../../src/visitor-token.js';
 import { practiceAreas, type AreaSpec } from '../../src/pdf/areas.js';
 import { SignPracticeController } from '../../src/controllers/sign/practice-controller.js';
 import { SignDocumentController, type DocumentSource } from '../../src/controllers/sign/document-controller.js';
@@ -30,7 +31,8 @@ const NO_STEPS: ReadonlyMap<string, SignerStep> = new Map<string, SignerStep>();
  * placeholders drawn over the pages. "Sign" opens the signing link in a new window (or a dialog)
  * and follows the practice until it is signed, rejected, expired or cancelled.
  *
- * With `signer-email`, the viewer is that signer's own: it says whose turn it is, offers the
+ * With `signer-email` — or, without it, the signer the gateway's visitor token from `tokenProvider`
+ * names (`sportello.sign.signer`) — the viewer is that signer's own: it says whose turn it is, offers the
  * signing link only when it is theirs (the service's link names the first pending signer), follows
  * the practice from the start, and closes the signing dialog when they are done.
  *
@@ -91,7 +93,7 @@ export class SportelloSignViewer extends SportelloElement {
   @property({ attribute: 'sign-token' }) signToken?: string;
   /** Development credentials: `X-SignUser`. */
   @property({ attribute: 'sign-user' }) signUser?: string;
-  /** E-mail of the signer in front of the screen: their areas are highlighted. */
+  /** E-mail of the signer in front of the screen: their areas are highlighted. Default: the visitor token's signer. */
   @property({ attribute: 'signer-email' }) signerEmail?: string;
   /** Where the signing page opens: a new window (default) or an embedded dialog. */
   @property({ attribute: 'sign-mode' }) signMode: 'window' | 'dialog' = 'window';
@@ -108,6 +110,8 @@ export class SportelloSignViewer extends SportelloElement {
   @state() private pendingLink: string | undefined;
   @state() private dialogUrl: string | undefined;
   @state() private attrError = false;
+  /** The signer the gateway's visitor token names (`sportello.sign.signer`), read as the token is used. */
+  @state() private tokenSignerEmail: string | undefined;
 
   @query('dialog') private dialog?: HTMLDialogElement;
 
@@ -117,7 +121,12 @@ export class SportelloSignViewer extends SportelloElement {
     build: ({ endpoint, tokenProvider }) =>
       new SignService({
         endpoint: endpoint ?? '',
-        auth: signAuth({ tokenProvider, signToken: this.signToken, signUser: this.signUser }),
+        auth: signAuth({
+          tokenProvider,
+          signToken: this.signToken,
+          signUser: this.signUser,
+          onToken: (token) => this.readSigner(token),
+        }),
       }),
     inputs: () => [this.signToken, this.signUser],
   });
@@ -132,9 +141,9 @@ export class SportelloSignViewer extends SportelloElement {
       factor: 1.5,
     }),
     onError: (operation, error) => this.reportError(operation, error),
-    signerEmail: () => this.signerEmail,
+    signerEmail: () => this.viewingSigner,
     // A named signer follows the practice from the start: their turn, the others' steps, the end.
-    followOnLoad: () => !!this.signerEmail,
+    followOnLoad: () => !!this.viewingSigner,
     onStatus: ({ idFile, status, previousStatus, practice }) => {
       this.say(translate(this, 'statusChanged', { status: statusWord(this, status) }));
       this.emit('sportello-sign-status', { idFile, status, previousStatus, final: isFinalStatus(status), practice });
@@ -152,7 +161,8 @@ export class SportelloSignViewer extends SportelloElement {
         signer: { email: signer.email, name: signer.name, status: signer.status, previousStatus, at: signer.at },
       });
       // The viewing signer is done: the signing dialog has nothing more to show.
-      if (this.signerEmail && signer.email.toLowerCase() === this.signerEmail.trim().toLowerCase()) this.closeDialog();
+      const viewing = this.viewingSigner;
+      if (viewing && signer.email.toLowerCase() === viewing.toLowerCase()) this.closeDialog();
     },
   });
 
@@ -187,6 +197,22 @@ export class SportelloSignViewer extends SportelloElement {
   /** The practice as last loaded (undefined in link-only mode). */
   get practice(): PracticeDetail | undefined {
     return this.practiceCtl.practice;
+  }
+
+  /**
+   * The signer in front of the screen: `signer-email`, or else the one the visitor token names.
+   * The token is only decoded here — the gateway verifies it and hands the signing link to no one else.
+   */
+  get viewingSigner(): string | undefined {
+    return this.signerEmail?.trim() || this.tokenSignerEmail;
+  }
+
+  private readSigner(token: string): void {
+    const signer = tokenSigner(token);
+    if (signer === this.tokenSignerEmail) return;
+    this.tokenSignerEmail = signer;
+    // Known only now (the token came with the first request): the named signer follows the practice.
+    if (signer && !this.signerEmail) this.practiceCtl.follow();
   }
 
   private get linkOnly(): boolean {
@@ -397,7 +423,7 @@ export class SportelloSignViewer extends SportelloElement {
     const outcome = this.linkCtl.outcome;
     const turn = this.linkOnly
       ? renderLinkOutcome(outcome, this)
-      : renderTurn(this.practiceCtl.view, this, !!this.signerEmail);
+      : renderTurn(this.practiceCtl.view, this, !!this.viewingSigner);
     // Link-only: the link is the signer's own; once they acted it offers nothing more.
     const can = this.linkOnly ? !!this.signingUrl && (!outcome || outcome === 'pending') : this.practiceCtl.canSign;
     if (!can) return turn;
@@ -475,7 +501,7 @@ export class SportelloSignViewer extends SportelloElement {
           }
           <div class="actions" part="actions">${this.renderSignAction()}</div>
           ${this.renderDownloads()}
-          ${p ? html`${renderSigners(p, this, this.signerEmail)}${renderEvents(p, this)}` : nothing}
+          ${p ? html`${renderSigners(p, this, this.viewingSigner)}${renderEvents(p, this)}` : nothing}
         </aside>
         <section class="main" aria-label=${this.t('documents')}>
           ${renderSwitcher(sources, this.docIndex, this, (i) => (this.docIndex = i))}
@@ -484,7 +510,7 @@ export class SportelloSignViewer extends SportelloElement {
               ? renderDocument({
                   speaker: this,
                   doc: this.docCtl,
-                  signerEmail: this.signerEmail,
+                  signerEmail: this.viewingSigner,
                   steps: this.practiceCtl.view?.steps ?? NO_STEPS,
                   renderError: (error, retry, autoRetry) => this.renderError(error, retry, autoRetry),
                 })

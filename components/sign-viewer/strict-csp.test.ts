@@ -36,6 +36,16 @@ describe('sportello-sign-viewer under a strict CSP with Trusted Types', () => {
     const canvas = inDoc<HTMLCanvasElement>('canvas[data-painted]')!;
     expect(hasInk(canvas), 'the canvas holds the page').to.equal(true);
     const page1 = inDoc<HTMLElement>('.page[data-page="1"]')!;
+    // An area taken off the page and put back is a flicker the visitor sees: none may leave page 1
+    // while it is shown (areas placed again are updated where they are).
+    const removed: string[] = [];
+    const watch = new strict.window.MutationObserver((records) => {
+      for (const r of records)
+        for (const n of r.removedNodes)
+          if (n instanceof strict.window.HTMLElement && n.classList.contains('area'))
+            removed.push(n.dataset.area ?? '?');
+    });
+    watch.observe(page1, { childList: true });
     const pageBox = page1.getBoundingClientRect();
     // The page has its size (set through the CSSOM), and the canvas fills it.
     expect(pageBox.width).to.be.greaterThan(300);
@@ -44,8 +54,16 @@ describe('sportello-sign-viewer under a strict CSP with Trusted Types', () => {
 
     // Every area on page 1 is inside the page, and not collapsed at its corner. (Areas are placed
     // once the whole document's anchors and form fields are read, which may end after the paint.)
-    await waitUntil(() => page1.querySelector('.area[data-area="p0"]'), 'areas not placed', { timeout: 10000 });
-    const areas = [...page1.querySelectorAll<HTMLElement>('.area')];
+    // The areas checked are the ones read when the condition held, from the page still shown.
+    let areas: HTMLElement[] = [];
+    await waitUntil(
+      () => {
+        areas = page1.isConnected ? [...page1.querySelectorAll<HTMLElement>('.area')] : [];
+        return areas.some((a) => a.dataset.area === 'p0');
+      },
+      'areas not placed',
+      { timeout: 10000 },
+    );
     expect(areas.length).to.be.greaterThan(0);
     for (const a of areas) {
       const r = a.getBoundingClientRect();
@@ -59,6 +77,9 @@ describe('sportello-sign-viewer under a strict CSP with Trusted Types', () => {
     expect(placed.top - pageBox.top).to.be.closeTo(known.positionY! * pageBox.height, 2);
     expect(placed.width).to.be.closeTo(known.width! * pageBox.width, 2);
     await strict.settle();
+    watch.disconnect();
+    expect(removed, 'areas taken off page 1 while it was shown').to.deep.equal([]);
+    expect(page1.isConnected, 'page 1 is still the one shown').to.equal(true);
     strict.assertClean();
   });
 });

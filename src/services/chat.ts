@@ -147,6 +147,22 @@ export interface ChatClientOptions {
 
 export { type QuickReply, type ChatAttachment };
 
+/**
+ * The widget's public configuration alone (`GET /public/api/widget`), without a client: what a
+ * closed launcher reads when the page asks for a proactive greeting.
+ */
+export function fetchWidgetConfig(
+  endpoint: string,
+  widgetKey: string,
+  language: string,
+  signal?: AbortSignal,
+): Promise<WidgetConfig> {
+  return new HttpClient({ service: 'chat', baseUrl: endpoint, auth: none }).json<WidgetConfig>('/public/api/widget', {
+    query: { widgetKey, language },
+    signal,
+  });
+}
+
 const START_TIMEOUT_MS = 20000;
 
 function fill(template: string, values: Record<string, string | number>): string {

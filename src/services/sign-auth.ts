@@ -9,12 +9,18 @@ export interface SignCredentials {
   tokenProvider?: TokenProvider | undefined;
   signToken?: string | undefined;
   signUser?: string | undefined;
+  /** Each token the provider gives, as it is used (the viewer reads the signer it names). */
+  onToken?: ((token: string) => void) | undefined;
 }
 
 export function signAuth(c: SignCredentials): AuthStrategy {
   if (c.tokenProvider) {
     const provider = c.tokenProvider;
-    return bearer((options) => provider(options));
+    return bearer(async (options) => {
+      const token = await provider(options);
+      c.onToken?.(token);
+      return token;
+    });
   }
   if (c.signToken && c.signUser) return signApiKey(c.signToken, c.signUser);
   return none;

@@ -32,6 +32,21 @@ describe('lazy element loading (the script-tag bundle)', () => {
     host.remove();
   });
 
+  it('a launcher-mode AI panel: the watcher loads only its small loader, which paints the closed bubble', async () => {
+    const el = document.createElement('sportello-ai-chat');
+    el.setAttribute('mode', 'launcher');
+    el.setAttribute('lang', 'en');
+    document.body.append(el);
+    for (let i = 0; i < 500 && !el.shadowRoot?.querySelector('button.launcher'); i++)
+      await new Promise((r) => setTimeout(r, 20));
+    expect(el.shadowRoot?.querySelector('button.launcher')?.getAttribute('aria-label')).to.equal('Open the assistant');
+    expect(customElements.get('sportello-ai-chat'), 'the panel waits for intent').to.equal(undefined);
+    const fetched = loadedModules();
+    expect(fetched.some((n) => n.includes('/components/ai-chat/launcher'))).to.equal(true);
+    expect(fetched.some((n) => n.includes('/components/ai-chat/ai-chat.'))).to.equal(false);
+    el.remove();
+  });
+
   it('loadElements() defines elements for pages that need them before they are in the document', async () => {
     await loadElements(['sportello-sign-viewer']);
     expect(customElements.get('sportello-sign-viewer')).to.exist;

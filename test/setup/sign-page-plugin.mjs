@@ -22,14 +22,23 @@ async function waitFor(fn, what, timeoutMs = 15000) {
  * Presses Sign or Reject on a signing page and returns the page's words after. `locate` finds the
  * page or frame again after the submission: a frame that navigates may come back as a new object.
  */
-async function act(locate, { action, reason }) {
+async function act(locate, { action, reason }, page) {
   const target = await locate();
   await target.waitForSelector(`form[action$="/${action}"] button`, { timeout: 15000 });
   if (action === 'reject' && reason) await target.type('#reason', reason);
-  const [response] = await Promise.all([
+  // The answer's status is read from the network (the page the form's POST ends on, after its
+  // redirect), not only from the frame's navigation: in dialog mode the viewer may close its dialog,
+  // detaching the frame, as soon as it sees the signature, before that navigation is reported.
+  const [navigation, answer] = await Promise.all([
     target.waitForNavigation({ timeout: 15000 }).catch(() => null),
+    page
+      .waitForResponse((r) => r.request().resourceType() === 'document' && (r.status() < 300 || r.status() >= 400), {
+        timeout: 15000,
+      })
+      .catch(() => null),
     target.click(`form[action$="/${action}"] button`),
   ]);
+  const response = answer ?? navigation;
   const status = response?.status() ?? 0;
   let text = '';
   try {
@@ -55,7 +64,7 @@ export function signPagePlugin() {
         const signing = await waitFor(() => popup, 'no signing window opened');
         await signing.waitForFunction(() => document.readyState === 'complete', { timeout: 15000 });
         try {
-          return { opened: signing.url(), ...(await act(async () => signing, payload)) };
+          return { opened: signing.url(), ...(await act(async () => signing, payload, signing)) };
         } finally {
           await signing.close();
         }
@@ -68,7 +77,7 @@ export function signPagePlugin() {
           after ? 1000 : 15000,
         );
       const frame = await findFrame();
-      return { opened: frame.url(), ...(await act(findFrame, payload)) };
+      return { opened: frame.url(), ...(await act(findFrame, payload, page)) };
     },
   };
 }

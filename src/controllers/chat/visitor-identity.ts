@@ -4,6 +4,7 @@
  * e-mail as verified and does not ask for them; the signature is checked where it matters, by the
  * gateway, which also puts the same identity on the chat whatever the page sends.
  */
+import { readTokenClaims } from '../../visitor-token.js';
 
 export interface VisitorIdentity {
   sub: string;
@@ -11,15 +12,6 @@ export interface VisitorIdentity {
   email: string;
   /** Expiry, in seconds since the epoch. */
   exp: number;
-}
-
-function base64UrlJson(part: string): unknown {
-  const base64 = part
-    .replace(/-/g, '+')
-    .replace(/_/g, '/')
-    .padEnd(Math.ceil(part.length / 4) * 4, '=');
-  const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-  return JSON.parse(new TextDecoder().decode(bytes));
 }
 
 /**
@@ -30,17 +22,10 @@ export function readVisitorToken(
   token: string | undefined,
   nowSeconds = Date.now() / 1000,
 ): VisitorIdentity | undefined {
-  const parts = token?.split('.');
-  if (!parts || parts.length !== 3 || !parts[1]) return undefined;
-  let claims: unknown;
-  try {
-    claims = base64UrlJson(parts[1]);
-  } catch {
-    return undefined;
-  }
-  if (!claims || typeof claims !== 'object') return undefined;
-  const { sub, exp, name, email } = claims as Record<string, unknown>;
-  if (typeof sub !== 'string' || !sub || typeof exp !== 'number' || exp <= nowSeconds) return undefined;
+  const claims = readTokenClaims(token, nowSeconds);
+  if (!claims) return undefined;
+  const { sub, exp, name, email } = claims;
+  if (typeof sub !== 'string' || !sub || typeof exp !== 'number') return undefined;
   if (typeof name !== 'string' || !name.trim() || typeof email !== 'string' || !email.includes('@')) return undefined;
   return { sub, name: name.trim(), email: email.trim(), exp };
 }

@@ -308,22 +308,27 @@ export function creationBody(
   return body;
 }
 
+/** The spec's id/code body names of the catalogue choices, each to the one form field it fills. */
+export const SPEC_FIELD_ALIASES: Readonly<Record<string, FormField>> = {
+  idServizio: 'servizio',
+  codServizio: 'servizio',
+  idAssetRoot: 'assetRoot',
+  codAssetRoot: 'assetRoot',
+  idAssetFiglio: 'assetFiglio',
+  codAssetFiglio: 'assetFiglio',
+  idTipoRichiesta: 'tipoRichiesta',
+  codTipoRichiesta: 'tipoRichiesta',
+  idUrgenza: 'urgenza',
+  codUrgenza: 'urgenza',
+};
+
 /**
  * Maps a server field name (spec body names, possibly `listaSezioniRichiesta[0].attributi[1]` or an
  * attribute id/code) back to a form field key. Unknown names map to undefined (shown as a form error).
  */
 export function formFieldForServerField(name: string, sections: readonly ExtraSection[]): string | undefined {
   const direct: Record<string, FormField> = {
-    idServizio: 'servizio',
-    codServizio: 'servizio',
-    idAssetRoot: 'assetRoot',
-    codAssetRoot: 'assetRoot',
-    idAssetFiglio: 'assetFiglio',
-    codAssetFiglio: 'assetFiglio',
-    idTipoRichiesta: 'tipoRichiesta',
-    codTipoRichiesta: 'tipoRichiesta',
-    idUrgenza: 'urgenza',
-    codUrgenza: 'urgenza',
+    ...SPEC_FIELD_ALIASES,
     oggetto: 'oggetto',
     descrizione: 'descrizione',
     note: 'note',

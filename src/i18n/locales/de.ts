@@ -87,19 +87,9 @@ const de: Catalogue = {
     newChat: 'Neue Unterhaltung',
     welcome: 'Guten Tag! Wie kann ich Ihnen helfen?',
     suggestions: 'Vorgeschlagene Fragen',
-    errUnauthorized: 'Der Assistent ist nicht verfügbar: Der Zugriff wurde verweigert (401).',
-    errForbidden: 'Der Assistent ist für diese Seite nicht freigegeben (403).',
-    errNotFound: 'Der Assistent oder die Unterhaltung wurde nicht gefunden (404).',
-    errRate:
-      'Zu viele Anfragen. Bitte versuchen Sie es in {seconds, plural, one {# Sekunde} other {# Sekunden}} erneut.',
-    errRateNow: 'Zu viele Anfragen. Bitte versuchen Sie es gleich noch einmal.',
     errServer: 'Beim Assistenten ist ein Problem aufgetreten ({status}). Bitte versuchen Sie es erneut.',
     errNetwork:
       'Keine Verbindung zum Assistenten. Bitte prüfen Sie Ihre Internetverbindung und versuchen Sie es erneut.',
-    errCut: 'Die Antwort wurde unterbrochen.',
-    errModel: 'Der Assistent konnte die Antwort nicht abschließen.',
-    errTooLarge: 'Der Anhang ist zu groß.',
-    errBadRequest: 'Die Anfrage wurde nicht angenommen: {message}',
     errConfig: 'Konfigurationsfehler: {message}',
     fileTooBig: '{name} ist größer als {max}.',
     fileType: '{name}: Dieser Dateityp wird nicht angenommen.',
@@ -143,7 +133,6 @@ const de: Catalogue = {
     confirmEndYes: 'Beenden',
     confirmEndNo: 'Weiter chatten',
     loading: 'Wird geladen …',
-    loadFailed: 'Der Chat konnte nicht geladen werden.',
     retry: 'Erneut versuchen',
     prechatIntro: 'Sagen Sie uns, wer Sie sind und wie wir Ihnen helfen können.',
     name: 'Name',
@@ -204,18 +193,10 @@ const de: Catalogue = {
     transcriptSend: 'Verlauf senden',
     transcriptSent: 'Der Verlauf wird an {email} gesendet.',
     newChat: 'Neuen Chat starten',
-    errorGeneric: 'Etwas ist schiefgelaufen: {message}',
     openingHours: 'Servicezeiten: {hours}',
     openingHoursZone: 'Servicezeiten: {hours} ({zone})',
     errNetwork:
       'Der Chat-Dienst ist nicht erreichbar. Bitte prüfen Sie Ihre Internetverbindung und versuchen Sie es erneut.',
-    errAccess:
-      'Der Chat-Dienst hat diese Seite abgelehnt (Fehler {status}): Der Widget-Schlüssel ist für diese Website möglicherweise nicht freigegeben.',
-    errUnknownWidget: 'Der Chat-Dienst kennt dieses Widget nicht (Fehler 404): Bitte prüfen Sie den Widget-Schlüssel.',
-    errNotFound: 'Der Chat-Dienst hat diese Unterhaltung nicht gefunden (Fehler 404).',
-    errRate:
-      'Zu viele Anfragen. Bitte versuchen Sie es in {seconds, plural, one {# Sekunde} other {# Sekunden}} erneut.',
-    errRateNow: 'Zu viele Anfragen. Bitte warten Sie einen Moment und versuchen Sie es dann erneut.',
     errServer:
       'Beim Chat-Dienst ist ein Problem aufgetreten (Fehler {status}). Bitte versuchen Sie es gleich noch einmal.',
     dismiss: 'Schließen',
@@ -332,13 +313,9 @@ const de: Catalogue = {
     err_badFormat: '{field} hat nicht das erwartete Format.',
     err_server: '{field}: {detail}',
     submitFailed: 'Die Anfrage wurde nicht gesendet.',
-    submitUnknown:
-      'Die Verbindung wurde unterbrochen, bevor die Antwort eintraf. Ein erneuter Versuch legt keine doppelte Anfrage an.',
-    serverRejected: 'Der Dienst hat die Anfrage abgelehnt: {message}',
     sessionExpired:
       'Ihre Sitzung ist abgelaufen oder ungültig. Bitte melden Sie sich erneut an und versuchen Sie es noch einmal.',
     forbidden: 'Sie sind nicht berechtigt, diese Art von Anfrage zu stellen.',
-    rateLimited: 'Zu viele Versuche. Bitte warten Sie einen Moment und versuchen Sie es dann erneut.',
     unavailable: 'Der Support antwortet im Moment nicht. Bitte versuchen Sie es gleich noch einmal.',
     createdTitle: 'Anfrage gesendet',
     createdText: 'Wir haben Ihre Anfrage erhalten. Bitte bewahren Sie diese Angaben auf, um sie zu verfolgen.',
@@ -354,7 +331,6 @@ const de: Catalogue = {
     // follow-up view
     requestTitle: 'Anfrage {id}',
     loadingRequest: 'Anfrage wird geladen …',
-    requestError: 'Die Anfrage konnte nicht geladen werden.',
     notFound: 'Die Anfrage {id} existiert nicht, oder Sie haben keinen Zugriff darauf.',
     state: 'Status',
     assignee: 'Zugewiesen an',
@@ -519,18 +495,10 @@ const de: Catalogue = {
     retry: 'Erneut versuchen',
     errorTitle: 'Der Vorgang kann nicht angezeigt werden',
     error401: 'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an und versuchen Sie es noch einmal.',
-    error403: 'Sie sind dazu nicht berechtigt ({permission}).',
-    error403Plain: 'Sie sind nicht berechtigt, diesen Vorgang einzusehen.',
-    error404: 'Dieser Vorgang existiert nicht oder wurde zurückgezogen.',
-    error429: 'Der Dienst ist ausgelastet. Bitte versuchen Sie es gleich noch einmal.',
-    errorNetwork:
-      'Der Dienst ist nicht erreichbar. Bitte prüfen Sie Ihre Internetverbindung und versuchen Sie es erneut.',
-    errorServer: 'Beim Dienst ist ein Problem aufgetreten. Bitte versuchen Sie es gleich noch einmal.',
     errorBroken: 'Dieses Dokument kann nicht angezeigt werden: Es ist beschädigt oder kein PDF.',
     errorDocument: 'Das Dokument konnte nicht geladen werden.',
     errorAttributes:
       'Der Viewer ist nicht eingerichtet: Geben Sie eine id-file an (mit Zugangsdaten oder einem Proxy-Endpoint) oder eine signing-url mit document-src.',
-    errorReference: 'Referenz: {reference}',
     linkOnlyTitle: 'Zu unterschreibende Dokumente',
     statusChanged: 'Der Vorgang ist jetzt: {status}.',
     signerStatus_L: 'offen',

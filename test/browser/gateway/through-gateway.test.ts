@@ -42,12 +42,12 @@ async function resetSim(): Promise<void> {
   await fetch(`${SIM_URL}/__sim/reset`, { method: 'POST' });
 }
 
-async function signViewer(idFile: number, user: 'ada' | 'bruno', signer: string): Promise<SportelloSignViewer> {
+async function signViewer(idFile: number, user: 'ada' | 'bruno', signer?: string): Promise<SportelloSignViewer> {
   const el = document.createElement('sportello-sign-viewer') as SportelloSignViewer;
   el.setAttribute('lang', 'en');
   el.setAttribute('endpoint', `${GATEWAY_URL}/sign/api/v2`);
   el.setAttribute('poll-interval', '150');
-  el.setAttribute('signer-email', signer);
+  if (signer) el.setAttribute('signer-email', signer);
   el.setAttribute('id-file', String(idFile));
   el.tokenProvider = tokenOf(user);
   return fixture<SportelloSignViewer>(el);
@@ -75,6 +75,28 @@ describe('through the gateway: sportello-sign-viewer', () => {
     const signed = await fetch(`${url}/sign`, { method: 'POST', headers: { Accept: 'application/json' } });
     expect(signed.status).to.equal(200);
     expect((await status).detail).to.include({ idFile: 1001, status: 'F' });
+    await expect(el).to.be.accessible();
+  });
+
+  it("without signer-email, the viewer is the token's signer's own: Ada (Laura's signer) sees her turn, signs, sees it done", async () => {
+    const el = await signViewer(1001, 'ada');
+    await waitUntil(() => shadow(el).querySelector('[part="turn"]'), 'no turn shown from the token', {
+      timeout: 10000,
+    });
+    expect(shadow(el).querySelector<HTMLElement>('[part="turn"]')!.dataset.turn).to.equal('your-turn');
+    expect(el.matches(':state(your-turn)')).to.equal(true);
+    // Her turn: the signing link is offered (the gateway hands it only to the token's signer).
+    await waitUntil(() => shadow(el).querySelector('a[part="sign-button"]'), 'no signing link', { timeout: 10000 });
+    const sign = shadow(el).querySelector<HTMLAnchorElement>('a[part="sign-button"]')!;
+    expect(sign.href).to.match(/link-1001-2$/);
+    const signed = await fetch(`${sign.href}/sign`, { method: 'POST', headers: { Accept: 'application/json' } });
+    expect(signed.status).to.equal(200);
+    // Followed from the start, as a named signer is: the end shows without a click.
+    await waitUntil(
+      () => shadow(el).querySelector<HTMLElement>('[part="turn"]')?.dataset.turn === 'completed',
+      'the signature did not show',
+      { timeout: 10000 },
+    );
     await expect(el).to.be.accessible();
   });
 

@@ -8,6 +8,10 @@ import { SIM_URL } from '/__sportello/env.js';
 import '../../../components/ai-chat/index.js';
 import type { SportelloAiChat } from '../../../components/ai-chat/ai-chat.js';
 import { practiceShown, resetSim, viewer } from '../../../components/sign-viewer/test-helpers.js';
+import { CHAT_URL } from '../../../components/live-chat/chat-test-helpers.js';
+import type { SportelloLiveChat } from '../../../components/live-chat/live-chat.js';
+import '../../../components/desk-form/index.js';
+import type { SportelloDeskForm } from '../../../components/desk-form/desk-form.js';
 
 const deep = (root: ParentNode, selector: string): Element | null => {
   const found = root.querySelector(selector);
@@ -71,5 +75,41 @@ describe('element-level strings reach every part of the element', () => {
       );
       expect(view.shadowRoot!.querySelector('button[aria-label="Zoom in"]')).to.equal(null);
     });
+  });
+
+  it('desk form: its own texts use the element’s strings', async () => {
+    const form = document.createElement('sportello-desk-form') as SportelloDeskForm;
+    form.setAttribute('lang', 'en');
+    form.setAttribute('no-draft', '');
+    form.setAttribute('user-id', '501');
+    form.endpoint = `${SIM_URL}/desk`;
+    form.catalogSrc = `${SIM_URL}/desk/__catalog.json`;
+    form.strings = { en: { desk: { formTitle: 'Ask Acme' } } };
+    await fixture(form);
+    await waitUntil(() => form.shadowRoot?.querySelector('#form-title'), 'no title', { timeout: 10000 });
+    expect(form.shadowRoot!.querySelector('#form-title')!.textContent).to.equal('Ask Acme');
+  });
+
+  it('live chat: the open window uses the strings given to <sportello-live-chat>', async () => {
+    localStorage.clear();
+    sessionStorage.clear();
+    const chat = document.createElement('sportello-live-chat') as SportelloLiveChat;
+    chat.setAttribute('lang', 'en');
+    chat.setAttribute('widget-key', 'demo');
+    chat.setAttribute('endpoint', CHAT_URL);
+    chat.reportNavigation = false;
+    chat.strings = { en: { chat: { close: 'Acme close' } } };
+    await fixture(chat);
+    chat.opened = true;
+    await waitUntil(() => chat.chatWindow, 'no window', { timeout: 10000 });
+    const win = chat.chatWindow!;
+    await waitUntil(
+      () => win.shadowRoot?.querySelector('button[aria-label="Acme close"]'),
+      'window close not relabelled',
+      {
+        timeout: 10000,
+      },
+    );
+    chat.opened = false;
   });
 });

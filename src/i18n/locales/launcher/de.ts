@@ -5,6 +5,7 @@ const launcher: Catalogue['launcher'] = {
   close: 'Chatfenster schließen',
   unread: '{n, plural, one {# ungelesene Nachricht} other {# ungelesene Nachrichten}}',
   dialog: 'Chat',
+  dismissGreeting: 'Nachricht schließen',
 };
 
 export default launcher;

@@ -4,6 +4,7 @@ const launcher = {
   close: 'Close chat window',
   unread: '{n, plural, one {# unread message} other {# unread messages}}',
   dialog: 'Chat',
+  dismissGreeting: 'Dismiss the message',
 };
 
 export default launcher;

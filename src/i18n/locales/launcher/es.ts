@@ -5,6 +5,7 @@ const launcher: Catalogue['launcher'] = {
   close: 'Cerrar la ventana del chat',
   unread: '{n, plural, one {# mensaje sin leer} other {# mensajes sin leer}}',
   dialog: 'Chat',
+  dismissGreeting: 'Cerrar el mensaje',
 };
 
 export default launcher;

@@ -5,6 +5,7 @@ const launcher: Catalogue['launcher'] = {
   close: 'Fermer la fenêtre de chat',
   unread: '{n, plural, one {# message non lu} other {# messages non lus}}',
   dialog: 'Chat',
+  dismissGreeting: 'Fermer le message',
 };
 
 export default launcher;

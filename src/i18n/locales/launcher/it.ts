@@ -5,6 +5,7 @@ const launcher: Catalogue['launcher'] = {
   close: 'Chiudi la finestra della chat',
   unread: '{n, plural, one {# messaggio non letto} other {# messaggi non letti}}',
   dialog: 'Chat',
+  dismissGreeting: 'Chiudi il messaggio',
 };
 
 export default launcher;

@@ -1,0 +1,18 @@
+/** The closed bubble clicked before anything else (a touch screen's tap): the panel loads and opens with the focus inside. */
+import { expect } from '@open-wc/testing';
+import './launcher.js';
+import { until } from '../shared/chat-test-utils.js';
+import { bubble, closedLauncher, serviceRequests } from './ai-launcher-helpers.js';
+
+describe('sportello-ai-chat launcher: a click', () => {
+  it('loads the panel, opens it and moves the focus into it; the panel modules were hinted all at once', async () => {
+    const el = await closedLauncher();
+    bubble(el)!.click();
+    await until(() => el.shadowRoot!.activeElement?.tagName === 'SPORTELLO-COMPOSER');
+    expect(el.open).to.equal(true);
+    expect(el.shadowRoot!.querySelector('.panel')).to.exist;
+    expect(bubble(el)!.getAttribute('aria-expanded')).to.equal('true');
+    expect(serviceRequests()).to.deep.equal([]);
+    await expect(el).to.be.accessible();
+  });
+});

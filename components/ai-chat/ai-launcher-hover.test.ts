@@ -1,0 +1,18 @@
+/** A pointer over the closed bubble loads the panel (and only the code: the service hears nothing). */
+import { expect } from '@open-wc/testing';
+import './launcher.js';
+import { until } from '../shared/chat-test-utils.js';
+import { bubble, closedLauncher, serviceRequests } from './ai-launcher-helpers.js';
+
+describe('sportello-ai-chat launcher: hover', () => {
+  it('a pointer over the bubble loads the panel, which stays closed', async () => {
+    const el = await closedLauncher();
+    expect(customElements.get('sportello-ai-chat')).to.equal(undefined);
+    bubble(el)!.dispatchEvent(new PointerEvent('pointerenter'));
+    await until(() => customElements.get('sportello-ai-chat'));
+    await el.updateComplete;
+    expect(el.open).to.equal(false);
+    expect(el.shadowRoot!.querySelectorAll('button.launcher').length).to.equal(1);
+    expect(serviceRequests()).to.deep.equal([]);
+  });
+});

@@ -1,0 +1,59 @@
+/**
+ * Nothing paid before intent (issue #23): in launcher mode the closed bubble comes from the small
+ * loader (launcher.ts); the panel's module and the service are untouched until the visitor shows
+ * intent. Here: focus (the keyboard path), then the panel opened and used with the keyboard.
+ */
+import { expect } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import './launcher.js';
+import { BUILT_IN_BUBBLE_LABELS } from './launcher.js';
+import { builtInStrings, loadAllCatalogues } from '../../src/i18n/catalogue.js';
+import { BUILT_IN_LANGS } from '../../src/i18n/lang.js';
+import { ignoreResizeObserverLoop, until } from '../shared/chat-test-utils.js';
+import { bubble, closedLauncher, idlePeriods, serviceRequests } from './ai-launcher-helpers.js';
+
+ignoreResizeObserverLoop();
+
+describe('sportello-ai-chat launcher: nothing before intent', () => {
+  it('the closed bubble loads no panel and asks the service nothing, even once idle; it is named and accessible', async () => {
+    const el = await closedLauncher();
+    await idlePeriods(20);
+    expect(customElements.get('sportello-ai-chat'), 'panel module').to.equal(undefined);
+    expect(serviceRequests()).to.deep.equal([]);
+    expect(bubble(el)!.getAttribute('aria-label')).to.equal('Open the assistant');
+    expect(bubble(el)!.getAttribute('aria-expanded')).to.equal('false');
+    expect(document.querySelectorAll('link[rel=modulepreload]').length).to.equal(0);
+    await expect(el).to.be.accessible();
+  });
+
+  it('focus on the bubble loads the panel and keeps the focus on its bubble; Enter opens it with the focus inside, a question is answered, Escape closes it and the focus returns', async () => {
+    const el = await closedLauncher();
+    bubble(el)!.focus();
+    await until(() => customElements.get('sportello-ai-chat'));
+    await el.updateComplete;
+    // Intent loads code, not the conversation.
+    expect(serviceRequests()).to.deep.equal([]);
+    await until(() => el.shadowRoot!.activeElement === bubble(el));
+    expect(el.shadowRoot!.querySelectorAll('button.launcher').length).to.equal(1);
+    await sendKeys({ press: 'Enter' });
+    await until(() => el.shadowRoot!.activeElement?.tagName === 'SPORTELLO-COMPOSER');
+    expect(el.open).to.equal(true);
+    await sendKeys({ type: 'What are your opening hours?' });
+    await sendKeys({ press: 'Enter' });
+    const thread = () => el.shadowRoot!.querySelector('sportello-ai-thread')?.shadowRoot;
+    await until(() => {
+      const answers = thread()?.querySelectorAll('.msg.assistant') ?? [];
+      const last = answers[answers.length - 1];
+      return last && !last.closest('[aria-busy="true"]') && (last.textContent ?? '').trim().length > 20;
+    });
+    await sendKeys({ press: 'Escape' });
+    await until(() => !el.open);
+    await el.updateComplete;
+    expect(el.shadowRoot!.activeElement).to.equal(bubble(el));
+  });
+
+  it("the bubble's built-in labels are the catalogue's", async () => {
+    await loadAllCatalogues();
+    for (const lang of BUILT_IN_LANGS) expect(BUILT_IN_BUBBLE_LABELS[lang]).to.equal(builtInStrings(lang, 'ai')?.open);
+  });
+});

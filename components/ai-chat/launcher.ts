@@ -1,0 +1,215 @@
+/**
+ * The AI panel's small loader for launcher mode, the same pattern as the live chat's
+ * (components/live-chat/live-chat.ts): a closed bubble costs a page one small module with no static
+ * imports — no Lit, no markdown, no request to the service. The panel (`./index.js`, which defines
+ * `<sportello-ai-chat>`) loads on the first sign of intent: a pointer over or focus on the bubble,
+ * a touch, a click, the page setting `open`; or at idle when the page opts in with `preload`.
+ *
+ * Unlike the live chat, the element itself stays the full panel class (every property, method and
+ * event of `<sportello-ai-chat>` unchanged): this loader paints the bubble in the shadow root of
+ * the element before it is defined, and the panel renders into that same root once it upgrades
+ * (SportelloAiChat.createRenderRoot clears the bubble). Inline panels and open launchers load at once.
+ */
+import type { SportelloAiChat } from './ai-chat.js';
+
+const TAG = 'sportello-ai-chat';
+
+/**
+ * The panel's chunk and the chunks it imports, relative to this file: filled in by the build
+ * (scripts/vite-plugins.ts, `modulePreloadLists`, as for the live chat's window); left as it is
+ * where the panel is no chunk of its own (dev server, single-file bundle).
+ */
+const PANEL_FILES = '__SPORTELLO_PRELOAD:components/ai-chat/index.ts__';
+
+let panelModule: Promise<unknown> | undefined;
+
+/** Asks for every file of the panel at once, instead of learning each level's imports from the one before. */
+function preloadPanelFiles(): void {
+  if (PANEL_FILES.startsWith('__')) return;
+  for (const file of PANEL_FILES.split(',')) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = new URL(file, import.meta.url).href;
+    document.head.append(link);
+  }
+}
+
+/** Loads (once) the panel, which defines `<sportello-ai-chat>` and so upgrades every bubble painted here. */
+export function loadPanel(): Promise<unknown> {
+  if (customElements.get(TAG)) return Promise.resolve();
+  if (!panelModule) {
+    preloadPanelFiles();
+    panelModule = import('./index.js').catch((error: unknown) => {
+      panelModule = undefined; // the next sign of intent tries again (e.g. back online)
+      console.warn(`[sportello] could not load <${TAG}>:`, error);
+    });
+  }
+  return panelModule;
+}
+
+const idle = (fn: () => void): void => {
+  if ('requestIdleCallback' in window) requestIdleCallback(fn, { timeout: 4000 });
+  else setTimeout(fn, 1500);
+};
+
+/**
+ * The bubble's labels in the five built-in languages (copies of `aiChat.open` in
+ * src/i18n/locales/*.ts; ai-launcher.test.ts checks they are the same). The panel brings the kit's
+ * full language rule (integrator strings, other languages) when it loads.
+ */
+export const BUILT_IN_BUBBLE_LABELS: Readonly<Record<string, string>> = {
+  it: "Apri l'assistente",
+  en: 'Open the assistant',
+  de: 'Assistenten öffnen',
+  fr: 'Ouvrir l’assistant',
+  es: 'Abrir el asistente',
+};
+
+/** The nearest `lang` (element, ancestors across shadow roots, the page) as a primary subtag. */
+function nearestLang(element: Element): string | undefined {
+  let node: Node | null = element;
+  while (node) {
+    const tag = node instanceof Element ? node.getAttribute('lang')?.trim() : undefined;
+    if (tag) return tag.toLowerCase().split(/[-_]/)[0];
+    node = node instanceof ShadowRoot ? node.host : node.parentNode;
+  }
+  return undefined;
+}
+
+/** Only what paints the closed bubble, with the panel's own tokens and fallbacks (ai-chat.styles.ts). */
+const bubbleCss = `
+  :host {
+    position: fixed;
+    inset: auto;
+    inset-block-end: var(--sportello-launcher-bottom, 20px);
+    inset-inline-end: var(--sportello-launcher-right, 20px);
+    z-index: var(--sportello-z-index, 2147483000);
+    display: flex;
+    flex-direction: column;
+    align-items: flex-end;
+  }
+  :host([hidden]) {
+    display: none !important;
+  }
+  .launcher {
+    width: 56px;
+    height: 56px;
+    border-radius: 50%;
+    border: none;
+    padding: 0;
+    background: var(--sportello-accent, #2457d6);
+    color: var(--sportello-accent-contrast, #ffffff);
+    box-shadow: var(--sportello-shadow, 0 8px 28px rgb(16 24 40 / 0.16));
+    display: grid;
+    place-items: center;
+    cursor: pointer;
+  }
+  .launcher:focus-visible {
+    outline: 2px solid var(--sportello-focus-ring, #1a4fd0);
+    outline-offset: 2px;
+  }
+`;
+let sheet: CSSStyleSheet | undefined;
+
+const SVG = 'http://www.w3.org/2000/svg';
+/** The chat bubble of components/shared/chat-icons.ts, built with DOM calls: no markup strings, no Lit. */
+function bubbleIcon(): SVGSVGElement {
+  const svg = document.createElementNS(SVG, 'svg');
+  for (const [k, v] of Object.entries({
+    viewBox: '0 0 24 24',
+    width: '26',
+    height: '26',
+    'aria-hidden': 'true',
+    focusable: 'false',
+  }))
+    svg.setAttribute(k, v);
+  const path = document.createElementNS(SVG, 'path');
+  path.setAttribute('fill', 'currentColor');
+  path.setAttribute(
+    'd',
+    'M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H9l-5 4v-4H4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2zm3 6.5a1.5 1.5 0 1 0 0 .01zm5 0a1.5 1.5 0 1 0 0 .01zm5 0a1.5 1.5 0 1 0 0 .01z',
+  );
+  svg.append(path);
+  return svg;
+}
+
+/** Loads the panel and opens it as the visitor asked: focus goes into it (SportelloAiChat.show). */
+async function openPanel(element: Element): Promise<void> {
+  await loadPanel();
+  await customElements.whenDefined(TAG);
+  await (element as SportelloAiChat).show();
+}
+
+const prepared = new WeakSet<Element>();
+
+/** A closed bubble for a launcher-mode element not defined yet; anything else loads the panel now. */
+function prepare(element: Element): void {
+  if (prepared.has(element) || customElements.get(TAG)) return;
+  prepared.add(element);
+  if (element.getAttribute('mode') !== 'launcher' || element.hasAttribute('open') || element.shadowRoot) {
+    void loadPanel();
+    return;
+  }
+  const root = element.attachShadow({ mode: 'open' });
+  if (!sheet) {
+    sheet = new CSSStyleSheet();
+    sheet.replaceSync(bubbleCss);
+  }
+  root.adoptedStyleSheets = [sheet];
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = 'launcher';
+  button.setAttribute('part', 'launcher');
+  button.setAttribute('aria-expanded', 'false');
+  const lang = nearestLang(element);
+  button.setAttribute('aria-label', BUILT_IN_BUBBLE_LABELS[lang ?? ''] ?? BUILT_IN_BUBBLE_LABELS.it!);
+  button.append(bubbleIcon());
+  // The first sign of intent fetches the panel: a pointer over the bubble, focus, a touch.
+  button.addEventListener('pointerenter', () => void loadPanel());
+  button.addEventListener('focus', () => void loadPanel());
+  button.addEventListener('touchstart', () => void loadPanel(), { passive: true });
+  button.addEventListener('click', () => void openPanel(element));
+  root.append(button);
+  // A page that opens the panel before it is defined: the `open` attribute, or the `open` property
+  // (kept on the instance; Lit takes an instance's own properties over when the element upgrades).
+  new MutationObserver((_records, observer) => {
+    if (customElements.get(TAG)) observer.disconnect();
+    else if (element.hasAttribute('open') || element.getAttribute('mode') !== 'launcher') {
+      observer.disconnect();
+      void loadPanel();
+    }
+  }).observe(element, { attributes: true, attributeFilter: ['open', 'mode'] });
+  let open = false;
+  Object.defineProperty(element, 'open', {
+    configurable: true,
+    enumerable: true,
+    get: () => open,
+    set: (value: unknown) => {
+      open = !!value;
+      if (open) void loadPanel();
+    },
+  });
+  if (element.hasAttribute('preload')) idle(() => void loadPanel());
+}
+
+function scan(root: ParentNode): void {
+  if ((root as Element).localName === TAG) prepare(root as Element);
+  for (const element of root.querySelectorAll(TAG)) prepare(element);
+}
+
+/** Paints a bubble for every `<sportello-ai-chat>` in the document now and as the parser or the page adds them. */
+export function watchAiChats(doc: Document = document): void {
+  if (customElements.get(TAG)) return;
+  scan(doc);
+  const observer = new MutationObserver((records) => {
+    if (customElements.get(TAG)) {
+      observer.disconnect();
+      return;
+    }
+    for (const record of records)
+      for (const node of record.addedNodes) if (node.nodeType === Node.ELEMENT_NODE) scan(node as Element);
+  });
+  observer.observe(doc.documentElement, { childList: true, subtree: true });
+}
+
+watchAiChats();
