@@ -130,6 +130,11 @@ export async function fillPrechat(
   win: SportelloLiveChatWindow,
   values: { name?: string; email?: string; category?: string; message?: string; consent?: boolean },
 ): Promise<void> {
+  // The phase can say 'prechat' a render before the form is in the DOM (a loaded machine shows it).
+  await eventually(async () => {
+    await win.updateComplete;
+    return $<HTMLButtonElement>(win, 'form button[type=submit]');
+  });
   const set = (id: string, value: string | undefined) => {
     const field = $<HTMLInputElement>(win, `#${id}`);
     if (field && value !== undefined) {
