@@ -259,6 +259,8 @@ export class SportelloAiChat extends SportelloElement {
   private readonly cited = new WeakSet<AssistantMessage>();
 
   protected override updated(): void {
+    // The panel renders once its language's strings are loaded: built code bars follow it here.
+    this.codeBlocks.relabel(this.views.roots());
     // Sources come at the end of an answer: its markers are linked once it is finished (and once
     // the thread has rendered its sources list, whose items describe the markers).
     const pending = this.chat.messages.filter(

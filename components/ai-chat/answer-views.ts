@@ -53,6 +53,11 @@ export class AnswerViews implements AnswerDisplay {
     this.views.get(id)?.finish();
   }
 
+  /** Every answer's rendered root. */
+  *roots(): Iterable<HTMLElement> {
+    for (const view of this.views.values()) yield view.root;
+  }
+
   view(id: string): MarkdownView | undefined {
     return this.views.get(id);
   }

@@ -197,6 +197,7 @@ export class AiChatController implements ReactiveController {
     const message = this.find(id);
     if (!message) return undefined;
     message.rating = rating;
+    this.persist();
     this.host.requestUpdate();
     return message;
   }
@@ -521,6 +522,8 @@ export class AiChatController implements ReactiveController {
             text: m.text,
             format: m.format,
             status: m.status === 'error' ? 'error' : m.status === 'stopped' ? 'stopped' : 'done',
+            ...(m.rating ? { rating: m.rating } : {}),
+            ...(m.serviceMessageId !== undefined ? { messageId: m.serviceMessageId } : {}),
             sources: m.sources.map((s) => ({
               citation: s.citation,
               title: s.title,
@@ -551,6 +554,8 @@ export class AiChatController implements ReactiveController {
       thinking: '',
       tools: [],
       request: { message: '' },
+      rating: m.rating === 'up' || m.rating === 'down' ? m.rating : undefined,
+      serviceMessageId: typeof m.messageId === 'number' ? m.messageId : undefined,
       sources: (m.sources ?? []).map((s, i) => ({
         citation: s.citation ?? i + 1,
         document_id: String(i),
