@@ -330,7 +330,8 @@ export class SportelloDeskForm extends SportelloElement {
         throw new ConfigurationError('has no endpoint: set the endpoint attribute (desk base URL or proxy).');
       return new DeskClient({ endpoint, tokenProvider });
     },
-    report: (problem) => this.reportConfigProblem(problem),
+    // Following a request, the request view inside reports (and shows) the problem: once, not twice.
+    report: (problem) => this.reportConfigProblem(this.requestId ? undefined : problem),
     inputs: () => [this.timeout],
     // New configuration: the lookups are asked again with it, and a submission refused for want of
     // credentials is sent again (same Idempotency-Key: the service creates the request at most once).
@@ -395,6 +396,8 @@ export class SportelloDeskForm extends SportelloElement {
   }
 
   override willUpdate(changed: PropertyValues<this>): void {
+    // Back from following a request to the form (or the other way): who reports the problem changed.
+    if (changed.has('requestId')) this.reportConfigProblem(this.requestId ? undefined : this.clients.problem);
     if (changed.has('catalog') || changed.has('catalogSrc')) {
       if (this.catalog !== undefined && this.catalog !== null) this.controller.setCatalog(this.catalog);
       else if (this.catalogSrc) {

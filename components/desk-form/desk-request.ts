@@ -193,6 +193,9 @@ export class SportelloDeskRequest extends SportelloElement {
     const c = this.controller;
     const id = this.requestId?.trim() ?? '';
     if (!id || !/^\d+$/.test(id)) return html`<p class="banner error-banner" role="alert">${this.tr('missingId')}</p>`;
+    const problem = this.clients.problem;
+    if (problem)
+      return html`<sportello-error-notice class="banner error-banner" .error=${problem} .speaker=${this}></sportello-error-notice>`;
     if (c.state === 'error') {
       // Loading a request is a GET: after a 429's wait it is asked again by itself.
       return html`<sportello-error-notice

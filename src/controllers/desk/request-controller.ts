@@ -171,6 +171,14 @@ export class DeskRequestController implements ReactiveController {
     if (!id) return false;
     if (opts.quiet && this.state === 'loading') return false;
     this.abort?.abort();
+    // No client: a configuration problem, which the element shows and reports itself; it loads
+    // again when the configuration changes. Not a failed load as well.
+    if (!client) {
+      this.state = 'idle';
+      this.error = undefined;
+      this.host.requestUpdate();
+      return false;
+    }
     const abort = (this.abort = new AbortController());
     if (!opts.quiet || !this.detail) {
       this.state = 'loading';
@@ -178,8 +186,6 @@ export class DeskRequestController implements ReactiveController {
       this.host.requestUpdate();
     }
     try {
-      if (!client)
-        throw new ServiceError({ service: 'desk', kind: 'protocol', message: 'No desk endpoint configured' });
       const [detail, comments] = await Promise.all([
         client.getRequest(id, abort.signal),
         client.getComments(id, abort.signal),

@@ -562,6 +562,9 @@ const de: Catalogue = {
     searchNext: 'Nächster Treffer',
     searchPrevious: 'Vorheriger Treffer',
     thumbnails: 'Seitenvorschau',
+    frameTrouble: 'Wird die Unterschriftsseite hier nicht angezeigt?',
+    frameOpenWindow: 'Öffnen Sie sie in einem neuen Fenster',
+    thumbnailsClose: 'Seitenvorschau schließen',
   },
 };
 

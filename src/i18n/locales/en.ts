@@ -560,6 +560,9 @@ const en = {
     searchNext: 'Next match',
     searchPrevious: 'Previous match',
     thumbnails: 'Page thumbnails',
+    frameTrouble: 'Is the signing page not showing here?',
+    frameOpenWindow: 'Open it in a new window',
+    thumbnailsClose: 'Close the page thumbnails',
   },
 };
 

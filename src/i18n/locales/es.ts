@@ -557,6 +557,9 @@ const es: Catalogue = {
     searchNext: 'Siguiente resultado',
     searchPrevious: 'Resultado anterior',
     thumbnails: 'Miniaturas de las páginas',
+    frameTrouble: '¿La página de firma no se muestra aquí?',
+    frameOpenWindow: 'Ábrala en una ventana nueva',
+    thumbnailsClose: 'Cerrar las miniaturas de las páginas',
   },
 };
 

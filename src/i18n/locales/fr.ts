@@ -559,6 +559,9 @@ const fr: Catalogue = {
     searchNext: 'Résultat suivant',
     searchPrevious: 'Résultat précédent',
     thumbnails: 'Miniatures des pages',
+    frameTrouble: 'La page de signature ne s’affiche pas ici ?',
+    frameOpenWindow: 'Ouvrez-la dans une nouvelle fenêtre',
+    thumbnailsClose: 'Fermer les miniatures des pages',
   },
 };
 

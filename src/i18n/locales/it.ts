@@ -552,6 +552,9 @@ const it: Catalogue = {
     searchNext: 'Risultato successivo',
     searchPrevious: 'Risultato precedente',
     thumbnails: 'Miniature delle pagine',
+    frameTrouble: 'La pagina di firma non compare qui?',
+    frameOpenWindow: 'La apra in una nuova finestra',
+    thumbnailsClose: 'Chiudere le miniature delle pagine',
   },
 };
 
