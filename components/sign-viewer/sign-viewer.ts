@@ -97,7 +97,11 @@ export class SportelloSignViewer extends SportelloElement {
   @property({ attribute: 'sign-user' }) signUser?: string;
   /** E-mail of the signer in front of the screen: their areas are highlighted. Default: the visitor token's signer. */
   @property({ attribute: 'signer-email' }) signerEmail?: string;
-  /** Where the signing page opens: a new window (default) or an embedded dialog. */
+  /**
+   * Where the signing page opens: a new window (default) or an embedded dialog. The dialog always
+   * offers the page in a new window too: a service that refuses to be framed (X-Frame-Options, CSP
+   * frame-ancestors) or a page that fails to load cannot be told apart from a good one by the viewer.
+   */
   @property({ attribute: 'sign-mode' }) signMode: 'window' | 'dialog' = 'window';
   /** The signing link, when known already (link-only mode, or to skip `GET /files/{id}/link`). */
   @property({ attribute: 'signing-url' }) signingUrl?: string;

@@ -35,6 +35,13 @@ export class SigningFlow implements ReactiveController {
   pendingLink: string | undefined;
   /** The signing page shown in the dialog. */
   dialogUrl: string | undefined;
+  /**
+   * The signer left the dialog for a new window (the page would not show in the frame): from then
+   * on the signing page opens in a window. A cross-origin frame tells its parent nothing — a page
+   * refused by X-Frame-Options or CSP frame-ancestors, a failed load and a good page all look the
+   * same from here — so the dialog always offers the window, and the signer says when they need it.
+   */
+  inWindow = false;
 
   constructor(
     private readonly host: ReactiveControllerHost & { renderRoot: HTMLElement | DocumentFragment },
@@ -55,6 +62,7 @@ export class SigningFlow implements ReactiveController {
   reset(): void {
     this.opened = false;
     this.pendingLink = undefined;
+    this.inWindow = false;
     this.host.requestUpdate();
   }
 
@@ -78,7 +86,7 @@ export class SigningFlow implements ReactiveController {
     } catch {
       return; // shown by the practice controller's linkError
     }
-    if (o.mode() === 'dialog') {
+    if (this.mode === 'dialog') {
       if (!o.emitOpen(url, 'dialog')) {
         this.started();
         return;
@@ -104,6 +112,18 @@ export class SigningFlow implements ReactiveController {
     else if (url) o.link.follow(url);
   }
 
+  /** The dialog's way out: the same page in a new window (the anchor's own navigation, no popup blocker). */
+  private onWindowFallback(e: MouseEvent, url: string): void {
+    if (!this.options.emitOpen(url, 'window')) e.preventDefault();
+    this.inWindow = true;
+    this.started();
+    this.close();
+  }
+
+  private get mode(): 'window' | 'dialog' {
+    return this.inWindow ? 'window' : this.options.mode();
+  }
+
   private readonly onDialogClose = (): void => {
     this.dialogUrl = undefined;
     this.host.requestUpdate();
@@ -125,7 +145,7 @@ export class SigningFlow implements ReactiveController {
     if (!can) return turn;
     const known = signingUrl ?? o.practice.signingLink;
     const linkError = o.practice.linkError;
-    const dialog = o.mode() === 'dialog';
+    const dialog = this.mode === 'dialog';
     const anchor = (url: string, label: string) =>
       html`<a class="button primary" part="sign-button" href=${url} target="_blank" rel="noopener noreferrer" @click=${(e: MouseEvent) => this.onLinkClick(e, url)}>${label}</a>`;
     let action;
@@ -141,16 +161,21 @@ export class SigningFlow implements ReactiveController {
 
   /** The signing dialog (`sign-mode="dialog"`), while it is open. */
   renderDialog() {
-    if (!this.dialogUrl) return nothing;
+    const url = this.dialogUrl;
+    if (!url) return nothing;
     const t = (k: StringKey) => translate(this.options.speaker, k);
     return html`<dialog part="dialog" aria-label=${t('signingDialog')} @close=${this.onDialogClose}>
       <div class="dialog-bar">
         <strong>${t('signingDialog')}</strong>
         <button type="button" class="button" @click=${() => this.close()}>${t('closeDialog')}</button>
       </div>
+      <p class="frame-fallback">
+        ${t('frameTrouble')}
+        <a href=${url} target="_blank" rel="noopener noreferrer" data-fallback @click=${(e: MouseEvent) => this.onWindowFallback(e, url)}>${t('frameOpenWindow')}</a>
+      </p>
       <iframe
         title=${t('signingDialog')}
-        src=${this.dialogUrl}
+        src=${url}
         referrerpolicy="no-referrer"
         sandbox="allow-forms allow-same-origin allow-scripts allow-popups allow-popups-to-escape-sandbox"
       ></iframe>

@@ -562,6 +562,15 @@ const de: Catalogue = {
     searchNext: 'Nächster Treffer',
     searchPrevious: 'Vorheriger Treffer',
     thumbnails: 'Seitenvorschau',
+    frameTrouble: 'Wird die Unterschriftsseite hier nicht angezeigt?',
+    frameOpenWindow: 'Öffnen Sie sie in einem neuen Fenster',
+    thumbnailsClose: 'Seitenvorschau schließen',
+    areaType_signature: 'Unterschrift',
+    areaType_text: 'Text',
+    areaType_date: 'Datum',
+    areaType_checkbox: 'Kontrollkästchen',
+    areaType_choice: 'Auswahl',
+    areaType_attachment: 'Anhang',
   },
 };
 

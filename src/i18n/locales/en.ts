@@ -560,6 +560,15 @@ const en = {
     searchNext: 'Next match',
     searchPrevious: 'Previous match',
     thumbnails: 'Page thumbnails',
+    frameTrouble: 'Is the signing page not showing here?',
+    frameOpenWindow: 'Open it in a new window',
+    thumbnailsClose: 'Close the page thumbnails',
+    areaType_signature: 'signature',
+    areaType_text: 'text',
+    areaType_date: 'date',
+    areaType_checkbox: 'checkbox',
+    areaType_choice: 'choice',
+    areaType_attachment: 'attachment',
   },
 };
 

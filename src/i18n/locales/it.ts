@@ -552,6 +552,15 @@ const it: Catalogue = {
     searchNext: 'Risultato successivo',
     searchPrevious: 'Risultato precedente',
     thumbnails: 'Miniature delle pagine',
+    frameTrouble: 'La pagina di firma non compare qui?',
+    frameOpenWindow: 'La apra in una nuova finestra',
+    thumbnailsClose: 'Chiudere le miniature delle pagine',
+    areaType_signature: 'firma',
+    areaType_text: 'testo',
+    areaType_date: 'data',
+    areaType_checkbox: 'casella di spunta',
+    areaType_choice: 'scelta',
+    areaType_attachment: 'allegato',
   },
 };
 
