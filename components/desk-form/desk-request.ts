@@ -202,6 +202,7 @@ export class SportelloDeskRequest extends SportelloElement {
         class="banner error-banner"
         .error=${c.error}
         .speaker=${this}
+        .notFound=${this.tr('notFound', { id })}
         .retry=${() => void this.controller.refresh()}
         auto-retry
       ></sportello-error-notice>`;

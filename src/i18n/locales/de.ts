@@ -451,6 +451,7 @@ const de: Catalogue = {
   },
   sign: {
     loading: 'Vorgang wird geladen …',
+    practiceNotFound: 'Wir können den Vorgang {id} nicht finden.',
     status: 'Status',
     expires: 'Läuft ab',
     noExpiry: 'Keine Frist',

@@ -449,6 +449,7 @@ const en = {
   },
   sign: {
     loading: 'Loading the practice…',
+    practiceNotFound: 'We can’t find practice {id}.',
     status: 'Status',
     expires: 'Expires',
     noExpiry: 'No expiry',

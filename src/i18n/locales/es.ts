@@ -446,6 +446,7 @@ const es: Catalogue = {
   },
   sign: {
     loading: 'Cargando el expediente…',
+    practiceNotFound: 'No encontramos el expediente {id}.',
     status: 'Estado',
     expires: 'Vence',
     noExpiry: 'Sin vencimiento',

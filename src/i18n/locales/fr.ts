@@ -448,6 +448,7 @@ const fr: Catalogue = {
   },
   sign: {
     loading: 'Chargement du dossier…',
+    practiceNotFound: 'Nous ne trouvons pas le dossier {id}.',
     status: 'État',
     expires: 'Expire le',
     noExpiry: 'Sans échéance',

@@ -441,6 +441,7 @@ const it: Catalogue = {
   },
   sign: {
     loading: 'Caricamento della pratica…',
+    practiceNotFound: 'Non troviamo la pratica {id}.',
     status: 'Stato',
     expires: 'Scadenza',
     noExpiry: 'Nessuna scadenza',
