@@ -1,27 +1,35 @@
-import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { html, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { SportelloElement } from '../shared/sportello-element.js';
 import { tokens } from '../shared/tokens.styles.js';
 import '../shared/composer.js';
-import type { ComposerLabels } from '../shared/composer.js';
-import { chatBubbleIcon, closeIcon } from '../shared/chat-icons.js';
 import { aiChatStyles, controlStyles } from './ai-chat.styles.js';
 import { t, type AiChatStringKey } from './strings.js';
 import './events.js';
-import { AiChatController, type AssistantMessage } from '../../src/controllers/ai/ai-chat-controller.js';
+import { AiChatController } from '../../src/controllers/ai/ai-chat-controller.js';
+import type { AssistantMessage } from '../../src/controllers/ai/messages.js';
 import type { ServiceError } from '../../src/transport/errors.js';
 import type { AiFile } from '../../src/services/ai.js';
-import { StableRecord } from '../shared/stable-record.js';
 import { AnswerViews } from './answer-views.js';
 import { CodeBlocks } from './code-blocks.js';
 import { linkCitations } from './citations.js';
+import { AnswerActions } from './answer-actions.js';
+import { PanelView, type PanelHandlers } from './panel-view.js';
+import { findHandoffTarget, summary as handoffSummary, transcript as handoffTranscript } from './handoff.js';
 import { renderMessage, type AnswerContext } from './answer.js';
 import { errorSentence } from '../shared/error-text.js';
 import { attachFiles, DEFAULT_ACCEPT, type PanelAttachment } from './attachments.js';
 import './ai-thread.js';
 import type { SportelloAiThread } from './ai-thread.js';
-import type { ChatListItem, MessageListLabels } from '../shared/message-list.js';
-import { chatSettings, configProblem, persistKey, type AiChatAttributes } from './settings.js';
+import type { ChatListItem } from '../shared/message-list.js';
+import {
+  chatSettings,
+  configProblem,
+  healedByConfiguration,
+  ownAttributes,
+  persistKey,
+  type AiChatAttributes,
+} from './settings.js';
 import { AiClient } from '../../src/services/ai.js';
 import type { SourceApp } from '../../src/transport/auth.js';
 import {
@@ -29,11 +37,6 @@ import {
   isConfigurationError,
   ServiceClientController,
 } from '../../src/controllers/service-client.js';
-
-/** What `startFromHandoff` of a `<sportello-live-chat>` accepts (duck-typed: another bundle may define it). */
-interface HandoffTarget extends Element {
-  startFromHandoff?(input: { name?: string; email?: string; transcript: string; summary?: string }): Promise<void>;
-}
 
 const booleanDefaultTrue = {
   fromAttribute: (value: string | null) => (value === null ? true : value !== 'false'),
@@ -139,10 +142,6 @@ export class SportelloAiChat extends SportelloElement {
   @state() private fileErrors: string[] = [];
   @state() private announcement = '';
   @state() private handoffSent = false;
-  /** The copy button that just copied (`<id>:md|text`), and the question being edited. */
-  @state() private copiedKey: string | undefined;
-  @state() private editing: string | undefined;
-  private copiedTimer: ReturnType<typeof setTimeout> | undefined;
 
   /** The answers' DOM (one markdown view each); the controller feeds it. */
   /** Code blocks of answers: language, copy button, highlighting once complete. */
@@ -165,13 +164,20 @@ export class SportelloAiChat extends SportelloElement {
       failed: (message, error) => this.onFailed(message, error),
     },
   );
+  /** Copy, rate, edit and resend (answer-actions.ts). */
+  private readonly actions = new AnswerActions(this, {
+    chat: this.chat,
+    thread: () => this.thread,
+    feedback: (detail) => this.emit('sportello-feedback', detail),
+    asked: (text) =>
+      this.emit('sportello-ai-message', { role: 'user', text, conversationId: this.chat.conversationId }),
+    rated: () => (this.announcement = this.s('feedbackThanks')),
+    retain: (ids) => this.views.retain(ids),
+  });
   private restoredKey: string | undefined;
   private warnedConfig: string | undefined;
   /** configProblem() as of this update (willUpdate works it out once; render reads it). */
   private problem: string | undefined;
-  /** The composer's labels, the same object while their strings are the same (a new one re-renders the composer). */
-  private composerLabels = new StableRecord<ComposerLabels & Record<string, string>>();
-  private threadLabelCache = new StableRecord<Partial<MessageListLabels>>();
   private draftTimer: ReturnType<typeof setTimeout> | undefined;
 
   /** Sends a question as if the visitor typed it. */
@@ -194,11 +200,9 @@ export class SportelloAiChat extends SportelloElement {
   /** Hands the conversation to a person: emits `sportello-handoff` and opens the `handoff-target` chat. */
   async handoff(trigger = 'button', reason?: string): Promise<void> {
     const who = { user: t(this, 'you'), assistant: t(this, 'assistant') };
-    const transcript = this.transcript(who);
-    const lastQuestion = [...this.chat.messages].reverse().find((m) => m.role === 'user');
-    const summary = [reason, lastQuestion?.role === 'user' ? `${who.user}: ${lastQuestion.text}` : undefined]
-      .filter(Boolean)
-      .join(' — ');
+    const messages = this.chat.messages;
+    const transcript = handoffTranscript(messages, (id, atLeast) => this.views.plainText(id, atLeast), who);
+    const summary = handoffSummary(messages, who, reason);
     const detail = {
       summary,
       transcript,
@@ -210,7 +214,7 @@ export class SportelloAiChat extends SportelloElement {
     };
     this.handoffSent = true;
     if (!this.emit('sportello-handoff', detail, { cancelable: true })) return;
-    const target = this.findHandoffTarget();
+    const target = findHandoffTarget(this, this.handoffTarget);
     if (typeof target?.startFromHandoff !== 'function') return;
     try {
       await target.startFromHandoff({
@@ -259,6 +263,8 @@ export class SportelloAiChat extends SportelloElement {
   private readonly cited = new WeakSet<AssistantMessage>();
 
   protected override updated(): void {
+    // The panel renders once its language's strings are loaded: built code bars follow it here.
+    this.codeBlocks.relabel(this.views.roots());
     // Sources come at the end of an answer: its markers are linked once it is finished (and once
     // the thread has rendered its sources list, whose items describe the markers).
     const pending = this.chat.messages.filter(
@@ -298,23 +304,10 @@ export class SportelloAiChat extends SportelloElement {
   private attributesNow(): AiChatAttributes {
     const config = this.config;
     return {
+      ...ownAttributes(this),
       endpoint: config.endpoint,
       tokenProvider: config.tokenProvider,
-      agentId: this.agentId,
-      model: this.model,
-      systemPrompt: this.systemPrompt,
-      sourceApp: this.sourceApp,
-      apiKey: this.apiKey,
-      templateVars: this.templateVars,
       language: this.language,
-      classificationIntents: this.classificationIntents,
-      responseFormat: this.responseFormat,
-      includeHiddenSources: this.includeHiddenSources,
-      stream: this.stream,
-      persist: this.persist,
-      externalConversationId: this.externalConversationId,
-      mode: this.mode,
-      renderInterval: this.renderInterval,
     };
   }
 
@@ -346,10 +339,7 @@ export class SportelloAiChat extends SportelloElement {
   private retryFailedByConfiguration(): void {
     const last = this.chat.messages.at(-1);
     if (last?.role !== 'assistant' || last.status !== 'error' || !last.error) return;
-    const e = last.error;
-    const healable =
-      e.status === 401 || e.status === 403 || e.status === 404 || e.kind === 'network' || isConfigurationError(e.cause);
-    if (healable) void this.chat.retry(last.id);
+    if (healedByConfiguration(last.error, isConfigurationError)) void this.chat.retry(last.id);
   }
 
   /** `:state(open)`, `:state(loading)` (waiting for an answer), `:state(streaming)`, `:state(error)`. */
@@ -362,22 +352,6 @@ export class SportelloAiChat extends SportelloElement {
       streaming: status === 'streaming',
       error: status === 'error' || !!this.problem,
     };
-  }
-
-  /**
-   * "You: …\nAssistant: …" of the last exchanges, for a human operator: answers as the text a
-   * reader saw (one line per block, no markdown syntax), each clipped, empty turns left out.
-   */
-  private transcript(labels: { user: string; assistant: string }, maxMessages = 12, maxChars = 600): string {
-    return this.chat.messages
-      .slice(-maxMessages)
-      .map((m) => {
-        const text = m.role === 'user' ? m.text : this.views.plainText(m.id, maxChars + 1);
-        const clipped = text.length > maxChars ? `${text.slice(0, maxChars).trimEnd()}…` : text.trim();
-        return clipped ? `${m.role === 'user' ? labels.user : labels.assistant}: ${clipped}` : '';
-      })
-      .filter(Boolean)
-      .join('\n');
   }
 
   private restore(): void {
@@ -455,13 +429,6 @@ export class SportelloAiChat extends SportelloElement {
     this.reportError('chat', error);
   }
 
-  private findHandoffTarget(): HandoffTarget | null {
-    if (!this.handoffTarget) return null;
-    const root = this.getRootNode() as Document | ShadowRoot;
-    return (root.getElementById?.(this.handoffTarget) ??
-      document.getElementById(this.handoffTarget)) as HandoffTarget | null;
-  }
-
   /**
    * Opened or closed by the visitor (bubble, close button, Escape): focus goes into the panel's
    * composer, and back to the bubble on close. A page setting `open` moves no focus.
@@ -480,46 +447,6 @@ export class SportelloAiChat extends SportelloElement {
     e.stopPropagation();
     void this.setOpen(false);
   };
-
-  private async copyText(key: string, text: string): Promise<void> {
-    try {
-      await navigator.clipboard.writeText(text);
-    } catch {
-      return; // no clipboard (an insecure page, a refused permission): the text can still be selected
-    }
-    this.copiedKey = key;
-    clearTimeout(this.copiedTimer);
-    this.copiedTimer = setTimeout(() => (this.copiedKey = undefined), 2000);
-  }
-
-  /** The visitor rated an answer: the page records it (`sportello-feedback`; the spec has no endpoint for it). */
-  private rate(message: AssistantMessage, rating: 'up' | 'down' | undefined): void {
-    this.chat.rate(message.id, rating);
-    const index = this.chat.messages.indexOf(message);
-    const question = this.chat.messages.slice(0, index).findLast((m) => m.role === 'user');
-    this.emit('sportello-feedback', {
-      rating: rating ?? null,
-      messageId: message.serviceMessageId,
-      conversationId: this.chat.conversationId,
-      answer: message.text,
-      question: question?.text,
-    });
-    if (rating) this.announcement = this.s('feedbackThanks');
-  }
-
-  /** Opens (or closes) the editor of a question, with the focus in it. */
-  private async editQuestion(id: string | undefined): Promise<void> {
-    this.editing = id;
-    await this.updateComplete;
-    const thread = this.thread;
-    await thread?.updateComplete;
-    // After the list has put the row in place (it keeps the focus in the log when a focused control
-    // leaves its row, as the Edit button just did).
-    if (id)
-      requestAnimationFrame(() =>
-        thread?.shadowRoot?.querySelector<HTMLTextAreaElement>('.edit-form textarea')?.focus(),
-      );
-  }
 
   private get thread(): SportelloAiThread | null {
     return this.renderRoot.querySelector('sportello-ai-thread');
@@ -542,86 +469,42 @@ export class SportelloAiChat extends SportelloElement {
       handoff: (trigger, reason) => void this.handoff(trigger, reason),
       speaker: this,
       busy: this.chat.busy,
-      copied: this.copiedKey,
-      copy: (key, text) => void this.copyText(key, text),
-      rate: (message, rating) => this.rate(message, rating),
-      editing: this.editing,
-      edit: (id) => void this.editQuestion(id),
-      resend: (id, text) => {
-        this.editing = undefined;
-        this.emit('sportello-ai-message', { role: 'user', text, conversationId: this.chat.conversationId });
-        void this.chat.resend(id, text).then(() => this.views.retain(this.chat.messages.map((m) => m.id)));
-      },
+      copied: this.actions.copied,
+      copy: (key, text) => void this.actions.copy(key, text),
+      rate: (message, rating) => this.actions.rate(message, rating),
+      editing: this.actions.editing,
+      edit: (id) => void this.actions.edit(id),
+      resend: (id, text) => this.actions.resend(id, text),
     };
   }
 
-  // The suggestions group delegates the clicks of its buttons, ours and the page's slotted ones;
-  // buttons handle Enter and Space themselves, so the group needs no key listener.
-  /* eslint-disable lit-a11y/click-events-have-key-events */
-  private renderPanel(): TemplateResult {
+  override render() {
+    const problem = this.problem;
+    if (problem)
+      return html`<div class="config-error" role="alert" part="error">${this.s('errConfig', { message: problem })}</div>`;
     const messages = this.chat.messages;
-    const lang = this.language;
-    return html`<section class="panel" part="panel" aria-label=${this.heading ?? this.s('title')} @keydown=${this.onPanelKeydown}>
-      <header part="header">
-        <h2><slot name="header">${this.heading ?? this.s('title')}</slot></h2>
-        ${messages.length ? html`<button class="icon-button" @click=${() => this.newConversation()}>${this.s('newChat')}</button>` : nothing}
-        ${this.handoffTarget && messages.length && !this.handoffSent ? html`<button class="icon-button" @click=${() => this.handoff('user_button')}>${this.s('handoffButton')}</button>` : nothing}
-        ${this.mode === 'launcher' ? html`<button class="icon-button close" aria-label=${this.s('close')} @click=${() => void this.setOpen(false)}>${closeIcon(14)}</button>` : nothing}
-      </header>
-      ${
-        messages.length
-          ? nothing
-          : html`<div class="welcome-wrap">
-            <div class="welcome">
-              <slot name="welcome"><p>${this.welcome ?? this.s('welcome')}</p></slot>
-              <div class="suggestions" role="group" aria-label=${this.s('suggestions')} @click=${this.onSuggestionClick}>
-                ${this.suggestions.map((prompt) => html`<button class="chip" dir="auto" data-prompt=${prompt}>${prompt}</button>`)}
-                <slot name="suggestions"></slot>
-              </div>
-            </div>
-          </div>`
-      }
-      <sportello-ai-thread
-        class=${messages.length ? '' : 'empty'}
-        exportparts="list: log, message, bubble, new-messages: jump, user-message, assistant-message, sources, approval, error, answer-actions, tool, confidence"
-        lang=${lang}
-        .items=${this.threadItems()}
-        .labels=${this.threadLabels()}
-        .renderBody=${this.renderBody}
-      ></sportello-ai-thread>
-      <div class="visually-hidden" aria-live="polite" aria-atomic="true">${this.announcement}</div>
-      <div class="footer">
-        ${this.chat.busy ? html`<div class="bar"><button class="button secondary" @click=${() => this.stop()}>■ ${this.s('stop')}</button></div>` : nothing}
-        ${this.fileErrors.length ? html`<div class="file-errors" role="alert"><ul>${this.fileErrors.map((e) => html`<li>${e}</li>`)}</ul></div>` : nothing}
-        <sportello-composer
-          part="composer"
-          lang=${lang}
-          .value=${this.chat.draft}
-          ?allow-attachments=${this.accept !== ''}
-          accept=${this.accept}
-          .attachments=${this.attachments}
-          .labels=${this.labelsForComposer()}
-          @sportello-composer-send=${this.onSend}
-          @sportello-composer-input=${this.onDraft}
-          @sportello-composer-attach=${this.onAttach}
-          @sportello-composer-remove=${this.onRemove}
-        ></sportello-composer>
-      </div>
-    </section>`;
-  } /* eslint-enable lit-a11y/click-events-have-key-events */
-
-  /** The thread's rows: one per message, new objects per render (a row re-renders when its object changes). */
-  private threadItems(): ChatListItem[] {
-    const assistant = this.s('assistant');
-    return this.chat.messages.map((m) =>
-      m.role === 'user'
-        ? { key: m.id, role: 'self', text: m.text }
-        : { key: m.id, role: 'other', author: assistant, text: '' },
+    return this.view.render(
+      {
+        s: (key, params) => this.s(key, params),
+        lang: this.language,
+        heading: this.heading,
+        welcome: this.welcome,
+        placeholder: this.placeholder,
+        suggestions: this.suggestions,
+        launcher: this.mode === 'launcher',
+        open: this.open,
+        messages,
+        offerHandoff: !!this.handoffTarget && messages.length > 0 && !this.handoffSent,
+        busy: this.chat.busy,
+        announcement: this.announcement,
+        fileErrors: this.fileErrors,
+        draft: this.chat.draft,
+        accept: this.accept,
+        attachments: this.attachments,
+        renderBody: this.renderBody,
+      },
+      this.handlers,
     );
-  }
-
-  private threadLabels(): Partial<MessageListLabels> {
-    return this.threadLabelCache.of({ log: this.s('log'), you: this.s('you'), newMessages: this.s('jump') });
   }
 
   /** The list's `renderBody`: a message's body from the controller's state (stable, so rows re-render only with their items). */
@@ -630,33 +513,19 @@ export class SportelloAiChat extends SportelloElement {
     return message ? renderMessage(this.answerContext(), message) : nothing;
   };
 
-  /** All of the composer's labels (any left out would speak the composer's English defaults). */
-  private labelsForComposer(): ComposerLabels & Record<string, string> {
-    return this.composerLabels.of({
-      input: this.s('input'),
-      placeholder: this.placeholder ?? this.s('placeholder'),
-      send: this.s('send'),
-      attach: this.s('attach'),
-      remove: this.s('remove'),
-      retry: this.s('retryUpload'),
-      uploading: this.s('uploading'),
-      uploaded: this.s('uploaded'),
-      failed: this.s('uploadFailed'),
-    });
-  }
-
-  override render() {
-    const problem = this.problem;
-    if (problem)
-      return html`<div class="config-error" role="alert" part="error">${this.s('errConfig', { message: problem })}</div>`;
-    if (this.mode === 'launcher') {
-      return html`${this.open ? this.renderPanel() : nothing}
-        <button class="launcher" part="launcher" aria-expanded=${this.open ? 'true' : 'false'} aria-label=${this.open ? this.s('close') : this.s('open')} @click=${() => void this.setOpen(!this.open)}>
-          ${this.open ? closeIcon() : chatBubbleIcon()}
-        </button>`;
-    }
-    return this.renderPanel();
-  }
+  private readonly view = new PanelView();
+  private readonly handlers: PanelHandlers = {
+    newConversation: () => this.newConversation(),
+    handoff: () => void this.handoff('user_button'),
+    setOpen: (open) => void this.setOpen(open),
+    keydown: (e) => this.onPanelKeydown(e),
+    suggestion: (e) => this.onSuggestionClick(e),
+    stop: () => this.stop(),
+    send: (e) => void this.onSend(e),
+    draft: (e) => this.onDraft(e),
+    attach: (e) => void this.onAttach(e),
+    remove: (e) => this.onRemove(e),
+  };
 }
 
 declare global {

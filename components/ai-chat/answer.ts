@@ -1,12 +1,12 @@
 import { html, nothing, svg, type TemplateResult } from 'lit';
+import type { AiChatController } from '../../src/controllers/ai/ai-chat-controller.js';
 import type {
-  AiChatController,
   AssistantMessage,
   ChatMessage,
   ToolActivity,
   ToolState,
   UserMessage,
-} from '../../src/controllers/ai/ai-chat-controller.js';
+} from '../../src/controllers/ai/messages.js';
 import type { PendingToolCall } from '../../src/services/ai.js';
 import type { StringsHost } from '../../src/i18n/translate.js';
 import '../shared/error-notice.js';

@@ -1,4 +1,4 @@
-import type { CitedSource } from '../../src/controllers/ai/ai-chat-controller.js';
+import type { CitedSource } from '../../src/controllers/ai/messages.js';
 
 /** The id of source `n` of answer `messageId` in the thread (the sources list's items carry it). */
 export const citationId = (messageId: string, n: number) => `cite-${messageId}-${n}`;

@@ -8,6 +8,9 @@ export interface StoredMessage {
   format?: 'markdown' | 'html';
   status?: 'done' | 'stopped' | 'error';
   files?: string[];
+  /** The visitor's rating of an answer, and the service's id of it (what `sportello-feedback` names). */
+  rating?: 'up' | 'down';
+  messageId?: number;
   sources?: Array<{
     citation?: number;
     title: string;

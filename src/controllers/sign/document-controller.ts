@@ -199,7 +199,8 @@ export class SignDocumentController implements ReactiveController {
     }
     this.phase = 'ready';
     this.host.requestUpdate();
-    this.updateAreas(areaSpecs);
+    // The newest areas: the practice may have changed (and show() been called again) while the bytes came.
+    this.updateAreas(this.lastAreas);
   }
 
   /** Re-places the areas (the practice changed while the same document is shown). */

@@ -458,6 +458,7 @@ const de: Catalogue = {
   },
   sign: {
     loading: 'Vorgang wird geladen …',
+    practiceNotFound: 'Wir können den Vorgang {id} nicht finden.',
     status: 'Status',
     expires: 'Läuft ab',
     noExpiry: 'Keine Frist',
@@ -569,6 +570,15 @@ const de: Catalogue = {
     searchNext: 'Nächster Treffer',
     searchPrevious: 'Vorheriger Treffer',
     thumbnails: 'Seitenvorschau',
+    frameTrouble: 'Wird die Unterschriftsseite hier nicht angezeigt?',
+    frameOpenWindow: 'Öffnen Sie sie in einem neuen Fenster',
+    thumbnailsClose: 'Seitenvorschau schließen',
+    areaType_signature: 'Unterschrift',
+    areaType_text: 'Text',
+    areaType_date: 'Datum',
+    areaType_checkbox: 'Kontrollkästchen',
+    areaType_choice: 'Auswahl',
+    areaType_attachment: 'Anhang',
   },
 };
 

@@ -456,6 +456,7 @@ const en = {
   },
   sign: {
     loading: 'Loading the practice…',
+    practiceNotFound: 'We can’t find practice {id}.',
     status: 'Status',
     expires: 'Expires',
     noExpiry: 'No expiry',
@@ -567,6 +568,15 @@ const en = {
     searchNext: 'Next match',
     searchPrevious: 'Previous match',
     thumbnails: 'Page thumbnails',
+    frameTrouble: 'Is the signing page not showing here?',
+    frameOpenWindow: 'Open it in a new window',
+    thumbnailsClose: 'Close the page thumbnails',
+    areaType_signature: 'signature',
+    areaType_text: 'text',
+    areaType_date: 'date',
+    areaType_checkbox: 'checkbox',
+    areaType_choice: 'choice',
+    areaType_attachment: 'attachment',
   },
 };
 

@@ -453,6 +453,7 @@ const es: Catalogue = {
   },
   sign: {
     loading: 'Cargando el expediente…',
+    practiceNotFound: 'No encontramos el expediente {id}.',
     status: 'Estado',
     expires: 'Vence',
     noExpiry: 'Sin vencimiento',
@@ -564,6 +565,15 @@ const es: Catalogue = {
     searchNext: 'Siguiente resultado',
     searchPrevious: 'Resultado anterior',
     thumbnails: 'Miniaturas de las páginas',
+    frameTrouble: '¿La página de firma no se muestra aquí?',
+    frameOpenWindow: 'Ábrala en una ventana nueva',
+    thumbnailsClose: 'Cerrar las miniaturas de las páginas',
+    areaType_signature: 'firma',
+    areaType_text: 'texto',
+    areaType_date: 'fecha',
+    areaType_checkbox: 'casilla de verificación',
+    areaType_choice: 'opción',
+    areaType_attachment: 'archivo adjunto',
   },
 };
 

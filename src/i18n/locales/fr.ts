@@ -455,6 +455,7 @@ const fr: Catalogue = {
   },
   sign: {
     loading: 'Chargement du dossier…',
+    practiceNotFound: 'Nous ne trouvons pas le dossier {id}.',
     status: 'État',
     expires: 'Expire le',
     noExpiry: 'Sans échéance',
@@ -566,6 +567,15 @@ const fr: Catalogue = {
     searchNext: 'Résultat suivant',
     searchPrevious: 'Résultat précédent',
     thumbnails: 'Miniatures des pages',
+    frameTrouble: 'La page de signature ne s’affiche pas ici ?',
+    frameOpenWindow: 'Ouvrez-la dans une nouvelle fenêtre',
+    thumbnailsClose: 'Fermer les miniatures des pages',
+    areaType_signature: 'signature',
+    areaType_text: 'texte',
+    areaType_date: 'date',
+    areaType_checkbox: 'case à cocher',
+    areaType_choice: 'choix',
+    areaType_attachment: 'pièce jointe',
   },
 };
 

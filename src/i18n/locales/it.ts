@@ -448,6 +448,7 @@ const it: Catalogue = {
   },
   sign: {
     loading: 'Caricamento della pratica…',
+    practiceNotFound: 'Non troviamo la pratica {id}.',
     status: 'Stato',
     expires: 'Scadenza',
     noExpiry: 'Nessuna scadenza',
@@ -559,6 +560,15 @@ const it: Catalogue = {
     searchNext: 'Risultato successivo',
     searchPrevious: 'Risultato precedente',
     thumbnails: 'Miniature delle pagine',
+    frameTrouble: 'La pagina di firma non compare qui?',
+    frameOpenWindow: 'La apra in una nuova finestra',
+    thumbnailsClose: 'Chiudere le miniature delle pagine',
+    areaType_signature: 'firma',
+    areaType_text: 'testo',
+    areaType_date: 'data',
+    areaType_checkbox: 'casella di spunta',
+    areaType_choice: 'scelta',
+    areaType_attachment: 'allegato',
   },
 };
 
