@@ -494,7 +494,13 @@ export class SportelloAiChat extends SportelloElement {
       copy: (key, text) => void this.actions.copy(key, text),
       rate: (message, rating) => this.actions.rate(message, rating),
       editing: this.actions.editing,
+      editError: this.actions.editCheck.showing,
       edit: (id) => void this.actions.edit(id),
+      editInput: (text) => this.actions.editInput(text),
+      // Leaving for Cancel is no mistake to point out: the editor closes.
+      editBlur: (text, to) => {
+        if (!(to instanceof Element && to.classList.contains('cancel-edit'))) this.actions.editBlur(text);
+      },
       resend: (id, text) => this.actions.resend(id, text),
     };
   }
