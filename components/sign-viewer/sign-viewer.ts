@@ -349,12 +349,18 @@ export class SportelloSignViewer extends SportelloElement {
 
   // ---- rendering ----
 
+  /** A 404 of the practice, in words that name it (from our own `id-file`, never the server's message). */
+  private get practiceNotFound(): string {
+    return this.t('practiceNotFound', { id: this.idFile ?? '' });
+  }
+
   /** A failure, shown the one way every element shows one (components/shared/error-notice.ts). */
-  private renderError(error: ServiceError | Error, retry?: () => void, autoRetry = false) {
+  private renderError(error: ServiceError | Error, retry?: () => void, autoRetry = false, notFound?: string) {
     return html`<sportello-error-notice
       .error=${error}
       .speaker=${this}
       .retry=${retry}
+      .notFound=${notFound}
       ?auto-retry=${autoRetry}
       ?keys=${!!this.signToken && !this.config.tokenProvider}
     ></sportello-error-notice>`;
@@ -399,7 +405,7 @@ export class SportelloSignViewer extends SportelloElement {
     if (!this.linkOnly) {
       if (pc.phase === 'loading' && !p) return html`${live}<p class="loading" role="status">${this.t('loading')}</p>`;
       if (pc.phase === 'error' && pc.error && !p) {
-        return html`${live}<div class="side">${this.renderError(pc.error, () => this.retryPractice(), true)}</div>`;
+        return html`${live}<div class="side">${this.renderError(pc.error, () => this.retryPractice(), true, this.practiceNotFound)}</div>`;
       }
       if (!p) return live;
     }
@@ -410,7 +416,7 @@ export class SportelloSignViewer extends SportelloElement {
           ${
             p
               ? html`${renderHeader(p, this)}
-                ${pc.phase === 'error' && pc.error ? this.renderError(pc.error, () => this.retryPractice(), true) : nothing}`
+                ${pc.phase === 'error' && pc.error ? this.renderError(pc.error, () => this.retryPractice(), true, this.practiceNotFound) : nothing}`
               : html`<h2 class="practice-name">${this.t('linkOnlyTitle')}</h2>`
           }
           <div class="actions" part="actions">${this.signing.renderAction()}</div>
