@@ -562,14 +562,16 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
           ? this.endedView.render()
           : html`<sportello-composer
             part="composer"
-            exportparts="form: composer-form, input: composer-input, send: composer-send, attach: composer-attach, attachment: composer-attachment"
+            exportparts="form: composer-form, input: composer-input, send: composer-send, attach: composer-attach, attachment: composer-attachment, emoji: composer-emoji"
             allow-attachments
+            allow-emoji
             accept=${c.config?.attachments?.contentTypes?.join(',') ?? ''}
             maxlength=${c.config?.maxMessageLength ?? 4000}
             .value=${c.draft}
             ?disabled=${c.phase === 'starting'}
             .attachments=${uploads}
             .labels=${this.labels.composerLabels()}
+            .emojiLabels=${this.labels.emojiLabels()}
             @sportello-composer-send=${(e: CustomEvent<{ text: string }>) => {
               if (!c.send(e.detail.text)) e.preventDefault();
             }}
