@@ -388,7 +388,7 @@ export class SportelloSignViewer extends SportelloElement {
     const p = this.practiceCtl.practice;
     const turn = this.practiceCtl.view?.turn;
     return {
-      loading: this.practiceCtl.phase === 'pending' || this.docCtl.phase === 'loading',
+      loading: this.practiceCtl.phase === 'pending' || this.docCtl.phase === 'pending',
       error: this.attrError || this.practiceCtl.phase === 'error' || this.docCtl.phase === 'error',
       signed: p?.status === 'F' || this.linkCtl.outcome === 'signed',
       rejected: p?.status === 'R' || this.linkCtl.outcome === 'rejected',
