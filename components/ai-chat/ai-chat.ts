@@ -15,6 +15,7 @@ import { CodeBlocks } from './code-blocks.js';
 import { linkCitations } from './citations.js';
 import { AnswerActions } from './answer-actions.js';
 import { PanelView, type PanelHandlers } from './panel-view.js';
+import { PastPanel } from './past-panel.js';
 import { findHandoffTarget, summary as handoffSummary, transcript as handoffTranscript } from './handoff.js';
 import { renderMessage, type AnswerContext } from './answer.js';
 import { errorSentence } from '../shared/error-text.js';
@@ -107,7 +108,13 @@ export class SportelloAiChat extends SportelloElement {
   @property({ type: Boolean, attribute: 'include-hidden-sources' }) includeHiddenSources = false;
   /** Stream answers (default); `stream="false"` asks for whole answers. */
   @property({ converter: booleanDefaultTrue }) stream = true;
-  /** `session` or `local`: keep the conversation and the draft across reloads. */
+  /**
+   * `session` or `local`: keep the conversation, its ratings and the draft across reloads, and the
+   * visitor's earlier conversations (up to 20) in a list under the header's History button: titled by
+   * their first question, dated, reopened from what this device kept and continued under their
+   * conversation id, deletable one by one or all at once. The AI service's spec has no endpoint for
+   * a conversation's messages: this history lives on the visitor's device only.
+   */
   @property() persist?: string;
   /** The page's own conversation id (sent as `external_conversation_id`). */
   @property({ attribute: 'external-conversation-id' }) externalConversationId?: string;
@@ -174,6 +181,20 @@ export class SportelloAiChat extends SportelloElement {
     rated: () => (this.announcement = this.s('feedbackThanks')),
     retain: (ids) => this.views.retain(ids),
   });
+  /** The list of kept conversations (past-panel.ts). */
+  private readonly past = new PastPanel(this, {
+    chat: this.chat,
+    s: (key, params) => this.s(key, params),
+    language: () => this.language,
+    root: () => this.renderRoot,
+    announce: (text) => (this.announcement = text),
+    shown: () => {
+      // Another conversation (or none) is in the panel: the old answers' DOM goes, a hand-off may be offered again.
+      this.views.retain(this.chat.messages.map((m) => m.id));
+      this.handoffSent = false;
+    },
+    newConversation: () => this.newConversation(),
+  });
   private restoredKey: string | undefined;
   private warnedConfig: string | undefined;
   /** configProblem() as of this update (willUpdate works it out once; render reads it). */
@@ -190,7 +211,7 @@ export class SportelloAiChat extends SportelloElement {
     this.chat.stop();
   }
 
-  /** Starts a new conversation (forgets the stored one). */
+  /** Starts a new conversation; with `persist`, the one before stays in the list of kept conversations. */
   newConversation(): void {
     this.chat.reset();
     this.views.retain([]);
@@ -473,7 +494,13 @@ export class SportelloAiChat extends SportelloElement {
       copy: (key, text) => void this.actions.copy(key, text),
       rate: (message, rating) => this.actions.rate(message, rating),
       editing: this.actions.editing,
+      editError: this.actions.editCheck.showing,
       edit: (id) => void this.actions.edit(id),
+      editInput: (text) => this.actions.editInput(text),
+      // Leaving for Cancel is no mistake to point out: the editor closes.
+      editBlur: (text, to) => {
+        if (!(to instanceof Element && to.classList.contains('cancel-edit'))) this.actions.editBlur(text);
+      },
       resend: (id, text) => this.actions.resend(id, text),
     };
   }
@@ -502,6 +529,7 @@ export class SportelloAiChat extends SportelloElement {
         accept: this.accept,
         attachments: this.attachments,
         renderBody: this.renderBody,
+        ...this.past.render(!!this.persist),
       },
       this.handlers,
     );
@@ -514,8 +542,10 @@ export class SportelloAiChat extends SportelloElement {
   };
 
   private readonly view = new PanelView();
+
   private readonly handlers: PanelHandlers = {
     newConversation: () => this.newConversation(),
+    togglePast: () => void this.past.toggle(),
     handoff: () => void this.handoff('user_button'),
     setOpen: (open) => void this.setOpen(open),
     keydown: (e) => this.onPanelKeydown(e),

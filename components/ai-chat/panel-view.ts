@@ -13,6 +13,7 @@ import type { ChatMessage } from '../../src/controllers/ai/messages.js';
 import type { PanelAttachment } from './attachments.js';
 import type { AiChatStringKey } from './strings.js';
 import './ai-thread.js';
+import { PAST_LIST_ID } from './past-conversations.js';
 
 /** What the panel shows, as of this render. */
 export interface PanelState {
@@ -35,11 +36,15 @@ export interface PanelState {
   attachments: PanelAttachment[];
   /** The thread's `renderBody` (stable: rows re-render only with their items). */
   renderBody: (item: ChatListItem) => unknown;
+  /** The header's History button (persistence on, something kept), and the list when it is open. */
+  pastToggle: boolean;
+  pastList: TemplateResult | undefined;
 }
 
 /** The visitor's gestures on the panel. */
 export interface PanelHandlers {
   newConversation(): void;
+  togglePast(): void;
   handoff(): void;
   /** Launcher mode: open or close the panel (the bubble, the close button). */
   setOpen(open: boolean): void;
@@ -74,11 +79,13 @@ export class PanelView {
       <header part="header">
         <h2><slot name="header">${p.heading ?? s('title')}</slot></h2>
         ${messages.length ? html`<button class="icon-button" @click=${on.newConversation}>${s('newChat')}</button>` : nothing}
+        ${p.pastToggle || p.pastList ? html`<button class="icon-button past-toggle" aria-expanded=${p.pastList ? 'true' : 'false'} aria-controls=${p.pastList ? PAST_LIST_ID : nothing} @click=${on.togglePast}>${s('pastToggle')}</button>` : nothing}
         ${p.offerHandoff ? html`<button class="icon-button" @click=${on.handoff}>${s('handoffButton')}</button>` : nothing}
         ${p.launcher ? html`<button class="icon-button close" aria-label=${s('close')} @click=${() => on.setOpen(false)}>${closeIcon(14)}</button>` : nothing}
       </header>
+      ${p.pastList ?? nothing}
       ${
-        messages.length
+        messages.length || p.pastList
           ? nothing
           : html`<div class="welcome-wrap">
             <div class="welcome">
@@ -92,6 +99,7 @@ export class PanelView {
       }
       <sportello-ai-thread
         class=${messages.length ? '' : 'empty'}
+        ?hidden=${!!p.pastList}
         exportparts="list: log, message, bubble, new-messages: jump, user-message, assistant-message, sources, approval, error, answer-actions, tool, confidence"
         lang=${lang}
         .items=${threadItems(messages, s('assistant'))}
@@ -99,7 +107,7 @@ export class PanelView {
         .renderBody=${p.renderBody}
       ></sportello-ai-thread>
       <div class="visually-hidden" aria-live="polite" aria-atomic="true">${p.announcement}</div>
-      <div class="footer">
+      <div class="footer" ?hidden=${!!p.pastList}>
         ${p.busy ? html`<div class="bar"><button class="button secondary" @click=${on.stop}>■ ${s('stop')}</button></div>` : nothing}
         ${p.fileErrors.length ? html`<div class="file-errors" role="alert"><ul>${p.fileErrors.map((e) => html`<li>${e}</li>`)}</ul></div>` : nothing}
         <sportello-composer

@@ -334,12 +334,14 @@ export const documentViewStyles = css`
     color: var(--_text-muted);
     white-space: nowrap;
   }
-  /* Search hits in the (transparent) text layer. */
-  .textLayer .hit {
+  /* Search hits in the (transparent) text layer: each piece of a hit is a mark in its span. */
+  .textLayer mark.hit {
+    color: transparent;
     background: rgb(255 196 0 / 0.45);
     border-radius: 2px;
   }
-  .textLayer .hit.current {
+  .textLayer mark.hit.current {
     background: rgb(255 120 0 / 0.6);
+    outline: 2px solid rgb(180 70 0);
   }
 `;

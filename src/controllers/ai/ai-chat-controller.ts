@@ -10,7 +10,7 @@ import {
   type ChatMessage,
   type ContentFormat,
 } from './messages.js';
-import { ConversationStore, type StoredConversation } from './persistence.js';
+import { ConversationStore, type PastConversation, type StoredConversation } from './persistence.js';
 import { fromStored, toStored } from './stored-messages.js';
 
 export interface AiChatSettings {
@@ -45,6 +45,9 @@ export class AiChatController implements ReactiveController {
   draft = '';
   private abort: AbortController | undefined;
   private store: ConversationStore | undefined;
+  /** This device's id of the conversation and when it began (given with its first message, kept with it). */
+  private localId: string | undefined;
+  private startedAt: number | undefined;
 
   constructor(
     private readonly host: ReactiveControllerHost,
@@ -82,10 +85,70 @@ export class AiChatController implements ReactiveController {
     this.store = ConversationStore.open(persist, key);
     const saved = this.store.load();
     if (!saved) return;
-    this.conversationId = saved.conversationId;
     this.draft = saved.draft ?? '';
-    this.messages = saved.messages.map((m) => fromStored(m, this.display));
+    this.become(saved);
+    // Kept before the list existed: it has an id and an entry from now on.
+    if (!saved.localId && saved.messages.length) this.persist();
+  }
+
+  /** The conversations kept on this device, most recent first (the current one among them), with persistence on. */
+  get past(): PastConversation[] {
+    return this.store?.list() ?? [];
+  }
+
+  /** The current conversation's id on this device (none before its first message). */
+  get currentLocalId(): string | undefined {
+    return this.localId;
+  }
+
+  /**
+   * Reopens a kept conversation: its messages as this device kept them (the spec has no endpoint for
+   * a conversation's messages), continued under its `conversation_id`. The current one stays in the list.
+   */
+  openPast(localId: string): boolean {
+    if (!this.store || localId === this.localId) return false;
+    if (this.abort) this.stop();
+    this.persist();
+    this.store.archive();
+    const value = this.store.take(localId);
+    if (!value) return false;
+    this.become(value);
+    this.persist();
+    return true;
+  }
+
+  /** Deletes a kept conversation from the device; the current one is then a new, empty one. */
+  forget(localId: string): void {
+    if (!this.store) return;
+    this.store.forget(localId);
+    if (localId === this.localId) this.empty();
     this.host.requestUpdate();
+  }
+
+  /** Deletes every kept conversation from the device, the current one included. */
+  forgetAll(): void {
+    if (!this.store) return;
+    this.store.forgetAll();
+    this.empty();
+    this.host.requestUpdate();
+  }
+
+  private become(value: StoredConversation): void {
+    this.conversationId = value.conversationId;
+    this.localId = value.localId;
+    this.startedAt = value.startedAt;
+    this.messages = value.messages.map((m) => fromStored(m, this.display));
+    this.host.requestUpdate();
+  }
+
+  /** No conversation: nothing shown, nothing stored as current (the draft stays). */
+  private empty(): void {
+    if (this.abort) this.stop();
+    this.messages = [];
+    this.conversationId = undefined;
+    this.localId = undefined;
+    this.startedAt = undefined;
+    this.store?.clear();
   }
 
   saveDraft(draft: string): void {
@@ -93,12 +156,14 @@ export class AiChatController implements ReactiveController {
     this.persist();
   }
 
-  /** Forgets the conversation (new chat). */
+  /** A new conversation: the current one stays among the kept ones (with persistence), and leaves the panel. */
   reset(): void {
     if (this.abort) this.stop();
-    this.messages = [];
-    this.conversationId = undefined;
-    this.store?.clear();
+    if (this.messages.length) {
+      this.persist();
+      this.store?.archive();
+    }
+    this.empty();
     this.host.requestUpdate();
   }
 
@@ -328,7 +393,13 @@ export class AiChatController implements ReactiveController {
 
   private persist(): void {
     if (!this.store) return;
+    if (this.messages.length && !this.localId) {
+      this.localId = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+      this.startedAt = Date.now();
+    }
     const value: StoredConversation = {
+      localId: this.localId,
+      startedAt: this.startedAt,
       conversationId: this.conversationId,
       messages: toStored(this.messages),
       draft: this.draft,
