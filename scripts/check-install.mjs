@@ -3,10 +3,11 @@
 // as a portal would, and measures what lands in its node_modules:
 // - our own package ≤ 5 MB (entries, chunks, pdf.js and its worker, types, manifest);
 // - every other package is one of our runtime `dependencies` or theirs (no devDependency leaks);
-// - no native binary: pdf.js' optional Node canvas (@napi-rs/canvas) is not needed in browsers.
+// - no native binary: pdf.js' optional Node canvas (@napi-rs/canvas) is not needed in browsers;
+// - every `exports` subpath (`sportello/ai-launcher.js`, …) resolves, from the portal, to an installed file.
 // Prints the sizes; exits 1 on any problem. Needs the npm registry (for Lit & co.).
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -60,6 +61,27 @@ try {
   });
 
   const modules = join(app, 'node_modules');
+  // Node's own resolver, as a bundler resolves the package's exports (the modules are for browsers:
+  // they are found, not run).
+  const specifiers = Object.keys(pkg.exports ?? {}).map((key) =>
+    key === '.' ? pkg.name : `${pkg.name}/${key.slice(2)}`,
+  );
+  const resolved = JSON.parse(
+    execFileSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `const out = {}; for (const s of ${JSON.stringify(specifiers)}) { try { out[s] = import.meta.resolve(s); } catch (e) { out[s] = null; } } console.log(JSON.stringify(out));`,
+      ],
+      { cwd: app, encoding: 'utf8' },
+    ),
+  );
+  for (const [specifier, url] of Object.entries(resolved)) {
+    if (!url) problems.push(`import '${specifier}' does not resolve in a fresh install`);
+    else if (!existsSync(new URL(url)))
+      problems.push(`import '${specifier}' resolves to ${url}, which is not installed`);
+  }
   const installed = packages(modules);
   const own = installed.find((p) => p.name === pkg.name);
   if (!own) throw new Error(`${pkg.name} is not in ${modules}`);

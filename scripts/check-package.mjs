@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm run check:package` (after `npm run build`): checks the npm package as a consumer receives it,
 // from the list `npm pack` would publish, without publishing or installing anything.
-// - every `exports` target and `types` file is in the package;
+// - every `exports` target and `types` file is in the package, and every entry the build writes
+//   (`dist/<name>.js`: the elements, the AI launcher's loader, React) is exported;
 // - every .d.ts import resolves inside the package or to a declared dependency (no `?worker&url`,
 //   no test or demo module, no devDependency);
 // - every `new URL('…', import.meta.url)` in the shipped JS (workers, chunks) points at a shipped file;
@@ -34,6 +35,11 @@ for (const [key, value] of Object.entries(pkg.exports ?? {})) {
 for (const paths of Object.values(pkg.typesVersions?.['*'] ?? {})) targets.push(...paths);
 for (const t of targets.filter(Boolean))
   if (!files.has(strip(t))) problems.push(`${t} (named in package.json) is not in the package`);
+// An entry the build writes but no export names cannot be imported (exports close the package).
+const exported = new Set(targets.filter(Boolean).map(strip));
+for (const file of files)
+  if (/^dist\/[^/]+\.js$/.test(file) && !exported.has(file))
+    problems.push(`${file} is built but not exported (add "./${posix.basename(file)}" to package.json exports)`);
 
 // 2. what the declarations import, from each exported entry's types through every file they reach
 const deps = new Set(Object.keys({ ...pkg.dependencies, ...pkg.peerDependencies }));

@@ -2,12 +2,16 @@
  * The one configuration rule every element follows. UI-free: elements and `<sportello-config>`
  * call it; nothing here renders.
  *
- * For each value (`endpoint`, `tokenProvider`, `lang`) the first one set wins, in this order:
+ * The most specific value wins, then the nearest. For `endpoint`:
  *   1. the element's own attribute or property;
- *   2. the nearest `<sportello-config>` ancestor (across shadow roots): its entry for the element's
- *      service (`ai-endpoint`, `sign-endpoint`, `desk-endpoint`, `chat-endpoint`, or `endpoints`),
- *      then its page-wide `endpoint`;
- *   3. `configure()`: its per-service `endpoints` entry, then its page-wide `endpoint`.
+ *   2. a per-service entry, for the element's own service: the nearest `<sportello-config>`'s
+ *      (`ai-endpoint`, `sign-endpoint`, `desk-endpoint`, `chat-endpoint`, or `endpoints`), then
+ *      `configure({ endpoints })`;
+ *   3. a page-wide entry: the nearest `<sportello-config endpoint>`, then `configure({ endpoint })`.
+ * So an AI panel inside `<sportello-config endpoint=SIGN_URL>` on a page that called
+ * `configure({ endpoints: { ai: AI_URL } })` talks to AI_URL: an entry that names the AI service
+ * says more than one meant for every element. `tokenProvider` and `lang` have no per-service entry:
+ * the element's own, then `<sportello-config>`'s, then `configure()`'s.
  * Configuration may change at any time (login, logout, language, a new endpoint): every change is
  * announced with {@link CONFIG_CHANGE_EVENT} and every connected element resolves again.
  */
@@ -117,8 +121,8 @@ function first<T>(...values: Array<T | null | undefined>): T | undefined {
 
 /**
  * The one resolution rule (see the module comment), pure over its inputs so it can be tested
- * without a DOM: own value, then the config element's per-service entry and page-wide entry, then
- * the same two from `configure()`.
+ * without a DOM: own value, then the per-service entries (config element, then `configure()`), then
+ * the page-wide ones (config element, then `configure()`).
  */
 export function resolveFrom(
   service: ServiceKind,
@@ -130,8 +134,8 @@ export function resolveFrom(
     endpoint: first(
       own.endpoint,
       provided.endpoints?.[service],
-      provided.endpoint,
       page.endpoints?.[service],
+      provided.endpoint,
       page.endpoint,
     ),
     tokenProvider: first(own.tokenProvider, provided.tokenProvider, page.tokenProvider),

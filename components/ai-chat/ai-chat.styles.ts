@@ -34,11 +34,20 @@ export const controlStyles = css`
     background: var(--_surface);
     color: var(--_accent);
   }
+  .button.danger {
+    border-color: var(--_danger);
+    background: var(--_danger);
+    color: var(--_accent-contrast);
+  }
 `;
 
 /** The panel around the thread: launcher, header, welcome, footer. */
 
 export const aiChatStyles = css`
+  /* The thread keeps its rows (and the reader's place) while the list of kept conversations is open. */
+  [hidden] {
+    display: none !important;
+  }
   :host {
     display: block;
     --_panel-height: var(--sportello-ai-chat-height, 560px);
@@ -112,10 +121,103 @@ export const aiChatStyles = css`
     border-bottom: 1px solid var(--_border);
     background: var(--_surface-alt);
   }
+  header {
+    flex-wrap: wrap;
+  }
   header h2 {
     flex: 1;
     margin: 0;
     font-size: 1.05em;
+  }
+  .icon-button[aria-expanded='true'] {
+    border-color: var(--_border);
+    color: var(--_text);
+  }
+  /* The conversations kept on this device, in the thread's place while open. */
+  .past {
+    flex: 1;
+    min-height: 0;
+    overflow-y: auto;
+    padding: calc(var(--_space) * 1.5);
+  }
+  .past-head {
+    display: flex;
+    align-items: center;
+    justify-content: space-between;
+    gap: var(--_space);
+    flex-wrap: wrap;
+  }
+  .past h3 {
+    margin: 0;
+    font-size: 1em;
+  }
+  .past .note {
+    color: var(--_text-muted);
+    font-size: 0.85em;
+    margin: 4px 0 var(--_space);
+  }
+  .past-list {
+    list-style: none;
+    margin: 0 0 var(--_space);
+    padding: 0;
+  }
+  .past-item {
+    display: flex;
+    align-items: center;
+    gap: 4px;
+    border-bottom: 1px solid var(--_border);
+  }
+  .past-open {
+    flex: 1;
+    min-width: 0;
+    display: grid;
+    gap: 2px;
+    text-align: start;
+    background: transparent;
+    border: 1px solid transparent;
+    border-radius: var(--_radius-small);
+    padding: 8px;
+    font: inherit;
+    color: var(--_text);
+    cursor: pointer;
+  }
+  .past-open:hover {
+    border-color: var(--_border);
+  }
+  .past-open[aria-current='true'] .past-title {
+    font-weight: 600;
+  }
+  .past-title {
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
+  .past-meta {
+    color: var(--_text-muted);
+    font-size: 0.8em;
+  }
+  .past-actions {
+    display: flex;
+    flex-wrap: wrap;
+    gap: var(--_space);
+  }
+  .confirm {
+    max-width: min(360px, calc(100vw - 32px));
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    background: var(--_surface);
+    color: var(--_text);
+    box-shadow: var(--_shadow);
+    padding: calc(var(--_space) * 2);
+  }
+  .confirm p {
+    margin: 0 0 calc(var(--_space) * 1.5);
+  }
+  .confirm .actions {
+    display: flex;
+    justify-content: flex-end;
+    flex-wrap: wrap;
+    gap: var(--_space);
   }
   /* The thread (sportello-ai-thread: the shared message list) takes the room between header and composer. */
   sportello-ai-thread,

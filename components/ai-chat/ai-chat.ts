@@ -1,27 +1,37 @@
-import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { html, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { SportelloElement } from '../shared/sportello-element.js';
 import { tokens } from '../shared/tokens.styles.js';
 import '../shared/composer.js';
-import type { ComposerLabels } from '../shared/composer.js';
-import { chatBubbleIcon, closeIcon } from '../shared/chat-icons.js';
 import { aiChatStyles, controlStyles } from './ai-chat.styles.js';
 import { t, type AiChatStringKey } from './strings.js';
-import './events.js';
-import { AiChatController, type AssistantMessage } from '../../src/controllers/ai/ai-chat-controller.js';
+import { answerDetail } from './events.js';
+import { AiChatController } from '../../src/controllers/ai/ai-chat-controller.js';
+import type { AssistantMessage } from '../../src/controllers/ai/messages.js';
 import type { ServiceError } from '../../src/transport/errors.js';
 import type { AiFile } from '../../src/services/ai.js';
-import { StableRecord } from '../shared/stable-record.js';
 import { AnswerViews } from './answer-views.js';
 import { CodeBlocks } from './code-blocks.js';
-import { linkCitations } from './citations.js';
+import { CitationLinks } from './citations.js';
+import { AnswerActions } from './answer-actions.js';
+import { PanelView, type PanelHandlers } from './panel-view.js';
+import { PastPanel } from './past-panel.js';
+import { findHandoffTarget, handOver } from './handoff.js';
 import { renderMessage, type AnswerContext } from './answer.js';
 import { errorSentence } from '../shared/error-text.js';
-import { attachFiles, DEFAULT_ACCEPT, type PanelAttachment } from './attachments.js';
+import { DEFAULT_ACCEPT } from './attachments.js';
+import { ComposerInput } from './composer-input.js';
 import './ai-thread.js';
 import type { SportelloAiThread } from './ai-thread.js';
-import type { ChatListItem, MessageListLabels } from '../shared/message-list.js';
-import { chatSettings, configProblem, persistKey, type AiChatAttributes } from './settings.js';
+import type { ChatListItem } from '../shared/message-list.js';
+import {
+  chatSettings,
+  configProblem,
+  healedByConfiguration,
+  ownAttributes,
+  persistKey,
+  type AiChatAttributes,
+} from './settings.js';
 import { AiClient } from '../../src/services/ai.js';
 import type { SourceApp } from '../../src/transport/auth.js';
 import {
@@ -29,11 +39,6 @@ import {
   isConfigurationError,
   ServiceClientController,
 } from '../../src/controllers/service-client.js';
-
-/** What `startFromHandoff` of a `<sportello-live-chat>` accepts (duck-typed: another bundle may define it). */
-interface HandoffTarget extends Element {
-  startFromHandoff?(input: { name?: string; email?: string; transcript: string; summary?: string }): Promise<void>;
-}
 
 const booleanDefaultTrue = {
   fromAttribute: (value: string | null) => (value === null ? true : value !== 'false'),
@@ -104,7 +109,13 @@ export class SportelloAiChat extends SportelloElement {
   @property({ type: Boolean, attribute: 'include-hidden-sources' }) includeHiddenSources = false;
   /** Stream answers (default); `stream="false"` asks for whole answers. */
   @property({ converter: booleanDefaultTrue }) stream = true;
-  /** `session` or `local`: keep the conversation and the draft across reloads. */
+  /**
+   * `session` or `local`: keep the conversation, its ratings and the draft across reloads, and the
+   * visitor's earlier conversations (up to 20) in a list under the header's History button: titled by
+   * their first question, dated, reopened from what this device kept and continued under their
+   * conversation id, deletable one by one or all at once. The AI service's spec has no endpoint for
+   * a conversation's messages: this history lives on the visitor's device only.
+   */
   @property() persist?: string;
   /** The page's own conversation id (sent as `external_conversation_id`). */
   @property({ attribute: 'external-conversation-id' }) externalConversationId?: string;
@@ -135,18 +146,12 @@ export class SportelloAiChat extends SportelloElement {
    */
   @property({ type: Number, attribute: 'render-interval' }) renderInterval = 50;
 
-  @state() private attachments: PanelAttachment[] = [];
-  @state() private fileErrors: string[] = [];
   @state() private announcement = '';
   @state() private handoffSent = false;
-  /** The copy button that just copied (`<id>:md|text`), and the question being edited. */
-  @state() private copiedKey: string | undefined;
-  @state() private editing: string | undefined;
-  private copiedTimer: ReturnType<typeof setTimeout> | undefined;
 
-  /** The answers' DOM (one markdown view each); the controller feeds it. */
   /** Code blocks of answers: language, copy button, highlighting once complete. */
   private readonly codeBlocks = new CodeBlocks(() => ({ copy: this.s('copyCode'), copied: this.s('copied') }));
+  /** The answers' DOM (one markdown view each); the controller feeds it. */
   private readonly views = new AnswerViews(() => this.renderInterval, this.codeBlocks.decorate);
   private readonly chat = new AiChatController(
     this,
@@ -165,14 +170,40 @@ export class SportelloAiChat extends SportelloElement {
       failed: (message, error) => this.onFailed(message, error),
     },
   );
+  /** Attachments, file refusals and the draft (composer-input.ts). */
+  private readonly composer = new ComposerInput(
+    this,
+    () => ({ accept: this.accept, maxFileSize: this.maxFileSize, maxFiles: this.maxFiles, speaker: this }),
+    (draft) => this.chat.saveDraft(draft),
+  );
+  /** Copy, rate, edit and resend (answer-actions.ts). */
+  private readonly actions = new AnswerActions(this, {
+    chat: this.chat,
+    thread: () => this.thread,
+    feedback: (detail) => this.emit('sportello-feedback', detail),
+    asked: (text) =>
+      this.emit('sportello-ai-message', { role: 'user', text, conversationId: this.chat.conversationId }),
+    rated: () => (this.announcement = this.s('feedbackThanks')),
+    retain: (ids) => this.views.retain(ids),
+  });
+  /** The list of kept conversations (past-panel.ts). */
+  private readonly past = new PastPanel(this, {
+    chat: this.chat,
+    s: (key, params) => this.s(key, params),
+    language: () => this.language,
+    root: () => this.renderRoot,
+    announce: (text) => (this.announcement = text),
+    shown: () => {
+      // Another conversation (or none) is in the panel: the old answers' DOM goes, a hand-off may be offered again.
+      this.views.retain(this.chat.messages.map((m) => m.id));
+      this.handoffSent = false;
+    },
+    newConversation: () => this.newConversation(),
+  });
   private restoredKey: string | undefined;
   private warnedConfig: string | undefined;
   /** configProblem() as of this update (willUpdate works it out once; render reads it). */
   private problem: string | undefined;
-  /** The composer's labels, the same object while their strings are the same (a new one re-renders the composer). */
-  private composerLabels = new StableRecord<ComposerLabels & Record<string, string>>();
-  private threadLabelCache = new StableRecord<Partial<MessageListLabels>>();
-  private draftTimer: ReturnType<typeof setTimeout> | undefined;
 
   /** Sends a question as if the visitor typed it. */
   ask(text: string): Promise<void> {
@@ -184,7 +215,7 @@ export class SportelloAiChat extends SportelloElement {
     this.chat.stop();
   }
 
-  /** Starts a new conversation (forgets the stored one). */
+  /** Starts a new conversation; with `persist`, the one before stays in the list of kept conversations. */
   newConversation(): void {
     this.chat.reset();
     this.views.retain([]);
@@ -193,31 +224,19 @@ export class SportelloAiChat extends SportelloElement {
 
   /** Hands the conversation to a person: emits `sportello-handoff` and opens the `handoff-target` chat. */
   async handoff(trigger = 'button', reason?: string): Promise<void> {
-    const who = { user: t(this, 'you'), assistant: t(this, 'assistant') };
-    const transcript = this.transcript(who);
-    const lastQuestion = [...this.chat.messages].reverse().find((m) => m.role === 'user');
-    const summary = [reason, lastQuestion?.role === 'user' ? `${who.user}: ${lastQuestion.text}` : undefined]
-      .filter(Boolean)
-      .join(' — ');
-    const detail = {
-      summary,
-      transcript,
-      conversationId: this.chat.conversationId,
-      reason,
-      trigger,
-      name: this.visitorName,
-      email: this.visitorEmail,
-    };
     this.handoffSent = true;
-    if (!this.emit('sportello-handoff', detail, { cancelable: true })) return;
-    const target = this.findHandoffTarget();
-    if (typeof target?.startFromHandoff !== 'function') return;
     try {
-      await target.startFromHandoff({
-        transcript,
-        summary,
-        ...(this.visitorName ? { name: this.visitorName } : {}),
-        ...(this.visitorEmail ? { email: this.visitorEmail } : {}),
+      await handOver({
+        messages: this.chat.messages,
+        answerText: (id, atLeast) => this.views.plainText(id, atLeast),
+        speakers: { user: t(this, 'you'), assistant: t(this, 'assistant') },
+        conversationId: this.chat.conversationId,
+        trigger,
+        reason,
+        name: this.visitorName,
+        email: this.visitorEmail,
+        announce: (detail) => this.emit('sportello-handoff', detail, { cancelable: true }),
+        target: findHandoffTarget(this, this.handoffTarget),
       });
     } catch (error) {
       this.reportError('handoff', error instanceof Error ? error : new Error(String(error)));
@@ -250,30 +269,13 @@ export class SportelloAiChat extends SportelloElement {
     return root;
   }
 
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    clearTimeout(this.draftTimer);
-  }
-
-  /** Finished answers whose `[n]` markers are links to their sources already. */
-  private readonly cited = new WeakSet<AssistantMessage>();
+  /** `[n]` markers of finished answers linked to their sources (citations.ts). */
+  private readonly citations = new CitationLinks();
 
   protected override updated(): void {
-    // Sources come at the end of an answer: its markers are linked once it is finished (and once
-    // the thread has rendered its sources list, whose items describe the markers).
-    const pending = this.chat.messages.filter(
-      (m): m is AssistantMessage =>
-        m.role === 'assistant' && m.status === 'done' && m.sources.length > 0 && !this.cited.has(m),
-    );
-    if (!pending.length) return;
-    void this.thread?.updateComplete.then(() => {
-      for (const message of pending) {
-        const root = this.views.view(message.id)?.root;
-        if (!root || this.cited.has(message)) continue;
-        this.cited.add(message);
-        linkCitations(root, message.id, message.sources);
-      }
-    });
+    // The panel renders once its language's strings are loaded: built code bars follow it here.
+    this.codeBlocks.relabel(this.views.roots());
+    this.citations.update(this.chat.messages, (id) => this.views.view(id)?.root, this.thread?.updateComplete);
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -298,23 +300,10 @@ export class SportelloAiChat extends SportelloElement {
   private attributesNow(): AiChatAttributes {
     const config = this.config;
     return {
+      ...ownAttributes(this),
       endpoint: config.endpoint,
       tokenProvider: config.tokenProvider,
-      agentId: this.agentId,
-      model: this.model,
-      systemPrompt: this.systemPrompt,
-      sourceApp: this.sourceApp,
-      apiKey: this.apiKey,
-      templateVars: this.templateVars,
       language: this.language,
-      classificationIntents: this.classificationIntents,
-      responseFormat: this.responseFormat,
-      includeHiddenSources: this.includeHiddenSources,
-      stream: this.stream,
-      persist: this.persist,
-      externalConversationId: this.externalConversationId,
-      mode: this.mode,
-      renderInterval: this.renderInterval,
     };
   }
 
@@ -346,10 +335,7 @@ export class SportelloAiChat extends SportelloElement {
   private retryFailedByConfiguration(): void {
     const last = this.chat.messages.at(-1);
     if (last?.role !== 'assistant' || last.status !== 'error' || !last.error) return;
-    const e = last.error;
-    const healable =
-      e.status === 401 || e.status === 403 || e.status === 404 || e.kind === 'network' || isConfigurationError(e.cause);
-    if (healable) void this.chat.retry(last.id);
+    if (healedByConfiguration(last.error, isConfigurationError)) void this.chat.retry(last.id);
   }
 
   /** `:state(open)`, `:state(loading)` (waiting for an answer), `:state(streaming)`, `:state(error)`. */
@@ -362,22 +348,6 @@ export class SportelloAiChat extends SportelloElement {
       streaming: status === 'streaming',
       error: status === 'error' || !!this.problem,
     };
-  }
-
-  /**
-   * "You: …\nAssistant: …" of the last exchanges, for a human operator: answers as the text a
-   * reader saw (one line per block, no markdown syntax), each clipped, empty turns left out.
-   */
-  private transcript(labels: { user: string; assistant: string }, maxMessages = 12, maxChars = 600): string {
-    return this.chat.messages
-      .slice(-maxMessages)
-      .map((m) => {
-        const text = m.role === 'user' ? m.text : this.views.plainText(m.id, maxChars + 1);
-        const clipped = text.length > maxChars ? `${text.slice(0, maxChars).trimEnd()}…` : text.trim();
-        return clipped ? `${m.role === 'user' ? labels.user : labels.assistant}: ${clipped}` : '';
-      })
-      .filter(Boolean)
-      .join('\n');
   }
 
   private restore(): void {
@@ -394,38 +364,16 @@ export class SportelloAiChat extends SportelloElement {
       e.preventDefault();
       return;
     }
-    const files = this.attachments.filter((a) => a.state === 'done' && a.file).map((a) => a.file!);
-    this.attachments = [];
-    this.chat.saveDraft('');
+    const files = this.composer.takeFiles();
     await this.sendQuestion(e.detail.text, files);
   }
 
   /** Every question, typed, chosen or asked by the page: refusals of earlier files are history now. */
   private sendQuestion(text: string, files: AiFile[]): Promise<void> {
-    this.fileErrors = [];
+    this.composer.sent();
     this.emit('sportello-ai-message', { role: 'user', text, conversationId: this.chat.conversationId });
     void this.thread?.scrollToEnd();
     return this.chat.send(text, files);
-  }
-
-  private onDraft(e: CustomEvent<{ value: string }>): void {
-    clearTimeout(this.draftTimer);
-    const value = e.detail.value;
-    this.draftTimer = setTimeout(() => this.chat.saveDraft(value), 250);
-  }
-
-  private async onAttach(e: CustomEvent<{ files: File[] }>): Promise<void> {
-    const rules = { accept: this.accept, maxFileSize: this.maxFileSize, maxFiles: this.maxFiles, speaker: this };
-    this.fileErrors = await attachFiles(
-      e.detail.files,
-      () => this.attachments,
-      (list) => (this.attachments = list),
-      rules,
-    );
-  }
-
-  private onRemove(e: CustomEvent<{ key: string }>): void {
-    this.attachments = this.attachments.filter((a) => a.key !== e.detail.key);
   }
 
   private onSuggestionClick(e: Event): void {
@@ -438,28 +386,12 @@ export class SportelloAiChat extends SportelloElement {
     const text = this.views.plainText(message.id, 401);
     // One polite announcement per finished answer, not one per token.
     this.announcement = t(this, 'answerReady', { text: text.length > 400 ? `${text.slice(0, 400)}…` : text });
-    this.emit('sportello-ai-message', {
-      role: 'assistant',
-      text: message.text,
-      conversationId: this.chat.conversationId,
-      ...(message.intent !== undefined ? { intent: message.intent } : {}),
-      ...(message.sentiment !== undefined ? { sentiment: message.sentiment } : {}),
-      ...(message.confidence
-        ? { confidence: message.confidence.score, needsReview: message.confidence.needsReview }
-        : {}),
-    });
+    this.emit('sportello-ai-message', answerDetail(message, this.chat.conversationId));
   }
 
   private onFailed(_message: AssistantMessage, error: ServiceError): void {
     this.announcement = errorSentence(this, error);
     this.reportError('chat', error);
-  }
-
-  private findHandoffTarget(): HandoffTarget | null {
-    if (!this.handoffTarget) return null;
-    const root = this.getRootNode() as Document | ShadowRoot;
-    return (root.getElementById?.(this.handoffTarget) ??
-      document.getElementById(this.handoffTarget)) as HandoffTarget | null;
   }
 
   /**
@@ -480,46 +412,6 @@ export class SportelloAiChat extends SportelloElement {
     e.stopPropagation();
     void this.setOpen(false);
   };
-
-  private async copyText(key: string, text: string): Promise<void> {
-    try {
-      await navigator.clipboard.writeText(text);
-    } catch {
-      return; // no clipboard (an insecure page, a refused permission): the text can still be selected
-    }
-    this.copiedKey = key;
-    clearTimeout(this.copiedTimer);
-    this.copiedTimer = setTimeout(() => (this.copiedKey = undefined), 2000);
-  }
-
-  /** The visitor rated an answer: the page records it (`sportello-feedback`; the spec has no endpoint for it). */
-  private rate(message: AssistantMessage, rating: 'up' | 'down' | undefined): void {
-    this.chat.rate(message.id, rating);
-    const index = this.chat.messages.indexOf(message);
-    const question = this.chat.messages.slice(0, index).findLast((m) => m.role === 'user');
-    this.emit('sportello-feedback', {
-      rating: rating ?? null,
-      messageId: message.serviceMessageId,
-      conversationId: this.chat.conversationId,
-      answer: message.text,
-      question: question?.text,
-    });
-    if (rating) this.announcement = this.s('feedbackThanks');
-  }
-
-  /** Opens (or closes) the editor of a question, with the focus in it. */
-  private async editQuestion(id: string | undefined): Promise<void> {
-    this.editing = id;
-    await this.updateComplete;
-    const thread = this.thread;
-    await thread?.updateComplete;
-    // After the list has put the row in place (it keeps the focus in the log when a focused control
-    // leaves its row, as the Edit button just did).
-    if (id)
-      requestAnimationFrame(() =>
-        thread?.shadowRoot?.querySelector<HTMLTextAreaElement>('.edit-form textarea')?.focus(),
-      );
-  }
 
   private get thread(): SportelloAiThread | null {
     return this.renderRoot.querySelector('sportello-ai-thread');
@@ -542,86 +434,49 @@ export class SportelloAiChat extends SportelloElement {
       handoff: (trigger, reason) => void this.handoff(trigger, reason),
       speaker: this,
       busy: this.chat.busy,
-      copied: this.copiedKey,
-      copy: (key, text) => void this.copyText(key, text),
-      rate: (message, rating) => this.rate(message, rating),
-      editing: this.editing,
-      edit: (id) => void this.editQuestion(id),
-      resend: (id, text) => {
-        this.editing = undefined;
-        this.emit('sportello-ai-message', { role: 'user', text, conversationId: this.chat.conversationId });
-        void this.chat.resend(id, text).then(() => this.views.retain(this.chat.messages.map((m) => m.id)));
+      copied: this.actions.copied,
+      copy: (key, text) => void this.actions.copy(key, text),
+      rate: (message, rating) => this.actions.rate(message, rating),
+      editing: this.actions.editing,
+      editError: this.actions.editCheck.showing,
+      edit: (id) => void this.actions.edit(id),
+      editInput: (text) => this.actions.editInput(text),
+      // Leaving for Cancel is no mistake to point out: the editor closes.
+      editBlur: (text, to) => {
+        if (!(to instanceof Element && to.classList.contains('cancel-edit'))) this.actions.editBlur(text);
       },
+      resend: (id, text) => this.actions.resend(id, text),
     };
   }
 
-  // The suggestions group delegates the clicks of its buttons, ours and the page's slotted ones;
-  // buttons handle Enter and Space themselves, so the group needs no key listener.
-  /* eslint-disable lit-a11y/click-events-have-key-events */
-  private renderPanel(): TemplateResult {
+  override render() {
+    const problem = this.problem;
+    if (problem)
+      return html`<div class="config-error" role="alert" part="error">${this.s('errConfig', { message: problem })}</div>`;
     const messages = this.chat.messages;
-    const lang = this.language;
-    return html`<section class="panel" part="panel" aria-label=${this.heading ?? this.s('title')} @keydown=${this.onPanelKeydown}>
-      <header part="header">
-        <h2><slot name="header">${this.heading ?? this.s('title')}</slot></h2>
-        ${messages.length ? html`<button class="icon-button" @click=${() => this.newConversation()}>${this.s('newChat')}</button>` : nothing}
-        ${this.handoffTarget && messages.length && !this.handoffSent ? html`<button class="icon-button" @click=${() => this.handoff('user_button')}>${this.s('handoffButton')}</button>` : nothing}
-        ${this.mode === 'launcher' ? html`<button class="icon-button close" aria-label=${this.s('close')} @click=${() => void this.setOpen(false)}>${closeIcon(14)}</button>` : nothing}
-      </header>
-      ${
-        messages.length
-          ? nothing
-          : html`<div class="welcome-wrap">
-            <div class="welcome">
-              <slot name="welcome"><p>${this.welcome ?? this.s('welcome')}</p></slot>
-              <div class="suggestions" role="group" aria-label=${this.s('suggestions')} @click=${this.onSuggestionClick}>
-                ${this.suggestions.map((prompt) => html`<button class="chip" dir="auto" data-prompt=${prompt}>${prompt}</button>`)}
-                <slot name="suggestions"></slot>
-              </div>
-            </div>
-          </div>`
-      }
-      <sportello-ai-thread
-        class=${messages.length ? '' : 'empty'}
-        exportparts="list: log, message, bubble, new-messages: jump, user-message, assistant-message, sources, approval, error, answer-actions, tool, confidence"
-        lang=${lang}
-        .items=${this.threadItems()}
-        .labels=${this.threadLabels()}
-        .renderBody=${this.renderBody}
-      ></sportello-ai-thread>
-      <div class="visually-hidden" aria-live="polite" aria-atomic="true">${this.announcement}</div>
-      <div class="footer">
-        ${this.chat.busy ? html`<div class="bar"><button class="button secondary" @click=${() => this.stop()}>■ ${this.s('stop')}</button></div>` : nothing}
-        ${this.fileErrors.length ? html`<div class="file-errors" role="alert"><ul>${this.fileErrors.map((e) => html`<li>${e}</li>`)}</ul></div>` : nothing}
-        <sportello-composer
-          part="composer"
-          lang=${lang}
-          .value=${this.chat.draft}
-          ?allow-attachments=${this.accept !== ''}
-          accept=${this.accept}
-          .attachments=${this.attachments}
-          .labels=${this.labelsForComposer()}
-          @sportello-composer-send=${this.onSend}
-          @sportello-composer-input=${this.onDraft}
-          @sportello-composer-attach=${this.onAttach}
-          @sportello-composer-remove=${this.onRemove}
-        ></sportello-composer>
-      </div>
-    </section>`;
-  } /* eslint-enable lit-a11y/click-events-have-key-events */
-
-  /** The thread's rows: one per message, new objects per render (a row re-renders when its object changes). */
-  private threadItems(): ChatListItem[] {
-    const assistant = this.s('assistant');
-    return this.chat.messages.map((m) =>
-      m.role === 'user'
-        ? { key: m.id, role: 'self', text: m.text }
-        : { key: m.id, role: 'other', author: assistant, text: '' },
+    return this.view.render(
+      {
+        s: (key, params) => this.s(key, params),
+        lang: this.language,
+        heading: this.heading,
+        welcome: this.welcome,
+        placeholder: this.placeholder,
+        suggestions: this.suggestions,
+        launcher: this.mode === 'launcher',
+        open: this.open,
+        messages,
+        offerHandoff: !!this.handoffTarget && messages.length > 0 && !this.handoffSent,
+        busy: this.chat.busy,
+        announcement: this.announcement,
+        fileErrors: this.composer.fileErrors,
+        draft: this.chat.draft,
+        accept: this.accept,
+        attachments: this.composer.attachments,
+        renderBody: this.renderBody,
+        ...this.past.render(!!this.persist),
+      },
+      this.handlers,
     );
-  }
-
-  private threadLabels(): Partial<MessageListLabels> {
-    return this.threadLabelCache.of({ log: this.s('log'), you: this.s('you'), newMessages: this.s('jump') });
   }
 
   /** The list's `renderBody`: a message's body from the controller's state (stable, so rows re-render only with their items). */
@@ -630,33 +485,21 @@ export class SportelloAiChat extends SportelloElement {
     return message ? renderMessage(this.answerContext(), message) : nothing;
   };
 
-  /** All of the composer's labels (any left out would speak the composer's English defaults). */
-  private labelsForComposer(): ComposerLabels & Record<string, string> {
-    return this.composerLabels.of({
-      input: this.s('input'),
-      placeholder: this.placeholder ?? this.s('placeholder'),
-      send: this.s('send'),
-      attach: this.s('attach'),
-      remove: this.s('remove'),
-      retry: this.s('retryUpload'),
-      uploading: this.s('uploading'),
-      uploaded: this.s('uploaded'),
-      failed: this.s('uploadFailed'),
-    });
-  }
+  private readonly view = new PanelView();
 
-  override render() {
-    const problem = this.problem;
-    if (problem)
-      return html`<div class="config-error" role="alert" part="error">${this.s('errConfig', { message: problem })}</div>`;
-    if (this.mode === 'launcher') {
-      return html`${this.open ? this.renderPanel() : nothing}
-        <button class="launcher" part="launcher" aria-expanded=${this.open ? 'true' : 'false'} aria-label=${this.open ? this.s('close') : this.s('open')} @click=${() => void this.setOpen(!this.open)}>
-          ${this.open ? closeIcon() : chatBubbleIcon()}
-        </button>`;
-    }
-    return this.renderPanel();
-  }
+  private readonly handlers: PanelHandlers = {
+    newConversation: () => this.newConversation(),
+    togglePast: () => void this.past.toggle(),
+    handoff: () => void this.handoff('user_button'),
+    setOpen: (open) => void this.setOpen(open),
+    keydown: (e) => this.onPanelKeydown(e),
+    suggestion: (e) => this.onSuggestionClick(e),
+    stop: () => this.stop(),
+    send: (e) => void this.onSend(e),
+    draft: (e) => this.composer.draft(e.detail.value),
+    attach: (e) => void this.composer.attach(e.detail.files),
+    remove: (e) => this.composer.remove(e.detail.key),
+  };
 }
 
 declare global {

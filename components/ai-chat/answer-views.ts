@@ -1,6 +1,6 @@
 import { MarkdownView } from '../../src/markdown/markdown-view.js';
 import { plainText } from '../../src/markdown/plain-text.js';
-import type { AnswerDisplay, ContentFormat } from '../../src/controllers/ai/ai-chat-controller.js';
+import type { AnswerDisplay, ContentFormat } from '../../src/controllers/ai/messages.js';
 
 /** Blocks per `.md-group` of an answer (MarkdownView groupSize). */
 const GROUP_SIZE = 16;
@@ -51,6 +51,11 @@ export class AnswerViews implements AnswerDisplay {
 
   finish(id: string): void {
     this.views.get(id)?.finish();
+  }
+
+  /** Every answer's rendered root. */
+  *roots(): Iterable<HTMLElement> {
+    for (const view of this.views.values()) yield view.root;
   }
 
   view(id: string): MarkdownView | undefined {

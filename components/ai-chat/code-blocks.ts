@@ -28,6 +28,8 @@ const BUDGET_MS = 8;
 export class CodeBlocks {
   private queue: Array<{ code: HTMLElement; language: string }> = [];
   private scheduled = false;
+  /** The labels the built bars speak (compared on every `relabel`). */
+  private built: CodeBlockLabels | undefined;
 
   constructor(private readonly labels: () => CodeBlockLabels) {}
 
@@ -44,7 +46,7 @@ export class CodeBlocks {
     const doc = pre.ownerDocument;
     const code = pre.querySelector('code');
     const language = /(?:^|\s)language-([\w+#.-]+)/.exec(code?.className ?? '')?.[1];
-    const labels = this.labels();
+    const labels = (this.built = this.labels());
     const block = doc.createElement('div');
     block.className = 'code-block md-decorated';
     const bar = doc.createElement('div');
@@ -63,15 +65,31 @@ export class CodeBlocks {
     if (code && language) this.highlightLater(code, language);
   }
 
-  private async copy(button: HTMLButtonElement, text: string): Promise<void> {
+  /**
+   * The bars were built in the language of their time: once the panel speaks another (its `lang`, the
+   * page's, its strings), the copy buttons under `roots` say so too. Cheap when nothing changed.
+   */
+  relabel(roots: Iterable<ParentNode>): void {
     const labels = this.labels();
+    if (!this.built || (labels.copy === this.built.copy && labels.copied === this.built.copied)) return;
+    this.built = labels;
+    for (const root of roots)
+      for (const button of Array.from(root.querySelectorAll<HTMLButtonElement>('.code-copy')))
+        button.textContent = button.dataset['copied'] ? labels.copied : labels.copy;
+  }
+
+  private async copy(button: HTMLButtonElement, text: string): Promise<void> {
     try {
       await navigator.clipboard.writeText(text);
-      button.textContent = labels.copied;
-      setTimeout(() => (button.textContent = labels.copy), 2000);
+      button.dataset['copied'] = 'true';
+      button.textContent = this.labels().copied;
+      setTimeout(() => {
+        delete button.dataset['copied'];
+        button.textContent = this.labels().copy;
+      }, 2000);
     } catch {
       // No clipboard here (an insecure page, a refused permission): the code can still be selected.
-      button.textContent = labels.copy;
+      button.textContent = this.labels().copy;
     }
   }
 

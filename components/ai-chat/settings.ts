@@ -1,5 +1,6 @@
 import type { AiChatSettings } from '../../src/controllers/ai/ai-chat-controller.js';
 import type { AiClient, ClassificationIntent } from '../../src/services/ai.js';
+import type { ServiceError } from '../../src/transport/errors.js';
 import { SOURCE_APPS, type SourceApp, type TokenProvider } from '../../src/transport/auth.js';
 
 /** The panel's attributes that shape its requests, as the element holds them. */
@@ -22,6 +23,41 @@ export interface AiChatAttributes {
   externalConversationId: string | undefined;
   mode: string;
   renderInterval: number;
+}
+
+/** The attributes the element holds itself (the rest come from the resolved configuration). */
+export type OwnAttributes = Omit<AiChatAttributes, 'endpoint' | 'tokenProvider' | 'language'>;
+
+const OWN: ReadonlyArray<keyof OwnAttributes> = [
+  'agentId',
+  'model',
+  'systemPrompt',
+  'sourceApp',
+  'apiKey',
+  'templateVars',
+  'classificationIntents',
+  'responseFormat',
+  'includeHiddenSources',
+  'stream',
+  'persist',
+  'externalConversationId',
+  'mode',
+  'renderInterval',
+];
+
+/** A copy of the element's own attributes as of now (a later change leaves it as it was). */
+export function ownAttributes(element: Partial<OwnAttributes>): OwnAttributes {
+  return Object.fromEntries(OWN.map((key) => [key, element[key]])) as unknown as OwnAttributes;
+}
+
+/**
+ * An answer that failed this way was never answered by the service (credentials, endpoint, the
+ * network): once the configuration changes it can be asked again without a click.
+ */
+export function healedByConfiguration(e: ServiceError, isConfigurationProblem: (cause: unknown) => boolean): boolean {
+  return (
+    e.status === 401 || e.status === 403 || e.status === 404 || e.kind === 'network' || isConfigurationProblem(e.cause)
+  );
 }
 
 function parsedTemplateVars(json: string | undefined): Record<string, string> | undefined | Error {

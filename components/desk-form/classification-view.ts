@@ -46,7 +46,7 @@ export function renderClassification(view: FormView): TemplateResult {
 
 export function renderSections(view: FormView): TemplateResult | typeof nothing {
   const c = view.controller;
-  if (c.sectionsState === 'loading') return html`<p class="status" role="status">${view.tr('loadingSections')}</p>`;
+  if (c.sectionsState === 'pending') return html`<p class="status" role="status">${view.tr('loadingSections')}</p>`;
   if (c.sectionsState === 'error')
     return html`<div class="banner error-banner" role="alert">
       <p>${view.tr('sectionsError')}</p>
@@ -85,7 +85,7 @@ export function renderPreview(view: FormView): TemplateResult {
   const lang = view.language;
   let body: TemplateResult;
   if (c.previewState === 'idle') body = html`<p class="hint">${view.tr('previewHint')}</p>`;
-  else if (c.previewState === 'loading' && !c.tripleInfo) body = html`<p class="hint">${view.tr('loadingPreview')}</p>`;
+  else if (c.previewState === 'pending' && !c.tripleInfo) body = html`<p class="hint">${view.tr('loadingPreview')}</p>`;
   else if (c.previewState === 'error')
     body = html`<p>${view.tr('previewError')}</p>
       <button type="button" class="secondary" @click=${() => view.retryTriple()}>${view.tr('retry')}</button>`;
@@ -101,7 +101,7 @@ export function renderPreview(view: FormView): TemplateResult {
       ${info?.workflow ? html`<div><dt>${view.tr('workflow')}</dt><dd>${info.workflow}</dd></div>` : nothing}
     </dl>`;
   }
-  return html`<section class="preview" part="preview" aria-labelledby="preview-title" aria-busy=${c.previewState === 'loading' ? 'true' : 'false'}>
+  return html`<section class="preview" part="preview" aria-labelledby="preview-title" aria-busy=${c.previewState === 'pending' ? 'true' : 'false'}>
     <h3 id="preview-title">${view.tr('expectations')}</h3>
     <div aria-live="polite">${body}</div>
   </section>`;

@@ -183,6 +183,7 @@ export class SportelloDeskForm extends SportelloElement {
     client: () => this.clients.client,
     onError: (operation, error) => this.reportError(operation, error),
     onDraftChange: () => this.persistDraft(),
+    catalogSrc: () => this.catalogSrc || undefined,
   });
 
   private readonly attachmentsArea = new AttachmentsArea({
@@ -288,7 +289,7 @@ export class SportelloDeskForm extends SportelloElement {
    * `{ open: true }` opens the dialog too.
    */
   async fill(values: DeskPrefill, options: { open?: boolean } = {}): Promise<void> {
-    if (this.controller.submitState === 'done' || this.requestId) {
+    if (this.controller.submitState === 'complete' || this.requestId) {
       this.requestId = undefined;
       this.followingCreated = false;
       this.reset();
@@ -330,7 +331,8 @@ export class SportelloDeskForm extends SportelloElement {
         throw new ConfigurationError('has no endpoint: set the endpoint attribute (desk base URL or proxy).');
       return new DeskClient({ endpoint, tokenProvider });
     },
-    report: (problem) => this.reportConfigProblem(problem),
+    // Following a request, the request view inside reports (and shows) the problem: once, not twice.
+    report: (problem) => this.reportConfigProblem(this.requestId ? undefined : problem),
     inputs: () => [this.timeout],
     // New configuration: the lookups are asked again with it, and a submission refused for want of
     // credentials is sent again (same Idempotency-Key: the service creates the request at most once).
@@ -395,16 +397,10 @@ export class SportelloDeskForm extends SportelloElement {
   }
 
   override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('catalog') || changed.has('catalogSrc')) {
-      if (this.catalog !== undefined && this.catalog !== null) this.controller.setCatalog(this.catalog);
-      else if (this.catalogSrc) {
-        try {
-          void this.controller.loadCatalog(new URL(this.catalogSrc, document.baseURI).href);
-        } catch {
-          this.controller.setCatalog(undefined);
-        }
-      }
-    }
+    // Back from following a request to the form (or the other way): who reports the problem changed.
+    if (changed.has('requestId')) this.reportConfigProblem(this.requestId ? undefined : this.clients.problem);
+    // A catalogue given as data is used as it is; otherwise the controller's task loads `catalog-src`.
+    if (changed.has('catalog')) this.controller.setCatalog(this.catalog);
     if (changed.has('prefill') && changed.get('prefill') !== undefined) {
       // A later prefill wins for the fields it names.
       this.values = { ...this.values, ...prefillValues(this.prefill), extra: { ...this.values.extra } };
@@ -448,9 +444,9 @@ export class SportelloDeskForm extends SportelloElement {
   protected override states(): Record<string, boolean> {
     const c = this.controller;
     return {
-      submitting: c.submitState === 'submitting',
+      submitting: c.submitState === 'pending',
       created: !!c.created,
-      loading: c.catalogState === 'loading' || c.sectionsState === 'loading' || c.previewState === 'loading',
+      loading: c.catalogState === 'pending' || c.sectionsState === 'pending' || c.previewState === 'pending',
       error:
         c.submitState === 'error' ||
         c.catalogState === 'error' ||
@@ -483,7 +479,7 @@ export class SportelloDeskForm extends SportelloElement {
   private onInput(event: Event): void {
     const target = event.target as HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
     const name = target.dataset?.['field'];
-    if (!name || name === 'allegati' || this.controller.submitState === 'submitting') return;
+    if (!name || name === 'allegati' || this.controller.submitState === 'pending') return;
     const value = target instanceof HTMLInputElement && target.type === 'checkbox' ? target.checked : target.value;
     const next = applyInput(this.values, name, value);
     if (next.triple) this.extraPrefilled.clear();
@@ -558,7 +554,8 @@ export class SportelloDeskForm extends SportelloElement {
 
   private send(): Promise<CreatedRequest | undefined> {
     const c = this.controller;
-    if (!c.pending && (c.submitState === 'done' || this.requestId || this.disabled)) return Promise.resolve(c.created);
+    if (!c.pending && (c.submitState === 'complete' || this.requestId || this.disabled))
+      return Promise.resolve(c.created);
     return this.submission.send();
   }
 
@@ -625,7 +622,7 @@ export class SportelloDeskForm extends SportelloElement {
         }`;
     }
     if (this.ai.solvedBy) return this.ai.renderSolved() as TemplateResult;
-    if (this.controller.submitState === 'done' && this.controller.created)
+    if (this.controller.submitState === 'complete' && this.controller.created)
       return this.confirmation.render(this.controller.created);
     return this.renderForm();
   }
@@ -633,7 +630,7 @@ export class SportelloDeskForm extends SportelloElement {
   private renderForm(): TemplateResult {
     const c = this.controller;
     const view = this.view;
-    const submitting = c.submitState === 'submitting';
+    const submitting = c.submitState === 'pending';
     return html`<form part="form" novalidate aria-labelledby="form-title" aria-busy=${submitting ? 'true' : 'false'} @submit=${this.onSubmit} @input=${this.onInput} @change=${this.onInput}>
       <slot name="header"><h2 id="form-title" part="title">${this.tr('formTitle')}</h2></slot>
       ${
@@ -668,7 +665,7 @@ export class SportelloDeskForm extends SportelloElement {
     return {
       hasEndpoint: !!this.endpointUrl,
       noCatalogSource: this.catalog === undefined && !src,
-      reloadCatalog: src ? () => void this.controller.loadCatalog(new URL(src, document.baseURI).href) : undefined,
+      catalogLoad: this.controller.catalogLoad,
     };
   }
 }

@@ -139,7 +139,7 @@ export class SportelloDeskRequest extends SportelloElement {
   /** `:state(live)` while updates are polled, `:state(closed)`, `:state(loading)`, `:state(error)`. */
   protected override states(): Record<string, boolean> {
     const c = this.controller;
-    return { live: c.polling, closed: isClosed(c.detail), loading: c.state === 'loading', error: c.state === 'error' };
+    return { live: c.polling, closed: isClosed(c.detail), loading: c.state === 'pending', error: c.state === 'error' };
   }
 
   private announce(text: string): void {
@@ -193,12 +193,16 @@ export class SportelloDeskRequest extends SportelloElement {
     const c = this.controller;
     const id = this.requestId?.trim() ?? '';
     if (!id || !/^\d+$/.test(id)) return html`<p class="banner error-banner" role="alert">${this.tr('missingId')}</p>`;
+    const problem = this.clients.problem;
+    if (problem)
+      return html`<sportello-error-notice class="banner error-banner" .error=${problem} .speaker=${this}></sportello-error-notice>`;
     if (c.state === 'error') {
       // Loading a request is a GET: after a 429's wait it is asked again by itself.
       return html`<sportello-error-notice
         class="banner error-banner"
         .error=${c.error}
         .speaker=${this}
+        .notFound=${this.tr('notFound', { id })}
         .retry=${() => void this.controller.refresh()}
         auto-retry
       ></sportello-error-notice>`;
@@ -207,7 +211,7 @@ export class SportelloDeskRequest extends SportelloElement {
     if (!detail) return html`<p class="status" role="status">${this.tr('loadingRequest')}</p>`;
     const closed = isClosed(detail);
     const view = this.view;
-    return html`<article class="follow" aria-labelledby="request-title" aria-busy=${c.state === 'loading' ? 'true' : 'false'}>
+    return html`<article class="follow" aria-labelledby="request-title" aria-busy=${c.state === 'pending' ? 'true' : 'false'}>
         <header class="follow-head">
           <h2 id="request-title" tabindex="-1">${this.tr('requestTitle', { id: String(detail.idRichiesta ?? id) })}</h2>
           <button type="button" class="secondary" @click=${() => this.controller.refresh()}>${this.tr('reload')}</button>

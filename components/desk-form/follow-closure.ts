@@ -92,7 +92,7 @@ export class ClosureBox {
   private renderReopen(): TemplateResult {
     const view = this.options.view();
     const c = view.controller;
-    const sending = c.reopenState === 'sending';
+    const sending = c.reopenState === 'pending';
     return html`<form class="reopen" part="reopen" aria-labelledby="reopen-title" @submit=${this.sendReopen}>
       <h4 id="reopen-title">${view.tr('reopenTitle')}</h4>
       <div class="field wide">
@@ -133,7 +133,7 @@ export class ClosureBox {
       </p>`;
     if (!canRate(detail)) return nothing;
     const c = view.controller;
-    const sending = c.ratingState === 'sending';
+    const sending = c.ratingState === 'pending';
     return html`<form class="rating" part="rating" aria-labelledby="rating-title" novalidate @submit=${this.sendRating}>
       <h4 id="rating-title">${view.tr('ratingTitle')}</h4>
       <fieldset class="stars" aria-describedby=${ifDefined(this.ratingMissing ? 'rating-missing' : undefined)} ?disabled=${sending}>

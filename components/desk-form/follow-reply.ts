@@ -25,7 +25,7 @@ export class ReplyBox {
       host: options.host,
       uploads: () => options.view().controller.uploads,
       tr: (key, params) => options.view().tr(key, params),
-      locked: () => options.view().controller.commentState === 'sending',
+      locked: () => options.view().controller.commentState === 'pending',
       inputId: 'reply-files',
       legend: () => options.view().tr('replyFiles'),
       added: (files) =>
@@ -65,11 +65,11 @@ export class ReplyBox {
     if (closed) return nothing;
     const view = this.options.view();
     const c = view.controller;
-    const sending = c.commentState === 'sending';
+    const sending = c.commentState === 'pending';
     const uploading = c.uploads.uploading;
     const next = nextReminderAt(c.comments, Date.now());
     const status =
-      c.commentState === 'done'
+      c.commentState === 'complete'
         ? view.tr(c.lastWasReminder ? 'reminderSent' : 'commentSent')
         : sending
           ? view.tr('sendingComment')

@@ -37,7 +37,7 @@ export class FormDraft {
   save(): void {
     const key = this.o.key();
     const c = this.o.controller;
-    if (!key || !this.loaded || c.submitState === 'done') return;
+    if (!key || !this.loaded || c.submitState === 'complete') return;
     const attachments = c.attachments.filter((a) => a.state === 'done').map((a) => ({ name: a.name, size: a.size }));
     const values = this.o.values();
     const pendingKey = c.idempotencyKey;

@@ -10,37 +10,42 @@ import type { DeskStringKey } from './strings.js';
 import type { StringsHost } from '../../src/i18n/translate.js';
 import type { ServiceError } from '../../src/transport/errors.js';
 import '../shared/error-notice.js';
+import { renderTask } from '../shared/task-view.js';
+import { TaskStatus, type Task } from '@lit/task';
+import type { Catalog } from '../../src/controllers/desk/catalog.js';
 import { errorString } from '../shared/error-text.js';
 
 export interface SetupState {
   hasEndpoint: boolean;
   /** The catalogue was given neither as data nor as a URL. */
   noCatalogSource: boolean;
-  /** Reloads a `catalog-src` catalogue; absent when the catalogue was given as data. */
-  reloadCatalog?: (() => void) | undefined;
+  /** The load of a `catalog-src` catalogue (idle when the catalogue was given as data). */
+  catalogLoad: Task<readonly [string | undefined], Catalog>;
 }
 
-export function renderSetupProblems(
-  view: FormView,
-  speaker: StringsHost,
-  setup: SetupState,
-): TemplateResult | typeof nothing {
+export function renderSetupProblems(view: FormView, speaker: StringsHost, setup: SetupState): unknown {
   const c = view.controller;
   if (!setup.hasEndpoint) return html`<p class="banner error-banner" role="alert">${view.tr('endpointMissing')}</p>`;
-  if (c.catalogState === 'loading') return html`<p class="banner" role="status">${view.tr('loadingCatalog')}</p>`;
-  if (c.catalogState === 'error')
-    // The catalogue is the form's setup: one it cannot find is a problem of the page, not the visitor's.
+  // A catalogue given as data that is not one: the page's mistake, no Retry can mend it.
+  if (c.catalogState === 'error' && c.catalogError && c.catalogLoad.status !== TaskStatus.ERROR)
     return html`<sportello-error-notice
       class="banner error-banner"
       setup
       .error=${c.catalogError}
       .speaker=${speaker}
-      .retry=${setup.reloadCatalog}
-      ?auto-retry=${!!setup.reloadCatalog}
     ></sportello-error-notice>`;
   if (c.catalogState === 'idle' && setup.noCatalogSource)
     return html`<p class="banner error-banner" role="alert">${view.tr('catalogMissing')}</p>`;
-  return nothing;
+  // The catalogue is the form's setup: one it cannot find is a problem of the page, not the
+  // visitor's. Loading it is a GET: after a 429's wait it is asked again by itself.
+  return renderTask(setup.catalogLoad, {
+    speaker,
+    class: 'banner error-banner',
+    pending: () => html`<p class="banner" role="status">${view.tr('loadingCatalog')}</p>`,
+    complete: () => nothing,
+    setup: true,
+    autoRetry: true,
+  });
 }
 
 /** The list of what to fix, each line a link that focuses its field. Kept in the DOM (hidden) so focus can land on it. */

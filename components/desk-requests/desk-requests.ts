@@ -116,7 +116,7 @@ export class SportelloDeskRequests extends SportelloElement {
   }
 
   protected override states(): Record<string, boolean> {
-    return { loading: this.list.state === 'loading', error: this.list.state === 'error', following: !!this.requestId };
+    return { loading: this.list.state === 'pending', error: this.list.state === 'error', following: !!this.requestId };
   }
 
   private readonly onSearch = (event: Event): void => {
@@ -227,7 +227,7 @@ export class SportelloDeskRequests extends SportelloElement {
     const start = (c.shown?.page ?? 0) * this.size;
     const pages = Math.max(1, Math.ceil(page.filtered / this.size));
     const status =
-      c.state === 'loading'
+      c.state === 'pending'
         ? this.tr('listLoading')
         : page.rows.length
           ? this.tr('listRange', { from: start + 1, to: start + page.rows.length, total: page.filtered })
@@ -235,7 +235,7 @@ export class SportelloDeskRequests extends SportelloElement {
     return html`<p class="status" role="status" id="list-status" tabindex="-1">${status}</p>
       ${
         page.rows.length
-          ? html`<ol class="request-list" part="list" aria-busy=${c.state === 'loading' ? 'true' : 'false'}>
+          ? html`<ol class="request-list" part="list" aria-busy=${c.state === 'pending' ? 'true' : 'false'}>
             ${page.rows.map((row) => this.renderRow(row))}
           </ol>`
           : page.total === 0
@@ -287,7 +287,7 @@ export class SportelloDeskRequests extends SportelloElement {
 
   private renderPager(pages: number): TemplateResult {
     const page = this.list.shown?.page ?? 0;
-    const busy = this.list.state === 'loading';
+    const busy = this.list.state === 'pending';
     return html`<nav class="pager actions" part="pager" aria-label=${this.tr('listTitle')}>
       <button type="button" class="secondary" ?disabled=${busy || page === 0} @click=${() => this.goTo(page - 1)}>
         ${this.tr('listPrev')}

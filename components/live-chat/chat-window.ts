@@ -117,6 +117,8 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
         // A new token provider alone changes nothing for the visitor's side (it needs none).
         if (next?.endpoint === previous?.endpoint && next?.widgetKey === previous?.widgetKey) return;
         if (next && this.chat.phase !== 'idle') void this.chat.reconfigure();
+        // Asked to start before it had an endpoint (configured late): it starts now, not on "Loading…".
+        else if (next && this.activationWanted) void this.activate();
       },
     },
   );
@@ -287,10 +289,14 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
 
   /** Loads configuration (once) and resumes a running chat. */
   async activate(): Promise<void> {
+    this.activationWanted = true;
     if (!this.chatEndpoint() || !this.widgetKey) return;
     await (this.identityRead ??= this.readIdentity());
     await this.chat.load();
   }
+
+  /** The launcher asked for the chat: configuration that arrives later starts it (see `clients.changed`). */
+  private activationWanted = false;
 
   /** The visitor the page vouches for (the gateway's visitor token from `tokenProvider`), if any. */
   identity: VisitorIdentity | undefined;
@@ -556,14 +562,16 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
           ? this.endedView.render()
           : html`<sportello-composer
             part="composer"
-            exportparts="form: composer-form, input: composer-input, send: composer-send, attach: composer-attach, attachment: composer-attachment"
+            exportparts="form: composer-form, input: composer-input, send: composer-send, attach: composer-attach, attachment: composer-attachment, emoji: composer-emoji"
             allow-attachments
+            allow-emoji
             accept=${c.config?.attachments?.contentTypes?.join(',') ?? ''}
             maxlength=${c.config?.maxMessageLength ?? 4000}
             .value=${c.draft}
             ?disabled=${c.phase === 'starting'}
             .attachments=${uploads}
             .labels=${this.labels.composerLabels()}
+            .emojiLabels=${this.labels.emojiLabels()}
             @sportello-composer-send=${(e: CustomEvent<{ text: string }>) => {
               if (!c.send(e.detail.text)) e.preventDefault();
             }}

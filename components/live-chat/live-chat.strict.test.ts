@@ -65,4 +65,46 @@ describe('sportello-live-chat under a strict CSP with Trusted Types', () => {
       page.close();
     }
   });
+
+  it('opens the emoji picker, inserts an emoji and sends it, recording no violation', async function (this: {
+    timeout(ms: number): void;
+  }) {
+    this.timeout(60000);
+    const page = await openStrictPage({
+      modules: ['/components/live-chat/index.ts'],
+      html: '<sportello-live-chat lang="fr" mode="inline" widget-key="demo"></sportello-live-chat>',
+      width: 500,
+      height: 700,
+    });
+    try {
+      await page.window.customElements.whenDefined('sportello-live-chat');
+      const el = page.document.querySelector('sportello-live-chat') as SportelloLiveChat;
+      el.reportNavigation = false;
+      el.stomp = FAST_RECONNECT;
+      el.endpoint = CHAT_URL;
+      const win = await until(() => el.chatWindow);
+      await win.activate();
+      await until(() => win.chat.phase === 'prechat');
+      await fillPrechat(win, { name: 'Strict', email: 'strict@example.com', category: '2', message: 'Bonjour' });
+      await until(() => win.chat.phase === 'queued' || win.chat.phase === 'chatting');
+      const composer = await until(() => win.shadowRoot!.querySelector('sportello-composer'));
+      const button = await until(() => composer.shadowRoot!.querySelector<HTMLButtonElement>('button.emoji-button'));
+      button.click();
+      const picker = await until(() => composer.shadowRoot!.querySelector('sportello-emoji-picker'));
+      const cell = await until(() => picker.shadowRoot?.querySelector<HTMLButtonElement>('[role=grid] button'));
+      await page.settle();
+      page.assertClean();
+      // The picker's styles are adopted (no <style> text, no style attribute): its grid is laid out.
+      expect(page.window.getComputedStyle(picker.shadowRoot!.querySelector('[role=row]')!).display).to.equal('grid');
+      cell.click();
+      const emoji = cell.textContent!.trim();
+      await until(() => composer.shadowRoot!.querySelector('textarea')!.value === emoji);
+      composer.shadowRoot!.querySelector<HTMLButtonElement>('button.send')!.click();
+      await until(() => delivered(win.chat.transcript.messages.find((m) => m.text === emoji)));
+      await page.settle();
+      page.assertClean();
+    } finally {
+      page.close();
+    }
+  });
 });

@@ -5,49 +5,16 @@ import { launcherCss, windowCss } from './live-chat.styles.js';
 import type { HandoffInput, SportelloLiveChatWindow } from './chat-window.js';
 import './events.js';
 import type { ChatLookDetail } from './events.js';
-import { bubbleIcon, closeIcon } from './launcher-icons.js';
+import { LiveChatAttributes } from './launcher-attributes.js';
+import { LauncherButton } from './launcher-button.js';
 import { LauncherTextState, followPageLang, unfollowPageLang } from './launcher-text.js';
 import { NavigationWatch } from './navigation-watch.js';
 import { hasStoredChat, readOpenFlag, startedElsewhere, writeOpenFlag } from './stored-chat.js';
 import { WidgetLook } from './widget-look.js';
+import { idle, loadWindow } from './window-loader.js';
 
 // Every module imported statically above is part of the closed launcher's one file (`cdn/live-chat.js`):
 // none of them imports the window, Lit or a catalogue; those come with `import()`.
-
-/** Logical corners follow the page's direction; physical ones stay where they are named. */
-const POSITIONS = ['bottom-end', 'bottom-start', 'bottom-right', 'bottom-left'] as const;
-type LauncherPosition = (typeof POSITIONS)[number];
-
-type WindowModule = typeof import('./chat-window.js');
-let windowModule: Promise<WindowModule> | undefined;
-/**
- * The window's chunk and the chunks it imports, relative to this file: filled in by the build
- * (scripts/vite-plugins.ts, `modulePreloadLists`); left as it is where the window is no chunk of
- * its own (dev server, single-file bundle).
- */
-const WINDOW_FILES = '__SPORTELLO_PRELOAD:components/live-chat/chat-window.ts__';
-
-/** Asks for every file of the window at once, instead of learning each level's imports from the one before. */
-function preloadWindowFiles(): void {
-  if (WINDOW_FILES.startsWith('__')) return;
-  for (const file of WINDOW_FILES.split(',')) {
-    const link = document.createElement('link');
-    link.rel = 'modulepreload';
-    link.href = new URL(file, import.meta.url).href;
-    document.head.append(link);
-  }
-}
-
-/** The window (Lit, STOMP, forms, list, composer) is a separate chunk; the launcher alone stays tiny. */
-function loadWindow(): Promise<WindowModule> {
-  if (!windowModule) preloadWindowFiles();
-  return (windowModule ??= import('./chat-window.js'));
-}
-
-const idle = (fn: () => void): void => {
-  if ('requestIdleCallback' in window) requestIdleCallback(fn, { timeout: 4000 });
-  else setTimeout(fn, 1500);
-};
 
 let sheet: CSSStyleSheet | undefined;
 let frameSheet: CSSStyleSheet | undefined;
@@ -125,7 +92,7 @@ let frameSheet: CSSStyleSheet | undefined;
  * @cssproperty --sportello-space - Spacing unit (default 8px).
  * @cssproperty --sportello-shadow - Shadow of floating parts (launcher, panels).
  */
-export class SportelloLiveChat extends HTMLElement {
+export class SportelloLiveChat extends LiveChatAttributes {
   static observedAttributes = [
     'widget-key',
     'endpoint',
@@ -149,29 +116,18 @@ export class SportelloLiveChat extends HTMLElement {
   destinations?: Partial<ChatDestinations>;
   /** Reconnect tuning, mostly for tests. */
   stomp?: { reconnect?: { baseDelayMs?: number; maxDelayMs?: number } };
-  /** Report the pages visited to the operator (default true). */
-  get reportNavigation(): boolean {
-    return this.reportNavigationValue;
-  }
-  set reportNavigation(v: boolean) {
-    this.reportNavigationValue = v;
-  }
-
   private readonly root: ShadowRoot;
   private readonly frame: HTMLDivElement;
-  private readonly launcher: HTMLButtonElement;
-  private readonly badge: HTMLSpanElement;
+  private readonly button = new LauncherButton();
+  private readonly launcher = this.button.button;
   private unread = 0;
   private readonly text = new LauncherTextState(this, () => this.render());
   private readonly look: WidgetLook;
   private readonly navigation = new NavigationWatch(() => {
     if (this.reportNavigation) this.chatWindow?.reportPage(location.href, document.title);
   });
-  private bubbleSvg?: SVGSVGElement;
-  private closeSvg?: SVGSVGElement;
   private loaded = false;
   private warned = false;
-  private warnedValues = new Set<string>();
   private built = '';
 
   /** Custom states (`:state(chatting)`…), mirrored from the window; undefined in engines without them. */
@@ -211,54 +167,13 @@ export class SportelloLiveChat extends HTMLElement {
       e.stopPropagation();
       this.look.apply((e as CustomEvent<ChatLookDetail>).detail);
     });
-    this.launcher = document.createElement('button');
-    this.launcher.type = 'button';
-    this.launcher.className = 'launcher';
-    this.launcher.setAttribute('part', 'launcher');
-    this.launcher.setAttribute('aria-controls', 'chat-window');
     this.launcher.addEventListener('click', () => void this.toggle());
     // The first sign of intent fetches the window: a pointer over the launcher, focus, a touch.
     this.launcher.addEventListener('pointerenter', () => void loadWindow());
     this.launcher.addEventListener('focus', () => void loadWindow());
     this.launcher.addEventListener('touchstart', () => void loadWindow(), { passive: true });
-    this.badge = document.createElement('span');
-    this.badge.className = 'badge';
-    this.badge.setAttribute('part', 'badge');
-    this.badge.setAttribute('aria-hidden', 'true');
   }
 
-  private reportNavigationValue = true;
-  private openMethod?: () => Promise<void>;
-
-  // ---- attributes as properties --------------------------------------------------------------
-
-  get widgetKey(): string {
-    return this.getAttribute('widget-key') ?? '';
-  }
-  set widgetKey(v: string) {
-    this.setAttribute('widget-key', v);
-  }
-  get endpoint(): string | undefined {
-    return this.getAttribute('endpoint') ?? undefined;
-  }
-  set endpoint(v: string | undefined) {
-    if (v) this.setAttribute('endpoint', v);
-    else this.removeAttribute('endpoint');
-  }
-  get mode(): 'launcher' | 'inline' {
-    return this.getAttribute('mode') === 'inline' ? 'inline' : 'launcher';
-  }
-  set mode(v: 'launcher' | 'inline') {
-    this.setAttribute('mode', v);
-  }
-  get position(): LauncherPosition {
-    const value = this.getAttribute('position');
-    return (POSITIONS as readonly (string | null)[]).includes(value) ? (value as LauncherPosition) : 'bottom-end';
-  }
-  set position(v: LauncherPosition) {
-    this.setAttribute('position', v);
-  }
-  /** Whether the window is open (the `open` attribute). */
   /**
    * The window's states, so the page can style `sportello-live-chat:state(chatting)`; called by the
    * window after each render (the launcher itself knows only whether it is open).
@@ -275,72 +190,6 @@ export class SportelloLiveChat extends HTMLElement {
         // Engines that accept only `--name` states: unstyled by state, nothing else lost.
       }
     }
-  }
-
-  get opened(): boolean {
-    return this.hasAttribute('open');
-  }
-  set opened(v: boolean) {
-    this.toggleAttribute('open', v);
-  }
-
-  /**
-   * `open()` opens the window. The `open` attribute holds the state (`opened`); frameworks that set
-   * a property of the attribute's name (`open = true`) reach the state through the setter, instead
-   * of overwriting the method.
-   */
-  get open(): () => Promise<void> {
-    return (this.openMethod ??= () => this.show());
-  }
-  set open(v: boolean) {
-    this.opened = !!v;
-  }
-
-  /** Prefilled visitor name (the `name` attribute). */
-  get name(): string {
-    return this.getAttribute('name') ?? '';
-  }
-  set name(v: string) {
-    this.setOrRemove('name', v);
-  }
-  /** Prefilled e-mail (the `email` attribute). */
-  get email(): string {
-    return this.getAttribute('email') ?? '';
-  }
-  set email(v: string) {
-    this.setOrRemove('email', v);
-  }
-  /** Prefilled category id (the `category` attribute). */
-  get category(): string {
-    return this.getAttribute('category') ?? '';
-  }
-  set category(v: string | number) {
-    this.setOrRemove('category', v === undefined || v === null ? '' : String(v));
-  }
-  /** Prefilled first message (the `message` attribute). */
-  get message(): string {
-    return this.getAttribute('message') ?? '';
-  }
-  set message(v: string) {
-    this.setOrRemove('message', v);
-  }
-
-  /** Sets any of the pre-chat fields at once; `undefined` leaves a field as it is, `''` clears it. */
-  setPrefill(values: { name?: string; email?: string; category?: string | number; message?: string }): void {
-    for (const key of ['name', 'email', 'category', 'message'] as const) {
-      const value = values[key];
-      if (value !== undefined) this[key] = value as string;
-    }
-  }
-
-  private setOrRemove(attribute: string, value: string | null | undefined): void {
-    if (value) this.setAttribute(attribute, value);
-    else this.removeAttribute(attribute);
-  }
-
-  private get prefill() {
-    const get = (name: string) => this.getAttribute(name) || undefined;
-    return { name: get('name'), email: get('email'), category: get('category'), message: get('message') };
   }
 
   /** Integrator strings for the launcher and the window, by language (see the README's "Languages"). */
@@ -371,31 +220,7 @@ export class SportelloLiveChat extends HTMLElement {
   // ---- lifecycle ---------------------------------------------------------------------------
 
   connectedCallback(): void {
-    // Properties a page set before this class was defined sit on the instance and would hide the
-    // accessors: move them through the setters.
-    for (const key of [
-      'widgetKey',
-      'endpoint',
-      'mode',
-      'position',
-      'open',
-      'opened',
-      'name',
-      'email',
-      'category',
-      'message',
-      'tokenProvider',
-      'destinations',
-      'stomp',
-      'reportNavigation',
-    ] as const) {
-      if (Object.prototype.hasOwnProperty.call(this, key)) {
-        const value = (this as Record<string, unknown>)[key];
-        delete (this as Record<string, unknown>)[key];
-        (this as Record<string, unknown>)[key] = value;
-      }
-    }
-    if (this.getAttribute('report-navigation') === 'false') this.reportNavigation = false;
+    this.upgradeProperties();
     this.render();
     this.navigation.watch(true);
     // configure() or a <sportello-config> changed (new strings, a new language): the full rule again.
@@ -555,23 +380,7 @@ export class SportelloLiveChat extends HTMLElement {
       this.warned = true;
       console.warn(`[sportello] <sportello-live-chat> needs ${!endpoint ? '`endpoint`' : '`widget-key`'}.`);
     }
-    // A value we do not know falls back to the default: the chat still works, the page hears why it looks so.
-    for (const [name, allowed] of [
-      ['mode', ['launcher', 'inline']],
-      ['position', POSITIONS],
-    ] as const) {
-      const value = this.getAttribute(name);
-      if (
-        value !== null &&
-        !(allowed as readonly string[]).includes(value) &&
-        !this.warnedValues.has(`${name}=${value}`)
-      ) {
-        this.warnedValues.add(`${name}=${value}`);
-        console.warn(
-          `[sportello] <sportello-live-chat> ${name}="${value}" is not one of ${allowed.join(', ')}; using ${allowed[0]}.`,
-        );
-      }
-    }
+    this.warnAboutUnknownValues();
   }
 
   // ---- public API --------------------------------------------------------------------------
@@ -676,18 +485,7 @@ export class SportelloLiveChat extends HTMLElement {
     const unread = this.unread && !this.opened ? this.unread : 0;
     // A count needs the plural rules of the full path; it is on its way when there is one.
     if (unread && !labels?.unread) this.text.loadFull();
-    if (labels)
-      this.launcher.setAttribute(
-        'aria-label',
-        (this.opened ? labels.close : labels.open) + (unread && labels.unread ? `, ${labels.unread(unread)}` : ''),
-      );
-    this.launcher.setAttribute('aria-expanded', this.opened ? 'true' : 'false');
-    this.badge.textContent = unread > 99 ? '99+' : String(unread);
-    // Icons are built once per element and swapped, not rebuilt on every render.
-    const icon = this.opened ? (this.closeSvg ??= closeIcon()) : (this.bubbleSvg ??= bubbleIcon());
-    const want: Node[] = unread ? [icon, this.badge] : [icon];
-    const have = this.launcher.childNodes;
-    if (have.length !== want.length || want.some((n, i) => have[i] !== n)) this.launcher.replaceChildren(...want);
+    this.button.render(this.opened, unread, labels);
     if (this.chatWindow) this.configureWindow(this.chatWindow);
   }
 }

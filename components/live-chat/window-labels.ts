@@ -26,6 +26,8 @@ export class ChatWindowLabels {
   private listCache = new Map<string, { lang: string; server: unknown; labels: Record<string, string> }>();
   /** The composer's labels: one object while their strings stay the same (see StableRecord). */
   private composer = new StableRecord<Record<string, string>>();
+  /** The emoji picker's labels, kept the same the same way. */
+  private emoji = new StableRecord<Record<string, string>>();
 
   constructor(
     private readonly source: { readonly language: Lang; readonly chat: { readonly config: WidgetConfig | undefined } },
@@ -108,6 +110,19 @@ export class ChatWindowLabels {
       uploading: tr('uploading'),
       uploaded: tr('uploaded'),
       failed: tr('uploadFailed'),
+      emoji: tr('emojiOpen'),
+    });
+  }
+
+  emojiLabels(): Record<string, string> {
+    const tr = this.tr;
+    return this.emoji.of({
+      dialog: tr('emojiPicker'),
+      search: tr('emojiSearch'),
+      categories: tr('emojiCategories'),
+      results: tr('emojiResults'),
+      none: tr('emojiNone'),
+      failed: tr('emojiFailed'),
     });
   }
 

@@ -17,3 +17,7 @@ export const chatBubbleIcon = (size = 26) =>
 
 export const closeIcon = (size = 26) =>
   svg`<svg viewBox="0 0 24 24" width=${size} height=${size} aria-hidden="true" focusable="false"><path fill="none" stroke="currentColor" stroke-width="2.4" stroke-linecap="round" d=${CLOSE_PATH}/></svg>`;
+
+/** The composer's emoji button: a plain face, drawn, so it looks the same whatever emoji font the system has. */
+export const smileIcon = (size = 20) =>
+  svg`<svg viewBox="0 0 24 24" width=${size} height=${size} aria-hidden="true" focusable="false"><g fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round"><circle cx="12" cy="12" r="9.5"/><path d="M8 14.5a4.6 4.6 0 0 0 8 0"/></g><circle cx="9" cy="10" r="1.3" fill="currentColor"/><circle cx="15" cy="10" r="1.3" fill="currentColor"/></svg>`;

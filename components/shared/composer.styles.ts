@@ -5,6 +5,7 @@ export const composerStyles = css`
     display: block;
   }
   form {
+    position: relative;
     display: flex;
     flex-direction: column;
     gap: calc(var(--_space) * 0.75);
@@ -90,6 +91,14 @@ export const composerStyles = css`
   progress {
     width: 5em;
     accent-color: var(--_accent);
+  }
+  .emoji-picker {
+    position: absolute;
+    z-index: 2;
+    bottom: 100%;
+    left: var(--_space);
+    right: var(--_space);
+    max-width: 24em;
   }
   input[type='file'] {
     display: none;

@@ -4,7 +4,8 @@ import { SportelloElement } from './sportello-element.js';
 import { tokens } from './tokens.styles.js';
 import { composerStyles } from './composer.styles.js';
 import './chat-events.js';
-import { paperclipIcon } from './chat-icons.js';
+import { paperclipIcon, smileIcon } from './chat-icons.js';
+import type { EmojiPickerLabels } from './emoji-picker.js';
 
 /** An attachment shown in the composer's tray while it uploads (the host owns the upload). */
 export interface ComposerAttachment {
@@ -28,9 +29,11 @@ export interface ComposerLabels {
   uploading: string;
   uploaded: string;
   failed: string;
+  /** The emoji button's name (only with `allow-emoji`). */
+  emoji?: string;
 }
 
-const defaultLabels: ComposerLabels = {
+const defaultLabels: Required<ComposerLabels> = {
   input: 'Message',
   placeholder: 'Write a message…',
   send: 'Send',
@@ -40,6 +43,7 @@ const defaultLabels: ComposerLabels = {
   uploading: 'Uploading {name}',
   uploaded: '{name} uploaded',
   failed: '{name} failed to upload',
+  emoji: 'Insert an emoji',
 };
 
 const TYPING_REPEAT_MS = 3000;
@@ -63,6 +67,7 @@ const fill = (template: string, name: string) => template.replace('{name}', name
  * @csspart input - The text area.
  * @csspart send - The send button.
  * @csspart attach - The attach button.
+ * @csspart emoji - The emoji button (with `allow-emoji`).
  */
 export class SportelloComposer extends SportelloElement {
   static override styles = [tokens, composerStyles];
@@ -77,10 +82,17 @@ export class SportelloComposer extends SportelloElement {
   /** Attachments the host is uploading or has uploaded for the next message. */
   @property({ attribute: false }) attachments: ComposerAttachment[] = [];
   @property({ attribute: false }) labels: Partial<ComposerLabels> = {};
+  /** Shows the emoji button; its picker is a chunk of its own, loaded when first opened. */
+  @property({ type: Boolean, attribute: 'allow-emoji' }) allowEmoji = false;
+  /** The emoji picker's words (its search field, categories, messages). */
+  @property({ attribute: false }) emojiLabels: Partial<EmojiPickerLabels> = {};
   /** Maximum characters of the draft. */
   @property({ type: Number }) maxlength = 4000;
 
   @state() private dragging = false;
+  @state() private emojiOpen = false;
+  @query('.emoji-button') private emojiButton?: HTMLButtonElement;
+  @query('sportello-emoji-picker') private emojiPicker?: HTMLElement;
   @query('textarea') private textarea!: HTMLTextAreaElement;
   @query('input[type=file]') private fileInput!: HTMLInputElement;
 
@@ -88,7 +100,7 @@ export class SportelloComposer extends SportelloElement {
   private lastTypingSent = 0;
   private idleTimer: ReturnType<typeof setTimeout> | undefined;
 
-  private get text(): ComposerLabels {
+  private get text(): Required<ComposerLabels> {
     return { ...defaultLabels, ...this.labels };
   }
 
@@ -100,6 +112,87 @@ export class SportelloComposer extends SportelloElement {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     clearTimeout(this.idleTimer);
+    document.removeEventListener('pointerdown', this.onOutsidePointer, true);
+  }
+
+  // ---- emoji ----------------------------------------------------------------------------------
+
+  private async toggleEmoji(): Promise<void> {
+    if (this.emojiOpen) return this.closeEmoji(true);
+    // The picker's code and its words come only now, the first time a visitor wants them.
+    await import('./emoji-picker.js');
+    this.emojiOpen = true;
+    document.addEventListener('pointerdown', this.onOutsidePointer, true);
+    await this.updateComplete;
+    this.emojiPicker?.focus();
+  }
+
+  private closeEmoji(focusButton: boolean): void {
+    if (!this.emojiOpen) return;
+    this.emojiOpen = false;
+    document.removeEventListener('pointerdown', this.onOutsidePointer, true);
+    if (focusButton) this.emojiButton?.focus();
+  }
+
+  /** A press anywhere outside the picker and its button closes it, focus staying where the press puts it. */
+  private onOutsidePointer = (e: PointerEvent): void => {
+    const path = e.composedPath();
+    if (!path.includes(this.emojiPicker as EventTarget) && !path.includes(this.emojiButton as EventTarget))
+      this.closeEmoji(false);
+  };
+
+  /** Focus left the picker for something else than its button (Tab to the message field, say): it closes. */
+  private onPickerFocusout(e: FocusEvent): void {
+    const to = e.relatedTarget as Node | null;
+    if (to && to !== this.emojiButton && !this.emojiPicker?.contains(to) && !this.emojiPicker?.shadowRoot?.contains(to))
+      this.closeEmoji(false);
+  }
+
+  /** Puts the emoji where the caret was (over a selection, if any), then gives the field its focus back. */
+  private async insertEmoji(emoji: string): Promise<void> {
+    const field = this.textarea;
+    const start = Math.min(field?.selectionStart ?? this.value.length, this.value.length);
+    const end = Math.max(start, Math.min(field?.selectionEnd ?? start, this.value.length));
+    const value = this.value.slice(0, start) + emoji + this.value.slice(end);
+    this.closeEmoji(false);
+    if (value.length <= this.maxlength) {
+      this.value = value;
+      this.emit('sportello-composer-input', { value });
+      this.noteTyping();
+    }
+    await this.updateComplete;
+    field?.focus();
+    const caret = value.length <= this.maxlength ? start + emoji.length : end;
+    field?.setSelectionRange(caret, caret);
+  }
+
+  private renderEmoji() {
+    if (!this.allowEmoji) return nothing;
+    const label = this.text.emoji;
+    return html`<button
+        type="button"
+        class="emoji-button"
+        part="emoji"
+        aria-label=${label}
+        title=${label}
+        aria-haspopup="dialog"
+        aria-expanded=${this.emojiOpen ? 'true' : 'false'}
+        ?disabled=${this.disabled}
+        @click=${() => void this.toggleEmoji()}
+      >
+        ${smileIcon()}
+      </button>
+      ${
+        this.emojiOpen
+          ? html`<sportello-emoji-picker
+              class="emoji-picker"
+              .labels=${this.emojiLabels}
+              @focusout=${this.onPickerFocusout}
+              @sportello-emoji-pick=${(e: CustomEvent<{ emoji: string }>) => void this.insertEmoji(e.detail.emoji)}
+              @sportello-emoji-close=${() => this.closeEmoji(true)}
+            ></sportello-emoji-picker>`
+          : nothing
+      }`;
   }
 
   private get canSend(): boolean {
@@ -231,6 +324,7 @@ export class SportelloComposer extends SportelloElement {
               <input type="file" multiple accept=${this.accept || nothing} tabindex="-1" aria-hidden="true" @change=${this.onPick} />`
             : nothing
         }
+        ${this.renderEmoji()}
         <textarea
           part="input"
           rows="1"

@@ -99,11 +99,13 @@ export function supportCode(error: ServiceError | Error): string | undefined {
  * `error` in the visitor's words, in the speaker's language. `autoRetry`: the element will repeat
  * the action by itself once a wait is over (the words say so instead of asking for a click).
  * `setup`: the failed action was the element setting itself up (a 404 then means a wrong page setup).
+ * `notFound`: what was not found, in the visitor's words from the element's own data ("We can't find
+ * request 12345."), said instead of the general sentence on a 404/410 — never the server's message.
  */
 export function describeError(
   speaker: Speaker,
   error: ServiceError | Error,
-  options: { autoRetry?: boolean; setup?: boolean; keys?: boolean } = {},
+  options: { autoRetry?: boolean; setup?: boolean; keys?: boolean; notFound?: string | undefined } = {},
 ): ErrorWords {
   const category = categorise(error, options);
   const s = (key: ErrorStringKey) => errorString(speaker, key);
@@ -113,7 +115,8 @@ export function describeError(
       : undefined;
   const todo =
     category === 'rate' ? s(options.autoRetry ? 'rateTodoAuto' : 'rateTodo') : s(`${category}Todo` as ErrorStringKey);
-  return { category, what: s(`${category}What` as ErrorStringKey), todo, support: supportCode(error), waitMs };
+  const what = category === 'notFound' && options.notFound ? options.notFound : s(`${category}What` as ErrorStringKey);
+  return { category, what, todo, support: supportCode(error), waitMs };
 }
 
 /** One sentence for places that have room for one line only (a status, an announcement). */

@@ -5,8 +5,9 @@ import { SportelloElement } from './sportello-element.js';
 
 /**
  * Gives shared configuration to every Sportello element inside it (across shadow roots). An
- * element's own attribute or property still wins; this element's per-service endpoint wins over its
- * page-wide `endpoint`; both win over `configure()`. A page without script can configure all four
+ * element's own attribute or property still wins. Endpoints go by specificity first, then by
+ * nearness: this element's per-service endpoint, then `configure({ endpoints })`'s, then this
+ * element's page-wide `endpoint`, then `configure({ endpoint })`. A page without script can configure all four
  * services with attributes alone. Every change (an attribute, a property, a new `tokenProvider`)
  * reaches the elements inside at once, and one that failed for want of it retries by itself.
  *
@@ -20,7 +21,7 @@ export class SportelloConfigElement extends LitElement {
     }
   `;
 
-  /** Page-wide base URL for elements below whose service has no endpoint of its own here. */
+  /** Page-wide base URL for elements below whose service has no endpoint of its own, here or in `configure({ endpoints })`. */
   @property() endpoint?: string;
   /** The AI service's base URL (`{ai_base_url}/api/v2`) or a proxy, for `<sportello-ai-chat>` below. */
   @property({ attribute: 'ai-endpoint' }) aiEndpoint?: string;

@@ -31,12 +31,13 @@ declare global {
  * shadow roots, a registration that tolerates a second copy of the bundle on the page, page-stylable
  * custom states, and the one configuration rule.
  *
- * Configuration: each element names its service (`static service`); for each of `endpoint`,
- * `tokenProvider` and `lang` the first one set wins, in this order:
+ * Configuration: each element names its service (`static service`). The most specific value
+ * wins, then the nearest; for `endpoint`:
  *   1. the element's own attribute or property;
- *   2. the nearest `<sportello-config>`: its per-service entry (`ai-endpoint`, `sign-endpoint`,
- *      `desk-endpoint`, `chat-endpoint`), then its page-wide `endpoint`;
- *   3. `configure()`: its `endpoints` entry for the service, then its `endpoint`.
+ *   2. an entry for its service: the nearest `<sportello-config>`'s (`ai-endpoint`, `sign-endpoint`,
+ *      `desk-endpoint`, `chat-endpoint`), then `configure({ endpoints })`;
+ *   3. a page-wide entry: `<sportello-config endpoint>`, then `configure({ endpoint })`.
+ * `tokenProvider` and `lang`: the element's own, then `<sportello-config>`'s, then `configure()`'s.
  * Any change to any of them (attribute, property, `<sportello-config>`, `configure()`, a new
  * `tokenProvider`, `lang`) re-renders every connected element; its `ServiceClientController`
  * rebuilds the client, and an element that failed with the old configuration retries by itself.

@@ -283,10 +283,27 @@ export const signViewerStyles = css`
     padding: var(--_space) calc(var(--_space) * 2);
     border-bottom: 1px solid var(--_border);
   }
+  dialog[open] {
+    display: flex;
+    flex-direction: column;
+  }
   dialog iframe {
+    flex: 1;
+    min-height: 0;
     width: 100%;
-    height: calc(100% - 58px);
     border: 0;
+  }
+  /* The way out when the service's page refuses the frame (nothing tells the viewer it did). */
+  dialog .frame-fallback {
+    margin: 0;
+    padding: calc(var(--_space) * 0.75) calc(var(--_space) * 2);
+    border-bottom: 1px solid var(--_border);
+    background: var(--_surface-alt);
+    font-size: 0.95em;
+  }
+  dialog .frame-fallback a {
+    color: var(--_accent);
+    font-weight: 600;
   }
   .turn {
     flex-basis: 100%;

@@ -400,7 +400,9 @@ describe('sportello-sign-viewer: errors', () => {
     const el = await viewer(999999);
     await practiceShown(el);
     const notice = shadow(el).querySelector('[part="error"]')!;
-    expect(notice.textContent).to.contain('could not be found');
+    // Names the practice, from the viewer's own id-file (never the server's message).
+    expect(notice.querySelector('.notice-what')!.textContent).to.equal('We can’t find practice 999999.');
+    expect(notice.textContent).not.to.contain('deactivated');
     expect(notice.querySelector('[part="error-support"]')!.textContent).to.match(/HTTP 404 .*ref [0-9a-f-]{36}/);
   });
 

@@ -1,5 +1,5 @@
 import { html, nothing, type PropertyValues } from 'lit';
-import { property, state, query } from 'lit/decorators.js';
+import { property, state } from 'lit/decorators.js';
 import { SportelloElement } from '../shared/sportello-element.js';
 import { errorNoticeStyles } from '../shared/error-notice.js';
 import { tokens } from '../shared/tokens.styles.js';
@@ -18,9 +18,12 @@ import { ConfigurationError, ServiceClientController } from '../../src/controlle
 import { signViewerStyles } from './sign-viewer.styles.js';
 import { renderEvents, renderHeader, renderSigners, statusWord } from './parts/practice-summary.js';
 import { SignDocumentView } from './parts/document-view.js';
-import { renderLinkOutcome, renderTurn } from './parts/turn-notice.js';
+import { SigningFlow } from './parts/signing-flow.js';
+import { documentSources, inputProblem, isLinkOnly } from './parts/viewer-inputs.js';
+import { renderDownloads } from './parts/downloads.js';
 import { renderDocument, renderSwitcher } from './parts/document-panel.js';
 import { translate, type StringKey } from './strings.js';
+import { renderTask } from '../shared/task-view.js';
 import './events.js';
 
 const NO_STEPS: ReadonlyMap<string, SignerStep> = new Map<string, SignerStep>();
@@ -95,7 +98,11 @@ export class SportelloSignViewer extends SportelloElement {
   @property({ attribute: 'sign-user' }) signUser?: string;
   /** E-mail of the signer in front of the screen: their areas are highlighted. Default: the visitor token's signer. */
   @property({ attribute: 'signer-email' }) signerEmail?: string;
-  /** Where the signing page opens: a new window (default) or an embedded dialog. */
+  /**
+   * Where the signing page opens: a new window (default) or an embedded dialog. The dialog always
+   * offers the page in a new window too: a service that refuses to be framed (X-Frame-Options, CSP
+   * frame-ancestors) or a page that fails to load cannot be told apart from a good one by the viewer.
+   */
   @property({ attribute: 'sign-mode' }) signMode: 'window' | 'dialog' = 'window';
   /** The signing link, when known already (link-only mode, or to skip `GET /files/{id}/link`). */
   @property({ attribute: 'signing-url' }) signingUrl?: string;
@@ -106,14 +113,9 @@ export class SportelloSignViewer extends SportelloElement {
 
   @state() private docIndex = 0;
   @state() private announce = '';
-  @state() private opened = false;
-  @state() private pendingLink: string | undefined;
-  @state() private dialogUrl: string | undefined;
   @state() private attrError = false;
   /** The signer the gateway's visitor token names (`sportello.sign.signer`), read as the token is used. */
   @state() private tokenSignerEmail: string | undefined;
-
-  @query('dialog') private dialog?: HTMLDialogElement;
 
   private service: SignService | undefined;
   /** The signing client from the resolved configuration; a new one (new endpoint or credentials) sets the viewer up again. */
@@ -147,7 +149,7 @@ export class SportelloSignViewer extends SportelloElement {
     onStatus: ({ idFile, status, previousStatus, practice }) => {
       this.say(translate(this, 'statusChanged', { status: statusWord(this, status) }));
       this.emit('sportello-sign-status', { idFile, status, previousStatus, final: isFinalStatus(status), practice });
-      if (isFinalStatus(status)) this.closeDialog();
+      if (isFinalStatus(status)) this.signing.close();
     },
     onStep: ({ idFile, signer, previousStatus, previousPracticeStatus, practice }) => {
       const key = signer.status === 'R' ? 'signerRejected' : signer.status === 'F' ? 'signerSigned' : undefined;
@@ -162,7 +164,7 @@ export class SportelloSignViewer extends SportelloElement {
       });
       // The viewing signer is done: the signing dialog has nothing more to show.
       const viewing = this.viewingSigner;
-      if (viewing && signer.email.toLowerCase() === viewing.toLowerCase()) this.closeDialog();
+      if (viewing && signer.email.toLowerCase() === viewing.toLowerCase()) this.signing.close();
     },
   });
 
@@ -180,8 +182,21 @@ export class SportelloSignViewer extends SportelloElement {
     onOutcome: (outcome) => {
       if (outcome === 'pending') return;
       this.say(this.t(outcome === 'signed' ? 'linkSigned' : outcome === 'rejected' ? 'linkRejected' : 'linkClosed'));
-      this.closeDialog();
+      this.signing.close();
     },
+  });
+
+  /** The Sign action, the signing dialog, and following the outcome once the page is open. */
+  private readonly signing = new SigningFlow(this, {
+    speaker: this,
+    practice: this.practiceCtl,
+    link: this.linkCtl,
+    mode: () => this.signMode,
+    linkOnly: () => this.linkOnly,
+    signingUrl: () => this.signingUrl,
+    named: () => !!this.viewingSigner,
+    emitOpen: (url, mode) => this.emit('sportello-sign-open', { url, mode }, { cancelable: true }),
+    renderError: (error, retry) => this.renderError(error, retry),
   });
 
   private readonly docCtl = new SignDocumentController(this, {
@@ -215,8 +230,17 @@ export class SportelloSignViewer extends SportelloElement {
     if (signer && !this.signerEmail) this.practiceCtl.follow();
   }
 
+  private get inputs() {
+    return {
+      idFile: this.idFile,
+      signingUrl: this.signingUrl,
+      documentSrc: this.documentSrc,
+      endpoint: this.config.endpoint,
+    };
+  }
+
   private get linkOnly(): boolean {
-    return !this.idFile && !!(this.signingUrl || this.documentSrc);
+    return isLinkOnly(this.inputs);
   }
 
   private t(key: StringKey, params?: Record<string, string | number>): string {
@@ -248,12 +272,11 @@ export class SportelloSignViewer extends SportelloElement {
     if (key === this.setupKey && !clientChanged) return;
     this.setupKey = key;
     this.docIndex = 0;
-    this.opened = false;
-    this.pendingLink = undefined;
+    this.signing.reset();
     this.attrError = false;
     this.service = undefined;
 
-    const problem = this.validate(endpoint);
+    const problem = inputProblem(this.inputs);
     this.reportConfigProblem(problem ? new ConfigurationError(problem) : undefined);
     if (problem) {
       this.attrError = true;
@@ -271,49 +294,14 @@ export class SportelloSignViewer extends SportelloElement {
     void this.practiceCtl.load(this.service, Number(this.idFile));
   }
 
-  private validate(endpoint: string | undefined): string | undefined {
-    const url = (v: string) => /^https?:\/\//i.test(v) || v.startsWith('/');
-    if (this.idFile) {
-      if (!/^\d+$/.test(this.idFile.trim()) || Number(this.idFile) <= 0)
-        return `id-file must be a positive number, got "${this.idFile}".`;
-      if (!endpoint) return 'id-file needs an endpoint (the signing service or your proxy).';
-      return undefined;
-    }
-    if (this.signingUrl || this.documentSrc) {
-      if (this.signingUrl && !/^https?:\/\//i.test(this.signingUrl))
-        return `signing-url must be an http(s) URL, got "${this.signingUrl}".`;
-      const bad = this.documentUrls().find((u) => !url(u));
-      if (bad) return `document-src holds something that is not a URL: "${bad}".`;
-      return undefined;
-    }
-    return 'give it an id-file (with credentials or a proxy endpoint), or a signing-url with document-src.';
-  }
-
-  private documentUrls(): string[] {
-    return (this.documentSrc ?? '').split(/\s+/).filter(Boolean);
-  }
-
   /** The documents to offer, from the practice or the link-only URLs. */
   private sources(): DocumentSource[] {
-    if (this.linkOnly) {
-      return this.documentUrls().map((url, index) => {
-        const last = decodeURIComponent(new URL(url, document.baseURI).pathname.split('/').filter(Boolean).pop() ?? '');
-        return { kind: 'url', url, filename: last || `${this.t('document')} ${index + 1}`, index };
-      });
-    }
-    const p = this.practiceCtl.practice;
-    if (!p) return [];
-    return p.documents.map((d, i) => ({
-      kind: 'service',
-      idDocument: d.idDocument,
-      filename: d.filename,
-      index: d.order ?? i,
-    }));
+    return documentSources(this.inputs, this.practiceCtl.practice, (i) => `${this.t('document')} ${i + 1}`);
   }
 
   private showCurrentDocument(): void {
     if (this.attrError) return;
-    const ready = this.linkOnly || this.practiceCtl.phase === 'ready';
+    const ready = this.linkOnly || this.practiceCtl.phase === 'complete';
     if (!ready) return;
     const sources = this.sources();
     const source = sources[Math.min(this.docIndex, sources.length - 1)];
@@ -347,51 +335,6 @@ export class SportelloSignViewer extends SportelloElement {
     this.requestUpdate();
   }
 
-  /** The anchor's own navigation opens the link (no popup blocker); we start following. */
-  private onSignLinkClick(e: MouseEvent, url: string): void {
-    if (!this.emit('sportello-sign-open', { url, mode: 'window' }, { cancelable: true })) e.preventDefault();
-    this.startedSigning();
-  }
-
-  private async onSignButton(): Promise<void> {
-    let url: string;
-    try {
-      url = this.signingUrl ?? (await this.practiceCtl.getLink());
-    } catch {
-      return; // shown by the controller's linkError
-    }
-    if (this.signMode === 'dialog') {
-      if (!this.emit('sportello-sign-open', { url, mode: 'dialog' }, { cancelable: true })) {
-        this.startedSigning();
-        return;
-      }
-      this.dialogUrl = url;
-      await this.updateComplete;
-      if (this.dialog && !this.dialog.open) this.dialog.showModal();
-      this.startedSigning();
-    } else {
-      // The link arrived after the click: a window opened now would be blocked, so offer it as a link.
-      this.pendingLink = url;
-    }
-  }
-
-  private startedSigning(): void {
-    this.opened = true;
-    if (!this.linkOnly) this.practiceCtl.follow();
-    else if (this.signingUrl) this.linkCtl.follow(this.signingUrl);
-  }
-
-  private onDialogClose(): void {
-    this.dialogUrl = undefined;
-    if (!this.linkOnly) this.practiceCtl.refreshNow();
-    else this.linkCtl.refreshNow();
-  }
-
-  /** Closes the signing dialog (the signer is done); its close event asks for the news at once. */
-  private closeDialog(): void {
-    if (this.dialog?.open) this.dialog.close();
-  }
-
   /** Says `text` in the live region, also when it is the same words as last time. */
   private say(text: string): void {
     this.announce = this.announce === text ? `${text}\u00a0` : text;
@@ -407,54 +350,37 @@ export class SportelloSignViewer extends SportelloElement {
 
   // ---- rendering ----
 
+  /** The viewer sends the page's own development keys (a 401 then means wrong keys, not an expired session). */
+  private get devKeys(): boolean {
+    return !!this.signToken && !this.config.tokenProvider;
+  }
+
+  /** A 404 of the practice, in words that name it (from our own `id-file`, never the server's message). */
+  private get practiceNotFound(): string {
+    return this.t('practiceNotFound', { id: this.idFile ?? '' });
+  }
+
   /** A failure, shown the one way every element shows one (components/shared/error-notice.ts). */
-  private renderError(error: ServiceError | Error, retry?: () => void, autoRetry = false) {
+  private renderError(error: ServiceError | Error, retry?: () => void, autoRetry = false, notFound?: string) {
     return html`<sportello-error-notice
       .error=${error}
       .speaker=${this}
       .retry=${retry}
+      .notFound=${notFound}
       ?auto-retry=${autoRetry}
-      ?keys=${!!this.signToken && !this.config.tokenProvider}
+      ?keys=${this.devKeys}
     ></sportello-error-notice>`;
   }
 
-  private renderSignAction() {
-    const p = this.practiceCtl.practice;
-    const outcome = this.linkCtl.outcome;
-    const turn = this.linkOnly
-      ? renderLinkOutcome(outcome, this)
-      : renderTurn(this.practiceCtl.view, this, !!this.viewingSigner);
-    // Link-only: the link is the signer's own; once they acted it offers nothing more.
-    const can = this.linkOnly ? !!this.signingUrl && (!outcome || outcome === 'pending') : this.practiceCtl.canSign;
-    if (!can) return turn;
-    const known = this.signingUrl ?? this.practiceCtl.signingLink;
-    const linkError = this.practiceCtl.linkError;
-    let action;
-    if (this.signMode !== 'dialog' && known) {
-      action = html`<a class="button primary" part="sign-button" href=${known} target="_blank" rel="noopener noreferrer" @click=${(e: MouseEvent) => this.onSignLinkClick(e, known)}>${this.t('sign')}</a>`;
-    } else if (this.pendingLink) {
-      action = html`<a class="button primary" part="sign-button" href=${this.pendingLink} target="_blank" rel="noopener noreferrer" @click=${(e: MouseEvent) => this.onSignLinkClick(e, this.pendingLink!)}>${this.t('openSigningPage')}</a>`;
-    } else {
-      action = html`<button type="button" class="button primary" part="sign-button" @click=${this.onSignButton}>${this.t('sign')}</button>`;
-    }
-    const following = this.opened && (this.linkOnly ? outcome === 'pending' : !!p && !isFinalStatus(p.status));
-    return html`${turn}${action}
-      ${linkError ? this.renderError(linkError, () => void this.onSignButton()) : nothing}
-      ${following ? html`<p class="notice">${this.signMode === 'dialog' ? this.t('following') : this.t('signOpened')}</p>` : nothing}`;
-  }
-
   private renderDownloads() {
-    const busy = this.downloads.busy;
-    const btn = (kind: DownloadKind, key: StringKey) =>
-      html`<button type="button" class="button" data-download=${kind} ?disabled=${!!busy} aria-busy=${busy === kind ? 'true' : 'false'} @click=${() => this.download(kind)}>
-        ${busy === kind ? this.t('downloading') : this.t(key)}
-      </button>`;
-    const err = this.downloads.error;
-    return html`<div class="downloads">
-      ${this.docCtl.source ? btn('document', 'downloadDocument') : nothing}
-      ${this.linkOnly ? nothing : html`${btn('practice', 'downloadPractice')}${btn('report', 'downloadReport')}`}
-      ${err ? this.renderError(err.error) : nothing}
-    </div>`;
+    return renderDownloads({
+      speaker: this,
+      downloads: this.downloads,
+      hasDocument: !!this.docCtl.source,
+      linkOnly: this.linkOnly,
+      download: (kind) => this.download(kind),
+      renderError: (error) => this.renderError(error),
+    });
   }
 
   /** `:state()` custom states for the page: `sportello-sign-viewer:state(your-turn)`. */
@@ -462,14 +388,14 @@ export class SportelloSignViewer extends SportelloElement {
     const p = this.practiceCtl.practice;
     const turn = this.practiceCtl.view?.turn;
     return {
-      loading: this.practiceCtl.phase === 'loading' || this.docCtl.phase === 'loading',
+      loading: this.practiceCtl.phase === 'pending' || this.docCtl.phase === 'pending',
       error: this.attrError || this.practiceCtl.phase === 'error' || this.docCtl.phase === 'error',
       signed: p?.status === 'F' || this.linkCtl.outcome === 'signed',
       rejected: p?.status === 'R' || this.linkCtl.outcome === 'rejected',
       'your-turn': turn === 'your-turn',
       waiting: turn === 'waiting' || turn === 'signed-waiting',
       following: this.practiceCtl.following || this.linkCtl.outcome === 'pending',
-      'dialog-open': !!this.dialogUrl,
+      'dialog-open': !!this.signing.dialogUrl,
     };
   }
 
@@ -482,13 +408,18 @@ export class SportelloSignViewer extends SportelloElement {
     const sources = this.sources();
     const live = html`<div class="visually-hidden" role="status" aria-live="polite">${this.announce}</div>`;
 
-    if (!this.linkOnly) {
-      if (pc.phase === 'loading' && !p) return html`${live}<p class="loading" role="status">${this.t('loading')}</p>`;
-      if (pc.phase === 'error' && pc.error && !p) {
-        return html`${live}<div class="side">${this.renderError(pc.error, () => this.retryPractice(), true)}</div>`;
-      }
-      if (!p) return live;
-    }
+    // Loading the practice is a one-shot task, shown the kit's one way (components/shared/task-view.ts).
+    if (!this.linkOnly && !p)
+      return html`${live}${renderTask(pc.loading, {
+        speaker: this,
+        pending: () => html`<p class="loading" role="status">${this.t('loading')}</p>`,
+        complete: () => nothing,
+        retry: () => this.retryPractice(),
+        autoRetry: true,
+        keys: this.devKeys,
+        notFound: this.practiceNotFound,
+        around: (notice) => html`<div class="side">${notice}</div>`,
+      })}`;
 
     return html`${live}
       <div class="layout">
@@ -496,10 +427,10 @@ export class SportelloSignViewer extends SportelloElement {
           ${
             p
               ? html`${renderHeader(p, this)}
-                ${pc.phase === 'error' && pc.error ? this.renderError(pc.error, () => this.retryPractice(), true) : nothing}`
+                ${pc.phase === 'error' && pc.error ? this.renderError(pc.error, () => this.retryPractice(), true, this.practiceNotFound) : nothing}`
               : html`<h2 class="practice-name">${this.t('linkOnlyTitle')}</h2>`
           }
-          <div class="actions" part="actions">${this.renderSignAction()}</div>
+          <div class="actions" part="actions">${this.signing.renderAction()}</div>
           ${this.renderDownloads()}
           ${p ? html`${renderSigners(p, this, this.viewingSigner)}${renderEvents(p, this)}` : nothing}
         </aside>
@@ -518,22 +449,7 @@ export class SportelloSignViewer extends SportelloElement {
           }
         </section>
       </div>
-      ${
-        this.dialogUrl
-          ? html`<dialog part="dialog" aria-label=${this.t('signingDialog')} @close=${this.onDialogClose}>
-            <div class="dialog-bar">
-              <strong>${this.t('signingDialog')}</strong>
-              <button type="button" class="button" @click=${() => this.dialog?.close()}>${this.t('closeDialog')}</button>
-            </div>
-            <iframe
-              title=${this.t('signingDialog')}
-              src=${this.dialogUrl}
-              referrerpolicy="no-referrer"
-              sandbox="allow-forms allow-same-origin allow-scripts allow-popups allow-popups-to-escape-sandbox"
-            ></iframe>
-          </dialog>`
-          : nothing
-      }`;
+      ${this.signing.renderDialog()}`;
   }
 }
 

@@ -177,3 +177,57 @@ describe('sportello-sign-viewer: link-only mode follows the link', () => {
     expect(shadow(el).querySelector('[role="status"][aria-live]')!.textContent).to.contain('Signed. Thank you.');
   });
 });
+
+describe('sportello-sign-viewer: a signing page that refuses the frame', () => {
+  beforeEach(resetSim);
+  afterEach(() => fetch(`${SIM_URL}/__sim/faults`, { method: 'DELETE' }));
+
+  it('dialog mode: the dialog offers the page in a new window, where the signer signs; the viewer follows to the end', async () => {
+    // The service's page refuses to be framed (X-Frame-Options: DENY and CSP frame-ancestors 'none').
+    await fetch(`${SIM_URL}/__sim/faults`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ kind: 'refuse-framing' }),
+    });
+    const el = await viewer(1002, { 'signer-email': GIOVANNI, 'sign-mode': 'dialog' });
+    await practiceShown(el);
+    await waitUntil(() => signAction(el), 'no Sign action', { timeout: 10000 });
+    signAction(el)!.click();
+    await waitUntil(() => shadow(el).querySelector('dialog[open] iframe'), 'no dialog', { timeout: 10000 });
+    // The browser refused the frame: Chromium shows its error page in it.
+    const frames = async () =>
+      (await executeServerCommand<{ frames: string[] }, unknown>('sign-page', { inspect: 'frames' })).frames;
+    await waitUntil(
+      async () => (await frames()).some((u) => u.startsWith('chrome-error:')),
+      'the frame was not refused',
+      {
+        timeout: 10000,
+      },
+    );
+    // The way out, in the visitor's words, to the signer's own page.
+    const fallback = shadow(el).querySelector<HTMLAnchorElement>('dialog[open] a[data-fallback]')!;
+    expect(fallback.closest('p')!.textContent!.replace(/\s+/g, ' ').trim()).to.equal(
+      'Is the signing page not showing here? Open it in a new window',
+    );
+    expect(fallback.href).to.equal(link('link-1002-1'));
+    expect(fallback.target).to.equal('_blank');
+    expect(fallback.rel).to.equal('noopener noreferrer');
+    await expect(el).to.be.accessible();
+
+    const opens: string[] = [];
+    el.addEventListener('sportello-sign-open', (e) => opens.push(`${e.detail.mode} ${e.detail.url}`));
+    const result = await executeServerCommand<SignPageResult, unknown>('sign-page', {
+      open: 'window',
+      via: 'a[data-fallback]',
+      action: 'sign',
+    });
+    expect(result.opened).to.contain('/sign/app/sign/link-1002-1');
+    expect(result.status, result.text).to.equal(200);
+    expect(opens).to.deep.equal([`window ${link('link-1002-1')}`]);
+    // The dialog gave way to the window, and the viewer followed the signature there.
+    expect(shadow(el).querySelector('dialog[open]')).to.equal(null);
+    await waitUntil(() => turn(el)?.dataset.turn === 'completed', 'the viewer did not follow', { timeout: 10000 });
+    expect(signAction(el)).to.equal(null);
+    await expect(el).to.be.accessible();
+  });
+});

@@ -1,7 +1,7 @@
 /**
  * The one configuration rule, element by element, against the real simulator: the element's own
- * endpoint, then the nearest <sportello-config>'s per-service entry, then its page-wide one, then
- * the same two from configure(). And late configuration: an element that failed for want of it
+ * endpoint, then the per-service entries (the nearest <sportello-config>'s, then configure()'s),
+ * then the page-wide ones (<sportello-config endpoint>, then configure({ endpoint })). And late configuration: an element that failed for want of it
  * recovers by itself, without a click, when it arrives.
  *
  * Each rung is proved the same way: the rung under test holds the real endpoint and every rung
@@ -128,8 +128,9 @@ const CASES: Case[] = [
   },
 ];
 
-type Rung = 'own' | 'config-service' | 'config-page' | 'configure-service' | 'configure-page';
-const RUNGS: Rung[] = ['own', 'config-service', 'config-page', 'configure-service', 'configure-page'];
+type Rung = 'own' | 'config-service' | 'configure-service' | 'config-page' | 'configure-page';
+/** Most specific first, then nearest: a per-service entry anywhere beats a page-wide one anywhere. */
+const RUNGS: Rung[] = ['own', 'config-service', 'configure-service', 'config-page', 'configure-page'];
 
 /** Mounts the element inside a <sportello-config>, with `winner` holding the right endpoint and every rung below it a wrong one. */
 async function mount(c: Case, winner: Rung | undefined): Promise<{ el: HTMLElement; config: SportelloConfigElement }> {
@@ -185,6 +186,25 @@ for (const c of CASES) {
         expect(await outcomeOf(c, el)).to.equal('ok');
       });
     }
+
+    it("the issue's example: inside <sportello-config endpoint=another service's URL>, configure({ endpoints }) for this service wins", async () => {
+      // Another service's real base URL as the page-wide entry (the issue: an AI panel inside
+      // <sportello-config endpoint=SIGN_URL> POSTed to the signing service and got 404).
+      const other = CASES.find((o) => o.service !== c.service)!.right;
+      configure({ endpoints: { [c.service]: c.right } });
+      const config = await fixture<SportelloConfigElement>(
+        html`<sportello-config endpoint=${other}></sportello-config>`,
+      );
+      const asked: string[] = [];
+      const observer = new PerformanceObserver((list) => asked.push(...list.getEntries().map((e) => e.name)));
+      observer.observe({ type: 'resource', buffered: false });
+      const el = c.make();
+      config.append(el);
+      await c.act?.(el);
+      expect(await outcomeOf(c, el)).to.equal('ok');
+      observer.disconnect();
+      expect(asked.filter((url) => url.startsWith(other))).to.deep.equal([]);
+    });
 
     it('a changed endpoint recovers a failed element without a click', async () => {
       const errors: string[] = [];

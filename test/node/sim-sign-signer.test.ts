@@ -37,6 +37,29 @@ beforeEach(async () => {
 });
 
 describe('sign: the signing page', () => {
+  it('refuses to be framed only while a refuse-framing fault is set (X-Frame-Options and CSP frame-ancestors)', async () => {
+    const open = await page('link-1002-1');
+    assert.equal(open.headers.get('x-frame-options'), null);
+    assert.doesNotMatch(open.headers.get('content-security-policy') ?? '', /frame-ancestors/);
+    await fetch(`${sim.url}/__sim/faults`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ kind: 'refuse-framing' }),
+    });
+    for (let i = 0; i < 2; i++) {
+      // Still refused on the next visit (the page reloads after a form's answer): a switch, not a one-off.
+      const refused = await page('link-1002-1');
+      assert.equal(refused.status, 200);
+      assert.equal(refused.headers.get('x-frame-options'), 'DENY');
+      assert.match(
+        refused.headers.get('content-security-policy') ?? '',
+        /default-src 'none'.*; frame-ancestors 'none'$/,
+      );
+    }
+    await fetch(`${sim.url}/__sim/reset`, { method: 'POST' });
+    assert.equal((await page('link-1002-1')).headers.get('x-frame-options'), null);
+  });
+
   it('renders server-side HTML under a strict CSP, with sign and reject forms', async () => {
     const res = await page('link-1002-1');
     assert.equal(res.status, 200);

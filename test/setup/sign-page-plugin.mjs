@@ -1,5 +1,8 @@
 // web-test-runner plugin: a real person on the signing service's page. Browser tests call
-//   executeServerCommand('sign-page', { open: 'window' | 'dialog', action: 'sign' | 'reject', reason? })
+//   executeServerCommand('sign-page', { open: 'window' | 'dialog', action: 'sign' | 'reject', reason?, via? })
+// (`via`: the link to click in window mode, default the viewer's Sign link), or
+//   executeServerCommand('sign-page', { inspect: 'frames' }) for the URLs of the page's frames (a
+// frame refused by X-Frame-Options or CSP frame-ancestors shows Chromium's error page there).
 // and this drives the same Chromium through puppeteer: it clicks the viewer's Sign link with a real
 // user gesture (window mode: the page opens in a popup) or finds the viewer's dialog iframe (dialog
 // mode), then presses the page's own Sign or Reject button, as a signer would. Cross-origin pages
@@ -57,10 +60,11 @@ export function signPagePlugin() {
       if (command !== 'sign-page') return undefined;
       const page = session.browser.getPage(session.id);
       if (!page) throw new Error('sign-page: this launcher has no puppeteer page');
+      if (payload.inspect === 'frames') return { frames: page.frames().map((f) => f.url()) };
       if (payload.open === 'window') {
         const popup = new Promise((resolve) => page.once('popup', resolve));
         // pierce/ reaches into the viewer's shadow root: a real click, so no popup blocker.
-        await page.click('pierce/a[part="sign-button"]');
+        await page.click(`pierce/${payload.via ?? 'a[part="sign-button"]'}`);
         const signing = await waitFor(() => popup, 'no signing window opened');
         await signing.waitForFunction(() => document.readyState === 'complete', { timeout: 15000 });
         try {

@@ -6,6 +6,9 @@ import type { PlacedArea } from '../../../src/pdf/areas.js';
 import { displayBox, quarterTurn } from '../../../src/pdf/geometry.js';
 import { sameEmail, type SignerStep } from '../../../src/controllers/sign/signer-view.js';
 import { cssProps } from '../../shared/css-props.js';
+import { areaIcon, placeholderFamily, type AreaFamily } from './area-icons.js';
+
+export { placeholderFamily };
 import { codeKey, translate, type StringKey } from '../strings.js';
 
 /** What the areas need to know beyond their place: who looks, and each signer's step. */
@@ -16,13 +19,9 @@ export interface AreaContext {
   steps: ReadonlyMap<string, SignerStep>;
 }
 
-/** Placeholder type codes (§2.5) grouped by what a signer does with them. */
-export function placeholderFamily(code: string): 'signature' | 'date' | 'checkbox' | 'attachment' | 'text' {
-  if (code === 'S') return 'signature';
-  if (code === 'D' || code === 'O' || code === 'E' || code === 'H') return 'date';
-  if (code === 'I' || code === 'R' || code === 'Y') return 'checkbox';
-  if (code === 'Z') return 'attachment';
-  return 'text';
+/** The area's family: every signature area is one; a placeholder's comes from its type code. */
+export function areaFamily(a: PlacedArea): AreaFamily {
+  return a.spec.kind === 'signature' ? 'signature' : placeholderFamily(a.spec.code);
 }
 
 function formatWhen(iso: string | undefined, language: Lang): string {
@@ -46,8 +45,9 @@ export function areaText(
     const key = codeKey('action_', a.spec.code);
     text = t('areaSignature', { kind: key ? t(key) : a.spec.code, signer });
   } else {
+    // A type the catalogue does not name (radio, combo, birth place, …) is said by its family.
     const ph = codeKey('ph_', a.spec.code);
-    text = t('areaPlaceholder', { kind: ph ? t(ph) : a.spec.code, signer });
+    text = t('areaPlaceholder', { kind: t(ph ?? `areaType_${placeholderFamily(a.spec.code)}`), signer });
     if (a.spec.required) text += ` ${t('areaRequired')}`;
   }
   const state = step?.status === 'F' ? 'signed' : step?.status === 'R' ? 'rejected' : 'pending';
@@ -69,11 +69,12 @@ export function renderAreas(areas: readonly PlacedArea[], pageRotation: number, 
     const b = displayBox(a.box, pageRotation);
     // The stamp's own turn (§2.4 `rotation`) adds to the page's.
     const turn = quarterTurn((a.spec.rotation ?? 0) + pageRotation);
-    const family = a.spec.kind === 'placeholder' ? `ph-${placeholderFamily(a.spec.code)}` : '';
+    // One outline and icon per family, so the types differ without colour (colours say mine/signed).
+    const family = areaFamily(a);
     const classes = [
       'area',
       a.spec.kind,
-      family,
+      `type-${family}`,
       mine ? 'mine' : '',
       state === 'pending' ? '' : state,
       turn % 180 ? 'turned' : '',
@@ -88,11 +89,12 @@ export function renderAreas(areas: readonly PlacedArea[], pageRotation: number, 
       data-area=${a.spec.id}
       data-signer=${a.spec.signerEmail ?? ''}
       data-state=${state}
+      data-type=${family}
       role="note"
       aria-label=${text}
       ${cssProps({ left: `${b.x * 100}%`, top: `${b.y * 100}%`, width: `${b.width * 100}%`, height: `${b.height * 100}%` })}
     >
-      <span class="label" aria-hidden="true">${state === 'signed' ? '✓ ' : ''}${text}</span>
+      <span class="label" aria-hidden="true">${areaIcon(family)}${state === 'signed' ? '✓ ' : ''}${text}</span>
     </div>`;
   });
 }

@@ -1,19 +1,28 @@
 import { html, nothing, type ReactiveController, type ReactiveControllerHost } from 'lit';
 import type { PdfDocument } from '../../../src/pdf/pdfjs.js';
-import { fold, searchDocument, type SearchHit } from '../../../src/pdf/search.js';
+import {
+  matchPieces,
+  searchDocument,
+  type MatchPart,
+  type SearchHit,
+  type TextPiece,
+} from '../../../src/pdf/search.js';
 import type { StringKey } from '../strings.js';
 
 export interface SearchHost extends ReactiveControllerHost {
   readonly pdf: PdfDocument | undefined;
   goToPage(n: number): void;
   pageElement(n: number): HTMLElement | null;
+  /** Brings `target` (the current hit's first piece) into view, whichever element scrolls. */
+  reveal(target: Element): void;
   t(key: StringKey, params?: Record<string, string | number>): string;
 }
 
 /**
  * Search in the document's text, for the document view: a search row under the toolbar, every
  * hit counted, Enter to the next one (Shift+Enter back), hits highlighted in the text layer of the
- * pages on screen (the only pages that have one).
+ * pages on screen (the only pages that have one). A hit that crosses spans (a phrase wrapping onto
+ * the next line, a change of font) is marked piece by piece, each piece a `<mark>` in its span.
  */
 export class DocumentSearch implements ReactiveController {
   open = false;
@@ -23,6 +32,8 @@ export class DocumentSearch implements ReactiveController {
   private texts = new Map<number, string>();
   private abort: AbortController | undefined;
   private pdf: PdfDocument | undefined;
+  /** The current hit is to be brought into view once its page's text layer is there. */
+  private revealPending = false;
 
   constructor(private readonly host: SearchHost) {
     host.addController(this);
@@ -82,6 +93,7 @@ export class DocumentSearch implements ReactiveController {
     if (!this.hits.length) return;
     this.current = (this.current + dir + this.hits.length) % this.hits.length;
     const hit = this.hits[this.current]!;
+    this.revealPending = true;
     this.host.goToPage(hit.page);
     this.highlightAll();
     this.host.requestUpdate();
@@ -96,19 +108,35 @@ export class DocumentSearch implements ReactiveController {
     }
   }
 
-  /** Marks the spans of page `n` holding the query; the `current`-th occurrence gets `current`. */
+  /**
+   * Marks every piece of every hit on page `n` (a `<mark>` inside each span it covers); the pieces
+   * of the `current`-th get `current`, and are brought into view if a step asked for it.
+   */
   highlight(n: number, current = this.hits[this.current]?.page === n ? this.hits[this.current]!.index : -1): void {
     const layer = this.host.pageElement(n)?.querySelector('.textLayer');
     if (!layer) return;
-    const q = fold(this.query.trim());
-    let seen = 0;
-    for (const span of layer.querySelectorAll('span')) {
-      const text = fold(span.textContent ?? '');
-      let count = 0;
-      if (q) for (let at = text.indexOf(q); at >= 0; at = text.indexOf(q, at + q.length)) count++;
-      span.classList.toggle('hit', count > 0);
-      span.classList.toggle('current', count > 0 && current >= seen && current < seen + count);
-      seen += count;
+    // The layer's pieces in reading order, as pdf.js made them: one span per run, a <br> per line's end.
+    const nodes = [...layer.querySelectorAll<HTMLElement>('span[role="presentation"], br')];
+    const pieces: TextPiece[] = nodes.map((node) =>
+      node.tagName === 'BR' ? { str: '', eol: true } : { str: node.textContent ?? '', eol: false },
+    );
+    const byNode = new Map<number, Array<MatchPart & { current: boolean }>>();
+    matchPieces(pieces, this.query).forEach((parts, k) => {
+      for (const part of parts) {
+        const list = byNode.get(part.piece) ?? [];
+        list.push({ ...part, current: k === current });
+        byNode.set(part.piece, list);
+      }
+    });
+    nodes.forEach((node, i) => {
+      if (node.tagName !== 'BR') markPieces(node, byNode.get(i) ?? []);
+    });
+    if (this.revealPending && current >= 0) {
+      const first = layer.querySelector('mark.current');
+      if (first) {
+        this.revealPending = false;
+        this.host.reveal(first);
+      }
     }
   }
 
@@ -141,4 +169,30 @@ export class DocumentSearch implements ReactiveController {
       <span class="search-status" role="status">${status}</span>
     </div>`;
   }
+}
+
+/** Puts `parts` of `span`'s text in `<mark>`s (or takes the marks away), its text unchanged. */
+function markPieces(span: HTMLElement, parts: Array<MatchPart & { current: boolean }>): void {
+  const text = span.textContent ?? '';
+  span.classList.toggle('hit', parts.length > 0);
+  span.classList.toggle(
+    'current',
+    parts.some((p) => p.current),
+  );
+  if (!parts.length) {
+    if (span.firstElementChild) span.textContent = text;
+    return;
+  }
+  const children: Node[] = [];
+  let at = 0;
+  for (const part of [...parts].sort((a, b) => a.from - b.from)) {
+    if (part.from > at) children.push(document.createTextNode(text.slice(at, part.from)));
+    const mark = document.createElement('mark');
+    mark.className = part.current ? 'hit current' : 'hit';
+    mark.textContent = text.slice(part.from, part.to);
+    children.push(mark);
+    at = part.to;
+  }
+  if (at < text.length) children.push(document.createTextNode(text.slice(at)));
+  span.replaceChildren(...children);
 }

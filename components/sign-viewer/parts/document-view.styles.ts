@@ -187,20 +187,49 @@ export const documentViewStyles = css`
     background: rgb(107 114 128 / 0.08);
     border-radius: 3px;
   }
-  .area.placeholder {
+  /* Each family has its own outline (and icon), so the types differ without colour: a signature
+     sits on a thick signing line, text is dotted, a date is dashed with round ends, a checkbox or
+     choice has a double frame (round for a choice), an attachment a dashed, folder-like frame. */
+  .area.type-signature {
+    border-style: dashed;
+    border-bottom: 4px solid var(--sportello-sign-area-color, #6b7280);
+  }
+  .area.type-text {
     border-style: dotted;
+    border-radius: 0;
   }
+  .area.type-date {
+    border-style: dashed;
+    border-radius: 999px;
+  }
+  .area.type-checkbox {
+    border-style: double;
+    border-width: 4px;
+    border-radius: 0;
+  }
+  .area.type-choice {
+    border-style: double;
+    border-width: 4px;
+    border-radius: 999px;
+  }
+  .area.type-attachment {
+    border-style: dashed;
+    border-radius: 0 10px 10px 10px;
+  }
+  /* States change colour and weight, never the family's outline: the viewer's own areas carry a
+     halo (and "(you)" in their words), signed ones a tick. */
   .area.mine {
-    border: 2px solid var(--sportello-sign-mine-color, var(--_accent));
+    border-color: var(--sportello-sign-mine-color, var(--_accent));
     background: rgb(36 87 214 / 0.12);
+    box-shadow: 0 0 0 2px rgb(36 87 214 / 0.35);
   }
-  /* Signed areas look signed: a solid green frame and a tick, whoever signed them. */
+  /* Signed areas look signed: a green frame and a tick, whoever signed them. */
   .area.signed {
-    border: 2px solid var(--sportello-sign-signed-color, #1a7f37);
+    border-color: var(--sportello-sign-signed-color, #1a7f37);
     background: rgb(26 127 55 / 0.1);
   }
   .area.rejected {
-    border: 2px solid var(--sportello-sign-rejected-color, #b42318);
+    border-color: var(--sportello-sign-rejected-color, #b42318);
     background: rgb(180 35 24 / 0.08);
   }
   .area .label {
@@ -227,6 +256,11 @@ export const documentViewStyles = css`
   }
   .area.rejected .label {
     background: var(--sportello-sign-rejected-color, #b42318);
+  }
+  .area-icon {
+    display: inline-block;
+    vertical-align: -1px;
+    margin-inline-end: 3px;
   }
   /* An area stamped turned (coordinate rotation 90/270): its label runs along the turned box. */
   .area.turned .label {
@@ -300,12 +334,14 @@ export const documentViewStyles = css`
     color: var(--_text-muted);
     white-space: nowrap;
   }
-  /* Search hits in the (transparent) text layer. */
-  .textLayer .hit {
+  /* Search hits in the (transparent) text layer: each piece of a hit is a mark in its span. */
+  .textLayer mark.hit {
+    color: transparent;
     background: rgb(255 196 0 / 0.45);
     border-radius: 2px;
   }
-  .textLayer .hit.current {
+  .textLayer mark.hit.current {
     background: rgb(255 120 0 / 0.6);
+    outline: 2px solid rgb(180 70 0);
   }
 `;

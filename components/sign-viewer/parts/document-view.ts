@@ -272,6 +272,25 @@ export class SignDocumentView extends LitElement {
     else el.scrollIntoView({ block: 'start', behavior });
   }
 
+  /**
+   * Brings `target` into view a third of the way down (a search hit), whichever element scrolls:
+   * the pages' own scroller, or the page around a view grown to the document.
+   */
+  reveal(target: Element): void {
+    const r = target.getBoundingClientRect();
+    const s = this.scroller;
+    if (s && s.scrollHeight > s.clientHeight + 1) {
+      const box = s.getBoundingClientRect();
+      const left =
+        r.left < box.left || r.right > box.right ? s.scrollLeft + r.left - box.left - box.width / 3 : s.scrollLeft;
+      s.scrollTo({ top: s.scrollTop + r.top - box.top - box.height / 3, left });
+      // And the page around, as little as needed, when the view itself is not all on screen.
+      target.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    } else {
+      window.scrollBy({ top: r.top - window.innerHeight / 3 });
+    }
+  }
+
   setZoom(zoom: ZoomMode): void {
     this.anchorPage = this.currentPage;
     this.zoom = zoom;

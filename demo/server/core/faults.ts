@@ -12,7 +12,8 @@ export type FaultKind =
   | 'slow-stream' // write each event of the next SSE stream `delayMs` apart (to watch it form)
   | 'json-for-stream' // answer the next `stream: true` request with the whole JSON answer, as some proxies do
   | 'malformed-stomp' // send one MESSAGE frame with a body that is not JSON
-  | 'refuse-ws'; // refuse WebSocket upgrades for `durationMs`
+  | 'refuse-ws' // refuse WebSocket upgrades for `durationMs`
+  | 'refuse-framing'; // the signing page refuses to be framed (X-Frame-Options, CSP frame-ancestors) while set
 
 export interface Fault {
   id: number;

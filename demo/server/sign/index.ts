@@ -53,7 +53,7 @@ export async function createSignService(ctx: SimContext): Promise<ServiceModule>
 
   for (const [method, path, handler] of [...fileRoutes(store, ctx.baseUrl), ...documentRoutes(store)])
     router.on(method, path, api(handler));
-  for (const [method, path, handler] of signerPageRoutes(store)) router.on(method, path, page(handler));
+  for (const [method, path, handler] of signerPageRoutes(store, ctx.faults)) router.on(method, path, page(handler));
 
   return {
     name: 'sign',

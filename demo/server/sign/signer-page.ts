@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { readBody, sendJson, type SimRequest } from '../core/http-kit.js';
+import type { Faults } from '../core/faults.js';
 import { sendBytes } from './binary.js';
 import { SignError, signErrorBody } from './errors.js';
 import type { Practice, Signer } from './model.js';
@@ -114,13 +115,26 @@ const PAGE_HEADERS = {
   'Cache-Control': 'no-store',
 };
 
-function sendHtml(res: ServerResponse, status: number, lang: Lang, title: string, body: string): void {
+/** What a page that refuses to be framed adds: both the old header and the CSP directive. */
+const REFUSE_FRAMING = {
+  'X-Frame-Options': 'DENY',
+  'Content-Security-Policy': `${PAGE_HEADERS['Content-Security-Policy']}; frame-ancestors 'none'`,
+};
+
+function sendHtml(
+  res: ServerResponse,
+  status: number,
+  lang: Lang,
+  title: string,
+  body: string,
+  extraHeaders: Record<string, string> = {},
+): void {
   const html = `<!doctype html>
 <html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
 <style>${PAGE_STYLE}</style>
 </head><body><main>${body}</main></body></html>`;
-  res.writeHead(status, { ...PAGE_HEADERS, 'Content-Length': Buffer.byteLength(html) });
+  res.writeHead(status, { ...PAGE_HEADERS, ...extraHeaders, 'Content-Length': Buffer.byteLength(html) });
   res.end(html);
 }
 
@@ -169,7 +183,14 @@ async function readForm(r: SimRequest): Promise<Record<string, string>> {
   return Object.fromEntries(new URLSearchParams(raw));
 }
 
-export function signerPageRoutes(store: SignStore): Array<[string, string, (r: SimRequest) => Promise<void> | void]> {
+/**
+ * The signing page's routes. `faults`: while a `refuse-framing` fault is set (`POST /__sim/faults`
+ * `{"kind":"refuse-framing"}`), the page refuses to be shown in a frame, as many services' pages do.
+ */
+export function signerPageRoutes(
+  store: SignStore,
+  faults?: Faults,
+): Array<[string, string, (r: SimRequest) => Promise<void> | void]> {
   const find = (r: SimRequest) => {
     const found = store.signerByToken(r.params.token ?? '');
     if (!found || found.practice.status === 'C')
@@ -199,7 +220,15 @@ export function signerPageRoutes(store: SignStore): Array<[string, string, (r: S
       (r) => {
         const { practice, signer } = find(r);
         const lang = langOf(r);
-        sendHtml(r.res, 200, lang, `${TEXT[lang].title} - ${practice.name}`, renderPage(practice, signer, lang));
+        const refuse = faults?.active('refuse-framing', r.url.pathname) ? REFUSE_FRAMING : {};
+        sendHtml(
+          r.res,
+          200,
+          lang,
+          `${TEXT[lang].title} - ${practice.name}`,
+          renderPage(practice, signer, lang),
+          refuse,
+        );
       },
     ],
     [

@@ -1,96 +1,17 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import {
-  wholeAnswerEvents,
-  type AiClient,
-  type AiFile,
-  type ChatMessageResponse,
-  type ChatRequest,
-  type ChatStreamEvent,
-  type ChatUsage,
-  type PendingToolCall,
-  type RagSource,
-} from '../../services/ai.js';
+import type { AiClient, AiFile, ChatRequest, ChatUsage } from '../../services/ai.js';
 import { ServiceError, isAbort, isServiceError } from '../../transport/errors.js';
-import { ConversationStore, type StoredConversation, type StoredMessage } from './persistence.js';
-
-/** How an answer's text is written: markdown (the default) or html (sanitised when shown). */
-export type ContentFormat = 'markdown' | 'html';
-
-/**
- * Where answers are shown. The element owns the DOM (one view per answer); the controller only
- * tells it what arrived, so it holds state and no nodes.
- */
-export interface AnswerDisplay {
-  /** A new answer, or one started again (retry): whatever shows `id` starts empty. */
-  start(id: string, format: ContentFormat): void;
-  append(id: string, text: string): void;
-  /** All of the text has arrived: resolves once all of it is shown (the display may pace it). */
-  complete(id: string): Promise<void>;
-  /** Show what arrived, now (stopped, failed, restored). */
-  finish(id: string): void;
-}
-
-/** A source with its position in the service's list (1-based): what `[n]` markers in the answer cite. */
-export type CitedSource = RagSource & { citation: number };
-
-export type AssistantStatus = 'waiting' | 'streaming' | 'done' | 'stopped' | 'error' | 'approval';
-
-/** A tool call's state: running until the answer goes on, waiting for the visitor, or its outcome. */
-export type ToolState = 'running' | 'done' | 'approval' | 'denied' | 'error';
-
-export interface ToolActivity {
-  name: string;
-  args?: Record<string, unknown> | undefined;
-  state: ToolState;
-  /** What the tool returned, where the service sends it (the spec's `tool_call` has no result field). */
-  result?: unknown;
-}
-
-export interface ApprovalRequest {
-  pendingMessageId: number;
-  calls: PendingToolCall[];
-  decision?: 'approved' | 'denied' | undefined;
-}
-
-export interface UserMessage {
-  id: string;
-  role: 'user';
-  text: string;
-  files: string[];
-}
-
-export interface AssistantMessage {
-  id: string;
-  role: 'assistant';
-  status: AssistantStatus;
-  /** The answer's text as received (markdown or html source). */
-  text: string;
-  format: ContentFormat;
-  /** The retrieval steps (`rag_thinking`: one event per step). */
-  ragSteps: string[];
-  /** The model's reasoning (`thinking`: streamed in pieces). */
-  thinking: string;
-  /** When the reasoning began and how long it took (ms, set when the answer itself starts). */
-  thinkingStartedAt?: number | undefined;
-  thoughtMs?: number | undefined;
-  sources: CitedSource[];
-  tools: ToolActivity[];
-  approval?: ApprovalRequest | undefined;
-  confidence?: { score: number; needsReview: boolean; signals?: Record<string, unknown> | undefined } | undefined;
-  /** The service's id of this answer (`usage.message_id`), for feedback the page records. */
-  serviceMessageId?: number | undefined;
-  /** The visitor's rating of the answer (kept on this device only: the spec has no feedback endpoint). */
-  rating?: 'up' | 'down' | undefined;
-  /** The classification of the question, from the answer's usage (§4.2) or whole answer (§2.2). */
-  intent?: string | undefined;
-  sentiment?: unknown;
-  handoff?: { requested: boolean; reason?: string | undefined; trigger?: string | undefined } | undefined;
-  error?: ServiceError | undefined;
-  /** What to send again on retry. */
-  request: ChatRequest;
-}
-
-export type ChatMessage = UserMessage | AssistantMessage;
+import { answerBegins, appendText, applyEvent, applyWhole, type AnswerEventContext } from './answer-events.js';
+import {
+  nextId,
+  type AnswerDisplay,
+  type AssistantMessage,
+  type AssistantStatus,
+  type ChatMessage,
+  type ContentFormat,
+} from './messages.js';
+import { ConversationStore, type PastConversation, type StoredConversation } from './persistence.js';
+import { fromStored, toStored } from './stored-messages.js';
 
 export interface AiChatSettings {
   /** The client built from the element's resolved configuration (its ServiceClientController); throws what is missing. */
@@ -112,9 +33,6 @@ export interface AiChatCallbacks {
   failed?(message: AssistantMessage, error: ServiceError): void;
 }
 
-let counter = 0;
-const nextId = () => `m${Date.now().toString(36)}${(counter++).toString(36)}`;
-
 /**
  * The conversation with the AI service: sends, streams, stops, retries, tool approvals, and what
  * persists across reloads. The element only renders `messages` and calls these methods. Streamed
@@ -127,6 +45,9 @@ export class AiChatController implements ReactiveController {
   draft = '';
   private abort: AbortController | undefined;
   private store: ConversationStore | undefined;
+  /** This device's id of the conversation and when it began (given with its first message, kept with it). */
+  private localId: string | undefined;
+  private startedAt: number | undefined;
 
   constructor(
     private readonly host: ReactiveControllerHost,
@@ -136,6 +57,17 @@ export class AiChatController implements ReactiveController {
   ) {
     host.addController(this);
   }
+
+  /** What the answer's events reach beyond the answer (answer-events.ts). */
+  private readonly events: AnswerEventContext = {
+    display: this.display,
+    includeHiddenSources: () => this.settings().includeHiddenSources,
+    requestUpdate: () => this.host.requestUpdate(),
+    conversation: (id) => (this.conversationId = id),
+    usage: (usage) => this.callbacks.usage?.(usage),
+    handoff: (message) => this.callbacks.handoff?.(message),
+    fail: (message, error) => this.fail(message, error),
+  };
 
   get busy(): boolean {
     return this.abort !== undefined;
@@ -153,10 +85,70 @@ export class AiChatController implements ReactiveController {
     this.store = ConversationStore.open(persist, key);
     const saved = this.store.load();
     if (!saved) return;
-    this.conversationId = saved.conversationId;
     this.draft = saved.draft ?? '';
-    this.messages = saved.messages.map((m) => this.fromStored(m));
+    this.become(saved);
+    // Kept before the list existed: it has an id and an entry from now on.
+    if (!saved.localId && saved.messages.length) this.persist();
+  }
+
+  /** The conversations kept on this device, most recent first (the current one among them), with persistence on. */
+  get past(): PastConversation[] {
+    return this.store?.list() ?? [];
+  }
+
+  /** The current conversation's id on this device (none before its first message). */
+  get currentLocalId(): string | undefined {
+    return this.localId;
+  }
+
+  /**
+   * Reopens a kept conversation: its messages as this device kept them (the spec has no endpoint for
+   * a conversation's messages), continued under its `conversation_id`. The current one stays in the list.
+   */
+  openPast(localId: string): boolean {
+    if (!this.store || localId === this.localId) return false;
+    if (this.abort) this.stop();
+    this.persist();
+    this.store.archive();
+    const value = this.store.take(localId);
+    if (!value) return false;
+    this.become(value);
+    this.persist();
+    return true;
+  }
+
+  /** Deletes a kept conversation from the device; the current one is then a new, empty one. */
+  forget(localId: string): void {
+    if (!this.store) return;
+    this.store.forget(localId);
+    if (localId === this.localId) this.empty();
     this.host.requestUpdate();
+  }
+
+  /** Deletes every kept conversation from the device, the current one included. */
+  forgetAll(): void {
+    if (!this.store) return;
+    this.store.forgetAll();
+    this.empty();
+    this.host.requestUpdate();
+  }
+
+  private become(value: StoredConversation): void {
+    this.conversationId = value.conversationId;
+    this.localId = value.localId;
+    this.startedAt = value.startedAt;
+    this.messages = value.messages.map((m) => fromStored(m, this.display));
+    this.host.requestUpdate();
+  }
+
+  /** No conversation: nothing shown, nothing stored as current (the draft stays). */
+  private empty(): void {
+    if (this.abort) this.stop();
+    this.messages = [];
+    this.conversationId = undefined;
+    this.localId = undefined;
+    this.startedAt = undefined;
+    this.store?.clear();
   }
 
   saveDraft(draft: string): void {
@@ -164,12 +156,14 @@ export class AiChatController implements ReactiveController {
     this.persist();
   }
 
-  /** Forgets the conversation (new chat). */
+  /** A new conversation: the current one stays among the kept ones (with persistence), and leaves the panel. */
   reset(): void {
     if (this.abort) this.stop();
-    this.messages = [];
-    this.conversationId = undefined;
-    this.store?.clear();
+    if (this.messages.length) {
+      this.persist();
+      this.store?.archive();
+    }
+    this.empty();
     this.host.requestUpdate();
   }
 
@@ -197,6 +191,7 @@ export class AiChatController implements ReactiveController {
     const message = this.find(id);
     if (!message) return undefined;
     message.rating = rating;
+    this.persist();
     this.host.requestUpdate();
     return message;
   }
@@ -335,17 +330,17 @@ export class AiChatController implements ReactiveController {
               continue;
             }
             // Anything else comes after the text before it, in stream order.
-            if (text !== undefined) this.appendText(message, text);
+            if (text !== undefined) appendText(this.events, message, text);
             text = undefined;
             if (item.kind === 'cut') throw item.error;
             if (item.kind === 'malformed') {
               console.warn('[sportello] <sportello-ai-chat> skipped an unreadable stream event');
               continue;
             }
-            this.apply(message, item.data);
+            applyEvent(this.events, message, item.data);
           }
           if (abort.signal.aborted) return;
-          if (text !== undefined) this.appendText(message, text);
+          if (text !== undefined) appendText(this.events, message, text);
         }
         if (abort.signal.aborted || (message.status as AssistantStatus) === 'error') return;
         // The rest of the answer is rendered frame by frame (a fast stream may leave a backlog of
@@ -353,14 +348,14 @@ export class AiChatController implements ReactiveController {
         await this.display.complete(message.id);
       } else {
         const answer = await client.chat(request, abort.signal);
-        this.applyWhole(message, answer);
+        applyWhole(this.events, message, answer);
         // An html answer waits for its sanitiser (loaded on demand); the text is rendered in one go.
         await this.display.complete(message.id);
       }
       if (abort.signal.aborted) return;
       const status = message.status as AssistantStatus;
       if (status === 'error') return;
-      this.answerBegins(message);
+      answerBegins(message);
       if (status !== 'approval') message.status = 'done';
       this.display.finish(message.id);
       this.abort = undefined;
@@ -396,169 +391,24 @@ export class AiChatController implements ReactiveController {
     this.callbacks.failed?.(message, serviceError);
   }
 
-  /**
-   * The answer itself begins (text, a tool, an approval, its end): the reasoning before it is over
-   * and its time is known, and tools that were running are done.
-   */
-  private answerBegins(message: AssistantMessage): void {
-    if (message.thinkingStartedAt !== undefined && message.thoughtMs === undefined) {
-      message.thoughtMs = Math.max(0, performance.now() - message.thinkingStartedAt);
-    }
-    if (message.tools.some((t) => t.state === 'running'))
-      message.tools = message.tools.map((t) => (t.state === 'running' ? { ...t, state: 'done' } : t));
-  }
-
-  private appendText(message: AssistantMessage, text: string): void {
-    if (message.status === 'waiting') {
-      this.answerBegins(message);
-      message.status = 'streaming';
-      this.host.requestUpdate();
-    }
-    message.text += text;
-    this.display.append(message.id, text);
-  }
-
-  private apply(message: AssistantMessage, event: ChatStreamEvent): void {
-    switch (event.type) {
-      case 'delta':
-      case 'content':
-        this.appendText(message, event.content ?? '');
-        return;
-      case 'rag_thinking':
-        if (event.content?.trim()) message.ragSteps = [...message.ragSteps, event.content.trim()];
-        break;
-      case 'thinking':
-        message.thinkingStartedAt ??= performance.now();
-        message.thinking += event.content ?? '';
-        break;
-      case 'sources':
-        // Numbered in the service's order before hidden ones are left out: `[2]` stays the second.
-        message.sources = (event.sources ?? [])
-          .map((s, i) => ({ ...s, citation: i + 1 }))
-          .filter((s) => s && (s.is_visible !== false || this.settings().includeHiddenSources));
-        break;
-      case 'tool_call': {
-        this.answerBegins(message);
-        const result =
-          (event as { result?: unknown; tool_result?: unknown }).result ??
-          (event as { tool_result?: unknown }).tool_result;
-        message.tools = [
-          ...message.tools,
-          {
-            name: event.tool_name,
-            args: event.tool_args,
-            state: 'running',
-            ...(result !== undefined ? { result } : {}),
-          },
-        ];
-        break;
-      }
-      case 'tool_approval_required':
-        this.answerBegins(message);
-        message.approval = { pendingMessageId: event.pending_message_id, calls: event.pending_tool_calls ?? [] };
-        message.status = 'approval';
-        break;
-      // A confidence comes at the end of an answer, whose own end updates the panel: no update of
-      // its own (nor for a handoff decision that requests nothing).
-      case 'confidence': {
-        const signals = event.confidence_signals;
-        message.confidence = {
-          score: event.confidence_score,
-          needsReview: Boolean(event.needs_review),
-          ...(signals && typeof signals === 'object' && !Array.isArray(signals)
-            ? { signals: signals as Record<string, unknown> }
-            : {}),
-        };
-        return;
-      }
-      case 'handoff_decision':
-        message.handoff = {
-          requested: Boolean(event.handoff_requested),
-          reason: event.handoff_reason,
-          trigger: event.handoff_trigger,
-        };
-        if (!message.handoff.requested) return;
-        this.callbacks.handoff?.(message);
-        break;
-      case 'usage':
-        if (typeof event.usage?.conversation_id === 'number') this.conversationId = event.usage.conversation_id;
-        if (typeof event.usage?.intent === 'string') message.intent = event.usage.intent;
-        if (typeof event.usage?.message_id === 'number') message.serviceMessageId = event.usage.message_id;
-        if (event.usage?.sentiment !== undefined && event.usage.sentiment !== null)
-          message.sentiment = event.usage.sentiment;
-        this.callbacks.usage?.(event.usage);
-        // Nothing the panel shows: no host update (the answer's own end updates it).
-        return;
-      case 'error':
-        this.fail(
-          message,
-          new ServiceError({
-            service: 'ai',
-            kind: 'protocol',
-            code: event.code ?? 'stream_error',
-            message: event.error || 'The answer failed',
-          }),
-        );
-        return;
-      case 'done':
-        return;
-    }
-    this.host.requestUpdate();
-  }
-
-  /** A whole answer (§2.2) goes through the same steps as a stream of it. */
-  private applyWhole(message: AssistantMessage, answer: ChatMessageResponse): void {
-    for (const event of wholeAnswerEvents(answer)) this.apply(message, event);
-  }
-
   private persist(): void {
     if (!this.store) return;
-    const messages: StoredMessage[] = this.messages.map((m) =>
-      m.role === 'user'
-        ? { role: 'user', text: m.text, files: m.files }
-        : {
-            role: 'assistant',
-            text: m.text,
-            format: m.format,
-            status: m.status === 'error' ? 'error' : m.status === 'stopped' ? 'stopped' : 'done',
-            sources: m.sources.map((s) => ({
-              citation: s.citation,
-              title: s.title,
-              content_preview: s.content_preview,
-              relevance_score: s.relevance_score,
-              url: typeof s.metadata?.url === 'string' ? s.metadata.url : undefined,
-            })),
-          },
-    );
-    const value: StoredConversation = { conversationId: this.conversationId, messages, draft: this.draft };
-    this.store.save(value);
-  }
-
-  private fromStored(m: StoredMessage): ChatMessage {
-    if (m.role === 'user') return { id: nextId(), role: 'user', text: m.text, files: m.files ?? [] };
-    const id = nextId();
-    const format = m.format ?? 'markdown';
-    this.display.start(id, format);
-    this.display.append(id, m.text);
-    this.display.finish(id);
-    return {
-      id,
-      role: 'assistant',
-      status: m.status === 'stopped' ? 'stopped' : 'done',
-      text: m.text,
-      format,
-      ragSteps: [],
-      thinking: '',
-      tools: [],
-      request: { message: '' },
-      sources: (m.sources ?? []).map((s, i) => ({
-        citation: s.citation ?? i + 1,
-        document_id: String(i),
-        title: s.title,
-        content_preview: s.content_preview,
-        relevance_score: s.relevance_score,
-        metadata: s.url ? { url: s.url } : {},
-      })),
+    // Nothing to keep (no message, no draft): nothing stays on the device, not even an empty record.
+    if (!this.messages.length && !this.draft) {
+      this.store.clear();
+      return;
+    }
+    if (this.messages.length && !this.localId) {
+      this.localId = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+      this.startedAt = Date.now();
+    }
+    const value: StoredConversation = {
+      localId: this.localId,
+      startedAt: this.startedAt,
+      conversationId: this.conversationId,
+      messages: toStored(this.messages),
+      draft: this.draft,
     };
+    this.store.save(value);
   }
 }

@@ -5,6 +5,8 @@
  * sees a Response.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { initialState, Task, TaskStatus } from '@lit/task';
+import { stateOf, taskError, type AsyncState } from '../async-state.js';
 import { isAbort, isServiceError, ServiceError } from '../../transport/errors.js';
 import {
   DeskClient,
@@ -18,10 +20,6 @@ import { identify, normaliseCatalog, type Catalog, type KeyPreference } from './
 import type { ExtraSection, Selection } from './form-model.js';
 import { randomKey, UploadSet, type Attachment } from './uploads.js';
 
-export type LoadState = 'idle' | 'loading' | 'ready' | 'error';
-
-export type SubmitState = 'idle' | 'submitting' | 'error' | 'done';
-
 export interface DeskFormControllerOptions {
   /** The service client for the current endpoint and credentials, or undefined when not configured. */
   client: () => DeskClient | undefined;
@@ -29,6 +27,8 @@ export interface DeskFormControllerOptions {
   onError: (operation: string, error: ServiceError | Error) => void;
   /** Called whenever something worth saving in the draft changed (upload id, attachments, key). */
   onDraftChange?: () => void;
+  /** The `catalog-src` URL to load the catalogue from (as written: resolved against the page here); undefined when the catalogue is given as data. */
+  catalogSrc?: () => string | undefined;
 }
 
 export { randomKey, type Attachment } from './uploads.js';
@@ -47,26 +47,30 @@ function definitelyNotCreated(error: unknown): boolean {
 }
 
 export class DeskFormController implements ReactiveController {
-  catalogState: LoadState = 'idle';
-  catalog: Catalog | undefined;
-  catalogError: Error | undefined;
+  /**
+   * The catalogue from `catalog-src`: a one-shot load, run again when the URL changes (or on Retry).
+   * Rendered through the kit's one task view (components/shared/task-view.ts).
+   */
+  readonly catalogLoad: Task<readonly [string | undefined], Catalog>;
+  /** The catalogue given as data (the `catalog` property), already normalised, or why it is not valid. */
+  private given: { catalog: Catalog | undefined; error: Error | undefined } | undefined;
 
-  sectionsState: LoadState = 'idle';
+  sectionsState: AsyncState = 'idle';
   sections: ExtraSection[] = [];
   sectionsError: ServiceError | Error | undefined;
 
-  previewState: LoadState = 'idle';
+  previewState: AsyncState = 'idle';
   tripleInfo: TripleInfo | undefined;
   due: DuePreview | undefined;
   previewError: ServiceError | Error | undefined;
 
-  submitState: SubmitState = 'idle';
+  /** The submission: a write that keeps one Idempotency-Key across its attempts (see {@link submit}). */
+  submitState: AsyncState = 'idle';
   created: CreatedRequest | undefined;
   submitError: ServiceError | Error | undefined;
   /** The key every attempt of the current submission carries; see {@link submit}. */
   idempotencyKey: string | undefined;
 
-  private catalogAbort: AbortController | undefined;
   private tripleAbort: AbortController | undefined;
   private tripleKey = '';
   private previewKey = '';
@@ -77,6 +81,30 @@ export class DeskFormController implements ReactiveController {
     private readonly options: DeskFormControllerOptions,
   ) {
     host.addController(this);
+    this.catalogLoad = new Task(host, {
+      args: () => [this.given ? undefined : options.catalogSrc?.()] as const,
+      task: async ([src], { signal }) => {
+        if (!src) return initialState;
+        return normaliseCatalog(await fetchCatalogJson(new URL(src, document.baseURI).href, signal));
+      },
+      onError: (error) =>
+        this.options.onError('load-catalog', error instanceof Error ? error : new Error(String(error))),
+    });
+  }
+
+  /** The catalogue the form offers: given as data, or loaded from `catalog-src`. */
+  get catalog(): Catalog | undefined {
+    if (this.given) return this.given.catalog;
+    return this.catalogLoad.status === TaskStatus.COMPLETE ? this.catalogLoad.value : undefined;
+  }
+
+  get catalogState(): AsyncState {
+    if (this.given) return this.given.error ? 'error' : 'complete';
+    return stateOf(this.catalogLoad);
+  }
+
+  get catalogError(): Error | undefined {
+    return this.given ? this.given.error : taskError(this.catalogLoad);
   }
 
   hostConnected(): void {}
@@ -92,40 +120,19 @@ export class DeskFormController implements ReactiveController {
 
   // ---- catalogue -------------------------------------------------------------------------------
 
-  /** Uses a catalogue given as data (the `catalog` property). */
+  /** Uses a catalogue given as data (the `catalog` property); `undefined` goes back to `catalog-src`. */
   setCatalog(input: unknown): void {
-    this.catalogAbort?.abort();
-    try {
-      this.catalog = normaliseCatalog(input);
-      this.catalogState = 'ready';
-      this.catalogError = undefined;
-    } catch (error) {
-      this.catalog = undefined;
-      this.catalogState = 'error';
-      this.catalogError = error as Error;
-      this.options.onError('catalog', error as Error);
+    if (input === undefined || input === null) {
+      this.given = undefined;
+    } else {
+      try {
+        this.given = { catalog: normaliseCatalog(input), error: undefined };
+      } catch (error) {
+        this.given = { catalog: undefined, error: error as Error };
+        this.options.onError('catalog', error as Error);
+      }
     }
     this.host.requestUpdate();
-  }
-
-  /** Loads the catalogue from a `catalog-src` URL (already resolved against the page). */
-  async loadCatalog(src: string): Promise<void> {
-    this.catalogAbort?.abort();
-    const abort = (this.catalogAbort = new AbortController());
-    this.catalogState = 'loading';
-    this.host.requestUpdate();
-    try {
-      const json = await fetchCatalogJson(src, abort.signal);
-      if (abort.signal.aborted) return;
-      this.setCatalog(json);
-    } catch (error) {
-      if (isAbort(error) || abort.signal.aborted) return;
-      this.catalog = undefined;
-      this.catalogState = 'error';
-      this.catalogError = error as Error;
-      this.options.onError('load-catalog', error as Error);
-      this.host.requestUpdate();
-    }
   }
 
   // ---- what the triple implies -----------------------------------------------------------------
@@ -192,14 +199,14 @@ export class DeskFormController implements ReactiveController {
     key: string,
     signal: AbortSignal | undefined,
   ): Promise<void> {
-    this.sectionsState = 'loading';
+    this.sectionsState = 'pending';
     this.sectionsError = undefined;
     this.host.requestUpdate();
     try {
       const sections = await client.extraAttributes(triple, signal);
       if (key !== this.tripleKey) return;
       this.sections = sections;
-      this.sectionsState = 'ready';
+      this.sectionsState = 'complete';
     } catch (error) {
       if (isAbort(error) || key !== this.tripleKey) return;
       this.sections = [];
@@ -218,7 +225,7 @@ export class DeskFormController implements ReactiveController {
     withInfo: boolean,
     signal: AbortSignal | undefined,
   ): Promise<void> {
-    this.previewState = 'loading';
+    this.previewState = 'pending';
     this.previewError = undefined;
     this.host.requestUpdate();
     try {
@@ -238,7 +245,7 @@ export class DeskFormController implements ReactiveController {
       if (key !== this.previewKey) return;
       this.tripleInfo = info;
       this.due = due;
-      this.previewState = 'ready';
+      this.previewState = 'complete';
     } catch (error) {
       if (isAbort(error) || key !== this.previewKey) return;
       this.previewState = 'error';
@@ -306,7 +313,7 @@ export class DeskFormController implements ReactiveController {
    */
   submit(body: Record<string, unknown>, timeoutMs?: number): Promise<CreatedRequest | undefined> {
     if (this.submitPromise) return this.submitPromise;
-    if (this.submitState === 'done') return Promise.resolve(this.created);
+    if (this.submitState === 'complete') return Promise.resolve(this.created);
     const client = this.options.client();
     if (!client) {
       const error = new ServiceError({ service: 'desk', kind: 'protocol', message: 'No desk endpoint configured' });
@@ -318,7 +325,7 @@ export class DeskFormController implements ReactiveController {
     }
     this.idempotencyKey ??= randomKey();
     const key = this.idempotencyKey;
-    this.submitState = 'submitting';
+    this.submitState = 'pending';
     this.submitError = undefined;
     this.options.onDraftChange?.();
     this.host.requestUpdate();
@@ -326,7 +333,7 @@ export class DeskFormController implements ReactiveController {
       try {
         const created = await client.createRequest(body, { idempotencyKey: key, timeoutMs });
         this.created = created;
-        this.submitState = 'done';
+        this.submitState = 'complete';
         this.idempotencyKey = undefined;
         return created;
       } catch (error) {

@@ -6,7 +6,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { isAbort, ServiceError } from '../../transport/errors.js';
 import type { DeskClient, RequestListQuery, RequestPage } from '../../services/desk.js';
-import type { LoadState } from './form-controller.js';
+import type { AsyncState } from '../async-state.js';
 
 export interface DeskListControllerOptions {
   client: () => DeskClient | undefined;
@@ -24,7 +24,7 @@ export interface ListWanted {
 }
 
 export class DeskListController implements ReactiveController {
-  state: LoadState = 'idle';
+  state: AsyncState = 'idle';
   page: RequestPage | undefined;
   error: ServiceError | Error | undefined;
   /** What the shown page answers. */
@@ -43,12 +43,12 @@ export class DeskListController implements ReactiveController {
 
   hostConnected(): void {
     // Back in the page after a move: ask again what was wanted if it never arrived.
-    if (this.wanted && this.state !== 'ready') void this.load();
+    if (this.wanted && this.state !== 'complete') void this.load();
   }
 
   hostDisconnected(): void {
     this.abort?.abort();
-    if (this.state === 'loading') this.state = 'idle';
+    if (this.state === 'pending') this.state = 'idle';
   }
 
   /** Asks for `wanted` unless it is what is shown or on its way. Cheap to call on every update. */
@@ -66,7 +66,7 @@ export class DeskListController implements ReactiveController {
     if (!wanted) return;
     this.abort?.abort();
     const abort = (this.abort = new AbortController());
-    this.state = 'loading';
+    this.state = 'pending';
     this.error = undefined;
     this.host.requestUpdate();
     try {
@@ -84,7 +84,7 @@ export class DeskListController implements ReactiveController {
       if (abort.signal.aborted) return;
       this.page = page;
       this.shown = wanted;
-      this.state = 'ready';
+      this.state = 'complete';
     } catch (error) {
       if (isAbort(error) || abort.signal.aborted) return;
       this.state = 'error';

@@ -10,7 +10,7 @@ import { isAbort, isServiceError, ServiceError } from '../../transport/errors.js
 import type { DeskClient, DeskComment, Reopened, RequestDetail } from '../../services/desk.js';
 import { DEFAULT_BACKOFF, Poller, type BackoffOptions } from '../sign/polling.js';
 import { canRemind, fingerprint, type RatingInput } from './follow-model.js';
-import type { LoadState } from './form-controller.js';
+import type { AsyncState } from '../async-state.js';
 import { randomKey, UploadSet } from './uploads.js';
 
 export interface DeskRequestControllerOptions {
@@ -22,9 +22,6 @@ export interface DeskRequestControllerOptions {
   /** Poll schedule; `baseMs` 0 turns live updates off. */
   backoff?: () => BackoffOptions;
 }
-
-/** One write the customer asked for (reply, reopen, rating): where it stands and what failed. */
-export type ActionState = 'idle' | 'sending' | 'error' | 'done';
 
 /** Same key for every attempt of one write with the same content; a new content is a new write. */
 class OnceKey {
@@ -44,18 +41,19 @@ class OnceKey {
 }
 
 export class DeskRequestController implements ReactiveController {
-  state: LoadState = 'idle';
+  state: AsyncState = 'idle';
   detail: RequestDetail | undefined;
   comments: DeskComment[] = [];
   error: ServiceError | Error | undefined;
 
-  commentState: ActionState = 'idle';
+  /** Each write the customer asks for (reply, reopen, rating): where it stands and what failed. */
+  commentState: AsyncState = 'idle';
   commentError: ServiceError | Error | undefined;
   /** The last comment sent was a reminder. */
   lastWasReminder = false;
-  reopenState: ActionState = 'idle';
+  reopenState: AsyncState = 'idle';
   reopenError: ServiceError | Error | undefined;
-  ratingState: ActionState = 'idle';
+  ratingState: AsyncState = 'idle';
   ratingError: ServiceError | Error | undefined;
 
   /** Files of the reply being written (same upload pair as a new request). */
@@ -113,7 +111,7 @@ export class DeskRequestController implements ReactiveController {
     this.observer = undefined;
     this.poller.stop();
     this.uploads.abortAll();
-    if (this.state === 'loading') this.state = 'idle';
+    if (this.state === 'pending') this.state = 'idle';
   }
 
   /** Whether the host is on screen (the element's IntersectionObserver, or a test). */
@@ -127,7 +125,7 @@ export class DeskRequestController implements ReactiveController {
   updatePolling(): void {
     const wanted = !!this.requestId && this.inView && this.backoff.baseMs > 0 && this.state !== 'error';
     if (wanted === this.poller.active) return;
-    if (wanted) this.poller.start(this.state === 'ready');
+    if (wanted) this.poller.start(this.state === 'complete');
     else this.poller.stop();
     this.host.requestUpdate();
   }
@@ -169,17 +167,23 @@ export class DeskRequestController implements ReactiveController {
     const id = this.requestId;
     const client = this.options.client();
     if (!id) return false;
-    if (opts.quiet && this.state === 'loading') return false;
+    if (opts.quiet && this.state === 'pending') return false;
     this.abort?.abort();
+    // No client: a configuration problem, which the element shows and reports itself; it loads
+    // again when the configuration changes. Not a failed load as well.
+    if (!client) {
+      this.state = 'idle';
+      this.error = undefined;
+      this.host.requestUpdate();
+      return false;
+    }
     const abort = (this.abort = new AbortController());
     if (!opts.quiet || !this.detail) {
-      this.state = 'loading';
+      this.state = 'pending';
       this.error = undefined;
       this.host.requestUpdate();
     }
     try {
-      if (!client)
-        throw new ServiceError({ service: 'desk', kind: 'protocol', message: 'No desk endpoint configured' });
       const [detail, comments] = await Promise.all([
         client.getRequest(id, abort.signal),
         client.getComments(id, abort.signal),
@@ -191,7 +195,7 @@ export class DeskRequestController implements ReactiveController {
       this.seen = next;
       this.detail = detail;
       this.comments = comments;
-      this.state = 'ready';
+      this.state = 'complete';
       this.error = undefined;
       if (changed && previous) this.options.onUpdated?.(detail, previous);
       this.host.requestUpdate();
@@ -227,11 +231,11 @@ export class DeskRequestController implements ReactiveController {
     const text = note.trim();
     const client = this.options.client();
     const reminder = opts.reminder === true;
-    if (!text || !client || this.commentState === 'sending' || this.uploads.uploading) return false;
+    if (!text || !client || this.commentState === 'pending' || this.uploads.uploading) return false;
     if (reminder && !this.canRemind()) return false;
     const files = this.uploads.fields();
     const key = this.commentKey.for(JSON.stringify([text, reminder, files]));
-    this.commentState = 'sending';
+    this.commentState = 'pending';
     this.commentError = undefined;
     this.host.requestUpdate();
     try {
@@ -241,7 +245,7 @@ export class DeskRequestController implements ReactiveController {
         key,
       );
       this.commentKey.spent();
-      this.commentState = 'done';
+      this.commentState = 'complete';
       this.lastWasReminder = reminder;
       this.uploads.clear();
       this.options.onCommentAdded?.({
@@ -268,15 +272,15 @@ export class DeskRequestController implements ReactiveController {
   async reopen(note: string): Promise<Reopened | undefined> {
     const text = note.trim();
     const client = this.options.client();
-    if (!text || !client || this.reopenState === 'sending') return undefined;
+    if (!text || !client || this.reopenState === 'pending') return undefined;
     const key = this.reopenKey.for(text);
-    this.reopenState = 'sending';
+    this.reopenState = 'pending';
     this.reopenError = undefined;
     this.host.requestUpdate();
     try {
       const reopened = await client.reopenRequest(this.requestId, text, key);
       this.reopenKey.spent();
-      this.reopenState = 'done';
+      this.reopenState = 'complete';
       this.host.requestUpdate();
       return reopened;
     } catch (error) {
@@ -291,16 +295,16 @@ export class DeskRequestController implements ReactiveController {
   /** Rates the closed request; `body` builds what is posted (the spec does not show it). */
   async rate(input: RatingInput, body: (input: RatingInput) => Record<string, unknown>): Promise<boolean> {
     const client = this.options.client();
-    if (!client || this.ratingState === 'sending') return false;
+    if (!client || this.ratingState === 'pending') return false;
     const payload = body(input);
     const key = this.ratingKey.for(JSON.stringify(payload));
-    this.ratingState = 'sending';
+    this.ratingState = 'pending';
     this.ratingError = undefined;
     this.host.requestUpdate();
     try {
       await client.rateRequest(payload, key);
       this.ratingKey.spent();
-      this.ratingState = 'done';
+      this.ratingState = 'complete';
       await this.load({ quiet: true }).catch(() => undefined);
       this.host.requestUpdate();
       return true;

@@ -1,0 +1,231 @@
+import { expect, fixture, html } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import { ignoreResizeObserverLoop, until } from '../shared/chat-test-utils.js';
+import type { SportelloComposer } from '../shared/composer.js';
+import type { SportelloEmojiPicker } from '../shared/emoji-picker.js';
+import { expectAxeClean, siteLandmarks } from './axe-page.js';
+import { $, delivered, eventually, mountChat, resetSim, startChat, TestOperator } from './chat-test-helpers.js';
+import type { SportelloLiveChatWindow } from './chat-window.js';
+
+ignoreResizeObserverLoop();
+// The dev server serves one request a module: room for all of them in the resource timeline.
+performance.setResourceTimingBufferSize(10000);
+
+const composerOf = (win: SportelloLiveChatWindow) => until(() => $<SportelloComposer>(win, 'sportello-composer'));
+const inComposer = <T extends Element>(composer: SportelloComposer, selector: string) =>
+  composer.shadowRoot!.querySelector<T>(selector);
+const pickerOf = (composer: SportelloComposer) =>
+  until(() => inComposer<SportelloEmojiPicker>(composer, 'sportello-emoji-picker'));
+/** The element that has focus, looking through shadow roots. */
+function deepActive(): Element | null {
+  let active = document.activeElement;
+  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+  return active;
+}
+/** Modules the page has fetched whose URL names the picker or its data (dev server: one request a module). */
+const emojiRequests = () =>
+  performance
+    .getEntriesByType('resource')
+    .map((e) => e.name)
+    .filter((name) => /emoji-(picker|groups|data)/.test(name));
+
+describe('live chat: emoji picker', () => {
+  beforeEach(resetSim);
+
+  it('inserts an emoji at the caret from the keyboard alone; it is sent and reaches the server', async function () {
+    this.timeout(60000);
+    const el = await mountChat({ parent: siteLandmarks() });
+    try {
+      const win = await startChat(el, '2');
+      const composer = await composerOf(win);
+      await composer.updateComplete;
+      // Nothing of the picker has been fetched yet: the window alone does not bring it.
+      expect(emojiRequests(), 'picker modules before the first opening').to.deep.equal([]);
+      composer.focus();
+      await sendKeys({ type: 'Hello world' });
+      await sendKeys({ press: 'Home' });
+      for (let i = 0; i < 5; i++) await sendKeys({ press: 'ArrowRight' });
+      // Shift+Tab: from the message field to the emoji button; Enter opens the picker on its search field.
+      await sendKeys({ down: 'Shift' });
+      await sendKeys({ press: 'Tab' });
+      await sendKeys({ up: 'Shift' });
+      const button = inComposer<HTMLButtonElement>(composer, 'button.emoji-button')!;
+      expect(deepActive()).to.equal(button);
+      await sendKeys({ press: 'Enter' });
+      const picker = await pickerOf(composer);
+      await until(() => picker.shadowRoot?.querySelector('[role=grid] button'));
+      expect(emojiRequests().length, 'picker modules once opened').to.be.greaterThan(0);
+      expect(button.getAttribute('aria-expanded')).to.equal('true');
+      expect(deepActive()).to.equal(picker.shadowRoot!.querySelector('input[type=search]'));
+      await sendKeys({ type: 'thumbs up' });
+      await until(
+        () => picker.shadowRoot!.querySelector('[role=grid] button')?.getAttribute('aria-label') === 'thumbs up',
+      );
+      // Into the grid, one to the right and back, then Enter on the first result.
+      await sendKeys({ press: 'ArrowDown' });
+      await sendKeys({ press: 'ArrowRight' });
+      await sendKeys({ press: 'ArrowLeft' });
+      expect(deepActive()?.getAttribute('aria-label')).to.equal('thumbs up');
+      // The glyph as the data has it (with its emoji presentation selector, U+FE0F).
+      const thumbs = deepActive()!.textContent!.trim();
+      expect(thumbs.replace('\uFE0F', '')).to.equal('👍');
+      await sendKeys({ press: 'Enter' });
+      await until(() => !inComposer(composer, 'sportello-emoji-picker'));
+      const field = inComposer<HTMLTextAreaElement>(composer, 'textarea')!;
+      await until(() => deepActive() === field);
+      expect(field.value).to.equal(`Hello${thumbs} world`);
+      expect(field.selectionStart, 'caret after the emoji').to.equal(`Hello${thumbs}`.length);
+      expect(button.getAttribute('aria-expanded')).to.equal('false');
+      // Typing goes on where the emoji went in: nothing typed was lost.
+      await sendKeys({ type: '!' });
+      expect(field.value).to.equal(`Hello${thumbs}! world`);
+      const sent = field.value;
+      await sendKeys({ press: 'Enter' });
+      const mine = await until(() => win.chat.transcript.messages.find((m) => m.text === sent));
+      await until(() => delivered(win.chat.transcript.messages.find((m) => m.key === mine.key)));
+      const op = new TestOperator();
+      const record = await eventually(async () => {
+        const h = await op.history(win.chat.idChat!);
+        return h.messages.some((m) => m.text === sent) ? h : undefined;
+      });
+      expect(record.messages.filter((m) => m.text === sent)).to.have.length(1);
+      await win.updateComplete;
+      // axe: chatting, with an emoji in the thread.
+      await expectAxeClean(document, 'chatting with an emoji inserted');
+    } finally {
+      el.remove();
+    }
+  });
+
+  it('Escape closes the picker, keeps the window open and gives focus back to the button; axe clean while open', async function () {
+    this.timeout(60000);
+    const el = await mountChat({ parent: siteLandmarks(), mode: 'launcher' });
+    try {
+      await el.show();
+      const win = await startChat(el, '2');
+      const composer = await composerOf(win);
+      const button = await until(() => inComposer<HTMLButtonElement>(composer, 'button.emoji-button'));
+      button.focus();
+      await sendKeys({ press: 'Enter' });
+      const picker = await pickerOf(composer);
+      await until(() => picker.shadowRoot?.querySelector('[role=grid] button'));
+      await expectAxeClean(document, 'picker open');
+      // Tab to the categories; → selects the next one, whose emoji fill the grid.
+      await sendKeys({ press: 'Tab' });
+      const tabs = [...picker.shadowRoot!.querySelectorAll<HTMLButtonElement>('[role=tab]')];
+      expect(tabs.length).to.be.greaterThan(5);
+      expect(deepActive()).to.equal(tabs[0]);
+      const firstGroupEmoji = picker.shadowRoot!.querySelector('[role=grid] button')!.textContent;
+      await sendKeys({ press: 'ArrowRight' });
+      await until(() => deepActive() === tabs[1]);
+      expect(tabs[1]!.getAttribute('aria-selected')).to.equal('true');
+      expect(picker.shadowRoot!.querySelector('[role=grid] button')!.textContent).not.to.equal(firstGroupEmoji);
+      // Tab into the grid, then Escape.
+      await sendKeys({ press: 'Tab' });
+      expect(deepActive()?.closest('[role=grid]')).to.exist;
+      await sendKeys({ press: 'Escape' });
+      await until(() => !inComposer(composer, 'sportello-emoji-picker'));
+      expect(deepActive()).to.equal(button);
+      expect(el.opened, 'the window stays open').to.equal(true);
+      // A second Escape is the window's again.
+      await sendKeys({ press: 'Escape' });
+      await until(() => !el.opened);
+    } finally {
+      el.remove();
+    }
+  });
+
+  it('a press outside closes it without moving focus; the draft is kept', async () => {
+    const el = await mountChat();
+    try {
+      const win = await startChat(el, '2');
+      const composer = await composerOf(win);
+      composer.focus();
+      await sendKeys({ type: 'Draft' });
+      inComposer<HTMLButtonElement>(composer, 'button.emoji-button')!.click();
+      await pickerOf(composer);
+      $<HTMLElement>(win, 'sportello-message-list')!.dispatchEvent(
+        new PointerEvent('pointerdown', { bubbles: true, composed: true }),
+      );
+      await until(() => !inComposer(composer, 'sportello-emoji-picker'));
+      expect(inComposer<HTMLTextAreaElement>(composer, 'textarea')!.value).to.equal('Draft');
+    } finally {
+      el.remove();
+    }
+  });
+});
+
+describe('emoji picker: names, categories and search in the visitor language', () => {
+  beforeEach(resetSim);
+  const cases = [
+    { lang: 'en', search: 'Search emoji', word: 'thumbs', group: 'Smileys & emotion' },
+    { lang: 'de', search: 'Emoji suchen', word: 'Daumen', group: 'Smileys & Emotionen' },
+    {
+      lang: 'fr',
+      search: 'Rechercher un émoji',
+
+      word: 'pouce',
+      group: 'Smileys et émotion',
+    },
+    {
+      lang: 'es',
+      search: 'Buscar un emoji',
+
+      word: 'pulgar',
+      group: 'Emoticonos y emoción',
+    },
+    {
+      lang: 'it',
+      search: 'Cerca un’emoji',
+
+      word: 'pollice',
+      group: 'Smileys & emozione',
+    },
+  ];
+  for (const c of cases)
+    it(`${c.lang}: the search finds 👍 by "${c.word}"; the first category is "${c.group}"`, async () => {
+      await import('../shared/emoji-picker.js');
+      const picker = await fixture<SportelloEmojiPicker>(
+        html`<sportello-emoji-picker lang=${c.lang}></sportello-emoji-picker>`,
+      );
+      const root = await until(() => picker.shadowRoot?.querySelector('[role=tab]') && picker.shadowRoot);
+      expect(root.querySelector('[role=tab]')!.getAttribute('aria-label')).to.equal(c.group);
+      const search = root.querySelector<HTMLInputElement>('input[type=search]')!;
+      search.focus();
+      await sendKeys({ type: c.word });
+      await until(() =>
+        [...root.querySelectorAll('[role=grid] button')].some(
+          (b) => b.textContent?.trim().replace('\uFE0F', '') === '👍',
+        ),
+      );
+    });
+
+  it('in the chat, the button and the picker speak the visitor language (our catalogues)', async function () {
+    this.timeout(60000);
+    const el = await mountChat({ parent: siteLandmarks() });
+    el.setAttribute('lang', 'de');
+    try {
+      const win = await startChat(el, '2');
+      const composer = await composerOf(win);
+      const button = await until(() => inComposer<HTMLButtonElement>(composer, 'button.emoji-button'));
+      expect(button.getAttribute('aria-label')).to.equal('Emoji einfügen');
+      button.click();
+      const picker = await pickerOf(composer);
+      const root = await until(() => picker.shadowRoot?.querySelector('[role=tab]') && picker.shadowRoot);
+      expect(root.querySelector('input[type=search]')!.getAttribute('aria-label')).to.equal('Emoji suchen');
+      expect(root.querySelector('[role=tablist]')!.getAttribute('aria-label')).to.equal('Emoji-Kategorien');
+      expect(root.querySelector('[role=tab]')!.getAttribute('aria-label')).to.equal('Smileys & Emotionen');
+    } finally {
+      el.remove();
+    }
+  });
+
+  it('a language without emoji names gets English ones, not an empty picker', async () => {
+    await import('../shared/emoji-picker.js');
+    const picker = await fixture<SportelloEmojiPicker>(
+      html`<sportello-emoji-picker emoji-lang="pt"></sportello-emoji-picker>`,
+    );
+    await until(() => picker.shadowRoot?.querySelector('[role=tab]'));
+    expect(picker.shadowRoot!.querySelector('[role=tab]')!.getAttribute('aria-label')).to.equal('Smileys & emotion');
+  });
+});

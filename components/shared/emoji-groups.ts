@@ -1,0 +1,88 @@
+/**
+ * The emoji picker's data: emojibase's groups and names in the visitor's language (generated
+ * modules under emoji-data/, one per language of the kit), parsed once, and the search over them.
+ * Pure logic, no DOM; every language module is its own chunk, loaded only when the picker opens.
+ */
+import type { Lang } from '../../src/i18n/lang.js';
+
+/** A group as generated: its name, then one entry a line (emoji, tab, name, tab, search words by |). */
+export type EmojiGroupData = readonly [name: string, entries: string];
+
+export interface Emoji {
+  readonly char: string;
+  readonly name: string;
+  /** Name and search words, folded (lower case, no accents), each word once. */
+  readonly words: readonly string[];
+}
+
+export interface EmojiGroup {
+  readonly name: string;
+  readonly emoji: readonly Emoji[];
+}
+
+type DataModule = { groups: readonly EmojiGroupData[] };
+
+/** One chunk per language; a language without data gets English words (the glyphs are the same). */
+const LOADERS: Record<string, () => Promise<DataModule>> = {
+  it: () => import('./emoji-data/it.js'),
+  en: () => import('./emoji-data/en.js'),
+  de: () => import('./emoji-data/de.js'),
+  fr: () => import('./emoji-data/fr.js'),
+  es: () => import('./emoji-data/es.js'),
+};
+
+/** Lower case without diacritics, so "cafe" finds "café" and "Hande" finds "Hände". */
+export function fold(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase();
+}
+
+const wordsOf = (text: string): string[] =>
+  fold(text)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+
+export function parseGroups(data: readonly EmojiGroupData[]): EmojiGroup[] {
+  return data.map(([name, entries]) => ({
+    name,
+    emoji: entries.split('\n').map((line) => {
+      const [char = '', label = '', tags = ''] = line.split('\t');
+      return { char, name: label, words: [...new Set(wordsOf(`${label} ${tags.replaceAll('|', ' ')}`))] };
+    }),
+  }));
+}
+
+/**
+ * The emoji whose words match every word of the query (a word matches the start of one of theirs),
+ * those whose name starts with the query first, in the catalogue's order otherwise.
+ */
+export function searchEmoji(groups: readonly EmojiGroup[], query: string, limit = 80): Emoji[] {
+  const wanted = wordsOf(query);
+  if (!wanted.length) return [];
+  const folded = wanted.join(' ');
+  const first: Emoji[] = [];
+  const rest: Emoji[] = [];
+  for (const group of groups)
+    for (const e of group.emoji) {
+      if (!wanted.every((w) => e.words.some((word) => word.startsWith(w)))) continue;
+      (fold(e.name).startsWith(folded) ? first : rest).push(e);
+    }
+  return [...first, ...rest].slice(0, limit);
+}
+
+const loaded = new Map<string, Promise<EmojiGroup[]>>();
+
+/** The groups in `lang` (English where the kit has no emoji names in that language), parsed once per page. */
+export function loadEmoji(lang: Lang): Promise<EmojiGroup[]> {
+  const key = lang in LOADERS ? lang : 'en';
+  let groups = loaded.get(key);
+  if (!groups) {
+    groups = LOADERS[key]!().then((m) => parseGroups(m.groups));
+    loaded.set(key, groups);
+    // A failed load (the network) may be tried again on the next opening.
+    groups.catch(() => loaded.delete(key));
+  }
+  return groups;
+}

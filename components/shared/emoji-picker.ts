@@ -1,0 +1,274 @@
+import { html, nothing, type PropertyValues } from 'lit';
+import { property, query, state } from 'lit/decorators.js';
+import { SportelloElement } from './sportello-element.js';
+import { tokens } from './tokens.styles.js';
+import { emojiPickerStyles } from './emoji-picker.styles.js';
+import { loadEmoji, searchEmoji, type Emoji, type EmojiGroup } from './emoji-groups.js';
+
+export interface EmojiPickerLabels {
+  dialog: string;
+  search: string;
+  categories: string;
+  results: string;
+  none: string;
+  failed: string;
+}
+
+const defaultLabels: EmojiPickerLabels = {
+  dialog: 'Emoji',
+  search: 'Search emoji',
+  categories: 'Emoji categories',
+  results: 'Search results',
+  none: 'No emoji found',
+  failed: 'The emoji could not be loaded.',
+};
+
+/** Emoji a row: the arrow keys move by one, up and down by a row. */
+const COLUMNS = 8;
+/** Page Up / Page Down move this many rows. */
+const PAGE_ROWS = 4;
+
+declare global {
+  interface GlobalEventHandlersEventMap {
+    'sportello-emoji-pick': CustomEvent<{ emoji: string }>;
+    'sportello-emoji-close': CustomEvent<Record<string, never>>;
+  }
+}
+
+/**
+ * The composer's emoji picker: a search field, the categories as tabs and the emoji as a grid, in
+ * the visitor's language (emojibase's names, from our own chunks: no request to anyone else). Loaded
+ * by the composer only when the visitor first opens it. Plain Lit: adopted styles, no style
+ * attribute, no markup strings, so it works under a strict CSP with Trusted Types.
+ *
+ * Keyboard: the search field, then the tabs (←/→), then the grid (arrows, Home/End, Page Up/Down,
+ * Enter or Space to insert); Escape closes wherever focus is; ↓ from the search field enters the grid.
+ *
+ * @summary Emoji picker for the chat composer.
+ * @event {CustomEvent} sportello-emoji-pick - `{ emoji }` chosen.
+ * @event {CustomEvent} sportello-emoji-close - Escape: the visitor wants to go back without choosing.
+ */
+export class SportelloEmojiPicker extends SportelloElement {
+  static override styles = [tokens, emojiPickerStyles];
+
+  @property({ attribute: false }) labels: Partial<EmojiPickerLabels> = {};
+  /** Language of the emoji names (defaults to the element's language rule). */
+  @property({ attribute: 'emoji-lang' }) emojiLang = '';
+
+  @state() private groups: EmojiGroup[] | undefined;
+  @state() private failed = false;
+  @state() private tab = 0;
+  @state() private query = '';
+  @state() private active = 0;
+
+  @query('input[type=search]') private search!: HTMLInputElement;
+
+  private get text(): EmojiPickerLabels {
+    return { ...defaultLabels, ...this.labels };
+  }
+
+  /** Focus goes to the search field (the first thing a visitor who knows the name wants). */
+  override focus(): void {
+    this.search?.focus();
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('emojiLang') || this.groups === undefined) void this.load();
+  }
+
+  private loading?: string;
+  private async load(): Promise<void> {
+    const lang = this.emojiLang || this.language;
+    if (this.loading === lang) return;
+    this.loading = lang;
+    try {
+      const groups = await loadEmoji(lang);
+      if (this.loading === lang) {
+        this.groups = groups;
+        this.failed = false;
+      }
+    } catch {
+      this.failed = true;
+      this.loading = undefined;
+    }
+  }
+
+  /** What the grid shows: the search's results, or the chosen tab's emoji. */
+  private get shown(): readonly Emoji[] {
+    if (!this.groups) return [];
+    return this.query.trim() ? searchEmoji(this.groups, this.query) : (this.groups[this.tab]?.emoji ?? []);
+  }
+
+  private pick(e: Emoji): void {
+    this.emit('sportello-emoji-pick', { emoji: e.char });
+  }
+
+  private onKeydown(e: KeyboardEvent): void {
+    if (e.key === 'Escape') {
+      // Handled here: the live chat's window would close on an Escape that reaches it.
+      e.preventDefault();
+      e.stopPropagation();
+      this.emit('sportello-emoji-close', {});
+    }
+  }
+
+  private onSearchKeydown(e: KeyboardEvent): void {
+    if (e.key === 'ArrowDown' && this.shown.length) {
+      e.preventDefault();
+      void this.moveTo(0);
+    } else if (e.key === 'Enter') {
+      // Enter in the search field takes the first result, as a visitor typing a name expects.
+      e.preventDefault();
+      const first = this.shown[0];
+      if (first) this.pick(first);
+    }
+  }
+
+  private onTabKeydown(e: KeyboardEvent): void {
+    const count = this.groups?.length ?? 0;
+    const next =
+      e.key === 'ArrowRight'
+        ? this.tab + 1
+        : e.key === 'ArrowLeft'
+          ? this.tab - 1
+          : e.key === 'Home'
+            ? 0
+            : e.key === 'End'
+              ? count - 1
+              : undefined;
+    if (next === undefined || !count) return;
+    e.preventDefault();
+    this.selectTab((next + count) % count);
+    void this.updateComplete.then(() =>
+      this.renderRoot.querySelector<HTMLElement>('[role=tab][aria-selected=true]')?.focus(),
+    );
+  }
+
+  private selectTab(index: number): void {
+    this.tab = index;
+    this.active = 0;
+    this.renderRoot.querySelector('.grid')?.scrollTo({ top: 0 });
+  }
+
+  private onGridKeydown(e: KeyboardEvent): void {
+    const count = this.shown.length;
+    const i = this.active;
+    const rowStart = i - (i % COLUMNS);
+    const moves: Record<string, number> = {
+      ArrowRight: i + 1,
+      ArrowLeft: i - 1,
+      ArrowDown: i + COLUMNS,
+      ArrowUp: i - COLUMNS,
+      Home: e.ctrlKey ? 0 : rowStart,
+      End: e.ctrlKey ? count - 1 : Math.min(rowStart + COLUMNS - 1, count - 1),
+      PageDown: Math.min(i + COLUMNS * PAGE_ROWS, count - 1),
+      PageUp: Math.max(i - COLUMNS * PAGE_ROWS, 0),
+    };
+    const next = moves[e.key];
+    if (next === undefined) return;
+    e.preventDefault();
+    // Up from the first row goes back to the search field.
+    if (e.key === 'ArrowUp' && next < 0) return this.focus();
+    if (next >= 0 && next < count) void this.moveTo(next);
+  }
+
+  private async moveTo(index: number): Promise<void> {
+    this.active = index;
+    await this.updateComplete;
+    const button = this.renderRoot.querySelector<HTMLButtonElement>(`[data-index="${index}"]`);
+    button?.focus();
+    button?.scrollIntoView({ block: 'nearest' });
+  }
+
+  private renderGrid(shown: readonly Emoji[], label: string) {
+    const active = Math.min(this.active, Math.max(shown.length - 1, 0));
+    const rows: Emoji[][] = [];
+    for (let i = 0; i < shown.length; i += COLUMNS) rows.push(shown.slice(i, i + COLUMNS));
+    return html`<div class="grid" role="grid" aria-label=${label} @keydown=${this.onGridKeydown}>
+      ${rows.map(
+        (row, r) =>
+          html`<div role="row">
+            ${row.map((e, c) => {
+              const index = r * COLUMNS + c;
+              return html`<div role="gridcell">
+                <button
+                  type="button"
+                  data-index=${index}
+                  tabindex=${index === active ? 0 : -1}
+                  aria-label=${e.name}
+                  title=${e.name}
+                  @click=${() => this.pick(e)}
+                  @focus=${() => (this.active = index)}
+                >${e.char}</button>
+              </div>`;
+            })}
+          </div>`,
+      )}
+    </div>`;
+  }
+
+  override render() {
+    const t = this.text;
+    const groups = this.groups;
+    const searching = this.query.trim() !== '';
+    const shown = this.shown;
+    const focused = shown[Math.min(this.active, shown.length - 1)];
+    return html`<div class="picker" role="dialog" aria-label=${t.dialog} @keydown=${this.onKeydown}>
+      <input
+        type="search"
+        aria-label=${t.search}
+        placeholder=${t.search}
+        autocomplete="off"
+        spellcheck="false"
+        .value=${this.query}
+        @input=${(e: Event) => {
+          this.query = (e.target as HTMLInputElement).value;
+          this.active = 0;
+        }}
+        @keydown=${this.onSearchKeydown}
+      />
+      ${
+        groups && !searching
+          ? html`<div class="tabs" role="tablist" aria-label=${t.categories}>
+              ${groups.map(
+                (g, i) =>
+                  html`<button
+                    type="button"
+                    role="tab"
+                    id="tab-${i}"
+                    aria-controls="panel"
+                    aria-selected=${i === this.tab ? 'true' : 'false'}
+                    tabindex=${i === this.tab ? 0 : -1}
+                    aria-label=${g.name}
+                    title=${g.name}
+                    @click=${() => this.selectTab(i)}
+                    @keydown=${this.onTabKeydown}
+                  >${g.emoji[0]?.char}</button>`,
+              )}
+            </div>
+            <div id="panel" role="tabpanel" aria-labelledby="tab-${this.tab}">
+              ${this.renderGrid(shown, groups[this.tab]?.name ?? '')}
+            </div>`
+          : groups
+            ? this.renderGrid(shown, t.results)
+            : nothing
+      }
+      <p class="status" role="status">${
+        this.failed ? t.failed : !groups ? '…' : searching && !shown.length ? t.none : ''
+      }</p>
+      ${
+        focused && groups
+          ? html`<p class="preview" aria-hidden="true"><span class="glyph">${focused.char}</span> ${focused.name}</p>`
+          : nothing
+      }
+    </div>`;
+  }
+}
+
+SportelloElement.define('sportello-emoji-picker', SportelloEmojiPicker);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'sportello-emoji-picker': SportelloEmojiPicker;
+  }
+}

@@ -1,0 +1,60 @@
+/**
+ * Messages as kept on the device (persistence.ts) and back: an answer keeps its text as shown, its
+ * sources, its status and the visitor's rating; the steps, reasoning and tools of the moment do not
+ * outlive the page.
+ */
+import { nextId, type AnswerDisplay, type ChatMessage } from './messages.js';
+import type { StoredMessage } from './persistence.js';
+
+export function toStored(messages: readonly ChatMessage[]): StoredMessage[] {
+  return messages.map((m) =>
+    m.role === 'user'
+      ? { role: 'user', text: m.text, files: m.files }
+      : {
+          role: 'assistant',
+          text: m.text,
+          format: m.format,
+          status: m.status === 'error' ? 'error' : m.status === 'stopped' ? 'stopped' : 'done',
+          ...(m.rating ? { rating: m.rating } : {}),
+          ...(m.serviceMessageId !== undefined ? { messageId: m.serviceMessageId } : {}),
+          sources: m.sources.map((s) => ({
+            citation: s.citation,
+            title: s.title,
+            content_preview: s.content_preview,
+            relevance_score: s.relevance_score,
+            url: typeof s.metadata?.url === 'string' ? s.metadata.url : undefined,
+          })),
+        },
+  );
+}
+
+/** A kept message as the panel holds it; an answer's text goes to `display` at once, whole. */
+export function fromStored(m: StoredMessage, display: AnswerDisplay): ChatMessage {
+  if (m.role === 'user') return { id: nextId(), role: 'user', text: m.text, files: m.files ?? [] };
+  const id = nextId();
+  const format = m.format ?? 'markdown';
+  display.start(id, format);
+  display.append(id, m.text);
+  display.finish(id);
+  return {
+    id,
+    role: 'assistant',
+    status: m.status === 'stopped' ? 'stopped' : 'done',
+    text: m.text,
+    format,
+    ragSteps: [],
+    thinking: '',
+    tools: [],
+    request: { message: '' },
+    rating: m.rating === 'up' || m.rating === 'down' ? m.rating : undefined,
+    serviceMessageId: typeof m.messageId === 'number' ? m.messageId : undefined,
+    sources: (m.sources ?? []).map((s, i) => ({
+      citation: s.citation ?? i + 1,
+      document_id: String(i),
+      title: s.title,
+      content_preview: s.content_preview,
+      relevance_score: s.relevance_score,
+      metadata: s.url ? { url: s.url } : {},
+    })),
+  };
+}
