@@ -8,6 +8,7 @@ import type { AiChatController } from '../../src/controllers/ai/ai-chat-controll
 import type { AssistantMessage } from '../../src/controllers/ai/messages.js';
 import type { AiFeedbackDetail } from './events.js';
 import type { SportelloAiThread } from './ai-thread.js';
+import { FieldCheck } from './field-check.js';
 
 /** What the actions reach of the panel. */
 export interface AnswerActionsPanel {
@@ -28,6 +29,8 @@ export class AnswerActions implements ReactiveController {
   /** The copy button that just copied (`<id>:md|text`), and the question being edited. */
   copied: string | undefined;
   editing: string | undefined;
+  /** The edited question must not be empty: when that shows (field-check.ts). */
+  readonly editCheck = new FieldCheck();
   private copiedTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
@@ -75,6 +78,7 @@ export class AnswerActions implements ReactiveController {
   /** Opens (or closes) the editor of a question, with the focus in it. */
   async edit(id: string | undefined): Promise<void> {
     this.editing = id;
+    this.editCheck.reset();
     this.host.requestUpdate();
     await this.host.updateComplete;
     const thread = this.panel.thread();
@@ -87,8 +91,24 @@ export class AnswerActions implements ReactiveController {
       );
   }
 
-  /** The edited question is asked again: what followed it goes. */
+  /** The visitor typed in, or left, the edited question. */
+  editInput(text: string): void {
+    if (this.editCheck.input(!!text.trim())) this.host.requestUpdate();
+  }
+
+  editBlur(text: string): void {
+    if (this.editCheck.blur(!!text.trim())) this.host.requestUpdate();
+  }
+
+  /** The edited question is asked again (what followed it goes); an empty one says so and keeps the focus. */
   resend(id: string, text: string): void {
+    if (!this.editCheck.submit(!!text.trim())) {
+      this.host.requestUpdate();
+      void this.host.updateComplete.then(() =>
+        this.panel.thread()?.shadowRoot?.querySelector<HTMLTextAreaElement>('.edit-form textarea')?.focus(),
+      );
+      return;
+    }
     this.editing = undefined;
     this.panel.asked(text);
     const chat = this.panel.chat;

@@ -205,6 +205,17 @@ export const answerStyles = css`
     padding: var(--_space);
     resize: vertical;
   }
+  .edit-form textarea[aria-invalid='true'] {
+    border-color: var(--_danger);
+  }
+  /* The form sits in the question's (accent) bubble: the error brings its own surface. */
+  .edit-form .field-error {
+    color: var(--_danger);
+    background: var(--_danger-surface);
+    border-radius: var(--_radius-small);
+    padding: 2px 6px;
+    font-size: 0.85em;
+  }
   .edit-form .actions {
     display: flex;
     gap: var(--_space);

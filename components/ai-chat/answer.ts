@@ -31,9 +31,12 @@ export interface AnswerContext {
   copied: string | undefined;
   copy(key: string, text: string): void;
   rate(message: AssistantMessage, rating: 'up' | 'down' | undefined): void;
-  /** The question being edited, if any. */
+  /** The question being edited, if any, and whether its error shows (it is empty). */
   editing: string | undefined;
+  editError: boolean;
   edit(id: string | undefined): void;
+  editInput(text: string): void;
+  editBlur(text: string, leavingFor: EventTarget | null): void;
   resend(id: string, text: string): void;
 }
 
@@ -222,10 +225,20 @@ function renderQuestion(c: AnswerContext, m: UserMessage): TemplateResult {
         }
       }}
     >
-      <textarea name="question" rows="3" aria-label=${c.s('editLabel')} .value=${m.text}></textarea>
+      <textarea
+        name="question"
+        rows="3"
+        aria-label=${c.s('editLabel')}
+        aria-invalid=${c.editError ? 'true' : 'false'}
+        aria-describedby=${c.editError ? `${m.id}-edit-error` : nothing}
+        .value=${m.text}
+        @input=${(e: InputEvent) => c.editInput((e.target as HTMLTextAreaElement).value)}
+        @blur=${(e: FocusEvent) => c.editBlur((e.target as HTMLTextAreaElement).value, e.relatedTarget)}
+      ></textarea>
+      ${c.editError ? html`<span class="field-error" id="${m.id}-edit-error" role="alert">${c.s('editEmpty')}</span>` : nothing}
       <div class="actions">
         <button type="submit" class="button">${c.s('sendEdit')}</button>
-        <button type="button" class="button secondary" @click=${() => c.edit(undefined)}>${c.s('cancelEdit')}</button>
+        <button type="button" class="button secondary cancel-edit" @click=${() => c.edit(undefined)}>${c.s('cancelEdit')}</button>
       </div>
     </form>`;
   }

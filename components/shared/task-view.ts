@@ -34,6 +34,8 @@ export interface TaskViewOptions<R> {
   class?: string;
   /** Keep showing the last content while the task runs again (a reload), instead of the status line. */
   keepWhilePending?: boolean;
+  /** Places the error notice in the element's layout (e.g. inside its side column). */
+  around?: (notice: unknown) => unknown;
 }
 
 export function renderTask<R>(task: Task<readonly unknown[], R>, o: TaskViewOptions<R>): unknown {
@@ -45,7 +47,7 @@ export function renderTask<R>(task: Task<readonly unknown[], R>, o: TaskViewOpti
     complete: (value) => o.complete(value),
     error: () => {
       const retry = o.retry === false ? undefined : (o.retry ?? (() => void task.run()));
-      return html`<sportello-error-notice
+      const notice = html`<sportello-error-notice
         class=${o.class ?? nothing}
         .error=${taskError(task)}
         .speaker=${o.speaker}
@@ -55,6 +57,7 @@ export function renderTask<R>(task: Task<readonly unknown[], R>, o: TaskViewOpti
         ?setup=${!!o.setup}
         ?keys=${!!o.keys}
       ></sportello-error-notice>`;
+      return o.around ? o.around(notice) : notice;
     },
   });
 }

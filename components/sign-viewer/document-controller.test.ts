@@ -42,10 +42,10 @@ describe('SignDocumentController: the areas it places', () => {
     const newer = [area('new', 0.5)];
     const loading = el.doc.show(source, undefined, first);
     // The practice changed (a refresh brought other areas) before the bytes arrived.
-    expect(el.doc.phase).to.equal('loading');
+    expect(el.doc.phase).to.equal('pending');
     void el.doc.show(source, undefined, newer);
     await loading;
-    expect(el.doc.phase).to.equal('ready');
+    expect(el.doc.phase).to.equal('complete');
     await waitUntil(() => el!.doc.areas.length > 0, 'no areas placed', { timeout: 10000 });
     expect(ids(el)).to.deep.equal(['new']);
   });
@@ -62,7 +62,7 @@ describe('SignDocumentController: the areas it places', () => {
     await el.doc.show(b, undefined, [area('third', 0.6)]);
     await waitUntil(() => ids(el!).join() === 'third', 'areas of the other document not placed', { timeout: 10000 });
     el.doc.retry();
-    await waitUntil(() => el!.doc.phase === 'ready' && ids(el!).join() === 'third', 'retry lost the areas', {
+    await waitUntil(() => el!.doc.phase === 'complete' && ids(el!).join() === 'third', 'retry lost the areas', {
       timeout: 10000,
     });
   });

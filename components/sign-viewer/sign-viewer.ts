@@ -23,6 +23,7 @@ import { documentSources, inputProblem, isLinkOnly } from './parts/viewer-inputs
 import { renderDownloads } from './parts/downloads.js';
 import { renderDocument, renderSwitcher } from './parts/document-panel.js';
 import { translate, type StringKey } from './strings.js';
+import { renderTask } from '../shared/task-view.js';
 import './events.js';
 
 const NO_STEPS: ReadonlyMap<string, SignerStep> = new Map<string, SignerStep>();
@@ -300,7 +301,7 @@ export class SportelloSignViewer extends SportelloElement {
 
   private showCurrentDocument(): void {
     if (this.attrError) return;
-    const ready = this.linkOnly || this.practiceCtl.phase === 'ready';
+    const ready = this.linkOnly || this.practiceCtl.phase === 'complete';
     if (!ready) return;
     const sources = this.sources();
     const source = sources[Math.min(this.docIndex, sources.length - 1)];
@@ -349,6 +350,11 @@ export class SportelloSignViewer extends SportelloElement {
 
   // ---- rendering ----
 
+  /** The viewer sends the page's own development keys (a 401 then means wrong keys, not an expired session). */
+  private get devKeys(): boolean {
+    return !!this.signToken && !this.config.tokenProvider;
+  }
+
   /** A 404 of the practice, in words that name it (from our own `id-file`, never the server's message). */
   private get practiceNotFound(): string {
     return this.t('practiceNotFound', { id: this.idFile ?? '' });
@@ -362,7 +368,7 @@ export class SportelloSignViewer extends SportelloElement {
       .retry=${retry}
       .notFound=${notFound}
       ?auto-retry=${autoRetry}
-      ?keys=${!!this.signToken && !this.config.tokenProvider}
+      ?keys=${this.devKeys}
     ></sportello-error-notice>`;
   }
 
@@ -382,7 +388,7 @@ export class SportelloSignViewer extends SportelloElement {
     const p = this.practiceCtl.practice;
     const turn = this.practiceCtl.view?.turn;
     return {
-      loading: this.practiceCtl.phase === 'loading' || this.docCtl.phase === 'loading',
+      loading: this.practiceCtl.phase === 'pending' || this.docCtl.phase === 'pending',
       error: this.attrError || this.practiceCtl.phase === 'error' || this.docCtl.phase === 'error',
       signed: p?.status === 'F' || this.linkCtl.outcome === 'signed',
       rejected: p?.status === 'R' || this.linkCtl.outcome === 'rejected',
@@ -402,13 +408,18 @@ export class SportelloSignViewer extends SportelloElement {
     const sources = this.sources();
     const live = html`<div class="visually-hidden" role="status" aria-live="polite">${this.announce}</div>`;
 
-    if (!this.linkOnly) {
-      if (pc.phase === 'loading' && !p) return html`${live}<p class="loading" role="status">${this.t('loading')}</p>`;
-      if (pc.phase === 'error' && pc.error && !p) {
-        return html`${live}<div class="side">${this.renderError(pc.error, () => this.retryPractice(), true, this.practiceNotFound)}</div>`;
-      }
-      if (!p) return live;
-    }
+    // Loading the practice is a one-shot task, shown the kit's one way (components/shared/task-view.ts).
+    if (!this.linkOnly && !p)
+      return html`${live}${renderTask(pc.loading, {
+        speaker: this,
+        pending: () => html`<p class="loading" role="status">${this.t('loading')}</p>`,
+        complete: () => nothing,
+        retry: () => this.retryPractice(),
+        autoRetry: true,
+        keys: this.devKeys,
+        notFound: this.practiceNotFound,
+        around: (notice) => html`<div class="side">${notice}</div>`,
+      })}`;
 
     return html`${live}
       <div class="layout">

@@ -45,7 +45,7 @@ export function renderDocument(ctx: DocumentPanelContext) {
       }
     </div>`;
   }
-  if (d.phase === 'ready' && d.pdf) {
+  if (d.phase === 'complete' && d.pdf) {
     return html`<sportello-sign-document
       part="document"
       exportparts="toolbar, button, pages, page, area, area-mine, area-signed, thumbnails, search"
@@ -58,7 +58,7 @@ export function renderDocument(ctx: DocumentPanelContext) {
       .documentName=${d.source?.filename ?? ''}
     ></sportello-sign-document>`;
   }
-  if (d.phase === 'loading') {
+  if (d.phase === 'pending') {
     const { loaded, total } = d.progress;
     const pct = total ? Math.round((loaded / total) * 100) : undefined;
     return html`<div class="doc-state" role="status">

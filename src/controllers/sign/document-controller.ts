@@ -1,3 +1,4 @@
+import type { AsyncState } from '../async-state.js';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { isAbort, isServiceError, ServiceError } from '../../transport/errors.js';
 import { getUrlBytes, looksLikePdf, type ByteProgress, type SignService } from '../../services/sign.js';
@@ -9,8 +10,6 @@ import type { ViewBox } from '../../pdf/geometry.js';
 export type DocumentSource =
   | { kind: 'service'; idDocument: number; filename: string; index: number }
   | { kind: 'url'; url: string; filename: string; index: number };
-
-export type DocumentPhase = 'idle' | 'loading' | 'ready' | 'error';
 
 /** `broken`: bytes arrived but are not a readable PDF. `service`: the bytes did not arrive. */
 export type DocumentFailure = { kind: 'broken'; error: Error } | { kind: 'service'; error: ServiceError };
@@ -71,7 +70,7 @@ function lookupFor(pdf: PdfDocument): PdfLookup {
  * destroys the previous one (its worker-side data and canvases go with it).
  */
 export class SignDocumentController implements ReactiveController {
-  phase: DocumentPhase = 'idle';
+  phase: AsyncState = 'idle';
   source: DocumentSource | undefined;
   progress: ByteProgress = { loaded: 0, total: undefined };
   pdf: PdfDocument | undefined;
@@ -118,7 +117,7 @@ export class SignDocumentController implements ReactiveController {
     this.lastService = service;
     this.lastAreas = areaSpecs;
     const abort = (this.abort = new AbortController());
-    this.phase = 'loading';
+    this.phase = 'pending';
     this.progress = { loaded: 0, total: undefined };
     this.failure = undefined;
     this.areas = [];
@@ -197,7 +196,7 @@ export class SignDocumentController implements ReactiveController {
       }
       return;
     }
-    this.phase = 'ready';
+    this.phase = 'complete';
     this.host.requestUpdate();
     // The newest areas: the practice may have changed (and show() been called again) while the bytes came.
     this.updateAreas(this.lastAreas);
@@ -208,7 +207,7 @@ export class SignDocumentController implements ReactiveController {
     this.lastAreas = specs;
     const pdf = this.pdf;
     const source = this.source;
-    if (!pdf || !source || this.phase !== 'ready') return;
+    if (!pdf || !source || this.phase !== 'complete') return;
     const signal = this.abort?.signal;
     placeAreas(specs, source.index, lookupFor(pdf), signal)
       .then((placed) => {

@@ -1,10 +1,10 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { initialState, Task, TaskStatus } from '@lit/task';
+import type { AsyncState } from '../async-state.js';
 import { isAbort, isServiceError, ServiceError } from '../../transport/errors.js';
 import { isFinalStatus, type PracticeDetail, type PracticeStatus, type SignService } from '../../services/sign.js';
 import { DEFAULT_BACKOFF, Poller, type BackoffOptions } from './polling.js';
 import { signerView, signerSteps, type SignerStep, type SignerView } from './signer-view.js';
-
-export type PracticePhase = 'idle' | 'loading' | 'ready' | 'error';
 
 export interface PracticeControllerOptions {
   /** Called when the practice's status changes while followed (after a Sign action). */
@@ -48,9 +48,16 @@ function asServiceError(error: unknown): ServiceError {
  * signed, and after a Sign action follows its status with polite polling until it is final.
  */
 export class SignPracticeController implements ReactiveController {
-  phase: PracticePhase = 'idle';
+  /**
+   * Loading the practice: a one-shot task (run again by {@link load} or Retry), rendered by the
+   * element through the kit's one task view. Following it afterwards is the poller's job.
+   */
+  readonly loading: Task<readonly [SignService | undefined, number | undefined], PracticeDetail>;
   practice: PracticeDetail | undefined;
-  error: ServiceError | undefined;
+  /** A failure while following (a poll that stops for good); a failed load is the task's error. */
+  private followError: ServiceError | undefined;
+  /** A load was cut by a disconnect: asked again on reconnect. */
+  private reloadOnConnect = false;
   /** The signing link, fetched ahead so a click can open it synchronously (no popup blocker). */
   signingLink: string | undefined;
   linkError: ServiceError | undefined;
@@ -67,6 +74,26 @@ export class SignPracticeController implements ReactiveController {
     private readonly options: PracticeControllerOptions = {},
   ) {
     host.addController(this);
+    this.loading = new Task(host, {
+      autoRun: false,
+      task: async ([service, idFile], { signal }) => {
+        if (!service || idFile === undefined) return initialState;
+        return normalisePractice(await service.getPractice(idFile, { signal }));
+      },
+      onComplete: (practice) => {
+        this.practice = practice;
+        // The task marks itself complete right after this callback: what needs `phase` runs then.
+        queueMicrotask(() => {
+          if (this.practice !== practice) return;
+          void this.prefetchLink();
+          if (this.options.followOnLoad?.()) this.follow();
+        });
+      },
+      onError: (error) => {
+        this.practice = undefined;
+        if (!isAbort(error)) this.options.onError?.('load-practice', asServiceError(error));
+      },
+    });
     this.poller = new Poller(
       () => this.poll(),
       () => this.options.backoff?.() ?? DEFAULT_BACKOFF,
@@ -76,8 +103,7 @@ export class SignPracticeController implements ReactiveController {
         // 401 after the transport's own refresh, 403 and 404 will not heal by polling again.
         if (e.status === 401 || e.status === 403 || e.status === 404) {
           this.following = false;
-          this.error = e;
-          this.phase = 'error';
+          this.followError = e;
           this.options.onError?.('follow-practice', e);
           this.host.requestUpdate();
           return false;
@@ -87,44 +113,57 @@ export class SignPracticeController implements ReactiveController {
     );
   }
 
+  /** Where the practice stands: loading, shown, failed (to load, or to follow), or nothing asked. */
+  get phase(): AsyncState {
+    if (this.followError) return 'error';
+    switch (this.loading.status) {
+      case TaskStatus.PENDING:
+        return 'pending';
+      case TaskStatus.ERROR:
+        return isAbort(this.loading.error) ? 'idle' : 'error';
+      case TaskStatus.COMPLETE:
+        return this.practice ? 'complete' : 'idle';
+      default:
+        return 'idle';
+    }
+  }
+
+  /** What failed: the load, or following the practice. */
+  get error(): ServiceError | undefined {
+    if (this.followError) return this.followError;
+    if (this.loading.status !== TaskStatus.ERROR || isAbort(this.loading.error)) return undefined;
+    return asServiceError(this.loading.error);
+  }
+
   hostConnected(): void {
+    if (this.reloadOnConnect) {
+      this.reloadOnConnect = false;
+      void this.loading.run();
+    }
     if (this.following && this.practice && !isFinalStatus(this.practice.status)) this.poller.start(true);
   }
 
   hostDisconnected(): void {
     this.poller.stop();
     this.abort?.abort();
+    if (this.loading.status === TaskStatus.PENDING) {
+      this.reloadOnConnect = true;
+      this.loading.abort();
+    }
   }
 
   /** Loads (or reloads) `idFile` with `service`. Safe to call again with the same arguments. */
-  async load(service: SignService, idFile: number): Promise<void> {
+  load(service: SignService, idFile: number): Promise<void> {
     this.abort?.abort();
+    this.abort = new AbortController();
     this.poller.stop();
     this.following = false;
+    this.followError = undefined;
     this.service = service;
     this.idFile = idFile;
-    const abort = (this.abort = new AbortController());
-    this.phase = 'loading';
-    this.error = undefined;
     this.signingLink = undefined;
     this.linkError = undefined;
-    this.host.requestUpdate();
-    try {
-      const practice = await service.getPractice(idFile, { signal: abort.signal });
-      if (abort.signal.aborted) return;
-      this.practice = normalisePractice(practice);
-      this.phase = 'ready';
-      this.host.requestUpdate();
-      void this.prefetchLink();
-      if (this.options.followOnLoad?.()) this.follow();
-    } catch (error) {
-      if (isAbort(error) || abort.signal.aborted) return;
-      this.practice = undefined;
-      this.error = asServiceError(error);
-      this.phase = 'error';
-      this.host.requestUpdate();
-      this.options.onError?.('load-practice', this.error);
-    }
+    return this.loading.run([service, idFile]);
   }
 
   /** Forgets the practice (element emptied or switched to link-only mode). */
@@ -133,10 +172,11 @@ export class SignPracticeController implements ReactiveController {
     this.poller.stop();
     this.following = false;
     this.practice = undefined;
-    this.error = undefined;
-    this.phase = 'idle';
+    this.followError = undefined;
     this.signingLink = undefined;
-    this.host.requestUpdate();
+    this.reloadOnConnect = false;
+    // A run without a practice supersedes any load under way and leaves the task idle.
+    void this.loading.run([undefined, undefined]);
   }
 
   /** The practice as the signer in front of the screen sees it (whose turn, each signer's step). */
@@ -157,7 +197,7 @@ export class SignPracticeController implements ReactiveController {
    * gives is the viewing signer's (their turn), or no signer is named (the back-office view).
    */
   get canSign(): boolean {
-    return this.phase === 'ready' && this.practice?.status === 'L' && !!this.view?.canSign;
+    return this.phase === 'complete' && this.practice?.status === 'L' && !!this.view?.canSign;
   }
 
   private async prefetchLink(): Promise<void> {
@@ -244,8 +284,7 @@ export class SignPracticeController implements ReactiveController {
       previous.events.length !== next.events.length ||
       previous.signers.some((s, i) => s.status !== next.signers[i]?.status);
     this.practice = next;
-    this.error = undefined;
-    this.phase = 'ready';
+    this.followError = undefined;
     if (changed) {
       // The next signer gets another link: fetched again only if it is the viewing signer's.
       this.signingLink = undefined;
