@@ -3,7 +3,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import './index.js';
 import type { SportelloAiChat } from './ai-chat.js';
 import { ignoreResizeObserverLoop, until } from '../shared/chat-test-utils.js';
-import { $, $$, idle, panel, resetSimulator, typeAndSend } from './ai-chat-test-helpers.js';
+import { $, $$, answerAction, ENDPOINT, idle, panel, resetSimulator, typeAndSend } from './ai-chat-test-helpers.js';
 
 ignoreResizeObserverLoop();
 
@@ -31,6 +31,15 @@ const dialog = (el: SportelloAiChat) => $(el, 'dialog.confirm') as HTMLDialogEle
 const dialogButton = (el: SportelloAiChat, label: string) =>
   Array.from(dialog(el)!.querySelectorAll('button')).find((b) => b.textContent!.trim() === label)!;
 
+/** How many messages the service holds in conversation `id` (GET /conversations lists them with `message_count`). */
+async function serviceMessageCount(id: number): Promise<number | undefined> {
+  const response = await fetch(`${ENDPOINT}/conversations?limit=100`, {
+    headers: { 'X-Api-Key': 'spk_demo', 'X-Source-App': 'api_direct' },
+  });
+  const body = (await response.json()) as { items: Array<{ id: number; message_count?: number }> };
+  return body.items.find((c) => c.id === id)?.message_count;
+}
+
 async function openList(el: SportelloAiChat): Promise<void> {
   toggle(el)!.click();
   await until(() => $(el, '.past'));
@@ -49,6 +58,9 @@ describe('sportello-ai-chat: past conversations kept on the device (persist)', (
     // Nothing kept yet: no History button.
     expect(toggle(el)).to.equal(null);
     const first = await converse(el, 'What are your opening hours?');
+    // A rating given in the first conversation goes with it.
+    answerAction(el, 'Helpful')!.click();
+    await until(() => answerAction(el, 'Helpful')!.getAttribute('aria-pressed') === 'true');
     el.newConversation();
     await el.updateComplete;
     const second = await converse(el, 'How do I reset my password?');
@@ -75,9 +87,13 @@ describe('sportello-ai-chat: past conversations kept on the device (persist)', (
     expect($$(el, '.msg.user').length).to.equal(1);
     expect($$(el, '.msg.assistant .md')[0]!.textContent!.length).to.be.greaterThan(0);
     await until(() => active(el)?.localName === 'sportello-composer');
+    expect(answerAction(el, 'Helpful')!.getAttribute('aria-pressed')).to.equal('true');
+    const before = await serviceMessageCount(first);
     const continued = await converse(el, 'And on Saturday?');
     expect(continued).to.equal(first);
     expect($$(el, '.msg.user').length).to.equal(2);
+    // The service got the question in that conversation: two more messages there (question, answer).
+    expect(await serviceMessageCount(first)).to.equal(before! + 2);
 
     // Delete the second, after a confirmation (Cancel first: nothing goes).
     await openList(el);
@@ -147,7 +163,7 @@ describe('sportello-ai-chat: past conversations kept on the device (persist)', (
     await until(() => entries(el).length === 0);
     expect($(el, '.past-empty')).to.exist;
     expect($$(el, '.msg').length).to.equal(0);
-    expect(Object.keys(sessionStorage).filter((k) => k.startsWith('sportello-ai-chat:'))).to.deep.equal([]);
+    expect(Object.entries(sessionStorage).filter(([k]) => k.startsWith('sportello-ai-chat:'))).to.deep.equal([]);
     await expect(el).to.be.accessible();
   });
 

@@ -5,21 +5,22 @@ import { tokens } from '../shared/tokens.styles.js';
 import '../shared/composer.js';
 import { aiChatStyles, controlStyles } from './ai-chat.styles.js';
 import { t, type AiChatStringKey } from './strings.js';
-import './events.js';
+import { answerDetail } from './events.js';
 import { AiChatController } from '../../src/controllers/ai/ai-chat-controller.js';
 import type { AssistantMessage } from '../../src/controllers/ai/messages.js';
 import type { ServiceError } from '../../src/transport/errors.js';
 import type { AiFile } from '../../src/services/ai.js';
 import { AnswerViews } from './answer-views.js';
 import { CodeBlocks } from './code-blocks.js';
-import { linkCitations } from './citations.js';
+import { CitationLinks } from './citations.js';
 import { AnswerActions } from './answer-actions.js';
 import { PanelView, type PanelHandlers } from './panel-view.js';
 import { PastPanel } from './past-panel.js';
-import { findHandoffTarget, summary as handoffSummary, transcript as handoffTranscript } from './handoff.js';
+import { findHandoffTarget, handOver } from './handoff.js';
 import { renderMessage, type AnswerContext } from './answer.js';
 import { errorSentence } from '../shared/error-text.js';
-import { attachFiles, DEFAULT_ACCEPT, type PanelAttachment } from './attachments.js';
+import { DEFAULT_ACCEPT } from './attachments.js';
+import { ComposerInput } from './composer-input.js';
 import './ai-thread.js';
 import type { SportelloAiThread } from './ai-thread.js';
 import type { ChatListItem } from '../shared/message-list.js';
@@ -145,14 +146,12 @@ export class SportelloAiChat extends SportelloElement {
    */
   @property({ type: Number, attribute: 'render-interval' }) renderInterval = 50;
 
-  @state() private attachments: PanelAttachment[] = [];
-  @state() private fileErrors: string[] = [];
   @state() private announcement = '';
   @state() private handoffSent = false;
 
-  /** The answers' DOM (one markdown view each); the controller feeds it. */
   /** Code blocks of answers: language, copy button, highlighting once complete. */
   private readonly codeBlocks = new CodeBlocks(() => ({ copy: this.s('copyCode'), copied: this.s('copied') }));
+  /** The answers' DOM (one markdown view each); the controller feeds it. */
   private readonly views = new AnswerViews(() => this.renderInterval, this.codeBlocks.decorate);
   private readonly chat = new AiChatController(
     this,
@@ -170,6 +169,12 @@ export class SportelloAiChat extends SportelloElement {
       finished: (message) => this.onFinished(message),
       failed: (message, error) => this.onFailed(message, error),
     },
+  );
+  /** Attachments, file refusals and the draft (composer-input.ts). */
+  private readonly composer = new ComposerInput(
+    this,
+    () => ({ accept: this.accept, maxFileSize: this.maxFileSize, maxFiles: this.maxFiles, speaker: this }),
+    (draft) => this.chat.saveDraft(draft),
   );
   /** Copy, rate, edit and resend (answer-actions.ts). */
   private readonly actions = new AnswerActions(this, {
@@ -199,7 +204,6 @@ export class SportelloAiChat extends SportelloElement {
   private warnedConfig: string | undefined;
   /** configProblem() as of this update (willUpdate works it out once; render reads it). */
   private problem: string | undefined;
-  private draftTimer: ReturnType<typeof setTimeout> | undefined;
 
   /** Sends a question as if the visitor typed it. */
   ask(text: string): Promise<void> {
@@ -220,29 +224,19 @@ export class SportelloAiChat extends SportelloElement {
 
   /** Hands the conversation to a person: emits `sportello-handoff` and opens the `handoff-target` chat. */
   async handoff(trigger = 'button', reason?: string): Promise<void> {
-    const who = { user: t(this, 'you'), assistant: t(this, 'assistant') };
-    const messages = this.chat.messages;
-    const transcript = handoffTranscript(messages, (id, atLeast) => this.views.plainText(id, atLeast), who);
-    const summary = handoffSummary(messages, who, reason);
-    const detail = {
-      summary,
-      transcript,
-      conversationId: this.chat.conversationId,
-      reason,
-      trigger,
-      name: this.visitorName,
-      email: this.visitorEmail,
-    };
     this.handoffSent = true;
-    if (!this.emit('sportello-handoff', detail, { cancelable: true })) return;
-    const target = findHandoffTarget(this, this.handoffTarget);
-    if (typeof target?.startFromHandoff !== 'function') return;
     try {
-      await target.startFromHandoff({
-        transcript,
-        summary,
-        ...(this.visitorName ? { name: this.visitorName } : {}),
-        ...(this.visitorEmail ? { email: this.visitorEmail } : {}),
+      await handOver({
+        messages: this.chat.messages,
+        answerText: (id, atLeast) => this.views.plainText(id, atLeast),
+        speakers: { user: t(this, 'you'), assistant: t(this, 'assistant') },
+        conversationId: this.chat.conversationId,
+        trigger,
+        reason,
+        name: this.visitorName,
+        email: this.visitorEmail,
+        announce: (detail) => this.emit('sportello-handoff', detail, { cancelable: true }),
+        target: findHandoffTarget(this, this.handoffTarget),
       });
     } catch (error) {
       this.reportError('handoff', error instanceof Error ? error : new Error(String(error)));
@@ -275,32 +269,13 @@ export class SportelloAiChat extends SportelloElement {
     return root;
   }
 
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    clearTimeout(this.draftTimer);
-  }
-
-  /** Finished answers whose `[n]` markers are links to their sources already. */
-  private readonly cited = new WeakSet<AssistantMessage>();
+  /** `[n]` markers of finished answers linked to their sources (citations.ts). */
+  private readonly citations = new CitationLinks();
 
   protected override updated(): void {
     // The panel renders once its language's strings are loaded: built code bars follow it here.
     this.codeBlocks.relabel(this.views.roots());
-    // Sources come at the end of an answer: its markers are linked once it is finished (and once
-    // the thread has rendered its sources list, whose items describe the markers).
-    const pending = this.chat.messages.filter(
-      (m): m is AssistantMessage =>
-        m.role === 'assistant' && m.status === 'done' && m.sources.length > 0 && !this.cited.has(m),
-    );
-    if (!pending.length) return;
-    void this.thread?.updateComplete.then(() => {
-      for (const message of pending) {
-        const root = this.views.view(message.id)?.root;
-        if (!root || this.cited.has(message)) continue;
-        this.cited.add(message);
-        linkCitations(root, message.id, message.sources);
-      }
-    });
+    this.citations.update(this.chat.messages, (id) => this.views.view(id)?.root, this.thread?.updateComplete);
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -389,38 +364,16 @@ export class SportelloAiChat extends SportelloElement {
       e.preventDefault();
       return;
     }
-    const files = this.attachments.filter((a) => a.state === 'done' && a.file).map((a) => a.file!);
-    this.attachments = [];
-    this.chat.saveDraft('');
+    const files = this.composer.takeFiles();
     await this.sendQuestion(e.detail.text, files);
   }
 
   /** Every question, typed, chosen or asked by the page: refusals of earlier files are history now. */
   private sendQuestion(text: string, files: AiFile[]): Promise<void> {
-    this.fileErrors = [];
+    this.composer.sent();
     this.emit('sportello-ai-message', { role: 'user', text, conversationId: this.chat.conversationId });
     void this.thread?.scrollToEnd();
     return this.chat.send(text, files);
-  }
-
-  private onDraft(e: CustomEvent<{ value: string }>): void {
-    clearTimeout(this.draftTimer);
-    const value = e.detail.value;
-    this.draftTimer = setTimeout(() => this.chat.saveDraft(value), 250);
-  }
-
-  private async onAttach(e: CustomEvent<{ files: File[] }>): Promise<void> {
-    const rules = { accept: this.accept, maxFileSize: this.maxFileSize, maxFiles: this.maxFiles, speaker: this };
-    this.fileErrors = await attachFiles(
-      e.detail.files,
-      () => this.attachments,
-      (list) => (this.attachments = list),
-      rules,
-    );
-  }
-
-  private onRemove(e: CustomEvent<{ key: string }>): void {
-    this.attachments = this.attachments.filter((a) => a.key !== e.detail.key);
   }
 
   private onSuggestionClick(e: Event): void {
@@ -433,16 +386,7 @@ export class SportelloAiChat extends SportelloElement {
     const text = this.views.plainText(message.id, 401);
     // One polite announcement per finished answer, not one per token.
     this.announcement = t(this, 'answerReady', { text: text.length > 400 ? `${text.slice(0, 400)}…` : text });
-    this.emit('sportello-ai-message', {
-      role: 'assistant',
-      text: message.text,
-      conversationId: this.chat.conversationId,
-      ...(message.intent !== undefined ? { intent: message.intent } : {}),
-      ...(message.sentiment !== undefined ? { sentiment: message.sentiment } : {}),
-      ...(message.confidence
-        ? { confidence: message.confidence.score, needsReview: message.confidence.needsReview }
-        : {}),
-    });
+    this.emit('sportello-ai-message', answerDetail(message, this.chat.conversationId));
   }
 
   private onFailed(_message: AssistantMessage, error: ServiceError): void {
@@ -524,10 +468,10 @@ export class SportelloAiChat extends SportelloElement {
         offerHandoff: !!this.handoffTarget && messages.length > 0 && !this.handoffSent,
         busy: this.chat.busy,
         announcement: this.announcement,
-        fileErrors: this.fileErrors,
+        fileErrors: this.composer.fileErrors,
         draft: this.chat.draft,
         accept: this.accept,
-        attachments: this.attachments,
+        attachments: this.composer.attachments,
         renderBody: this.renderBody,
         ...this.past.render(!!this.persist),
       },
@@ -552,9 +496,9 @@ export class SportelloAiChat extends SportelloElement {
     suggestion: (e) => this.onSuggestionClick(e),
     stop: () => this.stop(),
     send: (e) => void this.onSend(e),
-    draft: (e) => this.onDraft(e),
-    attach: (e) => void this.onAttach(e),
-    remove: (e) => this.onRemove(e),
+    draft: (e) => this.composer.draft(e.detail.value),
+    attach: (e) => void this.composer.attach(e.detail.files),
+    remove: (e) => this.composer.remove(e.detail.key),
   };
 }
 

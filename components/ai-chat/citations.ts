@@ -1,4 +1,4 @@
-import type { CitedSource } from '../../src/controllers/ai/messages.js';
+import type { AssistantMessage, ChatMessage, CitedSource } from '../../src/controllers/ai/messages.js';
 
 /** The id of source `n` of answer `messageId` in the thread (the sources list's items carry it). */
 export const citationId = (messageId: string, n: number) => `cite-${messageId}-${n}`;
@@ -55,4 +55,33 @@ function openSource(root: Element, messageId: string, n: number): void {
   const details = item?.closest('details');
   if (details) details.open = true;
   item?.focus();
+}
+
+/**
+ * Sources come at the end of an answer: its markers are linked once it is finished, and once the
+ * thread has rendered its sources list (whose items describe the markers). Each answer once.
+ */
+export class CitationLinks {
+  private readonly linked = new WeakSet<AssistantMessage>();
+
+  /** After a render of the panel: `rootOf` an answer's rendered markdown, `threadReady` the thread's next render. */
+  update(
+    messages: readonly ChatMessage[],
+    rootOf: (id: string) => Element | undefined,
+    threadReady: Promise<unknown> | undefined,
+  ): void {
+    const pending = messages.filter(
+      (m): m is AssistantMessage =>
+        m.role === 'assistant' && m.status === 'done' && m.sources.length > 0 && !this.linked.has(m),
+    );
+    if (!pending.length) return;
+    void threadReady?.then(() => {
+      for (const message of pending) {
+        const root = rootOf(message.id);
+        if (!root || this.linked.has(message)) continue;
+        this.linked.add(message);
+        linkCitations(root, message.id, message.sources);
+      }
+    });
+  }
 }

@@ -1,4 +1,5 @@
 import type { ChatUsage } from '../../src/services/ai.js';
+import type { AssistantMessage } from '../../src/controllers/ai/messages.js';
 
 /** `sportello-handoff`: the visitor should talk to a person (service decision or their request). */
 export interface AiHandoffDetail {
@@ -43,6 +44,20 @@ export interface AiFeedbackDetail {
   question?: string | undefined;
 }
 
+/** `sportello-ai-message` of a finished answer: its text and what the service said of it. */
+export function answerDetail(message: AssistantMessage, conversationId: number | undefined): AiMessageDetail {
+  return {
+    role: 'assistant',
+    text: message.text,
+    conversationId,
+    ...(message.intent !== undefined ? { intent: message.intent } : {}),
+    ...(message.sentiment !== undefined ? { sentiment: message.sentiment } : {}),
+    ...(message.confidence
+      ? { confidence: message.confidence.score, needsReview: message.confidence.needsReview }
+      : {}),
+  };
+}
+
 declare global {
   interface GlobalEventHandlersEventMap {
     'sportello-handoff': CustomEvent<AiHandoffDetail>;
@@ -51,5 +66,3 @@ declare global {
     'sportello-feedback': CustomEvent<AiFeedbackDetail>;
   }
 }
-
-export {};

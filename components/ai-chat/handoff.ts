@@ -3,6 +3,7 @@
  * and a summary) and the `<sportello-live-chat>` that takes it over (`handoff-target`).
  */
 import type { ChatMessage } from '../../src/controllers/ai/messages.js';
+import type { AiHandoffDetail } from './events.js';
 
 /** What `startFromHandoff` of a `<sportello-live-chat>` accepts (duck-typed: another bundle may define it). */
 export interface HandoffTarget extends Element {
@@ -48,4 +49,42 @@ export function findHandoffTarget(from: Element, id: string | undefined): Handof
   if (!id) return null;
   const root = from.getRootNode() as Document | ShadowRoot;
   return (root.getElementById?.(id) ?? document.getElementById(id)) as HandoffTarget | null;
+}
+
+/** What a hand-over needs of the panel. */
+export interface HandOver {
+  messages: readonly ChatMessage[];
+  answerText: (id: string, atLeast: number) => string;
+  speakers: Speakers;
+  conversationId: number | undefined;
+  trigger: string;
+  reason: string | undefined;
+  name: string | undefined;
+  email: string | undefined;
+  /** Emits the cancelable `sportello-handoff`: false when the page cancelled it. */
+  announce(detail: AiHandoffDetail): boolean;
+  target: HandoffTarget | null;
+}
+
+/** `sportello-handoff` for the page, then (unless it cancelled) the target chat started with the transcript. */
+export async function handOver(h: HandOver): Promise<void> {
+  const text = transcript(h.messages, h.answerText, h.speakers);
+  const brief = summary(h.messages, h.speakers, h.reason);
+  const detail: AiHandoffDetail = {
+    summary: brief,
+    transcript: text,
+    conversationId: h.conversationId,
+    reason: h.reason,
+    trigger: h.trigger,
+    name: h.name,
+    email: h.email,
+  };
+  if (!h.announce(detail)) return;
+  if (typeof h.target?.startFromHandoff !== 'function') return;
+  await h.target.startFromHandoff({
+    transcript: text,
+    summary: brief,
+    ...(h.name ? { name: h.name } : {}),
+    ...(h.email ? { email: h.email } : {}),
+  });
 }

@@ -200,6 +200,10 @@ export interface OperatorDelivery extends OperatorMessage {
   via: 'live' | 'history';
 }
 
+const OPERATOR = { username: 'operator', password: 'operator', idUser: 1 };
+/** The simulator's second real operator (transfers, a message from someone who did not join). */
+export const MARTA = { username: 'marta', password: 'marta', idUser: 3 };
+
 /** The operator of the demo, over real STOMP and REST. */
 export class TestOperator {
   readonly http = new HttpClient({ service: 'chat', baseUrl: CHAT_URL, auth: chatToken('demo-chat-token') });
@@ -210,11 +214,14 @@ export class TestOperator {
   private held = false;
   readonly session = new StompSession({
     url: toWebSocketUrl(CHAT_URL, '/websocket'),
-    connectHeaders: { CHAT_WS_USER: 'operator', CHAT_WS_PASSWORD: 'operator' },
+    connectHeaders: { CHAT_WS_USER: this.user.username, CHAT_WS_PASSWORD: this.user.password },
     webSocketFactory: (url) => new WebSocket(this.held ? `${url}-held` : url, ['v12.stomp', 'v11.stomp', 'v10.stomp']),
     ...FAST_RECONNECT,
   });
   readonly events: Array<{ type: string; [k: string]: unknown }> = [];
+
+  /** The demo's operator by default; `MARTA` is the simulator's second real operator. */
+  constructor(private readonly user: { username: string; password: string; idUser: number } = OPERATOR) {}
   /** The chat's messages by server id (a replayed or re-echoed message replaces itself here). */
   readonly messages = new Map<number, OperatorMessage>();
   /** Every message delivery, in arrival order, duplicates included. */
@@ -246,7 +253,10 @@ export class TestOperator {
     this.session.onConnected(() =>
       this.session.publish(`/app/chat.${idChat}.sync`, { afterId: Math.max(0, ...this.messages.keys()) }),
     );
-    await this.http.json('/api/chat/join', { method: 'POST', json: { idChat: Number(idChat), idUser: 1 } });
+    await this.http.json('/api/chat/join', {
+      method: 'POST',
+      json: { idChat: Number(idChat), idUser: this.user.idUser },
+    });
   }
 
   private record(m: OperatorMessage, via: OperatorDelivery['via']): void {
@@ -273,6 +283,11 @@ export class TestOperator {
 
   typing(idChat: string, typing: boolean): void {
     this.session.publish(`/app/chat.${idChat}.typing`, { typing });
+  }
+
+  /** Reassigns the chat (PUT /api/chat/assign) to the operator `idUser`: a transfer. */
+  assign(idChat: string, idUser: number): Promise<unknown> {
+    return this.http.json('/api/chat/assign', { method: 'PUT', json: { idChat: Number(idChat), idUser } });
   }
 
   /** The server's own record of the chat. */

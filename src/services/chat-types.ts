@@ -25,7 +25,7 @@ export interface ServerMessage {
   clientMessageId?: string | null | undefined;
   from: Sender;
   /** A name, or the simulator's `{ idUser?, name }`. */
-  author?: string | { name?: string | undefined } | null | undefined;
+  author?: string | { idUser?: number | undefined; name?: string | undefined } | null | undefined;
   text?: string | null | undefined;
   attachments?: ChatAttachment[] | null | undefined;
   quickReplies?: QuickReply[] | null | undefined;

@@ -549,6 +549,7 @@ describe('chat operator API', () => {
       ops.map((o: any) => [o.username, o.status]),
       [
         ['operator', 'offline'],
+        ['marta', 'offline'],
         ['giulia.script', 'online'],
       ],
     );

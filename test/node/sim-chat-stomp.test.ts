@@ -617,6 +617,35 @@ describe('chat STOMP: real operators', () => {
       'operator',
     );
   });
+
+  it('transfers a chat between real operators with PUT /api/chat/assign: one transferred event, no left/joined', async () => {
+    const v = await visitor();
+    const idChat = await startChat(v, 'SALES');
+    await v.events.next((e) => e.type === 'joined' && e.operator.idUser === 900);
+    const assign = (idUser: unknown) =>
+      fetch(`${sim.url}/chat/api/chat/assign`, {
+        method: 'PUT',
+        headers: TOKEN,
+        body: JSON.stringify({ idChat, idUser }),
+      });
+    assert.equal((await assign(1)).status, 200);
+    const first = await v.events.next((e) => e.type === 'transferred' && e.operator.idUser === 1);
+    assert.equal(first.from.idUser, 900);
+    // A reassignment away from a real operator (join would refuse it: 403).
+    const second = await assign(3);
+    assert.equal(second.status, 200);
+    assert.equal((await second.json()).nickname, 'Marta');
+    const transfer = await v.events.next((e) => e.type === 'transferred' && e.operator.idUser === 3);
+    assert.deepEqual(transfer.from, { idUser: 1, username: 'operator', nickname: 'Operatore Demo' });
+    assert.equal(
+      v.events.items.filter((e) => e.type === 'left' || e.type === 'joined').length,
+      1,
+      'only the first join',
+    );
+    assert.equal((await assign(2)).status, 403);
+    assert.equal((await assign(99)).status, 404);
+    assert.equal((await assign(undefined)).status, 400);
+  });
 });
 
 describe('chat STOMP: faults', () => {

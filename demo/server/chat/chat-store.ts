@@ -247,6 +247,22 @@ export class ChatStore {
     this.requeueOthers();
   }
 
+  /**
+   * Reassigns a chat (PUT /api/chat/assign): one `transferred` event naming both operators, not a
+   * `left` and a `joined` (the operator changes without the chat ever being without one).
+   */
+  assign(chat: Chat, operator: OperatorRef): void {
+    if (chat.operator?.idUser === operator.idUser) return;
+    const previous = chat.operator ? publicOf(chat.operator) : null;
+    chat.operator = operator;
+    chat.status = 'assigned';
+    const event = { type: 'transferred', from: previous, operator: publicOf(operator) };
+    this.note(chat, event);
+    this.listener.chatEvent(chat, event);
+    this.listener.operatorsEvent({ type: 'chat-assigned', chat: summary(chat) });
+    this.requeueOthers();
+  }
+
   leave(chat: Chat): void {
     if (!chat.operator) return;
     const { kind: _kind, ...publicOperator } = chat.operator;
@@ -367,6 +383,11 @@ export function findCategory(idOrCode: unknown): Category | undefined {
   }
   if (typeof idOrCode === 'string') return CATEGORIES.find((c) => c.code === idOrCode.toUpperCase());
   return undefined;
+}
+
+/** An operator as visitors see them: no `kind`. */
+function publicOf({ kind: _kind, ...operator }: OperatorRef): Omit<OperatorRef, 'kind'> {
+  return operator;
 }
 
 export function operatorRef(user: User, kind: OperatorRef['kind']): OperatorRef {

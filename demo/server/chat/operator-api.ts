@@ -9,7 +9,7 @@ import type { ChatAutomation } from './chat-automation.js';
 import { fail } from './chat-http.js';
 import { chatResource, operatorRef, type Chat, type ChatStore } from './chat-store.js';
 import type { Availability, OperatorPresence } from './operator-presence.js';
-import { CATEGORIES, pickLanguage, USERS } from './seed.js';
+import { CATEGORIES, pickLanguage, SCRIPT_OPERATOR, USERS } from './seed.js';
 import { LIMITS, parseId } from './validation.js';
 import {
   setWidgetConfiguration,
@@ -184,6 +184,33 @@ export function mountOperatorApi(router: Router, deps: OperatorApiDeps): void {
         return fail(res, 403, `Chat ${idChat} is already taken by ${chat.operator.username}`);
       automation.stop(chat);
       store.join(chat, operatorRef(user, 'real'));
+      sendJson(res, 200, { idUser: user.idUser, username: user.username, nickname: user.nickname });
+    }),
+  );
+
+  // The spec lists PUT /api/chat/assign ("assign or reassign") without a body: here `{ idChat, idUser }`.
+  // Unlike join, it may take a chat from another real operator (a transfer); the visitor gets one
+  // `{type:"transferred", from, operator}` event.
+  router.put(
+    '/api/chat/assign',
+    authed(async ({ req, res }) => {
+      const body = await readObject(req);
+      if (!body) return fail(res, 400, 'A JSON object body is required');
+      const idChat = parseId(body.idChat);
+      const idUser = parseId(body.idUser);
+      if (!idChat || !idUser)
+        return fail(res, 400, 'idChat and idUser are required', {
+          ...(idChat ? {} : { idChat: 'required' }),
+          ...(idUser ? {} : { idUser: 'required' }),
+        });
+      const user = USERS.find((u) => u.idUser === idUser);
+      if (!user) return fail(res, 404, `User ${idUser} not found`);
+      if (!user.operator) return fail(res, 403, `User ${user.username} is not an operator`);
+      const chat = store.get(idChat);
+      if (!chat) return fail(res, 404, `Chat ${idChat} not found`);
+      if (chat.status === 'closed') return fail(res, 400, `Chat ${idChat} is closed`, { idChat: 'closed' });
+      automation.stop(chat);
+      store.assign(chat, operatorRef(user, user.idUser === SCRIPT_OPERATOR.idUser ? 'script' : 'real'));
       sendJson(res, 200, { idUser: user.idUser, username: user.username, nickname: user.nickname });
     }),
   );

@@ -96,6 +96,8 @@ export const BOT_AUTHOR = { name: 'Sportellino' };
 export const USERS: User[] = [
   { idUser: 1, username: 'operator', nickname: 'Operatore Demo', password: 'operator', operator: true },
   { idUser: 2, username: 'viewer', nickname: 'Viewer', password: 'viewer', operator: false },
+  // A second real operator: chats are transferred to her (PUT /api/chat/assign), or she writes in one she did not join.
+  { idUser: 3, username: 'marta', nickname: 'Marta', password: 'marta', operator: true },
   SCRIPT_OPERATOR,
 ];
 

@@ -393,6 +393,11 @@ export class AiChatController implements ReactiveController {
 
   private persist(): void {
     if (!this.store) return;
+    // Nothing to keep (no message, no draft): nothing stays on the device, not even an empty record.
+    if (!this.messages.length && !this.draft) {
+      this.store.clear();
+      return;
+    }
     if (this.messages.length && !this.localId) {
       this.localId = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
       this.startedAt = Date.now();

@@ -1,6 +1,6 @@
 /**
- * The chat's server events (`message`, `history`, `typing`, `joined`, `left`, `queue`, `read`,
- * `closed`, `rejected`) applied to the controller's state: one place that knows what each event
+ * The chat's server events (`message`, `history`, `typing`, `joined`, `left`, `transferred`,
+ * `queue`, `read`, `closed`, `rejected`) applied to the controller's state: one place that knows what each event
  * means for the transcript, the phase, the operator and the queue.
  */
 import type { ChatEvent } from '../../services/chat.js';
@@ -8,6 +8,7 @@ import type { ChatOperator, ChatPhase } from './chat-types.js';
 import type { ServerMessage, Transcript } from './transcript.js';
 
 export interface OperatorInfo {
+  idUser?: number;
   nickname?: string;
   name?: string;
   username?: string;
@@ -25,6 +26,15 @@ interface HistoryState {
 
 export function operatorName(o: OperatorInfo): string | undefined {
   return o.nickname ?? o.name ?? o.username;
+}
+
+/** An operator as an event names them (an object, or a bare name), in the controller's terms. */
+function operatorOf(o: OperatorInfo | string | null | undefined): ChatOperator | undefined {
+  if (!o) return undefined;
+  if (typeof o === 'string') return { name: o };
+  const name = operatorName(o);
+  const id = typeof o.idUser === 'number' ? o.idUser : undefined;
+  return name || id !== undefined ? { name, id, avatar: o.avatar } : undefined;
 }
 
 /** The state the events change, and what the controller does around a change. */
@@ -59,6 +69,39 @@ export class ChatEventReducer {
     clearTimeout(this.typingTimer);
   }
 
+  /** Whether `next` is someone else than the operator shown: by id where both have one, else by name. */
+  private isOther(next: ChatOperator): boolean {
+    const current = this.target.operator;
+    if (!current) return true;
+    if (current.id !== undefined && next.id !== undefined) return current.id !== next.id;
+    return !!next.name && next.name !== current.name;
+  }
+
+  /**
+   * Another operator answers now, however the service said so: `joined` while one was there, a
+   * `transferred` (or `assigned`) event, a message signed by someone else, or the operator a sync
+   * reports. One line in the thread: "transferred from X to Y" when someone answered before,
+   * "Y joined" otherwise; nothing when it is the operator already shown.
+   */
+  private operatorChanged(next: ChatOperator, from?: string): void {
+    const s = this.target;
+    if (!this.isOther(next)) {
+      // The same operator: what the event adds (an id, an avatar) is kept, nothing is said.
+      s.operator = { ...s.operator, ...defined(next) };
+      return;
+    }
+    const previous = from ?? s.operator?.name;
+    if (next.name) {
+      if (previous && previous !== next.name) {
+        s.transcript.addNotice({ kind: 'transferred', from: previous, to: next.name });
+        s.changed();
+      } else this.sayJoined(next.name);
+    }
+    s.operator = defined(next);
+    s.operatorLeft = undefined;
+    s.persist();
+  }
+
   /** An operator joined; right after one left (nothing said between), that was a hand-over. */
   private sayJoined(name: string): void {
     const transcript = this.target.transcript;
@@ -74,6 +117,10 @@ export class ChatEventReducer {
     switch (e.type) {
       case 'message': {
         const m = e as unknown as ServerMessage;
+        // A new message signed by another operator than the one shown: the operator changed, said
+        // before the message (the line takes its place after what the thread already holds).
+        const author = m.from === 'operator' && !s.transcript.holds(m.id) ? operatorOf(m.author) : undefined;
+        if (author) this.operatorChanged(author);
         const isNew = s.transcript.applyServer(m);
         if (isNew) {
           if (m.clientMessageId) s.clearEchoTimer(m.clientMessageId);
@@ -96,7 +143,9 @@ export class ChatEventReducer {
         }
         const h = (e as { state?: HistoryState }).state;
         if (h) {
-          if (h.operator) s.operator = { ...s.operator, name: operatorName(h.operator) };
+          // Who answers now, as the server has it: a change missed while away is said here.
+          const now = operatorOf(h.operator);
+          if (now) this.operatorChanged(now);
           if (typeof h.readUpToId === 'number' && h.readUpToId > 0) s.transcript.markReadUpTo(h.readUpToId);
           if (typeof h.queuePosition === 'number') s.queuePosition = h.queuePosition;
           if (h.closed) s.ended();
@@ -124,14 +173,29 @@ export class ChatEventReducer {
       }
       case 'joined': {
         const j = e as { name?: string; avatar?: string; operator?: OperatorInfo };
-        const name = (j.operator && operatorName(j.operator)) ?? j.name;
-        if (name && name !== s.operator?.name) this.sayJoined(name);
-        s.operator = { name, avatar: j.operator?.avatar ?? j.avatar };
+        const next = operatorOf(j.operator) ?? operatorOf(j.name);
+        if (next) this.operatorChanged({ ...next, avatar: next.avatar ?? j.avatar });
         s.operatorLeft = undefined;
         s.phase = 'chatting';
         s.queuePosition = undefined;
         s.requestUpdate();
         s.persist();
+        break;
+      }
+      // A reassignment: the operator changes without the chat being without one (PUT /api/chat/assign).
+      case 'transferred':
+      case 'assigned': {
+        const t = e as {
+          operator?: OperatorInfo | string;
+          to?: OperatorInfo | string;
+          from?: OperatorInfo | string | null;
+        };
+        const next = operatorOf(t.operator) ?? operatorOf(t.to);
+        if (next) this.operatorChanged(next, operatorOf(t.from)?.name);
+        if (s.phase === 'queued') s.phase = 'chatting';
+        s.queuePosition = undefined;
+        s.peerTyping = undefined;
+        s.requestUpdate();
         break;
       }
       case 'left': {
@@ -182,4 +246,9 @@ export class ChatEventReducer {
       }
     }
   }
+}
+
+/** The operator without the fields an event left out (so a later event's own values are not overwritten by `undefined`). */
+function defined(o: ChatOperator): ChatOperator {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as ChatOperator;
 }

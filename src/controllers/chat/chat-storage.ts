@@ -12,7 +12,7 @@ export interface StoredChat {
   phase?: 'queued' | 'chatting' | 'ended' | undefined;
   name?: string | undefined;
   email?: string | undefined;
-  operator?: { name?: string | undefined; avatar?: string | undefined } | undefined;
+  operator?: { name?: string | undefined; avatar?: string | undefined; id?: number | undefined } | undefined;
   transcript?: TranscriptMessage[] | undefined;
   draft?: string | undefined;
   /** Which tab wrote last, so a tab ignores its own storage echoes. */

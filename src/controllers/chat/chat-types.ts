@@ -60,6 +60,8 @@ export interface ContactInput {
 export interface ChatOperator {
   name?: string | undefined;
   avatar?: string | undefined;
+  /** The service's `idUser`, where it says: two operators may share a nickname. */
+  id?: number | undefined;
 }
 
 export interface LiveChatHost extends ReactiveControllerHost, HTMLElement {

@@ -161,6 +161,11 @@ export class Transcript {
     return true;
   }
 
+  /** Whether the server message with this id is in the transcript already. */
+  holds(id: string | number | null | undefined): boolean {
+    return id !== undefined && id !== null && this.byId.has(String(id));
+  }
+
   /** Applies a server message (echo, live message or history item). Returns true if anything changed. */
   applyServer(raw: ServerMessage): boolean {
     if (raw.id === undefined || raw.id === null) return false;
