@@ -1,8 +1,8 @@
 /**
  * New messages noticed when the visitor is not looking: the tab title counts them ("(2) Shop"),
- * an optional short sound (off by default; a tone made with Web Audio, so no media file, and only
- * once the page may play sound: a suspended audio context is left silent), and desktop
- * notifications when the visitor opted in and allowed them. None of it while the chat window is
+ * an optional short sound (off by default; a tone made with Web Audio, so no media file, once per
+ * burst of messages, and only once the page may play sound: a suspended audio context is left
+ * silent), and desktop notifications when the page offers them and the visitor allowed them. None of it while the chat window is
  * open and the tab visible; the count goes when the visitor comes back.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
@@ -10,15 +10,24 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 export interface TabNoticesHost extends ReactiveControllerHost, HTMLElement {
   /** Play a short sound for new messages (the page's `sound` setting). */
   readonly sound: boolean;
+  /** Desktop notifications offered (the page's `notifications` setting): without it, none, whatever the permission. */
+  readonly notifications: boolean;
   /** Whether the chat window is shown (open, or inline) — then a visible tab sees the messages. */
   windowShown(): boolean;
 }
 
 const TITLE_COUNT = /^\(\d+\) /;
+/**
+ * Messages closer together than this are one burst: one sound for them, not one each (an
+ * operator's three quick lines must not chime three times).
+ */
+const BURST_QUIET_MS = 10_000;
 
 export class TabNotices implements ReactiveController {
   unread = 0;
   private audio: AudioContext | undefined;
+  /** When the last unseen message arrived (0: none since the visitor last looked). */
+  private lastArrival = 0;
 
   constructor(private readonly host: TabNoticesHost) {
     host.addController(this);
@@ -46,8 +55,10 @@ export class TabNotices implements ReactiveController {
     if (this.looking || count <= 0) return;
     this.unread += count;
     document.title = `(${this.unread}) ${document.title.replace(TITLE_COUNT, '')}`;
-    if (this.host.sound) this.beep();
-    if (document.visibilityState !== 'visible' && notificationsAllowed()) {
+    const now = Date.now();
+    if (this.host.sound && now - this.lastArrival > BURST_QUIET_MS) this.beep();
+    this.lastArrival = now;
+    if (this.host.notifications && document.visibilityState !== 'visible' && notificationsAllowed()) {
       try {
         const n = new Notification(from, {
           body: text.slice(0, 200),
@@ -73,6 +84,7 @@ export class TabNotices implements ReactiveController {
   };
 
   private clear(): void {
+    this.lastArrival = 0;
     if (!this.unread) return;
     this.unread = 0;
     document.title = document.title.replace(TITLE_COUNT, '');

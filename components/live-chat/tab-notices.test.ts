@@ -1,0 +1,218 @@
+/**
+ * A hidden tab's visitor hears of new messages: the title counts them, a desktop notification when
+ * the page offers them and the visitor allowed them, a sound once per burst when the page asks for
+ * sound. Real chat, real simulator, a real operator writing; what is stubbed is the browser only:
+ * the page's visibility, `Notification` and `AudioContext` (a headless tab can be neither hidden
+ * by a test nor heard).
+ */
+import { expect } from '@open-wc/testing';
+import { ignoreResizeObserverLoop } from '../shared/chat-test-utils.js';
+import { $, mountChat, resetSim, startChat, TestOperator, until } from './chat-test-helpers.js';
+import { siteLandmarks } from './axe-page.js';
+import type { SportelloLiveChat } from './live-chat.js';
+import type { SportelloLiveChatWindow } from './chat-window.js';
+
+ignoreResizeObserverLoop();
+
+interface Shown {
+  title: string;
+  body?: string;
+  tag?: string;
+  onclick: (() => void) | null;
+}
+
+/** The browser's visibility, notifications and audio, as the test decides them. */
+function stubBrowser(permission: NotificationPermission) {
+  const realNotification = Object.getOwnPropertyDescriptor(window, 'Notification');
+  const realAudio = Object.getOwnPropertyDescriptor(window, 'AudioContext');
+  const shown: Shown[] = [];
+  let chimes = 0;
+  let requests = 0;
+  let hidden = false;
+  class FakeNotification implements Shown {
+    static permission: NotificationPermission = permission;
+    static async requestPermission(): Promise<NotificationPermission> {
+      requests++;
+      FakeNotification.permission = 'granted';
+      return 'granted';
+    }
+    title: string;
+    body?: string;
+    tag?: string;
+    onclick: (() => void) | null = null;
+    constructor(title: string, options: NotificationOptions = {}) {
+      this.title = title;
+      this.body = options.body;
+      this.tag = options.tag;
+      shown.push(this);
+    }
+    close(): void {}
+  }
+  const node = () => ({ connect() {}, start() {}, stop() {}, frequency: { value: 0 } });
+  class FakeAudioContext {
+    state = 'running';
+    currentTime = 0;
+    destination = {};
+    createGain() {
+      // One gain per chime (tab-notices.ts' beep): the count of sounds played.
+      chimes++;
+      return { ...node(), gain: { setValueAtTime() {}, exponentialRampToValueAtTime() {} } };
+    }
+    createOscillator() {
+      return node();
+    }
+    resume() {
+      return Promise.resolve();
+    }
+    close() {
+      return Promise.resolve();
+    }
+  }
+  Object.defineProperty(window, 'Notification', { value: FakeNotification, configurable: true, writable: true });
+  Object.defineProperty(window, 'AudioContext', { value: FakeAudioContext, configurable: true, writable: true });
+  Object.defineProperty(document, 'visibilityState', {
+    configurable: true,
+    get: () => (hidden ? 'hidden' : 'visible'),
+  });
+  return {
+    shown,
+    chimes: () => chimes,
+    requests: () => requests,
+    /** The visitor leaves the tab (true) or comes back to it (false). */
+    setHidden(value: boolean) {
+      hidden = value;
+      document.dispatchEvent(new Event('visibilitychange'));
+    },
+    restore() {
+      if (realNotification) Object.defineProperty(window, 'Notification', realNotification);
+      if (realAudio) Object.defineProperty(window, 'AudioContext', realAudio);
+      delete (document as { visibilityState?: unknown }).visibilityState;
+    },
+  };
+}
+
+describe('live chat: a hidden tab notices new messages', () => {
+  let browser: ReturnType<typeof stubBrowser> | undefined;
+  let operator: TestOperator | undefined;
+  let el: SportelloLiveChat | undefined;
+  beforeEach(resetSim);
+  afterEach(async () => {
+    // The fixture is removed by @open-wc's own clean-up.
+    el = undefined;
+    await operator?.stop();
+    operator = undefined;
+    browser?.restore();
+    browser = undefined;
+    document.title = 'Test shop';
+  });
+
+  /** An inline chat taken by the demo operator, with the page's `sound` / `notifications` as given. */
+  async function chatting(attributes: string[] = []): Promise<SportelloLiveChatWindow> {
+    el = await mountChat({ parent: siteLandmarks() });
+    for (const name of attributes) el.setAttribute(name, '');
+    const win = await startChat(el, '4');
+    operator = await TestOperator.joined(win.chat.idChat!);
+    await until(() => win.chat.operator?.name === 'Operatore Demo');
+    return win;
+  }
+  const arrived = (win: SportelloLiveChatWindow, text: string) =>
+    until(() => win.chat.transcript.messages.some((m) => m.text === text));
+
+  it('counts unread messages in the title while the tab is hidden, and stops counting when the visitor is back', async () => {
+    browser = stubBrowser('default');
+    const win = await chatting();
+    document.title = 'Test shop';
+    operator!.send(win.chat.idChat!, 'seen at once');
+    await arrived(win, 'seen at once');
+    expect(document.title, 'a visible tab with the window shown counts nothing').to.equal('Test shop');
+    browser.setHidden(true);
+    operator!.send(win.chat.idChat!, 'first while away');
+    operator!.send(win.chat.idChat!, 'second while away');
+    await arrived(win, 'second while away');
+    await until(() => document.title === '(2) Test shop');
+    browser.setHidden(false);
+    await until(() => document.title === 'Test shop');
+    // Counting starts again from nothing the next time.
+    browser.setHidden(true);
+    operator!.send(win.chat.idChat!, 'third');
+    await arrived(win, 'third');
+    await until(() => document.title === '(1) Test shop');
+  });
+
+  it('shows no desktop notification when the page does not offer them, even if the browser allows them', async () => {
+    browser = stubBrowser('granted');
+    const win = await chatting();
+    browser.setHidden(true);
+    operator!.send(win.chat.idChat!, 'not offered');
+    await arrived(win, 'not offered');
+    await until(() => document.title.startsWith('(1)'));
+    expect($(win, 'button.notify'), 'no offer either').to.equal(null);
+    expect(browser.shown, 'no notification without the page setting').to.have.length(0);
+  });
+
+  it('notifies once the visitor opted in (the offer, then the browser asking), not before', async () => {
+    browser = stubBrowser('default');
+    const win = await chatting(['notifications']);
+    const offer = await until(() => $<HTMLButtonElement>(win, 'button.notify'));
+    browser.setHidden(true);
+    operator!.send(win.chat.idChat!, 'before the visitor allowed');
+    await arrived(win, 'before the visitor allowed');
+    await until(() => document.title.startsWith('(1)'));
+    expect(browser.shown, 'no notification before the visitor allows them').to.have.length(0);
+    browser.setHidden(false);
+    offer.click();
+    await until(() => browser!.requests() === 1);
+    await win.updateComplete;
+    await until(() => !$(win, 'button.notify'));
+    browser.setHidden(true);
+    operator!.send(win.chat.idChat!, 'now notified');
+    await arrived(win, 'now notified');
+    await until(() => browser!.shown.length === 1);
+    expect(browser.shown[0]!.title).to.equal('Operatore Demo');
+    expect(browser.shown[0]!.body).to.equal('now notified');
+  });
+
+  it('a click on the notification opens the closed window', async () => {
+    browser = stubBrowser('granted');
+    el = await mountChat({ parent: siteLandmarks(), mode: 'launcher' });
+    el.setAttribute('notifications', '');
+    await el.show();
+    const win = await startChat(el, '4');
+    operator = await TestOperator.joined(win.chat.idChat!);
+    await until(() => win.chat.operator?.name === 'Operatore Demo');
+    await el.close();
+    browser.setHidden(true);
+    operator.send(win.chat.idChat!, 'come back');
+    await until(() => browser!.shown.length === 1);
+    browser.setHidden(false);
+    browser.shown[0]!.onclick!();
+    await until(() => el!.opened);
+  });
+
+  it('plays the sound once for a burst of messages', async () => {
+    browser = stubBrowser('default');
+    const win = await chatting(['sound']);
+    browser.setHidden(true);
+    for (const text of ['one', 'two', 'three']) operator!.send(win.chat.idChat!, text);
+    await arrived(win, 'three');
+    await until(() => document.title.startsWith('(3)'));
+    expect(browser.chimes(), 'one sound for three quick messages').to.equal(1);
+    // Back to the tab and away again: the next message starts a new burst.
+    browser.setHidden(false);
+    browser.setHidden(true);
+    operator!.send(win.chat.idChat!, 'four');
+    await arrived(win, 'four');
+    await until(() => document.title.startsWith('(1)'));
+    expect(browser.chimes()).to.equal(2);
+  });
+
+  it('plays no sound when the page has sound off (the default)', async () => {
+    browser = stubBrowser('default');
+    const win = await chatting();
+    browser.setHidden(true);
+    for (const text of ['quiet one', 'quiet two']) operator!.send(win.chat.idChat!, text);
+    await arrived(win, 'quiet two');
+    await until(() => document.title.startsWith('(2)'));
+    expect(browser.chimes(), 'the sound is off unless the page turns it on').to.equal(0);
+  });
+});
