@@ -17,6 +17,29 @@ export function onlyPage(traceBuffer, pageUrl) {
   return Buffer.from(JSON.stringify({ traceEvents: trace.traceEvents.filter((e) => e.pid === pid) }));
 }
 
+// The peers share one browser, a tab each, and the tab measured is brought to the front first
+// (page.bringToFront()). Measured in a tab opened before another one, <sportello-sign-viewer> took
+// ~3 s from bytes to first page instead of ~0.2 s (and 65 ms warm), while pdf.js's viewer in the
+// newest tab did not: a bench artefact, the order the tabs were opened in, that no visitor sees.
+
+/**
+ * Why a tab went away, if it did: Playwright only says "Target page, context or browser has been
+ * closed". `watchTab(page)` returns a function that rethrows an error with the renderer crash or
+ * the browser's disconnection it saw.
+ */
+export function watchTab(page, label) {
+  const seen = [];
+  page.on('crash', () => seen.push(`the renderer of ${label} crashed`));
+  page
+    .context()
+    .browser()
+    ?.on('disconnected', () => seen.push('the browser disconnected'));
+  return (error) => {
+    if (seen.length) throw new Error(`${seen.join('; ')} (${error?.message ?? error})`, { cause: error });
+    throw error;
+  };
+}
+
 export const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing'];
 
 /** Runs `fn` for every subject in every round, rotating the order each round (no subject always first). */

@@ -7,7 +7,7 @@
 // rounds, the most canvases alive in any frame of a scroll to the end.
 import { mountAndMeasure } from '../sign.bench.mjs';
 import { spread } from '../lib/harness.mjs';
-import { interleaved, ratios } from './common.mjs';
+import { interleaved, ratios, watchTab } from './common.mjs';
 import { peerPage } from './build.mjs';
 
 const ROUNDS = Number(process.env.PEERS_PDF_ROUNDS) || 7;
@@ -67,8 +67,13 @@ async function atWidth({ context, webUrl, simUrl }, width) {
       mount: () => pages.pdfjs.evaluate((id) => window.__mount(id), ID),
     },
   };
-  const runs = await interleaved(Object.keys(subjects), ROUNDS, async (name, round) => {
+  const lost = { sportello: watchTab(pages.sportello, 'Sportello'), pdfjs: watchTab(pages.pdfjs, "pdf.js's viewer") };
+  const runs = await interleaved(Object.keys(subjects), ROUNDS, (name, round) =>
+    measureRound(name, round).catch(lost[name]),
+  );
+  async function measureRound(name, round) {
     const s = subjects[name];
+    await pages[name].bringToFront(); // see bench/peers/common.mjs: the measured tab is the front one
     await s.fresh();
     const cold = await s.mount();
     await pages[name].waitForTimeout(1000);
@@ -82,7 +87,7 @@ async function atWidth({ context, webUrl, simUrl }, width) {
       atRest,
       scroll,
     };
-  });
+  }
   for (const page of Object.values(pages)) await page.close();
   const pick = (name, key) => runs[name].map((r) => r[key]);
   const subject = (name) => ({

@@ -82,6 +82,7 @@ async function subjects({ context, webUrl, simUrl }) {
 }
 
 async function measure(browser, subject, q) {
+  await subject.page.bringToFront(); // see bench/peers/common.mjs: the measured tab is the front one
   await subject.make();
   await subject.page.waitForTimeout(300);
   await browser.startTracing(subject.page, { categories: TRACE_CATEGORIES });

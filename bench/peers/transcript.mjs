@@ -4,7 +4,7 @@
 // Nodes: every element in the element's shadow root once the appends are done.
 import { framesFromTrace } from '../chat.bench.mjs';
 import { percentile, spread } from '../lib/harness.mjs';
-import { onlyPage, interleaved, ratios, TRACE_CATEGORIES } from './common.mjs';
+import { onlyPage, interleaved, ratios, watchTab, TRACE_CATEGORIES } from './common.mjs';
 import { peerPage } from './build.mjs';
 
 const ROUNDS = Number(process.env.PEERS_ROUNDS) || 5;
@@ -30,13 +30,16 @@ export async function transcriptBench({ context, browser, webUrl, simUrl }) {
   };
   for (const page of Object.values(pages)) await page.waitForTimeout(500);
 
-  const runs = await interleaved(Object.keys(pages), ROUNDS, async (name) => {
+  const lost = { sportello: watchTab(ours, 'Sportello'), deepChat: watchTab(deep, 'deep-chat') };
+  const runs = await interleaved(Object.keys(pages), ROUNDS, (name) => measureRound(name).catch(lost[name]));
+  async function measureRound(name) {
     const page = pages[name];
+    await page.bringToFront(); // see bench/peers/common.mjs: the measured tab is the front one
     await browser.startTracing(page, { categories: TRACE_CATEGORIES });
     await page.evaluate((n) => window.__frames(n, true), FRAMES);
     const { perFrame } = framesFromTrace(onlyPage(await browser.stopTracing(), page.url()));
     return { frameP95Ms: percentile(perFrame, 95), nodes: await nodes[name]() };
-  });
+  }
   const p95 = (name) => runs[name].map((r) => r.frameP95Ms);
   return {
     note: `${MESSAGES} messages held, then ${FRAMES} frames with one appended per frame, traced; frame p95: main-thread ms per frame (chat.bench's framesFromTrace), ${ROUNDS} rounds interleaved; nodes: elements in the element's shadow root after the appends; ratioToSportello: median of per-round deep-chat / Sportello frame p95 (target >= 10)`,

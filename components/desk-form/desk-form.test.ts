@@ -577,7 +577,8 @@ describe('sportello-desk-form', () => {
     const el = await makeForm({ requestId: '999999' });
     const view = q<SportelloDeskRequest>(el, 'sportello-desk-request')!;
     await waitUntil(() => view.shadowRoot?.querySelector('[role="alert"]'), 'error shown', { timeout: 5000 });
-    expect(view.shadowRoot!.textContent).to.contain('could not be found');
+    // Names the request, from the form's own request-id (never the server's message).
+    expect(view.shadowRoot!.textContent).to.contain('There is no request 999999, or you cannot see it.');
     expect(view.shadowRoot!.querySelector('[part="error-support"]')!.textContent).to.contain('HTTP 404');
     expect(view.shadowRoot!.querySelector('button')!.textContent?.trim()).to.equal('Try again');
   });

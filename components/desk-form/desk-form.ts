@@ -1,15 +1,12 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import { property, state } from 'lit/decorators.js';
-import { ifDefined } from 'lit/directives/if-defined.js';
+import { state } from 'lit/decorators.js';
 import { SportelloElement } from '../shared/sportello-element.js';
 import { errorNoticeStyles } from '../shared/error-notice.js';
 import { DeskClient, DeskFieldErrors, type CreatedRequest } from '../../src/services/desk.js';
 import type { ServiceError } from '../../src/transport/errors.js';
 import { DeskFormController } from '../../src/controllers/desk/form-controller.js';
-import type { KeyPreference } from '../../src/controllers/desk/catalog.js';
 import { ConfigurationError, ServiceClientController } from '../../src/controllers/service-client.js';
 import {
-  emptyValues,
   parseLocalDate,
   resolveSelection,
   type ExtraAttribute,
@@ -18,19 +15,11 @@ import {
 } from '../../src/controllers/desk/form-model.js';
 import { t, type DeskStringKey } from './strings.js';
 import { deskFormStyles } from './desk-form.styles.js';
-import {
-  applyInput,
-  applySelection,
-  extraDefaults,
-  initialValues,
-  normaliseSelection,
-  prefillValues,
-} from './values.js';
+import { initialValues } from './values.js';
 import type { DeskPrefill } from './values.js';
 import { fieldError, type FormView } from './form-view.js';
-import { renderErrorSummary, renderSetupProblems, renderSubmitError, type SetupState } from './notices-view.js';
-import { renderClassification, renderPreview, renderSections } from './classification-view.js';
-import { renderDetails, renderMore } from './details-view.js';
+import type { SetupState } from './notices-view.js';
+import { renderFormLayout } from './form-layout.js';
 import { AttachmentsArea } from './attachments-view.js';
 import { ConfirmationPanel } from './confirmation-view.js';
 import { FormAssist } from './form-assist.js';
@@ -39,6 +28,8 @@ import { FormDraft } from './form-draft.js';
 import { LauncherShell } from './launcher-shell.js';
 import { ContactFields } from './contact-view.js';
 import type { SuggestedSelection } from '../../src/controllers/desk/assist-model.js';
+import { DeskFormAttributes } from './desk-form-attributes.js';
+import { FormEntries } from './form-entries.js';
 import './desk-request.js';
 import './events.js';
 
@@ -48,11 +39,6 @@ export type { DeskPrefill } from './values.js';
 function needsConfiguration(error: unknown): boolean {
   return !(error instanceof DeskFieldErrors) && (error as { status?: number } | undefined)?.status !== 400;
 }
-
-const listConverter = {
-  fromAttribute: (value: string | null) => (value ? value.split(/[\s,]+/).filter(Boolean) : []),
-  toAttribute: (value: string[]) => value.join(' '),
-};
 
 /**
  * A help-desk request form (spec §2.1 / §4.1): the triple and urgency from a catalogue, subject,
@@ -105,66 +91,24 @@ const listConverter = {
  * @cssstate submitting - While the creation is on its way.
  * @cssstate created - After success.
  */
-export class SportelloDeskForm extends SportelloElement {
+export class SportelloDeskForm extends DeskFormAttributes {
   static override styles = [deskFormStyles, errorNoticeStyles];
   static override service = 'desk' as const;
 
-  static formAssociated = true;
-
-  /** Catalogue JSON: `{ servizi|services: [...], urgenze|urgencies: [...], canali|channels: [...] }`. */
-  @property({ attribute: false }) catalog?: unknown;
-  /** URL of the catalogue JSON (used when `catalog` is not set). */
-  @property({ attribute: 'catalog-src' }) catalogSrc?: string;
-  /** Follow this request instead of opening a new one. */
-  @property({ attribute: 'request-id', reflect: true }) requestId?: string;
-  /** Values to start from (and to keep, for hidden and read-only fields). */
-  @property({ attribute: false }) prefill: DeskPrefill = {};
-  /** Fields not shown (still sent when prefilled), space separated: `note codiceCanale`. */
-  @property({ attribute: 'hidden-fields', converter: listConverter }) hiddenFields: string[] = [];
-  /** Fields shown but not editable. */
-  @property({ attribute: 'readonly-fields', converter: listConverter }) readonlyFields: string[] = [];
-  /** Which identifiers go in the body when the catalogue has both ids and codes. */
-  @property({ attribute: 'send-keys' }) sendKeys: KeyPreference = 'auto';
-  /** localStorage key of the draft; defaults to the page path. */
-  @property({ attribute: 'draft-key' }) draftKey?: string;
-  /** Do not keep a draft. */
-  @property({ type: Boolean, attribute: 'no-draft' }) noDraft = false;
-  /** The requesting user (`idUtente`, required by spec §2.1); a page may also add it in `sportello-before-submit`. */
-  @property({ attribute: 'user-id' }) userId?: string;
-  /** Per-attempt timeout of the creation call, ms. */
-  @property({ type: Number }) timeout = 30000;
-  /** Name under which a host `<form>` receives the created request id. */
-  @property({ reflect: true }) name?: string;
-  /** Disabled (also by an ancestor `<fieldset disabled>` of a host form). */
-  @property({ type: Boolean, reflect: true }) disabled = false;
-
-  /** `inline` (default): the form where the tag stands; `launcher`: a button that opens it in a modal dialog. */
-  @property({ reflect: true }) mode: 'inline' | 'launcher' = 'inline';
-
-  /** Anonymous visitors (no `user-id`): optional contact fields to offer, space separated: `name email phone`. */
-  @property({ attribute: 'contact-fields', converter: listConverter }) contactFields: string[] = [];
-  /** Where an anonymous visitor's contact details are carried: `note` (default) or `descrizione`. */
-  @property({ attribute: 'contact-into' }) contactInto: 'note' | 'descrizione' = 'note';
-
-  /** AI service base URL or proxy for deflection and suggestions (else `<sportello-config ai-endpoint>`, `configure()`). */
-  @property({ attribute: 'ai-endpoint' }) aiEndpoint?: string;
-  /** Development only: the AI service's `X-Api-Key` (through the gateway, leave it out). */
-  @property({ attribute: 'ai-api-key' }) aiApiKey?: string;
-  /** Deflection: knowledge-base ids to search while the customer writes (turns deflection on). */
-  @property({ attribute: 'deflect-kb', converter: listConverter }) deflectKb: string[] = [];
-  /** Deflection: an agent whose knowledge bases to search (instead of `deflect-kb`). */
-  @property({ type: Number, attribute: 'deflect-agent' }) deflectAgent?: number;
-  /** Deflection: `faq` (POST /search/faq, default) or `search` (FAQs and document passages). */
-  @property({ attribute: 'deflect-mode' }) deflectMode: 'faq' | 'search' = 'faq';
-  /** Deflection: answers below this score (0-1) are not shown. */
-  @property({ type: Number, attribute: 'deflect-min-score' }) deflectMinScore = 0.3;
-  /** Suggested classification: the similarity catalog id (turns suggestions on). */
-  @property({ type: Number, attribute: 'classify-catalog' }) classifyCatalog?: number;
-  /** Rest time after typing before the AI is asked, ms. */
-  @property({ type: Number, attribute: 'assist-delay' }) assistDelay = 600;
-
-  @state() private values: FormValues = emptyValues();
-  @state() private errors: FieldErrors = {};
+  /** What the customer entered and what is wrong with it (form-entries.ts). */
+  private readonly entries = new FormEntries({ host: this, locked: (field) => this.isLocked(field) });
+  private get values(): FormValues {
+    return this.entries.values;
+  }
+  private set values(values: FormValues) {
+    this.entries.values = values;
+  }
+  private get errors(): FieldErrors {
+    return this.entries.errors;
+  }
+  private set errors(errors: FieldErrors) {
+    this.entries.errors = errors;
+  }
   /** Why the form cannot be sent: its own words (no endpoint, no catalogue), or the failure of a submission. */
   @state() private formError: string | ServiceError | Error | undefined;
   @state() private announcement = '';
@@ -175,8 +119,6 @@ export class SportelloDeskForm extends SportelloElement {
   private warned = new Set<string>();
   /** First connection done (values set from prefill and draft). */
   private started = false;
-  /** Extra attributes that already took their page or server default (once each). */
-  private extraPrefilled = new Set<string>();
   private shouldFocusConfirmation = false;
 
   private readonly controller = new DeskFormController(this, {
@@ -199,10 +141,7 @@ export class SportelloDeskForm extends SportelloElement {
         : fieldError(this.view, 'allegati', this.tr('allegati'));
     },
     added: (files) => {
-      if (this.errors['allegati']) {
-        const { allegati: _gone, ...rest } = this.errors;
-        this.errors = rest;
-      }
+      this.entries.clearError('allegati');
       this.announce(files.map((f) => this.tr('attachmentAdded', { name: f.name })).join(' '));
     },
     removed: (name) => this.announce(this.tr('attachmentRemoved', { name })),
@@ -229,11 +168,7 @@ export class SportelloDeskForm extends SportelloElement {
     fields: () =>
       this.userId ? [] : (['name', 'email', 'phone'] as const).filter((f) => this.contactFields.includes(f)),
     errors: () => this.errors,
-    edited: (name) => {
-      if (!this.errors[name]) return;
-      const { [name]: _fixed, ...rest } = this.errors;
-      this.errors = rest;
-    },
+    edited: (name) => this.entries.clearError(name),
   });
 
   private readonly launcher = new LauncherShell({
@@ -270,11 +205,9 @@ export class SportelloDeskForm extends SportelloElement {
   /** Empties the form (back to `prefill`), forgets the draft and any result. */
   reset(): void {
     this.controller.reset();
-    this.values = initialValues(this.prefill);
-    this.errors = {};
+    this.entries.reset(this.prefill);
     this.formError = undefined;
     this.draftRestored = false;
-    this.extraPrefilled.clear();
     this.confirmation.clear();
     this.ai.clear();
     this.contact.clear();
@@ -401,21 +334,9 @@ export class SportelloDeskForm extends SportelloElement {
     if (changed.has('requestId')) this.reportConfigProblem(this.requestId ? undefined : this.clients.problem);
     // A catalogue given as data is used as it is; otherwise the controller's task loads `catalog-src`.
     if (changed.has('catalog')) this.controller.setCatalog(this.catalog);
-    if (changed.has('prefill') && changed.get('prefill') !== undefined) {
-      // A later prefill wins for the fields it names.
-      this.values = { ...this.values, ...prefillValues(this.prefill), extra: { ...this.values.extra } };
-      this.extraPrefilled.clear();
-    }
+    if (changed.has('prefill') && changed.get('prefill') !== undefined) this.entries.prefilled(this.prefill);
     if (!this.requestId) {
-      this.values = normaliseSelection(this.controller.catalog, this.values) ?? this.values;
-      const extra = extraDefaults(
-        this.controller.sections,
-        this.values.extra,
-        this.prefill?.extra,
-        this.extraPrefilled,
-        (f) => this.isLocked(f),
-      );
-      if (extra) this.values = { ...this.values, extra };
+      this.entries.follow(this.controller.catalog, this.controller.sections, this.prefill);
       const selection = resolveSelection(this.controller.catalog, this.values);
       const reported = parseLocalDate(this.values.dataSegnalazione)?.toISOString();
       this.controller.refreshTriple(selection, this.sendKeys, reported);
@@ -481,13 +402,7 @@ export class SportelloDeskForm extends SportelloElement {
     const name = target.dataset?.['field'];
     if (!name || name === 'allegati' || this.controller.submitState === 'pending') return;
     const value = target instanceof HTMLInputElement && target.type === 'checkbox' ? target.checked : target.value;
-    const next = applyInput(this.values, name, value);
-    if (next.triple) this.extraPrefilled.clear();
-    this.values = next.values;
-    if (this.errors[name]) {
-      const { [name]: _fixed, ...rest } = this.errors;
-      this.errors = rest;
-    }
+    this.entries.input(name, value);
     if (this.controller.submitState === 'error') this.formError = undefined;
     this.draftRestored = false;
     this.persistDraft();
@@ -571,10 +486,7 @@ export class SportelloDeskForm extends SportelloElement {
 
   /** The customer accepted the suggested classification: set it as if chosen by hand. */
   private applySuggestion(selection: SuggestedSelection): void {
-    this.extraPrefilled.clear();
-    this.values = applySelection(this.values, selection);
-    const { servizio: _s, assetRoot: _a, assetFiglio: _f, tipoRichiesta: _t, ...rest } = this.errors;
-    this.errors = rest;
+    this.entries.applySuggestion(selection);
     this.persistDraft();
     this.announce(this.tr('suggestApplied', { path: selection.names.join(' › ') }));
   }
@@ -628,36 +540,23 @@ export class SportelloDeskForm extends SportelloElement {
   }
 
   private renderForm(): TemplateResult {
-    const c = this.controller;
-    const view = this.view;
-    const submitting = c.submitState === 'pending';
-    return html`<form part="form" novalidate aria-labelledby="form-title" aria-busy=${submitting ? 'true' : 'false'} @submit=${this.onSubmit} @input=${this.onInput} @change=${this.onInput}>
-      <slot name="header"><h2 id="form-title" part="title">${this.tr('formTitle')}</h2></slot>
-      ${
-        this.draftRestored
-          ? html`<div class="notice" part="draft-notice" role="status">
-            <span>${this.tr('draftRestored')}</span>
-            <button type="button" class="link" @click=${this.discardDraft}>${this.tr('discardDraft')}</button>
-          </div>`
-          : nothing
-      }
-      ${renderSetupProblems(view, this, this.setupState)}
-      <p class="hint">${this.tr('requiredHint')}</p>
-      ${renderErrorSummary(view, (name) => this.renderRoot.querySelector<HTMLElement>(`[data-field="${CSS.escape(name)}"]`)?.focus())}
-      <fieldset class="outer" ?disabled=${submitting || this.disabled}>
-        ${renderClassification(view)} ${renderSections(view)} ${renderPreview(view)} ${renderDetails(view)} ${this.contact.render((name, label) => fieldError(view, name, label))} ${this.ai.panel.renderSuggestion()} ${this.ai.panel.renderAnswers()} ${renderMore(view)} ${this.hiddenFields.includes('allegati') ? nothing : this.attachmentsArea.render()}
-      </fieldset>
-      ${renderSubmitError(view, this, this.formError, () => void this.send())}
-      <div class="actions" part="actions">
-        <button type="submit" class="primary" part="submit-button" ?disabled=${submitting || this.disabled} aria-describedby=${ifDefined(submitting ? 'submit-status' : undefined)}>
-          ${submitting ? this.tr('submitting') : this.tr('submit')}
-        </button>
-        <button type="button" class="secondary" ?disabled=${submitting || this.disabled} @click=${this.discardDraft}>${this.tr('reset')}</button>
-        <span id="submit-status" class="visually-hidden" role="status">${submitting ? this.tr('submitting') : ''}</span>
-      </div>
-      <div class="visually-hidden" aria-live="polite">${this.announcement}</div>
-      <slot name="footer"></slot>
-    </form>`;
+    return renderFormLayout({
+      view: this.view,
+      speaker: this,
+      submitting: this.controller.submitState === 'pending',
+      disabled: this.disabled,
+      draftRestored: this.draftRestored,
+      setup: this.setupState,
+      formError: this.formError,
+      announcement: this.announcement,
+      parts: html`${this.contact.render((name, label) => fieldError(this.view, name, label))} ${this.ai.panel.renderSuggestion()} ${this.ai.panel.renderAnswers()}`,
+      attachments: this.hiddenFields.includes('allegati') ? nothing : this.attachmentsArea.render(),
+      focusField: (name) => this.renderRoot.querySelector<HTMLElement>(`[data-field="${CSS.escape(name)}"]`)?.focus(),
+      onSubmit: (event) => this.onSubmit(event),
+      onInput: (event) => this.onInput(event),
+      discardDraft: () => this.discardDraft(),
+      send: () => void this.send(),
+    });
   }
 
   private get setupState(): SetupState {

@@ -8,7 +8,7 @@ export const signViewerStyles = css`
     background: var(--_surface);
     border: 1px solid var(--_border);
     border-radius: var(--_radius);
-    overflow: hidden;
+    overflow: clip; /* not hidden: a scroll container would hold the document's sticky toolbar */
   }
   .layout {
     display: grid;

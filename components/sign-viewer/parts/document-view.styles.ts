@@ -3,6 +3,9 @@ import { css, unsafeCSS } from 'lit';
 /** Gap around pages inside the scroller, in CSS px (the view's scroll arithmetic uses it too). */
 export const PAGE_GAP = 16;
 const gap = unsafeCSS(PAGE_GAP);
+/** Up to this width (CSS px) the view is a phone's: compact toolbar, thumbnails as a strip in the head. */
+export const NARROW_WIDTH = 520;
+const narrow = unsafeCSS(NARROW_WIDTH);
 
 /** The document view: toolbar, the pages, the areas drawn over them. */
 export const documentViewStyles = css`
@@ -12,6 +15,20 @@ export const documentViewStyles = css`
     min-height: 0;
     height: 100%;
     container-type: inline-size;
+  }
+  /*
+   * Toolbar, search row and (on a phone) the thumbnail strip stay at the top of the window while
+   * the document is on screen: when the page around is what scrolls (a phone, or
+   * --sportello-sign-viewer-height: auto) they would otherwise scroll away with the first page.
+   */
+  .head {
+    position: sticky;
+    top: 0;
+    z-index: 4;
+    background: var(--_surface);
+  }
+  .page {
+    scroll-margin-top: calc(var(--head-height, 0px) + ${gap}px);
   }
   .toolbar {
     display: flex;
@@ -26,6 +43,9 @@ export const documentViewStyles = css`
     display: inline-flex;
     align-items: center;
     gap: 4px;
+  }
+  .toolbar .group > span {
+    white-space: nowrap;
   }
   .toolbar button {
     white-space: nowrap;
@@ -64,12 +84,18 @@ export const documentViewStyles = css`
     display: none;
   }
   /* A phone's width: one row of compact controls (three rows of wrapped buttons hid the page). */
-  @container (max-width: 520px) {
+  @container (max-width: ${narrow}px) {
+    /* One row, swiped sideways when it does not fit ("of 100" and every button stay reachable). */
     .toolbar {
       flex-wrap: nowrap;
       justify-content: space-between;
       gap: 4px;
       padding: 6px;
+      overflow-x: auto;
+      overscroll-behavior-x: contain;
+    }
+    .toolbar .group {
+      flex: none;
     }
     .toolbar button {
       min-width: 32px;
@@ -106,6 +132,10 @@ export const documentViewStyles = css`
     padding: 8px;
     border-right: 1px solid var(--_border);
     background: var(--_surface);
+    /* Beside the pages when the page around scrolls (height: auto): under the head, a window high. */
+    position: sticky;
+    top: var(--head-height, 0px);
+    max-height: calc(100dvh - var(--head-height, 0px));
   }
   .thumb {
     display: flex;
@@ -135,15 +165,20 @@ export const documentViewStyles = css`
     width: 100%;
     height: 100%;
   }
-  @container (max-width: 520px) {
-    .body {
-      flex-direction: column;
-    }
-    .thumbs {
-      flex-direction: row;
-      border-right: 0;
-      border-bottom: 1px solid var(--_border);
-    }
+  /* A phone: the strip in the head, swiped sideways; only the thumbnails in it hold pixels. */
+  .head .thumbs {
+    position: relative;
+    flex-direction: row;
+    align-items: flex-start;
+    overflow-x: auto;
+    overflow-y: hidden;
+    overscroll-behavior-x: contain;
+    border-right: 0;
+    border-top: 1px solid var(--_border);
+    padding: 6px;
+  }
+  .head .thumb {
+    flex: none;
   }
   .scroller {
     position: relative;

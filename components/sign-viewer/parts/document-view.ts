@@ -1,4 +1,4 @@
-import { LitElement, html, type PropertyValues } from 'lit';
+import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { property, state, query } from 'lit/decorators.js';
 import { tokens } from '../../shared/tokens.styles.js';
 import { cssProps } from '../../shared/css-props.js';
@@ -11,7 +11,7 @@ import { measurePages, type PageSize } from '../../../src/pdf/page-sizes.js';
 import type { SignerStep } from '../../../src/controllers/sign/signer-view.js';
 import { MARK_FIRST_PAGE, markDocument } from '../../../src/controllers/sign/document-controller.js';
 import { translate, type StringKey } from '../strings.js';
-import { documentViewStyles, PAGE_GAP } from './document-view.styles.js';
+import { documentViewStyles, NARROW_WIDTH, PAGE_GAP } from './document-view.styles.js';
 import { textLayerStyles } from './text-layer.styles.js';
 import { PagePainter } from './page-painter.js';
 import { PageVisibility } from './page-visibility.js';
@@ -46,6 +46,11 @@ export class SignDocumentView extends LitElement {
   @state() currentPage = 1;
   /** Page sizes at scale 1 as shown, index = page - 1 (page 1's until all pages are read). */
   @state() private sizes: PageSize[] = [];
+  /**
+   * A phone's width (the toolbar's compact row): the thumbnails are a strip in the sticky head,
+   * under the toolbar, so they stay on screen when the page around is what scrolls.
+   */
+  @state() narrow = false;
 
   @query('.scroller') private scroller!: HTMLElement;
 
@@ -112,6 +117,8 @@ export class SignDocumentView extends LitElement {
     this.visibility.disconnect();
     this.ro?.disconnect();
     this.ro = undefined;
+    cancelAnimationFrame(this.resizeFrame);
+    this.resizeFrame = 0;
     this.measuring?.abort();
   }
 
@@ -130,8 +137,22 @@ export class SignDocumentView extends LitElement {
 
   protected override updated(changed: PropertyValues): void {
     if (!this.ro && this.scroller) {
-      this.ro = new ResizeObserver(() => this.fit());
+      // In the next frame: a new scale (and the head's margin) changes the layout, and in a view
+      // grown to the document the scroller's own size with it — inside the observer's round that
+      // is a ResizeObserver loop.
+      this.ro = new ResizeObserver(() => {
+        if (this.resizeFrame) return;
+        this.resizeFrame = requestAnimationFrame(() => {
+          this.resizeFrame = 0;
+          this.narrow = this.clientWidth <= NARROW_WIDTH;
+          this.measureHead();
+          this.fit();
+        });
+      });
       this.ro.observe(this.scroller);
+      this.ro.observe(this);
+      const head = this.renderRoot.querySelector('.head');
+      if (head) this.ro.observe(head);
     }
     if (changed.has('pdf') && this.scroller) this.scroller.scrollTop = 0;
     if (changed.has('sizes')) {
@@ -168,6 +189,19 @@ export class SignDocumentView extends LitElement {
       // A document whose first page cannot be read shows no pages; the viewer's error covers it.
     });
   }
+
+  /**
+   * The sticky head's height, for the pages' scroll margin: a page brought to the top of the window
+   * (the page scrolls) starts under the toolbar and the thumbnail strip, not behind them.
+   */
+  private measureHead(): void {
+    const head = this.renderRoot.querySelector<HTMLElement>('.head');
+    const body = this.renderRoot.querySelector<HTMLElement>('.body');
+    const height = `${Math.ceil(head?.getBoundingClientRect().height ?? 0)}px`;
+    if (body && body.style.getPropertyValue('--head-height') !== height)
+      body.style.setProperty('--head-height', height);
+  }
+  private resizeFrame = 0;
 
   /** Scale for the current zoom mode and scroller size. */
   private fit(): void {
@@ -287,7 +321,9 @@ export class SignDocumentView extends LitElement {
       // And the page around, as little as needed, when the view itself is not all on screen.
       target.scrollIntoView({ block: 'nearest', inline: 'nearest' });
     } else {
-      window.scrollBy({ top: r.top - window.innerHeight / 3 });
+      // A third of the way down what the sticky head leaves of the window.
+      const head = Math.max(0, this.renderRoot.querySelector('.head')?.getBoundingClientRect().bottom ?? 0);
+      window.scrollBy({ top: r.top - head - (window.innerHeight - head) / 3 });
     }
   }
 
@@ -388,10 +424,11 @@ export class SignDocumentView extends LitElement {
     const byPage = new Map<number, PlacedArea[]>();
     for (const a of this.areas) byPage.set(a.page, [...(byPage.get(a.page) ?? []), a]);
     const areaContext = { speaker: this, signerEmail: this.signerEmail, steps: this.steps };
+    const thumbs = this.thumbnails.render(this.sizes, this.narrow);
     return html`
-      ${this.renderToolbar()} ${this.search.render()}
+      <div class="head">${this.renderToolbar()} ${this.search.render()} ${this.narrow ? thumbs : nothing}</div>
       <div class="body">
-      ${this.thumbnails.render(this.sizes)}
+      ${this.narrow ? nothing : thumbs}
       <div
         class="scroller"
         part="pages"

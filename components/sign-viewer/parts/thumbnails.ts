@@ -7,8 +7,9 @@ import type { StringKey } from '../strings.js';
 import { PagePainter } from './page-painter.js';
 import { PageVisibility } from './page-visibility.js';
 
-/** Width of a thumbnail, CSS px. */
+/** Width of a thumbnail, CSS px (beside the pages; smaller in a phone's strip). */
 export const THUMB_WIDTH = 84;
+export const STRIP_THUMB_WIDTH = 56;
 
 export interface ThumbnailHost extends ReactiveControllerHost {
   readonly pdf: PdfDocument | undefined;
@@ -21,15 +22,19 @@ export interface ThumbnailHost extends ReactiveControllerHost {
 /**
  * The thumbnail strip of a long document, bounded like the pages: only thumbnails on screen ± 1
  * hold a (small) canvas, the same painter and visibility rule as the pages; hidden by default
- * and free until opened.
+ * and free until opened. Beside the pages, or on a phone a strip swiped sideways under the
+ * toolbar; either way the current page's thumbnail is brought into the strip's view.
  */
 export class Thumbnails implements ReactiveController {
   open = false;
   private readonly painter = new PagePainter({ pageElement: (n) => this.thumb(n), painted: () => undefined });
   private readonly visibility = new PageVisibility(() => this.schedule());
   private frame = 0;
-  private observed = 0;
+  /** The strip whose thumbnails are observed (a new one when it moves between the head and the side). */
+  private observed: Element | undefined;
   private pdf: PdfDocument | undefined;
+  /** The page whose thumbnail was last brought into the strip's view. */
+  private shownCurrent = 0;
 
   constructor(private readonly host: ThumbnailHost) {
     host.addController(this);
@@ -45,20 +50,41 @@ export class Thumbnails implements ReactiveController {
       this.painter.releaseAll(true);
       this.visibility.disconnect();
       this.pdf = this.host.pdf;
-      this.observed = 0;
+      this.observed = undefined;
     }
     if (!this.open) return;
-    const thumbs = this.host.renderRoot.querySelectorAll<HTMLElement>('.thumb');
-    if (thumbs.length !== this.observed) {
-      this.observed = thumbs.length;
-      this.visibility.observe(thumbs);
+    const strip = this.host.renderRoot.querySelector<HTMLElement>('.thumbs');
+    if (!strip) return;
+    if (strip !== this.observed || strip.childElementCount !== this.observedCount) {
+      // Another strip element: the canvases of the old one went with it.
+      if (strip !== this.observed) this.painter.releaseAll(true);
+      this.observed = strip;
+      this.observedCount = strip.childElementCount;
+      this.shownCurrent = 0;
+      this.visibility.observe(strip.querySelectorAll<HTMLElement>('.thumb'));
     }
+    if (this.host.currentPage !== this.shownCurrent) this.showCurrent(strip);
+  }
+
+  private observedCount = 0;
+
+  /** Scrolls the strip (only the strip: never the page) so the current page's thumbnail is in its view. */
+  private showCurrent(strip: HTMLElement): void {
+    const thumb = strip.querySelector<HTMLElement>('.thumb[aria-current="page"]');
+    if (!thumb) return;
+    this.shownCurrent = this.host.currentPage;
+    const s = strip.getBoundingClientRect();
+    const t = thumb.getBoundingClientRect();
+    if (strip.scrollWidth > strip.clientWidth + 1 && (t.left < s.left || t.right > s.right))
+      strip.scrollLeft += t.left - s.left - (s.width - t.width) / 2;
+    if (strip.scrollHeight > strip.clientHeight + 1 && (t.top < s.top || t.bottom > s.bottom))
+      strip.scrollTop += t.top - s.top - (s.height - t.height) / 2;
   }
 
   hostDisconnected(): void {
     this.painter.releaseAll(true);
     this.visibility.disconnect();
-    this.observed = 0;
+    this.observed = undefined;
   }
 
   toggle(): void {
@@ -66,7 +92,7 @@ export class Thumbnails implements ReactiveController {
     if (!this.open) {
       this.painter.releaseAll(true);
       this.visibility.disconnect();
-      this.observed = 0;
+      this.observed = undefined;
     }
     this.host.requestUpdate();
   }
@@ -91,10 +117,12 @@ export class Thumbnails implements ReactiveController {
     return this.scale;
   }
 
-  render(sizes: PageSize[]) {
+  render(sizes: PageSize[], strip = false) {
     if (!this.open || !sizes.length) return nothing;
     const widest = Math.max(...sizes.slice(0, 200).map((s) => s.w), 1);
-    this.scale = Math.round((THUMB_WIDTH / widest) * 1000) / 1000;
+    const scale = Math.round(((strip ? STRIP_THUMB_WIDTH : THUMB_WIDTH) / widest) * 1000) / 1000;
+    // A new size (the strip moved between the side and a phone's head): the next sync paints again.
+    this.scale = scale;
     const current = this.host.currentPage;
     return html`<nav class="thumbs" part="thumbnails" aria-label=${this.host.t('thumbnails')}>
       ${sizes.map((size, i) => {

@@ -590,7 +590,6 @@ const de: Catalogue = {
     thumbnails: 'Seitenvorschau',
     frameTrouble: 'Wird die Unterschriftsseite hier nicht angezeigt?',
     frameOpenWindow: 'Öffnen Sie sie in einem neuen Fenster',
-    thumbnailsClose: 'Seitenvorschau schließen',
     areaType_signature: 'Unterschrift',
     areaType_text: 'Text',
     areaType_date: 'Datum',

@@ -588,7 +588,6 @@ const en = {
     thumbnails: 'Page thumbnails',
     frameTrouble: 'Is the signing page not showing here?',
     frameOpenWindow: 'Open it in a new window',
-    thumbnailsClose: 'Close the page thumbnails',
     areaType_signature: 'signature',
     areaType_text: 'text',
     areaType_date: 'date',

@@ -585,7 +585,6 @@ const es: Catalogue = {
     thumbnails: 'Miniaturas de las páginas',
     frameTrouble: '¿La página de firma no se muestra aquí?',
     frameOpenWindow: 'Ábrala en una ventana nueva',
-    thumbnailsClose: 'Cerrar las miniaturas de las páginas',
     areaType_signature: 'firma',
     areaType_text: 'texto',
     areaType_date: 'fecha',

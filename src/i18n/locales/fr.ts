@@ -587,7 +587,6 @@ const fr: Catalogue = {
     thumbnails: 'Miniatures des pages',
     frameTrouble: 'La page de signature ne s’affiche pas ici ?',
     frameOpenWindow: 'Ouvrez-la dans une nouvelle fenêtre',
-    thumbnailsClose: 'Fermer les miniatures des pages',
     areaType_signature: 'signature',
     areaType_text: 'texte',
     areaType_date: 'date',

@@ -580,7 +580,6 @@ const it: Catalogue = {
     thumbnails: 'Miniature delle pagine',
     frameTrouble: 'La pagina di firma non compare qui?',
     frameOpenWindow: 'La apra in una nuova finestra',
-    thumbnailsClose: 'Chiudere le miniature delle pagine',
     areaType_signature: 'firma',
     areaType_text: 'testo',
     areaType_date: 'data',

@@ -1,0 +1,128 @@
+// The thumbnail strip when the page around is what scrolls (--sportello-sign-viewer-height: auto):
+// on a phone (390×844) and on a desktop (1280×900), deep in the 100-page practice 1010, the toggle
+// is in reach, the strip shows on screen, keyboard and tap go to a page not hidden by the sticky
+// head, and thumbnails and pages hold canvases only where they are on screen.
+import { expect, waitUntil } from '@open-wc/testing';
+import { sendKeys, setViewport } from '@web/test-runner-commands';
+import type { SignDocumentView } from './parts/document-view.js';
+import { firstPagePainted, resetSim, viewer } from './test-helpers.js';
+
+const root = (v: SignDocumentView) => v.shadowRoot!;
+const rect = (el: Element) => el.getBoundingClientRect();
+const inWindow = (r: DOMRect) =>
+  r.top >= 0 && r.bottom <= window.innerHeight && r.left >= 0 && r.right <= window.innerWidth;
+const page = (v: SignDocumentView, n: number) => root(v).querySelector<HTMLElement>(`.page[data-page="${n}"]`)!;
+
+/** Elements of `all` with pixels inside `box` and the window. */
+function shownIn(all: Iterable<HTMLElement>, box: DOMRect): number[] {
+  const top = Math.max(box.top, 0);
+  const bottom = Math.min(box.bottom, window.innerHeight);
+  return [...all]
+    .filter((el) => {
+      const r = rect(el);
+      return r.bottom > top && r.top < bottom && r.right > box.left && r.left < box.right && r.height > 0;
+    })
+    .map((el) => Number(el.dataset.page));
+}
+
+function bounded(held: number[], shown: number[]): boolean {
+  const allowed = new Set(shown.flatMap((p) => [p - 1, p, p + 1]));
+  return shown.length > 0 && held.every((p) => allowed.has(p));
+}
+
+for (const [width, height] of [
+  [390, 844],
+  [1280, 900],
+] as const) {
+  describe(`thumbnails when the page scrolls, ${width}×${height}`, () => {
+    before(() => setViewport({ width, height }));
+    after(() => setViewport({ width: 800, height: 600 }));
+    beforeEach(resetSim);
+    afterEach(() => window.scrollTo(0, 0));
+
+    it('deep in the document: the toggle is on screen, the strip opens on screen from the keyboard, bounded, and a tap goes to a page below the head', async () => {
+      const el = await viewer(1010);
+      el.style.setProperty('--sportello-sign-viewer-height', 'auto');
+      el.style.width = `${width - 16}px`;
+      const view = await firstPagePainted(el);
+      await waitUntil(() => view.pageCount === 100 && root(view).querySelectorAll('.page').length === 100, 'no pages', {
+        timeout: 15000,
+      });
+      // The window, not the view, scrolls to page 50.
+      window.scrollTo(0, rect(page(view, 50)).top + window.scrollY);
+      await waitUntil(() => Math.abs(view.currentPage - 50) <= 1, `current page ${view.currentPage}`, {
+        timeout: 10000,
+      });
+      // The toolbar came along (sticky head): its thumbnail toggle is on screen.
+      const toggle = root(view).querySelector<HTMLButtonElement>('.toolbar button[aria-label="Page thumbnails"]')!;
+      expect(inWindow(rect(toggle)), `toggle at ${JSON.stringify(rect(toggle))}`).to.equal(true);
+
+      // Keyboard: focus the toggle and press Enter.
+      toggle.focus();
+      await sendKeys({ press: 'Enter' });
+      await waitUntil(() => root(view).querySelectorAll('.thumb').length === 100, 'the strip did not open', {
+        timeout: 5000,
+      });
+      expect(toggle.getAttribute('aria-pressed')).to.equal('true');
+      const strip = root(view).querySelector<HTMLElement>('.thumbs')!;
+      // On screen, with the current page's thumbnail in the strip's view.
+      await waitUntil(
+        () => {
+          const s = rect(strip);
+          return s.top >= 0 && s.top < window.innerHeight / 2 && s.bottom > 0 && s.left >= 0 && s.right <= width;
+        },
+        `the strip is not on screen: ${JSON.stringify(rect(strip))}`,
+      );
+      const current = () => strip.querySelector<HTMLElement>('.thumb[aria-current="page"]')!;
+      await waitUntil(() => shownIn([current()], rect(strip)).length === 1, 'the current thumbnail is not in view', {
+        timeout: 5000,
+      });
+      const thumbs = () => [...strip.querySelectorAll<HTMLElement>('.thumb')];
+      const thumbCanvases = () =>
+        [...strip.querySelectorAll('canvas')].map((c) => Number((c.closest('.thumb') as HTMLElement).dataset.page));
+      await waitUntil(() => strip.querySelector('canvas[data-painted]'), 'no thumbnail painted', { timeout: 15000 });
+      await waitUntil(
+        () => bounded(thumbCanvases(), shownIn(thumbs(), rect(strip))),
+        `thumbnails out of view hold canvases: ${thumbCanvases()} shown ${shownIn(thumbs(), rect(strip))}`,
+        { timeout: 10000 },
+      );
+      expect(thumbCanvases().length).to.be.at.most(12);
+      const pages = () => [...root(view).querySelectorAll<HTMLElement>('.page')];
+      const pageCanvases = () =>
+        [...root(view).querySelectorAll('.page > canvas')].map((c) =>
+          Number((c.parentElement as HTMLElement).dataset.page),
+        );
+      const scroller = rect(root(view).querySelector('.scroller')!);
+      await waitUntil(
+        () => bounded(pageCanvases(), shownIn(pages(), scroller)),
+        `pages out of view hold canvases: ${pageCanvases()}`,
+        { timeout: 10000 },
+      );
+
+      // A tap on the next thumbnail: that page, its top just below the sticky head, not behind it.
+      const target = view.currentPage + 1;
+      strip.querySelector<HTMLButtonElement>(`.thumb[data-page="${target}"]`)!.click();
+      await waitUntil(() => view.currentPage === target, `current page ${view.currentPage}`, { timeout: 5000 });
+      const head = rect(root(view).querySelector('.head')!);
+      await waitUntil(
+        () => {
+          const top = rect(page(view, target)).top;
+          return top >= head.bottom - 1 && top <= head.bottom + 40;
+        },
+        `page ${target} at ${rect(page(view, target)).top}, head ends at ${head.bottom}`,
+      );
+
+      // Keyboard on a thumbnail: Enter goes to its page.
+      const back = target - 2;
+      strip.querySelector<HTMLButtonElement>(`.thumb[data-page="${back}"]`)!.focus();
+      await sendKeys({ press: 'Enter' });
+      await waitUntil(() => view.currentPage === back, `current page ${view.currentPage}`, { timeout: 5000 });
+      await expect(el).to.be.accessible();
+
+      // Closed again: the strip's canvases go with it.
+      toggle.click();
+      await waitUntil(() => !root(view).querySelector('.thumbs'), 'the strip stayed');
+      expect(view.liveThumbnailCount).to.equal(0);
+    });
+  });
+}
