@@ -167,6 +167,23 @@ describe('sportello-ai-chat: past conversations kept on the device (persist)', (
     await expect(el).to.be.accessible();
   });
 
+  it("names a conversation with the service's title when it gives one (GET /conversations/{id}), else its first question", async () => {
+    // The simulator titles a conversation with the first 80 characters of its first question; the
+    // panel's own title of a longer question is 79 characters and an ellipsis: which one shows tells them apart.
+    const question =
+      'Could you explain how the invoices of the last quarter were calculated, including every extra charge and discount?';
+    const el = await panel({ persist: 'local', id: 'titles' });
+    await converse(el, question);
+    await until(() => toggle(el));
+    await openList(el);
+    await until(() => entries(el)[0]?.title === question.slice(0, 80));
+    el.remove();
+    // Kept with the conversation: a reload shows it without asking again.
+    const again = await panel({ persist: 'local', id: 'titles' });
+    await openList(again);
+    expect(entries(again)[0]!.title).to.equal(question.slice(0, 80));
+  });
+
   for (const [lang, heading, locale] of [
     ['it', 'Conversazioni precedenti', 'it'],
     ['de', 'Frühere Unterhaltungen', 'de'],

@@ -111,10 +111,11 @@ export class SportelloAiChat extends SportelloElement {
   @property({ converter: booleanDefaultTrue }) stream = true;
   /**
    * `session` or `local`: keep the conversation, its ratings and the draft across reloads, and the
-   * visitor's earlier conversations (up to 20) in a list under the header's History button: titled by
-   * their first question, dated, reopened from what this device kept and continued under their
-   * conversation id, deletable one by one or all at once. The AI service's spec has no endpoint for
-   * a conversation's messages: this history lives on the visitor's device only.
+   * visitor's earlier conversations (up to 20) in a list under the header's History button: titled
+   * by the service's title (`GET /conversations/{id}`) or else their first question, dated,
+   * reopened from what this device kept and continued under their conversation id, deletable one
+   * by one or all at once. The AI service's spec has no endpoint for a conversation's messages:
+   * this history lives on the visitor's device only.
    */
   @property() persist?: string;
   /** The page's own conversation id (sent as `external_conversation_id`). */

@@ -4,7 +4,7 @@ import { SportelloElement } from '../shared/sportello-element.js';
 import { errorNoticeStyles } from '../shared/error-notice.js';
 import { tokens } from '../shared/tokens.styles.js';
 import { ServiceError } from '../../src/transport/errors.js';
-import { SignService, isFinalStatus, type PracticeDetail } from '../../src/services/sign.js';
+import { SignService, type PracticeDetail } from '../../src/services/sign.js';
 import { signAuth } from '../../src/services/sign-auth.js';
 import { tokenSigner } from '../../src/visitor-token.js';
 import { practiceAreas, type AreaSpec } from '../../src/pdf/areas.js';
@@ -16,9 +16,10 @@ import { PdfWarmupController } from '../../src/controllers/sign/pdf-warmup.js';
 import type { SignerStep } from '../../src/controllers/sign/signer-view.js';
 import { ConfigurationError, ServiceClientController } from '../../src/controllers/service-client.js';
 import { signViewerStyles } from './sign-viewer.styles.js';
-import { renderEvents, renderHeader, renderSigners, statusWord } from './parts/practice-summary.js';
+import { renderEvents, renderHeader, renderSigners } from './parts/practice-summary.js';
 import { SignDocumentView } from './parts/document-view.js';
 import { SigningFlow } from './parts/signing-flow.js';
+import { linkOutcomeNews, practiceStatusNews, signerStepNews, type NewsTarget } from './parts/sign-news.js';
 import { documentSources, inputProblem, isLinkOnly } from './parts/viewer-inputs.js';
 import { renderDownloads } from './parts/downloads.js';
 import { renderDocument, renderSwitcher } from './parts/document-panel.js';
@@ -136,36 +137,28 @@ export class SportelloSignViewer extends SportelloElement {
   private areaSpecs: AreaSpec[] = [];
   private areaKey = '';
 
+  /** Where news from the service goes: the live region, `sportello-sign-status`, the dialog (parts/sign-news.ts). */
+  private readonly news: NewsTarget = {
+    speaker: this,
+    say: (text) => this.say(text),
+    status: (detail) => this.emit('sportello-sign-status', detail),
+    viewingSigner: () => this.viewingSigner,
+    done: () => this.signing.close(),
+  };
+
+  /** Polite polling from `poll-interval`, backing off. */
+  private backoff() {
+    return { baseMs: Math.max(100, this.pollInterval || 3000), maxMs: Math.max(30000, this.pollInterval), factor: 1.5 };
+  }
+
   private readonly practiceCtl = new SignPracticeController(this, {
-    backoff: () => ({
-      baseMs: Math.max(100, this.pollInterval || 3000),
-      maxMs: Math.max(30000, this.pollInterval),
-      factor: 1.5,
-    }),
+    backoff: () => this.backoff(),
     onError: (operation, error) => this.reportError(operation, error),
     signerEmail: () => this.viewingSigner,
     // A named signer follows the practice from the start: their turn, the others' steps, the end.
     followOnLoad: () => !!this.viewingSigner,
-    onStatus: ({ idFile, status, previousStatus, practice }) => {
-      this.say(translate(this, 'statusChanged', { status: statusWord(this, status) }));
-      this.emit('sportello-sign-status', { idFile, status, previousStatus, final: isFinalStatus(status), practice });
-      if (isFinalStatus(status)) this.signing.close();
-    },
-    onStep: ({ idFile, signer, previousStatus, previousPracticeStatus, practice }) => {
-      const key = signer.status === 'R' ? 'signerRejected' : signer.status === 'F' ? 'signerSigned' : undefined;
-      if (key) this.say(translate(this, key, { name: signer.name }));
-      this.emit('sportello-sign-status', {
-        idFile,
-        status: practice.status,
-        previousStatus: previousPracticeStatus,
-        final: isFinalStatus(practice.status),
-        practice,
-        signer: { email: signer.email, name: signer.name, status: signer.status, previousStatus, at: signer.at },
-      });
-      // The viewing signer is done: the signing dialog has nothing more to show.
-      const viewing = this.viewingSigner;
-      if (viewing && signer.email.toLowerCase() === viewing.toLowerCase()) this.signing.close();
-    },
+    onStatus: (change) => practiceStatusNews(this.news, change),
+    onStep: (change) => signerStepNews(this.news, change),
   });
 
   /** pdf.js and its worker start loading when the viewer is near the viewport, before any fetch. */
@@ -173,17 +166,9 @@ export class SportelloSignViewer extends SportelloElement {
 
   /** Link-only mode: the link's own status after the signing page was opened. */
   private readonly linkCtl = new SignLinkController(this, {
-    backoff: () => ({
-      baseMs: Math.max(100, this.pollInterval || 3000),
-      maxMs: Math.max(30000, this.pollInterval),
-      factor: 1.5,
-    }),
+    backoff: () => this.backoff(),
     onError: (operation, error) => this.reportError(operation, error),
-    onOutcome: (outcome) => {
-      if (outcome === 'pending') return;
-      this.say(this.t(outcome === 'signed' ? 'linkSigned' : outcome === 'rejected' ? 'linkRejected' : 'linkClosed'));
-      this.signing.close();
-    },
+    onOutcome: (outcome) => linkOutcomeNews(this.news, outcome),
   });
 
   /** The Sign action, the signing dialog, and following the outcome once the page is open. */

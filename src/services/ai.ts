@@ -17,6 +17,16 @@ import { aiApiKey, bearer, none, type AuthStrategy, type SourceApp, type TokenPr
 import { isServiceError } from '../transport/errors.js';
 import { openEventBatches, openEventStream, type SseMessage, type SseOptions } from '../transport/sse.js';
 
+/** A conversation as the service describes it (§2.3): what the panel reads of it. */
+export interface AiConversation {
+  id: number;
+  title?: string | null;
+  status?: string;
+  external_id?: string | null;
+  created_at?: string;
+  updated_at?: string;
+}
+
 export interface AiClientOptions {
   /** `{ai_base_url}/api/v2` or a proxy serving the same paths. */
   endpoint: string;
@@ -230,6 +240,11 @@ export class AiClient {
   /** GET /agents/{agent_id}: which knowledge bases the agent searches (§2.1 `rag_config`). */
   agent(agentId: number, signal?: AbortSignal): Promise<AgentSearchScope> {
     return this.http.json<AgentSearchScope>(`/agents/${encodeURIComponent(String(agentId))}`, { signal });
+  }
+
+  /** GET /conversations/{conversation_id}: a conversation's detail (§2.3), without its messages (the spec shows no endpoint for them). */
+  conversation(conversationId: number, signal?: AbortSignal): Promise<AiConversation> {
+    return this.http.json<AiConversation>(`/conversations/${encodeURIComponent(String(conversationId))}`, { signal });
   }
 
   chat(request: ChatRequest, signal?: AbortSignal): Promise<ChatMessageResponse> {

@@ -48,6 +48,9 @@ export class AiChatController implements ReactiveController {
   /** This device's id of the conversation and when it began (given with its first message, kept with it). */
   private localId: string | undefined;
   private startedAt: number | undefined;
+  /** The service's title of the conversation, and the conversations whose title was asked on this page (once each). */
+  private serviceTitle: string | undefined;
+  private readonly titlesAsked = new Set<number>();
 
   constructor(
     private readonly host: ReactiveControllerHost,
@@ -133,10 +136,32 @@ export class AiChatController implements ReactiveController {
     this.host.requestUpdate();
   }
 
+  /**
+   * With persistence on, the service's title of the conversation names it in the list (once per
+   * conversation and page: an extra request per answer would be too many). Where the service, or a
+   * gateway, gives none, the first question does.
+   */
+  private askTitle(client: AiClient): void {
+    const id = this.conversationId;
+    if (!this.store || id === undefined || this.titlesAsked.has(id)) return;
+    this.titlesAsked.add(id);
+    client.conversation(id).then(
+      (conversation) => {
+        const title = typeof conversation?.title === 'string' ? conversation.title.trim() : '';
+        if (!title || this.conversationId !== id || title === this.serviceTitle) return;
+        this.serviceTitle = title;
+        this.persist();
+        this.host.requestUpdate();
+      },
+      () => undefined, // no title from the service: the first question names the conversation
+    );
+  }
+
   private become(value: StoredConversation): void {
     this.conversationId = value.conversationId;
     this.localId = value.localId;
     this.startedAt = value.startedAt;
+    this.serviceTitle = value.title;
     this.messages = value.messages.map((m) => fromStored(m, this.display));
     this.host.requestUpdate();
   }
@@ -148,6 +173,7 @@ export class AiChatController implements ReactiveController {
     this.conversationId = undefined;
     this.localId = undefined;
     this.startedAt = undefined;
+    this.serviceTitle = undefined;
     this.store?.clear();
   }
 
@@ -362,6 +388,7 @@ export class AiChatController implements ReactiveController {
       this.persist();
       this.host.requestUpdate();
       this.callbacks.finished?.(message);
+      this.askTitle(client);
     } catch (error) {
       if (abort.signal.aborted || isAbort(error)) return;
       this.fail(message, error);
@@ -405,6 +432,7 @@ export class AiChatController implements ReactiveController {
     const value: StoredConversation = {
       localId: this.localId,
       startedAt: this.startedAt,
+      ...(this.serviceTitle ? { title: this.serviceTitle } : {}),
       conversationId: this.conversationId,
       messages: toStored(this.messages),
       draft: this.draft,

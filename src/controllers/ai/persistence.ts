@@ -29,6 +29,8 @@ export interface StoredConversation {
   conversationId?: number | undefined;
   /** When it began (ms since the epoch). */
   startedAt?: number | undefined;
+  /** The service's title of it (`GET /conversations/{id}`), when it gave one. */
+  title?: string | undefined;
   messages: StoredMessage[];
   draft?: string | undefined;
 }
@@ -36,7 +38,7 @@ export interface StoredConversation {
 /** An earlier conversation in the list: enough to show and find it, not its messages. */
 export interface PastConversation {
   localId: string;
-  /** The visitor's first question (clipped). */
+  /** The service's title of it, else the visitor's first question (clipped). */
   title: string;
   conversationId?: number | undefined;
   startedAt: number;
@@ -50,13 +52,12 @@ const MAX_MESSAGES = 100;
 export const MAX_PAST = 20;
 const TITLE_CHARS = 80;
 
-/** The first question, clipped, as the conversation's title. */
-export function titleOf(messages: readonly StoredMessage[]): string {
-  const text =
-    messages
-      .find((m) => m.role === 'user')
-      ?.text.trim()
-      .replace(/\s+/g, ' ') ?? '';
+/** The conversation's title: the service's, else its first question; clipped. */
+export function titleOf(messages: readonly StoredMessage[], serviceTitle?: string): string {
+  const text = (serviceTitle?.trim() || messages.find((m) => m.role === 'user')?.text.trim() || '').replace(
+    /\s+/g,
+    ' ',
+  );
   return text.length > TITLE_CHARS ? `${text.slice(0, TITLE_CHARS - 1).trimEnd()}…` : text;
 }
 
@@ -141,7 +142,7 @@ export class ConversationStore {
     const count = Math.min(value.messages.length, MAX_MESSAGES);
     const entry: PastConversation = {
       localId,
-      title: titleOf(value.messages),
+      title: titleOf(value.messages, value.title),
       conversationId: value.conversationId,
       startedAt: value.startedAt ?? before?.startedAt ?? now,
       // A draft or a rating saved is no new activity: the date moves with the messages only.
