@@ -62,6 +62,14 @@ export const CONFIG_CHANGE_EVENT = 'sportello-config-change';
 
 let globalDefaults: SportelloConfig = {};
 
+/**
+ * Left on the global object by `configure()`: the closed live-chat launcher (one module, no
+ * imports) reads it to know whether the page configured strings or a language before it came,
+ * without fetching this module to ask (components/live-chat/launcher-text.ts).
+ */
+const CONFIGURED = Symbol.for('sportello.configured');
+const markConfigured = (on: boolean) => ((globalThis as Record<symbol, unknown>)[CONFIGURED] = on);
+
 /** Announces a configuration change to every connected element (of any copy of the kit). */
 export function announceConfigChange(): void {
   if (typeof document === 'undefined') return;
@@ -77,6 +85,7 @@ export function configure(defaults: SportelloConfig): void {
   const endpoints =
     'endpoints' in defaults ? { ...globalDefaults.endpoints, ...defaults.endpoints } : globalDefaults.endpoints;
   globalDefaults = { ...globalDefaults, ...defaults, endpoints };
+  markConfigured(true);
   announceConfigChange();
 }
 
@@ -88,6 +97,7 @@ export function configured(): SportelloConfig {
 /** Test hook: forgets everything `configure()` was given. */
 export function resetConfiguration(): void {
   globalDefaults = {};
+  markConfigured(false);
   announceConfigChange();
 }
 

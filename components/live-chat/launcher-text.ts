@@ -1,7 +1,8 @@
 /**
  * The closed launcher's labels (its button, its dialog, the unread count): the built-in ones of
- * launcher-strings.ts at once, then the kit's full language rule (src/i18n/launcher.ts: integrator
- * strings, the configured fallback, plural rules), which is imported only after the launcher paints.
+ * launcher-strings.ts, and the kit's full language rule (src/i18n/launcher.ts: integrator strings,
+ * the configured fallback, plural rules, other languages) imported only when one of those is in
+ * play: a closed launcher on a page that configured nothing makes no request for its labels.
  * Part of the closed launcher's file: nothing here imports i18n statically.
  */
 import type { LauncherLabels } from '../../src/i18n/launcher.js';
@@ -24,28 +25,48 @@ function nearestLang(element: Element): string | undefined {
 
 type LabelsModule = typeof import('../../src/i18n/launcher.js');
 let labelsModule: Promise<LabelsModule> | undefined;
-/** The launcher's strings (language rule, integrator strings, a tiny per-language module) come after it paints. */
+/** The kit's full language rule for the launcher (integrator strings, plurals, other languages): only when needed. */
 function loadLabels(): Promise<LabelsModule> {
   return (labelsModule ??= import('../../src/i18n/launcher.js'));
 }
 
 /**
- * `<html lang>` changes re-label the launcher, through the kit's one page-lang observer. It comes
- * with the labels module (at idle, or at once for an open or inline chat), not with the loader:
- * a static import would be a shared chunk fetched before the launcher shows. A change before
- * then is caught up by one render once it follows.
+ * Whether labels may come from elsewhere than the built-in ones: a `<sportello-config>` above the
+ * launcher, or `configure()` called on the page (it leaves `Symbol.for('sportello.configured')` on
+ * the global object, src/config.ts). Then the kit's full rule decides; otherwise the built-in labels
+ * are exactly what it would give, and the closed launcher fetches nothing for them.
  */
-export function followPageLang(element: Element, render: () => void): void {
-  void loadLabels().then((module) => {
-    if (!element.isConnected) return;
-    module.followPageLang(element, render);
-    render();
-  });
+function configuredElsewhere(element: Element): boolean {
+  if ((globalThis as Record<symbol, unknown>)[Symbol.for('sportello.configured')]) return true;
+  let node: Node | null = element.parentNode;
+  while (node) {
+    if (node instanceof Element && node.localName === 'sportello-config') return true;
+    node = node instanceof ShadowRoot ? node.host : node.parentNode;
+  }
+  return false;
 }
 
-/** Stops following `<html lang>`: after a follow still on its way (same promise, so in order). */
+/**
+ * The closed launchers following `<html lang>`. Their own observer, not the kit's one in
+ * src/i18n/page-lang.ts: importing that (a chunk shared with the Lit elements) and the labels module
+ * with it was 6 requests at idle on every page view (bench chat.loader), for a language change most
+ * pages never make. A change re-renders each launcher, which takes the built-in labels of the new
+ * language, or asks the full rule once it has been needed.
+ */
+const langFollowers = new Map<Element, () => void>();
+let langObserver: MutationObserver | undefined;
+
+/** Re-renders `element` whenever `<html lang>` changes (and once now, to catch up with a change before). */
+export function followPageLang(element: Element, render: () => void): void {
+  langFollowers.set(element, render);
+  langObserver ??= new MutationObserver(() => langFollowers.forEach((changed) => changed()));
+  langObserver.observe(document.documentElement, { attributes: true, attributeFilter: ['lang'] });
+  render();
+}
+
+/** Stops following `<html lang>`. */
 export function unfollowPageLang(element: Element): void {
-  void labelsModule?.then((module) => module.unfollowPageLang(element));
+  langFollowers.delete(element);
 }
 
 /** The labels one launcher shows now, and how they are brought up to date. */
@@ -69,7 +90,8 @@ export class LauncherTextState {
    */
   refresh(): void {
     if (this.applying) return;
-    const lang = nearestLang(this.element);
+    // No `lang` anywhere and nothing configured: the full rule's last resort, English.
+    const lang = nearestLang(this.element) ?? (configuredElsewhere(this.element) ? undefined : 'en');
     const builtIn = lang ? BUILT_IN_LAUNCHER_LABELS[lang] : undefined;
     if (this.full || !builtIn) {
       this.loadFull();
@@ -79,6 +101,11 @@ export class LauncherTextState {
     this.fastLang = lang;
     // Called from render(), which goes on to use them: no second render.
     this.labels = { lang: lang!, ...builtIn, unreadMessage: '', unread: undefined };
+  }
+
+  /** The full rule when the page configured the kit (its strings, its language); else nothing to fetch. */
+  loadFullIfConfigured(): void {
+    if (!this.full && configuredElsewhere(this.element)) this.loadFull();
   }
 
   /** The kit's full rule (src/i18n/launcher.ts): integrator strings, the configured fallback, plurals. */

@@ -238,7 +238,7 @@ export class SportelloLiveChat extends LiveChatAttributes {
     idle(() => {
       if (!this.isConnected) return;
       followPageLang(this, () => this.render());
-      if (!this.text.full) this.text.loadFull();
+      this.text.loadFullIfConfigured();
       this.listenToStorage();
       const stored = hasStoredChat();
       // Moving to another page of the site mid-chat: the window opens again where the visitor left it.

@@ -1,50 +1,15 @@
-import { html, nothing, render as renderInto, type RootPart, type TemplateResult } from 'lit';
+import { html, nothing, render as renderInto, type RootPart } from 'lit';
 import { property, query } from 'lit/decorators.js';
 import { SportelloElement } from './sportello-element.js';
 import { translator } from '../../src/i18n/translate.js';
-import { dateTimeFormat } from '../../src/i18n/format.js';
 import { tokens } from './tokens.styles.js';
 import { messageListStyles } from './message-list.styles.js';
-import { linkify } from './linkify.js';
 import { dayKey, dayLabel } from './day-label.js';
 import { RowHeights, type RowRange } from './chat-window-range.js';
-import { safeImageUrl, safeLinkUrl } from '../../src/markdown/safe-url.js';
+import { MessageRowContent, type ChatListItem, type MessageListLabels } from './message-row.js';
 import './chat-events.js';
 
-export interface ChatListAttachment {
-  name: string;
-  /** Download link (http/https only; anything else renders the name as text). */
-  href?: string | undefined;
-  /** Raster thumbnail URL for images; never used for SVG/HTML. */
-  thumbnail?: string | undefined;
-}
-
-/** One row of the list: what the live chat and the AI panel both have. */
-export interface ChatListItem {
-  key: string;
-  /** `self` = the person using the widget (right), `other` = operator/bot/assistant, `system` = notices. */
-  role: 'self' | 'other' | 'system';
-  author?: string | undefined;
-  avatar?: string | undefined;
-  text: string;
-  /** ISO time. */
-  time?: string | undefined;
-  state?: 'pending' | 'sent' | 'read' | 'failed' | undefined;
-  attachments?: ChatListAttachment[] | undefined;
-  quickReplies?: Array<{ label: string; value: string }> | undefined;
-}
-
-export interface MessageListLabels {
-  log: string;
-  pending: string;
-  sent: string;
-  read: string;
-  failed: string;
-  retry: string;
-  you: string;
-  /** The button that brings the reader back to the end when messages arrived while they read above. */
-  newMessages: string;
-}
+export type { ChatListAttachment, ChatListItem, MessageListLabels } from './message-row.js';
 
 /** A row of the window on the page: its element, what it was last rendered from, and Lit's part in it. */
 interface RowElement {
@@ -75,9 +40,6 @@ const AT_END_PX = 48;
 /** A scroll this soon after the reader's own scrolling input is theirs (not the list's own). */
 const READER_INPUT_MS = 1000;
 const SCROLL_KEYS = new Set(['ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', 'Home', 'End', ' ']);
-
-/** Bounds for the per-list memo tables (a long chat must not grow them without limit). */
-const MEMO_MAX = 2000;
 
 /**
  * A chat transcript that stays fast at any length. Rows are windowed for a chat log (bottom
@@ -144,12 +106,6 @@ export class SportelloMessageList extends SportelloElement {
   private measureFrame = 0;
   /** The spacers' heights as last written (not read back from CSSOM on every update). */
   private spacerPx = { above: -1, below: -1 };
-  private time?: Intl.DateTimeFormat;
-  private timeLang?: string;
-  /** Formatted clock times by minute since the epoch, for `timeLang` (formatting is the costliest part of a row). */
-  private times = new Map<number, string>();
-  /** Linkified bodies by text: a row is re-rendered whenever the window scrolls or a message arrives. */
-  private bodies = new Map<string, ReturnType<typeof linkify>>();
   /** The row elements in the window, by key (see `syncRows`). */
   private rowEls = new Map<string, RowElement>();
   /** The window's items, as the last render computed them: `syncRows` puts them on the page. */
@@ -387,88 +343,6 @@ export class SportelloMessageList extends SportelloElement {
     while (region.childElementCount > ANNOUNCE_KEEP) region.firstElementChild!.remove();
   }
 
-  private formatTime(iso: string | undefined): string {
-    if (!iso) return '';
-    if (!this.time || this.timeLang !== this.renderLang) {
-      this.timeLang = this.renderLang;
-      // The kit's one language-to-locale rule (src/i18n/format.ts): English times are 24-hour, as in the rest of the kit.
-      this.time = dateTimeFormat(this.renderLang || this.language, { hour: '2-digit', minute: '2-digit' });
-      this.times.clear();
-    }
-    // Keyed by the minute, not the stamp: every message has its own stamp, but a chat's messages
-    // share a few minutes, and formatting is the costly part of a new row.
-    const ms = Date.parse(iso);
-    if (Number.isNaN(ms)) return '';
-    const minute = Math.floor(ms / 60000);
-    let text = this.times.get(minute);
-    if (text === undefined) {
-      text = this.time.format(ms);
-      if (this.times.size >= MEMO_MAX) this.times.clear();
-      this.times.set(minute, text);
-    }
-    return text;
-  }
-
-  private linkified(text: string): ReturnType<typeof linkify> {
-    let body = this.bodies.get(text);
-    if (!body) {
-      body = linkify(text);
-      if (this.bodies.size >= MEMO_MAX) this.bodies.clear();
-      this.bodies.set(text, body);
-    }
-    return body;
-  }
-
-  private renderAttachments(item: ChatListItem) {
-    if (!item.attachments?.length) return nothing;
-    return html`<div class="files">
-      ${item.attachments.map((a) => {
-        const href = safeLinkUrl(a.href);
-        const thumb = safeImageUrl(a.thumbnail);
-        if (thumb && href) {
-          // A host may show the image itself (the live chat's viewer): it cancels the event.
-          const open = (e: MouseEvent) => {
-            const event = new CustomEvent('sportello-attachment-open', {
-              detail: { name: a.name, image: thumb, href },
-              bubbles: true,
-              composed: true,
-              cancelable: true,
-            });
-            // From the link itself: the host learns which control to give the focus back to.
-            if (!(e.currentTarget as HTMLElement).dispatchEvent(event)) e.preventDefault();
-          };
-          return html`<a href=${href} target="_blank" rel="noopener noreferrer" @click=${open}><img src=${thumb} alt=${a.name} loading="lazy" /></a>`;
-        }
-        return href
-          ? html`<a href=${href} target="_blank" rel="noopener noreferrer" download=${a.name}>${a.name}</a>`
-          : html`<span>${a.name}</span>`;
-      })}
-    </div>`;
-  }
-
-  private renderStatus(item: ChatListItem) {
-    if (item.role !== 'self' || !item.state) return nothing;
-    const t = this.text;
-    return html`<div class="status">
-      <span>${t[item.state]}${item.state === 'read' ? ' ✓✓' : item.state === 'sent' ? ' ✓' : ''}</span>
-      ${
-        item.state === 'failed'
-          ? html`<button type="button" @click=${() => this.emit('sportello-message-retry', { key: item.key })}>${t.retry}</button>`
-          : nothing
-      }
-    </div>`;
-  }
-
-  private renderQuick(item: ChatListItem, quick: boolean) {
-    if (!quick || !item.quickReplies?.length) return nothing;
-    return html`<div class="quick" role="group" aria-label=${item.author ?? ''}>
-      ${item.quickReplies.map(
-        (q) =>
-          html`<button type="button" @click=${() => this.emit('sportello-quick-reply', { key: item.key, value: q.value, label: q.label })}>${q.label}</button>`,
-      )}
-    </div>`;
-  }
-
   /** The label of a new day above the row at `index` (see day-label.ts), from its time and the previous row's. */
   private dayAt(index: number): string | undefined {
     const time = this.items[index]?.time;
@@ -549,29 +423,19 @@ export class SportelloMessageList extends SportelloElement {
 
   private renderRow(el: HTMLElement, item: ChatListItem, quick: boolean, day: string | undefined): RootPart {
     el.className = `item ${item.role} ${item.state ?? ''}`;
-    return renderInto(this.rowContent(item, quick, day), el, { host: this, isConnected: this.isConnected });
+    const content = this.rows.content(item, quick, day, {
+      text: this.text,
+      lang: this.renderLang || this.language,
+      renderBody: this.renderBody,
+    });
+    return renderInto(content, el, { host: this, isConnected: this.isConnected });
   }
 
-  private rowContent(item: ChatListItem, quick: boolean, day: string | undefined): TemplateResult {
-    const t = this.text;
-    const avatar = safeImageUrl(item.avatar);
-    const author = item.role === 'self' ? t.you : item.author;
-    return html`${day ? html`<div class="day" part="day">${day}</div>` : nothing}${
-      item.role === 'system'
-        ? nothing
-        : html`<div class="meta">
-            ${avatar ? html`<img class="avatar" src=${avatar} alt="" />` : nothing}
-            ${author ? html`<span class="author">${author}</span>` : nothing}
-            <time datetime=${item.time ?? nothing}>${this.formatTime(item.time)}</time>
-          </div>`
-    }
-      ${
-        item.text || !item.attachments?.length
-          ? html`<div class="bubble" part="bubble" dir="auto">${this.renderBody ? this.renderBody(item) : this.linkified(item.text)}</div>`
-          : nothing
-      }
-      ${this.renderAttachments(item)} ${this.renderStatus(item)} ${this.renderQuick(item, quick)}`;
-  }
+  /** What one row shows (message-row.ts); its memo tables live as long as the list. */
+  private readonly rows = new MessageRowContent({
+    retry: (key) => this.emit('sportello-message-retry', { key }),
+    quickReply: (key, value, label) => this.emit('sportello-quick-reply', { key, value, label }),
+  });
 
   override render() {
     const lang = this.language;

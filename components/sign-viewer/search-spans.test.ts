@@ -2,6 +2,7 @@
 // simulator's service agreement, practice 1003): every piece is marked, and the view scrolls to it.
 import { expect, waitUntil } from '@open-wc/testing';
 import fc from 'fast-check';
+import { setViewport } from '@web/test-runner-commands';
 import type { SportelloSignViewer } from './sign-viewer.js';
 import type { SignDocumentView } from './parts/document-view.js';
 import { firstPagePainted, practiceShown, resetSim, viewer } from './test-helpers.js';
@@ -117,5 +118,39 @@ describe('search: matching pieces (pure)', () => {
         expect(matchPieces(pieces, 'acme  services s.p.a.')).to.have.length(1);
       }),
     );
+  });
+});
+
+describe('search: a hit across spans when the page scrolls (390×844)', () => {
+  before(() => setViewport({ width: 390, height: 844 }));
+  after(() => setViewport({ width: 800, height: 600 }));
+  beforeEach(resetSim);
+  afterEach(() => window.scrollTo(0, 0));
+
+  it('the window brings the wrapped phrase on page 2 below the sticky head', async () => {
+    const el = await viewer(1003);
+    el.style.setProperty('--sportello-sign-viewer-height', 'auto');
+    el.style.width = '374px';
+    await practiceShown(el);
+    el.scrollIntoView();
+    const view = await firstPagePainted(el);
+    await search(view, 'sixty days written notice');
+    await waitUntil(() => status(view) === '1 of 1', `status ${status(view)}`, { timeout: 10000 });
+    await waitUntil(() => currentMarks(view, 2).length === 2, 'the pieces on page 2 are not marked', {
+      timeout: 10000,
+    });
+    const head = () => root(view).querySelector('.head')!.getBoundingClientRect();
+    await waitUntil(
+      () =>
+        currentMarks(view, 2).every((m) => {
+          const r = m.getBoundingClientRect();
+          return (
+            r.top >= head().bottom && r.bottom <= window.innerHeight && r.left >= 0 && r.right <= window.innerWidth
+          );
+        }),
+      'the pieces are not on screen below the sticky head',
+      { timeout: 10000 },
+    );
+    await expect(el).to.be.accessible();
   });
 });

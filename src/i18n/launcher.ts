@@ -1,15 +1,14 @@
 /**
  * The closed live-chat launcher's strings. The launcher is one small module with no static
- * imports (its budget: bench `chat.loader`); it imports this module when it first renders, which
+ * imports (its budget: bench `chat.loader`); it carries its three labels in the five built-in
+ * languages and imports this module only when they may not be the last word (the page configured
+ * the kit, a language the kit does not ship, an unread count, the window opened). This module
  * resolves the language with the kit's one rule and loads only the launcher's strings of that
  * language (a few hundred bytes), not the whole catalogue.
  */
 import type { Strings } from './catalogue.js';
 import type { Lang } from './lang.js';
 import { languageOf, stringsReady, template, translator } from './translate.js';
-
-// The launcher follows `<html lang>` through the kit's one observer, loaded with its labels.
-export { followPageLang, unfollowPageLang } from './page-lang.js';
 
 const t = translator('launcher');
 

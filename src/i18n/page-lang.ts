@@ -1,7 +1,8 @@
 /**
- * The kit's one observer of the page's `<html lang>`: a change re-renders every follower in the
+ * The kit's observer of the page's `<html lang>`: a change re-renders every follower in the
  * new language. The Lit elements follow it through the base element; the closed live-chat launcher
- * (plain DOM, no Lit) follows it directly, so this module imports nothing and stays tiny.
+ * keeps an observer of its own (components/live-chat/launcher-text.ts: this module would be a
+ * request of its own at idle); this module imports nothing and stays tiny.
  */
 const followers = new Map<object, () => void>();
 let observer: MutationObserver | undefined;

@@ -21,108 +21,18 @@
  * Where Web Locks or BroadcastChannel are missing every tab keeps its own socket (`solo`), as
  * before. UI-free: no lit, no DOM beyond the page lifecycle events.
  */
-import { ServiceError, type ErrorKind } from '../../transport/errors.js';
+import { ServiceError } from '../../transport/errors.js';
 import type { StompState } from '../../transport/stomp.js';
 import { Listeners } from '../../transport/listeners.js';
-import {
-  newId,
-  StartRejected,
-  type ChatClient,
-  type ChatEvent,
-  type FieldError,
-  type StartChatInput,
-} from '../../services/chat.js';
+import { newId, type ChatClient, type ChatEvent, type StartChatInput } from '../../services/chat.js';
 
-/** `solo`: own socket, no sharing; `leader`: holds the site's socket; `follower`: uses the leader's. */
-export type TabRole = 'solo' | 'leader' | 'follower';
-export type RealtimeState = StompState | 'idle';
+import type { ChatRealtime, OutgoingMessage, RealtimeState, TabRole } from './realtime-contract.js';
+import { browserTabEnvironment, HIDDEN_LEADER_MS, type TabEnvironment } from './tab-environment.js';
+import { fromWire, lastIdIn, toWire, type Wire, type WireError } from './tab-wire.js';
 
-/** What the chat controller needs from the real-time side, whether it holds the socket or not. */
-export interface ChatRealtime {
-  readonly state: RealtimeState;
-  onState(listener: (s: StompState) => void): () => void;
-  onError(listener: (e: ServiceError) => void): () => void;
-  startChat(input: StartChatInput): Promise<string>;
-  watchChat(
-    idChat: string,
-    onEvent: (e: ChatEvent) => void,
-    lastServerId: () => string | undefined,
-  ): Promise<() => void>;
-  sendMessage(idChat: string, message: OutgoingMessage): void;
-  typing(idChat: string, typing: boolean): void;
-  closeChat(idChat: string): void;
-  reconnectNow(): void;
-  stop(): Promise<void>;
-}
-
-export type OutgoingMessage = Parameters<ChatClient['sendMessage']>[1];
-
-/** The browser features the sharing needs; injectable so tests can take them away. */
-export interface TabEnvironment {
-  locks?: Pick<LockManager, 'request'> | undefined;
-  channel?: ((name: string) => BroadcastChannel) | undefined;
-  /** Whether this tab is hidden, and a way to hear when that changes. */
-  visibility?: { hidden(): boolean; onChange(listener: () => void): () => void } | undefined;
-  /** How long a leader may stay hidden before a visible tab takes over; default HIDDEN_LEADER_MS. */
-  hiddenLeaderMs?: number | undefined;
-}
-
-function documentVisibility(): TabEnvironment['visibility'] {
-  if (typeof document === 'undefined') return undefined;
-  return {
-    hidden: () => document.visibilityState === 'hidden',
-    onChange: (listener) => {
-      document.addEventListener('visibilitychange', listener);
-      return () => document.removeEventListener('visibilitychange', listener);
-    },
-  };
-}
-
-export function browserTabEnvironment(): TabEnvironment {
-  return {
-    locks: globalThis.navigator?.locks,
-    channel: typeof BroadcastChannel === 'function' ? (name) => new BroadcastChannel(name) : undefined,
-    visibility: documentVisibility(),
-  };
-}
-
-/** A leader hidden this long gives the socket to a visible tab. */
-export const HIDDEN_LEADER_MS = 30_000;
-
-interface WireError {
-  kind: ErrorKind;
-  status?: number | undefined;
-  code?: string | undefined;
-  message: string;
-  reason?: string | undefined;
-  fieldErrors?: FieldError[] | undefined;
-}
-
-/** Messages between the tabs. `from` is the sending tab; `to` addresses one tab. */
-type Wire =
-  | { t: 'hello'; from: string }
-  | { t: 'leader'; from: string; state: RealtimeState; hiddenSince: number | null; to?: string | undefined }
-  | { t: 'state'; from: string; state: RealtimeState }
-  | { t: 'visibility'; from: string; hiddenSince: number | null }
-  | { t: 'leaving'; from: string }
-  | { t: 'error'; from: string; error: WireError }
-  | { t: 'event'; from: string; idChat: string; event: ChatEvent }
-  | { t: 'watch'; from: string; idChat: string; afterId: string | null }
-  | { t: 'unwatch'; from: string; idChat: string }
-  | { t: 'bye'; from: string }
-  | { t: 'send'; from: string; idChat: string; message: OutgoingMessage }
-  | { t: 'typing'; from: string; idChat: string; typing: boolean }
-  | { t: 'close'; from: string; idChat: string }
-  | { t: 'reconnect'; from: string }
-  | { t: 'start'; from: string; reqId: string; input: StartChatInput }
-  | {
-      t: 'start-result';
-      from: string;
-      to: string;
-      reqId: string;
-      idChat?: string | undefined;
-      error?: WireError | undefined;
-    };
+// The contract and the environment are imported from here by the controller and the tests.
+export type { ChatRealtime, OutgoingMessage, RealtimeState, TabRole } from './realtime-contract.js';
+export { browserTabEnvironment, HIDDEN_LEADER_MS, type TabEnvironment } from './tab-environment.js';
 
 interface LocalWatch {
   onEvent: (e: ChatEvent) => void;
@@ -138,39 +48,6 @@ interface PendingStart {
 
 /** A start relayed through the leader waits this long for an answer (as a direct start does). */
 const START_TIMEOUT_MS = 20000;
-
-function toWire(error: unknown): WireError {
-  const e = error as Partial<ServiceError> & { reason?: string; fieldErrors?: FieldError[] };
-  return {
-    kind: e.kind ?? 'protocol',
-    status: e.status,
-    code: e.code,
-    message: e.message ?? String(error),
-    reason: e.reason,
-    fieldErrors: e.fieldErrors,
-  };
-}
-
-function fromWire(w: WireError): ServiceError {
-  if (w.reason) return new StartRejected(w.reason, w.fieldErrors ?? []);
-  return new ServiceError({ service: 'chat', kind: w.kind, status: w.status, code: w.code, message: w.message });
-}
-
-/** The greatest numeric server id among an event's messages (what a relay-only watch has seen). */
-function lastIdIn(event: ChatEvent, previous: string | undefined): string | undefined {
-  const ids: unknown[] =
-    event.type === 'message'
-      ? [(event as { id?: unknown }).id]
-      : event.type === 'history'
-        ? ((event as { messages?: Array<{ id?: unknown }> }).messages ?? []).map((m) => m.id)
-        : [];
-  let best = previous;
-  for (const id of ids) {
-    if (id === undefined || id === null) continue;
-    if (best === undefined || Number(id) > Number(best)) best = String(id);
-  }
-  return best;
-}
 
 export class SharedRealtime implements ChatRealtime {
   role: TabRole;
