@@ -51,6 +51,7 @@ async function loadOnce({ browser, webUrl, simUrl, requests }, path) {
       scriptMs: m.ScriptDuration * 1000,
       gzipKB: files.reduce((sum, p) => sum + gzipOf(p), 0),
       files: files.length,
+      scripts: files.filter((path) => /\.m?js$/.test(path)),
       simRequests: sim.length,
     };
   } finally {
@@ -82,7 +83,7 @@ export async function launcherBench(ctx) {
       cpuMs: spread(net(name, 'cpuMs')),
       scriptMs: spread(net(name, 'scriptMs')),
       gzipKB: spread(net(name, 'gzipKB')),
-      files: runs[name][0].files - runs.blank[0].files,
+      scripts: runs[name][0].scripts,
       simRequestsBeforeInteraction: Math.max(...runs[name].map((r) => r.simRequests)),
     };
     if (name !== 'deepChat') {
