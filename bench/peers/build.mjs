@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { build } from 'vite';
 
 const root = new URL('../..', import.meta.url).pathname;
-export const PEER_PAGES = ['deep-chat', 'streamdown', 'pdfjs'];
+export const PEER_PAGES = ['deep-chat', 'deep-chat-launcher', 'streamdown', 'pdfjs'];
 export const peerPage = (name) => `.bench/peers/${name}.html`;
 
 let built;

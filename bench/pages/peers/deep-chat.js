@@ -77,10 +77,4 @@ window.__frames = async (count, append) => {
   performance.mark('sportello-bench-end');
 };
 
-// The closed-launcher figure: the element on the page, rendered, nothing asked.
-if (new URLSearchParams(location.search).has('launcher'))
-  make({}).then(async () => {
-    await frames(2);
-    window.__ready = true;
-  });
-else window.__ready = true;
+window.__ready = true;
