@@ -3,7 +3,7 @@
 // is in reach, the strip shows on screen, keyboard and tap go to a page not hidden by the sticky
 // head, and thumbnails and pages hold canvases only where they are on screen.
 import { expect, waitUntil } from '@open-wc/testing';
-import { sendKeys, setViewport } from '@web/test-runner-commands';
+import { executeServerCommand, sendKeys, setViewport } from '@web/test-runner-commands';
 import type { SignDocumentView } from './parts/document-view.js';
 import { firstPagePainted, resetSim, viewer } from './test-helpers.js';
 
@@ -99,9 +99,12 @@ for (const [width, height] of [
         { timeout: 10000 },
       );
 
-      // A tap on the next thumbnail: that page, its top just below the sticky head, not behind it.
+      // A tap (touch events) on the next thumbnail: that page, its top just below the sticky head.
       const target = view.currentPage + 1;
-      strip.querySelector<HTMLButtonElement>(`.thumb[data-page="${target}"]`)!.click();
+      const touches: string[] = [];
+      strip.addEventListener('touchend', (e) => touches.push(e.type), { once: true });
+      await executeServerCommand('sign-page', { tap: `.thumb[data-page="${target}"]` });
+      expect(touches, 'a touch, not a mouse click').to.deep.equal(['touchend']);
       await waitUntil(() => view.currentPage === target, `current page ${view.currentPage}`, { timeout: 5000 });
       const head = rect(root(view).querySelector('.head')!);
       await waitUntil(

@@ -2,7 +2,8 @@
 //   executeServerCommand('sign-page', { open: 'window' | 'dialog', action: 'sign' | 'reject', reason?, via? })
 // (`via`: the link to click in window mode, default the viewer's Sign link), or
 //   executeServerCommand('sign-page', { inspect: 'frames' }) for the URLs of the page's frames (a
-// frame refused by X-Frame-Options or CSP frame-ancestors shows Chromium's error page there).
+// frame refused by X-Frame-Options or CSP frame-ancestors shows Chromium's error page there), or
+//   executeServerCommand('sign-page', { tap: selector }) to tap an element (shadow roots pierced) with a finger.
 // and this drives the same Chromium through puppeteer: it clicks the viewer's Sign link with a real
 // user gesture (window mode: the page opens in a popup) or finds the viewer's dialog iframe (dialog
 // mode), then presses the page's own Sign or Reject button, as a signer would. Cross-origin pages
@@ -61,6 +62,14 @@ export function signPagePlugin() {
       const page = session.browser.getPage(session.id);
       if (!page) throw new Error('sign-page: this launcher has no puppeteer page');
       if (payload.inspect === 'frames') return { frames: page.frames().map((f) => f.url()) };
+      if (payload.tap) {
+        // A finger, not a mouse: touch events at the element's centre (the browser makes the click).
+        const handle = await page.$(`pierce/${payload.tap}`);
+        const box = await handle?.boundingBox();
+        if (!box) throw new Error(`sign-page: nothing to tap at ${payload.tap}`);
+        await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+        return { tapped: true };
+      }
       if (payload.open === 'window') {
         const popup = new Promise((resolve) => page.once('popup', resolve));
         // pierce/ reaches into the viewer's shadow root: a real click, so no popup blocker.
