@@ -9,10 +9,12 @@
 // Everything is served by the harness's static server; the simulator is its niced process.
 //
 //  - launcher (bench/peers/launcher.mjs): a fresh page per load at 4x CPU throttle: the closed
-//    live-chat launcher, the closed AI launcher, a page with a <deep-chat> element, and a blank
-//    page; main-thread task ms (CDP Performance.getMetrics TaskDuration, load to 1.5 s after the
-//    first paint of the element, idle work included) and gzip -9 KB of every file fetched, both net
-//    of the blank page; requests to the services before any interaction (target 0 for us).
+//    live-chat launcher (cdn/live-chat.js), the closed AI launcher (cdn/ai-launcher.js), a page
+//    with a <deep-chat> element, and a blank page; main-thread task ms and CPU ms (CDP
+//    Performance.getMetrics TaskDuration and ThreadTime, load to 1.5 s after the first paint of the
+//    element, idle work included) and gzip -9 KB of every file fetched, net of the median blank
+//    page, after discarded warm-up rounds; requests to the services before any interaction
+//    (target 0 for us).
 //  - stream100k and growth (bench/peers/stream.mjs): the simulator's bench:<size>k/20 answer
 //    through <sportello-ai-chat>, Streamdown and deep-chat, each in its own tab, main-thread
 //    RunTask ms from a trace of that tab's renderer (ai.bench's reader), the longest task, the
@@ -25,6 +27,8 @@
 //    pdf.js's PDFViewer: bytes → first page cold (fresh page) and warm (a second viewer on the same
 //    page), canvases alive once the first page painted (no scrolling) and at most during a scroll
 //    to the end, at 1000 px and at 390 px wide.
+// Tabs: each part brings the tab it measures to the front first (a tab opened before another one
+// was measured slower: ~3 s instead of ~0.2 s for the sign viewer's first page).
 // Interleaving: every round measures each subject once, the order rotated from round to round;
 // ratios are peer / Sportello per round, reported as the median of those ratios with their
 // spread. Every figure is { min, median, max, rounds } over its rounds, with the load average.

@@ -97,13 +97,20 @@ async function atWidth({ context, webUrl, simUrl }, width) {
     canvasesAliveAtRest: spread(pick(name, 'atRest')),
     canvasesPeakWhileScrolling: spread(runs[name].filter((r) => r.scroll).map((r) => r.scroll.peak)),
   });
+  const ours = subject('sportello');
+  const ratioToPdfjs = {
+    cold: ratios(pick('sportello', 'cold'), pick('pdfjs', 'cold')),
+    coldMount: ratios(pick('sportello', 'coldMount'), pick('pdfjs', 'coldMount')),
+    warm: ratios(pick('sportello', 'warm'), pick('pdfjs', 'warm')),
+  };
   return {
     sportello: {
-      ...subject('sportello'),
-      ratioToPdfjs: {
-        cold: ratios(pick('sportello', 'cold'), pick('pdfjs', 'cold')),
-        coldMount: ratios(pick('sportello', 'coldMount'), pick('pdfjs', 'coldMount')),
-        warm: ratios(pick('sportello', 'warm'), pick('pdfjs', 'warm')),
+      ...ours,
+      ratioToPdfjs,
+      met: {
+        coldAtMost1_0: ratioToPdfjs.cold.median <= 1,
+        warmAtMost0_7: ratioToPdfjs.warm.median <= 0.7,
+        canvasesAtMost4: Math.max(ours.canvasesAliveAtRest.max, ours.canvasesPeakWhileScrolling.max ?? 0) <= 4,
       },
     },
     pdfjs: subject('pdfjs'),

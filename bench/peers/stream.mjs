@@ -149,6 +149,11 @@ export async function streamBench(ctx) {
       note: `bench:100k/20 at simulator pace 0, ${ROUNDS} rounds interleaved (order rotated each round) after one unmeasured answer each; main-thread RunTask ms of each tab's renderer (ai.bench's reader), no CPU throttle; ratioToSportello: median of per-round ratios of task ms; { min, median, max, rounds }`,
       ...headline.out,
       finalDom: complete,
+      // Ours at most 0.2x each peer: their per-round ratio to ours at least 5.
+      met: {
+        atMost0_2xStreamdown: headline.out.streamdown.ratioToSportello.median >= 5,
+        atMost0_2xDeepChat: headline.out.deepChat.ratioToSportello.median >= 5,
+      },
     },
     growth: {
       note: `task ms at ${SIZES.join('/')} KB (${GROWTH_ROUNDS} rounds each, 100 KB from stream100k); exponent: least squares of log(task ms) on log(size), 1 = linear, 2 = quadratic; deepChatDefault: deep-chat with stream: true (not partialRender), at the smallest size only`,
@@ -163,6 +168,7 @@ export async function streamBench(ctx) {
         main.map((name) => [name, Math.max(...SIZES.map((kb) => growth[kb][name].longestTaskMs.max))]),
       ),
       exponent: fit,
+      met: { exponentAtMost1_05: fit.sportello <= 1.05 },
       bySizeKB: Object.fromEntries(SIZES.filter((kb) => kb !== 100).map((kb) => [kb, growth[kb]])),
       deepChatDefaultRatio: { atKB: SIZES[0], ...growth[SIZES[0]].deepChatDefault?.ratioToSportello },
     },

@@ -49,5 +49,6 @@ export async function transcriptBench({ context, browser, webUrl, simUrl }) {
       shadowDomNodes: runs.deepChat.at(-1).nodes,
       ratioToSportello: ratios(p95('deepChat'), p95('sportello')),
     },
+    met: { frameP95AtMost0_1xDeepChat: ratios(p95('deepChat'), p95('sportello')).median >= 10 },
   };
 }

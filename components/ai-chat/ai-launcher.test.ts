@@ -26,6 +26,23 @@ describe('sportello-ai-chat launcher: nothing before intent', () => {
     await expect(el).to.be.accessible();
   });
 
+  it('the closed bubble follows <html lang> in the built-in languages, still loading nothing', async () => {
+    const pageLang = document.documentElement.lang;
+    try {
+      const el = await closedLauncher();
+      el.removeAttribute('lang');
+      document.documentElement.lang = 'de-AT';
+      await until(() => bubble(el)!.getAttribute('aria-label') === 'Assistenten öffnen');
+      document.documentElement.lang = 'fr';
+      await until(() => bubble(el)!.getAttribute('aria-label') === 'Ouvrir l’assistant');
+      await idlePeriods(5);
+      expect(customElements.get('sportello-ai-chat'), 'panel module').to.equal(undefined);
+      expect(serviceRequests()).to.deep.equal([]);
+    } finally {
+      document.documentElement.lang = pageLang;
+    }
+  });
+
   it('focus on the bubble loads the panel and keeps the focus on its bubble; Enter opens it with the focus inside, a question is answered, Escape closes it and the focus returns', async () => {
     const el = await closedLauncher();
     bubble(el)!.focus();

@@ -140,6 +140,33 @@ async function openPanel(element: Element): Promise<void> {
   await (element as SportelloAiChat).show();
 }
 
+/** The bubble's name in the language the element speaks now (the full rule comes with the panel). */
+function label(element: Element, button: HTMLButtonElement): void {
+  const lang = nearestLang(element);
+  button.setAttribute('aria-label', BUILT_IN_BUBBLE_LABELS[lang ?? ''] ?? BUILT_IN_BUBBLE_LABELS.it!);
+}
+
+/**
+ * The closed bubbles follow `<html lang>` as every element of the kit does, with an observer of
+ * their own (the kit's, src/i18n/page-lang.ts, would be a request before intent); the panel, once
+ * defined, follows it itself.
+ */
+const bubbles = new Map<Element, HTMLButtonElement>();
+let langObserver: MutationObserver | undefined;
+function followPageLang(element: Element, button: HTMLButtonElement): void {
+  label(element, button);
+  bubbles.set(element, button);
+  if (langObserver) return;
+  langObserver = new MutationObserver(() => {
+    if (!customElements.get(TAG)) bubbles.forEach((b, el) => label(el, b));
+    else {
+      langObserver?.disconnect();
+      bubbles.clear();
+    }
+  });
+  langObserver.observe(document.documentElement, { attributes: true, attributeFilter: ['lang'] });
+}
+
 const prepared = new WeakSet<Element>();
 
 /** A closed bubble for a launcher-mode element not defined yet; anything else loads the panel now. */
@@ -161,8 +188,7 @@ function prepare(element: Element): void {
   button.className = 'launcher';
   button.setAttribute('part', 'launcher');
   button.setAttribute('aria-expanded', 'false');
-  const lang = nearestLang(element);
-  button.setAttribute('aria-label', BUILT_IN_BUBBLE_LABELS[lang ?? ''] ?? BUILT_IN_BUBBLE_LABELS.it!);
+  followPageLang(element, button);
   button.append(bubbleIcon());
   // The first sign of intent fetches the panel: a pointer over the bubble, focus, a touch.
   button.addEventListener('pointerenter', () => void loadPanel());

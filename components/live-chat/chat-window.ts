@@ -4,12 +4,7 @@ import { SportelloElement } from '../shared/sportello-element.js';
 import { tokens } from '../shared/tokens.styles.js';
 import '../shared/message-list.js';
 import '../shared/composer.js';
-import type { ComposerAttachment } from '../shared/composer.js';
-import {
-  LiveChatController,
-  type LiveChatHost,
-  type UploadItem,
-} from '../../src/controllers/chat/live-chat-controller.js';
+import { LiveChatController, type LiveChatHost } from '../../src/controllers/chat/live-chat-controller.js';
 import type { ChatDestinations, WidgetConfig } from '../../src/services/chat.js';
 import { readVisitorToken, type VisitorIdentity } from '../../src/controllers/chat/visitor-identity.js';
 import { safeImageUrl } from '../../src/markdown/safe-url.js';
@@ -18,20 +13,20 @@ import type { Lang } from '../../src/i18n/lang.js';
 import { chatWindowStyles } from './chat-window.styles.js';
 import '../shared/error-notice.js';
 import { errorNoticeStyles } from '../shared/error-notice.js';
-import { errorSentence } from '../shared/error-text.js';
 import { t, type ChatKey } from './strings.js';
 import { ChatWindowLabels } from './window-labels.js';
 import { TranscriptRows, initialOf } from './transcript-rows.js';
 import { ChatForms } from './contact-forms.js';
 import { MessageBodies } from './message-bodies.js';
-import { notificationsAskable, TabNotices } from './tab-notices.js';
+import { TabNotices } from './tab-notices.js';
 import type { ImageViewer } from './image-viewer.js';
 import type { AttachmentOpenDetail } from '../shared/chat-events.js';
 import { EndedView } from './ended-view.js';
+import { DeskHandoff } from './desk-handoff.js';
+import { ConversationView } from './conversation-view.js';
 import { PastChatsView } from './past-chats-view.js';
 import type { ChatPrefill, WindowContext } from './window-context.js';
 import { ConfigurationError, ServiceClientController } from '../../src/controllers/service-client.js';
-import { formatDate } from '../../src/i18n/format.js';
 import './events.js';
 
 export type { ChatPrefill } from './window-context.js';
@@ -48,16 +43,6 @@ export interface HandoffInput {
 
 /** A failed load the controller kept no error for (it always keeps one; this only guards the notice). */
 const UNKNOWN_FAILURE = new Error('load failed');
-
-/** How the window words an upload refused for what the file is (codes from the controller). */
-const UPLOAD_REFUSALS: Record<string, ChatKey> = {
-  'too-large': 'fileTooLarge',
-  'too-many': 'fileTooMany',
-  'unsupported-type': 'fileType',
-  'type-mismatch': 'fileMismatch',
-  empty: 'fileEmpty',
-  refused: 'fileRefused',
-};
 
 /**
  * The chat window itself, loaded on demand by `<sportello-live-chat>` (which is only a launcher
@@ -125,56 +110,10 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
   private readonly rows = new TranscriptRows(this);
   private readonly forms = new ChatForms(this);
   renderDeskHandoff() {
-    if (!this.deskTarget) return nothing;
-    return html`<button class="secondary desk-handoff" type="button" @click=${() => this.handOverToDesk()}>
-      ${this.tr('deskHandoff')}
-    </button>`;
+    return this.deskHandoff.render();
   }
 
-  /**
-   * The chat hands over to the page's desk form: a subject and what was said (the transcript of an
-   * ended chat, or what the visitor wrote in the contact form) go with it. The launcher finds the
-   * form and opens it; a page may cancel the event and do it its own way.
-   */
-  private handOverToDesk(): void {
-    const c = this.chat;
-    const ended = c.phase === 'ended' || c.phase === 'rated';
-    const names = { you: this.tr('you'), operator: c.operator?.name ?? this.tr('operator') };
-    const transcript = ended
-      ? c.transcript.messages
-          .map((m) => {
-            if (m.notice) return `— ${this.labels.notice(m.notice)}`;
-            const who =
-              m.from === 'visitor' ? names.you : (m.author ?? (m.from === 'bot' ? c.bot.name : names.operator));
-            const files = m.attachments.map((a) => `[${a.name}]`).join(' ');
-            return `${who}: ${[m.text, files].filter(Boolean).join(' ')}`;
-          })
-          .join('\n')
-      : (this.renderRoot.querySelector<HTMLTextAreaElement>('#message')?.value ?? '').trim();
-    const date = formatDate(new Date(), this.language, { dateStyle: 'medium' });
-    const subject = ended ? this.tr('deskHandoffSubject', { date }) : this.tr('deskHandoffOfflineSubject');
-    const detail = { target: this.deskTarget!, subject, transcript, name: c.name, email: c.email };
-    if (!this.emit('sportello-chat-desk-handoff', detail, { cancelable: true })) return;
-    // The form is on the page (beside the launcher, whose shadow root holds this window).
-    const launcher = (this.getRootNode() as ShadowRoot).host;
-    const scope = (launcher?.getRootNode() ?? document) as Document | ShadowRoot;
-    const desk = (scope.getElementById?.(detail.target) ?? document.getElementById(detail.target)) as
-      (HTMLElement & { prefill?: Record<string, unknown> }) | null;
-    if (!desk || desk.localName !== 'sportello-desk-form') {
-      console.warn(
-        `[sportello] <sportello-live-chat> desk-target="${detail.target}" names no <sportello-desk-form> on the page.`,
-      );
-      return;
-    }
-    desk.prefill = { ...desk.prefill, oggetto: subject, descrizione: transcript };
-    // A launcher's window steps aside for the form; the form gets the focus.
-    if (this.closable) this.emit('sportello-chat-close-request', {});
-    desk.scrollIntoView({ block: 'start' });
-    void (desk as HTMLElement & { updateComplete?: Promise<unknown> }).updateComplete?.then(() => {
-      const field = desk.shadowRoot?.querySelector<HTMLElement>('[data-field="oggetto"]') ?? desk;
-      field.focus();
-    });
-  }
+  private readonly deskHandoff = new DeskHandoff(this);
 
   /** The image viewer, loaded the first time an image attachment is opened. */
   private viewer: ImageViewer | undefined;
@@ -197,6 +136,13 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
   /** Message bodies: operators' and bots' markdown (restricted), loaded when a message needs it. */
   readonly bodies = new MessageBodies(() => this.requestUpdate());
   private readonly endedView = new EndedView(this);
+  private readonly conversation = new ConversationView(this, {
+    rows: () => this.rows.current(),
+    openAttachment: this.onAttachmentOpen,
+    ended: () => this.endedView.render(),
+    notifications: () => this.notifications,
+    askNotifications: () => void this.askNotifications(),
+  });
   private readonly past = new PastChatsView(this, this.rows, () => this.endedView.newChat());
 
   // ---- LiveChatHost -------------------------------------------------------------------------
@@ -503,88 +449,6 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
     }`;
   }
 
-  private renderConversation() {
-    const c = this.chat;
-    const ended = c.phase === 'ended' || c.phase === 'rated';
-    const uploadError = (u: UploadItem): string | undefined => {
-      if (u.failure) return errorSentence(this, u.failure);
-      return u.error ? this.tr(UPLOAD_REFUSALS[u.error] ?? 'fileRefused') : undefined;
-    };
-    const uploads: ComposerAttachment[] = c.uploads.map((u) => ({
-      key: u.key,
-      name: u.name,
-      progress: u.progress,
-      state: u.state,
-      error: uploadError(u),
-      retryable: !!u.failure,
-    }));
-    // Waiting for a person: queued from the start, or handed over by the bot (the chat was already
-    // under way, and the queue's positions arrive while no operator has joined yet).
-    const position = c.queuePosition && c.queuePosition > 0 ? c.queuePosition : undefined;
-    const handedOver = c.phase === 'chatting' && !c.operator?.name && position !== undefined;
-    const waiting =
-      c.phase === 'starting'
-        ? this.tr('starting')
-        : c.phase === 'queued' || handedOver
-          ? position
-            ? this.tr('queue', { position })
-            : this.tr('queueWaiting')
-          : '';
-    // One live region that stays in place from the queue to the operator's arrival: a region
-    // inserted with its text, or removed when the operator joins, is often not read at all.
-    const left =
-      c.phase === 'chatting' && !c.operator?.name && c.operatorLeft
-        ? this.tr('operatorLeft', { name: c.operatorLeft })
-        : '';
-    const status =
-      waiting ||
-      left ||
-      (c.phase === 'chatting' && c.operator?.name ? this.tr('nowChattingWith', { name: c.operator.name }) : '');
-    return html`<div class="conversation">
-      <p class="visually-hidden" role="status">${status}</p>
-      ${waiting || left ? html`<div class="notice" aria-hidden="true">${waiting || left}</div>` : nothing}
-      <sportello-message-list
-        .items=${this.rows.current()}
-        .labels=${this.labels.list('conversation')}
-        .renderBody=${this.bodies.render}
-        @sportello-attachment-open=${this.onAttachmentOpen}
-        @sportello-message-retry=${(e: CustomEvent<{ key: string }>) => c.retry(e.detail.key)}
-        @sportello-quick-reply=${(e: CustomEvent<{ value?: string; label?: string }>) => c.send(e.detail.label ?? e.detail.value ?? '', e.detail.value)}
-      ></sportello-message-list>
-      ${
-        this.notifications && notificationsAskable() && !ended
-          ? html`<button type="button" class="link notify" @click=${() => this.askNotifications()}>${this.tr('notifyOffer')}</button>`
-          : nothing
-      }
-      <div class="typing" aria-live="polite">${c.peerTyping !== undefined ? (c.peerTyping ? this.tr('typing', { name: c.peerTyping }) : this.tr('someoneTyping')) : ''}</div>
-      ${
-        ended
-          ? this.endedView.render()
-          : html`<sportello-composer
-            part="composer"
-            exportparts="form: composer-form, input: composer-input, send: composer-send, attach: composer-attach, attachment: composer-attachment, emoji: composer-emoji"
-            allow-attachments
-            allow-emoji
-            accept=${c.config?.attachments?.contentTypes?.join(',') ?? ''}
-            maxlength=${c.config?.maxMessageLength ?? 4000}
-            .value=${c.draft}
-            ?disabled=${c.phase === 'starting'}
-            .attachments=${uploads}
-            .labels=${this.labels.composerLabels()}
-            .emojiLabels=${this.labels.emojiLabels()}
-            @sportello-composer-send=${(e: CustomEvent<{ text: string }>) => {
-              if (!c.send(e.detail.text)) e.preventDefault();
-            }}
-            @sportello-composer-input=${(e: CustomEvent<{ value: string }>) => c.setDraft(e.detail.value)}
-            @sportello-composer-typing=${(e: CustomEvent<{ typing: boolean }>) => c.typing(e.detail.typing)}
-            @sportello-composer-attach=${(e: CustomEvent<{ files: File[] }>) => c.attach(e.detail.files)}
-            @sportello-composer-remove=${(e: CustomEvent<{ key: string }>) => c.removeUpload(e.detail.key)}
-            @sportello-composer-retry-upload=${(e: CustomEvent<{ key: string }>) => c.retryUpload(e.detail.key)}
-          ></sportello-composer>`
-      }
-    </div>`;
-  }
-
   override render() {
     const c = this.chat;
     const missing = this.clients.problem?.message ?? '';
@@ -607,7 +471,7 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
     else if (this.past.view.kind !== 'current') body = this.past.render();
     else if (c.phase === 'prechat') body = this.forms.renderPrechat();
     else if (c.phase === 'offline' || c.phase === 'offline-sent') body = this.forms.renderOffline();
-    else body = this.renderConversation();
+    else body = this.conversation.render();
     // A named region: the page's landmarks stay the page's (a <header> directly in the window would
     // be a second banner), and the window's content is found as one landmark of its own.
     return html`<section class="frame" aria-labelledby="chat-title">

@@ -6,6 +6,18 @@
 import { html, nothing } from 'lit';
 import type { WindowContext } from './window-context.js';
 
+type FieldControl = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+
+function fieldControl(target: EventTarget | null): FieldControl | undefined {
+  return target instanceof HTMLInputElement ||
+    target instanceof HTMLSelectElement ||
+    target instanceof HTMLTextAreaElement
+    ? target.name && target.type !== 'radio'
+      ? target
+      : undefined
+    : undefined;
+}
+
 export class FormFields {
   constructor(private readonly ctx: WindowContext) {}
 
@@ -16,10 +28,46 @@ export class FormFields {
   private held = false;
   holdMarks(): void {
     this.held = true;
+    this.touched.clear();
   }
+  /** The visitor sent the form: the service's answer marks the fields afresh. */
   showMarks(): void {
     this.held = false;
+    this.touched.clear();
   }
+
+  /**
+   * Fields the visitor typed in since the form was last sent: whether they left them, and whether
+   * the value is right as of the last keystroke. An edited field's error shows when the visitor
+   * leaves it (not while they type, not before they typed) and goes at the first keystroke that
+   * makes it right, without waiting for the service.
+   */
+  private readonly touched = new Map<string, { left: boolean; valid: boolean }>();
+
+  /** The form's `input` listener (delegated: every control of the form). */
+  readonly onInput = (e: Event): void => {
+    const control = fieldControl(e.target);
+    if (!control) return;
+    const field = control.dataset['field'] ?? control.name;
+    const before = this.error(field);
+    const state = this.touched.get(field) ?? { left: false, valid: false };
+    const needed = this.missing(field) || control.required || control.getAttribute('aria-required') === 'true';
+    state.valid =
+      control instanceof HTMLInputElement && control.type === 'checkbox'
+        ? control.checked || !needed
+        : control.validity.valid && (!needed || control.value.trim() !== '');
+    this.touched.set(field, state);
+    if (this.error(field) !== before) this.ctx.requestUpdate();
+  };
+
+  /** The form's `focusout` listener: leaving an edited field shows what is wrong with it. */
+  readonly onLeave = (e: FocusEvent): void => {
+    const control = fieldControl(e.target);
+    const state = control && this.touched.get(control.dataset['field'] ?? control.name);
+    if (!state || state.left) return;
+    state.left = true;
+    if (!state.valid) this.ctx.requestUpdate();
+  };
   /** Whether any field's error is on screen (the form's summary line). */
   get showing(): boolean {
     return !this.held && this.ctx.chat.fieldErrors.length > 0;
@@ -38,8 +86,14 @@ export class FormFields {
 
   error(field: string): string | undefined {
     const tr = this.ctx.labels.tr;
-    const e = this.held ? undefined : this.find(field);
-    if (!e) return undefined;
+    const touched = this.touched.get(field);
+    if (touched?.valid) return undefined;
+    const e = this.held && !touched?.left ? undefined : this.find(field);
+    if (!e) {
+      // Edited, left, and wrong before the service has said anything of it: the form's own words.
+      if (!touched?.left) return undefined;
+      return field === 'email' ? tr('invalidEmail') : field === 'phone' ? tr('invalidPhone') : tr('required');
+    }
     // The simulator sends codes (`required`, `invalid`, `too-long`); a real server may send sentences.
     const code = e.message;
     if (code && !/^[a-z][a-z-]*$/.test(code)) return code;

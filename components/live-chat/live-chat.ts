@@ -38,8 +38,8 @@ let frameSheet: CSSStyleSheet | undefined;
  * @attr report-navigation - Report the page the visitor is on (`add-navigation-page`); default on, `report-navigation="false"` turns it off.
  * @attr desk-target - id of a `<sportello-desk-form>` on the page: when the chat is offline or ended, the window offers "Open a request instead", which fills that form's subject and description (the transcript) and moves there.
  * @event {CustomEvent<ChatDeskHandoffDetail>} sportello-chat-desk-handoff - `{ target, subject, transcript, name, email }` before the hand-over to the desk form; cancel it to do it your own way.
- * @attr sound - Play a short sound when a message arrives while the visitor is not looking (another tab, the window closed). Off by default; silent until the page may play sound.
- * @attr notifications - Offer desktop notifications for new messages in a hidden tab (the visitor opts in with a button; the browser asks).
+ * @attr sound - Play a short sound when messages arrive while the visitor is not looking (another tab, the window closed): once per burst (messages less than 10 s apart). Off by default; silent until the page may play sound.
+ * @attr notifications - Offer desktop notifications for new messages in a hidden tab (the visitor opts in with a button; the browser asks). Without it, none, even where the browser already allows the site's notifications.
  * @attr greeting - Show the widget's proactive greeting (its configuration's `greeting`) above the closed launcher: one request to the service at idle; never on phones, once per visitor per greeting.
  * @attr preload - Load the chat window when the browser is idle, before the visitor shows intent (default: only on intent — a pointer over or focus on the launcher, a touch, `open()` — or when a chat is running).
  * @attr past-chats - Keep ended chats on this device so the visitor can read them again (last 5); default on, `past-chats="false"` keeps none and deletes those kept.

@@ -32,18 +32,18 @@ export function renderCustomFields(fields: readonly PrechatFieldConfig[], f: For
     const required = field.required ? 'true' : 'false';
     if (field.type === 'checkbox') {
       return html`<div class="field check">
-          <input id=${id} name=${id} type="checkbox" aria-required=${required} aria-invalid=${f.invalid(field.name)} aria-describedby=${f.describedBy(field.name, id)} />
+          <input id=${id} name=${id} data-field=${field.name} type="checkbox" aria-required=${required} aria-invalid=${f.invalid(field.name)} aria-describedby=${f.describedBy(field.name, id)} />
           <label for=${id}>${field.label}</label>
         </div>
         ${f.error(field.name) ? html`<span class="field-error" id="${id}-error">${f.error(field.name)}</span>` : nothing}`;
     }
     const control =
       field.type === 'select'
-        ? html`<select id=${id} name=${id} aria-required=${required} aria-invalid=${f.invalid(field.name)} aria-describedby=${f.describedBy(field.name, id)}>
+        ? html`<select id=${id} name=${id} data-field=${field.name} aria-required=${required} aria-invalid=${f.invalid(field.name)} aria-describedby=${f.describedBy(field.name, id)}>
             <option value="">${tr('chooseOption')}</option>
             ${(field.options ?? []).map((o) => html`<option value=${o.value}>${o.label}</option>`)}
           </select>`
-        : html`<input id=${id} name=${id} type="text" maxlength=${field.maxLength ?? 200} aria-required=${required} aria-invalid=${f.invalid(field.name)} aria-describedby=${f.describedBy(field.name, id)} />`;
+        : html`<input id=${id} name=${id} data-field=${field.name} type="text" maxlength=${field.maxLength ?? 200} aria-required=${required} aria-invalid=${f.invalid(field.name)} aria-describedby=${f.describedBy(field.name, id)} />`;
     return f.render(id, field.label, control, field.name);
   });
 }
