@@ -338,8 +338,6 @@ const de: Catalogue = {
     err_badFormat: '{field} hat nicht das erwartete Format.',
     err_server: '{field}: {detail}',
     submitFailed: 'Die Anfrage wurde nicht gesendet.',
-    sessionExpired:
-      'Ihre Sitzung ist abgelaufen oder ungültig. Bitte melden Sie sich erneut an und versuchen Sie es noch einmal.',
     forbidden: 'Sie sind nicht berechtigt, diese Art von Anfrage zu stellen.',
     unavailable: 'Der Support antwortet im Moment nicht. Bitte versuchen Sie es gleich noch einmal.',
     createdTitle: 'Anfrage gesendet',
@@ -425,7 +423,6 @@ const de: Catalogue = {
     listStateLabel: 'Status',
     listAllStates: 'Alle',
     listLoading: 'Ihre Anfragen werden geladen…',
-    listError: 'Ihre Anfragen konnten nicht geladen werden.',
     listEmpty: 'Sie haben noch keine Anfrage gestellt.',
     listNoMatch: 'Keine Anfrage entspricht Ihrer Suche.',
     listRange: 'Anfragen {from}–{to} von {total}',
