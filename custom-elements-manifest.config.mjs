@@ -90,10 +90,35 @@ function ownFieldNames(ts, classNode) {
   return names;
 }
 
+/**
+ * Private members (TypeScript `private`, `#names`) are not API: the docs never show them, and they
+ * were a quarter of the manifest that every npm install carries.
+ */
+function dropPrivateMembersPlugin() {
+  return {
+    name: 'sportello-drop-private-members',
+    packageLinkPhase({ customElementsManifest }) {
+      for (const mod of customElementsManifest.modules ?? [])
+        for (const declaration of mod.declarations ?? [])
+          if (declaration.members)
+            declaration.members = declaration.members.filter(
+              (member) => member.privacy !== 'private' && !member.name?.startsWith('#'),
+            );
+    },
+  };
+}
+
 export default {
   globs: ['components/**/*.ts'],
-  exclude: ['**/*.test.ts', '**/*.styles.ts', '**/*test-helpers.ts', '**/*test-utils.ts'],
+  // emoji-data: generated word lists (scripts/emoji-data.mjs), no element API; they made the manifest 1.4 MB.
+  exclude: [
+    '**/*.test.ts',
+    '**/*.styles.ts',
+    '**/*test-helpers.ts',
+    '**/*test-utils.ts',
+    'components/shared/emoji-data/**',
+  ],
   outdir: '.',
   litelement: true,
-  plugins: [sportelloDefinePlugin()],
+  plugins: [sportelloDefinePlugin(), dropPrivateMembersPlugin()],
 };

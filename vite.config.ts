@@ -1,6 +1,6 @@
 import { defineConfig, type UserConfig } from 'vite';
 import { existsSync, readFileSync } from 'node:fs';
-import { dropPdfSourceMaps, inlineWorkersAsBlobs, modulePreloadLists } from './scripts/vite-plugins.js';
+import { dropLibrarySourceMaps, inlineWorkersAsBlobs, modulePreloadLists } from './scripts/vite-plugins.js';
 
 /**
  * One source, three builds (`npm run build` runs all three):
@@ -10,7 +10,10 @@ import { dropPdfSourceMaps, inlineWorkersAsBlobs, modulePreloadLists } from './s
  *   imports, so a portal that already has Lit loads one copy. pdf.js is bundled into a chunk of our
  *   own (it is a devDependency: as a dependency it would drag its optional Node canvas binary into
  *   every install), and its worker is an asset resolved by `new URL(…, import.meta.url)`, which
- *   Vite, webpack 5 and esbuild all copy.
+ *   Vite, webpack 5 and esbuild all copy. Not minified and without source maps: the portal's
+ *   bundler minifies its app as a whole, and readable chunks (each part headed by its source path)
+ *   debug without maps, whose sourcesContent took a third of the package (issue #24 keeps it ≤ 5 MB).
+ *   pdf.js comes from its own minified build, as nothing of ours is in it to read.
  * - `vite build --mode cdn` → `cdn/`, for script tags: everything bundled, each element's code and
  *   its heavy parts (pdf.js and its worker, markdown, STOMP) in chunks loaded on demand.
  * - `vite build --mode bundle` → `cdn/sportello.bundle.js`: the same kit as ONE file, workers
@@ -49,11 +52,11 @@ function npmBuild(): UserConfig['build'] {
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',
-    sourcemap: true,
+    sourcemap: false,
     lib: { entry: { sportello: 'src/index.ts', ...elementEntries, ...reactEntry }, formats: ['es'] },
     rolldownOptions: {
       external: (id: string) => isRuntimeDependency(id) || id === 'react' || id.startsWith('react/'),
-      output,
+      output: { ...output, minify: false },
     },
   };
 }
@@ -82,8 +85,10 @@ function singleFileBuild(): UserConfig['build'] {
 }
 
 export default defineConfig(({ mode }) => ({
-  plugins: mode === 'bundle' ? [inlineWorkersAsBlobs()] : [dropPdfSourceMaps(), modulePreloadLists()],
+  plugins: mode === 'bundle' ? [inlineWorkersAsBlobs()] : [dropLibrarySourceMaps(), modulePreloadLists()],
   base: './',
+  resolve:
+    mode === 'production' ? { alias: [{ find: /^pdfjs-dist$/, replacement: 'pdfjs-dist/build/pdf.min.mjs' }] } : {},
   publicDir: false,
   build: mode === 'cdn' ? cdnBuild() : mode === 'bundle' ? singleFileBuild() : npmBuild(),
 }));

@@ -66,4 +66,46 @@ describe('sportello-ai-chat under a strict CSP with Trusted Types', () => {
       page.close();
     }
   });
+
+  it('the kept conversations list, a reopened conversation and the delete confirmation, with no violation', async () => {
+    const page = await openStrictPage({
+      modules: ['/components/ai-chat/index.ts'],
+      workerSrc: "'self' blob:",
+      html: `<sportello-ai-chat agent-id="1" api-key="spk_demo" lang="en" persist="session" id="strict-history-${Date.now()}"></sportello-ai-chat>`,
+      height: 700,
+    });
+    try {
+      await page.window.customElements.whenDefined('sportello-ai-chat');
+      const el = page.document.querySelector('sportello-ai-chat') as HTMLElement & {
+        endpoint: string;
+        ask(text: string): Promise<void>;
+        newConversation(): void;
+        updateComplete: Promise<unknown>;
+      };
+      el.endpoint = ENDPOINT;
+      await el.updateComplete;
+      const thread = () => el.shadowRoot!.querySelector('sportello-ai-thread')?.shadowRoot;
+      const answered = () => until(() => thread()?.querySelector('.msg.assistant[aria-busy="false"] .md'));
+      await el.ask('What are your opening hours?');
+      await answered();
+      el.newConversation();
+      await el.ask('How do I reset my password?');
+      await answered();
+      const $ = (selector: string) => el.shadowRoot!.querySelector<HTMLElement>(selector);
+      (await until(() => $('.past-toggle'))).click();
+      const items = await until(() => {
+        const found = el.shadowRoot!.querySelectorAll<HTMLButtonElement>('.past-open');
+        return found.length === 2 ? found : undefined;
+      });
+      items[1]!.click();
+      await until(() => thread()?.querySelector('.msg.user')?.textContent?.includes('opening hours'));
+      $('.past-toggle')!.click();
+      (await until(() => $('.past-delete')))!.click();
+      await until(() => el.shadowRoot!.querySelector<HTMLDialogElement>('dialog.confirm')?.open);
+      await page.settle();
+      page.assertClean();
+    } finally {
+      page.close();
+    }
+  });
 });

@@ -190,13 +190,16 @@ export const answerStyles = css`
     border-color: currentColor;
     opacity: 0.95;
   }
+  /* As wide as the bubble may grow (its max-width caps the 24em): on a phone it never overflows it. */
   .edit-form {
     display: flex;
     flex-direction: column;
     gap: var(--_space);
-    min-width: min(24em, 70vw);
+    width: 24em;
+    max-width: 100%;
   }
   .edit-form textarea {
+    box-sizing: border-box;
     font: inherit;
     color: var(--_text);
     background: var(--_surface);

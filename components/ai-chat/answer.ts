@@ -271,11 +271,13 @@ function renderAssistant(c: AnswerContext, m: AssistantMessage): TemplateResult 
     ${
       m.status === 'error' && m.error
         ? // The service did not answer this question: asking it again after a 429's wait is safe.
+          // A question is never "not found": a 404 is the page's setup (its endpoint or agent-id), and says so.
           html`<sportello-error-notice
             .error=${m.error}
             .speaker=${c.speaker}
             .retry=${() => void c.chat.retry(m.id)}
             auto-retry
+            setup
           ></sportello-error-notice>`
         : nothing
     }

@@ -10,6 +10,8 @@ import { attributeControl, checkboxFrame, fieldId, frame, select, type FieldFram
 import { fieldError, fieldFrame, optionsOf, type FormView } from './form-view.js';
 import { patternHint } from './pattern-hint.js';
 import { formatDate, formatMinutes } from './format.js';
+import { renderTask } from '../shared/task-view.js';
+import type { StringsHost } from '../../src/i18n/translate.js';
 
 export function renderClassification(view: FormView): TemplateResult {
   const catalog = view.controller.catalog;
@@ -44,14 +46,21 @@ export function renderClassification(view: FormView): TemplateResult {
   </fieldset>`;
 }
 
-export function renderSections(view: FormView): TemplateResult | typeof nothing {
+/** The extra sections the triple asks for: a lookup shown the kit's one way (components/shared/task-view.ts). */
+export function renderSections(view: FormView, speaker: StringsHost): unknown {
+  return renderTask(view.controller.sectionsLoad, {
+    speaker,
+    class: 'banner error-banner',
+    pending: view.tr('loadingSections'),
+    complete: () => renderSectionFields(view),
+    // A lookup is a GET: after a 429's wait it is asked again by itself.
+    retry: () => view.retryTriple(),
+    autoRetry: true,
+  });
+}
+
+function renderSectionFields(view: FormView): TemplateResult {
   const c = view.controller;
-  if (c.sectionsState === 'pending') return html`<p class="status" role="status">${view.tr('loadingSections')}</p>`;
-  if (c.sectionsState === 'error')
-    return html`<div class="banner error-banner" role="alert">
-      <p>${view.tr('sectionsError')}</p>
-      <button type="button" class="secondary" @click=${() => view.retryTriple()}>${view.tr('retry')}</button>
-    </div>`;
   return html`${c.sections.map((section) => {
     const attributes = section.attributes.filter((a) => !view.attributeHidden(a));
     if (!attributes.length) return nothing;
@@ -80,29 +89,34 @@ function renderAttribute(view: FormView, attr: ExtraAttribute): TemplateResult {
     : frame(f, control, view.tr('required'));
 }
 
-export function renderPreview(view: FormView): TemplateResult {
+/** What the customer may expect (SLA, expected due date): a lookup shown the kit's one way, the last answer kept while it is asked again. */
+export function renderPreview(view: FormView, speaker: StringsHost): TemplateResult {
   const c = view.controller;
-  const lang = view.language;
-  let body: TemplateResult;
-  if (c.previewState === 'idle') body = html`<p class="hint">${view.tr('previewHint')}</p>`;
-  else if (c.previewState === 'pending' && !c.tripleInfo) body = html`<p class="hint">${view.tr('loadingPreview')}</p>`;
-  else if (c.previewState === 'error')
-    body = html`<p>${view.tr('previewError')}</p>
-      <button type="button" class="secondary" @click=${() => view.retryTriple()}>${view.tr('retry')}</button>`;
-  else {
-    const info = c.tripleInfo;
-    const due = c.due;
-    const priority = due?.priority?.nome ?? info?.priority?.nome;
-    body = html`<dl class="facts">
-      ${info?.takeInChargeMinutes !== undefined ? html`<div><dt>${view.tr('takeInCharge')}</dt><dd>${formatMinutes(info.takeInChargeMinutes, lang)}</dd></div>` : nothing}
-      ${info?.slaMinutes !== undefined ? html`<div><dt>${view.tr('sla')}</dt><dd>${formatMinutes(info.slaMinutes, lang)}</dd></div>` : nothing}
-      ${priority ? html`<div><dt>${view.tr('priority')}</dt><dd>${priority}</dd></div>` : nothing}
-      ${due?.dataScadenza ? html`<div><dt>${view.tr('expectedDue')}</dt><dd><time datetime=${due.dataScadenza}>${formatDate(due.dataScadenza, lang)}</time></dd></div>` : nothing}
-      ${info?.workflow ? html`<div><dt>${view.tr('workflow')}</dt><dd>${info.workflow}</dd></div>` : nothing}
-    </dl>`;
-  }
+  const body = renderTask(c.previewLoad, {
+    speaker,
+    initial: () => html`<p class="hint">${view.tr('previewHint')}</p>`,
+    pending: () => (c.tripleInfo ? renderFacts(view) : html`<p class="hint">${view.tr('loadingPreview')}</p>`),
+    complete: () => renderFacts(view),
+    retry: () => view.retryTriple(),
+    autoRetry: true,
+  });
   return html`<section class="preview" part="preview" aria-labelledby="preview-title" aria-busy=${c.previewState === 'pending' ? 'true' : 'false'}>
     <h3 id="preview-title">${view.tr('expectations')}</h3>
     <div aria-live="polite">${body}</div>
   </section>`;
+}
+
+function renderFacts(view: FormView): TemplateResult {
+  const c = view.controller;
+  const lang = view.language;
+  const info = c.tripleInfo;
+  const due = c.due;
+  const priority = due?.priority?.nome ?? info?.priority?.nome;
+  return html`<dl class="facts">
+    ${info?.takeInChargeMinutes !== undefined ? html`<div><dt>${view.tr('takeInCharge')}</dt><dd>${formatMinutes(info.takeInChargeMinutes, lang)}</dd></div>` : nothing}
+    ${info?.slaMinutes !== undefined ? html`<div><dt>${view.tr('sla')}</dt><dd>${formatMinutes(info.slaMinutes, lang)}</dd></div>` : nothing}
+    ${priority ? html`<div><dt>${view.tr('priority')}</dt><dd>${priority}</dd></div>` : nothing}
+    ${due?.dataScadenza ? html`<div><dt>${view.tr('expectedDue')}</dt><dd><time datetime=${due.dataScadenza}>${formatDate(due.dataScadenza, lang)}</time></dd></div>` : nothing}
+    ${info?.workflow ? html`<div><dt>${view.tr('workflow')}</dt><dd>${info.workflow}</dd></div>` : nothing}
+  </dl>`;
 }

@@ -6,6 +6,7 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { SIM_URL } from '/__sportello/env.js';
 import './index.js';
+import '../desk-requests/index.js';
 import type { SportelloErrorDetail } from '../shared/sportello-element.js';
 
 const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
@@ -51,5 +52,21 @@ describe('sportello-desk-form request-id without an endpoint', () => {
     await view.updateComplete;
     await nextFrame();
     expect(events).to.deep.equal(['configure', 'load-request', 'configure']);
+  });
+
+  it("the customer's request list without an endpoint: one configuration error, shown as one (not a failed load)", async () => {
+    const wrap = await fixture<HTMLDivElement>(html`<div></div>`);
+    const events: string[] = [];
+    wrap.addEventListener('sportello-error', (e) => events.push(e.detail.operation));
+    const list = document.createElement('sportello-desk-requests');
+    list.setAttribute('lang', 'en');
+    wrap.append(list);
+    await waitUntil(() => list.shadowRoot?.querySelector('[part="error"] .notice-what'), 'the problem is shown');
+    await list.updateComplete;
+    await nextFrame();
+    expect(list.shadowRoot!.querySelector('[part="error"] .notice-what')!.textContent).to.equal(
+      'This service is not set up correctly on this page.',
+    );
+    expect(events).to.deep.equal(['configure']);
   });
 });

@@ -21,7 +21,7 @@ import { fieldError, type FormView } from './form-view.js';
 import type { SetupState } from './notices-view.js';
 import { renderFormLayout } from './form-layout.js';
 import { AttachmentsArea } from './attachments-view.js';
-import { ConfirmationPanel } from './confirmation-view.js';
+import { AfterCreation } from './after-creation.js';
 import { FormAssist } from './form-assist.js';
 import { FormSubmission } from './submission.js';
 import { FormDraft } from './form-draft.js';
@@ -113,13 +113,10 @@ export class SportelloDeskForm extends DeskFormAttributes {
   @state() private formError: string | ServiceError | Error | undefined;
   @state() private announcement = '';
   @state() private draftRestored = false;
-  /** True when the follow-up view was opened from this form's own confirmation. */
-  @state() private followingCreated = false;
 
   private warned = new Set<string>();
   /** First connection done (values set from prefill and draft). */
   private started = false;
-  private shouldFocusConfirmation = false;
 
   private readonly controller = new DeskFormController(this, {
     client: () => this.clients.client,
@@ -177,11 +174,12 @@ export class SportelloDeskForm extends DeskFormAttributes {
     toggled: (open) => this.emit(open ? 'sportello-desk-open' : 'sportello-desk-close', {}),
   });
 
-  private readonly confirmation = new ConfirmationPanel({
+  private readonly afterCreation = new AfterCreation({
     host: this,
     tr: (key, params) => this.tr(key, params),
-    follow: () => this.followCreated(),
-    newRequest: () => this.newRequest(),
+    created: () => this.controller.created,
+    show: (id) => (this.requestId = id),
+    reset: () => this.reset(),
   });
 
   // ---- public API ------------------------------------------------------------------------------
@@ -208,7 +206,7 @@ export class SportelloDeskForm extends DeskFormAttributes {
     this.entries.reset(this.prefill);
     this.formError = undefined;
     this.draftRestored = false;
-    this.confirmation.clear();
+    this.afterCreation.clear();
     this.ai.clear();
     this.contact.clear();
     this.draft.clear();
@@ -224,7 +222,7 @@ export class SportelloDeskForm extends DeskFormAttributes {
   async fill(values: DeskPrefill, options: { open?: boolean } = {}): Promise<void> {
     if (this.controller.submitState === 'complete' || this.requestId) {
       this.requestId = undefined;
-      this.followingCreated = false;
+      this.afterCreation.forget();
       this.reset();
     }
     this.prefill = { ...this.prefill, ...values, extra: { ...this.prefill?.extra, ...values.extra } };
@@ -348,10 +346,7 @@ export class SportelloDeskForm extends DeskFormAttributes {
   }
 
   override updated(): void {
-    if (this.shouldFocusConfirmation) {
-      this.shouldFocusConfirmation = false;
-      this.confirmation.focus();
-    }
+    this.afterCreation.updated();
   }
 
   private updateFormState(): void {
@@ -455,7 +450,7 @@ export class SportelloDeskForm extends DeskFormAttributes {
     created: (created, body) => {
       this.draft.clear();
       this.updateFormState();
-      this.shouldFocusConfirmation = true;
+      this.afterCreation.created();
       const protocolloTicket = created.protocolloTicket ?? null;
       this.emit('sportello-request-created', {
         response: created,
@@ -491,27 +486,6 @@ export class SportelloDeskForm extends DeskFormAttributes {
     this.announce(this.tr('suggestApplied', { path: selection.names.join(' › ') }));
   }
 
-  // ---- after creation --------------------------------------------------------------------------
-
-  private followCreated(): void {
-    const id = this.controller.created?.idRichiesta;
-    if (id === undefined) return;
-    this.followingCreated = true;
-    this.requestId = String(id);
-  }
-
-  /** From the follow-up the form itself opened, back to an empty form. */
-  private backToForm(): void {
-    this.followingCreated = false;
-    this.requestId = undefined;
-    this.newRequest();
-  }
-
-  private newRequest(): void {
-    this.reset();
-    void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>('[data-field="servizio"]')?.focus());
-  }
-
   // ---- render ----------------------------------------------------------------------------------
 
   override render(): TemplateResult {
@@ -527,15 +501,11 @@ export class SportelloDeskForm extends DeskFormAttributes {
           .tokenProvider=${this.config.tokenProvider}
           lang=${this.language}
         ></sportello-desk-request>
-        ${
-          this.followingCreated
-            ? html`<div class="actions after-follow"><button type="button" class="secondary" @click=${this.backToForm}>${this.tr('newRequest')}</button></div>`
-            : nothing
-        }`;
+        ${this.afterCreation.renderWayBack()}`;
     }
     if (this.ai.solvedBy) return this.ai.renderSolved() as TemplateResult;
     if (this.controller.submitState === 'complete' && this.controller.created)
-      return this.confirmation.render(this.controller.created);
+      return this.afterCreation.renderConfirmation(this.controller.created);
     return this.renderForm();
   }
 

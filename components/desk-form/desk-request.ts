@@ -12,6 +12,7 @@ import { renderFiles, renderSummary, renderThread, stateText, type FollowView } 
 import { ReplyBox } from './follow-reply.js';
 import { ClosureBox } from './follow-closure.js';
 import { saveBlob } from './format.js';
+import { renderTask } from '../shared/task-view.js';
 import './events.js';
 
 /**
@@ -196,19 +197,25 @@ export class SportelloDeskRequest extends SportelloElement {
     const problem = this.clients.problem;
     if (problem)
       return html`<sportello-error-notice class="banner error-banner" .error=${problem} .speaker=${this}></sportello-error-notice>`;
-    if (c.state === 'error') {
-      // Loading a request is a GET: after a 429's wait it is asked again by itself.
-      return html`<sportello-error-notice
-        class="banner error-banner"
-        .error=${c.error}
-        .speaker=${this}
-        .notFound=${this.tr('notFound', { id })}
-        .retry=${() => void this.controller.refresh()}
-        auto-retry
-      ></sportello-error-notice>`;
-    }
-    const detail = c.detail;
-    if (!detail) return html`<p class="status" role="status">${this.tr('loadingRequest')}</p>`;
+    // Loading the request is a one-shot task, shown the kit's one way (components/shared/task-view.ts):
+    // a GET, so after a 429's wait it is asked again by itself. A reload keeps the request shown.
+    return renderTask(c.loading, {
+      speaker: this,
+      class: 'banner error-banner',
+      pending: () =>
+        c.detail
+          ? this.renderRequest(c.detail, id)
+          : html`<p class="status" role="status">${this.tr('loadingRequest')}</p>`,
+      complete: () => (c.detail ? this.renderRequest(c.detail, id) : nothing),
+      initial: () => (c.detail ? this.renderRequest(c.detail, id) : nothing),
+      retry: () => void this.controller.refresh(),
+      autoRetry: true,
+      notFound: this.tr('notFound', { id }),
+    }) as TemplateResult;
+  }
+
+  private renderRequest(detail: RequestDetail, id: string): TemplateResult {
+    const c = this.controller;
     const closed = isClosed(detail);
     const view = this.view;
     return html`<article class="follow" aria-labelledby="request-title" aria-busy=${c.state === 'pending' ? 'true' : 'false'}>

@@ -53,7 +53,7 @@ export function renderFormLayout(o: FormLayout): TemplateResult {
       <p class="hint">${tr('requiredHint')}</p>
       ${renderErrorSummary(view, o.focusField)}
       <fieldset class="outer" ?disabled=${submitting || o.disabled}>
-        ${renderClassification(view)} ${renderSections(view)} ${renderPreview(view)} ${renderDetails(view)} ${o.parts} ${renderMore(view)} ${o.attachments}
+        ${renderClassification(view)} ${renderSections(view, o.speaker)} ${renderPreview(view, o.speaker)} ${renderDetails(view)} ${o.parts} ${renderMore(view)} ${o.attachments}
       </fieldset>
       ${renderSubmitError(view, o.speaker, o.formError, o.send)}
       <div class="actions" part="actions">

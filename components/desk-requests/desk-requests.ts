@@ -3,8 +3,7 @@ import { property, state } from 'lit/decorators.js';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { live } from 'lit/directives/live.js';
 import { SportelloElement } from '../shared/sportello-element.js';
-import { DeskClient, type RequestRow } from '../../src/services/desk.js';
-import { isServiceError } from '../../src/transport/errors.js';
+import { DeskClient, type RequestPage, type RequestRow } from '../../src/services/desk.js';
 import { ConfigurationError, ServiceClientController } from '../../src/controllers/service-client.js';
 import { DeskListController } from '../../src/controllers/desk/list-controller.js';
 import { defaultRatingBody, type RatingInput } from '../../src/controllers/desk/follow-model.js';
@@ -13,6 +12,8 @@ import { deskFormStyles } from '../desk-form/desk-form.styles.js';
 import { formatDate } from '../desk-form/format.js';
 import { deskRequestsStyles } from './desk-requests.styles.js';
 import '../desk-form/desk-request.js';
+import { errorNoticeStyles } from '../shared/error-notice.js';
+import { renderTask } from '../shared/task-view.js';
 import './events.js';
 
 const STATES = ['A', 'P', 'C'] as const;
@@ -46,7 +47,7 @@ const STATES = ['A', 'P', 'C'] as const;
  * @cssstate following - One request's follow view is open.
  */
 export class SportelloDeskRequests extends SportelloElement {
-  static override styles = [deskFormStyles, deskRequestsStyles];
+  static override styles = [deskFormStyles, deskRequestsStyles, errorNoticeStyles];
   static override service = 'desk' as const;
 
   /** Requests per page (1-100). */
@@ -214,16 +215,26 @@ export class SportelloDeskRequests extends SportelloElement {
 
   private renderBody(): TemplateResult {
     const c = this.list;
-    if (c.state === 'error') {
-      const expired = isServiceError(c.error) && c.error.status === 401;
-      return html`<div class="banner error-banner" role="alert">
-        <p>${expired ? this.tr('sessionExpired') : this.tr('listError')}</p>
-        <button type="button" class="secondary" @click=${() => this.list.load()}>${this.tr('retry')}</button>
-      </div>`;
-    }
-    const page = c.page;
-    if (!page)
-      return html`<p class="status" role="status" id="list-status" tabindex="-1">${this.tr('listLoading')}</p>`;
+    // No endpoint: a configuration problem, shown (and reported) as one, not as a failed load.
+    const problem = this.clients.problem;
+    if (problem)
+      return html`<sportello-error-notice class="banner error-banner" .error=${problem} .speaker=${this}></sportello-error-notice>`;
+    const loadingLine = html`<p class="status" role="status" id="list-status" tabindex="-1">${this.tr('listLoading')}</p>`;
+    // Loading a page is a one-shot task, shown the kit's one way (components/shared/task-view.ts):
+    // a GET, so after a 429's wait it is asked again by itself; a new page keeps the old one shown.
+    return renderTask(c.loading, {
+      speaker: this,
+      class: 'banner error-banner',
+      pending: () => (c.page ? this.renderPage(c.page) : loadingLine),
+      complete: () => (c.page ? this.renderPage(c.page) : loadingLine),
+      initial: () => (c.page ? this.renderPage(c.page) : loadingLine),
+      retry: () => void this.list.load(),
+      autoRetry: true,
+    }) as TemplateResult;
+  }
+
+  private renderPage(page: RequestPage): TemplateResult {
+    const c = this.list;
     const start = (c.shown?.page ?? 0) * this.size;
     const pages = Math.max(1, Math.ceil(page.filtered / this.size));
     const status =

@@ -86,4 +86,16 @@ describe('sportello-live-chat: configuration that arrives late', () => {
     await until(() => prechatForm(el));
     expect(prechatForm(el)).to.exist;
   });
+
+  it("the closed launcher's proactive greeting still comes when the endpoint is set after its idle check", async () => {
+    const el = await fixture<SportelloLiveChat>(
+      html`<sportello-live-chat greeting lang="en" widget-key="demo-greeting" .reportNavigation=${false}></sportello-live-chat>`,
+    );
+    // The launcher's idle work (where it asks for the greeting) has run without an endpoint.
+    await idle();
+    await idle();
+    el.endpoint = CHAT_URL;
+    const say = await until(() => el.shadowRoot!.querySelector<HTMLButtonElement>('.greeting .say'));
+    expect(say.textContent).to.equal('Need a hand? We are here.');
+  });
 });

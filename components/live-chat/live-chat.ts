@@ -254,7 +254,12 @@ export class SportelloLiveChat extends LiveChatAttributes {
 
   private cancelGreeting?: () => void;
 
+  /** The page wants the greeting but gave no endpoint yet: it is asked for when one arrives. */
+  private greetingWaits = false;
+
   private async scheduleGreeting(): Promise<void> {
+    this.greetingWaits = !(await this.chatEndpoint()) || !this.widgetKey;
+    if (this.greetingWaits) return;
     const { scheduleGreeting } = await import('./greeting.js');
     const left = this.position === 'bottom-left' || this.position === 'bottom-start';
     const isOpen = () => this.opened;
@@ -288,7 +293,15 @@ export class SportelloLiveChat extends LiveChatAttributes {
 
   private readonly onConfigChange = (): void => {
     if (this.mode !== 'inline') this.text.loadFull();
+    this.greetIfConfigured();
   };
+
+  /** Configuration that arrives late (an endpoint, configure(), <sportello-config>) still brings the greeting. */
+  private greetIfConfigured(): void {
+    if (!this.greetingWaits || this.opened) return;
+    this.greetingWaits = false;
+    void this.scheduleGreeting();
+  }
 
   disconnectedCallback(): void {
     document.removeEventListener('sportello-config-change', this.onConfigChange);
@@ -312,6 +325,7 @@ export class SportelloLiveChat extends LiveChatAttributes {
         void this.ensureWindow(true);
       }
     }
+    if (name === 'endpoint' || name === 'widget-key') this.greetIfConfigured();
     // An upgrade reports every attribute already present before connectedCallback, which renders
     // once for all of them.
     if (this.built) this.render();

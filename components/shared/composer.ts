@@ -119,8 +119,13 @@ export class SportelloComposer extends SportelloElement {
 
   private async toggleEmoji(): Promise<void> {
     if (this.emojiOpen) return this.closeEmoji(true);
-    // The picker's code and its words come only now, the first time a visitor wants them.
-    await import('./emoji-picker.js');
+    // The picker's code and its words come only now, the first time a visitor wants them. If its
+    // file cannot be fetched (offline), the button stays as it was and a later press tries again.
+    try {
+      await import('./emoji-picker.js');
+    } catch {
+      return;
+    }
     this.emojiOpen = true;
     document.addEventListener('pointerdown', this.onOutsidePointer, true);
     await this.updateComplete;

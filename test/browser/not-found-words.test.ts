@@ -8,6 +8,8 @@ import { SIM_URL } from '/__sportello/env.js';
 import { clientCredentials } from '../../src/transport/auth.js';
 import '../../components/desk-form/index.js';
 import '../../components/sign-viewer/index.js';
+import '../../components/ai-chat/index.js';
+import type { SportelloAiChat } from '../../components/ai-chat/ai-chat.js';
 
 const TOKEN_URL = `${SIM_URL}/auth/realms/sportello/protocol/openid-connect/token`;
 const provider = clientCredentials({ tokenUrl: TOKEN_URL, clientId: 'sportello-demo', clientSecret: 'demo-secret' });
@@ -59,4 +61,20 @@ describe('a 404 names what was not found', () => {
       expect(el.shadowRoot!.textContent).not.to.contain('deactivated');
     });
   }
+
+  it('AI panel: an agent the service does not know reads as the page set up wrong, not as a lost question', async () => {
+    const el = await fixture<SportelloAiChat>(html`<sportello-ai-chat
+      lang="en"
+      agent-id="999"
+      stream="false"
+      api-key="spk_demo"
+      endpoint=${`${SIM_URL}/ai/api/v2`}
+    ></sportello-ai-chat>`);
+    await el.updateComplete;
+    void el.ask('hello');
+    const thread = () => el.shadowRoot!.querySelector('sportello-ai-thread')?.shadowRoot;
+    await waitUntil(() => what(thread()), 'error notice', { timeout: 15000 });
+    expect(what(thread())).to.equal('This service is not set up correctly on this page.');
+    expect(thread()!.textContent).not.to.contain('Agent 999');
+  });
 });

@@ -46,6 +46,19 @@ function definitelyNotCreated(error: unknown): boolean {
   );
 }
 
+/** The triple's info and the expected due date, for one triple. */
+interface Preview {
+  triple: string;
+  info: TripleInfo;
+  due: DuePreview | undefined;
+}
+
+/** A lookup's state; one cut by a disconnect is idle (asked again on reconnect). */
+function lookupState(task: Task<readonly unknown[], unknown>): AsyncState {
+  const state = stateOf(task);
+  return state === 'error' && isAbort(task.error) ? 'idle' : state;
+}
+
 export class DeskFormController implements ReactiveController {
   /**
    * The catalogue from `catalog-src`: a one-shot load, run again when the URL changes (or on Retry).
@@ -55,14 +68,19 @@ export class DeskFormController implements ReactiveController {
   /** The catalogue given as data (the `catalog` property), already normalised, or why it is not valid. */
   private given: { catalog: Catalog | undefined; error: Error | undefined } | undefined;
 
-  sectionsState: AsyncState = 'idle';
-  sections: ExtraSection[] = [];
-  sectionsError: ServiceError | Error | undefined;
-
-  previewState: AsyncState = 'idle';
-  tripleInfo: TripleInfo | undefined;
-  due: DuePreview | undefined;
-  previewError: ServiceError | Error | undefined;
+  /**
+   * What the chosen triple implies, two lookups run again whenever the triple (or, for the preview,
+   * the urgency and report date) changes — a change aborts the lookup on its way: the extra
+   * sections, and the triple's info with the expected due date.
+   */
+  readonly sectionsLoad: Task<readonly [DeskClient | undefined, string], ExtraSection[]>;
+  readonly previewLoad: Task<readonly [DeskClient | undefined, string, string], Preview>;
+  /** The lookups' inputs as of the last {@link refreshTriple}: the triple and the preview query, as JSON keys. */
+  private lookup: { client: DeskClient | undefined; triple: string; preview: string } | undefined;
+  /** The triple's info, kept while only the urgency or the date changes. */
+  private infoFor: { triple: string; info: TripleInfo } | undefined;
+  /** Lookups cut by a disconnect, asked again on reconnect. */
+  private lookupsCut = false;
 
   /** The submission: a write that keeps one Idempotency-Key across its attempts (see {@link submit}). */
   submitState: AsyncState = 'idle';
@@ -71,9 +89,6 @@ export class DeskFormController implements ReactiveController {
   /** The key every attempt of the current submission carries; see {@link submit}. */
   idempotencyKey: string | undefined;
 
-  private tripleAbort: AbortController | undefined;
-  private tripleKey = '';
-  private previewKey = '';
   private submitPromise: Promise<CreatedRequest | undefined> | undefined;
 
   constructor(
@@ -89,6 +104,27 @@ export class DeskFormController implements ReactiveController {
       },
       onError: (error) =>
         this.options.onError('load-catalog', error instanceof Error ? error : new Error(String(error))),
+    });
+    this.sectionsLoad = new Task(host, {
+      args: () => [this.lookup?.client, this.lookup?.triple ?? ''] as const,
+      task: async ([client, triple], { signal }) => {
+        if (!client || !triple) return initialState;
+        return client.extraAttributes(JSON.parse(triple) as TripleQuery, signal);
+      },
+      onError: (error) => {
+        if (!isAbort(error)) this.options.onError('load-attributes', error as Error);
+      },
+    });
+    this.previewLoad = new Task(host, {
+      args: () => [this.lookup?.client, this.lookup?.triple ?? '', this.lookup?.preview ?? ''] as const,
+      task: async ([client, triple, preview], { signal }) => {
+        if (!client || !triple || !preview) return initialState;
+        return this.loadPreview(client, triple, preview, signal);
+      },
+      onComplete: (preview) => (this.infoFor = { triple: preview.triple, info: preview.info }),
+      onError: (error) => {
+        if (!isAbort(error)) this.options.onError('load-sla', error as Error);
+      },
     });
   }
 
@@ -107,15 +143,54 @@ export class DeskFormController implements ReactiveController {
     return this.given ? this.given.error : taskError(this.catalogLoad);
   }
 
-  hostConnected(): void {}
+  hostConnected(): void {
+    if (!this.lookupsCut) return;
+    this.lookupsCut = false;
+    void this.sectionsLoad.run();
+    void this.previewLoad.run();
+  }
 
   hostDisconnected(): void {
     // The catalogue load is left to finish (small, and the element may only be moving in the DOM).
-    // Triple lookups are dropped and asked again on the next update after a reconnect.
-    this.tripleAbort?.abort();
-    this.tripleKey = '';
-    this.previewKey = '';
+    // Triple lookups on their way are dropped and asked again on reconnect.
+    for (const task of [this.sectionsLoad, this.previewLoad] as Task<readonly unknown[], unknown>[]) {
+      if (task.status !== TaskStatus.PENDING) continue;
+      this.lookupsCut = true;
+      task.abort();
+    }
     this.uploads.abortAll();
+  }
+
+  // ---- what the triple implies, as the element reads it ---------------------------------------
+
+  get sections(): ExtraSection[] {
+    const status = this.sectionsLoad.status;
+    return status === TaskStatus.COMPLETE || status === TaskStatus.PENDING ? (this.sectionsLoad.value ?? []) : [];
+  }
+
+  get sectionsState(): AsyncState {
+    return lookupState(this.sectionsLoad);
+  }
+
+  get sectionsError(): Error | undefined {
+    return this.sectionsState === 'error' ? taskError(this.sectionsLoad) : undefined;
+  }
+
+  get previewState(): AsyncState {
+    return lookupState(this.previewLoad);
+  }
+
+  get previewError(): Error | undefined {
+    return this.previewState === 'error' ? taskError(this.previewLoad) : undefined;
+  }
+
+  /** The triple's info (kept while the preview is asked again); undefined with no triple chosen. */
+  get tripleInfo(): TripleInfo | undefined {
+    return this.previewLoad.status === TaskStatus.INITIAL ? undefined : this.previewLoad.value?.info;
+  }
+
+  get due(): DuePreview | undefined {
+    return this.previewLoad.status === TaskStatus.INITIAL ? undefined : this.previewLoad.value?.due;
   }
 
   // ---- catalogue -------------------------------------------------------------------------------
@@ -149,13 +224,13 @@ export class DeskFormController implements ReactiveController {
   }
 
   /**
-   * Fetches extra sections, triple info and the due-date preview when the triple (or the urgency
-   * and report date, for the preview) changed since the last call. Cheap to call on every update.
+   * Sets what the lookups ask: the triple (extra sections, triple info) and the preview query (the
+   * triple with urgency and report date). Cheap to call on every update: the tasks run again only
+   * when a key changed.
    */
   refreshTriple(selection: Selection, prefer: KeyPreference, reportDateIso: string | undefined): void {
     const client = this.options.client();
     const triple = DeskFormController.tripleQuery(selection, prefer);
-    const tripleKey = triple && client ? JSON.stringify(triple) : '';
     const previewQuery = triple
       ? {
           ...triple,
@@ -163,96 +238,42 @@ export class DeskFormController implements ReactiveController {
           ...(reportDateIso ? { dataRiferimento: reportDateIso } : {}),
         }
       : undefined;
-    const previewKey = previewQuery && client ? JSON.stringify(previewQuery) : '';
-    if (tripleKey === this.tripleKey && previewKey === this.previewKey) return;
-    const tripleChanged = tripleKey !== this.tripleKey;
-    this.tripleKey = tripleKey;
-    this.previewKey = previewKey;
-    if (tripleChanged) {
-      this.tripleAbort?.abort();
-      this.tripleAbort = new AbortController();
-    }
-    const signal = this.tripleAbort?.signal;
-    if (!triple || !client || !previewQuery) {
-      this.sections = [];
-      this.sectionsState = 'idle';
-      this.tripleInfo = undefined;
-      this.due = undefined;
-      this.previewState = 'idle';
-      this.host.requestUpdate();
-      return;
-    }
-    if (tripleChanged) void this.loadSections(client, triple, tripleKey, signal);
-    void this.loadPreview(client, triple, previewQuery, previewKey, tripleChanged, signal);
+    this.lookup = {
+      client,
+      triple: triple && client ? JSON.stringify(triple) : '',
+      preview: previewQuery && client ? JSON.stringify(previewQuery) : '',
+    };
   }
 
-  /** Retries whatever failed in the triple lookups. */
+  /** Asks again whatever failed in the triple lookups. */
   retryTriple(selection: Selection, prefer: KeyPreference, reportDateIso: string | undefined): void {
-    this.tripleKey = '';
-    this.previewKey = '';
     this.refreshTriple(selection, prefer, reportDateIso);
-  }
-
-  private async loadSections(
-    client: DeskClient,
-    triple: TripleQuery,
-    key: string,
-    signal: AbortSignal | undefined,
-  ): Promise<void> {
-    this.sectionsState = 'pending';
-    this.sectionsError = undefined;
-    this.host.requestUpdate();
-    try {
-      const sections = await client.extraAttributes(triple, signal);
-      if (key !== this.tripleKey) return;
-      this.sections = sections;
-      this.sectionsState = 'complete';
-    } catch (error) {
-      if (isAbort(error) || key !== this.tripleKey) return;
-      this.sections = [];
-      this.sectionsState = 'error';
-      this.sectionsError = error as Error;
-      this.options.onError('load-attributes', error as Error);
-    }
-    this.host.requestUpdate();
+    if (this.sectionsLoad.status === TaskStatus.ERROR) void this.sectionsLoad.run();
+    if (this.previewLoad.status === TaskStatus.ERROR) void this.previewLoad.run();
   }
 
   private async loadPreview(
     client: DeskClient,
-    triple: TripleQuery,
-    query: TripleQuery,
-    key: string,
-    withInfo: boolean,
-    signal: AbortSignal | undefined,
-  ): Promise<void> {
-    this.previewState = 'pending';
-    this.previewError = undefined;
-    this.host.requestUpdate();
-    try {
-      const hasUrgency = Object.keys(query).some((k) => k === 'idUrgenza' || k === 'codUrgenza');
-      const infoPromise =
-        withInfo || !this.tripleInfo ? client.tripleInfo(triple, signal) : Promise.resolve(this.tripleInfo);
-      // Without an urgency the due date follows the triple's default priority, which info-terna names.
-      const duePromise = hasUrgency
-        ? client.dueDate(query, signal)
-        : infoPromise.then((i) => {
-            const p = i.priority;
-            const byPriority =
-              p?.id !== undefined ? { idPriorita: p.id } : p?.codice ? { codPriorita: p.codice } : undefined;
-            return byPriority ? client.dueDate({ ...query, ...byPriority }, signal) : undefined;
-          });
-      const [info, due] = await Promise.all([infoPromise, duePromise]);
-      if (key !== this.previewKey) return;
-      this.tripleInfo = info;
-      this.due = due;
-      this.previewState = 'complete';
-    } catch (error) {
-      if (isAbort(error) || key !== this.previewKey) return;
-      this.previewState = 'error';
-      this.previewError = error as Error;
-      this.options.onError('load-sla', error as Error);
-    }
-    this.host.requestUpdate();
+    triple: string,
+    preview: string,
+    signal: AbortSignal,
+  ): Promise<Preview> {
+    const tripleQuery = JSON.parse(triple) as TripleQuery;
+    const query = JSON.parse(preview) as TripleQuery;
+    const hasUrgency = Object.keys(query).some((k) => k === 'idUrgenza' || k === 'codUrgenza');
+    const known = this.infoFor?.triple === triple ? this.infoFor.info : undefined;
+    const infoPromise = known ? Promise.resolve(known) : client.tripleInfo(tripleQuery, signal);
+    // Without an urgency the due date follows the triple's default priority, which info-terna names.
+    const duePromise = hasUrgency
+      ? client.dueDate(query, signal)
+      : infoPromise.then((i) => {
+          const p = i.priority;
+          const byPriority =
+            p?.id !== undefined ? { idPriorita: p.id } : p?.codice ? { codPriorita: p.codice } : undefined;
+          return byPriority ? client.dueDate({ ...query, ...byPriority }, signal) : undefined;
+        });
+    const [info, due] = await Promise.all([infoPromise, duePromise]);
+    return { triple, info, due };
   }
 
   // ---- attachments (see uploads.ts) -----------------------------------------------------------

@@ -1,12 +1,14 @@
 /**
  * The customer's own requests, a page at a time (`GET /richieste/lista-richieste-cliente-paginated`,
  * scoped to the visitor by the gateway): search, state filter, paging. A new query cancels the one
- * on its way, so a fast typist never sees an older answer replace a newer one.
+ * on its way (the task aborts its previous run), so a fast typist never sees an older answer
+ * replace a newer one.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { initialState, Task } from '@lit/task';
 import { isAbort, ServiceError } from '../../transport/errors.js';
 import type { DeskClient, RequestListQuery, RequestPage } from '../../services/desk.js';
-import type { AsyncState } from '../async-state.js';
+import { stateOf, taskError, type AsyncState } from '../async-state.js';
 
 export interface DeskListControllerOptions {
   client: () => DeskClient | undefined;
@@ -23,22 +25,63 @@ export interface ListWanted {
   idUtente?: number | undefined;
 }
 
+/** One page as asked and answered. */
+interface Loaded {
+  wanted: ListWanted;
+  page: RequestPage;
+}
+
 export class DeskListController implements ReactiveController {
-  state: AsyncState = 'idle';
+  /**
+   * Loading the wanted page: a one-shot task, run again for a new query (which aborts the one on
+   * its way), by Retry, or when the configuration changes. Rendered through the kit's one task view.
+   */
+  readonly loading: Task<readonly [DeskClient | undefined, ListWanted | undefined], Loaded>;
   page: RequestPage | undefined;
-  error: ServiceError | Error | undefined;
   /** What the shown page answers. */
   shown: ListWanted | undefined;
 
-  private abort: AbortController | undefined;
   private wanted: ListWanted | undefined;
   private key = '';
 
   constructor(
-    private readonly host: ReactiveControllerHost,
+    host: ReactiveControllerHost,
     private readonly options: DeskListControllerOptions,
   ) {
     host.addController(this);
+    this.loading = new Task(host, {
+      autoRun: false,
+      task: async ([client, wanted], { signal }) => {
+        // No client: a configuration problem the element shows and reports itself; it loads again
+        // when the configuration changes. Not a failed load as well.
+        if (!wanted || !client) return initialState;
+        const query: RequestListQuery = {
+          start: wanted.page * wanted.pageSize,
+          length: wanted.pageSize,
+          ...(wanted.search.trim() ? { search: wanted.search.trim() } : {}),
+          ...(wanted.stato ? { stato: wanted.stato } : {}),
+          ...(wanted.idUtente !== undefined ? { idUtente: wanted.idUtente } : {}),
+        };
+        return { wanted, page: await client.listCustomerRequests(query, signal) };
+      },
+      onComplete: ({ wanted, page }) => {
+        this.page = page;
+        this.shown = wanted;
+      },
+      onError: (error) => {
+        if (!isAbort(error)) this.options.onError('load-requests', error as Error);
+      },
+    });
+  }
+
+  /** Where the wanted page stands (a load cut by a disconnect is idle: asked again on reconnect). */
+  get state(): AsyncState {
+    const state = stateOf(this.loading);
+    return state === 'error' && isAbort(this.loading.error) ? 'idle' : state;
+  }
+
+  get error(): Error | undefined {
+    return this.state === 'error' ? taskError(this.loading) : undefined;
   }
 
   hostConnected(): void {
@@ -47,8 +90,7 @@ export class DeskListController implements ReactiveController {
   }
 
   hostDisconnected(): void {
-    this.abort?.abort();
-    if (this.state === 'pending') this.state = 'idle';
+    this.loading.abort();
   }
 
   /** Asks for `wanted` unless it is what is shown or on its way. Cheap to call on every update. */
@@ -61,36 +103,8 @@ export class DeskListController implements ReactiveController {
   }
 
   /** Loads the wanted page again (Retry, or after the page's own change). */
-  async load(): Promise<void> {
-    const wanted = this.wanted;
-    if (!wanted) return;
-    this.abort?.abort();
-    const abort = (this.abort = new AbortController());
-    this.state = 'pending';
-    this.error = undefined;
-    this.host.requestUpdate();
-    try {
-      const client = this.options.client();
-      if (!client)
-        throw new ServiceError({ service: 'desk', kind: 'protocol', message: 'No desk endpoint configured' });
-      const query: RequestListQuery = {
-        start: wanted.page * wanted.pageSize,
-        length: wanted.pageSize,
-        ...(wanted.search.trim() ? { search: wanted.search.trim() } : {}),
-        ...(wanted.stato ? { stato: wanted.stato } : {}),
-        ...(wanted.idUtente !== undefined ? { idUtente: wanted.idUtente } : {}),
-      };
-      const page = await client.listCustomerRequests(query, abort.signal);
-      if (abort.signal.aborted) return;
-      this.page = page;
-      this.shown = wanted;
-      this.state = 'complete';
-    } catch (error) {
-      if (isAbort(error) || abort.signal.aborted) return;
-      this.state = 'error';
-      this.error = error as Error;
-      this.options.onError('load-requests', error as Error);
-    }
-    this.host.requestUpdate();
+  load(): Promise<void> {
+    if (!this.wanted) return Promise.resolve();
+    return this.loading.run([this.options.client(), this.wanted]);
   }
 }

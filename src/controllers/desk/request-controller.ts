@@ -6,11 +6,12 @@
  * Idempotency-Key for all its attempts, so a retry never posts twice.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { initialState, Task } from '@lit/task';
 import { isAbort, isServiceError, ServiceError } from '../../transport/errors.js';
 import type { DeskClient, DeskComment, Reopened, RequestDetail } from '../../services/desk.js';
 import { DEFAULT_BACKOFF, Poller, type BackoffOptions } from '../sign/polling.js';
 import { canRemind, fingerprint, type RatingInput } from './follow-model.js';
-import type { AsyncState } from '../async-state.js';
+import { stateOf, taskError, type AsyncState } from '../async-state.js';
 import { randomKey, UploadSet } from './uploads.js';
 
 export interface DeskRequestControllerOptions {
@@ -21,6 +22,13 @@ export interface DeskRequestControllerOptions {
   onUpdated?: (detail: RequestDetail, previous: RequestDetail) => void;
   /** Poll schedule; `baseMs` 0 turns live updates off. */
   backoff?: () => BackoffOptions;
+}
+
+/** One load of the request: what the customer sees of it. */
+interface Loaded {
+  id: string;
+  detail: RequestDetail;
+  comments: DeskComment[];
 }
 
 /** Same key for every attempt of one write with the same content; a new content is a new write. */
@@ -41,10 +49,14 @@ class OnceKey {
 }
 
 export class DeskRequestController implements ReactiveController {
-  state: AsyncState = 'idle';
+  /**
+   * Loading the request (detail and thread): a one-shot task, run when another request is followed
+   * and by Reload or Retry, rendered by the view through the kit's one task view. Live updates
+   * (quiet polls that keep what is shown on a failure) are the poller's, beside it.
+   */
+  readonly loading: Task<readonly [DeskClient | undefined, string], Loaded>;
   detail: RequestDetail | undefined;
   comments: DeskComment[] = [];
-  error: ServiceError | Error | undefined;
 
   /** Each write the customer asks for (reply, reopen, rating): where it stands and what failed. */
   commentState: AsyncState = 'idle';
@@ -60,6 +72,7 @@ export class DeskRequestController implements ReactiveController {
   readonly uploads: UploadSet;
 
   private requestId = '';
+  /** The running quiet poll, aborted by a load or a disconnect. */
   private abort: AbortController | undefined;
   private seen = '';
   private readonly commentKey = new OnceKey();
@@ -78,9 +91,23 @@ export class DeskRequestController implements ReactiveController {
       changed: () => this.host.requestUpdate(),
       onError: (operation, error) => this.options.onError(operation, error),
     });
+    this.loading = new Task(host, {
+      autoRun: false,
+      task: async ([client, id], { signal }) => {
+        // No client: a configuration problem the element shows and reports itself (it loads
+        // again when the configuration changes), not a failed load as well.
+        if (!client || !id) return initialState;
+        const [detail, comments] = await Promise.all([client.getRequest(id, signal), client.getComments(id, signal)]);
+        return { id, detail, comments };
+      },
+      onComplete: (loaded) => this.adopt(loaded),
+      onError: (error) => {
+        if (!isAbort(error)) this.options.onError('load-request', error as Error);
+      },
+    });
     // A 404/403 will not get better by asking again; anything else keeps polling (with backoff).
     this.poller = new Poller(
-      () => this.load({ quiet: true }),
+      () => this.poll(),
       () => this.backoff,
       (error) => !(isServiceError(error) && (error.status === 404 || error.status === 403)),
     );
@@ -91,8 +118,21 @@ export class DeskRequestController implements ReactiveController {
     return this.options.backoff?.() ?? DEFAULT_BACKOFF;
   }
 
+  /** Where the request's load stands (quiet polls do not change it). */
+  get state(): AsyncState {
+    if (!this.requestId) return 'idle';
+    const state = stateOf(this.loading);
+    // Cut by a disconnect: loaded again on reconnect, nothing failed.
+    return state === 'error' && isAbort(this.loading.error) ? 'idle' : state;
+  }
+
+  /** Why the load failed, if it did. */
+  get error(): Error | undefined {
+    return this.state === 'error' ? taskError(this.loading) : undefined;
+  }
+
   hostConnected(): void {
-    if (this.requestId && this.state === 'idle') void this.load();
+    if (this.requestId && this.state === 'idle') void this.refresh();
     // On screen or not: a request scrolled away (or in a closed modal) is not polled.
     const element = this.host as unknown as Element;
     if (typeof IntersectionObserver !== 'undefined' && element instanceof Element) {
@@ -111,7 +151,7 @@ export class DeskRequestController implements ReactiveController {
     this.observer = undefined;
     this.poller.stop();
     this.uploads.abortAll();
-    if (this.state === 'pending') this.state = 'idle';
+    this.loading.abort();
   }
 
   /** Whether the host is on screen (the element's IntersectionObserver, or a test). */
@@ -147,10 +187,10 @@ export class DeskRequestController implements ReactiveController {
     this.commentKey.spent();
     this.uploads.clear();
     this.poller.stop();
-    if (id) void this.load().then(() => this.updatePolling());
+    if (id) void this.refresh();
     else {
       this.abort?.abort();
-      this.state = 'idle';
+      this.loading.abort();
       this.host.requestUpdate();
     }
   }
@@ -159,63 +199,45 @@ export class DeskRequestController implements ReactiveController {
     return this.requestId;
   }
 
-  /**
-   * Loads detail and thread. Resolves whether what the customer sees changed. `quiet` (a poll)
-   * keeps the shown request on a failure and rethrows for the poller's backoff.
-   */
-  async load(opts: { quiet?: boolean } = {}): Promise<boolean> {
+  /** Loads at once (a new request followed, Reload, Retry), then resumes live updates. */
+  async refresh(): Promise<void> {
+    this.abort?.abort();
+    await this.loading.run([this.options.client(), this.requestId]);
+    this.updatePolling();
+  }
+
+  /** One live update: keeps what is shown on a failure and rethrows for the poller's backoff. Resolves whether anything changed. */
+  private async poll(): Promise<boolean> {
     const id = this.requestId;
     const client = this.options.client();
-    if (!id) return false;
-    if (opts.quiet && this.state === 'pending') return false;
+    if (!id || !client || this.state === 'pending') return false;
     this.abort?.abort();
-    // No client: a configuration problem, which the element shows and reports itself; it loads
-    // again when the configuration changes. Not a failed load as well.
-    if (!client) {
-      this.state = 'idle';
-      this.error = undefined;
-      this.host.requestUpdate();
-      return false;
-    }
     const abort = (this.abort = new AbortController());
-    if (!opts.quiet || !this.detail) {
-      this.state = 'pending';
-      this.error = undefined;
-      this.host.requestUpdate();
-    }
     try {
       const [detail, comments] = await Promise.all([
         client.getRequest(id, abort.signal),
         client.getComments(id, abort.signal),
       ]);
-      if (abort.signal.aborted || id !== this.requestId) return false;
-      const previous = this.detail;
-      const next = fingerprint(detail, comments);
-      const changed = next !== this.seen;
-      this.seen = next;
-      this.detail = detail;
-      this.comments = comments;
-      this.state = 'complete';
-      this.error = undefined;
-      if (changed && previous) this.options.onUpdated?.(detail, previous);
-      this.host.requestUpdate();
-      return changed;
+      if (abort.signal.aborted) return false;
+      return this.adopt({ id, detail, comments });
     } catch (error) {
       if (isAbort(error) || abort.signal.aborted) return false;
-      if (opts.quiet && this.detail) throw error;
-      this.state = 'error';
-      this.error = error as Error;
-      this.options.onError('load-request', error as Error);
-      this.host.requestUpdate();
-      this.updatePolling();
-      return false;
+      throw error;
     }
   }
 
-  /** Reloads at once (the Refresh button, or after the page's own change) and resumes polling. */
-  async refresh(): Promise<void> {
-    await this.load();
-    this.updatePolling();
+  /** Takes a fresh detail and thread of the followed request; true when what the customer sees changed. */
+  private adopt(loaded: Loaded): boolean {
+    if (loaded.id !== this.requestId) return false;
+    const previous = this.detail;
+    const next = fingerprint(loaded.detail, loaded.comments);
+    const changed = next !== this.seen;
+    this.seen = next;
+    this.detail = loaded.detail;
+    this.comments = loaded.comments;
+    if (changed && previous) this.options.onUpdated?.(loaded.detail, previous);
+    this.host.requestUpdate();
+    return changed;
   }
 
   /** A reminder may be sent now (open request, none in the last 24 hours). */
@@ -254,7 +276,7 @@ export class DeskRequestController implements ReactiveController {
         reminder,
         nomeAllegati: files.nomeAllegati ?? [],
       });
-      await this.load({ quiet: true }).catch((error: unknown) => {
+      await this.poll().catch((error: unknown) => {
         if (!isAbort(error)) this.options.onError('load-comments', error as Error);
       });
       this.host.requestUpdate();
@@ -305,7 +327,7 @@ export class DeskRequestController implements ReactiveController {
       await client.rateRequest(payload, key);
       this.ratingKey.spent();
       this.ratingState = 'complete';
-      await this.load({ quiet: true }).catch(() => undefined);
+      await this.poll().catch(() => undefined);
       this.host.requestUpdate();
       return true;
     } catch (error) {

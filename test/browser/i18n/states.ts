@@ -163,6 +163,49 @@ const aiStates: ElementState[] = [
   },
   {
     element: 'ai-chat',
+    state: 'past conversations (persist): the list',
+    show: async () => {
+      sessionStorage.clear();
+      const el = await aiPanel({ persist: 'session', id: 'pseudo-history' });
+      await aiAnswered(el, 'What are your opening hours?');
+      el.newConversation();
+      const shown = await aiAnswered(el, 'How do I reset my password?', ['What are your opening hours?']);
+      (await until(() => ai$(el, '.past-toggle') as HTMLButtonElement | null)).click();
+      await until(() => ai$(el, '.past-open'));
+      // The dates are the service's moment in the language's Intl formatting: data, not words.
+      return { ...shown, skip: [...(shown.skip ?? []), 'time'] };
+    },
+  },
+  {
+    element: 'ai-chat',
+    state: 'past conversations (persist): the delete confirmation',
+    show: async () => {
+      sessionStorage.clear();
+      const el = await aiPanel({ persist: 'session', id: 'pseudo-confirm' });
+      const shown = await aiAnswered(el, 'What are your opening hours?');
+      (await until(() => ai$(el, '.past-toggle') as HTMLButtonElement | null)).click();
+      (await until(() => ai$(el, '.past-delete') as HTMLButtonElement | null)).click();
+      await until(() => (ai$(el, 'dialog.confirm') as HTMLDialogElement | null)?.open);
+      return { ...shown, skip: [...(shown.skip ?? []), 'time'] };
+    },
+  },
+  {
+    element: 'ai-chat',
+    state: 'edited question left empty: its error',
+    show: async () => {
+      const el = await aiPanel();
+      const shown = await aiAnswered(el, 'What are your opening hours?');
+      (await until(() => ai$(el, '.icon-button.edit') as HTMLButtonElement | null)).click();
+      const field = await until(() => ai$(el, '.edit-form textarea') as HTMLTextAreaElement | null);
+      field.value = '';
+      field.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true }));
+      field.dispatchEvent(new FocusEvent('blur'));
+      await until(() => ai$(el, '.edit-form .field-error'));
+      return shown;
+    },
+  },
+  {
+    element: 'ai-chat',
     state: 'launcher closed and open',
     show: async () => {
       const el = await aiPanel({ mode: 'launcher' });
