@@ -184,9 +184,10 @@ describe('AI stream through the stream worker (simulator)', () => {
       code: 'stream_cut',
     });
     expect(shape(worker.slice(-1))).to.deep.equal(shape(main.slice(-1)));
-    // Whether the browser hands over the bytes that came with the reset is its own race (either
-    // path may see the sixth event or not): what came before the cut is the answer's beginning.
-    expect(shape(main.slice(0, -1)).length).to.be.within(4, 6);
+    // How many of the bytes that came before the reset the browser hands over is its own race: on
+    // a loaded machine the main thread saw only the first of the six events (CI, 19:20). What is
+    // ours to hold: at least one event, never more than were sent, and (below) the answer's beginning.
+    expect(shape(main.slice(0, -1)).length).to.be.within(1, 6);
     for (const items of [worker, main]) {
       const before = joinedShape(items.slice(0, -1));
       const reference = joinedShape(whole);
