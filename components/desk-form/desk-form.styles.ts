@@ -162,6 +162,17 @@ export const deskFormStyles = [
       border-radius: var(--_radius);
       padding: var(--_space) calc(var(--_space) * 2);
     }
+    /* The kit's error notice (components/shared/error-notice.ts) in the desk's colours: a danger box of
+       its own, or none inside an error banner, which already is one (no box in a box). */
+    .error.notice {
+      background: var(--_danger-surface);
+      border: 1px solid var(--_danger);
+    }
+    .error-banner .error.notice {
+      background: none;
+      border: 0;
+      padding: 0;
+    }
     .preview h3 {
       margin-bottom: var(--_space);
     }
