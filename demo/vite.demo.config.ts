@@ -7,6 +7,9 @@ export default defineConfig({
   root: '.',
   publicDir: false,
   server: { host: '127.0.0.1', open: false },
+  // The root holds examples/ too (React, Vue, Angular apps with their own dependencies): scanned for
+  // pre-bundling they made `npm start` print "Failed to run dependency scan". Only the demo's pages.
+  optimizeDeps: { entries: ['demo/**/*.html'] },
   clearScreen: false,
   plugins: [
     {
