@@ -1,5 +1,5 @@
 // Fast tests of the viewer's pure logic (geometry, area placement, polling schedule, PDF sniffing).
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import fc from 'fast-check';
 import {
   acrofieldMatches,
@@ -14,6 +14,7 @@ import {
 import { findKeyword, practiceAreas } from '../../src/pdf/areas.js';
 import { delayAfterError, nextDelay } from '../../src/controllers/sign/polling.js';
 import { looksLikePdf } from '../../src/services/sign.js';
+import { until } from './test-wait.js';
 
 const unit = fc.double({ min: 0, max: 1, noNaN: true });
 
@@ -177,23 +178,34 @@ describe('Poller', () => {
   it('holds no timer while the tab is hidden and polls at once when it is visible again', async () => {
     const { Poller } = await import('../../src/controllers/sign/polling.js');
     let ticks = 0;
+    // One tick can be held open, to hide the tab while it is in flight.
+    let hold = false;
+    let release: ((changed: boolean) => void) | undefined;
     const poller = new Poller(
-      async () => (ticks++, false),
+      async () => {
+        ticks++;
+        return hold ? new Promise<boolean>((r) => (release = r)) : false;
+      },
       () => ({ baseMs: 20, maxMs: 40, factor: 2 }),
     );
-    const timer = () => (poller as unknown as { timer: unknown }).timer;
+    const internals = poller as unknown as { timer: unknown; inFlight: boolean };
     poller.start(true);
-    await waitUntil(() => ticks >= 2, 'no polling');
+    await until(() => ticks >= 2, 'no polling');
+    hold = true;
+    await until(() => release, 'no tick in flight');
     setVisibility('hidden');
-    expect(timer()).to.equal(undefined);
+    expect(internals.timer).to.equal(undefined);
     const frozen = ticks;
-    // Even an in-flight tick that ends while hidden does not schedule another.
-    await new Promise((r) => setTimeout(r, 0));
-    expect(timer() === undefined || ticks === frozen).to.equal(true);
+    // An in-flight tick that ends while hidden does not schedule another.
+    release!(false);
+    await until(() => !internals.inFlight, 'the held tick did not end');
+    expect(internals.timer).to.equal(undefined);
+    expect(ticks).to.equal(frozen);
+    hold = false;
     setVisibility('visible');
-    await waitUntil(() => ticks > frozen, 'did not resume');
+    await until(() => ticks > frozen, 'did not resume');
     poller.stop();
-    expect(timer()).to.equal(undefined);
+    expect(internals.timer).to.equal(undefined);
   });
 
   it('stops for good on an error the callback says will not heal (404)', async () => {
@@ -207,7 +219,7 @@ describe('Poller', () => {
       () => (errors++, false),
     );
     poller.start(true);
-    await waitUntil(() => errors === 1 && !poller.active, 'did not stop');
+    await until(() => errors === 1 && !poller.active, 'did not stop');
     expect(poller.active).to.equal(false);
   });
 });
