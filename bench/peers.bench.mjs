@@ -8,13 +8,13 @@
 // PDFLinkService with its CSS). Ours is the production build (cdn/), as in the other benches.
 // Everything is served by the harness's static server; the simulator is its niced process.
 //
-//  - launcher (bench/peers/launcher.mjs): a fresh page per load at 4x CPU throttle: the closed
-//    live-chat launcher (cdn/live-chat.js), the closed AI launcher (cdn/ai-launcher.js), a page
-//    with a <deep-chat> element, and a blank page; main-thread task ms and CPU ms (CDP
-//    Performance.getMetrics TaskDuration and ThreadTime, load to 1.5 s after the first paint of the
-//    element, idle work included) and gzip -9 KB of every file fetched, net of the median blank
-//    page, after discarded warm-up rounds; requests to the services before any interaction
-//    (target 0 for us).
+//  - launcher (bench/peers/launcher.mjs): a fresh context per load at 4x CPU throttle: the closed
+//    live-chat launcher (cdn/live-chat.js), the closed AI launcher (cdn/ai-launcher.js), a
+//    <deep-chat> element, and a blank page. Each page loads and settles first; the figure is the
+//    window from importing the element's code to 1.5 s after it painted (idle work included):
+//    main-thread task ms (CDP Performance.getMetrics TaskDuration) net of the median blank window,
+//    gzip -9 KB of the files fetched in it, after discarded warm-up rounds; requests to the
+//    services from navigation on (target 0 for us).
 //  - stream100k and growth (bench/peers/stream.mjs): the simulator's bench:<size>k/20 answer
 //    through <sportello-ai-chat>, Streamdown and deep-chat, each in its own tab, main-thread
 //    RunTask ms from a trace of that tab's renderer (ai.bench's reader), the longest task, the
