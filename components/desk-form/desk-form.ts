@@ -2,10 +2,9 @@ import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { state } from 'lit/decorators.js';
 import { SportelloElement } from '../shared/sportello-element.js';
 import { errorNoticeStyles } from '../shared/error-notice.js';
-import { DeskClient, DeskFieldErrors, type CreatedRequest } from '../../src/services/desk.js';
+import type { CreatedRequest } from '../../src/services/desk.js';
 import type { ServiceError } from '../../src/transport/errors.js';
 import { DeskFormController } from '../../src/controllers/desk/form-controller.js';
-import { ConfigurationError, ServiceClientController } from '../../src/controllers/service-client.js';
 import {
   parseLocalDate,
   resolveSelection,
@@ -18,7 +17,6 @@ import { deskFormStyles } from './desk-form.styles.js';
 import { initialValues } from './values.js';
 import type { DeskPrefill } from './values.js';
 import { fieldError, type FormView } from './form-view.js';
-import type { SetupState } from './notices-view.js';
 import { renderFormLayout } from './form-layout.js';
 import { AttachmentsArea } from './attachments-view.js';
 import { AfterCreation } from './after-creation.js';
@@ -30,15 +28,11 @@ import { ContactFields } from './contact-view.js';
 import type { SuggestedSelection } from '../../src/controllers/desk/assist-model.js';
 import { DeskFormAttributes } from './desk-form-attributes.js';
 import { FormEntries } from './form-entries.js';
+import { FormSetup } from './form-setup.js';
 import './desk-request.js';
 import './events.js';
 
 export type { DeskPrefill } from './values.js';
-
-/** A failure that new configuration (an endpoint, a token provider) may heal: anything but the form's own content refused. */
-function needsConfiguration(error: unknown): boolean {
-  return !(error instanceof DeskFieldErrors) && (error as { status?: number } | undefined)?.status !== 400;
-}
 
 /**
  * A help-desk request form (spec §2.1 / §4.1): the triple and urgency from a catalogue, subject,
@@ -114,14 +108,13 @@ export class SportelloDeskForm extends DeskFormAttributes {
   @state() private announcement = '';
   @state() private draftRestored = false;
 
-  private warned = new Set<string>();
   /** First connection done (values set from prefill and draft). */
   private started = false;
 
   private readonly controller = new DeskFormController(this, {
-    client: () => this.clients.client,
+    client: () => this.setup.clients.client,
     onError: (operation, error) => this.reportError(operation, error),
-    onDraftChange: () => this.persistDraft(),
+    onDraftChange: () => this.draft.save(),
     catalogSrc: () => this.catalogSrc || undefined,
   });
 
@@ -249,36 +242,19 @@ export class SportelloDeskForm extends DeskFormAttributes {
     this.disabled = disabled;
   }
 
-  // ---- configuration ---------------------------------------------------------------------------
+  // ---- configuration (see form-setup.ts) -------------------------------------------------------
 
-  private get endpointUrl(): string | undefined {
-    return this.config.endpoint;
-  }
-
-  /** The desk client from the resolved configuration, rebuilt when that changes (endpoint, token provider, timeout). */
-  private readonly clients = new ServiceClientController<DeskClient>(this, () => this.config, {
-    build: ({ endpoint, tokenProvider }) => {
-      if (!endpoint)
-        throw new ConfigurationError('has no endpoint: set the endpoint attribute (desk base URL or proxy).');
-      return new DeskClient({ endpoint, tokenProvider });
-    },
-    // Following a request, the request view inside reports (and shows) the problem: once, not twice.
-    report: (problem) => this.reportConfigProblem(this.requestId ? undefined : problem),
-    inputs: () => [this.timeout],
-    // New configuration: the lookups are asked again with it, and a submission refused for want of
-    // credentials is sent again (same Idempotency-Key: the service creates the request at most once).
-    changed: () => {
-      if (this.requestId) return;
-      this.retryTriple();
-      if (this.controller.submitState === 'error' && needsConfiguration(this.controller.submitError)) void this.send();
-    },
+  private readonly setup = new FormSetup({
+    host: this,
+    config: () => this.config,
+    controller: () => this.controller,
+    timeout: () => this.timeout,
+    following: () => !!this.requestId,
+    catalog: () => ({ given: this.catalog, src: this.catalogSrc }),
+    reportConfigProblem: (problem) => this.reportConfigProblem(problem),
+    retryLookups: () => this.retryTriple(),
+    resend: () => void this.send(),
   });
-
-  private warnOnce(key: string, message: string): void {
-    if (this.warned.has(key)) return;
-    this.warned.add(key);
-    console.warn(`[sportello] <sportello-desk-form> ${message}`);
-  }
 
   private tr(key: DeskStringKey, params: Record<string, string | number> = {}): string {
     // The element itself: its own `strings` and its `<sportello-config>`'s count (src/i18n/translate.ts).
@@ -328,8 +304,7 @@ export class SportelloDeskForm extends DeskFormAttributes {
   }
 
   override willUpdate(changed: PropertyValues<this>): void {
-    // Back from following a request to the form (or the other way): who reports the problem changed.
-    if (changed.has('requestId')) this.reportConfigProblem(this.requestId ? undefined : this.clients.problem);
+    this.setup.willUpdate(changed.has('requestId'));
     // A catalogue given as data is used as it is; otherwise the controller's task loads `catalog-src`.
     if (changed.has('catalog')) this.controller.setCatalog(this.catalog);
     if (changed.has('prefill') && changed.get('prefill') !== undefined) this.entries.prefilled(this.prefill);
@@ -340,8 +315,6 @@ export class SportelloDeskForm extends DeskFormAttributes {
       this.controller.refreshTriple(selection, this.sendKeys, reported);
       this.ai.sync();
     }
-    if (!this.requestId && this.catalog === undefined && !this.catalogSrc)
-      this.warnOnce('catalog', 'has no catalogue: set the catalog property or the catalog-src attribute.');
     this.updateFormState();
   }
 
@@ -350,10 +323,8 @@ export class SportelloDeskForm extends DeskFormAttributes {
   }
 
   private updateFormState(): void {
-    const internals = this.internals;
-    if (!internals) return;
     const created = this.controller.created;
-    internals.setFormValue(created ? String(created.idRichiesta) : null);
+    this.internals?.setFormValue(created ? String(created.idRichiesta) : null);
   }
 
   /** `:state(submitting)`, `:state(created)`, `:state(loading)`, `:state(error)` for the page's styles. */
@@ -368,7 +339,7 @@ export class SportelloDeskForm extends DeskFormAttributes {
         c.catalogState === 'error' ||
         c.sectionsState === 'error' ||
         c.previewState === 'error' ||
-        !this.endpointUrl,
+        !this.setup.endpoint,
     };
   }
 
@@ -380,10 +351,6 @@ export class SportelloDeskForm extends DeskFormAttributes {
       this.noDraft || this.requestId ? undefined : this.draftKey || `${location.pathname}#${this.id || 'desk-form'}`,
     values: () => this.values,
   });
-
-  private persistDraft(): void {
-    this.draft.save();
-  }
 
   private discardDraft(): void {
     this.reset();
@@ -400,7 +367,7 @@ export class SportelloDeskForm extends DeskFormAttributes {
     this.entries.input(name, value);
     if (this.controller.submitState === 'error') this.formError = undefined;
     this.draftRestored = false;
-    this.persistDraft();
+    this.draft.save();
   }
 
   private onSubmit(event: Event): void {
@@ -427,14 +394,7 @@ export class SportelloDeskForm extends DeskFormAttributes {
     setFormError: (problem) => (this.formError = problem),
     hidden: (field) => this.hiddenFields.includes(field),
     attributeHidden: (attr) => this.attributeHidden(attr),
-    blocked: () =>
-      !this.endpointUrl
-        ? 'endpointMissing'
-        : this.controller.catalog
-          ? undefined
-          : this.controller.catalogState === 'error'
-            ? 'catalogError'
-            : 'catalogMissing',
+    blocked: () => this.setup.blocked(),
     sendKeys: () => this.sendKeys,
     moreErrors: () => this.contact.validate(),
     extend: (body) => {
@@ -482,7 +442,7 @@ export class SportelloDeskForm extends DeskFormAttributes {
   /** The customer accepted the suggested classification: set it as if chosen by hand. */
   private applySuggestion(selection: SuggestedSelection): void {
     this.entries.applySuggestion(selection);
-    this.persistDraft();
+    this.draft.save();
     this.announce(this.tr('suggestApplied', { path: selection.names.join(' › ') }));
   }
 
@@ -497,7 +457,7 @@ export class SportelloDeskForm extends DeskFormAttributes {
       return html`<sportello-desk-request
           part="follow-up"
           request-id=${this.requestId}
-          .endpoint=${this.endpointUrl}
+          .endpoint=${this.setup.endpoint}
           .tokenProvider=${this.config.tokenProvider}
           lang=${this.language}
         ></sportello-desk-request>
@@ -516,7 +476,7 @@ export class SportelloDeskForm extends DeskFormAttributes {
       submitting: this.controller.submitState === 'pending',
       disabled: this.disabled,
       draftRestored: this.draftRestored,
-      setup: this.setupState,
+      setup: this.setup.state,
       formError: this.formError,
       announcement: this.announcement,
       parts: html`${this.contact.render((name, label) => fieldError(this.view, name, label))} ${this.ai.panel.renderSuggestion()} ${this.ai.panel.renderAnswers()}`,
@@ -527,15 +487,6 @@ export class SportelloDeskForm extends DeskFormAttributes {
       discardDraft: () => this.discardDraft(),
       send: () => void this.send(),
     });
-  }
-
-  private get setupState(): SetupState {
-    const src = this.catalogSrc;
-    return {
-      hasEndpoint: !!this.endpointUrl,
-      noCatalogSource: this.catalog === undefined && !src,
-      catalogLoad: this.controller.catalogLoad,
-    };
   }
 }
 
