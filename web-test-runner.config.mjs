@@ -17,6 +17,9 @@ const transport = transportPlugin({ simUrl: () => simulator.url });
 const gateway = gatewayPlugin({ simUrl: () => simulator.url });
 const simulator = simulatorPlugin({ env: () => ({ ...transport.env, ...gateway.env }) });
 
+/** Each test's limit; drivers that wait on the test's behalf (the signing page) use the same. */
+const TEST_TIMEOUT_MS = 20000;
+
 const files = process.env.WTR_FILES
   ? process.env.WTR_FILES.split(',')
   : ['test/browser/**/*.test.ts', 'components/**/*.test.ts', 'src/**/*.test.ts'];
@@ -43,7 +46,7 @@ export default {
   concurrentBrowsers: 1,
   testsFinishTimeout: 20 * 60 * 1000,
   browserStartTimeout: 60000,
-  testFramework: { config: { timeout: 20000 } },
+  testFramework: { config: { timeout: TEST_TIMEOUT_MS } },
   plugins: [
     // Before esbuild: `?worker&url` imports (the SSE worker) resolve to the served source module.
     workerUrlPlugin(),
@@ -53,7 +56,7 @@ export default {
     gateway,
     transport,
     // A signer on the signing service's own page (window and dialog modes of the sign viewer).
-    signPagePlugin(),
+    signPagePlugin({ timeout: TEST_TIMEOUT_MS }),
   ],
   browsers: [
     chromeLauncher({

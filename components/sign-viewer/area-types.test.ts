@@ -1,10 +1,11 @@
 // Areas and placeholders of different types look different without colour (outline and icon), and
 // each one's accessible name says its type and its signer. Practice 1001 (Laura's view): signature
 // areas, a free-text, a date, a full-name and a checkbox placeholder.
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import type { SportelloSignViewer } from './sign-viewer.js';
 import { docView, practiceShown, resetSim, shadow, viewer } from './test-helpers.js';
 import { placeholderFamily } from './parts/area-icons.js';
+import { until } from './test-wait.js';
 
 const LAURA = 'laura.bianchi@acme.test';
 
@@ -29,10 +30,9 @@ async function showDocument(el: SportelloSignViewer, index: number): Promise<voi
   const name = button.textContent!.trim();
   button.click();
   // The other document's own view (a new one replaces the old), with its areas placed.
-  await waitUntil(
+  await until(
     () => docView(el)?.documentName === name && docView(el)?.pdf && areas(el).length > 0,
     `document ${index} shows no areas`,
-    { timeout: 15000 },
   );
 }
 
@@ -51,7 +51,7 @@ describe('sportello-sign-viewer: area types', () => {
   it('signature, text, date and checkbox areas differ in outline and icon, and say their type and signer', async () => {
     const el = await viewer(1001, { 'signer-email': LAURA });
     await practiceShown(el);
-    await waitUntil(() => areas(el).length >= 3, 'no areas on the contract', { timeout: 15000 });
+    await until(() => areas(el).length >= 3, 'no areas on the contract');
     const seen = new Map<string, { shape: string; label: string; mine: boolean }>();
     const collect = () => {
       for (const a of areas(el))

@@ -1,10 +1,11 @@
 // The document controller alone, on a real document from the simulator: which areas it places when
 // the practice's areas change while the document is still loading, or after a switch and back.
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import { LitElement } from 'lit';
 import { SignDocumentController, type DocumentSource } from '../../src/controllers/sign/document-controller.js';
 import type { AreaSpec } from '../../src/pdf/areas.js';
 import { resetSim, signingLink } from './test-helpers.js';
+import { until } from './test-wait.js';
 
 class DocumentHost extends LitElement {
   readonly doc = new SignDocumentController(this);
@@ -46,7 +47,7 @@ describe('SignDocumentController: the areas it places', () => {
     void el.doc.show(source, undefined, newer);
     await loading;
     expect(el.doc.phase).to.equal('complete');
-    await waitUntil(() => el!.doc.areas.length > 0, 'no areas placed', { timeout: 10000 });
+    await until(() => el!.doc.areas.length > 0, 'no areas placed');
     expect(ids(el)).to.deep.equal(['new']);
   });
 
@@ -56,14 +57,12 @@ describe('SignDocumentController: the areas it places', () => {
     const b: DocumentSource = { kind: 'url', url: `${link}/documents/10021?again`, filename: 'b.pdf', index: 0 };
     el = await host();
     await el.doc.show(a, undefined, [area('first', 0.1)]);
-    await waitUntil(() => ids(el!).join() === 'first', 'first areas not placed', { timeout: 10000 });
+    await until(() => ids(el!).join() === 'first', 'first areas not placed');
     el.doc.updateAreas([area('second', 0.3)]);
-    await waitUntil(() => ids(el!).join() === 'second', 'updated areas not placed', { timeout: 10000 });
+    await until(() => ids(el!).join() === 'second', 'updated areas not placed');
     await el.doc.show(b, undefined, [area('third', 0.6)]);
-    await waitUntil(() => ids(el!).join() === 'third', 'areas of the other document not placed', { timeout: 10000 });
+    await until(() => ids(el!).join() === 'third', 'areas of the other document not placed');
     el.doc.retry();
-    await waitUntil(() => el!.doc.phase === 'complete' && ids(el!).join() === 'third', 'retry lost the areas', {
-      timeout: 10000,
-    });
+    await until(() => el!.doc.phase === 'complete' && ids(el!).join() === 'third', 'retry lost the areas');
   });
 });

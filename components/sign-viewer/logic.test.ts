@@ -1,5 +1,5 @@
 // Fast tests of the viewer's pure logic (geometry, area placement, polling schedule, PDF sniffing).
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import fc from 'fast-check';
 import {
   acrofieldMatches,
@@ -14,6 +14,7 @@ import {
 import { findKeyword, practiceAreas } from '../../src/pdf/areas.js';
 import { delayAfterError, nextDelay } from '../../src/controllers/sign/polling.js';
 import { looksLikePdf } from '../../src/services/sign.js';
+import { until } from './test-wait.js';
 
 const unit = fc.double({ min: 0, max: 1, noNaN: true });
 
@@ -122,6 +123,64 @@ describe('sign-viewer logic', () => {
     expect(findKeyword(runs, 'absent', [0, 0, 500, 1000])).to.equal(undefined);
   });
 
+  it('finds an anchor phrase that wraps onto the next line (a line end reads as a space)', () => {
+    // As pdf.js gives practice 1003's agreement: "… and ACME Services" ends a line, "S.p.A." starts the next.
+    const runs = [
+      {
+        str: 'between Northwind Traders Ltd ("the Customer") and ACME Services',
+        transform: [10, 0, 0, 10, 50, 700],
+        width: 330,
+        height: 10,
+        eol: true,
+      },
+      { str: 'S.p.A. ("the Provider") for the supply', transform: [10, 0, 0, 10, 50, 686], width: 190, height: 10 },
+    ];
+    const box = findKeyword(runs, 'ACME Services S.p.A.', [0, 0, 500, 1000])!;
+    expect(box, 'the wrapped phrase was not found').to.not.equal(undefined);
+    const perChar = 330 / runs[0]!.str.length;
+    expect(box.x).to.be.closeTo((50 + runs[0]!.str.indexOf('ACME') * perChar) / 500, 1e-9);
+    expect(box.y).to.be.closeTo((1000 - 710) / 1000, 1e-9);
+    // The box covers the phrase's piece on its first line.
+    expect(box.width).to.be.closeTo(('ACME Services'.length * perChar) / 500, 1e-9);
+    // A line end is a space, not a wildcard: words glued across it are not a match.
+    expect(findKeyword(runs, 'ServicesS.p.A.', [0, 0, 500, 1000])).to.equal(undefined);
+  });
+
+  it('an anchor phrase is found wherever its lines break, in the first run it starts in', () => {
+    const word = fc.stringMatching(/^[A-Za-z.]{1,8}$/);
+    fc.assert(
+      fc.property(
+        fc.array(word, { minLength: 1, maxLength: 6 }),
+        fc.array(word, { minLength: 2, maxLength: 6 }),
+        fc.array(fc.boolean(), { minLength: 6, maxLength: 6 }),
+        (before, phrase, breaks) => {
+          // "before…" on its own run, then the phrase's words, each ending a line or followed by a space.
+          const runs = [
+            { str: before.join(' '), transform: [10, 0, 0, 10, 20, 500], width: 100, height: 10, eol: true },
+          ];
+          let str = '';
+          phrase.forEach((w, i) => {
+            str += w;
+            if (i === phrase.length - 1 || breaks[i]) {
+              runs.push({
+                str,
+                transform: [10, 0, 0, 10, 20, 480 - 14 * runs.length],
+                width: 5 * str.length,
+                height: 10,
+                eol: true,
+              });
+              str = '';
+            } else str += ' ';
+          });
+          const box = findKeyword(runs, phrase.join(' '), [0, 0, 500, 1000]);
+          expect(box).to.not.equal(undefined);
+          // Found no later than the phrase's own first run.
+          expect(box!.y).to.be.at.most((1000 - (480 - 14 * 1)) / 1000 + 1e-9);
+        },
+      ),
+    );
+  });
+
   it('acrofield match rules follow §2.6', () => {
     expect(acrofieldMatches('firma_cliente', 'firma_', 'prefix')).to.equal(true);
     expect(acrofieldMatches('firma_cliente', 'cliente', 'postfix')).to.equal(true);
@@ -177,23 +236,34 @@ describe('Poller', () => {
   it('holds no timer while the tab is hidden and polls at once when it is visible again', async () => {
     const { Poller } = await import('../../src/controllers/sign/polling.js');
     let ticks = 0;
+    // One tick can be held open, to hide the tab while it is in flight.
+    let hold = false;
+    let release: ((changed: boolean) => void) | undefined;
     const poller = new Poller(
-      async () => (ticks++, false),
+      async () => {
+        ticks++;
+        return hold ? new Promise<boolean>((r) => (release = r)) : false;
+      },
       () => ({ baseMs: 20, maxMs: 40, factor: 2 }),
     );
-    const timer = () => (poller as unknown as { timer: unknown }).timer;
+    const internals = poller as unknown as { timer: unknown; inFlight: boolean };
     poller.start(true);
-    await waitUntil(() => ticks >= 2, 'no polling');
+    await until(() => ticks >= 2, 'no polling');
+    hold = true;
+    await until(() => release, 'no tick in flight');
     setVisibility('hidden');
-    expect(timer()).to.equal(undefined);
+    expect(internals.timer).to.equal(undefined);
     const frozen = ticks;
-    // Even an in-flight tick that ends while hidden does not schedule another.
-    await new Promise((r) => setTimeout(r, 0));
-    expect(timer() === undefined || ticks === frozen).to.equal(true);
+    // An in-flight tick that ends while hidden does not schedule another.
+    release!(false);
+    await until(() => !internals.inFlight, 'the held tick did not end');
+    expect(internals.timer).to.equal(undefined);
+    expect(ticks).to.equal(frozen);
+    hold = false;
     setVisibility('visible');
-    await waitUntil(() => ticks > frozen, 'did not resume');
+    await until(() => ticks > frozen, 'did not resume');
     poller.stop();
-    expect(timer()).to.equal(undefined);
+    expect(internals.timer).to.equal(undefined);
   });
 
   it('stops for good on an error the callback says will not heal (404)', async () => {
@@ -207,7 +277,7 @@ describe('Poller', () => {
       () => (errors++, false),
     );
     poller.start(true);
-    await waitUntil(() => errors === 1 && !poller.active, 'did not stop');
+    await until(() => errors === 1 && !poller.active, 'did not stop');
     expect(poller.active).to.equal(false);
   });
 });

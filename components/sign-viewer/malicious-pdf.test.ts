@@ -1,11 +1,12 @@
 // A hostile PDF made here: JavaScript actions (OpenAction, document-level names, page open action,
 // a link) and the CVE-2024-4367 FontMatrix injection pattern. Opening and painting it must run nothing.
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
 // @ts-expect-error -- pdf-lib's bundled ESM build (it loads in the browser without a bundler) has no .d.ts of its own.
 import * as PdfLibEsm from 'pdf-lib/dist/pdf-lib.esm.js';
 import { openPdf } from '../../src/pdf/pdfjs.js';
 import { hasInk } from './test-helpers.js';
 import type { SignDocumentView } from './parts/document-view.js';
+import { until } from './test-wait.js';
 
 const {
   PDFDocument,
@@ -91,10 +92,8 @@ describe('sportello-sign-viewer: a malicious PDF', () => {
         html`<sportello-sign-document style="height: 700px; width: 800px; display: flex"></sportello-sign-document>`,
       );
       view.pdf = pdf;
-      await waitUntil(() => view.shadowRoot!.querySelector('canvas[data-painted]'), 'hostile page not painted', {
-        timeout: 15000,
-      });
-      await waitUntil(() => view.shadowRoot!.querySelector('.textLayer span'), 'no text layer', { timeout: 10000 });
+      await until(() => view.shadowRoot!.querySelector('canvas[data-painted]'), 'hostile page not painted');
+      await until(() => view.shadowRoot!.querySelector('.textLayer span'), 'no text layer');
       expect(hasInk(view.shadowRoot!.querySelector<HTMLCanvasElement>('canvas[data-painted]')!)).to.equal(true);
       // The hostile scripts are really in the file (pdf.js reads them as data) …
       const actions = JSON.stringify([await pdf.getJSActions(), await (await pdf.getPage(1)).getJSActions()]);

@@ -1,6 +1,6 @@
 // Page shapes and bounds: turned pages (/Rotate 0, 90, 180, 270) with areas at known coordinates,
 // a landscape page among portrait ones, and canvases bounded at every width (#19, #23).
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
 import { openPdf } from '../../src/pdf/pdfjs.js';
 import { stringsReady } from '../../src/i18n/translate.js';
 import type { PlacedArea } from '../../src/pdf/areas.js';
@@ -8,6 +8,7 @@ import { PAGE_GAP } from './parts/document-view.styles.js';
 import type { SignDocumentView } from './parts/document-view.js';
 import { docView, firstPagePainted, resetSim, viewer } from './test-helpers.js';
 import { makePdf, redBox } from './test-pdfs.js';
+import { until } from './test-wait.js';
 
 const ROTATIONS = [0, 90, 180, 270];
 /** Where each page's red box is drawn and its area placed: on the page as stored, off-centre so a wrong turn shows. */
@@ -42,17 +43,14 @@ describe('sign document view: turned pages', () => {
     }));
     const { view, destroy } = await mountView(bytes, areas);
     try {
-      await waitUntil(
+      await until(
         () => shadowOf(view).querySelectorAll('.page').length === 4 && pageBox(view, 2).dataset.rotation === '90',
         'pages not measured',
-        { timeout: 15000 },
       );
       for (const [i, r] of ROTATIONS.entries()) {
         const n = i + 1;
         view.goToPage(n);
-        await waitUntil(() => pageBox(view, n).querySelector('canvas[data-painted]'), `page ${n} not painted`, {
-          timeout: 15000,
-        });
+        await until(() => pageBox(view, n).querySelector('canvas[data-painted]'), `page ${n} not painted`);
         const page = pageBox(view, n);
         const drawn = redBox(page.querySelector('canvas')!);
         expect(drawn, `red box painted on page ${n}`).to.exist;
@@ -81,14 +79,11 @@ describe('sign document view: turned pages', () => {
       const scroller = shadowOf(view).querySelector<HTMLElement>('.scroller')!;
       const room = () => scroller.clientWidth - 2 * PAGE_GAP;
       const widths = () => [1, 2, 3].map((n) => pageBox(view, n)?.getBoundingClientRect().width ?? 0);
-      await waitUntil(
+      await until(
         () => shadowOf(view).querySelectorAll('.page').length === 3 && widths()[1]! > widths()[0]!,
         'landscape page not measured',
-        { timeout: 15000 },
       );
-      await waitUntil(() => widths().every((w) => w <= room() + 1), `a page overflows: ${widths()} in ${room()}`, {
-        timeout: 5000,
-      });
+      await until(() => widths().every((w) => w <= room() + 1), `a page overflows: ${widths()} in ${room()}`);
       expect(Math.max(...widths())).to.be.closeTo(room(), 2);
       expect(scroller.scrollWidth).to.be.at.most(scroller.clientWidth + 1);
     } finally {
@@ -118,7 +113,7 @@ describe('sign document view: links inside the PDF', () => {
     const { view, destroy } = await mountView(bytes);
     try {
       const anchors = () => [...(pageBox(view, 1)?.querySelectorAll<HTMLAnchorElement>('.links a') ?? [])];
-      await waitUntil(() => anchors().length === 2, `links not shown: ${anchors().length}`, { timeout: 15000 });
+      await until(() => anchors().length === 2, `links not shown: ${anchors().length}`);
       const [external, internal] = [
         anchors().find((a) => a.target === '_blank')!,
         anchors().find((a) => a.dataset.page)!,
@@ -134,7 +129,7 @@ describe('sign document view: links inside the PDF', () => {
       expect(r.top - p.top).to.be.closeTo(0.1 * p.height, 2);
       expect(internal.getAttribute('aria-label')).to.equal('Go to page 3');
       internal.click();
-      await waitUntil(() => view.currentPage === 3, `current page ${view.currentPage}`, { timeout: 5000 });
+      await until(() => view.currentPage === 3, `current page ${view.currentPage}`);
       await expect(view).to.be.accessible();
     } finally {
       view.pdf = undefined;
@@ -152,7 +147,7 @@ describe('sign document view: search in the text', () => {
     ]);
     const { view, destroy } = await mountView(bytes);
     try {
-      await waitUntil(() => shadowOf(view).querySelectorAll('.page').length === 3, 'no pages', { timeout: 15000 });
+      await until(() => shadowOf(view).querySelectorAll('.page').length === 3, 'no pages');
       const toggle = shadowOf(view).querySelector<HTMLButtonElement>(
         '.toolbar button[aria-label="Search in the document"]',
       )!;
@@ -163,23 +158,15 @@ describe('sign document view: search in the text', () => {
       input.value = 'citta';
       input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
       // Accents do not matter: 'Città' on page 1 and 'citta' on page 3.
-      await waitUntil(() => status() === '1 of 2', `status ${status()}`, { timeout: 10000 });
+      await until(() => status() === '1 of 2', `status ${status()}`);
       expect(view.currentPage).to.equal(1);
-      await waitUntil(() => pageBox(view, 1).querySelector('.textLayer span.hit.current'), 'hit not marked on page 1', {
-        timeout: 10000,
-      });
+      await until(() => pageBox(view, 1).querySelector('.textLayer span.hit.current'), 'hit not marked on page 1');
       input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
-      await waitUntil(
-        () => status() === '2 of 2' && view.currentPage === 3,
-        `status ${status()} page ${view.currentPage}`,
-        { timeout: 10000 },
-      );
-      await waitUntil(() => pageBox(view, 3).querySelector('.textLayer span.hit.current'), 'hit not marked on page 3', {
-        timeout: 10000,
-      });
+      await until(() => status() === '2 of 2' && view.currentPage === 3, `status ${status()} page ${view.currentPage}`);
+      await until(() => pageBox(view, 3).querySelector('.textLayer span.hit.current'), 'hit not marked on page 3');
       input.value = 'absent';
       input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
-      await waitUntil(() => status() === 'No matches', `status ${status()}`, { timeout: 10000 });
+      await until(() => status() === 'No matches', `status ${status()}`);
       await expect(view).to.be.accessible();
     } finally {
       view.pdf = undefined;
@@ -195,10 +182,10 @@ describe('sign document view: thumbnails', () => {
     );
     const { view, destroy } = await mountView(bytes);
     try {
-      await waitUntil(() => shadowOf(view).querySelectorAll('.page').length === 30, 'no pages', { timeout: 15000 });
+      await until(() => shadowOf(view).querySelectorAll('.page').length === 30, 'no pages');
       expect(shadowOf(view).querySelector('.thumbs'), 'closed at first').to.equal(null);
       shadowOf(view).querySelector<HTMLButtonElement>('.toolbar button[aria-label="Page thumbnails"]')!.click();
-      await waitUntil(() => shadowOf(view).querySelectorAll('.thumb').length === 30, 'no strip', { timeout: 5000 });
+      await until(() => shadowOf(view).querySelectorAll('.thumb').length === 30, 'no strip');
       const strip = shadowOf(view).querySelector<HTMLElement>('.thumbs')!;
       const thumbCanvases = () =>
         [...strip.querySelectorAll('canvas')].map((c) => Number((c.closest('.thumb') as HTMLElement).dataset.page));
@@ -211,19 +198,15 @@ describe('sign document view: thumbnails', () => {
           })
           .map((t) => Number(t.dataset.page));
       };
-      await waitUntil(() => strip.querySelector('canvas[data-painted]'), 'no thumbnail painted', { timeout: 15000 });
-      await waitUntil(
-        () => {
-          const allowed = new Set(onScreen().flatMap((p) => [p - 1, p, p + 1]));
-          return thumbCanvases().every((p) => allowed.has(p));
-        },
-        `thumbnails beyond the strip's view hold canvases: ${thumbCanvases()} on screen ${onScreen()}`,
-        { timeout: 10000 },
-      );
+      await until(() => strip.querySelector('canvas[data-painted]'), 'no thumbnail painted');
+      await until(() => {
+        const allowed = new Set(onScreen().flatMap((p) => [p - 1, p, p + 1]));
+        return thumbCanvases().every((p) => allowed.has(p));
+      }, `thumbnails beyond the strip's view hold canvases: ${thumbCanvases()} on screen ${onScreen()}`);
       expect(thumbCanvases().length).to.be.lessThan(30);
       expect(view.liveThumbnailCount).to.equal(thumbCanvases().length);
       strip.querySelector<HTMLButtonElement>('.thumb[data-page="20"]')!.click();
-      await waitUntil(() => view.currentPage === 20, `current page ${view.currentPage}`, { timeout: 5000 });
+      await until(() => view.currentPage === 20, `current page ${view.currentPage}`);
       await expect(view).to.be.accessible();
     } finally {
       view.pdf = undefined;
@@ -269,7 +252,7 @@ describe('sportello-sign-viewer: canvases bounded at every width', () => {
     el.style.removeProperty('--sportello-sign-viewer-height');
     el.style.width = '390px';
     const view = await firstPagePainted(el);
-    await waitUntil(settled(view), 'canvases did not settle', { timeout: 10000 });
+    await until(settled(view), 'canvases did not settle');
     expectBounded(view, '390 px, top');
     expect(live(view).length).to.be.at.most(4);
   });
@@ -280,21 +263,15 @@ describe('sportello-sign-viewer: canvases bounded at every width', () => {
     el.style.width = '390px';
     const view = await firstPagePainted(el);
     const scroller = shadowOf(view).querySelector<HTMLElement>('.scroller')!;
-    await waitUntil(() => scroller.scrollHeight > 20 * window.innerHeight, 'the view did not grow to the document', {
-      timeout: 10000,
-    });
-    await waitUntil(settled(view), 'canvases did not settle at the top', { timeout: 10000 });
+    await until(() => scroller.scrollHeight > 20 * window.innerHeight, 'the view did not grow to the document');
+    await until(settled(view), 'canvases did not settle at the top');
     expectBounded(view, 'grown view, top');
     expect(live(view)).to.include(1);
     // The window scrolls to page 50.
     const target = pageBox(view, 50);
     window.scrollTo(0, target.getBoundingClientRect().top + window.scrollY);
-    await waitUntil(
-      () => target.querySelector('canvas[data-painted]'),
-      'page 50 not painted after the window scrolled',
-      { timeout: 15000 },
-    );
-    await waitUntil(settled(view), 'canvases did not settle at page 50', { timeout: 10000 });
+    await until(() => target.querySelector('canvas[data-painted]'), 'page 50 not painted after the window scrolled');
+    await until(settled(view), 'canvases did not settle at page 50');
     expectBounded(view, 'grown view, page 50');
     expect(live(view)).not.to.include(1);
     expect(view.currentPage).to.be.within(49, 51);
@@ -306,9 +283,7 @@ describe('sportello-sign-viewer: canvases bounded at every width', () => {
     el.style.removeProperty('--sportello-sign-viewer-height');
     el.style.width = '390px';
     // (The pages are below the window here: nothing is painted until the visitor scrolls to them.)
-    await waitUntil(() => docView(el)?.shadowRoot?.querySelector('.toolbar button'), 'no document view', {
-      timeout: 15000,
-    });
+    await until(() => docView(el)?.shadowRoot?.querySelector('.toolbar button'), 'no document view');
     const view = docView(el)!;
     await view.updateComplete;
     const side = el.shadowRoot!.querySelector<HTMLElement>('.side')!;
@@ -334,7 +309,7 @@ describe('sportello-sign-viewer: canvases bounded at every width', () => {
     spacer.style.height = '3000px';
     el.before(spacer);
     try {
-      await waitUntil(() => live(view).length === 0, `canvases kept off screen: ${live(view)}`, { timeout: 10000 });
+      await until(() => live(view).length === 0, `canvases kept off screen: ${live(view)}`);
     } finally {
       spacer.remove();
     }

@@ -1,12 +1,13 @@
 // A search hit that crosses the text layer's spans (a phrase wrapping onto the next line of the
 // simulator's service agreement, practice 1003): every piece is marked, and the view scrolls to it.
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import fc from 'fast-check';
 import { setViewport } from '@web/test-runner-commands';
 import type { SportelloSignViewer } from './sign-viewer.js';
 import type { SignDocumentView } from './parts/document-view.js';
 import { firstPagePainted, practiceShown, resetSim, viewer } from './test-helpers.js';
 import { findMatches, joinPieces, matchPieces, type TextPiece } from '../../src/pdf/search.js';
+import { until } from './test-wait.js';
 
 const root = (v: SignDocumentView) => v.shadowRoot!;
 
@@ -44,8 +45,8 @@ describe('search: a hit across text-layer spans', () => {
   it('"ACME Services S.p.A." wraps onto the next line: both pieces are marked, in their own spans', async () => {
     const view = await firstPagePainted(el);
     await search(view, 'acme services s.p.a.');
-    await waitUntil(() => status(view) === '1 of 1', `status ${status(view)}`, { timeout: 10000 });
-    await waitUntil(() => currentMarks(view, 1).length === 2, 'the pieces are not all marked', { timeout: 10000 });
+    await until(() => status(view) === '1 of 1', `status ${status(view)}`);
+    await until(() => currentMarks(view, 1).length === 2, 'the pieces are not all marked');
     const marks = currentMarks(view, 1);
     expect(marks.map((m) => m.textContent)).to.deep.equal(['ACME Services', 'S.p.A.']);
     expect(marks[0]!.parentElement).not.to.equal(marks[1]!.parentElement);
@@ -64,20 +65,16 @@ describe('search: a hit across text-layer spans', () => {
   it('a hit on the next page: the view scrolls to it, every piece on screen; a new search takes the old marks away', async () => {
     const view = await firstPagePainted(el);
     await search(view, 'sixty days written notice');
-    await waitUntil(() => status(view) === '1 of 1', `status ${status(view)}`, { timeout: 10000 });
-    await waitUntil(() => currentMarks(view, 2).length === 2, 'the pieces on page 2 are not marked', {
-      timeout: 10000,
-    });
+    await until(() => status(view) === '1 of 1', `status ${status(view)}`);
+    await until(() => currentMarks(view, 2).length === 2, 'the pieces on page 2 are not marked');
     // The page number follows the scroll (the visible pages are reported a frame or two later).
-    await waitUntil(() => view.currentPage === 2, `current page ${view.currentPage}`, { timeout: 10000 });
+    await until(() => view.currentPage === 2, `current page ${view.currentPage}`);
     expect(currentMarks(view, 2).map((m) => m.textContent)).to.deep.equal(['sixty', 'days written notice']);
-    await waitUntil(() => currentMarks(view, 2).every((m) => onScreen(view, m)), 'the hit was not brought on screen', {
-      timeout: 10000,
-    });
+    await until(() => currentMarks(view, 2).every((m) => onScreen(view, m)), 'the hit was not brought on screen');
     const span = currentMarks(view, 2)[0]!.parentElement!;
     await search(view, 'Customer signature');
-    await waitUntil(() => status(view) === '1 of 1', `status ${status(view)}`, { timeout: 10000 });
-    await waitUntil(() => !span.querySelector('mark'), 'the old marks stayed', { timeout: 10000 });
+    await until(() => status(view) === '1 of 1', `status ${status(view)}`);
+    await until(() => !span.querySelector('mark'), 'the old marks stayed');
     expect(span.textContent).to.match(/with sixty$/);
   });
 });
@@ -136,12 +133,10 @@ describe('search: a hit across spans when the page scrolls (390×844)', () => {
     el.scrollIntoView();
     const view = await firstPagePainted(el);
     await search(view, 'sixty days written notice');
-    await waitUntil(() => status(view) === '1 of 1', `status ${status(view)}`, { timeout: 10000 });
-    await waitUntil(() => currentMarks(view, 2).length === 2, 'the pieces on page 2 are not marked', {
-      timeout: 10000,
-    });
+    await until(() => status(view) === '1 of 1', `status ${status(view)}`);
+    await until(() => currentMarks(view, 2).length === 2, 'the pieces on page 2 are not marked');
     const head = () => root(view).querySelector('.head')!.getBoundingClientRect();
-    await waitUntil(
+    await until(
       () =>
         currentMarks(view, 2).every((m) => {
           const r = m.getBoundingClientRect();
@@ -150,7 +145,6 @@ describe('search: a hit across spans when the page scrolls (390×844)', () => {
           );
         }),
       'the pieces are not on screen below the sticky head',
-      { timeout: 10000 },
     );
     await expect(el).to.be.accessible();
   });

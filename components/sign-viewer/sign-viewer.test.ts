@@ -1,4 +1,4 @@
-import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { SIM_URL } from '/__sportello/env.js';
 import { clientCredentials } from '../../src/transport/auth.js';
 import type { SportelloSignViewer } from './sign-viewer.js';
@@ -17,6 +17,7 @@ import {
   signingLink,
   viewer,
 } from './test-helpers.js';
+import { until } from './test-wait.js';
 
 async function detail(idFile: number): Promise<PracticeDetail> {
   return (await (await fetch(`${SIGN_API}/files/${idFile}`, { headers: KEY_HEADERS })).json()) as PracticeDetail;
@@ -76,7 +77,7 @@ describe('sportello-sign-viewer: pages', () => {
     expect(hasInk(canvas)).to.equal(true);
     const page1 = view.shadowRoot!.querySelector('.page[data-page="1"]')!;
     expect(page1.getAttribute('aria-label')).to.equal(`Page 1 of ${view.pageCount}`);
-    await waitUntil(() => page1.querySelector('.textLayer span'), 'no text layer', { timeout: 10000 });
+    await until(() => page1.querySelector('.textLayer span'), 'no text layer');
     const text = [...page1.querySelectorAll('.textLayer span')].map((s) => s.textContent).join('');
     expect(text).to.contain('CONTRATTO DI FORNITURA');
   });
@@ -101,17 +102,16 @@ describe('sportello-sign-viewer: pages', () => {
     };
     expect(livePages()).to.include(1);
     view.goToPage(60);
-    await waitUntil(
+    await until(
       () => view.shadowRoot!.querySelector('.page[data-page="60"] canvas[data-painted]'),
       'page 60 not painted',
-      { timeout: 15000 },
     );
     // The observer settles a frame or two after the jump; then only visible ± 1 hold canvases.
     const settled = () => {
       const allowed = new Set(visiblePages().flatMap((p) => [p - 1, p, p + 1]));
       return livePages().every((p) => allowed.has(p));
     };
-    await waitUntil(settled, 'far pages kept their canvases', { timeout: 5000 }).catch((e) => {
+    await until(settled, 'far pages kept their canvases').catch((e) => {
       throw new Error(
         `${e.message}: live ${livePages()} visible ${visiblePages()} io ${[...(view as unknown as { visible: Set<number> }).visible]} top ${scroller.scrollTop}`,
       );
@@ -141,7 +141,7 @@ describe('sportello-sign-viewer: pages', () => {
     [...view.shadowRoot!.querySelectorAll<HTMLButtonElement>('.toolbar button')]
       .find((b) => b.textContent!.includes('Fit page'))!
       .click();
-    await waitUntil(
+    await until(
       () => view.zoom === 'fit-page' && page1.getBoundingClientRect().height <= scroller.clientHeight,
       'fit page not applied',
     );
@@ -162,12 +162,11 @@ describe('sportello-sign-viewer: pages', () => {
       'modulo-adesione.pdf',
     ]);
     buttons[1]!.click();
-    await waitUntil(
+    await until(
       () =>
         docView(el)?.documentName === 'informativa-privacy.pdf' &&
         docView(el)?.shadowRoot?.querySelector('canvas[data-painted]'),
       'second document not shown',
-      { timeout: 15000 },
     );
     expect(buttons[1]!.getAttribute('aria-current')).to.equal('true');
   });
@@ -182,7 +181,7 @@ describe('sportello-sign-viewer: areas', () => {
     const view = await firstPagePainted(el);
     const coord = d.signers[0]!.signatureCoordinates!.find((c) => c.document === 0 && c.positionX !== undefined)!;
     view.goToPage(coord.page);
-    await waitUntil(() => areaEls(el).some((a) => a.dataset.area === 's0-c0'), 'area not drawn', { timeout: 10000 });
+    await until(() => areaEls(el).some((a) => a.dataset.area === 's0-c0'), 'area not drawn');
     const area = areaEls(el).find((a) => a.dataset.area === 's0-c0')!;
     const page = area.parentElement!;
     expect(page.dataset.page).to.equal(String(coord.page));
@@ -206,9 +205,7 @@ describe('sportello-sign-viewer: areas', () => {
     const el = await viewer(1001);
     const view = await firstPagePainted(el);
     // Laura's acrofield rule `firma_fornitore` (full match) on the contract.
-    await waitUntil(() => areaEls(el).some((a) => a.dataset.area === 's1-a0'), 'acrofield area missing', {
-      timeout: 10000,
-    });
+    await until(() => areaEls(el).some((a) => a.dataset.area === 's1-a0'), 'acrofield area missing');
     const acro = areaEls(el).find((a) => a.dataset.area === 's1-a0')!;
     const pageNo = Number(acro.parentElement!.dataset.page);
     const pdfPage = await view.pdf!.getPage(pageNo);
@@ -224,11 +221,10 @@ describe('sportello-sign-viewer: areas', () => {
 
     // Mario's anchored area (`Firma per presa visione`) on the privacy notice.
     shadow(el).querySelectorAll<HTMLButtonElement>('.switcher button')[1]!.click();
-    await waitUntil(
+    await until(
       () =>
         docView(el)?.documentName === 'informativa-privacy.pdf' && areaEls(el).some((a) => a.dataset.area === 's0-c1'),
       'anchor area missing',
-      { timeout: 15000 },
     );
     const anchor = areaEls(el).find((a) => a.dataset.area === 's0-c1')!;
     const v2 = docView(el)!;
@@ -251,7 +247,7 @@ describe('sportello-sign-viewer: signing', () => {
   beforeEach(resetSim);
 
   async function openSigning(el: SportelloSignViewer): Promise<string> {
-    await waitUntil(() => shadow(el).querySelector('a[part="sign-button"]'), 'no sign link', { timeout: 10000 });
+    await until(() => shadow(el).querySelector('a[part="sign-button"]'), 'no sign link');
     const a = shadow(el).querySelector<HTMLAnchorElement>('a[part="sign-button"]')!;
     expect(a.rel).to.contain('noopener');
     // The page handles the window itself in a test: cancel the open, the viewer still follows.
@@ -289,7 +285,7 @@ describe('sportello-sign-viewer: signing', () => {
     const el = await viewer(1002, { 'sign-mode': 'dialog' });
     await practiceShown(el);
     shadow(el).querySelector<HTMLButtonElement>('button[part="sign-button"]')!.click();
-    await waitUntil(() => shadow(el).querySelector('dialog[open] iframe'), 'no dialog', { timeout: 10000 });
+    await until(() => shadow(el).querySelector('dialog[open] iframe'), 'no dialog');
     const iframe = shadow(el).querySelector('iframe')!;
     expect(iframe.src).to.equal(await signingLink(1002));
     expect(iframe.title).to.equal('Signing page');
@@ -313,7 +309,7 @@ describe('sportello-sign-viewer: downloads', () => {
     });
     for (const kind of ['document', 'practice', 'report']) {
       shadow(el).querySelector<HTMLButtonElement>(`[data-download="${kind}"]`)!.click();
-      await waitUntil(() => got[kind], `${kind} not downloaded`, { timeout: 10000 });
+      await until(() => got[kind], `${kind} not downloaded`);
     }
     expect(got.document!.filename).to.equal('contratto-fornitura.pdf');
     expect(got.document!.size).to.be.greaterThan(1000);
@@ -408,9 +404,7 @@ describe('sportello-sign-viewer: errors', () => {
 
   it('a broken (non-PDF) document: says it cannot be displayed', async () => {
     const el = await viewer(1009);
-    await waitUntil(() => shadow(el).querySelector('.doc-state [part="error"]'), 'no document error', {
-      timeout: 10000,
-    });
+    await until(() => shadow(el).querySelector('.doc-state [part="error"]'), 'no document error');
     expect(shadow(el).querySelector('.doc-state [part="error"]')!.textContent).to.contain('damaged or is not a PDF');
     await expect(el).to.be.accessible();
   });
@@ -439,7 +433,7 @@ describe('sportello-sign-viewer: accessibility', () => {
   it('is axe-clean with a document shown and areas drawn', async () => {
     const el = await viewer(1001, { 'signer-email': 'laura.bianchi@acme.test' });
     const view = await firstPagePainted(el);
-    await waitUntil(() => view.shadowRoot!.querySelector('.textLayer span'), 'no text layer', { timeout: 10000 });
+    await until(() => view.shadowRoot!.querySelector('.textLayer span'), 'no text layer');
     await expect(el).to.be.accessible();
   });
 });
@@ -452,7 +446,7 @@ describe('sportello-sign-viewer: cleanup', () => {
     const view = await firstPagePainted(el);
     const pdf = view.pdf!;
     el.remove();
-    await waitUntil(() => pdf.loadingTask.destroyed, 'PDF not destroyed', { timeout: 5000 });
+    await until(() => pdf.loadingTask.destroyed, 'PDF not destroyed');
     expect(view.shadowRoot!.querySelectorAll('canvas').length).to.equal(0);
   });
 
@@ -467,15 +461,13 @@ describe('sportello-sign-viewer: cleanup', () => {
     expect(await kept(1)).to.be.greaterThan(0);
     for (const n of [30, 60, 90]) {
       view.goToPage(n);
-      await waitUntil(
+      await until(
         () => view.shadowRoot!.querySelector(`.page[data-page="${n}"] canvas[data-painted]`),
         `page ${n} not painted`,
-        { timeout: 15000 },
       );
     }
     // Reading a long document top to bottom would otherwise hold every page's paint data.
-    for (const n of [1, 30, 60])
-      await waitUntil(async () => (await kept(n)) === 0, `page ${n} still holds its paint data`, { timeout: 5000 });
+    for (const n of [1, 30, 60]) await until(async () => (await kept(n)) === 0, `page ${n} still holds its paint data`);
     expect(await kept(90)).to.be.greaterThan(0);
   });
 
@@ -491,10 +483,9 @@ describe('sportello-sign-viewer: cleanup', () => {
         [0, 'contratto-fornitura.pdf'],
       ] as const) {
         buttons[i]!.click();
-        await waitUntil(
+        await until(
           () => docView(el)?.documentName === name && docView(el)?.shadowRoot?.querySelector('canvas[data-painted]'),
           `${name} not shown`,
-          { timeout: 15000 },
         );
       }
     }

@@ -1,11 +1,12 @@
 // Round two of signing (#19): each signer sees only their own step; the simulator's signing page
 // signed in a real browser (window and dialog modes); link-only mode follows the link to the end.
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
 import { SIM_URL } from '/__sportello/env.js';
 import type { SportelloSignViewer } from './sign-viewer.js';
 import type { SignStatusDetail } from './events.js';
 import { actOnLink, practiceShown, resetSim, shadow, viewer } from './test-helpers.js';
+import { until } from './test-wait.js';
 
 const EMILY = 'emily.carter@northwind.test';
 const GIOVANNI = 'giovanni.verdi@example.test';
@@ -36,19 +37,17 @@ describe("sportello-sign-viewer: each signer's own step", () => {
   it("after Emily signs, her viewer never offers the next signer's link (defect 1), and says she is waiting for the others", async () => {
     const el = await viewer(1003, { 'signer-email': EMILY });
     await practiceShown(el);
-    await waitUntil(() => signAction(el), 'no Sign action on her turn', { timeout: 10000 });
+    await until(() => signAction(el), 'no Sign action on her turn');
     expect(turn(el)!.dataset.turn).to.equal('your-turn');
-    await waitUntil(() => shownLinks(el).includes(link('link-1003-1')), 'her link is not offered');
+    await until(() => shownLinks(el).includes(link('link-1003-1')), 'her link is not offered');
     expect((await actOnLink(link('link-1003-1'), 'sign')).status).to.equal(200);
     // The viewer follows a named signer by itself.
-    await waitUntil(() => turn(el)?.dataset.turn === 'signed-waiting', 'did not notice her signature', {
-      timeout: 10000,
-    });
+    await until(() => turn(el)?.dataset.turn === 'signed-waiting', 'did not notice her signature');
     // Two more polls later (each poll holds a new practice object), the next signer's link has still
     // not appeared: before the fix the poll that saw her signature fetched and showed link-1003-2.
     for (let i = 0; i < 2; i++) {
       const seen = el.practice;
-      await waitUntil(() => el.practice !== seen, 'the viewer stopped following', { timeout: 10000 });
+      await until(() => el.practice !== seen, 'the viewer stopped following');
     }
     await el.updateComplete;
     expect(signAction(el)).to.equal(null);
@@ -59,7 +58,7 @@ describe("sportello-sign-viewer: each signer's own step", () => {
   it('Laura waits for Emily: no Sign action, "waiting for Emily Carter", then her turn when Emily has signed', async () => {
     const el = await viewer(1003, { 'signer-email': 'laura.bianchi@acme.test' });
     await practiceShown(el);
-    await waitUntil(() => turn(el), 'no turn notice', { timeout: 10000 });
+    await until(() => turn(el), 'no turn notice');
     expect(turn(el)!.dataset.turn).to.equal('waiting');
     expect(turn(el)!.textContent).to.contain('Emily Carter');
     expect(signAction(el)).to.equal(null);
@@ -68,12 +67,8 @@ describe("sportello-sign-viewer: each signer's own step", () => {
     expect(el.matches(':state(your-turn)')).to.equal(false);
     const events = statusEvents(el);
     await actOnLink(link('link-1003-1'), 'sign');
-    await waitUntil(() => turn(el)?.dataset.turn === 'your-turn' && signAction(el), 'her turn did not come', {
-      timeout: 10000,
-    });
-    await waitUntil(() => shownLinks(el).includes(link('link-1003-2')), 'her own link is not offered', {
-      timeout: 10000,
-    });
+    await until(() => turn(el)?.dataset.turn === 'your-turn' && signAction(el), 'her turn did not come');
+    await until(() => shownLinks(el).includes(link('link-1003-2')), 'her own link is not offered');
     expect(el.matches(':state(your-turn)')).to.equal(true);
     // A per-signer event for Emily's step, and the live region said it.
     const step = events.find((d) => d.signer?.email === EMILY);
@@ -87,12 +82,12 @@ describe("sportello-sign-viewer: each signer's own step", () => {
   it('signed areas look signed, with who and when', async () => {
     const el = await viewer(1004, { 'signer-email': 'mario.rossi@acme.test' });
     await practiceShown(el);
-    await waitUntil(() => turn(el)?.dataset.turn === 'completed', 'not completed', { timeout: 10000 });
+    await until(() => turn(el)?.dataset.turn === 'completed', 'not completed');
     const areas = () => [
       ...(shadow(el).querySelector('sportello-sign-document')?.shadowRoot?.querySelectorAll<HTMLElement>('.area') ??
         []),
     ];
-    await waitUntil(() => areas().length > 0, 'no areas', { timeout: 15000 });
+    await until(() => areas().length > 0, 'no areas');
     for (const a of areas().filter((x) => x.dataset.signer)) {
       expect(a.dataset.state).to.equal('signed');
       expect(a.classList.contains('signed')).to.equal(true);
@@ -113,7 +108,7 @@ describe("sportello-sign-viewer: each signer's own step", () => {
 
   it('a wrong key reads as refused credentials, not as an expired session (defect 7)', async () => {
     const el = await viewer(1001, { 'sign-token': 'not-the-token' });
-    await waitUntil(() => shadow(el).querySelector('[part="error"]'), 'no error', { timeout: 10000 });
+    await until(() => shadow(el).querySelector('[part="error"]'), 'no error');
     const notice = shadow(el).querySelector('[part="error"]')!;
     const text = notice.shadowRoot?.textContent ?? notice.textContent!;
     expect(text).not.to.match(/session has expired/i);
@@ -127,14 +122,14 @@ describe('sportello-sign-viewer: the signing page in a real browser', () => {
   it('window mode: the signer signs on the page that opened (defect 2), the viewer ends on completed', async () => {
     const el = await viewer(1002, { 'signer-email': GIOVANNI });
     await practiceShown(el);
-    await waitUntil(() => shownLinks(el).includes(link('link-1002-1')), 'no signing link', { timeout: 10000 });
+    await until(() => shownLinks(el).includes(link('link-1002-1')), 'no signing link');
     await expect(el).to.be.accessible();
     const events = statusEvents(el);
     const result = await executeServerCommand<SignPageResult, unknown>('sign-page', { open: 'window', action: 'sign' });
     expect(result.opened).to.contain('/sign/app/sign/link-1002-1');
     expect(result.status, result.text).to.equal(200);
     expect(result.text).to.match(/Hai firmato questa pratica|You have signed this practice/);
-    await waitUntil(() => turn(el)?.dataset.turn === 'completed', 'the viewer did not follow', { timeout: 10000 });
+    await until(() => turn(el)?.dataset.turn === 'completed', 'the viewer did not follow');
     expect(events.some((d) => d.signer?.email === GIOVANNI && d.signer.status === 'F')).to.equal(true);
     expect(events.some((d) => !d.signer && d.status === 'F' && d.final)).to.equal(true);
     expect(signAction(el)).to.equal(null);
@@ -144,15 +139,15 @@ describe('sportello-sign-viewer: the signing page in a real browser', () => {
   it('dialog mode: the signer signs inside the dialog, which closes by itself when they are done', async () => {
     const el = await viewer(1003, { 'signer-email': EMILY, 'sign-mode': 'dialog' });
     await practiceShown(el);
-    await waitUntil(() => signAction(el), 'no Sign action', { timeout: 10000 });
+    await until(() => signAction(el), 'no Sign action');
     signAction(el)!.click();
-    await waitUntil(() => shadow(el).querySelector('dialog[open] iframe'), 'no dialog', { timeout: 10000 });
+    await until(() => shadow(el).querySelector('dialog[open] iframe'), 'no dialog');
     await expect(el).to.be.accessible();
     const result = await executeServerCommand<SignPageResult, unknown>('sign-page', { open: 'dialog', action: 'sign' });
     expect(result.opened).to.contain('/sign/app/sign/link-1003-1');
     expect(result.status, result.text).to.equal(200);
-    await waitUntil(() => !shadow(el).querySelector('dialog[open]'), 'the dialog stayed open', { timeout: 10000 });
-    await waitUntil(() => turn(el)?.dataset.turn === 'signed-waiting', 'the viewer did not follow', { timeout: 10000 });
+    await until(() => !shadow(el).querySelector('dialog[open]'), 'the dialog stayed open');
+    await until(() => turn(el)?.dataset.turn === 'signed-waiting', 'the viewer did not follow');
     expect(signAction(el)).to.equal(null);
   });
 });
@@ -164,14 +159,12 @@ describe('sportello-sign-viewer: link-only mode follows the link', () => {
     const url = link('link-1002-1');
     const el = await viewer('', { 'signing-url': url, 'document-src': `${url}/documents/10021` });
     el.removeAttribute('id-file');
-    await waitUntil(() => signAction(el), 'no Sign action', { timeout: 10000 });
+    await until(() => signAction(el), 'no Sign action');
     // The page opens the window itself here; the viewer follows all the same.
     el.addEventListener('sportello-sign-open', (e) => e.preventDefault(), { once: true });
     signAction(el)!.click();
     expect((await actOnLink(url, 'sign')).status).to.equal(200);
-    await waitUntil(() => turn(el)?.dataset.turn === 'signed', 'link-only mode did not notice the signature', {
-      timeout: 10000,
-    });
+    await until(() => turn(el)?.dataset.turn === 'signed', 'link-only mode did not notice the signature');
     expect(turn(el)!.textContent).to.equal('Signed. Thank you.');
     expect(signAction(el)).to.equal(null);
     expect(shadow(el).querySelector('[role="status"][aria-live]')!.textContent).to.contain('Signed. Thank you.');
@@ -191,19 +184,13 @@ describe('sportello-sign-viewer: a signing page that refuses the frame', () => {
     });
     const el = await viewer(1002, { 'signer-email': GIOVANNI, 'sign-mode': 'dialog' });
     await practiceShown(el);
-    await waitUntil(() => signAction(el), 'no Sign action', { timeout: 10000 });
+    await until(() => signAction(el), 'no Sign action');
     signAction(el)!.click();
-    await waitUntil(() => shadow(el).querySelector('dialog[open] iframe'), 'no dialog', { timeout: 10000 });
+    await until(() => shadow(el).querySelector('dialog[open] iframe'), 'no dialog');
     // The browser refused the frame: Chromium shows its error page in it.
     const frames = async () =>
       (await executeServerCommand<{ frames: string[] }, unknown>('sign-page', { inspect: 'frames' })).frames;
-    await waitUntil(
-      async () => (await frames()).some((u) => u.startsWith('chrome-error:')),
-      'the frame was not refused',
-      {
-        timeout: 10000,
-      },
-    );
+    await until(async () => (await frames()).some((u) => u.startsWith('chrome-error:')), 'the frame was not refused');
     // The way out, in the visitor's words, to the signer's own page.
     const fallback = shadow(el).querySelector<HTMLAnchorElement>('dialog[open] a[data-fallback]')!;
     expect(fallback.closest('p')!.textContent!.replace(/\s+/g, ' ').trim()).to.equal(
@@ -226,7 +213,7 @@ describe('sportello-sign-viewer: a signing page that refuses the frame', () => {
     expect(opens).to.deep.equal([`window ${link('link-1002-1')}`]);
     // The dialog gave way to the window, and the viewer followed the signature there.
     expect(shadow(el).querySelector('dialog[open]')).to.equal(null);
-    await waitUntil(() => turn(el)?.dataset.turn === 'completed', 'the viewer did not follow', { timeout: 10000 });
+    await until(() => turn(el)?.dataset.turn === 'completed', 'the viewer did not follow');
     expect(signAction(el)).to.equal(null);
     await expect(el).to.be.accessible();
   });

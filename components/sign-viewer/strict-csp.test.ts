@@ -1,9 +1,10 @@
 // The viewer with real content on a page under the strict policy the README recommends
 // (style-src 'self', Trusted Types): the PDF is painted and the areas sit where the practice says.
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import { openStrictPage, type StrictPage } from '../../test/setup/strict-page.js';
 import { hasInk, KEY_HEADERS, resetSim, SIGN_API } from './test-helpers.js';
 import type { PracticeDetail } from '../../src/services/sign.js';
+import { until } from './test-wait.js';
 
 const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
@@ -28,10 +29,9 @@ describe('sportello-sign-viewer under a strict CSP with Trusted Types', () => {
     const viewer = strict.document.querySelector('sportello-sign-viewer')!;
     const docView = () => viewer.shadowRoot?.querySelector('sportello-sign-document') ?? null;
     const inDoc = <T extends Element>(sel: string) => docView()?.shadowRoot?.querySelector<T>(sel) ?? null;
-    await waitUntil(
+    await until(
       () => inDoc('canvas[data-painted]'),
       `no painted page on the strict page: ${strict.violations.length} violations`,
-      { timeout: 15000 },
     );
     const canvas = inDoc<HTMLCanvasElement>('canvas[data-painted]')!;
     expect(hasInk(canvas), 'the canvas holds the page').to.equal(true);
@@ -50,20 +50,16 @@ describe('sportello-sign-viewer under a strict CSP with Trusted Types', () => {
     // The page has its size (set through the CSSOM), and the canvas fills it.
     expect(pageBox.width).to.be.greaterThan(300);
     expect(canvas.getBoundingClientRect().width).to.be.closeTo(pageBox.width, 1);
-    await waitUntil(() => page1.querySelector('.textLayer span'), 'no text layer', { timeout: 10000 });
+    await until(() => page1.querySelector('.textLayer span'), 'no text layer');
 
     // Every area on page 1 is inside the page, and not collapsed at its corner. (Areas are placed
     // once the whole document's anchors and form fields are read, which may end after the paint.)
     // The areas checked are the ones read when the condition held, from the page still shown.
     let areas: HTMLElement[] = [];
-    await waitUntil(
-      () => {
-        areas = page1.isConnected ? [...page1.querySelectorAll<HTMLElement>('.area')] : [];
-        return areas.some((a) => a.dataset.area === 'p0');
-      },
-      'areas not placed',
-      { timeout: 10000 },
-    );
+    await until(() => {
+      areas = page1.isConnected ? [...page1.querySelectorAll<HTMLElement>('.area')] : [];
+      return areas.some((a) => a.dataset.area === 'p0');
+    }, 'areas not placed');
     expect(areas.length).to.be.greaterThan(0);
     for (const a of areas) {
       const r = a.getBoundingClientRect();

@@ -1,10 +1,11 @@
 // Shared by the sign-viewer browser tests (not a test file itself).
-import { fixture, waitUntil } from '@open-wc/testing';
+import { fixture } from '@open-wc/testing';
 import { SIM_URL } from '/__sportello/env.js';
 import { setPdfWorkerSrc } from '../../src/pdf/pdfjs.js';
 import './index.js';
 import type { SportelloSignViewer } from './sign-viewer.js';
 import type { SignDocumentView } from './parts/document-view.js';
+import { until } from './test-wait.js';
 
 // web-test-runner has no Vite: `?worker&url` is not understood, so the worker is named explicitly.
 setPdfWorkerSrc('/node_modules/pdfjs-dist/build/pdf.worker.min.mjs');
@@ -44,18 +45,15 @@ export function docView(el: SportelloSignViewer): SignDocumentView | null {
 }
 
 export async function practiceShown(el: SportelloSignViewer): Promise<void> {
-  await waitUntil(
+  await until(
     () => shadow(el).querySelector('.practice-name') || shadow(el).querySelector('[part="error"]'),
     'practice not shown',
-    { timeout: 10000 },
   );
 }
 
 /** Waits until the document view shows a painted canvas. */
 export async function firstPagePainted(el: SportelloSignViewer): Promise<SignDocumentView> {
-  await waitUntil(() => docView(el)?.shadowRoot?.querySelector('canvas[data-painted]'), 'no painted page', {
-    timeout: 15000,
-  });
+  await until(() => docView(el)?.shadowRoot?.querySelector('canvas[data-painted]'), 'no painted page');
   return docView(el)!;
 }
 

@@ -2,10 +2,11 @@
 // on a phone (390×844) and on a desktop (1280×900), deep in the 100-page practice 1010, the toggle
 // is in reach, the strip shows on screen, keyboard and tap go to a page not hidden by the sticky
 // head, and thumbnails and pages hold canvases only where they are on screen.
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import { executeServerCommand, sendKeys, setViewport } from '@web/test-runner-commands';
 import type { SignDocumentView } from './parts/document-view.js';
 import { firstPagePainted, resetSim, viewer } from './test-helpers.js';
+import { until } from './test-wait.js';
 
 const root = (v: SignDocumentView) => v.shadowRoot!;
 const rect = (el: Element) => el.getBoundingClientRect();
@@ -45,14 +46,10 @@ for (const [width, height] of [
       el.style.setProperty('--sportello-sign-viewer-height', 'auto');
       el.style.width = `${width - 16}px`;
       const view = await firstPagePainted(el);
-      await waitUntil(() => view.pageCount === 100 && root(view).querySelectorAll('.page').length === 100, 'no pages', {
-        timeout: 15000,
-      });
+      await until(() => view.pageCount === 100 && root(view).querySelectorAll('.page').length === 100, 'no pages');
       // The window, not the view, scrolls to page 50.
       window.scrollTo(0, rect(page(view, 50)).top + window.scrollY);
-      await waitUntil(() => Math.abs(view.currentPage - 50) <= 1, `current page ${view.currentPage}`, {
-        timeout: 10000,
-      });
+      await until(() => Math.abs(view.currentPage - 50) <= 1, `current page ${view.currentPage}`);
       // The toolbar came along (sticky head): its thumbnail toggle is on screen.
       const toggle = root(view).querySelector<HTMLButtonElement>('.toolbar button[aria-label="Page thumbnails"]')!;
       expect(inWindow(rect(toggle)), `toggle at ${JSON.stringify(rect(toggle))}`).to.equal(true);
@@ -60,13 +57,11 @@ for (const [width, height] of [
       // Keyboard: focus the toggle and press Enter.
       toggle.focus();
       await sendKeys({ press: 'Enter' });
-      await waitUntil(() => root(view).querySelectorAll('.thumb').length === 100, 'the strip did not open', {
-        timeout: 5000,
-      });
+      await until(() => root(view).querySelectorAll('.thumb').length === 100, 'the strip did not open');
       expect(toggle.getAttribute('aria-pressed')).to.equal('true');
       const strip = root(view).querySelector<HTMLElement>('.thumbs')!;
       // On screen, with the current page's thumbnail in the strip's view.
-      await waitUntil(
+      await until(
         () => {
           const s = rect(strip);
           return s.top >= 0 && s.top < window.innerHeight / 2 && s.bottom > 0 && s.left >= 0 && s.right <= width;
@@ -74,17 +69,14 @@ for (const [width, height] of [
         `the strip is not on screen: ${JSON.stringify(rect(strip))}`,
       );
       const current = () => strip.querySelector<HTMLElement>('.thumb[aria-current="page"]')!;
-      await waitUntil(() => shownIn([current()], rect(strip)).length === 1, 'the current thumbnail is not in view', {
-        timeout: 5000,
-      });
+      await until(() => shownIn([current()], rect(strip)).length === 1, 'the current thumbnail is not in view');
       const thumbs = () => [...strip.querySelectorAll<HTMLElement>('.thumb')];
       const thumbCanvases = () =>
         [...strip.querySelectorAll('canvas')].map((c) => Number((c.closest('.thumb') as HTMLElement).dataset.page));
-      await waitUntil(() => strip.querySelector('canvas[data-painted]'), 'no thumbnail painted', { timeout: 15000 });
-      await waitUntil(
+      await until(() => strip.querySelector('canvas[data-painted]'), 'no thumbnail painted');
+      await until(
         () => bounded(thumbCanvases(), shownIn(thumbs(), rect(strip))),
         `thumbnails out of view hold canvases: ${thumbCanvases()} shown ${shownIn(thumbs(), rect(strip))}`,
-        { timeout: 10000 },
       );
       expect(thumbCanvases().length).to.be.at.most(12);
       const pages = () => [...root(view).querySelectorAll<HTMLElement>('.page')];
@@ -93,10 +85,9 @@ for (const [width, height] of [
           Number((c.parentElement as HTMLElement).dataset.page),
         );
       const scroller = rect(root(view).querySelector('.scroller')!);
-      await waitUntil(
+      await until(
         () => bounded(pageCanvases(), shownIn(pages(), scroller)),
         `pages out of view hold canvases: ${pageCanvases()}`,
-        { timeout: 10000 },
       );
 
       // A tap (touch events) on the next thumbnail: that page, its top just below the sticky head.
@@ -105,9 +96,9 @@ for (const [width, height] of [
       strip.addEventListener('touchend', (e) => touches.push(e.type), { once: true });
       await executeServerCommand('sign-page', { tap: `.thumb[data-page="${target}"]` });
       expect(touches, 'a touch, not a mouse click').to.deep.equal(['touchend']);
-      await waitUntil(() => view.currentPage === target, `current page ${view.currentPage}`, { timeout: 5000 });
+      await until(() => view.currentPage === target, `current page ${view.currentPage}`);
       const head = rect(root(view).querySelector('.head')!);
-      await waitUntil(
+      await until(
         () => {
           const top = rect(page(view, target)).top;
           return top >= head.bottom - 1 && top <= head.bottom + 40;
@@ -119,12 +110,12 @@ for (const [width, height] of [
       const back = target - 2;
       strip.querySelector<HTMLButtonElement>(`.thumb[data-page="${back}"]`)!.focus();
       await sendKeys({ press: 'Enter' });
-      await waitUntil(() => view.currentPage === back, `current page ${view.currentPage}`, { timeout: 5000 });
+      await until(() => view.currentPage === back, `current page ${view.currentPage}`);
       await expect(el).to.be.accessible();
 
       // Closed again: the strip's canvases go with it.
       toggle.click();
-      await waitUntil(() => !root(view).querySelector('.thumbs'), 'the strip stayed');
+      await until(() => !root(view).querySelector('.thumbs'), 'the strip stayed');
       expect(view.liveThumbnailCount).to.equal(0);
     });
   });

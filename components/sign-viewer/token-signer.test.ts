@@ -1,10 +1,11 @@
 // The signer known only from the gateway's visitor token (no `signer-email`): the viewer still says
 // whose turn it is, and "waiting for …" while it is someone else's. Through the real gateway, with a
 // token minted as a site's backend would (demo/site-backend.ts: Ada is Laura Bianchi's signer).
-import { expect, fixture, waitUntil } from '@open-wc/testing';
+import { expect, fixture } from '@open-wc/testing';
 import { GATEWAY_URL } from '/__sportello/env.js';
 import type { SportelloSignViewer } from './sign-viewer.js';
 import { actOnLink, resetSim, shadow, signingLink } from './test-helpers.js';
+import { until } from './test-wait.js';
 
 const adaToken = async () =>
   ((await (await fetch('/__sportello/visitor-token?user=ada')).json()) as { token: string }).token;
@@ -27,7 +28,7 @@ describe("sportello-sign-viewer: the token's signer, without signer-email", () =
   it('says "waiting for Emily" while it is her turn, offers no link, then says it is their turn after she signs', async () => {
     // Practice 1003: Emily Carter signs first, then Laura Bianchi (Ada's token's signer).
     const el = await tokenViewer(1003);
-    await waitUntil(() => turn(el), 'no turn shown from the token alone', { timeout: 10000 });
+    await until(() => turn(el), 'no turn shown from the token alone');
     expect(el.signerEmail).to.equal(undefined);
     expect(el.viewingSigner).to.equal('laura.bianchi@acme.test');
     expect(turn(el)!.dataset.turn).to.equal('waiting');
@@ -43,12 +44,10 @@ describe("sportello-sign-viewer: the token's signer, without signer-email", () =
     const emilyLink = await signingLink(1003);
     expect((await actOnLink(emilyLink, 'sign')).status).to.equal(200);
     // The viewer follows from the start for the token's signer: their turn shows without a click.
-    await waitUntil(() => turn(el)?.dataset.turn === 'your-turn', 'their turn did not show', { timeout: 10000 });
+    await until(() => turn(el)?.dataset.turn === 'your-turn', 'their turn did not show');
     expect(turn(el)!.textContent).to.contain('It is your turn to sign.');
     expect(el.matches(':state(your-turn)')).to.equal(true);
-    await waitUntil(() => shadow(el).querySelector('[part="sign-button"]'), 'no Sign action on their turn', {
-      timeout: 10000,
-    });
+    await until(() => shadow(el).querySelector('[part="sign-button"]'), 'no Sign action on their turn');
     await expect(el).to.be.accessible();
   });
 });

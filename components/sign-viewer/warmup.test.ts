@@ -1,9 +1,10 @@
 // pdf.js warm before the bytes (#23 deliverable 3). A file of its own: pdf.js is loaded once per
 // page, and this page must not have asked for it before the viewer below does.
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import { SIM_URL } from '/__sportello/env.js';
 import { pdfjsRequested } from '../../src/pdf/pdfjs.js';
 import { firstPagePainted, resetSim, shadow, viewer } from './test-helpers.js';
+import { until } from './test-wait.js';
 
 describe('sportello-sign-viewer: pdf.js starts before the practice arrives', () => {
   before(resetSim);
@@ -18,7 +19,7 @@ describe('sportello-sign-viewer: pdf.js starts before the practice arrives', () 
       body: JSON.stringify({ kind: 'delay', match: '/sign/api/v2/files/1002', delayMs: 3000, count: 1 }),
     });
     const el = await viewer(1002);
-    await waitUntil(() => pdfjsRequested(), 'pdf.js not requested', { timeout: 2500 });
+    await until(() => pdfjsRequested(), 'pdf.js not requested');
     expect(shadow(el).querySelector('.practice-name'), 'the practice is still on its way').to.equal(null);
     const view = await firstPagePainted(el);
     expect(view.pageCount).to.be.greaterThan(0);

@@ -12,12 +12,18 @@
 /** Where the simulator serves its signing pages. */
 const SIGN_PAGE = /\/sign\/app\/sign\/[^/?#]+(?:[?#].*)?$/;
 
-async function waitFor(fn, what, timeoutMs = 15000) {
-  const end = Date.now() + timeoutMs;
+/**
+ * Polls `fn` until it gives a truthy value. Its only limit is the runner's own per-test timeout
+ * (`limitMs`, handed over by the config): the browser test waiting on this command fails then
+ * anyway, and the loop must not outlive it. No shorter figure: on a loaded machine a frame or a
+ * popup can take any time to appear, and a short deadline fails a test although nothing is wrong.
+ */
+async function waitFor(fn, what, limitMs) {
+  const end = Date.now() + limitMs;
   for (;;) {
     const value = await fn();
     if (value) return value;
-    if (Date.now() > end) throw new Error(`sign-page: ${what} within ${timeoutMs} ms`);
+    if (Date.now() > end) throw new Error(`sign-page: ${what} (the test's ${limitMs} ms ran out)`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }
@@ -26,18 +32,18 @@ async function waitFor(fn, what, timeoutMs = 15000) {
  * Presses Sign or Reject on a signing page and returns the page's words after. `locate` finds the
  * page or frame again after the submission: a frame that navigates may come back as a new object.
  */
-async function act(locate, { action, reason }, page) {
+async function act(locate, { action, reason }, page, limitMs) {
   const target = await locate();
-  await target.waitForSelector(`form[action$="/${action}"] button`, { timeout: 15000 });
+  await target.waitForSelector(`form[action$="/${action}"] button`, { timeout: limitMs });
   if (action === 'reject' && reason) await target.type('#reason', reason);
   // The answer's status is read from the network (the page the form's POST ends on, after its
   // redirect), not only from the frame's navigation: in dialog mode the viewer may close its dialog,
   // detaching the frame, as soon as it sees the signature, before that navigation is reported.
   const [navigation, answer] = await Promise.all([
-    target.waitForNavigation({ timeout: 15000 }).catch(() => null),
+    target.waitForNavigation({ timeout: limitMs }).catch(() => null),
     page
       .waitForResponse((r) => r.request().resourceType() === 'document' && (r.status() < 300 || r.status() >= 400), {
-        timeout: 15000,
+        timeout: limitMs,
       })
       .catch(() => null),
     target.click(`form[action$="/${action}"] button`),
@@ -47,14 +53,17 @@ async function act(locate, { action, reason }, page) {
   let text = '';
   try {
     const after = await locate(true);
-    text = await after.evaluate(() => document.body?.textContent ?? '');
+    text = after
+      ? await after.evaluate(() => document.body?.textContent ?? '')
+      : '(the dialog closed after the submission)';
   } catch (error) {
     text = `(page unreadable after the submission: ${error?.message ?? error})`;
   }
   return { status, text: text.replace(/\s+/g, ' ').trim() };
 }
 
-export function signPagePlugin() {
+/** `timeout`: the runner's per-test timeout (the config passes its own figure). */
+export function signPagePlugin({ timeout: limitMs }) {
   return {
     name: 'sportello-sign-page',
     async executeCommand({ command, payload, session }) {
@@ -74,23 +83,26 @@ export function signPagePlugin() {
         const popup = new Promise((resolve) => page.once('popup', resolve));
         // pierce/ reaches into the viewer's shadow root: a real click, so no popup blocker.
         await page.click(`pierce/${payload.via ?? 'a[part="sign-button"]'}`);
-        const signing = await waitFor(() => popup, 'no signing window opened');
-        await signing.waitForFunction(() => document.readyState === 'complete', { timeout: 15000 });
+        const signing = await waitFor(() => popup, 'no signing window opened', limitMs);
+        await signing.waitForFunction(() => document.readyState === 'complete', { timeout: limitMs });
         try {
-          return { opened: signing.url(), ...(await act(async () => signing, payload, signing)) };
+          return { opened: signing.url(), ...(await act(async () => signing, payload, signing, limitMs)) };
         } finally {
           await signing.close();
         }
       }
-      // After the submission the viewer may already have closed its dialog: look only briefly then.
+      const signingFrame = () => page.frames().find((f) => SIGN_PAGE.test(f.url()) && !f.detached);
+      // After the submission the viewer may close its dialog as soon as it sees the signature: then
+      // the wait ends on that condition (no open dialog frame) instead of on the frame coming back.
+      const dialogGone = async () => !(await page.$('pierce/dialog[open] iframe'));
       const findFrame = (after = false) =>
         waitFor(
-          () => page.frames().find((f) => SIGN_PAGE.test(f.url()) && !f.detached),
+          async () => signingFrame() ?? (after && (await dialogGone()) ? 'gone' : undefined),
           'no signing frame',
-          after ? 1000 : 15000,
-        );
+          limitMs,
+        ).then((found) => (found === 'gone' ? null : found));
       const frame = await findFrame();
-      return { opened: frame.url(), ...(await act(findFrame, payload, page)) };
+      return { opened: frame.url(), ...(await act(findFrame, payload, page, limitMs)) };
     },
   };
 }
