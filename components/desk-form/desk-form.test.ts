@@ -353,6 +353,46 @@ describe('sportello-desk-form', () => {
     expect(await requestStatus(7101)).to.equal(404);
   });
 
+  it('retries a creation refused with 503 under the same Idempotency-Key, and the simulator holds one request', async () => {
+    const el = await makeForm();
+    await fillFault(el, 'Retry after a 503');
+    // The first submission and the transport's two retries of it are all answered 503, with no wait
+    // asked (Retry-After: 0), so it is the visitor's Retry, not the notice's own, that sends again.
+    await fault({ kind: 'status', status: 503, retryAfter: 0, match: '/desk/richieste/creazione-richiesta', count: 3 });
+    // Only reads the header each creation call carries; our transport and the server run as they are.
+    const realFetch = window.fetch;
+    const keys: string[] = [];
+    window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input instanceof Request ? input.url : input);
+      if (url.endsWith('/richieste/creazione-richiesta'))
+        keys.push(new Headers(init?.headers).get('Idempotency-Key') ?? '');
+      return realFetch(input, init);
+    };
+    try {
+      expect(await el.submit()).to.equal(undefined);
+      expect(keys.length, 'the submission and its transport retries').to.equal(3);
+      await el.updateComplete;
+      const banner = q(el, '#submit-error')!;
+      expect(banner, 'the error notice').to.exist;
+      await expect(el).to.be.accessible();
+      expect(await requestStatus(7100)).to.equal(404);
+      const retry = Array.from(banner.querySelectorAll('button')).find((b) => b.textContent?.trim() === 'Try again')!;
+      const created = oneEvent(el, 'sportello-request-created');
+      retry.click();
+      // A second press while the retry is on its way sends nothing more.
+      retry.click();
+      const event = await created;
+      expect(event.detail.idRichiesta).to.equal(7100);
+    } finally {
+      window.fetch = realFetch;
+    }
+    expect(keys.length, 'the retry is one more call').to.equal(4);
+    expect(new Set(keys).size, 'one key for every attempt').to.equal(1);
+    expect(keys[0]).to.not.equal('');
+    expect(await requestStatus(7100)).to.equal(200);
+    expect(await requestStatus(7101), 'exactly one request created').to.equal(404);
+  });
+
   it('keeps the idempotency key of an unanswered submission across a reload, so resubmitting creates nothing new', async () => {
     const first = await makeForm({}, 'draft-key=t2');
     await fillFault(first, 'Survives a reload');

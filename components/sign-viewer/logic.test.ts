@@ -123,6 +123,64 @@ describe('sign-viewer logic', () => {
     expect(findKeyword(runs, 'absent', [0, 0, 500, 1000])).to.equal(undefined);
   });
 
+  it('finds an anchor phrase that wraps onto the next line (a line end reads as a space)', () => {
+    // As pdf.js gives practice 1003's agreement: "… and ACME Services" ends a line, "S.p.A." starts the next.
+    const runs = [
+      {
+        str: 'between Northwind Traders Ltd ("the Customer") and ACME Services',
+        transform: [10, 0, 0, 10, 50, 700],
+        width: 330,
+        height: 10,
+        eol: true,
+      },
+      { str: 'S.p.A. ("the Provider") for the supply', transform: [10, 0, 0, 10, 50, 686], width: 190, height: 10 },
+    ];
+    const box = findKeyword(runs, 'ACME Services S.p.A.', [0, 0, 500, 1000])!;
+    expect(box, 'the wrapped phrase was not found').to.not.equal(undefined);
+    const perChar = 330 / runs[0]!.str.length;
+    expect(box.x).to.be.closeTo((50 + runs[0]!.str.indexOf('ACME') * perChar) / 500, 1e-9);
+    expect(box.y).to.be.closeTo((1000 - 710) / 1000, 1e-9);
+    // The box covers the phrase's piece on its first line.
+    expect(box.width).to.be.closeTo(('ACME Services'.length * perChar) / 500, 1e-9);
+    // A line end is a space, not a wildcard: words glued across it are not a match.
+    expect(findKeyword(runs, 'ServicesS.p.A.', [0, 0, 500, 1000])).to.equal(undefined);
+  });
+
+  it('an anchor phrase is found wherever its lines break, in the first run it starts in', () => {
+    const word = fc.stringMatching(/^[A-Za-z.]{1,8}$/);
+    fc.assert(
+      fc.property(
+        fc.array(word, { minLength: 1, maxLength: 6 }),
+        fc.array(word, { minLength: 2, maxLength: 6 }),
+        fc.array(fc.boolean(), { minLength: 6, maxLength: 6 }),
+        (before, phrase, breaks) => {
+          // "before…" on its own run, then the phrase's words, each ending a line or followed by a space.
+          const runs = [
+            { str: before.join(' '), transform: [10, 0, 0, 10, 20, 500], width: 100, height: 10, eol: true },
+          ];
+          let str = '';
+          phrase.forEach((w, i) => {
+            str += w;
+            if (i === phrase.length - 1 || breaks[i]) {
+              runs.push({
+                str,
+                transform: [10, 0, 0, 10, 20, 480 - 14 * runs.length],
+                width: 5 * str.length,
+                height: 10,
+                eol: true,
+              });
+              str = '';
+            } else str += ' ';
+          });
+          const box = findKeyword(runs, phrase.join(' '), [0, 0, 500, 1000]);
+          expect(box).to.not.equal(undefined);
+          // Found no later than the phrase's own first run.
+          expect(box!.y).to.be.at.most((1000 - (480 - 14 * 1)) / 1000 + 1e-9);
+        },
+      ),
+    );
+  });
+
   it('acrofield match rules follow §2.6', () => {
     expect(acrofieldMatches('firma_cliente', 'firma_', 'prefix')).to.equal(true);
     expect(acrofieldMatches('firma_cliente', 'cliente', 'postfix')).to.equal(true);

@@ -14,6 +14,7 @@ import {
   type NormalizedBox,
   type ViewBox,
 } from './geometry.js';
+import { findMatches, joinPieces } from './search.js';
 
 export type AreaKind = 'signature' | 'placeholder';
 
@@ -167,27 +168,30 @@ export function practiceAreas(practice: Pick<PracticeDetail, 'signers' | 'placeh
 export interface PdfLookup {
   numPages: number;
   viewBox(page: number): Promise<ViewBox>;
-  textRuns(page: number): Promise<Array<{ str: string; transform: number[]; width: number; height: number }>>;
+  textRuns(page: number): Promise<TextRun[]>;
   fields(page: number): Promise<Array<{ fieldName?: string; rect?: number[] }>>;
 }
 
-/** Finds `keyword` in one page's text runs; the box covers the keyword's first run. */
-export function findKeyword(
-  runs: Array<{ str: string; transform: number[]; width: number; height: number }>,
-  keyword: string,
-  viewBox: ViewBox,
-): NormalizedBox | undefined {
-  const needle = keyword.trim().toLowerCase();
-  if (!needle) return undefined;
-  // Runs joined as they flow, so a keyword split across runs is found too.
-  let joined = '';
-  const starts: number[] = [];
-  for (const run of runs) {
-    starts.push(joined.length);
-    joined += run.str;
-  }
-  const at = joined.toLowerCase().indexOf(needle);
-  if (at < 0) return undefined;
+/** One run of a page's text as the locator reads it; `eol`: pdf.js's `hasEOL`, the line ends after it. */
+export interface TextRun {
+  str: string;
+  transform: number[];
+  width: number;
+  height: number;
+  eol?: boolean | undefined;
+}
+
+/**
+ * Finds `keyword` in one page's text runs; the box covers the keyword's first run. The runs are
+ * joined and matched as the viewer's search does (`joinPieces`, `findMatches`): a line's end reads
+ * as a space and any run of spaces matches one, so an anchor phrase that wraps onto the next line is
+ * found, as the signing service finds it.
+ */
+export function findKeyword(runs: readonly TextRun[], keyword: string, viewBox: ViewBox): NormalizedBox | undefined {
+  const { text, starts } = joinPieces(runs.map((r) => ({ str: r.str, eol: !!r.eol })));
+  const first = findMatches(text, keyword)[0];
+  if (!first) return undefined;
+  const [at, end] = first;
   let index = starts.length - 1;
   while (index > 0 && starts[index]! > at) index--;
   const run = runs[index]!;
@@ -196,7 +200,7 @@ export function findKeyword(
   const box = textRunToNormalized(run.transform, run.width, run.height, viewBox);
   const vw = viewBox[2] - viewBox[0];
   const shift = (offsetChars * perChar) / vw;
-  const visibleChars = Math.min(needle.length, run.str.length - offsetChars);
+  const visibleChars = Math.min(end - at, run.str.length - offsetChars);
   return { x: box.x + shift, y: box.y, width: (visibleChars * perChar) / vw, height: box.height };
 }
 

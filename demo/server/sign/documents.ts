@@ -11,6 +11,8 @@ export const ANCHORS = {
   module: 'Firma del richiedente',
   agreementCustomer: 'Customer signature',
   agreementApprover: 'Approved by',
+  /** Not a label: the provider's name, which wraps onto a second line of the agreement's first paragraph. */
+  agreementProvider: 'ACME Services S.p.A.',
 } as const;
 
 const article = (n: number, title: string, text: string): Block[] => [{ h: `Art. ${n} - ${title}` }, { p: text }];
@@ -128,7 +130,7 @@ const adhesion: Block[] = [
 const agreement: Block[] = [
   { h: 'SERVICE AGREEMENT' },
   {
-    p: 'This agreement is made between Northwind Traders Ltd ("the Customer") and ACME Services S.p.A. ("the Provider") for the supply of managed support services.',
+    p: `This agreement is made between Northwind Traders Ltd ("the Customer") and ${ANCHORS.agreementProvider} ("the Provider") for the supply of managed support services.`,
   },
   { h: '1. Services' },
   {

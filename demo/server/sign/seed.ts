@@ -363,6 +363,21 @@ export function seedStore(store: SignStore, a: SeedAssets): void {
           ],
         }),
       ],
+      // Anchored on a phrase that wraps ("… and ACME Services" / "S.p.A. …"): a locator that glues
+      // the lines together does not find it.
+      placeholders: [
+        {
+          document: 0,
+          page: 1,
+          type: 'T',
+          code: 'provider_reference',
+          required: false,
+          anchorKeyword: ANCHORS.agreementProvider,
+          offsetY: 0.03,
+          width: 0.3,
+          height: 0.025,
+        },
+      ],
       events: [sent(at(5, '14:00'))],
     }),
   );

@@ -7,7 +7,8 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { initialState, Task, TaskStatus } from '@lit/task';
 import { stateOf, taskError, type AsyncState } from '../async-state.js';
-import { isAbort, isServiceError, ServiceError } from '../../transport/errors.js';
+import { isAbort, ServiceError } from '../../transport/errors.js';
+import { IdempotentWrite } from '../idempotent-write.js';
 import {
   DeskClient,
   fetchCatalogJson,
@@ -18,7 +19,7 @@ import {
 } from '../../services/desk.js';
 import { identify, normaliseCatalog, type Catalog, type KeyPreference } from './catalog.js';
 import type { ExtraSection, Selection } from './form-model.js';
-import { randomKey, UploadSet, type Attachment } from './uploads.js';
+import { UploadSet, type Attachment } from './uploads.js';
 
 export interface DeskFormControllerOptions {
   /** The service client for the current endpoint and credentials, or undefined when not configured. */
@@ -32,19 +33,6 @@ export interface DeskFormControllerOptions {
 }
 
 export { randomKey, type Attachment } from './uploads.js';
-
-/** Failures after which the server surely created nothing, so a new attempt may use a new key. */
-function definitelyNotCreated(error: unknown): boolean {
-  return (
-    isServiceError(error) &&
-    error.kind === 'http' &&
-    error.status !== undefined &&
-    error.status >= 400 &&
-    error.status < 500 &&
-    error.status !== 408 &&
-    error.status !== 429
-  );
-}
 
 /** The triple's info and the expected due date, for one triple. */
 interface Preview {
@@ -82,20 +70,29 @@ export class DeskFormController implements ReactiveController {
   /** Lookups cut by a disconnect, asked again on reconnect. */
   private lookupsCut = false;
 
-  /** The submission: a write that keeps one Idempotency-Key across its attempts (see {@link submit}). */
-  submitState: AsyncState = 'idle';
-  created: CreatedRequest | undefined;
-  submitError: ServiceError | Error | undefined;
-  /** The key every attempt of the current submission carries; see {@link submit}. */
-  idempotencyKey: string | undefined;
-
-  private submitPromise: Promise<CreatedRequest | undefined> | undefined;
+  /**
+   * The submission: a `@lit/task` run on demand that keeps one Idempotency-Key across the attempts
+   * of one body and never sends twice (see idempotent-write.ts and {@link submit}).
+   */
+  readonly submission: IdempotentWrite<Record<string, unknown>, CreatedRequest>;
+  /** The per-attempt timeout of the submission on its way (not part of what the key stands for). */
+  private submitTimeout: number | undefined;
 
   constructor(
     private readonly host: ReactiveControllerHost,
     private readonly options: DeskFormControllerOptions,
   ) {
     host.addController(this);
+    this.submission = new IdempotentWrite(host, {
+      write: (body, idempotencyKey) => {
+        const client = this.options.client();
+        if (!client)
+          throw new ServiceError({ service: 'desk', kind: 'protocol', message: 'No desk endpoint configured' });
+        return client.createRequest(body, { idempotencyKey, timeoutMs: this.submitTimeout });
+      },
+      onError: (error) => this.options.onError('submit', error),
+      keyChanged: () => this.options.onDraftChange?.(),
+    });
     this.catalogLoad = new Task(host, {
       args: () => [this.given ? undefined : options.catalogSrc?.()] as const,
       task: async ([src], { signal }) => {
@@ -311,7 +308,29 @@ export class DeskFormController implements ReactiveController {
 
   /** The submission on its way, if any. */
   get pending(): Promise<CreatedRequest | undefined> | undefined {
-    return this.submitPromise;
+    return this.submission.pending;
+  }
+
+  get submitState(): AsyncState {
+    return this.submission.state;
+  }
+
+  /** What the successful submission answered. */
+  get created(): CreatedRequest | undefined {
+    return this.submission.value;
+  }
+
+  get submitError(): Error | undefined {
+    return this.submission.error;
+  }
+
+  /** The key every attempt of the current submission carries (kept in the draft across a reload). */
+  get idempotencyKey(): string | undefined {
+    return this.submission.key;
+  }
+
+  set idempotencyKey(key: string | undefined) {
+    this.submission.key = key;
   }
 
   get uploading(): boolean {
@@ -326,60 +345,21 @@ export class DeskFormController implements ReactiveController {
   // ---- submission ------------------------------------------------------------------------------
 
   /**
-   * Sends the creation once. Every attempt of one submission carries the same Idempotency-Key: the
+   * Sends the creation once. Every attempt of one body carries the same Idempotency-Key: the
    * transport retries network failures, timeouts and 5xx under it, and a user's "try again" after
    * a failure re-uses it too, so the server creates at most one request. Only an answer that proves
-   * nothing was created (a 4xx) lets the next attempt start a new key. A second call while one is
-   * running returns the running one.
+   * nothing was created (a 4xx) or a changed body starts a new key. A second call while one is
+   * running returns the running one; after success, the request created.
    */
   submit(body: Record<string, unknown>, timeoutMs?: number): Promise<CreatedRequest | undefined> {
-    if (this.submitPromise) return this.submitPromise;
-    if (this.submitState === 'complete') return Promise.resolve(this.created);
-    const client = this.options.client();
-    if (!client) {
-      const error = new ServiceError({ service: 'desk', kind: 'protocol', message: 'No desk endpoint configured' });
-      this.submitState = 'error';
-      this.submitError = error;
-      this.options.onError('submit', error);
-      this.host.requestUpdate();
-      return Promise.resolve(undefined);
-    }
-    this.idempotencyKey ??= randomKey();
-    const key = this.idempotencyKey;
-    this.submitState = 'pending';
-    this.submitError = undefined;
-    this.options.onDraftChange?.();
-    this.host.requestUpdate();
-    const run = async (): Promise<CreatedRequest | undefined> => {
-      try {
-        const created = await client.createRequest(body, { idempotencyKey: key, timeoutMs });
-        this.created = created;
-        this.submitState = 'complete';
-        this.idempotencyKey = undefined;
-        return created;
-      } catch (error) {
-        this.submitState = 'error';
-        this.submitError = error as Error;
-        if (definitelyNotCreated(error)) this.idempotencyKey = undefined;
-        this.options.onError('submit', error as Error);
-        return undefined;
-      } finally {
-        this.submitPromise = undefined;
-        this.options.onDraftChange?.();
-        this.host.requestUpdate();
-      }
-    };
-    this.submitPromise = run();
-    return this.submitPromise;
+    if (!this.submission.pending && this.submitState === 'complete') return Promise.resolve(this.created);
+    if (!this.submission.pending) this.submitTimeout = timeoutMs;
+    return this.submission.run(body);
   }
 
   /** Back to an empty form (keeps the catalogue). */
   reset(): void {
     this.uploads.clear();
-    this.submitState = 'idle';
-    this.created = undefined;
-    this.submitError = undefined;
-    this.idempotencyKey = undefined;
-    this.host.requestUpdate();
+    this.submission.reset();
   }
 }

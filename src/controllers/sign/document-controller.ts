@@ -51,7 +51,13 @@ function lookupFor(pdf: PdfDocument): PdfLookup {
       const content = await (await page(n)).getTextContent();
       return content.items
         .filter((i): i is Extract<typeof i, { str: string }> => 'str' in i)
-        .map((i) => ({ str: i.str, transform: i.transform as number[], width: i.width, height: i.height }));
+        .map((i) => ({
+          str: i.str,
+          transform: i.transform as number[],
+          width: i.width,
+          height: i.height,
+          eol: i.hasEOL,
+        }));
     },
     fields: async (n) => {
       const annotations = (await (await page(n)).getAnnotations()) as Array<{
