@@ -79,6 +79,15 @@ export class SignDocumentView extends LitElement {
   /** Page to bring back into view after a zoom. */
   private anchorPage: number | undefined;
   private readonly onWindowScroll = () => this.schedulePosition();
+  /** The page a jump (`goToPage`) went to, held as the current page until it is seen on screen. */
+  private jumpTarget = 0;
+  /** A hand on the wheel, screen or scroller takes over from a jump still settling. */
+  private readonly onHandScroll = {
+    handleEvent: () => {
+      this.jumpTarget = 0;
+    },
+    passive: true,
+  };
 
   /** How many pages hold a canvas now, thumbnails included (tests and the bench read it). */
   get liveCanvasCount(): number {
@@ -285,6 +294,12 @@ export class SignDocumentView extends LitElement {
    */
   private updateCurrentPage(): void {
     if (!this.scroller || !this.visibility.visible.size) return;
+    // After a jump the visible pages are reported a frame or more after the scroll: until they
+    // include the jump's page, they are the pages the jump left, and the number would go back.
+    if (this.jumpTarget) {
+      if (!this.visibility.visible.has(this.jumpTarget)) return;
+      this.jumpTarget = 0;
+    }
     const box = this.scroller.getBoundingClientRect();
     const top = Math.max(box.top, 0);
     const bottom = Math.min(box.bottom, window.innerHeight);
@@ -301,6 +316,7 @@ export class SignDocumentView extends LitElement {
   goToPage(n: number, behavior: ScrollBehavior = 'auto'): void {
     const target = Math.min(Math.max(1, Math.round(n) || 1), this.pageCount || 1);
     this.currentPage = target;
+    this.jumpTarget = target;
     this.scrollToPage(target, behavior);
   }
 
@@ -345,6 +361,8 @@ export class SignDocumentView extends LitElement {
   }
 
   private onKeydown(e: KeyboardEvent): void {
+    // Keys scroll by hand too (a key that jumps sets its own target below).
+    this.jumpTarget = 0;
     if (e.altKey || e.metaKey) return;
     const onScroller = e.target === this.scroller;
     const handled = (() => {
@@ -443,6 +461,9 @@ export class SignDocumentView extends LitElement {
         role="region"
         aria-label=${this.documentName ? `${this.t('pages')}: ${this.documentName}` : this.t('pages')}
         @scroll=${this.schedulePosition}
+        @wheel=${this.onHandScroll}
+        @touchstart=${this.onHandScroll}
+        @pointerdown=${this.onHandScroll}
         @keydown=${this.onKeydown}
       >
         <div class="pages">
