@@ -64,6 +64,7 @@ export class SignDocumentView extends LitElement {
       this.painted = true;
       markDocument(MARK_FIRST_PAGE);
       this.dispatchEvent(new Event('sign-document-painted'));
+      this.scheduleSync(); // now the neighbours
     },
   });
   private readonly visibility = new PageVisibility(() => this.scheduleSync());
@@ -267,8 +268,14 @@ export class SignDocumentView extends LitElement {
     if (this.syncFrame) return;
     this.syncFrame = requestAnimationFrame(() => {
       this.syncFrame = 0;
-      if (this.pdf && this.sizes.length)
-        this.painter.sync(this.pdf, pagesToRender(this.visibility.visible, this.pdf.numPages), this.scale);
+      if (this.pdf && this.sizes.length) {
+        // Until the first page is painted, only the pages on screen: a neighbour painted beside
+        // them shares the worker and the main thread and delays the first picture (pdf.js' own
+        // viewer renders one page at a time, the visible one first).
+        const visible = this.visibility.visible;
+        const wanted = this.painted ? pagesToRender(visible, this.pdf.numPages) : visible;
+        this.painter.sync(this.pdf, wanted, this.scale);
+      }
       this.updateCurrentPage();
     });
   }

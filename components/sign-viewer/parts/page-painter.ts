@@ -64,10 +64,15 @@ export class PagePainter {
       .then((page) => {
         if (this.live.get(n) !== entry) return;
         entry.page = page;
-        this.host.pageReady?.(n, page);
         const canvasTask = paintCanvas(page, canvas, scale);
         entry.tasks.push(canvasTask);
-        if (textLayer) {
+        // The links and the text layer once the picture is there, as pdf.js' own viewer does:
+        // their requests (annotations, the text stream) otherwise queue in the worker beside the
+        // page's operator list and delay the first picture.
+        const layers = () => {
+          if (this.live.get(n) !== entry) return;
+          this.host.pageReady?.(n, page);
+          if (!textLayer) return;
           textLayer.replaceChildren();
           const textTask = paintTextLayer(page, textLayer, scale);
           entry.tasks.push(textTask);
@@ -77,14 +82,16 @@ export class PagePainter {
             },
             () => undefined,
           );
-        }
+        };
         canvasTask.done.then(
           () => {
             if (this.live.get(n) !== entry) return;
             canvas.dataset.painted = 'true';
             this.host.painted(n);
+            layers();
           },
-          () => undefined,
+          // A picture that failed (not cancelled: the entry is gone then) still gets its text and links.
+          layers,
         );
       })
       .catch(() => {

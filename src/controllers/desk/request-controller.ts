@@ -2,17 +2,20 @@
  * Following one help-desk request to the end: its detail and comment thread (`GET /richieste/{id}`,
  * `GET /richieste/commenti/{id}`) kept live by polling with backoff while the host is on screen and
  * the tab visible, the customer's replies with files and reminders (`commento-cliente`), reopening
- * a closed request with a note, rating it, and fetching its files. Every write carries one
- * Idempotency-Key for all its attempts, so a retry never posts twice.
+ * a closed request with a note, rating it, and fetching its files. Every write is an
+ * IdempotentWrite (an `@lit/task` run on demand) carrying one Idempotency-Key for all the attempts
+ * of one content, so a retry never posts twice, and a second press while one is on its way sends
+ * nothing.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { initialState, Task } from '@lit/task';
 import { isAbort, isServiceError, ServiceError } from '../../transport/errors.js';
 import type { DeskClient, DeskComment, Reopened, RequestDetail } from '../../services/desk.js';
+import { IdempotentWrite } from '../idempotent-write.js';
 import { DEFAULT_BACKOFF, Poller, type BackoffOptions } from '../sign/polling.js';
 import { canRemind, fingerprint, type RatingInput } from './follow-model.js';
 import { stateOf, taskError, type AsyncState } from '../async-state.js';
-import { randomKey, UploadSet } from './uploads.js';
+import { UploadSet } from './uploads.js';
 
 export interface DeskRequestControllerOptions {
   client: () => DeskClient | undefined;
@@ -31,21 +34,16 @@ interface Loaded {
   comments: DeskComment[];
 }
 
-/** Same key for every attempt of one write with the same content; a new content is a new write. */
-class OnceKey {
-  private key: string | undefined;
-  private content = '';
-  for(content: string): string {
-    if (!this.key || content !== this.content) {
-      this.key = randomKey();
-      this.content = content;
-    }
-    return this.key;
-  }
-  spent(): void {
-    this.key = undefined;
-    this.content = '';
-  }
+/** What a customer's comment posts (the request it goes to is part of what its key stands for). */
+interface CommentPayload {
+  id: string;
+  body: { note: string; sollecito?: true; idUpload?: string; nomeAllegati?: string[] };
+}
+
+/** The client to write with, or the configuration problem as the write's failure. */
+function writer(client: DeskClient | undefined): DeskClient {
+  if (!client) throw new ServiceError({ service: 'desk', kind: 'protocol', message: 'No desk endpoint configured' });
+  return client;
 }
 
 export class DeskRequestController implements ReactiveController {
@@ -58,15 +56,12 @@ export class DeskRequestController implements ReactiveController {
   detail: RequestDetail | undefined;
   comments: DeskComment[] = [];
 
-  /** Each write the customer asks for (reply, reopen, rating): where it stands and what failed. */
-  commentState: AsyncState = 'idle';
-  commentError: ServiceError | Error | undefined;
+  /** Each write the customer asks for (reply, reopen, rating), each with its own key (idempotent-write.ts). */
+  readonly commenting: IdempotentWrite<CommentPayload, unknown>;
+  readonly reopening: IdempotentWrite<{ id: string; note: string }, Reopened>;
+  readonly rating: IdempotentWrite<Record<string, unknown>, unknown>;
   /** The last comment sent was a reminder. */
   lastWasReminder = false;
-  reopenState: AsyncState = 'idle';
-  reopenError: ServiceError | Error | undefined;
-  ratingState: AsyncState = 'idle';
-  ratingError: ServiceError | Error | undefined;
 
   /** Files of the reply being written (same upload pair as a new request). */
   readonly uploads: UploadSet;
@@ -75,9 +70,6 @@ export class DeskRequestController implements ReactiveController {
   /** The running quiet poll, aborted by a load or a disconnect. */
   private abort: AbortController | undefined;
   private seen = '';
-  private readonly commentKey = new OnceKey();
-  private readonly reopenKey = new OnceKey();
-  private readonly ratingKey = new OnceKey();
   private readonly poller: Poller;
   private inView = true;
   private observer: IntersectionObserver | undefined;
@@ -90,6 +82,18 @@ export class DeskRequestController implements ReactiveController {
       client: () => this.options.client(),
       changed: () => this.host.requestUpdate(),
       onError: (operation, error) => this.options.onError(operation, error),
+    });
+    this.commenting = new IdempotentWrite(host, {
+      // Its failure is reported by addComment, which knows whether it was a reminder.
+      write: ({ id, body }, key) => writer(this.options.client()).addCustomerComment(id, body, key),
+    });
+    this.reopening = new IdempotentWrite(host, {
+      write: ({ id, note }, key) => writer(this.options.client()).reopenRequest(id, note, key),
+      onError: (error) => this.options.onError('reopen', error),
+    });
+    this.rating = new IdempotentWrite(host, {
+      write: (payload, key) => writer(this.options.client()).rateRequest(payload, key),
+      onError: (error) => this.options.onError('rate', error),
     });
     this.loading = new Task(host, {
       autoRun: false,
@@ -183,8 +187,7 @@ export class DeskRequestController implements ReactiveController {
     this.detail = undefined;
     this.comments = [];
     this.seen = '';
-    this.commentState = this.reopenState = this.ratingState = 'idle';
-    this.commentKey.spent();
+    for (const write of [this.commenting, this.reopening, this.rating]) write.reset();
     this.uploads.clear();
     this.poller.stop();
     if (id) void this.refresh();
@@ -240,6 +243,30 @@ export class DeskRequestController implements ReactiveController {
     return changed;
   }
 
+  get commentState(): AsyncState {
+    return this.commenting.state;
+  }
+
+  get commentError(): Error | undefined {
+    return this.commenting.error;
+  }
+
+  get reopenState(): AsyncState {
+    return this.reopening.state;
+  }
+
+  get reopenError(): Error | undefined {
+    return this.reopening.error;
+  }
+
+  get ratingState(): AsyncState {
+    return this.rating.state;
+  }
+
+  get ratingError(): Error | undefined {
+    return this.rating.error;
+  }
+
   /** A reminder may be sent now (open request, none in the last 24 hours). */
   canRemind(now = Date.now()): boolean {
     return canRemind(this.detail, this.comments, now);
@@ -247,96 +274,46 @@ export class DeskRequestController implements ReactiveController {
 
   /**
    * Posts a customer comment with the reply's files (a reminder when `reminder`), then reloads the
-   * thread. Resolves true when the server took it.
+   * thread. Resolves true when the server took it. A call while one is on its way sends nothing.
    */
   async addComment(note: string, opts: { reminder?: boolean } = {}): Promise<boolean> {
     const text = note.trim();
-    const client = this.options.client();
     const reminder = opts.reminder === true;
-    if (!text || !client || this.commentState === 'pending' || this.uploads.uploading) return false;
+    if (!text || !this.options.client() || this.commenting.pending || this.uploads.uploading) return false;
     if (reminder && !this.canRemind()) return false;
     const files = this.uploads.fields();
-    const key = this.commentKey.for(JSON.stringify([text, reminder, files]));
-    this.commentState = 'pending';
-    this.commentError = undefined;
-    this.host.requestUpdate();
-    try {
-      await client.addCustomerComment(
-        this.requestId,
-        { note: text, ...(reminder ? { sollecito: true } : {}), ...files },
-        key,
-      );
-      this.commentKey.spent();
-      this.commentState = 'complete';
-      this.lastWasReminder = reminder;
-      this.uploads.clear();
-      this.options.onCommentAdded?.({
-        idRichiesta: this.requestId,
-        note: text,
-        reminder,
-        nomeAllegati: files.nomeAllegati ?? [],
-      });
-      await this.poll().catch((error: unknown) => {
-        if (!isAbort(error)) this.options.onError('load-comments', error as Error);
-      });
-      this.host.requestUpdate();
-      return true;
-    } catch (error) {
-      this.commentState = 'error';
-      this.commentError = error as Error;
-      this.options.onError(reminder ? 'send-reminder' : 'add-comment', error as Error);
-      this.host.requestUpdate();
+    const id = this.requestId;
+    await this.commenting.run({ id, body: { note: text, ...(reminder ? { sollecito: true } : {}), ...files } });
+    if (this.commenting.state !== 'complete') {
+      const error = this.commenting.error;
+      if (error) this.options.onError(reminder ? 'send-reminder' : 'add-comment', error);
       return false;
     }
+    this.lastWasReminder = reminder;
+    this.uploads.clear();
+    this.options.onCommentAdded?.({ idRichiesta: id, note: text, reminder, nomeAllegati: files.nomeAllegati ?? [] });
+    await this.poll().catch((error: unknown) => {
+      if (!isAbort(error)) this.options.onError('load-comments', error as Error);
+    });
+    this.host.requestUpdate();
+    return true;
   }
 
   /** Reopens the closed request with a note; resolves the new linked request, or undefined. */
   async reopen(note: string): Promise<Reopened | undefined> {
     const text = note.trim();
-    const client = this.options.client();
-    if (!text || !client || this.reopenState === 'pending') return undefined;
-    const key = this.reopenKey.for(text);
-    this.reopenState = 'pending';
-    this.reopenError = undefined;
-    this.host.requestUpdate();
-    try {
-      const reopened = await client.reopenRequest(this.requestId, text, key);
-      this.reopenKey.spent();
-      this.reopenState = 'complete';
-      this.host.requestUpdate();
-      return reopened;
-    } catch (error) {
-      this.reopenState = 'error';
-      this.reopenError = error as Error;
-      this.options.onError('reopen', error as Error);
-      this.host.requestUpdate();
-      return undefined;
-    }
+    if (!text || !this.options.client() || this.reopening.pending) return undefined;
+    return this.reopening.run({ id: this.requestId, note: text });
   }
 
   /** Rates the closed request; `body` builds what is posted (the spec does not show it). */
   async rate(input: RatingInput, body: (input: RatingInput) => Record<string, unknown>): Promise<boolean> {
-    const client = this.options.client();
-    if (!client || this.ratingState === 'pending') return false;
-    const payload = body(input);
-    const key = this.ratingKey.for(JSON.stringify(payload));
-    this.ratingState = 'pending';
-    this.ratingError = undefined;
+    if (!this.options.client() || this.rating.pending) return false;
+    await this.rating.run(body(input));
+    if (this.rating.state !== 'complete') return false;
+    await this.poll().catch(() => undefined);
     this.host.requestUpdate();
-    try {
-      await client.rateRequest(payload, key);
-      this.ratingKey.spent();
-      this.ratingState = 'complete';
-      await this.poll().catch(() => undefined);
-      this.host.requestUpdate();
-      return true;
-    } catch (error) {
-      this.ratingState = 'error';
-      this.ratingError = error as Error;
-      this.options.onError('rate', error as Error);
-      this.host.requestUpdate();
-      return false;
-    }
+    return true;
   }
 
   /** Fetches one of the request's files with the client's credentials. */
