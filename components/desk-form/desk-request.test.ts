@@ -225,6 +225,39 @@ describe('sportello-desk-request: following a request to the end', () => {
     await expect(el).to.be.accessible();
   });
 
+  it('shows a failed reopening in the error notice, and its Retry reopens once', async () => {
+    const el = await follow('7003', { pollInterval: 0 });
+    type(el, '#reopen-note', 'Still broken');
+    await el.updateComplete;
+    await fetch(`${SIM_URL}/__sim/faults`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        kind: 'status',
+        status: 503,
+        retryAfter: 0,
+        match: '/desk/richieste/riapertura-richiesta-note/7003',
+        count: 3,
+      }),
+    });
+    try {
+      $<HTMLButtonElement>(el, '.reopen button[type="submit"]')!.click();
+      await waitUntil(() => $(el, '#reopen-error [part="error"]'), 'the error notice', { timeout: 8000 });
+      const notice = $(el, '#reopen-error')!;
+      expect(notice.textContent).to.contain('The request was not reopened.');
+      expect($<HTMLTextAreaElement>(el, '#reopen-note')!.getAttribute('aria-describedby')).to.equal('reopen-error');
+      await expect(el).to.be.accessible();
+      const reopened = oneEvent(el, 'sportello-request-reopened');
+      Array.from(notice.querySelectorAll('button'))
+        .find((b) => b.textContent?.trim() === 'Try again')!
+        .click();
+      expect((await reopened).detail).to.deep.equal({ idRichiesta: 7100, idRichiestaOriginale: 7003 });
+    } finally {
+      await fetch(`${SIM_URL}/__sim/faults`, { method: 'DELETE' });
+    }
+    expect((await operator('/richieste/7101')).status, 'reopened once').to.equal(404);
+  });
+
   it('rates a closed request 1-5 with a note through an overridable body, and thanks once rated', async () => {
     const seen: RatingInput[] = [];
     const ratingBody = (input: RatingInput) => {
