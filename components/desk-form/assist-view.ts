@@ -58,12 +58,12 @@ export class AssistPanel {
   renderAnswers(): TemplateResult | typeof nothing {
     const { tr, assist } = this.host;
     const q = assist.answers;
-    if (q.state === 'loading' && !q.result?.length)
+    if (q.state === 'pending' && !q.result?.length)
       return html`<p class="hint assist-status" role="status">${tr('deflectSearching')}</p>`;
     const answers = q.result ?? [];
     if (!answers.length || q.answered === this.continuedFor) return nothing;
     const question = q.answered;
-    return html`<section class="deflection" part="deflection" aria-labelledby="deflect-title" aria-busy=${q.state === 'loading' ? 'true' : 'false'}>
+    return html`<section class="deflection" part="deflection" aria-labelledby="deflect-title" aria-busy=${q.state === 'pending' ? 'true' : 'false'}>
       <h3 id="deflect-title">${tr('deflectTitle')}</h3>
       <ul class="answers">
         ${answers.map((a) => {

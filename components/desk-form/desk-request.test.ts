@@ -140,6 +140,52 @@ describe('sportello-desk-request: following a request to the end', () => {
     expect(await (await operator('/richieste/7001/allegati/label.txt')).text()).to.equal('label');
   });
 
+  it('shows a failed reply in the error notice, keeps the text, and its Retry posts it once under the same key', async () => {
+    const el = await follow('7001', { pollInterval: 0 });
+    type(el, '#comment-text', 'Sent once only');
+    // The reply and the transport's two retries of it are answered 503, asking no wait.
+    await fetch(`${SIM_URL}/__sim/faults`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        kind: 'status',
+        status: 503,
+        retryAfter: 0,
+        match: '/desk/richieste/7001/commento-cliente',
+        count: 3,
+      }),
+    });
+    const realFetch = window.fetch;
+    const keys: string[] = [];
+    window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input instanceof Request ? input.url : input).endsWith('/commento-cliente'))
+        keys.push(new Headers(init?.headers).get('Idempotency-Key') ?? '');
+      return realFetch(input, init);
+    };
+    try {
+      $<HTMLButtonElement>(el, '.composer button[type="submit"]')!.click();
+      await waitUntil(() => $(el, '#comment-error [part="error"]'), 'the error notice', { timeout: 8000 });
+      const notice = $(el, '#comment-error')!;
+      expect(notice.textContent).to.contain('The comment was not sent.');
+      expect(notice.textContent, 'no server wording').to.not.contain('Injected');
+      expect($<HTMLTextAreaElement>(el, '#comment-text')!.value).to.equal('Sent once only');
+      await expect(el).to.be.accessible();
+      const retry = Array.from(notice.querySelectorAll('button')).find((b) => b.textContent?.trim() === 'Try again')!;
+      const added = oneEvent(el, 'sportello-comment-added');
+      retry.click();
+      retry.click();
+      expect((await added).detail).to.include({ note: 'Sent once only', reminder: false });
+    } finally {
+      window.fetch = realFetch;
+      await fetch(`${SIM_URL}/__sim/faults`, { method: 'DELETE' });
+    }
+    expect(keys.length, 'three refused, one taken').to.equal(4);
+    expect(new Set(keys).size, 'one key for every attempt').to.equal(1);
+    const thread: Array<{ testo?: string }> = await (await operator('/richieste/commenti/7001')).json();
+    expect(thread.filter((c) => c.testo === 'Sent once only').length, 'posted once').to.equal(1);
+    await waitUntil(() => !$(el, '#comment-error'), 'the notice goes once sent');
+  });
+
   it('sends a reminder (sollecito) at most once a day, also after a reload', async () => {
     const el = await follow('7001', { pollInterval: 0 });
     const remind = () => $<HTMLButtonElement>(el, '#remind')!;

@@ -116,6 +116,7 @@ export class SportelloDeskRequest extends SportelloElement {
     return {
       language: this.language,
       controller: this.controller,
+      speaker: this,
       tr: (key, params) => this.tr(key, params),
       fileLink: (name) => this.fileLink(name),
     };

@@ -15,6 +15,7 @@ import {
 import type { Reopened, RequestDetail } from '../../src/services/desk.js';
 import type { FollowView } from './follow-view.js';
 import type { DeskStringKey } from './strings.js';
+import { renderWriteFailure } from '../shared/task-view.js';
 
 export interface ClosureHost {
   host: ReactiveControllerHost & { renderRoot: HTMLElement | DocumentFragment; updateComplete: Promise<boolean> };
@@ -44,8 +45,8 @@ export class ClosureBox {
     this.options.host.requestUpdate();
   }
 
-  private readonly sendReopen = async (event: Event): Promise<void> => {
-    event.preventDefault();
+  private readonly sendReopen = async (event?: Event): Promise<void> => {
+    event?.preventDefault();
     const answer = await this.options.view().controller.reopen(this.reopenNote);
     if (answer) {
       this.reopenNote = '';
@@ -53,8 +54,8 @@ export class ClosureBox {
     }
   };
 
-  private readonly sendRating = async (event: Event): Promise<void> => {
-    event.preventDefault();
+  private readonly sendRating = async (event?: Event): Promise<void> => {
+    event?.preventDefault();
     const view = this.options.view();
     const id = Number(view.controller.id);
     if (!this.stars) {
@@ -111,11 +112,12 @@ export class ClosureBox {
           }}
         ></textarea>
       </div>
-      ${
-        c.reopenState === 'error'
-          ? html`<p class="error" id="reopen-error" role="alert">${view.tr('reopenFailed')} ${c.reopenError?.message ?? ''}</p>`
-          : nothing
-      }
+      ${renderWriteFailure(c.reopening, {
+        speaker: view.speaker,
+        id: 'reopen-error',
+        note: view.tr('reopenFailed'),
+        retry: () => this.sendReopen(),
+      })}
       <div class="actions">
         <button type="submit" class="secondary" ?disabled=${sending || !this.reopenNote.trim()}>
           ${sending ? view.tr('reopening') : view.tr('reopenSend')}
@@ -171,11 +173,11 @@ export class ClosureBox {
           }}
         ></textarea>
       </div>
-      ${
-        c.ratingState === 'error'
-          ? html`<p class="error" role="alert">${view.tr('ratingFailed')} ${c.ratingError?.message ?? ''}</p>`
-          : nothing
-      }
+      ${renderWriteFailure(c.rating, {
+        speaker: view.speaker,
+        note: view.tr('ratingFailed'),
+        retry: () => this.sendRating(),
+      })}
       <div class="actions">
         <button type="submit" class="primary" ?disabled=${sending}>${sending ? view.tr('ratingSending') : view.tr('ratingSend')}</button>
       </div>

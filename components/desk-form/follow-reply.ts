@@ -9,6 +9,7 @@ import { nextReminderAt } from '../../src/controllers/desk/follow-model.js';
 import { AttachmentsArea } from './attachments-view.js';
 import { formatDate } from './format.js';
 import type { FollowView } from './follow-view.js';
+import { renderWriteFailure } from '../shared/task-view.js';
 
 export interface ReplyHost {
   host: ReactiveControllerHost & { renderRoot: HTMLElement | DocumentFragment; updateComplete: Promise<boolean> };
@@ -18,6 +19,8 @@ export interface ReplyHost {
 
 export class ReplyBox {
   private draft = '';
+  /** What the last comment was (a reply or a reminder): Retry sends it again. */
+  private last: () => Promise<void> = () => this.send();
   private readonly files: AttachmentsArea;
 
   constructor(private readonly options: ReplyHost) {
@@ -44,8 +47,9 @@ export class ReplyBox {
     this.options.host.requestUpdate();
   };
 
-  private readonly send = async (event: Event): Promise<void> => {
-    event.preventDefault();
+  private readonly send = async (event?: Event): Promise<void> => {
+    event?.preventDefault();
+    this.last = this.send;
     const ok = await this.options.view().controller.addComment(this.draft);
     if (ok) {
       this.draft = '';
@@ -57,6 +61,7 @@ export class ReplyBox {
 
   private readonly remind = async (): Promise<void> => {
     const view = this.options.view();
+    this.last = this.remind;
     const ok = await view.controller.addComment(view.tr('reminderText'), { reminder: true });
     if (ok) this.options.announce(view.tr('reminderSent'));
   };
@@ -90,11 +95,12 @@ export class ReplyBox {
         ></textarea>
       </div>
       ${this.files.render()}
-      ${
-        c.commentState === 'error'
-          ? html`<p class="error" id="comment-error" role="alert">${view.tr('commentFailed')} ${c.commentError?.message ?? ''}</p>`
-          : nothing
-      }
+      ${renderWriteFailure(c.commenting, {
+        speaker: view.speaker,
+        id: 'comment-error',
+        note: view.tr('commentFailed'),
+        retry: () => this.last(),
+      })}
       <div class="actions">
         <button type="submit" class="primary" ?disabled=${sending || uploading || !this.draft.trim()}>
           ${sending ? view.tr('sendingComment') : view.tr('sendComment')}

@@ -8,12 +8,15 @@ import { html, nothing, type TemplateResult } from 'lit';
 import type { DeskComment, DeskUser, RequestDetail } from '../../src/services/desk.js';
 import type { DeskRequestController } from '../../src/controllers/desk/request-controller.js';
 import type { Lang } from '../../src/i18n/lang.js';
+import type { StringsHost } from '../../src/i18n/translate.js';
 import { formatDate } from './format.js';
 import type { DeskStringKey } from './strings.js';
 
 export interface FollowView {
   readonly language: Lang;
   readonly controller: DeskRequestController;
+  /** Whose language and strings the error notices speak: the element. */
+  readonly speaker: StringsHost;
   tr(key: DeskStringKey, params?: Record<string, string | number>): string;
   /** A file of the request as a download link. */
   fileLink(name: string): TemplateResult;

@@ -9,6 +9,7 @@ import { html, nothing } from 'lit';
 import type { Task } from '@lit/task';
 import type { StringsHost } from '../../src/i18n/translate.js';
 import { taskError } from '../../src/controllers/async-state.js';
+import type { IdempotentWrite } from '../../src/controllers/idempotent-write.js';
 import './error-notice.js';
 
 export interface TaskViewOptions<R> {
@@ -34,6 +35,10 @@ export interface TaskViewOptions<R> {
   class?: string;
   /** Keep showing the last content while the task runs again (a reload), instead of the status line. */
   keepWhilePending?: boolean;
+  /** One more sentence after what to do (what did not happen, that retrying sends nothing twice). */
+  note?: string;
+  /** The notice's id (a field's `aria-describedby` may point to it). */
+  id?: string;
   /** Places the error notice in the element's layout (e.g. inside its side column). */
   around?: (notice: unknown) => unknown;
 }
@@ -48,7 +53,9 @@ export function renderTask<R>(task: Task<readonly unknown[], R>, o: TaskViewOpti
     error: () => {
       const retry = o.retry === false ? undefined : (o.retry ?? (() => void task.run()));
       const notice = html`<sportello-error-notice
+        id=${o.id ?? nothing}
         class=${o.class ?? nothing}
+        .note=${o.note}
         .error=${taskError(task)}
         .speaker=${o.speaker}
         .retry=${retry}
@@ -60,4 +67,18 @@ export function renderTask<R>(task: Task<readonly unknown[], R>, o: TaskViewOpti
       return o.around ? o.around(notice) : notice;
     },
   });
+}
+
+/**
+ * A write's failure (src/controllers/idempotent-write.ts) through the same notice: Retry sends the
+ * same content again under the same Idempotency-Key, so it never applies twice — which is also why
+ * it may retry by itself once a `Retry-After` wait is over. Nothing while it is idle, pending or
+ * done: the form that sends it says those itself (its button, its status line).
+ */
+export function renderWriteFailure(
+  write: Pick<IdempotentWrite<never, unknown>, 'state' | 'task'>,
+  o: Pick<TaskViewOptions<unknown>, 'speaker' | 'note' | 'id' | 'class' | 'notFound'> & { retry: () => unknown },
+): unknown {
+  if (write.state !== 'error') return nothing;
+  return renderTask(write.task, { ...o, autoRetry: true, pending: () => nothing, complete: () => nothing });
 }

@@ -85,14 +85,16 @@ export const documentViewStyles = css`
   }
   /* A phone's width: one row of compact controls (three rows of wrapped buttons hid the page). */
   @container (max-width: ${narrow}px) {
-    /* One row, swiped sideways when it does not fit ("of 100" and every button stay reachable). */
+    /*
+     * One row: zoom and fit are in the "More tools" panel, so every control fits a phone's width
+     * without swiping the row (which hid search and "Fit page" beyond the right edge). A still
+     * narrower view wraps to a second row rather than hiding anything.
+     */
     .toolbar {
-      flex-wrap: nowrap;
+      flex-wrap: wrap;
       justify-content: space-between;
       gap: 4px;
       padding: 6px;
-      overflow-x: auto;
-      overscroll-behavior-x: contain;
     }
     .toolbar .group {
       flex: none;
@@ -116,6 +118,45 @@ export const documentViewStyles = css`
     .icon {
       display: inline;
     }
+    /* In the panel there is room for the words beside the icons, and for the zoom level. */
+    .more-panel .zoom-level,
+    .more-panel .label-text {
+      position: static;
+      width: auto;
+      height: auto;
+      overflow: visible;
+      clip-path: none;
+    }
+  }
+  .toolbar {
+    position: relative;
+  }
+  /* "More tools" (a phone's width): the panel hangs under the toolbar at its end, over the pages. */
+  .more-panel {
+    position: absolute;
+    top: 100%;
+    inset-inline-end: 6px;
+    z-index: 5;
+    display: grid;
+    grid-template-columns: auto auto auto;
+    align-items: center;
+    justify-items: stretch;
+    gap: 6px;
+    padding: 8px;
+    background: var(--_surface);
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius-small);
+    box-shadow: 0 4px 16px rgb(0 0 0 / 0.18);
+  }
+  .more-panel[hidden] {
+    display: none;
+  }
+  .more-panel button:nth-last-child(-n + 2) {
+    grid-column: 1 / -1;
+    display: flex;
+    gap: 6px;
+    align-items: center;
+    justify-content: flex-start;
   }
   .body {
     display: flex;

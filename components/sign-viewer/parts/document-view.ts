@@ -19,6 +19,7 @@ import { renderAreas } from './area-overlay.js';
 import { fillLinkLayer, pageLinks, type PdfLink } from './link-layer.js';
 import { DocumentSearch } from './document-search.js';
 import { Thumbnails } from './thumbnails.js';
+import { MoreTools } from './more-tools.js';
 
 export type ZoomMode = 'fit-width' | 'fit-page' | number;
 
@@ -69,6 +70,7 @@ export class SignDocumentView extends LitElement {
   private readonly visibility = new PageVisibility(() => this.scheduleSync());
   private readonly search = new DocumentSearch(this);
   private readonly thumbnails = new Thumbnails(this);
+  private readonly more = new MoreTools(this);
   private ro: ResizeObserver | undefined;
   private measuring: AbortController | undefined;
   private painted = false;
@@ -155,6 +157,8 @@ export class SignDocumentView extends LitElement {
         this.resizeFrame = requestAnimationFrame(() => {
           this.resizeFrame = 0;
           this.narrow = this.clientWidth <= NARROW_WIDTH;
+          // The panel belongs to the phone's row; at a wider size its tools are back in the row.
+          if (!this.narrow && this.more.open) this.more.close();
           this.measureHead();
           this.fit();
         });
@@ -424,6 +428,12 @@ export class SignDocumentView extends LitElement {
     return translate(this, k, p);
   }
 
+  /** A fit chosen from the "More tools" panel also closes it: the page is what the visitor wants to see. */
+  private chooseFit(zoom: 'fit-width' | 'fit-page'): void {
+    this.setZoom(zoom);
+    if (this.more.open) this.more.close(true);
+  }
+
   private toggleSearch(): void {
     this.search.toggle();
     if (this.search.open)
@@ -433,6 +443,17 @@ export class SignDocumentView extends LitElement {
   private renderToolbar() {
     const total = this.pageCount;
     const zoomPercent = Math.round(this.scale * 100);
+    // Zoom and fit: in the row, or at a phone's width in the "More tools" panel (one row then fits).
+    const zoomTools = html`
+        <button type="button" part="button" aria-label=${this.t('zoomOut')} title=${this.t('zoomOut')} @click=${() => this.zoomBy(-1)}>−</button>
+        <span class="zoom-level" aria-label=${this.t('zoomLevel', { percent: zoomPercent })}>${zoomPercent}%</span>
+        <button type="button" part="button" aria-label=${this.t('zoomIn')} title=${this.t('zoomIn')} @click=${() => this.zoomBy(1)}>+</button>
+        <button type="button" part="button" title=${this.t('fitWidth')} aria-pressed=${this.zoom === 'fit-width' ? 'true' : 'false'} @click=${() => this.chooseFit('fit-width')}>
+          <span class="icon" aria-hidden="true">↔</span><span class="label-text">${this.t('fitWidth')}</span>
+        </button>
+        <button type="button" part="button" title=${this.t('fitPage')} aria-pressed=${this.zoom === 'fit-page' ? 'true' : 'false'} @click=${() => this.chooseFit('fit-page')}>
+          <span class="icon" aria-hidden="true">⤢</span><span class="label-text">${this.t('fitPage')}</span>
+        </button>`;
     return html`<div class="toolbar" part="toolbar" role="toolbar" aria-label=${this.t('toolbar')}>
       <span class="group">
         <button type="button" part="button" title=${this.t('thumbnails')} aria-label=${this.t('thumbnails')} aria-pressed=${this.thumbnails.open ? 'true' : 'false'} @click=${() => this.thumbnails.toggle()}>▤</button>
@@ -444,16 +465,9 @@ export class SignDocumentView extends LitElement {
       </span>
       <span class="visually-hidden" role="status">${this.t('pageOf', { n: this.currentPage, total })}</span>
       <span class="group">
-        <button type="button" part="button" aria-label=${this.t('zoomOut')} title=${this.t('zoomOut')} @click=${() => this.zoomBy(-1)}>−</button>
-        <span class="zoom-level" aria-label=${this.t('zoomLevel', { percent: zoomPercent })}>${zoomPercent}%</span>
-        <button type="button" part="button" aria-label=${this.t('zoomIn')} title=${this.t('zoomIn')} @click=${() => this.zoomBy(1)}>+</button>
-        <button type="button" part="button" title=${this.t('fitWidth')} aria-pressed=${this.zoom === 'fit-width' ? 'true' : 'false'} @click=${() => this.setZoom('fit-width')}>
-          <span class="icon" aria-hidden="true">↔</span><span class="label-text">${this.t('fitWidth')}</span>
-        </button>
-        <button type="button" part="button" title=${this.t('fitPage')} aria-pressed=${this.zoom === 'fit-page' ? 'true' : 'false'} @click=${() => this.setZoom('fit-page')}>
-          <span class="icon" aria-hidden="true">⤢</span><span class="label-text">${this.t('fitPage')}</span>
-        </button>
+        ${this.narrow ? nothing : zoomTools}
         <button type="button" part="button" title=${this.t('searchLabel')} aria-label=${this.t('searchLabel')} aria-pressed=${this.search.open ? 'true' : 'false'} @click=${this.toggleSearch}>🔍︎</button>
+        ${this.narrow ? this.more.render(zoomTools) : nothing}
       </span>
     </div>`;
   }

@@ -10,12 +10,16 @@ import { isAbort, type ServiceError } from '../../transport/errors.js';
 import type { AiClient } from '../../services/ai.js';
 import type { SearchStrategy } from '../../services/ai-search.js';
 import { pickAnswers, SHOWN_VERDICTS, type Answer } from './assist-model.js';
+import type { AsyncState } from '../async-state.js';
 
-export type AssistState = 'idle' | 'waiting' | 'loading' | 'ready' | 'error';
-
-/** One debounced, cancellable question: the last text wins. */
+/**
+ * One debounced, cancellable question: the last text wins. Its `state` is the kit's one async state
+ * of the question last asked (async-state.ts); resting before asking is `waiting`, beside it.
+ */
 export class Debounced<T> {
-  state: AssistState = 'idle';
+  state: AsyncState = 'idle';
+  /** A newer text rests before it is asked (the last answer, if any, is still shown). */
+  waiting = false;
   result: T | undefined;
   error: ServiceError | Error | undefined;
   /** The text `result` answers. */
@@ -45,21 +49,22 @@ export class Debounced<T> {
       this.changed();
       return;
     }
-    this.state = 'waiting';
+    this.waiting = true;
     this.timer = setTimeout(() => void this.run(text, run), Math.max(0, delayMs));
   }
 
   private async run(text: string, run: (text: string, signal: AbortSignal) => Promise<T>): Promise<void> {
     this.timer = undefined;
+    this.waiting = false;
     const abort = (this.abort = new AbortController());
-    this.state = 'loading';
+    this.state = 'pending';
     this.changed();
     try {
       const result = await run(text, abort.signal);
       if (abort.signal.aborted) return;
       this.result = result;
       this.answered = text;
-      this.state = 'ready';
+      this.state = 'complete';
       this.error = undefined;
     } catch (error) {
       if (isAbort(error) || abort.signal.aborted) return;
@@ -74,8 +79,11 @@ export class Debounced<T> {
   cancel(): void {
     if (this.timer !== undefined) clearTimeout(this.timer);
     this.timer = undefined;
+    this.waiting = false;
     this.abort?.abort();
     this.abort = undefined;
+    // A question cut on its way is no longer pending (its answer will not come).
+    if (this.state === 'pending') this.state = 'idle';
   }
 
   /** Forgets the last text, so the same text is asked again next time. */

@@ -6,6 +6,9 @@
  */
 import { isAbort, ServiceError } from '../../transport/errors.js';
 import type { DeskClient } from '../../services/desk.js';
+import { randomKey } from '../random-key.js';
+
+export { randomKey } from '../random-key.js';
 
 export interface Attachment {
   /** Local key for rendering and removal. */
@@ -28,16 +31,6 @@ export interface UploadSetOptions {
   onError: (operation: string, error: ServiceError | Error) => void;
   /** A file finished uploading or was removed (worth saving in a draft). */
   saved?: () => void;
-}
-
-let counter = 0;
-/** A random UUID where available (secure contexts), else a time+random fallback good enough for keys. */
-export function randomKey(): string {
-  const c = globalThis.crypto as Crypto | undefined;
-  if (c?.randomUUID) return c.randomUUID();
-  const bytes = new Uint8Array(16);
-  c?.getRandomValues?.(bytes);
-  return `k-${Date.now().toString(36)}-${(counter++).toString(36)}-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
 }
 
 export class UploadSet {

@@ -508,6 +508,7 @@ const de: Catalogue = {
     zoomLevel: 'Zoom {percent} %',
     pages: 'Seiten des Dokuments',
     toolbar: 'Dokumentwerkzeuge',
+    moreTools: 'Weitere Werkzeuge',
     loadingDocument: 'Dokument wird geladen',
     areaSignature: '{kind} – {signer}',
     areaPlaceholder: 'Feld: {kind} – {signer}',

@@ -506,6 +506,7 @@ const en = {
     zoomLevel: 'Zoom {percent}%',
     pages: 'Document pages',
     toolbar: 'Document tools',
+    moreTools: 'More tools',
     loadingDocument: 'Loading the document',
     areaSignature: '{kind} — {signer}',
     areaPlaceholder: 'Field: {kind} — {signer}',

@@ -504,6 +504,7 @@ const es: Catalogue = {
     zoomLevel: 'Zoom {percent} %',
     pages: 'Páginas del documento',
     toolbar: 'Herramientas del documento',
+    moreTools: 'Más herramientas',
     loadingDocument: 'Cargando el documento',
     areaSignature: '{kind} — {signer}',
     areaPlaceholder: 'Campo: {kind} — {signer}',

@@ -506,6 +506,7 @@ const fr: Catalogue = {
     zoomLevel: 'Zoom {percent} %',
     pages: 'Pages du document',
     toolbar: 'Outils du document',
+    moreTools: 'Autres outils',
     loadingDocument: 'Chargement du document',
     areaSignature: '{kind} — {signer}',
     areaPlaceholder: 'Champ : {kind} — {signer}',

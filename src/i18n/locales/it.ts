@@ -499,6 +499,7 @@ const it: Catalogue = {
     zoomLevel: 'Zoom {percent}%',
     pages: 'Pagine del documento',
     toolbar: 'Strumenti del documento',
+    moreTools: 'Altri strumenti',
     loadingDocument: 'Caricamento del documento',
     areaSignature: '{kind} — {signer}',
     areaPlaceholder: 'Campo: {kind} — {signer}',
