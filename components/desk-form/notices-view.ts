@@ -10,7 +10,7 @@ import type { DeskStringKey } from './strings.js';
 import type { StringsHost } from '../../src/i18n/translate.js';
 import type { ServiceError } from '../../src/transport/errors.js';
 import '../shared/error-notice.js';
-import { renderTask } from '../shared/task-view.js';
+import { renderTask, renderWriteFailure } from '../shared/task-view.js';
 import { TaskStatus, type Task } from '@lit/task';
 import type { Catalog } from '../../src/controllers/desk/catalog.js';
 import { errorString } from '../shared/error-text.js';
@@ -89,6 +89,16 @@ export function renderSubmitError(
   const canRetry = view.controller.submitState === 'error' && !Object.keys(view.errors).length;
   if (typeof problem === 'string')
     return html`<div id="submit-error" class="banner error-banner" role="alert" tabindex="-1"><p>${problem}</p></div>`;
+  // The submission's own failure: through the one task view, as every write's (Retry = same key).
+  if (problem === view.controller.submitError)
+    return renderWriteFailure(view.controller.submission, {
+      speaker,
+      id: 'submit-error',
+      class: 'banner error-banner',
+      focusable: true,
+      note: canRetry ? errorString(speaker, 'sentOnce') : undefined,
+      retry: canRetry ? retry : false,
+    }) as TemplateResult | typeof nothing;
   return html`<sportello-error-notice
     id="submit-error"
     class="banner error-banner"

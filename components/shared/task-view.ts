@@ -39,6 +39,8 @@ export interface TaskViewOptions<R> {
   note?: string;
   /** The notice's id (a field's `aria-describedby` may point to it). */
   id?: string;
+  /** The notice can take focus (the element moves focus to it after a failed submission). */
+  focusable?: boolean;
   /** Places the error notice in the element's layout (e.g. inside its side column). */
   around?: (notice: unknown) => unknown;
 }
@@ -55,6 +57,7 @@ export function renderTask<R>(task: Task<readonly unknown[], R>, o: TaskViewOpti
       const notice = html`<sportello-error-notice
         id=${o.id ?? nothing}
         class=${o.class ?? nothing}
+        tabindex=${o.focusable ? '-1' : nothing}
         .note=${o.note}
         .error=${taskError(task)}
         .speaker=${o.speaker}
@@ -77,7 +80,9 @@ export function renderTask<R>(task: Task<readonly unknown[], R>, o: TaskViewOpti
  */
 export function renderWriteFailure(
   write: Pick<IdempotentWrite<never, unknown>, 'state' | 'task'>,
-  o: Pick<TaskViewOptions<unknown>, 'speaker' | 'note' | 'id' | 'class' | 'notFound'> & { retry: () => unknown },
+  o: Pick<TaskViewOptions<unknown>, 'speaker' | 'note' | 'id' | 'class' | 'notFound' | 'focusable' | 'retry'> & {
+    retry: (() => unknown) | false;
+  },
 ): unknown {
   if (write.state !== 'error') return nothing;
   return renderTask(write.task, { ...o, autoRetry: true, pending: () => nothing, complete: () => nothing });
