@@ -179,6 +179,17 @@ export class SignDocumentView extends LitElement {
       this.anchorPage = undefined;
       this.scheduleSync();
     }
+    // The first picture without waiting a frame for the observer's first report (~15-25 ms of the
+    // cold first page): laid out at its final scale, the pages on screen are measured now.
+    if (!this.painted && !this.isUpdatePending && this.pdf && this.sizes.length && this.scroller) {
+      if (!this.visibility.visible.size)
+        this.visibility.measureNow(this.pageBoxes(), this.scroller.getBoundingClientRect());
+      if (this.visibility.visible.size) this.syncNow();
+    }
+  }
+
+  private pageBoxes(): NodeListOf<HTMLElement> {
+    return this.renderRoot.querySelectorAll<HTMLElement>('.page');
   }
 
   private measure(pdf: PdfDocument): void {
@@ -261,23 +272,26 @@ export class SignDocumentView extends LitElement {
   }
 
   private observePages(): void {
-    this.visibility.observe(this.renderRoot.querySelectorAll<HTMLElement>('.page'));
+    this.visibility.observe(this.pageBoxes());
   }
 
   private scheduleSync(): void {
     if (this.syncFrame) return;
-    this.syncFrame = requestAnimationFrame(() => {
-      this.syncFrame = 0;
-      if (this.pdf && this.sizes.length) {
-        // Until the first page is painted, only the pages on screen: a neighbour painted beside
-        // them shares the worker and the main thread and delays the first picture (pdf.js' own
-        // viewer renders one page at a time, the visible one first).
-        const visible = this.visibility.visible;
-        const wanted = this.painted ? pagesToRender(visible, this.pdf.numPages) : visible;
-        this.painter.sync(this.pdf, wanted, this.scale);
-      }
-      this.updateCurrentPage();
-    });
+    this.syncFrame = requestAnimationFrame(() => this.syncNow());
+  }
+
+  private syncNow(): void {
+    cancelAnimationFrame(this.syncFrame);
+    this.syncFrame = 0;
+    if (this.pdf && this.sizes.length) {
+      // Until the first page is painted, only the pages on screen: a neighbour painted beside
+      // them shares the worker and the main thread and delays the first picture (pdf.js' own
+      // viewer renders one page at a time, the visible one first).
+      const visible = this.visibility.visible;
+      const wanted = this.painted ? pagesToRender(visible, this.pdf.numPages) : visible;
+      this.painter.sync(this.pdf, wanted, this.scale);
+    }
+    this.updateCurrentPage();
   }
 
   pageElement(n: number): HTMLElement | null {

@@ -28,6 +28,22 @@ export class PageVisibility {
     for (const el of pages) this.io.observe(el);
   }
 
+  /**
+   * The observer's answer measured now (one layout), before its first report, which comes a frame
+   * later: pages with pixels inside `clip` (the scroller's box) and the viewport.
+   */
+  measureNow(pages: Iterable<HTMLElement>, clip: DOMRect): void {
+    const top = Math.max(clip.top, 0);
+    const bottom = Math.min(clip.bottom, window.innerHeight);
+    const left = Math.max(clip.left, 0);
+    const right = Math.min(clip.right, window.innerWidth);
+    for (const el of pages) {
+      const r = el.getBoundingClientRect();
+      if (r.top >= bottom) break; // pages are in order: the rest are below
+      if (r.bottom > top && r.right > left && r.left < right) this.visible.add(Number(el.dataset.page));
+    }
+  }
+
   disconnect(): void {
     this.io?.disconnect();
     this.io = undefined;
