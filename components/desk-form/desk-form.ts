@@ -111,7 +111,7 @@ export class SportelloDeskForm extends DeskFormAttributes {
   /** First connection done (values set from prefill and draft). */
   private started = false;
 
-  private readonly controller = new DeskFormController(this, {
+  private readonly controller: DeskFormController = new DeskFormController(this, {
     client: () => this.setup.clients.client,
     onError: (operation, error) => this.reportError(operation, error),
     onDraftChange: () => this.draft.save(),
@@ -244,7 +244,7 @@ export class SportelloDeskForm extends DeskFormAttributes {
 
   // ---- configuration (see form-setup.ts) -------------------------------------------------------
 
-  private readonly setup = new FormSetup({
+  private readonly setup: FormSetup = new FormSetup({
     host: this,
     config: () => this.config,
     controller: () => this.controller,
