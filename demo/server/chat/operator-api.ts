@@ -165,23 +165,11 @@ export function mountOperatorApi(router: Router, deps: OperatorApiDeps): void {
   router.post(
     '/api/chat/join',
     authed(async ({ req, res }) => {
-      const body = await readObject(req);
-      if (!body) return fail(res, 400, 'A JSON object body is required');
-      const idChat = parseId(body.idChat);
-      const idUser = parseId(body.idUser);
-      if (!idChat || !idUser)
-        return fail(res, 400, 'idChat and idUser are required', {
-          ...(idChat ? {} : { idChat: 'required' }),
-          ...(idUser ? {} : { idUser: 'required' }),
-        });
-      const user = USERS.find((u) => u.idUser === idUser);
-      if (!user) return fail(res, 404, `User ${idUser} not found`);
-      if (!user.operator) return fail(res, 403, `User ${user.username} is not an operator`);
-      const chat = store.get(idChat);
-      if (!chat) return fail(res, 404, `Chat ${idChat} not found`);
-      if (chat.status === 'closed') return fail(res, 400, `Chat ${idChat} is closed`, { idChat: 'closed' });
+      const found = await openChatAndOperator(req, res, store);
+      if (!found) return;
+      const { chat, user } = found;
       if (chat.operator?.kind === 'real' && chat.operator.idUser !== user.idUser)
-        return fail(res, 403, `Chat ${idChat} is already taken by ${chat.operator.username}`);
+        return fail(res, 403, `Chat ${chat.idChat} is already taken by ${chat.operator.username}`);
       automation.stop(chat);
       store.join(chat, operatorRef(user, 'real'));
       sendJson(res, 200, { idUser: user.idUser, username: user.username, nickname: user.nickname });
@@ -194,21 +182,9 @@ export function mountOperatorApi(router: Router, deps: OperatorApiDeps): void {
   router.put(
     '/api/chat/assign',
     authed(async ({ req, res }) => {
-      const body = await readObject(req);
-      if (!body) return fail(res, 400, 'A JSON object body is required');
-      const idChat = parseId(body.idChat);
-      const idUser = parseId(body.idUser);
-      if (!idChat || !idUser)
-        return fail(res, 400, 'idChat and idUser are required', {
-          ...(idChat ? {} : { idChat: 'required' }),
-          ...(idUser ? {} : { idUser: 'required' }),
-        });
-      const user = USERS.find((u) => u.idUser === idUser);
-      if (!user) return fail(res, 404, `User ${idUser} not found`);
-      if (!user.operator) return fail(res, 403, `User ${user.username} is not an operator`);
-      const chat = store.get(idChat);
-      if (!chat) return fail(res, 404, `Chat ${idChat} not found`);
-      if (chat.status === 'closed') return fail(res, 400, `Chat ${idChat} is closed`, { idChat: 'closed' });
+      const found = await openChatAndOperator(req, res, store);
+      if (!found) return;
+      const { chat, user } = found;
       automation.stop(chat);
       store.assign(chat, operatorRef(user, user.idUser === SCRIPT_OPERATOR.idUser ? 'script' : 'real'));
       sendJson(res, 200, { idUser: user.idUser, username: user.username, nickname: user.nickname });
@@ -414,6 +390,34 @@ function operatorParam({ res, params }: SimRequest) {
     return undefined;
   }
   return user;
+}
+
+/**
+ * The `{ idChat, idUser }` body of join and assign: an operator and an open chat, or the failure
+ * already answered (400 for a missing or malformed field, 404 for an unknown one, 403 for a user
+ * who is not an operator, 400 for a closed chat).
+ */
+async function openChatAndOperator(
+  req: IncomingMessage,
+  res: SimRequest['res'],
+  store: ChatStore,
+): Promise<{ chat: Chat; user: (typeof USERS)[number] } | undefined> {
+  const body = await readObject(req);
+  if (!body) return void fail(res, 400, 'A JSON object body is required');
+  const idChat = parseId(body.idChat);
+  const idUser = parseId(body.idUser);
+  if (!idChat || !idUser)
+    return void fail(res, 400, 'idChat and idUser are required', {
+      ...(idChat ? {} : { idChat: 'required' }),
+      ...(idUser ? {} : { idUser: 'required' }),
+    });
+  const user = USERS.find((u) => u.idUser === idUser);
+  if (!user) return void fail(res, 404, `User ${idUser} not found`);
+  if (!user.operator) return void fail(res, 403, `User ${user.username} is not an operator`);
+  const chat = store.get(idChat);
+  if (!chat) return void fail(res, 404, `Chat ${idChat} not found`);
+  if (chat.status === 'closed') return void fail(res, 400, `Chat ${idChat} is closed`, { idChat: 'closed' });
+  return { chat, user };
 }
 
 function priorityParam({ res, params }: SimRequest): number | undefined {
