@@ -11,6 +11,7 @@ import type { SportelloLiveChat } from '../../../components/live-chat/live-chat.
 import type { SportelloAiChat } from '../../../components/ai-chat/ai-chat.js';
 import { $, $$, typeAndSend } from '../../../components/ai-chat/ai-chat-test-helpers.js';
 import { ar } from '../../../demo/strings-ar.js';
+import { docView, practiceShown, resetSim, viewer } from '../../../components/sign-viewer/test-helpers.js';
 
 const corner = (el: Element) => {
   const box = el.getBoundingClientRect();
@@ -63,5 +64,18 @@ describe('right-to-left', () => {
     ($(el, '[part="approval"] .button') as HTMLButtonElement).click();
     const toolArgs = await until(() => $$(el, '[part="tool"] pre')[0]);
     expect(getComputedStyle(toolArgs).direction, 'the tool call').to.equal('ltr');
+  });
+
+  it('an Arabic area label on a PDF page reads right to left, though the page itself stays as drawn', async () => {
+    // The page is laid out left to right (pdf.js positions its layers so); a label inherited that,
+    // and a narrow label cut off the start of its Arabic words instead of the end.
+    await resetSim();
+    const el = await viewer(1001, { lang: 'ar', dir: 'rtl', 'signer-email': 'laura.bianchi@acme.test' });
+    el.strings = { ar };
+    await practiceShown(el);
+    const label = await until(() => docView(el)?.shadowRoot?.querySelector<HTMLElement>('.area .label'));
+    await until(() => /[\u0600-\u06ff]/.test(label.textContent!)); // the Arabic strings have arrived
+    expect(getComputedStyle(label.closest('.page')!).direction, 'the PDF page').to.equal('ltr');
+    expect(getComputedStyle(label).direction, 'its area label').to.equal('rtl');
   });
 });
