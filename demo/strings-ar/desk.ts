@@ -198,6 +198,7 @@ export const desk: Catalogue['desk'] = {
   chars_digits: 'الأرقام',
   chars_space: 'المسافات',
   chars_other: 'الرموز {list}',
+  listComma: '{a}، {b}',
   listAnd: '{a} و{b}',
   channelChat: 'المحادثة المباشرة',
   channelApp: 'تطبيق الجوال',
