@@ -145,6 +145,20 @@ export class SignDocumentView extends LitElement {
       this.measuring?.abort();
       if (this.pdf) this.measure(this.pdf);
     }
+    // A document's first sizes are laid out at their fitted scale in this same render. Laid out at
+    // the previous scale first and refitted in `updated`, the 100 page boxes of a long document were
+    // rendered and laid out twice before the first picture (5-13 ms of a cold first page). `updated`
+    // still refits: if the pages' scrollbar took width from the view, the scale is corrected there,
+    // before anything is painted.
+    const sizesBefore = (changed as PropertyValues).get('sizes') as PageSize[] | undefined;
+    if ((changed as PropertyValues).has('sizes') && !sizesBefore?.length) {
+      const next = this.fittedScale();
+      if (next !== undefined && Math.abs(next - this.scale) > 0.001) {
+        // As a refit does: the current page (1, or the page kept across a document switch) in view.
+        this.anchorPage = this.currentPage;
+        this.scale = next;
+      }
+    }
   }
 
   protected override updated(changed: PropertyValues): void {
@@ -228,10 +242,10 @@ export class SignDocumentView extends LitElement {
   }
   private resizeFrame = 0;
 
-  /** Scale for the current zoom mode and scroller size. */
-  private fit(): void {
+  /** The scale the zoom mode gives at the scroller's size now; undefined before the first page's size. */
+  private fittedScale(): number | undefined {
     const first = this.sizes[0];
-    if (!first || !this.scroller) return;
+    if (!first || !this.scroller) return undefined;
     let next: number;
     if (typeof this.zoom === 'number') next = this.zoom;
     else {
@@ -240,7 +254,13 @@ export class SignDocumentView extends LitElement {
       const current = this.sizes[this.currentPage - 1] ?? first;
       next = fitScale(this.zoom, widestPage(this.sizes), current.h, width, height);
     }
-    next = Math.round(Math.max(0.1, Math.min(next, 6)) * 1000) / 1000;
+    return Math.round(Math.max(0.1, Math.min(next, 6)) * 1000) / 1000;
+  }
+
+  /** Scale for the current zoom mode and scroller size. */
+  private fit(): void {
+    const next = this.fittedScale();
+    if (next === undefined) return;
     if (Math.abs(next - this.scale) > 0.001) {
       this.anchorPage = this.currentPage;
       this.scale = next;

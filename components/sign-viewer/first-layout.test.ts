@@ -1,0 +1,54 @@
+// The cold first page (#23): a document's page boxes are laid out once, at their fitted scale, before
+// its first picture. Before, they were rendered at the previous scale (100 %) and refitted a render
+// later: a long document's boxes were built and laid out twice on the way to the first picture.
+import { expect, fixture, html } from '@open-wc/testing';
+import { openPdf } from '../../src/pdf/pdfjs.js';
+import { stringsReady } from '../../src/i18n/translate.js';
+import type { SignDocumentView } from './parts/document-view.js';
+import { PAGE_GAP } from './parts/document-view.styles.js';
+import './test-helpers.js';
+import { makePdf } from './test-pdfs.js';
+import { until } from './test-wait.js';
+
+describe('sign document view: first layout', () => {
+  it("lays a document's pages out at their fitted scale the first time, not at 100 % and then refitted", async () => {
+    const bytes = await makePdf(Array.from({ length: 12 }, () => ({ width: 400, height: 600, text: 'page' })));
+    const { pdf, destroy } = await openPdf(bytes);
+    try {
+      await stringsReady('en');
+      const view = await fixture<SignDocumentView>(html`<sportello-sign-document></sportello-sign-document>`);
+      view.setAttribute('style', 'display: flex; height: 640px; width: 800px');
+      await view.updateComplete;
+      // The view's scroller keeps its width whether the pages overflow it or not (a classic scrollbar
+      // appearing would be a real reason to refit, which this test is not about).
+      const sheet = new CSSStyleSheet();
+      sheet.replaceSync('.scroller { scrollbar-gutter: stable; }');
+      view.shadowRoot!.adoptedStyleSheets = [...view.shadowRoot!.adoptedStyleSheets, sheet];
+      // Every width page 1's box is given, in the order given, from its creation on.
+      const widths: string[] = [];
+      const observer = new MutationObserver(() => {
+        const width = view.shadowRoot!.querySelector<HTMLElement>('.page[data-page="1"]')?.style.width;
+        if (width && widths.at(-1) !== width) widths.push(width);
+      });
+      observer.observe(view.shadowRoot!, {
+        subtree: true,
+        childList: true,
+        attributes: true,
+        attributeFilter: ['style'],
+      });
+      view.pdf = pdf;
+      const canvas = await until(
+        () => view.shadowRoot!.querySelector('.page[data-page="1"] canvas[data-painted]'),
+        'page 1 not painted',
+      );
+      observer.disconnect();
+      const scroller = view.shadowRoot!.querySelector<HTMLElement>('.scroller')!;
+      const scale = Math.round(((scroller.clientWidth - 2 * PAGE_GAP) / 400) * 1000) / 1000;
+      const fitted = `${Math.floor(400 * scale)}px`;
+      expect(widths, 'the widths page 1 was laid out at').to.deep.equal([fitted]);
+      expect(canvas.isConnected).to.equal(true);
+    } finally {
+      await destroy();
+    }
+  });
+});
