@@ -4,7 +4,7 @@
  * widest page, and a page turned by `/Rotate` or a landscape page among portrait ones has a size
  * of its own; guessing page 1's for all made such a page overflow the scroller.
  */
-import type { PdfDocument } from './pdfjs.js';
+import type { PdfDocument, PdfPage } from './pdfjs.js';
 import { quarterTurn, type QuarterTurn } from './geometry.js';
 
 export interface PageSize {
@@ -20,25 +20,26 @@ const BATCH = 16;
 
 /**
  * Reads page sizes. `onSizes` is called with page 1's size copied to every page (a first guess
- * that lays out at once), then with the real sizes once all pages are known. Stops when `signal`
- * aborts. Rejects only if page 1 cannot be read.
+ * that lays out at once) and pdf.js' page 1 (its picture can start at once), then with the real
+ * sizes once all pages are known. Stops when `signal` aborts. Rejects only if page 1 cannot be read.
  */
 export async function measurePages(
   pdf: PdfDocument,
-  onSizes: (sizes: PageSize[]) => void,
+  onSizes: (sizes: PageSize[], page1?: PdfPage) => void,
   signal?: AbortSignal,
   /** The other pages are read once this settles: their requests would queue in the worker ahead of page 1's paint. */
   rest: Promise<unknown> = Promise.resolve(),
 ): Promise<void> {
-  const sizeOf = async (n: number): Promise<PageSize> => {
-    const page = await pdf.getPage(n);
+  const sizeOfPage = (page: PdfPage): PageSize => {
     const vp = page.getViewport({ scale: 1 });
     return { w: vp.width, h: vp.height, rotation: quarterTurn(page.rotate) };
   };
-  const first = await sizeOf(1);
+  const sizeOf = async (n: number): Promise<PageSize> => sizeOfPage(await pdf.getPage(n));
+  const page1 = await pdf.getPage(1);
   if (signal?.aborted) return;
+  const first = sizeOfPage(page1);
   const sizes: PageSize[] = Array.from({ length: pdf.numPages }, () => first);
-  onSizes([...sizes]);
+  onSizes([...sizes], page1);
   if (pdf.numPages === 1) return;
   await rest.catch(() => undefined);
   if (signal?.aborted) return;

@@ -27,6 +27,7 @@ export type PdfPage = PdfjsLib.PDFPageProxy;
 export type PdfPageViewport = PdfjsLib.PageViewport;
 
 let loading: Promise<Pdfjs> | undefined;
+let loaded: Pdfjs | undefined;
 let sharedWorker: Promise<PdfjsLib.PDFWorker> | undefined;
 let startedWorker: Promise<{ src: string; worker: Worker }> | undefined;
 
@@ -36,11 +37,19 @@ export function pdfjsRequested(): boolean {
 }
 
 export function loadPdfjs(): Promise<Pdfjs> {
-  loading ??= import('pdfjs-dist').catch((error: unknown) => {
-    loading = undefined; // a failed chunk load (offline) may succeed on retry
-    throw error;
-  });
+  loading ??= import('pdfjs-dist').then(
+    (pdfjs) => (loaded = pdfjs),
+    (error: unknown) => {
+      loading = undefined; // a failed chunk load (offline) may succeed on retry
+      throw error;
+    },
+  );
   return loading;
+}
+
+/** pdf.js if it has loaded (it has whenever a document is open): for work that must start now, not a microtask later. */
+export function loadedPdfjs(): Pdfjs | undefined {
+  return loaded;
 }
 
 function resolveWorkerSrc(): string {

@@ -2,7 +2,7 @@
  * Painting one page: canvas at the device pixel ratio, and pdf.js' text layer for selection and
  * screen readers. Both return a cancel function so pages scrolled away stop working at once.
  */
-import { loadPdfjs, type PdfPage } from './pdfjs.js';
+import { loadedPdfjs, loadPdfjs, type Pdfjs, type PdfPage } from './pdfjs.js';
 import { paintRatio } from './geometry.js';
 
 export interface PaintedPage {
@@ -11,11 +11,15 @@ export interface PaintedPage {
   cancel(): void;
 }
 
+/**
+ * Paints `page` on `canvas`. pdf.js is loaded by the time a page exists, so the page is asked of the
+ * worker in this call, not a microtask later: a paint started ahead of the view's layout (the first
+ * picture) would otherwise queue behind that layout's own microtasks.
+ */
 export function paintCanvas(page: PdfPage, canvas: HTMLCanvasElement, scale: number): PaintedPage {
   let cancelled = false;
   let cancelTask: (() => void) | undefined;
-  const done = (async () => {
-    const pdfjs = await loadPdfjs();
+  const draw = (pdfjs: Pdfjs): Promise<void> => {
     if (cancelled) throw new pdfjs.RenderingCancelledException('cancelled');
     const viewport = page.getViewport({ scale });
     const ratio = paintRatio(viewport.width, viewport.height, window.devicePixelRatio);
@@ -29,8 +33,15 @@ export function paintCanvas(page: PdfPage, canvas: HTMLCanvasElement, scale: num
       annotationMode: pdfjs.AnnotationMode.ENABLE,
     } as Parameters<PdfPage['render']>[0]);
     cancelTask = () => task.cancel();
-    await task.promise;
-  })();
+    return task.promise;
+  };
+  const pdfjs = loadedPdfjs();
+  let done: Promise<void>;
+  try {
+    done = pdfjs ? draw(pdfjs) : loadPdfjs().then(draw);
+  } catch (error) {
+    done = Promise.reject(error);
+  }
   return {
     done,
     cancel() {

@@ -210,8 +210,10 @@ export class SignDocumentView extends LitElement {
     const abort = (this.measuring = new AbortController());
     measurePages(
       pdf,
-      (sizes) => {
-        if (this.pdf === pdf) this.sizes = sizes;
+      (sizes, page1) => {
+        if (this.pdf !== pdf) return;
+        this.sizes = sizes;
+        if (page1) this.paintFirstAhead(pdf, page1, sizes[0]!);
       },
       abort.signal,
       // The other pages' sizes after the first paint (or a moment, for a view out of sight).
@@ -227,6 +229,28 @@ export class SignDocumentView extends LitElement {
     ).catch(() => {
       // A document whose first page cannot be read shows no pages; the viewer's error covers it.
     });
+  }
+
+  /**
+   * Page 1's picture started as soon as its size is known, at the scale the render about to happen
+   * gives it: the worker reads its operators while the view builds and lays out its page boxes
+   * (100 for the long practice: 7-10 ms on a cold page), not after. Only for a view whose top is on
+   * screen, showing a document from its start: page 1 is then what it shows first. The sync after
+   * that layout puts the canvas in page 1's box, or drops it if the layout says otherwise.
+   */
+  private paintFirstAhead(pdf: PdfDocument, page1: PdfPage, first: PageSize): void {
+    if (this.painted || this.currentPage !== 1 || !this.scroller || this.scroller.scrollTop > 0) return;
+    const scale = this.fittedScale();
+    if (scale === undefined) return;
+    const box = this.scroller.getBoundingClientRect();
+    const top = box.top + PAGE_GAP;
+    const onScreen =
+      box.width > 0 &&
+      box.right > 0 &&
+      box.left < window.innerWidth &&
+      top < window.innerHeight &&
+      top + first.h * scale > 0;
+    if (onScreen) this.painter.paintAhead(pdf, page1, scale);
   }
 
   /**

@@ -7,6 +7,8 @@ interface LivePage {
   scale: number;
   /** pdf.js' page once it arrived: it keeps what a paint needs (operator list, images) until cleaned up. */
   page?: PdfPage;
+  /** Painted before its box existed (`paintAhead`): reported, with its layers, once `sync` puts it in. */
+  finish?: () => void;
 }
 
 export interface PagePainterHost {
@@ -47,56 +49,89 @@ export class PagePainter {
       const entry = this.live.get(n);
       if (entry && entry.scale !== scale) this.release(n);
       if (!this.live.has(n)) this.paint(pdf, n, scale);
+      else this.attach(n);
     }
   }
 
-  private paint(pdf: PdfDocument, n: number, scale: number): void {
+  /**
+   * Starts painting `page` at `scale` before its box exists, into a canvas of its own that the next
+   * `sync` wanting it at that scale puts in the box (one at another scale, or not wanted, is dropped
+   * there). For the first picture: the worker reads the page's operators while the view builds and
+   * lays out its page boxes, instead of after. The page is asked of the worker in this call.
+   */
+  paintAhead(pdf: PdfDocument, page: PdfPage, scale: number): void {
+    if (!this.live.has(page.pageNumber)) this.paint(pdf, page.pageNumber, scale, page);
+  }
+
+  /** Puts a canvas painted ahead in its box, and reports it if its picture is already there. */
+  private attach(n: number): void {
+    const entry = this.live.get(n);
+    if (!entry || entry.canvas.parentElement) return;
     const box = this.host.pageElement(n);
     if (!box) return;
+    box.prepend(entry.canvas);
+    const finish = entry.finish;
+    entry.finish = undefined;
+    finish?.();
+  }
+
+  /** Paints page `n` in its box; `ahead`, pdf.js' page already there, before the box exists. */
+  private paint(pdf: PdfDocument, n: number, scale: number, ahead?: PdfPage): void {
+    const box = this.host.pageElement(n);
+    if (!box && !ahead) return;
     const canvas = document.createElement('canvas');
     canvas.setAttribute('aria-hidden', 'true');
     const entry: LivePage = { canvas, tasks: [], scale };
     this.live.set(n, entry);
-    box.prepend(canvas);
-    const textLayer = box.querySelector<HTMLElement>('.textLayer');
-    void pdf
-      .getPage(n)
-      .then((page) => {
+    box?.prepend(canvas);
+    const start = (page: PdfPage) => {
+      if (this.live.get(n) !== entry) return;
+      entry.page = page;
+      const canvasTask = paintCanvas(page, canvas, scale);
+      entry.tasks.push(canvasTask);
+      // The links and the text layer once the picture is there, as pdf.js' own viewer does:
+      // their requests (annotations, the text stream) otherwise queue in the worker beside the
+      // page's operator list and delay the first picture.
+      const layers = () => {
         if (this.live.get(n) !== entry) return;
-        entry.page = page;
-        const canvasTask = paintCanvas(page, canvas, scale);
-        entry.tasks.push(canvasTask);
-        // The links and the text layer once the picture is there, as pdf.js' own viewer does:
-        // their requests (annotations, the text stream) otherwise queue in the worker beside the
-        // page's operator list and delay the first picture.
-        const layers = () => {
-          if (this.live.get(n) !== entry) return;
-          this.host.pageReady?.(n, page);
-          if (!textLayer) return;
-          textLayer.replaceChildren();
-          const textTask = paintTextLayer(page, textLayer, scale);
-          entry.tasks.push(textTask);
-          textTask.done.then(
-            () => {
-              if (this.live.get(n) === entry) this.host.textReady?.(n);
-            },
-            () => undefined,
-          );
-        };
-        canvasTask.done.then(
+        this.host.pageReady?.(n, page);
+        const textLayer = this.host.pageElement(n)?.querySelector<HTMLElement>('.textLayer');
+        if (!textLayer) return;
+        textLayer.replaceChildren();
+        const textTask = paintTextLayer(page, textLayer, scale);
+        entry.tasks.push(textTask);
+        textTask.done.then(
           () => {
-            if (this.live.get(n) !== entry) return;
-            canvas.dataset.painted = 'true';
-            this.host.painted(n);
-            layers();
+            if (this.live.get(n) === entry) this.host.textReady?.(n);
           },
-          // A picture that failed (not cancelled: the entry is gone then) still gets its text and links.
-          layers,
+          () => undefined,
         );
-      })
-      .catch(() => {
-        // A page that cannot be read stays an empty box; the others still render.
-      });
+      };
+      const painted = () => {
+        canvas.dataset.painted = 'true';
+        this.host.painted(n);
+        layers();
+      };
+      // Not in its box yet (painted ahead): reported, and given its layers, when it is put in.
+      const whenInBox = (then: () => void) => {
+        if (this.live.get(n) !== entry) return;
+        if (canvas.parentElement) then();
+        else entry.finish = then;
+      };
+      canvasTask.done.then(
+        () => whenInBox(painted),
+        // A picture that failed (not cancelled: the entry is gone then) still gets its text and links.
+        () => whenInBox(layers),
+      );
+    };
+    if (ahead) start(ahead);
+    else
+      void pdf
+        .getPage(n)
+        .then(start)
+        .catch(() => {
+          // A page that cannot be read stays an empty box; the others still render.
+        });
   }
 
   /**
