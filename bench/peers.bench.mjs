@@ -3,9 +3,9 @@
 // runs some parts; `PEERS_ROUNDS` / `PEERS_GROWTH_ROUNDS` / `PEERS_LOAD_ROUNDS` change the rounds.
 //
 // The peers are devDependencies, built with the project's Vite into .bench/peers/ at bench time
-// (bench/peers/build.mjs; nothing is installed or downloaded at run time): deep-chat, Streamdown
-// with React 18 (createElement, no JSX), and pdf.js's own viewer (PDFViewer + EventBus +
-// PDFLinkService with its CSS). Ours is the production build (cdn/), as in the other benches.
+// (bench/peers/build.mjs; nothing is installed or downloaded at run time): deep-chat (highlight.js
+// on window.hljs), Streamdown with React 18 (createElement, no JSX) and its code plugin (Shiki),
+// and pdf.js's own viewer (PDFViewer + EventBus + PDFLinkService with its CSS). Ours is the production build (cdn/), as in the other benches.
 // Everything is served by the harness's static server; the simulator is its niced process.
 //
 //  - launcher (bench/peers/launcher.mjs): a fresh context per load at 4x CPU throttle: the closed

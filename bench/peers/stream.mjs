@@ -2,7 +2,11 @@
 // deltas) through <sportello-ai-chat> (bench/pages/ai-stream.html, as ai.bench), Streamdown (React
 // state grown by each delta, bench/pages/peers/streamdown.js) and deep-chat (its handler signals
 // fed the deltas, bench/pages/peers/deep-chat.js), each in its own tab of one browser, measured in
-// turn round by round. Main-thread figures: ai.bench's RunTask reader on a trace of that tab's
+// turn round by round. Each highlights the answer's code blocks, as ours does (Streamdown with its
+// code plugin, deep-chat with highlight.js on window.hljs, both as their docs say), and a
+// measurement ends once every code block is highlighted: until 2026-11-24 neither peer highlighted
+// (Streamdown without the plugin, deep-chat without hljs), so they did less work than we did for a
+// result that looked less finished. `highlighted` says how many blocks each ended with. Main-thread figures: ai.bench's RunTask reader on a trace of that tab's
 // renderer. Completeness: the streamed answer's final DOM text against the same renderer given the
 // whole answer at once.
 import { mainThreadTasks } from '../ai.bench.mjs';
@@ -90,7 +94,13 @@ async function measure(browser, subject, q) {
   const answer = await subject.ask(q);
   const wallMs = Date.now() - t0;
   const trace = onlyPage(await browser.stopTracing(), subject.page.url());
-  return { ...mainThreadTasks(trace), wallMs, domChars: answer.domChars, chars: answer.chars };
+  return {
+    ...mainThreadTasks(trace),
+    wallMs,
+    domChars: answer.domChars,
+    chars: answer.chars,
+    highlighted: answer.highlighted ?? null,
+  };
 }
 
 const summary = (runs) => ({
@@ -129,7 +139,12 @@ export async function streamBench(ctx) {
   for (const name of main) {
     const streamed = headline.runs[name].at(-1).domChars;
     const once = (await all[name].once(question(100))).domChars;
-    complete[name] = { streamedDomChars: streamed, oneShotDomChars: once, complete: streamed === once && once > 0 };
+    complete[name] = {
+      streamedDomChars: streamed,
+      oneShotDomChars: once,
+      complete: streamed === once && once > 0,
+      highlightedCodeBlocks: headline.runs[name].at(-1).highlighted,
+    };
   }
 
   // Growth: 25, 50, 200 KB (100 KB is the headline's), fewer rounds; deep-chat's default mode at 25 KB only.

@@ -27,6 +27,24 @@ describe('sportello-ai-chat: what follows the visitor (language, kept ratings)',
     await until(() => buttons().every((b) => b.textContent === 'Code kopieren'));
   });
 
+  it('code blocks of an answer asked after a language change are built in the new language', async () => {
+    // The bars' labels are read once per task while an answer is built: never kept past it.
+    const el = await panel();
+    await el.ask('bench:3k/20');
+    await idle(el);
+    const buttons = () => $$(el, '.code-copy');
+    await until(() => buttons().length > 0);
+    const first = lastAnswer(el);
+    el.setAttribute('lang', 'fr');
+    await until(() => buttons().every((b) => b.textContent === 'Copier le code'));
+    await el.ask('bench:3k/20');
+    const second = () => (lastAnswer(el) !== first ? lastAnswer(el) : undefined);
+    await until(() => (second()?.querySelectorAll('.code-copy').length ?? 0) > 0);
+    await idle(el);
+    const labels = Array.from(second()!.querySelectorAll('.code-copy'), (b) => b.textContent);
+    expect(labels).to.deep.equal(labels.map(() => 'Copier le code'));
+  });
+
   it('a rating survives a reload (persist)', async () => {
     const el = await panel({ persist: 'session', id: 'rated' });
     await typeAndSend(el, 'What are your opening hours?');

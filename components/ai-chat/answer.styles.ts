@@ -85,6 +85,12 @@ export const answerStyles = css`
   .tool > summary {
     cursor: pointer;
   }
+  /* Code reads left to right in every language: in a right-to-left answer a JSON "{" would show as "}". */
+  .tool pre,
+  .card pre,
+  .md pre {
+    direction: ltr;
+  }
   .tool pre {
     margin: 2px 0 4px;
     font-family: var(--_font-mono);

@@ -22,6 +22,14 @@ function loadHighlighter(): Promise<Highlighter | undefined> {
   return highlighter;
 }
 
+function highlight(module: Highlighter, code: HTMLElement, language: string): void {
+  try {
+    module.highlightElement(code, language);
+  } catch (error) {
+    console.warn('[sportello] a code block could not be highlighted:', error);
+  }
+}
+
 /** Script time one task may spend highlighting: a long answer's many blocks never make a long task. */
 const BUDGET_MS = 8;
 
@@ -32,6 +40,22 @@ export class CodeBlocks {
   private built: CodeBlockLabels | undefined;
 
   constructor(private readonly labels: () => CodeBlockLabels) {}
+
+  /** The labels read in this task (see taskLabels). */
+  private current: CodeBlockLabels | undefined;
+
+  /**
+   * The labels, read once per task: a long answer decorates its blocks many at a time, and each
+   * reading resolves the panel's language (a walk up the page) and looks up two strings, for
+   * the same answer every time. A language change later relabels what was built (`relabel`).
+   */
+  private taskLabels(): CodeBlockLabels {
+    if (!this.current) {
+      this.current = this.labels();
+      queueMicrotask(() => (this.current = undefined));
+    }
+    return this.current;
+  }
 
   /** The markdown view's `decorate`: every `pre` among a settled block's nodes. */
   readonly decorate = (nodes: readonly Node[]): void => {
@@ -46,7 +70,7 @@ export class CodeBlocks {
     const doc = pre.ownerDocument;
     const code = pre.querySelector('code');
     const language = /(?:^|\s)language-([\w+#.-]+)/.exec(code?.className ?? '')?.[1];
-    const labels = (this.built = this.labels());
+    const labels = (this.built = this.taskLabels());
     const block = doc.createElement('div');
     block.className = 'code-block md-decorated';
     const bar = doc.createElement('div');
@@ -109,11 +133,7 @@ export class CodeBlocks {
     const deadline = performance.now() + BUDGET_MS;
     while (this.queue.length && performance.now() < deadline) {
       const { code, language } = this.queue.shift()!;
-      try {
-        module.highlightElement(code, language);
-      } catch (error) {
-        console.warn('[sportello] a code block could not be highlighted:', error);
-      }
+      highlight(module, code, language);
     }
     if (this.queue.length) setTimeout(() => this.run(module), 0);
     else this.scheduled = false;

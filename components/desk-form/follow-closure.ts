@@ -16,6 +16,7 @@ import type { Reopened, RequestDetail } from '../../src/services/desk.js';
 import type { FollowView } from './follow-view.js';
 import type { DeskStringKey } from './strings.js';
 import { renderWriteFailure } from '../shared/task-view.js';
+import { renderNoteField } from './note-field.js';
 
 export interface ClosureHost {
   host: ReactiveControllerHost & { renderRoot: HTMLElement | DocumentFragment; updateComplete: Promise<boolean> };
@@ -96,22 +97,20 @@ export class ClosureBox {
     const sending = c.reopenState === 'pending';
     return html`<form class="reopen" part="reopen" aria-labelledby="reopen-title" @submit=${this.sendReopen}>
       <h4 id="reopen-title">${view.tr('reopenTitle')}</h4>
-      <div class="field wide">
-        <label for="reopen-note">${view.tr('reopenLabel')}</label>
-        <textarea
-          id="reopen-note"
-          rows="3"
-          maxlength="2000"
-          required
-          ?readonly=${sending}
-          .value=${this.reopenNote}
-          aria-describedby=${ifDefined(c.reopenState === 'error' ? 'reopen-error' : undefined)}
-          @input=${(e: Event) => {
-            this.reopenNote = (e.target as HTMLTextAreaElement).value;
-            this.update();
-          }}
-        ></textarea>
-      </div>
+      ${renderNoteField({
+        id: 'reopen-note',
+        label: view.tr('reopenLabel'),
+        value: this.reopenNote,
+        rows: 3,
+        maxLength: 2000,
+        required: true,
+        sending,
+        errorId: c.reopenState === 'error' ? 'reopen-error' : undefined,
+        onInput: (value) => {
+          this.reopenNote = value;
+          this.update();
+        },
+      })}
       ${renderWriteFailure(c.reopening, {
         speaker: view.speaker,
         id: 'reopen-error',
@@ -159,20 +158,18 @@ export class ClosureBox {
         )}
         ${this.ratingMissing ? html`<p class="error" id="rating-missing">${view.tr('ratingMissing')}</p>` : nothing}
       </fieldset>
-      <div class="field wide">
-        <label for="rating-note">${view.tr('ratingNote')}</label>
-        <textarea
-          id="rating-note"
-          rows="2"
-          maxlength="1000"
-          ?readonly=${sending}
-          .value=${this.ratingNote}
-          @input=${(e: Event) => {
-            this.ratingNote = (e.target as HTMLTextAreaElement).value;
-            this.update();
-          }}
-        ></textarea>
-      </div>
+      ${renderNoteField({
+        id: 'rating-note',
+        label: view.tr('ratingNote'),
+        value: this.ratingNote,
+        rows: 2,
+        maxLength: 1000,
+        sending,
+        onInput: (value) => {
+          this.ratingNote = value;
+          this.update();
+        },
+      })}
       ${renderWriteFailure(c.rating, {
         speaker: view.speaker,
         note: view.tr('ratingFailed'),

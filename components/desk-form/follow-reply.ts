@@ -4,12 +4,12 @@
  * kept until the service has taken it.
  */
 import { html, nothing, type ReactiveControllerHost, type TemplateResult } from 'lit';
-import { ifDefined } from 'lit/directives/if-defined.js';
 import { nextReminderAt } from '../../src/controllers/desk/follow-model.js';
 import { AttachmentsArea } from './attachments-view.js';
 import { formatDate } from './format.js';
 import type { FollowView } from './follow-view.js';
 import { renderWriteFailure } from '../shared/task-view.js';
+import { renderNoteField } from './note-field.js';
 
 export interface ReplyHost {
   host: ReactiveControllerHost & { renderRoot: HTMLElement | DocumentFragment; updateComplete: Promise<boolean> };
@@ -41,11 +41,6 @@ export class ReplyBox {
   clear(): void {
     this.draft = '';
   }
-
-  private readonly onInput = (e: Event): void => {
-    this.draft = (e.target as HTMLTextAreaElement).value;
-    this.options.host.requestUpdate();
-  };
 
   private readonly send = async (event?: Event): Promise<void> => {
     event?.preventDefault();
@@ -81,19 +76,20 @@ export class ReplyBox {
           : '';
     return html`<form class="composer" part="composer" aria-labelledby="composer-title" @submit=${this.send}>
       <h3 id="composer-title">${view.tr('addComment')}</h3>
-      <div class="field wide">
-        <label for="comment-text">${view.tr('commentLabel')}</label>
-        <textarea
-          id="comment-text"
-          rows="3"
-          maxlength="2000"
-          required
-          ?readonly=${sending}
-          .value=${this.draft}
-          aria-describedby=${ifDefined(c.commentState === 'error' ? 'comment-error' : undefined)}
-          @input=${this.onInput}
-        ></textarea>
-      </div>
+      ${renderNoteField({
+        id: 'comment-text',
+        label: view.tr('commentLabel'),
+        value: this.draft,
+        rows: 3,
+        maxLength: 2000,
+        required: true,
+        sending,
+        errorId: c.commentState === 'error' ? 'comment-error' : undefined,
+        onInput: (value) => {
+          this.draft = value;
+          this.options.host.requestUpdate();
+        },
+      })}
       ${this.files.render()}
       ${renderWriteFailure(c.commenting, {
         speaker: view.speaker,

@@ -72,7 +72,8 @@ export function patternHint(pattern: string | undefined, tr: Tr): string | undef
   if (classes.space) parts.push(tr('chars_space'));
   if (classes.other.length) parts.push(tr('chars_other', { list: [...new Set(classes.other)].join(' ') }));
   if (!parts.length) return undefined;
-  const chars =
-    parts.length === 1 ? parts[0]! : tr('listAnd', { a: parts.slice(0, -1).join(', '), b: parts[parts.length - 1]! });
+  const last = parts.pop()!;
+  // The list's commas come from the catalogue too: Arabic writes "،", not ",".
+  const chars = parts.length ? tr('listAnd', { a: parts.reduce((a, b) => tr('listComma', { a, b })), b: last }) : last;
   return tr('formatHint', { chars });
 }

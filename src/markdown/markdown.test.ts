@@ -336,6 +336,42 @@ describe('markdown renderer', () => {
     expect(decodeEntities('&lt;&#0;&#x1F600;&nope;')).to.equal('<\ufffd😀&nope;');
   });
 
+  it('resolves a link as the page would, whether or not it needs the page address', () => {
+    // Absolute links skip the page's address (a speed-up); what they resolve to must not change:
+    // the reference is the resolution against the page, for links with and without a scheme.
+    const reference = (raw: string): string | null => {
+      const cleaned = raw.replace(/ /g, ''); // the only character of the inputs below a link drops
+      if (!cleaned) return null;
+      try {
+        const url = new URL(cleaned, document.baseURI);
+        return ['http:', 'https:', 'mailto:', 'tel:'].includes(url.protocol) ? url.href : null;
+      } catch {
+        return null;
+      }
+    };
+    const prefix = fc.constantFrom(
+      'https://',
+      'HTTP://',
+      'http:',
+      'https:',
+      'https:\\',
+      'mailto:',
+      'tel:',
+      '//',
+      '/',
+      '',
+      'ftp://',
+    );
+    const rest = fc.stringMatching(/^[\w.:/?#@%\\ -]{0,24}$/);
+    fc.assert(
+      fc.property(prefix, rest, (p, r) => safeLinkUrl(p + r) === reference(p + r)),
+      { numRuns: 500 },
+    );
+    for (const raw of ['https:relative', 'http:x', 'HTTPS://Help.Example.COM/a/../b', 'https://a.example']) {
+      expect(safeLinkUrl(raw), raw).to.equal(reference(raw));
+    }
+  });
+
   it('sanitises html answers into DOM with safe links', () => {
     const view = new MarkdownView({ format: 'html' });
     view.append(

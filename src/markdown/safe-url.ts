@@ -10,6 +10,13 @@ function normalise(raw: string): string {
   return decodeEntities(raw).replace(/[\u0000-\u0020\u007f-\u009f\u00ad\u200b-\u200f\u2028\u2029\ufeff]/g, '');
 }
 
+/**
+ * URLs that resolve the same with or without a base: `http(s)://…` (a special scheme with its
+ * authority; `https:foo` without the slashes would be relative to a page on https) and the
+ * non-special schemes links may use.
+ */
+const ABSOLUTE = /^(?:https?:\/\/|mailto:|tel:)/i;
+
 function baseUrl(): string {
   return typeof document !== 'undefined' ? document.baseURI : 'http://localhost/';
 }
@@ -25,7 +32,9 @@ export function safeLinkUrl(raw: string | null | undefined): string | null {
   if (!cleaned) return null;
   let url: URL;
   try {
-    url = new URL(cleaned, baseUrl());
+    // An absolute URL needs no base: parsing the page's address for every link of a long answer
+    // (and reading document.baseURI, which is computed) cost as much as the links' own parsing.
+    url = ABSOLUTE.test(cleaned) ? new URL(cleaned) : new URL(cleaned, baseUrl());
   } catch {
     return null;
   }

@@ -1,8 +1,13 @@
 // deep-chat as an integrator would use it: one <deep-chat> element; for an answer its `handler`
 // signals are fed the deltas of the simulator's stream (read with fetch in the page), with
 // `stream: { partialRender: true }` (its mode for long answers) or `stream: true` (its default).
+// Code blocks are highlighted as ours are: deep-chat highlights with highlight.js when the page puts
+// it on `window.hljs` (its documented way; it renders the highlighted code with each message).
 import 'deep-chat';
+import hljs from 'highlight.js/lib/common';
 import { readDeltas, fullText, frames, settledText } from './sse.js';
+
+window.hljs = hljs;
 
 let el;
 let onRequest = () => {};
@@ -20,6 +25,9 @@ function make(config) {
 }
 
 const lastAnswer = () => [...el.shadowRoot.querySelectorAll('.ai-message-text')].at(-1);
+/** The last answer's code blocks that highlight.js coloured. */
+const highlightedBlocks = () =>
+  [...(lastAnswer()?.querySelectorAll('pre') ?? [])].filter((pre) => pre.querySelector('[class^="hljs-"]')).length;
 
 window.__make = (mode = 'partial') =>
   make({
@@ -36,7 +44,8 @@ window.__ask = (question) =>
         signals.onOpen();
         const text = await readDeltas(question, (delta) => signals.onResponse({ text: delta }));
         signals.onClose();
-        resolve({ chars: text.length, domChars: await settledText(lastAnswer) });
+        const domChars = await settledText(lastAnswer);
+        resolve({ chars: text.length, domChars, highlighted: highlightedBlocks() });
       } catch (error) {
         reject(error);
       }

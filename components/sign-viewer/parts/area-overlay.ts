@@ -82,6 +82,8 @@ export function renderAreas(areas: readonly PlacedArea[], pageRotation: number, 
     ]
       .filter(Boolean)
       .join(' ');
+    // The label speaks the visitor's language on a page laid out left to right as drawn: `dir="auto"`
+    // lets an Arabic label read (and be cut short) right to left; the icon, an SVG, does not count.
     const parts = ['area', mine ? 'area-mine' : '', state === 'signed' ? 'area-signed' : ''].filter(Boolean).join(' ');
     return html`<div
       class=${classes}
@@ -94,7 +96,7 @@ export function renderAreas(areas: readonly PlacedArea[], pageRotation: number, 
       aria-label=${text}
       ${cssProps({ left: `${b.x * 100}%`, top: `${b.y * 100}%`, width: `${b.width * 100}%`, height: `${b.height * 100}%` })}
     >
-      <span class="label" aria-hidden="true">${areaIcon(family)}${state === 'signed' ? '✓ ' : ''}${text}</span>
+      <span class="label" dir="auto" aria-hidden="true">${areaIcon(family)}${state === 'signed' ? '✓ ' : ''}${text}</span>
     </div>`;
   });
 }

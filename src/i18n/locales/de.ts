@@ -465,6 +465,7 @@ const de: Catalogue = {
     chars_digits: 'Ziffern',
     chars_space: 'Leerzeichen',
     chars_other: 'die Zeichen {list}',
+    listComma: '{a}, {b}',
     listAnd: '{a} und {b}',
     channelChat: 'Chat',
     channelApp: 'Mobile App',

@@ -464,6 +464,7 @@ const en = {
     chars_digits: 'digits',
     chars_space: 'spaces',
     chars_other: 'the characters {list}',
+    listComma: '{a}, {b}',
     listAnd: '{a} and {b}',
     channelChat: 'Chat',
     channelApp: 'Mobile app',

@@ -461,6 +461,7 @@ const es: Catalogue = {
     chars_digits: 'cifras',
     chars_space: 'espacios',
     chars_other: 'los caracteres {list}',
+    listComma: '{a}, {b}',
     listAnd: '{a} y {b}',
     channelChat: 'Chat',
     channelApp: 'Aplicación móvil',

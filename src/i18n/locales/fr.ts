@@ -463,6 +463,7 @@ const fr: Catalogue = {
     chars_digits: 'des chiffres',
     chars_space: 'des espaces',
     chars_other: 'les caractères {list}',
+    listComma: '{a}, {b}',
     listAnd: '{a} et {b}',
     channelChat: 'Chat',
     channelApp: 'Application mobile',

@@ -456,6 +456,7 @@ const it: Catalogue = {
     chars_digits: 'cifre',
     chars_space: 'spazi',
     chars_other: 'i caratteri {list}',
+    listComma: '{a}, {b}',
     listAnd: '{a} e {b}',
     channelChat: 'Chat',
     channelApp: 'App per smartphone',
