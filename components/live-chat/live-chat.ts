@@ -230,7 +230,8 @@ export class SportelloLiveChat extends LiveChatAttributes {
   connectedCallback(): void {
     this.upgradeProperties();
     this.render();
-    this.navigation.watch(true);
+    // The pages a visitor moves through are reported by the window: watched once it is there.
+    if (this.loaded) this.navigation.watch(true);
     // configure() or a <sportello-config> changed (new strings, a new language): the full rule again.
     document.addEventListener('sportello-config-change', this.onConfigChange);
     if (this.mode === 'inline' || this.opened) {
@@ -375,6 +376,8 @@ export class SportelloLiveChat extends LiveChatAttributes {
       );
       this.loaded = true;
       this.frame.replaceChildren(win);
+      // Moves before this are not lost: an activated window reports the page it starts on.
+      this.navigation.watch(true);
     }
     this.configureWindow(win);
     if (activate) {
