@@ -73,8 +73,8 @@ async function workerCode(file: string): Promise<string> {
  * becomes a module that holds the worker's code as a string and exports a `blob:` URL made from it
  * on first use. The element code is unchanged: it starts a worker from the URL it is given, and a
  * `blob:` worker takes the page's CSP (`worker-src blob:`). The module is evaluated only when its
- * importer is (pdf.js' worker: when the first document opens), so a page without a viewer never
- * copies the 1 MB string.
+ * importer is (pdf.js' worker: when the sign viewer is defined, i.e. its tag is on the page), so a
+ * page without a viewer never copies the 1 MB string.
  */
 export function inlineWorkersAsBlobs(): Plugin {
   return {

@@ -3,8 +3,8 @@
 import { expect } from '@open-wc/testing';
 import { SIM_URL } from '/__sportello/env.js';
 import { pdfjsRequested } from '../../src/pdf/pdfjs.js';
-import { firstPagePainted, resetSim, shadow, viewer } from './test-helpers.js';
-import { until } from './test-wait.js';
+import { firstPagePainted, resetSim, shadow, SIGN_API } from './test-helpers.js';
+import type { SportelloSignViewer } from './sign-viewer.js';
 
 describe('sportello-sign-viewer: pdf.js starts before the practice arrives', () => {
   before(resetSim);
@@ -18,10 +18,22 @@ describe('sportello-sign-viewer: pdf.js starts before the practice arrives', () 
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ kind: 'delay', match: '/sign/api/v2/files/1002', delayMs: 3000, count: 1 }),
     });
-    const el = await viewer(1002);
-    await until(() => pdfjsRequested(), 'pdf.js not requested');
-    expect(shadow(el).querySelector('.practice-name'), 'the practice is still on its way').to.equal(null);
-    const view = await firstPagePainted(el);
-    expect(view.pageCount).to.be.greaterThan(0);
+    const el = document.createElement('sportello-sign-viewer') as SportelloSignViewer;
+    el.setAttribute('lang', 'en');
+    el.setAttribute('style', '--sportello-sign-viewer-height: 700px; width: 1000px');
+    el.setAttribute('endpoint', SIGN_API);
+    el.setAttribute('sign-token', 'demo-sign-token');
+    el.setAttribute('sign-user', 'demo');
+    el.setAttribute('id-file', '1002');
+    document.body.append(el);
+    try {
+      // At once, in the same task: not a frame later when the viewport observer first reports.
+      expect(pdfjsRequested(), 'pdf.js and its worker requested as the viewer connected').to.equal(true);
+      expect(shadow(el).querySelector('.practice-name'), 'the practice is still on its way').to.equal(null);
+      const view = await firstPagePainted(el);
+      expect(view.pageCount).to.be.greaterThan(0);
+    } finally {
+      el.remove();
+    }
   });
 });

@@ -4,7 +4,10 @@
  * the worker once per page.
  *
  * Worker URL, in order: `setPdfWorkerSrc(url)` (tests, or an integrator who hosts the worker
- * elsewhere), else the URL Vite emitted beside the bundle (`worker-url.ts`).
+ * elsewhere), else the URL Vite emitted beside the bundle (`worker-url.ts`). That URL is imported
+ * statically (a string in this chunk, nothing fetched): behind an `import()` the worker could be
+ * created only once that tiny chunk had arrived, one round trip after the library's request went
+ * out, and the worker's fetch and compile are the longest part of a cold first page.
  *
  * CSP: the worker is a module worker. Same origin as the bundle: `worker-src 'self'`. Bundle on a
  * CDN (another origin): browsers refuse cross-origin worker scripts, so a `blob:` wrapper that
@@ -14,6 +17,7 @@
 import type * as PdfjsLib from 'pdfjs-dist';
 import { trustedScriptUrl } from '../security/trusted-types.js';
 import { pdfWorkerSrcOverride } from './worker-src.js';
+import emittedWorkerSrc from './worker-url.js';
 
 export { setPdfWorkerSrc } from './worker-src.js';
 
@@ -26,9 +30,9 @@ let loading: Promise<Pdfjs> | undefined;
 let sharedWorker: Promise<PdfjsLib.PDFWorker> | undefined;
 let startedWorker: Promise<{ src: string; worker: Worker }> | undefined;
 
-/** True once pdf.js has been requested on this page (used by tests and the bench). */
+/** True once pdf.js and its worker have been requested on this page (used by tests and the bench). */
 export function pdfjsRequested(): boolean {
-  return loading !== undefined;
+  return loading !== undefined && startedWorker !== undefined;
 }
 
 export function loadPdfjs(): Promise<Pdfjs> {
@@ -39,11 +43,8 @@ export function loadPdfjs(): Promise<Pdfjs> {
   return loading;
 }
 
-async function resolveWorkerSrc(): Promise<string> {
-  const override = pdfWorkerSrcOverride();
-  if (override) return override;
-  const emitted = (await import('./worker-url.js')).default;
-  return new URL(emitted, import.meta.url).href;
+function resolveWorkerSrc(): string {
+  return pdfWorkerSrcOverride() ?? new URL(emittedWorkerSrc, import.meta.url).href;
 }
 
 function isSameOrigin(url: string): boolean {
@@ -67,7 +68,7 @@ function createWorker(src: string): Worker {
  */
 function startWorker(): Promise<{ src: string; worker: Worker }> {
   startedWorker ??= (async () => {
-    const src = await resolveWorkerSrc();
+    const src = resolveWorkerSrc();
     const worker = createWorker(src);
     // A worker given as a port is trusted to be listening already. Through the blob: wrapper it is
     // not: the wrapper's `await import()` runs before pdf.js installs its handler, and messages
@@ -111,7 +112,9 @@ async function getWorker(pdfjs: Pdfjs): Promise<PdfjsLib.PDFWorker> {
 
 /** pdf.js and its worker, both started at once. */
 async function libraryAndWorker(): Promise<{ pdfjs: Pdfjs; worker: PdfjsLib.PDFWorker }> {
-  const [pdfjs] = await Promise.all([loadPdfjs(), startWorker()]);
+  // The worker first: its request goes out before the library's, and it is the longer of the two.
+  const worker = startWorker();
+  const [pdfjs] = await Promise.all([loadPdfjs(), worker]);
   return { pdfjs, worker: await getWorker(pdfjs) };
 }
 

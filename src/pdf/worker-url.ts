@@ -1,7 +1,8 @@
-// Vite-only module: `?worker&url` makes Vite emit pdf.js' worker as an asset beside the bundle and
-// hands back its URL relative to this chunk (`base: './'`), so dist/ works from any CDN path.
-// Test runners without Vite never import this file: they call `setPdfWorkerSrc()` first
-// (see pdfjs.ts), because esbuild/web-test-runner do not understand the `?worker&url` suffix.
+// `?worker&url` makes Vite emit pdf.js' worker as an asset beside the bundle and hands back its URL
+// relative to this chunk (`base: './'`), so dist/ works from any CDN path. In the single-file build
+// (scripts/vite-plugins.ts) it is a `blob:` URL made from the worker's code inside the bundle.
+// web-test-runner serves the suffix through test/setup/worker-url-plugin.mjs; the tests still name
+// the worker with `setPdfWorkerSrc()`.
 import workerSrc from 'pdfjs-dist/build/pdf.worker.min.mjs?worker&url';
 
 export default workerSrc;

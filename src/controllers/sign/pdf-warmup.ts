@@ -5,11 +5,28 @@ import { preparePdfjs } from '../../pdf/pdfjs.js';
 const NEAR = '100% 0px';
 
 /**
+ * The observer's answer for `el`, read now: laid out (not under `display: none`) and within one
+ * screen above or below the viewport. Scrolling ancestors that clip it are not considered; a
+ * viewer they hide waits for the observer.
+ */
+export function nearViewport(el: Element): boolean {
+  if (!el.isConnected || el.getClientRects().length === 0) return false;
+  const r = el.getBoundingClientRect();
+  const h = window.innerHeight;
+  return r.bottom >= -h && r.top <= 2 * h && r.right >= 0 && r.left <= window.innerWidth;
+}
+
+/**
  * Starts pdf.js and its worker as soon as a viewer is on the page and near the viewport, so they
  * load while the practice and the document's bytes are still on their way. Before, the library
  * was asked for only after the practice's fetch resolved, and the cold first page paid for the
  * chunk and the worker's start after the bytes (1.8× pdf.js' own viewer). A viewer far down a long
  * page waits until the visitor scrolls near it; one that is never seen loads nothing.
+ *
+ * A viewer that is near when it connects starts at once, in `hostConnected`: the observer's first
+ * report comes only after the next frame is painted (5-15 ms on a cold page), and every millisecond
+ * the worker starts earlier is one it is ready sooner after the bytes. The one layout this reads
+ * happens before the viewer's first render, while the page around it is usually still small.
  */
 export class PdfWarmupController implements ReactiveController {
   private io: IntersectionObserver | undefined;
@@ -21,6 +38,10 @@ export class PdfWarmupController implements ReactiveController {
 
   hostConnected(): void {
     if (this.started || typeof IntersectionObserver === 'undefined') return;
+    if (nearViewport(this.host)) {
+      this.start();
+      return;
+    }
     this.io = new IntersectionObserver(
       (entries) => {
         if (!entries.some((e) => e.isIntersecting)) return;
