@@ -26,6 +26,20 @@ describe('sportello-ai-chat launcher: nothing before intent', () => {
     await expect(el).to.be.accessible();
   });
 
+  it('the closed bubble draws its icon with no SVG element, as large as the panel icon, hidden from assistive technology', async () => {
+    // The page's first SVG element makes the browser set up its SVG style rules: the closed bubble
+    // draws the same path as a clipped span in its own sheet, 26 px as the panel's 26 px SVG.
+    const el = await closedLauncher();
+    const icon = bubble(el)!.querySelector('.icon')!;
+    expect(el.shadowRoot!.querySelectorAll('svg').length).to.equal(0);
+    expect(icon.getAttribute('aria-hidden')).to.equal('true');
+    const box = icon.getBoundingClientRect();
+    expect([Math.round(box.width), Math.round(box.height)]).to.deep.equal([26, 26]);
+    const style = getComputedStyle(icon);
+    expect(style.clipPath).to.match(/^path\(/);
+    expect(style.backgroundColor).to.equal(getComputedStyle(bubble(el)!).color);
+  });
+
   it('the closed bubble follows <html lang> in the built-in languages, still loading nothing', async () => {
     const pageLang = document.documentElement.lang;
     try {

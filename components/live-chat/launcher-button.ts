@@ -8,7 +8,7 @@ import type { LauncherText } from './launcher-text.js';
 export class LauncherButton {
   readonly button: HTMLButtonElement;
   private readonly badge: HTMLSpanElement;
-  private bubbleSvg?: SVGSVGElement;
+  private bubble?: HTMLSpanElement;
   private closeSvg?: SVGSVGElement;
 
   constructor() {
@@ -33,7 +33,7 @@ export class LauncherButton {
     this.button.setAttribute('aria-expanded', opened ? 'true' : 'false');
     this.badge.textContent = unread > 99 ? '99+' : String(unread);
     // Icons are built once per element and swapped, not rebuilt on every render.
-    const icon = opened ? (this.closeSvg ??= closeIcon()) : (this.bubbleSvg ??= bubbleIcon());
+    const icon = opened ? (this.closeSvg ??= closeIcon()) : (this.bubble ??= bubbleIcon());
     const want: Node[] = unread ? [icon, this.badge] : [icon];
     const have = this.button.childNodes;
     if (have.length !== want.length || want.some((n, i) => have[i] !== n)) this.button.replaceChildren(...want);

@@ -22,6 +22,16 @@ describe('closed live-chat launcher and the page language', () => {
     await waitUntil(() => label(chat) === 'Ouvrir le chat', `still "${label(chat)}"`, { timeout: 5000 });
   });
 
+  it('catches up with a language the page set before the launcher began to listen (at idle)', async () => {
+    document.documentElement.lang = 'it';
+    const chat = await fixture<SportelloLiveChat>(html`<sportello-live-chat widget-key="demo"></sportello-live-chat>`);
+    expect(label(chat)).to.equal('Apri la chat');
+    // Before the first idle period: the launcher's observer of <html lang> is not there yet.
+    document.documentElement.lang = 'es';
+    await waitUntil(() => label(chat) === 'Abrir el chat', `still "${label(chat)}"`, { timeout: 5000 });
+    expect(chat.shadowRoot!.querySelector('[role=dialog]')!.getAttribute('aria-label')).to.equal('Chat');
+  });
+
   it('re-labels with the integrator’s strings of the new language (the full rule)', async () => {
     document.documentElement.lang = 'en';
     const chat = await fixture<SportelloLiveChat>(html`<sportello-live-chat widget-key="demo"></sportello-live-chat>`);

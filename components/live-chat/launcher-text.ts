@@ -87,20 +87,22 @@ export class LauncherTextState {
   /**
    * Brings the labels for the language the launcher now speaks; renders again if they changed.
    * Not for the render that applies them (it would only find the same labels again).
+   * Returns whether it changed the labels now (the full rule's labels arrive later, and render then).
    */
-  refresh(): void {
-    if (this.applying) return;
+  refresh(): boolean {
+    if (this.applying) return false;
     // No `lang` anywhere and nothing configured: the full rule's last resort, English.
     const lang = nearestLang(this.element) ?? (configuredElsewhere(this.element) ? undefined : 'en');
     const builtIn = lang ? BUILT_IN_LAUNCHER_LABELS[lang] : undefined;
     if (this.full || !builtIn) {
       this.loadFull();
-      return;
+      return false;
     }
-    if (this.fastLang === lang) return;
+    if (this.fastLang === lang) return false;
     this.fastLang = lang;
     // Called from render(), which goes on to use them: no second render.
     this.labels = { lang: lang!, ...builtIn, unreadMessage: '', unread: undefined };
+    return true;
   }
 
   /** The full rule when the page configured the kit (its strings, its language); else nothing to fetch. */

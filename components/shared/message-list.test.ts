@@ -80,6 +80,28 @@ describe('sportello-message-list', () => {
     expect(labels()).to.deep.equal(['Ieri', '', 'Oggi', '']);
   });
 
+  it('works out a day label again when the message before it changes, not only its own', async () => {
+    const { list, settle } = await mountList('en');
+    const now = new Date();
+    const day = (ago: number, h: number) =>
+      new Date(now.getFullYear(), now.getMonth(), now.getDate() - ago, h).toISOString();
+    const labels = () =>
+      [...list.shadowRoot!.querySelectorAll('[part~=message]')].map((r) => r.querySelector('.day')?.textContent ?? '');
+    const today = { key: 't', role: 'other' as const, text: 'today', time: day(0, 1) };
+    list.items = [{ key: 'p', role: 'self', text: 'before', time: day(1, 9) }, today];
+    await settle();
+    expect(labels()).to.deep.equal(['Yesterday', 'Today']);
+    // The earlier message is corrected (a new object, same key) to today: the row after it, the same
+    // object as before, loses its label.
+    list.items = [{ key: 'p', role: 'self', text: 'before', time: day(0, 0) }, today];
+    await settle();
+    expect(labels()).to.deep.equal(['', '']);
+    // Appending leaves the labels of the rows already there as they are.
+    list.items = [...list.items, { key: 'n', role: 'other', text: 'next', time: day(0, 2) }];
+    await settle();
+    expect(labels()).to.deep.equal(['', '', '']);
+  });
+
   it('renders server text as text, never as HTML, and links safely', async () => {
     const el = await fixture<SportelloMessageList>(
       html`<div style="height:400px;display:flex"><sportello-message-list></sportello-message-list></div>`,

@@ -163,7 +163,7 @@ export class DocumentSearch implements ReactiveController {
         : t('searchNone');
     return html`<div class="search" part="search" role="search">
       <label class="visually-hidden" for="search-input">${t('searchLabel')}</label>
-      <input id="search-input" type="search" enterkeyhint="search" .value=${this.query} @keydown=${this.onKeydown} />
+      <input id="search-input" type="search" dir="auto" enterkeyhint="search" .value=${this.query} @keydown=${this.onKeydown} />
       <button type="button" part="button" aria-label=${t('searchPrevious')} title=${t('searchPrevious')} ?disabled=${!this.hits.length} @click=${() => this.step(-1)}>↑</button>
       <button type="button" part="button" aria-label=${t('searchNext')} title=${t('searchNext')} ?disabled=${!this.hits.length} @click=${() => this.step(1)}>↓</button>
       <span class="search-status" role="status">${status}</span>

@@ -78,4 +78,24 @@ describe('right-to-left', () => {
     expect(getComputedStyle(label.closest('.page')!).direction, 'the PDF page').to.equal('ltr');
     expect(getComputedStyle(label).direction, 'its area label').to.equal('rtl');
   });
+
+  it('the PDF search box follows what is typed: a Latin query reads left to right on a right-to-left page', async () => {
+    await resetSim();
+    const el = await viewer(1001, { lang: 'ar', dir: 'rtl', 'signer-email': 'laura.bianchi@acme.test' });
+    el.strings = { ar };
+    await practiceShown(el);
+    const view = await until(() => docView(el));
+    const label = ar.sign!.searchLabel!;
+    const toggle = await until(() =>
+      view.shadowRoot!.querySelector<HTMLButtonElement>(`.toolbar button[aria-label="${label}"]`),
+    );
+    toggle.click();
+    const input = await until(() => view.shadowRoot!.querySelector<HTMLInputElement>('#search-input'));
+    input.value = 'Contratto';
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    expect(input.matches(':dir(ltr)'), 'a Latin query').to.equal(true);
+    input.value = 'عقد';
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    expect(input.matches(':dir(rtl)'), 'an Arabic query').to.equal(true);
+  });
 });
