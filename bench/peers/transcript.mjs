@@ -28,6 +28,12 @@ export async function transcriptBench({ context, browser, webUrl, simUrl }) {
     sportello: () => ours.evaluate(() => window.__list.shadowRoot.querySelectorAll('*').length),
     deepChat: () => deep.evaluate(() => window.__nodes()),
   };
+  // What each still holds (the reader can scroll back to): all of ours, windowed; deep-chat deletes
+  // all but its newest `maxVisibleMessages` (4,000 by default), measured here as an integrator gets it.
+  const held = {
+    sportello: () => ours.evaluate(() => window.__list.items.length),
+    deepChat: () => deep.evaluate(() => window.__held()),
+  };
   for (const page of Object.values(pages)) await page.waitForTimeout(500);
 
   const lost = { sportello: watchTab(ours, 'Sportello'), deepChat: watchTab(deep, 'deep-chat') };
@@ -42,22 +48,25 @@ export async function transcriptBench({ context, browser, webUrl, simUrl }) {
       frameP95Ms: percentile(perFrame, 95),
       cpuFrameP95Ms: percentile(cpuPerFrame, 95),
       nodes: await nodes[name](),
+      held: await held[name](),
     };
   }
   const p95 = (name) => runs[name].map((r) => r.frameP95Ms);
   // The same frames' main-thread CPU time (trace tdur): waiting for a core on a shared machine does not inflate it.
   const cpuP95 = (name) => runs[name].map((r) => r.cpuFrameP95Ms);
   return {
-    note: `${MESSAGES} messages held, then ${FRAMES} frames with one appended per frame, traced; frame p95: main-thread ms per frame (chat.bench's framesFromTrace), ${ROUNDS} rounds interleaved; nodes: elements in the element's shadow root after the appends; ratioToSportello: median of per-round deep-chat / Sportello frame p95 (target >= 10); cpu*: the same on the frames' main-thread CPU time (trace tdur)`,
+    note: `${MESSAGES} messages held, then ${FRAMES} frames with one appended per frame, traced; frame p95: main-thread ms per frame (chat.bench's framesFromTrace), ${ROUNDS} rounds interleaved; nodes: elements in the element's shadow root after the appends; messagesHeld: messages the element still holds after the appends (deep-chat, as configured by default, keeps its newest 4,000 and deletes the rest: it is measured holding fewer than 10,000); ratioToSportello: median of per-round deep-chat / Sportello frame p95 (target >= 10); cpu*: the same on the frames' main-thread CPU time (trace tdur)`,
     sportello: {
       frameP95Ms: spread(p95('sportello')),
       cpuFrameP95Ms: spread(cpuP95('sportello')),
       shadowDomNodes: runs.sportello.at(-1).nodes,
+      messagesHeld: runs.sportello.at(-1).held,
     },
     deepChat: {
       frameP95Ms: spread(p95('deepChat')),
       cpuFrameP95Ms: spread(cpuP95('deepChat')),
       shadowDomNodes: runs.deepChat.at(-1).nodes,
+      messagesHeld: runs.deepChat.at(-1).held,
       ratioToSportello: ratios(p95('deepChat'), p95('sportello')),
       cpuRatioToSportello: ratios(cpuP95('deepChat'), cpuP95('sportello')),
     },

@@ -74,6 +74,8 @@ window.__fill = async (n) => {
 };
 window.__append = () => el.addMessage(message(next++));
 window.__nodes = () => el.shadowRoot.querySelectorAll('*').length;
+/** Messages it still holds: deep-chat keeps at most `maxVisibleMessages` (4,000 by default) and deletes older ones. */
+window.__held = () => el.shadowRoot.querySelectorAll('.outer-message-container').length;
 
 /** As chat-list.html's __frames: `count` frames, each marked, one message appended in each with `append`. */
 window.__frames = async (count, append) => {
