@@ -14,40 +14,48 @@ describe('sign document view: first layout', () => {
   it("lays a document's pages out at their fitted scale the first time, not at 100 % and then refitted", async () => {
     const bytes = await makePdf(Array.from({ length: 12 }, () => ({ width: 400, height: 600, text: 'page' })));
     const { pdf, destroy } = await openPdf(bytes);
+    let view: SignDocumentView | undefined;
     try {
       await stringsReady('en');
-      const view = await fixture<SignDocumentView>(html`<sportello-sign-document></sportello-sign-document>`);
-      view.setAttribute('style', 'display: flex; height: 640px; width: 800px');
-      await view.updateComplete;
+      const v = await fixture<SignDocumentView>(html`<sportello-sign-document></sportello-sign-document>`);
+      view = v;
+      v.setAttribute('style', 'display: flex; height: 640px; width: 800px');
+      await v.updateComplete;
       // The view's scroller keeps its width whether the pages overflow it or not (a classic scrollbar
       // appearing would be a real reason to refit, which this test is not about).
       const sheet = new CSSStyleSheet();
       sheet.replaceSync('.scroller { scrollbar-gutter: stable; }');
-      view.shadowRoot!.adoptedStyleSheets = [...view.shadowRoot!.adoptedStyleSheets, sheet];
+      v.shadowRoot!.adoptedStyleSheets = [...v.shadowRoot!.adoptedStyleSheets, sheet];
       // Every width page 1's box is given, in the order given, from its creation on.
       const widths: string[] = [];
       const observer = new MutationObserver(() => {
-        const width = view.shadowRoot!.querySelector<HTMLElement>('.page[data-page="1"]')?.style.width;
+        const width = v.shadowRoot!.querySelector<HTMLElement>('.page[data-page="1"]')?.style.width;
         if (width && widths.at(-1) !== width) widths.push(width);
       });
-      observer.observe(view.shadowRoot!, {
+      observer.observe(v.shadowRoot!, {
         subtree: true,
         childList: true,
         attributes: true,
         attributeFilter: ['style'],
       });
-      view.pdf = pdf;
+      v.pdf = pdf;
       const canvas = await until(
-        () => view.shadowRoot!.querySelector('.page[data-page="1"] canvas[data-painted]'),
+        () => v.shadowRoot!.querySelector('.page[data-page="1"] canvas[data-painted]'),
         'page 1 not painted',
       );
       observer.disconnect();
-      const scroller = view.shadowRoot!.querySelector<HTMLElement>('.scroller')!;
+      const scroller = v.shadowRoot!.querySelector<HTMLElement>('.scroller')!;
       const scale = Math.round(((scroller.clientWidth - 2 * PAGE_GAP) / 400) * 1000) / 1000;
       const fitted = `${Math.floor(400 * scale)}px`;
       expect(widths, 'the widths page 1 was laid out at').to.deep.equal([fitted]);
       expect(canvas.isConnected).to.equal(true);
     } finally {
+      // The view lets go of the document (its text layers, links and size reads stop) before the
+      // document is destroyed, as the viewer does.
+      if (view) {
+        view.pdf = undefined;
+        await view.updateComplete;
+      }
       await destroy();
     }
   });
