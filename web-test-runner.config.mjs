@@ -8,6 +8,7 @@ import { summaryReporter } from './test/setup/summary-reporter.mjs';
 import { transportPlugin } from './test/setup/transport-plugin.mjs';
 import { workerUrlPlugin } from './test/setup/worker-url-plugin.mjs';
 import { signPagePlugin } from './test/setup/sign-page-plugin.mjs';
+import { forcedColorsPlugin } from './test/setup/forced-colors-plugin.mjs';
 
 const executablePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 // The transport plugin (test HTTP/SSE server, RabbitMQ on demand, strict CSP page) needs the
@@ -57,6 +58,8 @@ export default {
     transport,
     // A signer on the signing service's own page (window and dialog modes of the sign viewer).
     signPagePlugin({ timeout: TEST_TIMEOUT_MS }),
+    // Forced colours (high contrast) for the tests that check what stays visible in them.
+    forcedColorsPlugin(),
   ],
   browsers: [
     chromeLauncher({

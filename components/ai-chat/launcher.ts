@@ -116,8 +116,14 @@ const bubbleCss = `
     clip-path: path(
       'M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H9l-5 4v-4H4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2zm3 6.5a1.5 1.5 0 1 0 0 .01zm5 0a1.5 1.5 0 1 0 0 .01zm5 0a1.5 1.5 0 1 0 0 .01z'
     );
-    /* Drawn in the text colour in forced colours too (an SVG fill of currentColor follows them). */
+    /* Not forced to the page's background: drawn in the button's text colour (below), as an SVG
+       fill of currentColor is. Inherited, currentColor would be the accent's contrast colour. */
     forced-color-adjust: none;
+  }
+  @media (forced-colors: active) {
+    .icon {
+      background: ButtonText;
+    }
   }
 `;
 let sheet: CSSStyleSheet | undefined;
