@@ -20,8 +20,9 @@ import { fillLinkLayer, pageLinks, type PdfLink } from './link-layer.js';
 import { DocumentSearch } from './document-search.js';
 import { Thumbnails } from './thumbnails.js';
 import { MoreTools } from './more-tools.js';
+import { pageKey, renderToolbar, type ZoomMode } from './document-toolbar.js';
 
-export type ZoomMode = 'fit-width' | 'fit-page' | number;
+export type { ZoomMode } from './document-toolbar.js';
 
 /**
  * One PDF on screen: continuous scroll of pages rendered lazily as they come into view. Only the
@@ -423,42 +424,18 @@ export class SignDocumentView extends LitElement {
   }
 
   private onKeydown(e: KeyboardEvent): void {
-    // Keys scroll by hand too (a key that jumps sets its own target below).
+    // Keys scroll by hand too (a key that jumps sets its own target).
     this.jumpTarget = 0;
-    if (e.altKey || e.metaKey) return;
-    const onScroller = e.target === this.scroller;
-    const handled = (() => {
-      switch (e.key) {
-        case 'PageDown':
-          this.goToPage(this.currentPage + 1);
-          return true;
-        case 'PageUp':
-          this.goToPage(this.currentPage - 1);
-          return true;
-        case 'Home':
-          if (e.ctrlKey || onScroller) this.goToPage(1);
-          return e.ctrlKey || onScroller;
-        case 'End':
-          if (e.ctrlKey || onScroller) this.goToPage(this.pageCount);
-          return e.ctrlKey || onScroller;
-        case '+':
-        case '=':
-          this.zoomBy(1);
-          return true;
-        case '-':
-          this.zoomBy(-1);
-          return true;
-        case 'f':
-          if (!e.ctrlKey) return false;
-          if (!this.search.open) this.search.toggle();
-          void this.updateComplete.then(() =>
-            this.renderRoot.querySelector<HTMLInputElement>('#search-input')?.focus(),
-          );
-          return true;
-        default:
-          return false;
-      }
-    })();
+    const handled = pageKey(e, e.target === this.scroller, {
+      currentPage: this.currentPage,
+      total: this.pageCount,
+      goToPage: (n) => this.goToPage(n),
+      zoomBy: (dir) => this.zoomBy(dir),
+      openSearch: () => {
+        if (!this.search.open) this.search.toggle();
+        void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLInputElement>('#search-input')?.focus());
+      },
+    });
     if (handled) e.preventDefault();
   }
 
@@ -485,35 +462,23 @@ export class SignDocumentView extends LitElement {
   }
 
   private renderToolbar() {
-    const total = this.pageCount;
-    const zoomPercent = Math.round(this.scale * 100);
-    // Zoom and fit: in the row, or at a phone's width in the "More tools" panel (one row then fits).
-    const zoomTools = html`
-        <button type="button" part="button" aria-label=${this.t('zoomOut')} title=${this.t('zoomOut')} @click=${() => this.zoomBy(-1)}>−</button>
-        <span class="zoom-level" aria-label=${this.t('zoomLevel', { percent: zoomPercent })}>${zoomPercent}%</span>
-        <button type="button" part="button" aria-label=${this.t('zoomIn')} title=${this.t('zoomIn')} @click=${() => this.zoomBy(1)}>+</button>
-        <button type="button" part="button" title=${this.t('fitWidth')} aria-pressed=${this.zoom === 'fit-width' ? 'true' : 'false'} @click=${() => this.chooseFit('fit-width')}>
-          <span class="icon" aria-hidden="true">↔</span><span class="label-text">${this.t('fitWidth')}</span>
-        </button>
-        <button type="button" part="button" title=${this.t('fitPage')} aria-pressed=${this.zoom === 'fit-page' ? 'true' : 'false'} @click=${() => this.chooseFit('fit-page')}>
-          <span class="icon" aria-hidden="true">⤢</span><span class="label-text">${this.t('fitPage')}</span>
-        </button>`;
-    return html`<div class="toolbar" part="toolbar" role="toolbar" aria-label=${this.t('toolbar')}>
-      <span class="group">
-        <button type="button" part="button" title=${this.t('thumbnails')} aria-label=${this.t('thumbnails')} aria-pressed=${this.thumbnails.open ? 'true' : 'false'} @click=${() => this.thumbnails.toggle()}>▤</button>
-        <button type="button" part="button" aria-label=${this.t('previousPage')} title=${this.t('previousPage')} ?disabled=${this.currentPage <= 1} @click=${() => this.goToPage(this.currentPage - 1)}><span class="flip-rtl" aria-hidden="true">‹</span></button>
-        <label class="visually-hidden" for="page-input">${this.t('pageInput')}</label>
-        <input id="page-input" type="number" inputmode="numeric" min="1" max=${total} .value=${String(this.currentPage)} @change=${this.onPageInput} />
-        <span aria-hidden="true">${this.t('ofTotal', { total })}</span>
-        <button type="button" part="button" aria-label=${this.t('nextPage')} title=${this.t('nextPage')} ?disabled=${this.currentPage >= total} @click=${() => this.goToPage(this.currentPage + 1)}><span class="flip-rtl" aria-hidden="true">›</span></button>
-      </span>
-      <span class="visually-hidden" role="status">${this.t('pageOf', { n: this.currentPage, total })}</span>
-      <span class="group">
-        ${this.narrow ? nothing : zoomTools}
-        <button type="button" part="button" title=${this.t('searchLabel')} aria-label=${this.t('searchLabel')} aria-pressed=${this.search.open ? 'true' : 'false'} @click=${this.toggleSearch}>🔍︎</button>
-        ${this.narrow ? this.more.render(zoomTools) : nothing}
-      </span>
-    </div>`;
+    return renderToolbar({
+      t: (k, p) => this.t(k, p),
+      total: this.pageCount,
+      currentPage: this.currentPage,
+      scale: this.scale,
+      zoom: this.zoom,
+      narrow: this.narrow,
+      thumbnailsOpen: this.thumbnails.open,
+      searchOpen: this.search.open,
+      moreTools: (tools) => this.more.render(tools),
+      toggleThumbnails: () => this.thumbnails.toggle(),
+      pageInput: (e) => this.onPageInput(e),
+      goToPage: (n) => this.goToPage(n),
+      zoomBy: (dir) => this.zoomBy(dir),
+      chooseFit: (zoom) => this.chooseFit(zoom),
+      toggleSearch: () => this.toggleSearch(),
+    });
   }
 
   protected override render() {

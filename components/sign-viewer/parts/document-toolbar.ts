@@ -1,0 +1,105 @@
+/**
+ * The document view's controls: the toolbar (thumbnails, page n / N, zoom and fit, search; at a
+ * phone's width zoom and fit move into "More tools" so one row fits) and the keys that move
+ * through the pages. The view owns the state; these only read it and call back.
+ */
+import { html, nothing, type TemplateResult } from 'lit';
+import type { StringKey } from '../strings.js';
+
+export type ZoomMode = 'fit-width' | 'fit-page' | number;
+
+export interface ToolbarState {
+  t: (k: StringKey, p?: Record<string, string | number>) => string;
+  total: number;
+  currentPage: number;
+  scale: number;
+  zoom: ZoomMode;
+  narrow: boolean;
+  thumbnailsOpen: boolean;
+  searchOpen: boolean;
+  /** The "More tools" panel holding `tools` (rendered only when narrow). */
+  moreTools: (tools: TemplateResult) => TemplateResult;
+  toggleThumbnails: () => void;
+  /** The page typed in the page field (the view corrects the field to the page it went to). */
+  pageInput: (e: Event) => void;
+  goToPage: (n: number) => void;
+  zoomBy: (dir: 1 | -1) => void;
+  chooseFit: (zoom: 'fit-width' | 'fit-page') => void;
+  toggleSearch: () => void;
+}
+
+export function renderToolbar(s: ToolbarState): TemplateResult {
+  const { t, total } = s;
+  const zoomPercent = Math.round(s.scale * 100);
+  // Zoom and fit: in the row, or at a phone's width in the "More tools" panel (one row then fits).
+  const zoomTools = html`
+        <button type="button" part="button" aria-label=${t('zoomOut')} title=${t('zoomOut')} @click=${() => s.zoomBy(-1)}>−</button>
+        <span class="zoom-level" aria-label=${t('zoomLevel', { percent: zoomPercent })}>${zoomPercent}%</span>
+        <button type="button" part="button" aria-label=${t('zoomIn')} title=${t('zoomIn')} @click=${() => s.zoomBy(1)}>+</button>
+        <button type="button" part="button" title=${t('fitWidth')} aria-pressed=${s.zoom === 'fit-width' ? 'true' : 'false'} @click=${() => s.chooseFit('fit-width')}>
+          <span class="icon" aria-hidden="true">↔</span><span class="label-text">${t('fitWidth')}</span>
+        </button>
+        <button type="button" part="button" title=${t('fitPage')} aria-pressed=${s.zoom === 'fit-page' ? 'true' : 'false'} @click=${() => s.chooseFit('fit-page')}>
+          <span class="icon" aria-hidden="true">⤢</span><span class="label-text">${t('fitPage')}</span>
+        </button>`;
+  return html`<div class="toolbar" part="toolbar" role="toolbar" aria-label=${t('toolbar')}>
+      <span class="group">
+        <button type="button" part="button" title=${t('thumbnails')} aria-label=${t('thumbnails')} aria-pressed=${s.thumbnailsOpen ? 'true' : 'false'} @click=${s.toggleThumbnails}>▤</button>
+        <button type="button" part="button" aria-label=${t('previousPage')} title=${t('previousPage')} ?disabled=${s.currentPage <= 1} @click=${() => s.goToPage(s.currentPage - 1)}><span class="flip-rtl" aria-hidden="true">‹</span></button>
+        <label class="visually-hidden" for="page-input">${t('pageInput')}</label>
+        <input id="page-input" type="number" inputmode="numeric" min="1" max=${total} .value=${String(s.currentPage)} @change=${s.pageInput} />
+        <span aria-hidden="true">${t('ofTotal', { total })}</span>
+        <button type="button" part="button" aria-label=${t('nextPage')} title=${t('nextPage')} ?disabled=${s.currentPage >= total} @click=${() => s.goToPage(s.currentPage + 1)}><span class="flip-rtl" aria-hidden="true">›</span></button>
+      </span>
+      <span class="visually-hidden" role="status">${t('pageOf', { n: s.currentPage, total })}</span>
+      <span class="group">
+        ${s.narrow ? nothing : zoomTools}
+        <button type="button" part="button" title=${t('searchLabel')} aria-label=${t('searchLabel')} aria-pressed=${s.searchOpen ? 'true' : 'false'} @click=${s.toggleSearch}>🔍︎</button>
+        ${s.narrow ? s.moreTools(zoomTools) : nothing}
+      </span>
+    </div>`;
+}
+
+export interface PageKeys {
+  currentPage: number;
+  total: number;
+  goToPage: (n: number) => void;
+  zoomBy: (dir: 1 | -1) => void;
+  openSearch: () => void;
+}
+
+/**
+ * What a key pressed on the pages does: PageUp/PageDown by page, Home/End (with Ctrl anywhere, or
+ * on the scroller itself, where no text field wants them), +/− zoom, Ctrl+F search. True when
+ * the key was ours (the caller then keeps the browser's own action from running too).
+ */
+export function pageKey(e: KeyboardEvent, onScroller: boolean, keys: PageKeys): boolean {
+  if (e.altKey || e.metaKey) return false;
+  switch (e.key) {
+    case 'PageDown':
+      keys.goToPage(keys.currentPage + 1);
+      return true;
+    case 'PageUp':
+      keys.goToPage(keys.currentPage - 1);
+      return true;
+    case 'Home':
+      if (e.ctrlKey || onScroller) keys.goToPage(1);
+      return e.ctrlKey || onScroller;
+    case 'End':
+      if (e.ctrlKey || onScroller) keys.goToPage(keys.total);
+      return e.ctrlKey || onScroller;
+    case '+':
+    case '=':
+      keys.zoomBy(1);
+      return true;
+    case '-':
+      keys.zoomBy(-1);
+      return true;
+    case 'f':
+      if (!e.ctrlKey) return false;
+      keys.openSearch();
+      return true;
+    default:
+      return false;
+  }
+}
