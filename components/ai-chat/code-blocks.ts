@@ -41,22 +41,6 @@ export class CodeBlocks {
 
   constructor(private readonly labels: () => CodeBlockLabels) {}
 
-  /** The labels read in this task (see taskLabels). */
-  private current: CodeBlockLabels | undefined;
-
-  /**
-   * The labels, read once per task: a long answer decorates its blocks many at a time, and each
-   * reading resolves the panel's language (a walk up the page) and looks up two strings, for
-   * the same answer every time. A language change later relabels what was built (`relabel`).
-   */
-  private taskLabels(): CodeBlockLabels {
-    if (!this.current) {
-      this.current = this.labels();
-      queueMicrotask(() => (this.current = undefined));
-    }
-    return this.current;
-  }
-
   /** The markdown view's `decorate`: every `pre` among a settled block's nodes. */
   readonly decorate = (nodes: readonly Node[]): void => {
     for (const node of nodes) {
@@ -70,7 +54,7 @@ export class CodeBlocks {
     const doc = pre.ownerDocument;
     const code = pre.querySelector('code');
     const language = /(?:^|\s)language-([\w+#.-]+)/.exec(code?.className ?? '')?.[1];
-    const labels = (this.built = this.taskLabels());
+    const labels = (this.built = this.labels());
     const block = doc.createElement('div');
     block.className = 'code-block md-decorated';
     const bar = doc.createElement('div');

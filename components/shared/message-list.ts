@@ -18,8 +18,6 @@ interface RowElement {
   quick: boolean;
   /** The day label above it ("Yesterday"), or undefined: depends on the previous row too. */
   day: string | undefined;
-  /** The item before it when `day` was worked out (the label depends on both times). */
-  previous: ChatListItem | undefined;
   generation: number;
   part: RootPart;
 }
@@ -392,27 +390,13 @@ export class SportelloMessageList extends SportelloElement {
     for (let i = 0; i < items.length; i++) {
       const item = items[i]!;
       const quick = this.showsQuick(item, start + i);
-      const previous = this.items[start + i - 1];
+      const day = this.dayAt(start + i);
       let row = this.rowEls.get(item.key);
-      // Every row of the window is visited on every append: its day label is worked out again (two
-      // dates parsed) only when it or the message before it changed, or the day did (a new generation).
-      const day =
-        row && row.item === item && row.previous === previous && row.generation === this.rowsGeneration
-          ? row.day
-          : this.dayAt(start + i);
       if (!row) {
         const el = scroller.ownerDocument.createElement('div');
         el.setAttribute('part', 'message');
         el.dataset['key'] = item.key;
-        row = {
-          el,
-          item,
-          quick,
-          day,
-          previous,
-          generation: this.rowsGeneration,
-          part: this.renderRow(el, item, quick, day),
-        };
+        row = { el, item, quick, day, generation: this.rowsGeneration, part: this.renderRow(el, item, quick, day) };
         this.rowEls.set(item.key, row);
         this.resizeObserver.observe(el, { box: 'border-box' });
       } else if (
@@ -427,7 +411,6 @@ export class SportelloMessageList extends SportelloElement {
         row.generation = this.rowsGeneration;
         row.part = this.renderRow(row.el, item, quick, day);
       }
-      row.previous = previous;
       if (row.el === cursor) cursor = cursor.nextElementSibling;
       else scroller.insertBefore(row.el, cursor);
     }
