@@ -34,6 +34,16 @@ async function mountList(
   return { list, frame, settle };
 }
 
+/** The time `ago` days before today at hour `h` (local), as the transcript gives it. */
+function day(ago: number, h: number): string {
+  const now = new Date();
+  return new Date(now.getFullYear(), now.getMonth(), now.getDate() - ago, h).toISOString();
+}
+
+/** Each rendered row's day label ('' for none), top to bottom. */
+const dayLabels = (list: SportelloMessageList) =>
+  [...list.shadowRoot!.querySelectorAll('[part~=message]')].map((r) => r.querySelector('.day')?.textContent ?? '');
+
 describe('sportello-message-list', () => {
   it('formats times in its language and re-renders cached rows when the language changes', async () => {
     const { list } = await mountList('en');
@@ -54,11 +64,7 @@ describe('sportello-message-list', () => {
 
   it("puts the day's name above the first message of each day; a conversation all of today has none", async () => {
     const { list, settle } = await mountList('en');
-    const now = new Date();
-    const day = (ago: number, h: number) =>
-      new Date(now.getFullYear(), now.getMonth(), now.getDate() - ago, h).toISOString();
-    const labels = () =>
-      [...list.shadowRoot!.querySelectorAll('[part~=message]')].map((r) => r.querySelector('.day')?.textContent ?? '');
+    const labels = () => dayLabels(list);
     list.items = [
       { key: 'a', role: 'other', text: 'today 1', time: day(0, 0) },
       { key: 'b', role: 'self', text: 'today 2', time: day(0, 0) },
@@ -82,11 +88,7 @@ describe('sportello-message-list', () => {
 
   it('works out a day label again when the message before it changes, not only its own', async () => {
     const { list, settle } = await mountList('en');
-    const now = new Date();
-    const day = (ago: number, h: number) =>
-      new Date(now.getFullYear(), now.getMonth(), now.getDate() - ago, h).toISOString();
-    const labels = () =>
-      [...list.shadowRoot!.querySelectorAll('[part~=message]')].map((r) => r.querySelector('.day')?.textContent ?? '');
+    const labels = () => dayLabels(list);
     const today = { key: 't', role: 'other' as const, text: 'today', time: day(0, 1) };
     list.items = [{ key: 'p', role: 'self', text: 'before', time: day(1, 9) }, today];
     await settle();

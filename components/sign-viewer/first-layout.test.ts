@@ -17,8 +17,8 @@ describe('sign document view: first layout', () => {
     let view: SignDocumentView | undefined;
     try {
       await stringsReady('en');
-      const v = await fixture<SignDocumentView>(html`<sportello-sign-document></sportello-sign-document>`);
-      view = v;
+      // `v` for the body (never undefined there); `view` for the cleanup below.
+      const v = (view = await fixture<SignDocumentView>(html`<sportello-sign-document></sportello-sign-document>`));
       v.setAttribute('style', 'display: flex; height: 640px; width: 800px');
       await v.updateComplete;
       // The view's scroller keeps its width whether the pages overflow it or not (a classic scrollbar
