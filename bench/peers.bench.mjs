@@ -22,7 +22,9 @@
 //    with the least-squares exponent of task ms on size (log-log).
 //  - transcript10k (bench/peers/transcript.mjs): 10,000 messages given afresh each round, then one
 //    appended per frame for 300 frames: frame p95 (chat.bench's trace reader, main-thread ms per
-//    frame) and the element's shadow DOM nodes; <sportello-message-list> vs <deep-chat>.
+//    frame) and the element's shadow DOM nodes; <sportello-message-list> vs <deep-chat>, and both
+//    against the plain-DOM floor (chat-list.html's list with no list code: the browser's own cost
+//    of one more row, and so the most any list could reach against deep-chat on this machine).
 //  - pdf100 (bench/peers/pdf.mjs): practice 1010 (100 pages) in <sportello-sign-viewer> and in
 //    pdf.js's PDFViewer: bytes → first page cold (fresh page) and warm (a second viewer on the same
 //    page), canvases alive once the first page painted (no scrolling) and at most during a scroll

@@ -3,6 +3,9 @@
 // p95 is chat.bench's per-frame main-thread ms (framesFromTrace over the page's frame marks) on
 // that tab's renderer.
 // Nodes: every element in the element's shadow root once the appends are done.
+// The floor: chat-list.html's plain-DOM list (15 light-DOM rows of the same shape, one appended and
+// the oldest removed per frame, scrolled to the end, no list code), in a tab of its own, measured
+// the same way: what the browser itself charges for one more chat row, beside what each element adds.
 import { framesFromTrace } from '../chat.bench.mjs';
 import { percentile, spread } from '../lib/harness.mjs';
 import { onlyPage, interleaved, ratios, watchTab, TRACE_CATEGORIES } from './common.mjs';
@@ -25,19 +28,29 @@ export async function transcriptBench({ context, browser, webUrl, simUrl }) {
   await ours.waitForFunction(() => window.__list);
   const deep = await tab(peerPage('deep-chat'));
   await deep.waitForFunction(() => window.__ready);
-  const pages = { sportello: ours, deepChat: deep };
+  const floor = await tab('bench/pages/chat-list.html?floor');
+  await floor.waitForFunction(() => window.__list);
+  await floor.evaluate(() => window.__bareShow(true));
+  const pages = { sportello: ours, deepChat: deep, floor };
   const nodes = {
     sportello: () => ours.evaluate(() => window.__list.shadowRoot.querySelectorAll('*').length),
     deepChat: () => deep.evaluate(() => window.__nodes()),
+    floor: () => floor.evaluate(() => window.__bareNodes()),
   };
   // What each still holds (the reader can scroll back to): all of ours, windowed; deep-chat deletes
   // all but its newest `maxVisibleMessages` (4,000 by default), measured here as an integrator gets it.
   const held = {
     sportello: () => ours.evaluate(() => window.__list.items.length),
     deepChat: () => deep.evaluate(() => window.__held()),
+    // The floor keeps only the rows on screen: a measure of the browser, not a transcript.
+    floor: async () => undefined,
   };
 
-  const lost = { sportello: watchTab(ours, 'Sportello'), deepChat: watchTab(deep, 'deep-chat') };
+  const lost = {
+    sportello: watchTab(ours, 'Sportello'),
+    deepChat: watchTab(deep, 'deep-chat'),
+    floor: watchTab(floor, 'the plain-DOM floor'),
+  };
   const runs = await interleaved(Object.keys(pages), ROUNDS, (name) => measureRound(name).catch(lost[name]));
   async function measureRound(name) {
     const page = pages[name];
@@ -45,10 +58,11 @@ export async function transcriptBench({ context, browser, webUrl, simUrl }) {
     // Every round starts from the same 10,000 messages: deep-chat's append grows slower with every
     // message appended in the tab, although it holds 4,000 (frame p50 22 -> 27 ms over four rounds of
     // 300), so without a refill its figure depended on the rounds before; ours does not drift.
-    await page.evaluate((n) => window.__fill(n), MESSAGES);
+    const isFloor = name === 'floor';
+    if (!isFloor) await page.evaluate((n) => window.__fill(n), MESSAGES);
     await page.waitForTimeout(500);
     await browser.startTracing(page, { categories: TRACE_CATEGORIES });
-    await page.evaluate((n) => window.__frames(n, true), FRAMES);
+    await page.evaluate(([n, bare]) => window.__frames(n, true, bare), [FRAMES, isFloor]);
     const { perFrame, cpuPerFrame } = framesFromTrace(onlyPage(await browser.stopTracing(), page.url()));
     return {
       frameP95Ms: percentile(perFrame, 95),
@@ -61,7 +75,7 @@ export async function transcriptBench({ context, browser, webUrl, simUrl }) {
   // The same frames' main-thread CPU time (trace tdur): waiting for a core on a shared machine does not inflate it.
   const cpuP95 = (name) => runs[name].map((r) => r.cpuFrameP95Ms);
   return {
-    note: `${MESSAGES} messages given afresh each round, then ${FRAMES} frames with one appended per frame, traced; frame p95: main-thread ms per frame (chat.bench's framesFromTrace), ${ROUNDS} rounds interleaved; nodes: elements in the element's shadow root after the appends; messagesHeld: messages the element still holds after the appends (deep-chat, as configured by default, keeps its newest 4,000 and deletes the rest: it is measured holding fewer than 10,000); ratioToSportello: median of per-round deep-chat / Sportello frame p95 (target >= 10); cpu*: the same on the frames' main-thread CPU time (trace tdur)`,
+    note: `${MESSAGES} messages given afresh each round, then ${FRAMES} frames with one appended per frame, traced; frame p95: main-thread ms per frame (chat.bench's framesFromTrace), ${ROUNDS} rounds interleaved; nodes: elements in the element's shadow root after the appends; messagesHeld: messages the element still holds after the appends (deep-chat, as configured by default, keeps its newest 4,000 and deletes the rest: it is measured holding fewer than 10,000); ratioToSportello: median of per-round deep-chat / Sportello frame p95 (target >= 10); floor: chat-list.html's plain-DOM list (15 light-DOM rows, one appended and the oldest removed per frame, no list code) in its own tab, interleaved: the browser's own cost of one more row, with deep-chat / floor and Sportello / floor per round; cpu*: the same on the frames' main-thread CPU time (trace tdur)`,
     sportello: {
       frameP95Ms: spread(p95('sportello')),
       cpuFrameP95Ms: spread(cpuP95('sportello')),
@@ -75,6 +89,16 @@ export async function transcriptBench({ context, browser, webUrl, simUrl }) {
       messagesHeld: runs.deepChat.at(-1).held,
       ratioToSportello: ratios(p95('deepChat'), p95('sportello')),
       cpuRatioToSportello: ratios(cpuP95('deepChat'), cpuP95('sportello')),
+    },
+    // The browser's own cost of one more row: deep-chat / floor is about the most a list that keeps
+    // the DOM's rows could reach against deep-chat on this machine; Sportello / floor is what our
+    // list (measuring rows, keeping the window, announcing arrivals) adds to it.
+    floor: {
+      frameP95Ms: spread(p95('floor')),
+      cpuFrameP95Ms: spread(cpuP95('floor')),
+      lightDomNodes: runs.floor.at(-1).nodes,
+      deepChatRatioToFloor: ratios(p95('deepChat'), p95('floor')),
+      sportelloRatioToFloor: ratios(p95('sportello'), p95('floor')),
     },
     met: { frameP95AtMost0_1xDeepChat: ratios(p95('deepChat'), p95('sportello')).median >= 10 },
   };
