@@ -7,8 +7,8 @@
  */
 import { expect } from '@open-wc/testing';
 import { ignoreResizeObserverLoop } from '../shared/chat-test-utils.js';
-import { $, mountChat, resetSim, startChat, TestOperator, until } from './chat-test-helpers.js';
-import { siteLandmarks } from './axe-page.js';
+import { $, mountChat, resetSim, startChat, TestOperator, until, windowOf } from './chat-test-helpers.js';
+import { expectAxeClean, siteLandmarks } from './axe-page.js';
 import type { SportelloLiveChat } from './live-chat.js';
 import type { SportelloLiveChatWindow } from './chat-window.js';
 
@@ -214,5 +214,59 @@ describe('live chat: a hidden tab notices new messages', () => {
     await arrived(win, 'quiet two');
     await until(() => document.title.startsWith('(2)'));
     expect(browser.chimes(), 'the sound is off unless the page turns it on').to.equal(0);
+    expect($(win, 'button.sound-toggle'), 'no sound, nothing for the visitor to turn off').to.equal(null);
+  });
+
+  it('the visitor turns the sound off from the header and back on; the choice holds on the next page (axe clean)', async () => {
+    browser = stubBrowser('default');
+    const win = await chatting(['sound']);
+    const toggle = await until(() => $<HTMLButtonElement>(win, 'header button.sound-toggle'));
+    expect(toggle.getAttribute('aria-pressed'), 'the page offers the sound: on').to.equal('true');
+    expect(toggle.getAttribute('aria-label')).to.equal('Sound for new messages');
+    await expectAxeClean(document, 'chatting, sound on');
+    toggle.focus();
+    toggle.click();
+    await win.updateComplete;
+    expect(toggle.getAttribute('aria-pressed'), 'a toggle button, pressed = sound on').to.equal('false');
+    expect(win.shadowRoot!.activeElement, 'the same button keeps the focus').to.equal(toggle);
+    await expectAxeClean(document, 'chatting, sound turned off');
+
+    browser.setHidden(true);
+    operator!.send(win.chat.idChat!, 'heard by nobody');
+    await arrived(win, 'heard by nobody');
+    await until(() => document.title.startsWith('(1)'));
+    expect(browser.chimes(), 'turned off by the visitor').to.equal(0);
+    browser.setHidden(false);
+
+    toggle.click();
+    await win.updateComplete;
+    expect(toggle.getAttribute('aria-pressed')).to.equal('true');
+    browser.setHidden(true);
+    operator!.send(win.chat.idChat!, 'heard again');
+    await arrived(win, 'heard again');
+    await until(() => browser!.chimes() === 1);
+    browser.setHidden(false);
+
+    // Off again; then a new element, as on the site's next page, starts from the visitor's choice.
+    toggle.click();
+    await win.updateComplete;
+    const next = await mountChat({ widgetKey: 'demo' });
+    next.setAttribute('sound', '');
+    const nextWin = await windowOf(next);
+    const nextToggle = await until(() => $<HTMLButtonElement>(nextWin, 'header button.sound-toggle'));
+    expect(nextToggle.getAttribute('aria-pressed'), 'remembered in this browser').to.equal('false');
+  });
+
+  it("follows the visitor's choice made in another tab of the site", async () => {
+    browser = stubBrowser('default');
+    const win = await chatting(['sound']);
+    const toggle = await until(() => $<HTMLButtonElement>(win, 'header button.sound-toggle'));
+    // What another tab's toggle writes reaches this one as a storage event.
+    localStorage.setItem('sportello-chat-sound', 'off');
+    window.dispatchEvent(new StorageEvent('storage', { key: 'sportello-chat-sound', newValue: 'off' }));
+    await until(() => toggle.getAttribute('aria-pressed') === 'false');
+    localStorage.removeItem('sportello-chat-sound');
+    window.dispatchEvent(new StorageEvent('storage', { key: 'sportello-chat-sound', newValue: null }));
+    await until(() => toggle.getAttribute('aria-pressed') === 'true');
   });
 });

@@ -3,7 +3,9 @@
  * an optional short sound (off by default; a tone made with Web Audio, so no media file, once per
  * burst of messages, and only once the page may play sound: a suspended audio context is left
  * silent), and desktop notifications when the page offers them and the visitor allowed them. None of it while the chat window is
- * open and the tab visible; the count goes when the visitor comes back.
+ * open and the tab visible; the count goes when the visitor comes back. Where the page turns the
+ * sound on, the visitor may turn it off (the window's header): remembered in this browser for the
+ * site, and followed by the site's other tabs.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 
@@ -23,11 +25,24 @@ const TITLE_COUNT = /^\(\d+\) /;
  */
 const BURST_QUIET_MS = 10_000;
 
+/** The visitor's sound choice in localStorage: "off" once they turned the page's sound off. */
+const SOUND_CHOICE = 'sportello-chat-sound';
+
+function readSoundOff(): boolean {
+  try {
+    return localStorage.getItem(SOUND_CHOICE) === 'off';
+  } catch {
+    return false;
+  }
+}
+
 export class TabNotices implements ReactiveController {
   unread = 0;
   private audio: AudioContext | undefined;
   /** When the last unseen message arrived (0: none since the visitor last looked). */
   private lastArrival = 0;
+  /** The visitor turned the sound off (read from storage when first needed). */
+  private soundOff: boolean | undefined;
 
   constructor(private readonly host: TabNoticesHost) {
     host.addController(this);
@@ -36,15 +51,41 @@ export class TabNotices implements ReactiveController {
   hostConnected(): void {
     document.addEventListener('visibilitychange', this.onSeen);
     window.addEventListener('focus', this.onSeen);
+    window.addEventListener('storage', this.onStorage);
   }
 
   hostDisconnected(): void {
     document.removeEventListener('visibilitychange', this.onSeen);
     window.removeEventListener('focus', this.onSeen);
+    window.removeEventListener('storage', this.onStorage);
     this.clear();
     void this.audio?.close();
     this.audio = undefined;
   }
+
+  /** Whether the visitor hears new messages: the page offers the sound and they did not turn it off. */
+  get soundOn(): boolean {
+    return this.host.sound && !(this.soundOff ??= readSoundOff());
+  }
+
+  /** The visitor's toggle (shown only where the page offers the sound). */
+  setSoundOn(on: boolean): void {
+    this.soundOff = !on;
+    try {
+      if (on) localStorage.removeItem(SOUND_CHOICE);
+      else localStorage.setItem(SOUND_CHOICE, 'off');
+    } catch {
+      // Storage disabled: the choice holds for this page only.
+    }
+    this.host.requestUpdate();
+  }
+
+  /** The visitor chose in another tab of the site. */
+  private onStorage = (e: StorageEvent): void => {
+    if (e.key !== SOUND_CHOICE && e.key !== null) return;
+    this.soundOff = readSoundOff();
+    this.host.requestUpdate();
+  };
 
   private get looking(): boolean {
     return document.visibilityState === 'visible' && this.host.windowShown();
@@ -56,7 +97,7 @@ export class TabNotices implements ReactiveController {
     this.unread += count;
     document.title = `(${this.unread}) ${document.title.replace(TITLE_COUNT, '')}`;
     const now = Date.now();
-    if (this.host.sound && now - this.lastArrival > BURST_QUIET_MS) this.beep();
+    if (this.soundOn && now - this.lastArrival > BURST_QUIET_MS) this.beep();
     this.lastArrival = now;
     if (this.host.notifications && document.visibilityState !== 'visible' && notificationsAllowed()) {
       try {

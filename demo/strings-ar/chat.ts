@@ -107,6 +107,7 @@ export const chat: Catalogue['chat'] = {
   handoffConsent: 'لنقل محادثتك مع المساعد الافتراضي إلى أحد الموظفين، نحتاج إلى موافقتك على سياسة الخصوصية.',
   chooseCategory: 'اختر موضوعًا',
   badAttributes: 'لم يتم إعداد هذه المحادثة: ينقصها {what}.',
+  sound: 'صوت عند وصول رسائل جديدة',
   // past conversations
   pastChats: 'المحادثات السابقة',
   pastChatsHint:

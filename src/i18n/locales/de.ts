@@ -252,6 +252,7 @@ const de: Catalogue = {
       'Damit wir Ihre Unterhaltung mit dem virtuellen Assistenten an eine Ansprechperson weitergeben können, benötigen wir Ihre Zustimmung zu den Datenschutzhinweisen.',
     chooseCategory: 'Bitte wählen Sie ein Thema',
     badAttributes: 'Dieser Chat ist nicht eingerichtet: {what} fehlt.',
+    sound: 'Ton bei neuen Nachrichten',
     // past conversations
     pastChats: 'Frühere Unterhaltungen',
     pastChatsHint:

@@ -253,6 +253,8 @@ const en = {
       'To pass your conversation with the virtual assistant to an operator, we need your consent to the privacy notice.',
     chooseCategory: 'Choose a topic',
     badAttributes: 'This chat is not configured: {what} is missing.',
+    // the visitor's sound toggle (a toggle button: pressed = sound on)
+    sound: 'Sound for new messages',
     // past conversations
     pastChats: 'Past conversations',
     pastChatsHint:

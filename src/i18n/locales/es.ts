@@ -249,6 +249,7 @@ const es: Catalogue = {
       'Para transmitir a un agente su conversación con el asistente virtual, necesitamos que acepte la política de privacidad.',
     chooseCategory: 'Elija un tema',
     badAttributes: 'Este chat no está configurado: falta {what}.',
+    sound: 'Sonido para los mensajes nuevos',
     // past conversations
     pastChats: 'Conversaciones anteriores',
     pastChatsHint:

@@ -252,6 +252,7 @@ const fr: Catalogue = {
       'Pour transmettre votre conversation avec l’assistant virtuel à un conseiller, nous avons besoin de votre accord sur la politique de confidentialité.',
     chooseCategory: 'Choisissez un sujet',
     badAttributes: 'Ce chat n’est pas configuré : {what} manque.',
+    sound: 'Son pour les nouveaux messages',
     // past conversations
     pastChats: 'Conversations précédentes',
     pastChatsHint:

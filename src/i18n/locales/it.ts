@@ -246,6 +246,7 @@ const it: Catalogue = {
       'Per passare a un operatore la conversazione con l’assistente virtuale ci serve il Suo consenso all’informativa sulla privacy.',
     chooseCategory: 'Scelga un argomento',
     badAttributes: 'Questa chat non è configurata: manca {what}.',
+    sound: 'Suono per i nuovi messaggi',
     pastChats: 'Conversazioni precedenti',
     pastChatsHint:
       '{max, plural, one {La Sua ultima conversazione, conservata solo su questo dispositivo.} other {Le Sue ultime # conversazioni, conservate solo su questo dispositivo.}}',
