@@ -215,9 +215,59 @@ describe('emoji picker: names, categories and search in the visitor language', (
       expect(root.querySelector('input[type=search]')!.getAttribute('aria-label')).to.equal('Emoji suchen');
       expect(root.querySelector('[role=tablist]')!.getAttribute('aria-label')).to.equal('Emoji-Kategorien');
       expect(root.querySelector('[role=tab]')!.getAttribute('aria-label')).to.equal('Smileys & Emotionen');
+      expect(root.querySelector('.tones legend')!.textContent!.trim()).to.equal('Hautton');
+      expect(root.querySelector('.tones input')!.getAttribute('aria-label')).to.equal('Standard');
     } finally {
       el.remove();
     }
+  });
+
+  it('people and hands come in the skin tone the visitor chooses from the keyboard, are inserted so, and the tone is remembered (axe clean)', async () => {
+    await import('../shared/emoji-picker.js');
+    // In the page's landmarks (axe), once: a fixture's clean-up takes that <main> with it.
+    const mount = (options = {}) =>
+      fixture<SportelloEmojiPicker>(html`<sportello-emoji-picker emoji-lang="en"></sportello-emoji-picker>`, options);
+    const picker = await mount({ parentNode: siteLandmarks() });
+    const root = await until(() => picker.shadowRoot?.querySelector('[role=grid] button') && picker.shadowRoot);
+    const radios = [...root.querySelectorAll<HTMLInputElement>('.tones input[type=radio]')];
+    expect(root.querySelector('.tones legend')!.textContent!.trim()).to.equal('Skin tone');
+    expect(radios.map((r) => r.getAttribute('aria-label'))).to.deep.equal([
+      'Default',
+      'Light',
+      'Medium-light',
+      'Medium',
+      'Medium-dark',
+      'Dark',
+    ]);
+    expect(radios[0]!.checked, 'no tone until the visitor chooses one').to.equal(true);
+    const first = () => root.querySelector('[role=grid] button')!.textContent!.trim();
+    picker.focus();
+    await sendKeys({ type: 'thumbs up' });
+    await until(() => root.querySelector('[role=grid] button')?.getAttribute('aria-label') === 'thumbs up');
+    expect(first()).to.equal('👍\uFE0F');
+    // From the grid, Tab reaches the tones (one stop, the chosen one); → moves the choice.
+    await sendKeys({ press: 'ArrowDown' });
+    await sendKeys({ press: 'Tab' });
+    expect(deepActive()).to.equal(radios[0]);
+    for (let i = 0; i < 3; i++) await sendKeys({ press: 'ArrowRight' });
+    expect(radios[3]!.checked).to.equal(true);
+    await until(() => first() === '👍🏽');
+    expect(root.querySelector('.preview .glyph')!.textContent).to.equal('👍🏽');
+    await expectAxeClean(document, 'picker with a skin tone chosen');
+    const picked = new Promise<string>((resolve) =>
+      picker.addEventListener('sportello-emoji-pick', (e) => resolve(e.detail.emoji), { once: true }),
+    );
+    root.querySelector<HTMLButtonElement>('[role=grid] button')!.click();
+    expect(await picked, 'inserted in the tone shown').to.equal('👍🏽');
+    // What takes no tone is shown as it is.
+    const search = root.querySelector<HTMLInputElement>('input[type=search]')!;
+    search.value = 'grinning face';
+    search.dispatchEvent(new Event('input'));
+    await until(() => first() === '😀');
+    // The next picker (as on the site's next page) starts in the visitor's tone.
+    const again = await mount();
+    const againRoot = await until(() => again.shadowRoot?.querySelector('.tones input:checked') && again.shadowRoot);
+    expect(againRoot.querySelector('.tones input:checked')!.getAttribute('aria-label')).to.equal('Medium');
   });
 
   it('a language without emoji names gets English ones, not an empty picker', async () => {

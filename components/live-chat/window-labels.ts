@@ -123,6 +123,13 @@ export class ChatWindowLabels {
       results: tr('emojiResults'),
       none: tr('emojiNone'),
       failed: tr('emojiFailed'),
+      tone: tr('emojiTone'),
+      toneNone: tr('emojiToneNone'),
+      toneLight: tr('emojiToneLight'),
+      toneMediumLight: tr('emojiToneMediumLight'),
+      toneMedium: tr('emojiToneMedium'),
+      toneMediumDark: tr('emojiToneMediumDark'),
+      toneDark: tr('emojiToneDark'),
     });
   }
 

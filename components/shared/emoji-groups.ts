@@ -5,7 +5,10 @@
  */
 import type { Lang } from '../../src/i18n/lang.js';
 
-/** A group as generated: its name, then one entry a line (emoji, tab, name, tab, search words by |). */
+/**
+ * A group as generated: its name, then one entry a line (emoji, tab, name, tab, search words, and a
+ * tab and 1 for an emoji that takes a skin tone).
+ */
 export type EmojiGroupData = readonly [name: string, entries: string];
 
 export interface Emoji {
@@ -13,6 +16,23 @@ export interface Emoji {
   readonly name: string;
   /** Name and search words, folded (lower case, no accents), each word once. */
   readonly words: readonly string[];
+  /** It takes a skin tone (a person, a hand): the picker shows it in the visitor's tone. */
+  readonly toned: boolean;
+}
+
+/** A skin tone: 0 none (the default yellow), 1 light to 5 dark (the Fitzpatrick modifiers). */
+export type SkinTone = 0 | 1 | 2 | 3 | 4 | 5;
+export const SKIN_TONES: readonly SkinTone[] = [0, 1, 2, 3, 4, 5];
+
+/**
+ * `emoji` in skin tone `tone`: the modifier after every person or hand in it, an emoji presentation
+ * selector there dropped (👍️ → 👍🏽, 🧑‍💻 → 🧑🏽‍💻, 👩‍❤️‍👨 → 👩🏽‍❤️‍👨🏽). Only for emoji that take a tone:
+ * scripts/emoji-data.mjs marks those for which this gives emojibase's toned forms exactly.
+ */
+export function withTone(emoji: string, tone: SkinTone): string {
+  if (!tone) return emoji;
+  const modifier = String.fromCodePoint(0x1f3fa + tone);
+  return emoji.replace(/(\p{Emoji_Modifier_Base})\uFE0F?/gu, `$1${modifier}`);
 }
 
 export interface EmojiGroup {
@@ -48,8 +68,13 @@ export function parseGroups(data: readonly EmojiGroupData[]): EmojiGroup[] {
   return data.map(([name, entries]) => ({
     name,
     emoji: entries.split('\n').map((line) => {
-      const [char = '', label = '', tags = ''] = line.split('\t');
-      return { char, name: label, words: [...new Set(wordsOf(`${label} ${tags.replaceAll('|', ' ')}`))] };
+      const [char = '', label = '', tags = '', toned = ''] = line.split('\t');
+      return {
+        char,
+        name: label,
+        words: [...new Set(wordsOf(`${label} ${tags.replaceAll('|', ' ')}`))],
+        toned: toned === '1',
+      };
     }),
   }));
 }

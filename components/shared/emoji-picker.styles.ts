@@ -69,6 +69,60 @@ export const emojiPickerStyles = css`
   [role='gridcell'] button:focus-visible {
     outline-offset: -2px;
   }
+  /* The skin tones: "Skin tone" and six swatches on one line under the grid. */
+  .tones {
+    border: 0;
+    margin: 0;
+    padding: 0;
+    min-width: 0;
+  }
+  .tones legend {
+    /* Floated: beside the swatches, not in the fieldset's border. */
+    float: inline-start;
+    padding: 0;
+    margin-inline-end: calc(var(--_space) * 0.5);
+    line-height: 2.2em;
+    font-size: 0.85em;
+    color: var(--_text-muted);
+  }
+  .swatches {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 2px;
+  }
+  .tones label {
+    position: relative;
+    display: flex;
+  }
+  /* The radio itself is invisible over its swatch: the swatch shows the choice and the focus. */
+  .tones input {
+    position: absolute;
+    inset: 0;
+    width: 100%;
+    height: 100%;
+    margin: 0;
+    opacity: 0;
+    cursor: pointer;
+  }
+  .swatch {
+    display: inline-flex;
+    align-items: center;
+    justify-content: center;
+    min-width: 1.9em;
+    min-height: 1.9em;
+    border: 2px solid transparent;
+    border-radius: var(--_radius-small);
+    font-size: 1.05em;
+    line-height: 1;
+  }
+  .tones input:checked + .swatch {
+    border-color: var(--_accent);
+    background: var(--_surface-alt);
+  }
+  .tones input:focus-visible + .swatch {
+    outline: 2px solid var(--_focus);
+    outline-offset: 1px;
+  }
   .status:empty {
     display: none;
   }

@@ -3,7 +3,15 @@ import { property, query, state } from 'lit/decorators.js';
 import { SportelloElement } from './sportello-element.js';
 import { tokens } from './tokens.styles.js';
 import { emojiPickerStyles } from './emoji-picker.styles.js';
-import { loadEmoji, searchEmoji, type Emoji, type EmojiGroup } from './emoji-groups.js';
+import {
+  loadEmoji,
+  searchEmoji,
+  SKIN_TONES,
+  withTone,
+  type Emoji,
+  type EmojiGroup,
+  type SkinTone,
+} from './emoji-groups.js';
 
 export interface EmojiPickerLabels {
   dialog: string;
@@ -12,6 +20,14 @@ export interface EmojiPickerLabels {
   results: string;
   none: string;
   failed: string;
+  /** The skin tone choice: its group, then each tone, none (the default yellow) to dark. */
+  tone: string;
+  toneNone: string;
+  toneLight: string;
+  toneMediumLight: string;
+  toneMedium: string;
+  toneMediumDark: string;
+  toneDark: string;
 }
 
 const defaultLabels: EmojiPickerLabels = {
@@ -21,7 +37,37 @@ const defaultLabels: EmojiPickerLabels = {
   results: 'Search results',
   none: 'No emoji found',
   failed: 'The emoji could not be loaded.',
+  tone: 'Skin tone',
+  toneNone: 'Default',
+  toneLight: 'Light',
+  toneMediumLight: 'Medium-light',
+  toneMedium: 'Medium',
+  toneMediumDark: 'Medium-dark',
+  toneDark: 'Dark',
 };
+
+const TONE_LABELS = ['toneNone', 'toneLight', 'toneMediumLight', 'toneMedium', 'toneMediumDark', 'toneDark'] as const;
+/** The swatch of each tone: a raised hand in it. */
+const TONE_SAMPLE = '✋';
+
+/** The visitor's skin tone, kept in this browser for the site (localStorage): 0 when none was chosen. */
+const TONE_KEY = 'sportello-emoji-tone';
+function storedTone(): SkinTone {
+  try {
+    const tone = Number(localStorage.getItem(TONE_KEY));
+    return (SKIN_TONES as readonly number[]).includes(tone) ? (tone as SkinTone) : 0;
+  } catch {
+    return 0;
+  }
+}
+function storeTone(tone: SkinTone): void {
+  try {
+    if (tone) localStorage.setItem(TONE_KEY, String(tone));
+    else localStorage.removeItem(TONE_KEY);
+  } catch {
+    // Storage disabled: the tone holds while the page is open.
+  }
+}
 
 /** Emoji a row: the arrow keys move by one, up and down by a row. */
 const COLUMNS = 8;
@@ -41,8 +87,12 @@ declare global {
  * by the composer only when the visitor first opens it. Plain Lit: adopted styles, no style
  * attribute, no markup strings, so it works under a strict CSP with Trusted Types.
  *
+ * People and hands are shown, and inserted, in the visitor's skin tone: six choices under the grid
+ * (none, the default yellow, then light to dark), remembered in this browser for the site.
+ *
  * Keyboard: the search field, then the tabs (←/→), then the grid (arrows, Home/End, Page Up/Down,
- * Enter or Space to insert); Escape closes wherever focus is; ↓ from the search field enters the grid.
+ * Enter or Space to insert), then the skin tones (radio buttons: ←/→); Escape closes wherever
+ * focus is; ↓ from the search field enters the grid.
  *
  * @summary Emoji picker for the chat composer.
  * @event {CustomEvent} sportello-emoji-pick - `{ emoji }` chosen.
@@ -60,6 +110,7 @@ export class SportelloEmojiPicker extends SportelloElement {
   @state() private tab = 0;
   @state() private query = '';
   @state() private active = 0;
+  @state() private tone: SkinTone = storedTone();
 
   @query('input[type=search]') private search!: HTMLInputElement;
 
@@ -99,8 +150,18 @@ export class SportelloEmojiPicker extends SportelloElement {
     return this.query.trim() ? searchEmoji(this.groups, this.query) : (this.groups[this.tab]?.emoji ?? []);
   }
 
+  /** `e` as shown and inserted: in the visitor's skin tone if it takes one. */
+  private glyph(e: Emoji): string {
+    return e.toned ? withTone(e.char, this.tone) : e.char;
+  }
+
   private pick(e: Emoji): void {
-    this.emit('sportello-emoji-pick', { emoji: e.char });
+    this.emit('sportello-emoji-pick', { emoji: this.glyph(e) });
+  }
+
+  private chooseTone(tone: SkinTone): void {
+    this.tone = tone;
+    storeTone(tone);
   }
 
   private onKeydown(e: KeyboardEvent): void {
@@ -199,12 +260,31 @@ export class SportelloEmojiPicker extends SportelloElement {
                   title=${e.name}
                   @click=${() => this.pick(e)}
                   @focus=${() => (this.active = index)}
-                >${e.char}</button>
+                >${this.glyph(e)}</button>
               </div>`;
             })}
           </div>`,
       )}
     </div>`;
+  }
+
+  /** Native radio buttons: one tab stop, ←/→ between the tones, each named for screen readers. */
+  private renderTones(t: EmojiPickerLabels) {
+    return html`<fieldset class="tones">
+      <legend>${t.tone}</legend>
+      <div class="swatches">${SKIN_TONES.map(
+        (tone) =>
+          html`<label title=${t[TONE_LABELS[tone]]}>
+            <input
+              type="radio"
+              name="tone"
+              aria-label=${t[TONE_LABELS[tone]]}
+              .checked=${tone === this.tone}
+              @change=${() => this.chooseTone(tone)}
+            /><span class="swatch" aria-hidden="true">${withTone(TONE_SAMPLE, tone)}</span>
+          </label>`,
+      )}</div>
+    </fieldset>`;
   }
 
   override render() {
@@ -243,7 +323,7 @@ export class SportelloEmojiPicker extends SportelloElement {
                     title=${g.name}
                     @click=${() => this.selectTab(i)}
                     @keydown=${this.onTabKeydown}
-                  >${g.emoji[0]?.char}</button>`,
+                  >${g.emoji[0] ? this.glyph(g.emoji[0]) : nothing}</button>`,
               )}
             </div>
             <div id="panel" role="tabpanel" aria-labelledby="tab-${this.tab}">
@@ -253,12 +333,13 @@ export class SportelloEmojiPicker extends SportelloElement {
             ? this.renderGrid(shown, t.results)
             : nothing
       }
+      ${groups ? this.renderTones(t) : nothing}
       <p class="status" role="status">${
         this.failed ? t.failed : !groups ? '…' : searching && !shown.length ? t.none : ''
       }</p>
       ${
         focused && groups
-          ? html`<p class="preview" aria-hidden="true"><span class="glyph">${focused.char}</span> ${focused.name}</p>`
+          ? html`<p class="preview" aria-hidden="true"><span class="glyph">${this.glyph(focused)}</span> ${focused.name}</p>`
           : nothing
       }
     </div>`;

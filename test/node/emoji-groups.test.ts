@@ -1,7 +1,17 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
 import fc from 'fast-check';
-import { fold, loadEmoji, parseGroups, searchEmoji } from '../../components/shared/emoji-groups.js';
+import {
+  fold,
+  loadEmoji,
+  parseGroups,
+  searchEmoji,
+  SKIN_TONES,
+  withTone,
+} from '../../components/shared/emoji-groups.js';
+
+const require = createRequire(import.meta.url);
 
 test('fold: lower case without accents, so a visitor without the accent key still finds', () => {
   assert.equal(fold('Hände Café ÉMOJI'), 'hande cafe emoji');
@@ -49,4 +59,43 @@ test('every language of the kit has its own names; each finds 👍 by its own wo
       `${lang}: "${word}" finds 👍`,
     );
   }
+});
+
+test("skin tones: every emoji the picker tones comes out as emojibase's toned form, in all five tones", async () => {
+  const data = require('emojibase-data/en/data.json') as Array<{
+    emoji: string;
+    skins?: Array<{ emoji: string; tone: number | number[] }>;
+  }>;
+  const skinsOf = new Map(data.map((e) => [e.emoji, e.skins ?? []]));
+  const toned = (await loadEmoji('en')).flatMap((g) => g.emoji).filter((e) => e.toned);
+  assert.ok(toned.length > 300, `people and hands take a tone (${toned.length})`);
+  for (const e of toned) {
+    for (const tone of SKIN_TONES.slice(1)) {
+      const expected = skinsOf.get(e.char)?.find((s) => s.tone === tone)?.emoji;
+      assert.equal(withTone(e.char, tone), expected, `${e.name}, tone ${tone}`);
+    }
+  }
+  const flags = (await loadEmoji('en')).flatMap((g) => g.emoji).filter((e) => !e.toned);
+  assert.ok(
+    flags.every((e) => !skinsOf.get(e.char)?.length || e.name === 'people holding hands'),
+    'an emoji emojibase tones is toned by the picker (one exception: its handshake would be toned too)',
+  );
+});
+
+test('skin tones: no tone leaves an emoji as it is; a tone adds one modifier per person, whatever the emoji', () => {
+  const modifiers = (text: string) => [...text].filter((c) => /\p{Emoji_Modifier}/u.test(c)).length;
+  const bases = (text: string) => [...text].filter((c) => /\p{Emoji_Modifier_Base}/u.test(c)).length;
+  // People, hands, joiners, selectors and other text, in any order.
+  const piece = fc.constantFrom('👍', '🧑', '✋', '🤝', '\u200D', '\uFE0F', '💻', '❤', '🏽', 'a', ' ');
+  const texts = fc.oneof(
+    fc.array(piece).map((xs) => xs.join('')),
+    fc.string({ unit: 'grapheme' }),
+  );
+  fc.assert(
+    fc.property(texts, fc.constantFrom(...SKIN_TONES), (text, tone) => {
+      const out = withTone(text, tone);
+      if (tone === 0) assert.equal(out, text);
+      else assert.equal(modifiers(out), modifiers(text) + bases(text));
+    }),
+  );
 });
