@@ -52,6 +52,8 @@ export class TabNotices implements ReactiveController {
     document.addEventListener('visibilitychange', this.onSeen);
     window.addEventListener('focus', this.onSeen);
     window.addEventListener('storage', this.onStorage);
+    // Read again: the visitor may have chosen in another tab while this window was away.
+    this.soundOff = undefined;
   }
 
   hostDisconnected(): void {
