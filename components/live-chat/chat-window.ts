@@ -1,4 +1,4 @@
-import { html, nothing, svg } from 'lit';
+import { html, nothing } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { SportelloElement } from '../shared/sportello-element.js';
 import { tokens } from '../shared/tokens.styles.js';
@@ -27,16 +27,10 @@ import { ConversationView } from './conversation-view.js';
 import { PastChatsView } from './past-chats-view.js';
 import type { ChatPrefill, WindowContext } from './window-context.js';
 import { ConfigurationError, ServiceClientController } from '../../src/controllers/service-client.js';
+import { historyIcon, soundOffIcon, soundOnIcon } from '../shared/chat-icons.js';
 import './events.js';
 
 export type { ChatPrefill } from './window-context.js';
-
-/** A clock with a turning-back arrow: past conversations. */
-const historyIcon = svg`<svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false"><path fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" d="M3 12a9 9 0 1 0 3-6.7L3 8M3 3v5h5M12 7v5l3 3"/></svg>`;
-
-/** A speaker with sound waves (the sound on), or crossed out (off): the visitor's sound toggle. */
-const soundOnIcon = svg`<svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false"><path fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" d="M4 9h4l5-4v14l-5-4H4zM16.5 8.5a5 5 0 0 1 0 7M19 6a8.5 8.5 0 0 1 0 12"/></svg>`;
-const soundOffIcon = svg`<svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false"><path fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" d="M4 9h4l5-4v14l-5-4H4zM16 9l6 6M22 9l-6 6"/></svg>`;
 
 export interface HandoffInput {
   name?: string;
@@ -390,14 +384,14 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
       ${
         this.sound
           ? html`<button type="button" class="icon sound-toggle" aria-pressed=${this.notices.soundOn ? 'true' : 'false'} aria-label=${this.tr('sound')} title=${this.tr('sound')} @click=${() => this.notices.setSoundOn(!this.notices.soundOn)}>
-            ${this.notices.soundOn ? soundOnIcon : soundOffIcon}
+            ${this.notices.soundOn ? soundOnIcon() : soundOffIcon()}
           </button>`
           : nothing
       }
       ${
         current && ready && this.chat.pastChats.length
           ? html`<button type="button" class="icon past-button" aria-label=${this.tr('pastChats')} title=${this.tr('pastChats')} @click=${() => this.past.showPastList()}>
-            ${historyIcon}
+            ${historyIcon()}
           </button>`
           : nothing
       }
