@@ -42,13 +42,30 @@ export function watchTab(page, label) {
 
 export const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing'];
 
-/** Runs `fn` for every subject in every round, rotating the order each round (no subject always first). */
+// A round that takes longer than this has hung: an in-page call (page.evaluate) has no time limit
+// of its own, and once a peer's page stopped answering the whole bench waited until killed from
+// outside. The slowest round measured (deep-chat's 200 KB answer at 4x) takes under a minute.
+const ROUND_LIMIT_MS = Number(process.env.PEERS_ROUND_LIMIT_MS) || 300_000;
+
+/** `promise`, or an error naming what hung once `ms` have passed. */
+export function within(promise, ms, what) {
+  let timer;
+  const limit = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} took over ${ms / 1000} s: stopped as hung`)), ms);
+  });
+  return Promise.race([promise, limit]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Runs `fn` for every subject in every round, rotating the order each round (no subject always
+ * first); a round that hangs fails the part with the subject's name.
+ */
 export async function interleaved(subjects, rounds, fn) {
   const out = Object.fromEntries(subjects.map((s) => [s, []]));
   for (let r = 0; r < rounds; r++) {
     for (let k = 0; k < subjects.length; k++) {
       const subject = subjects[(k + r) % subjects.length];
-      out[subject].push(await fn(subject, r));
+      out[subject].push(await within(fn(subject, r), ROUND_LIMIT_MS, `round ${r + 1} of ${subject}`));
     }
   }
   return out;
