@@ -31,6 +31,8 @@ const emojiRequests = () =>
 
 describe('live chat: emoji picker', () => {
   beforeEach(resetSim);
+  // Every test starts from a visitor who never chose an emoji (the first tab is then a category).
+  beforeEach(() => localStorage.removeItem('sportello-emoji-recent'));
 
   it('inserts an emoji at the caret from the keyboard alone; it is sent and reaches the server', async function () {
     this.timeout(60000);
@@ -216,6 +218,16 @@ describe('emoji picker: names, categories and search in the visitor language', (
       expect(root.querySelector('[role=tablist]')!.getAttribute('aria-label')).to.equal('Emoji-Kategorien');
       expect(root.querySelector('[role=tab]')!.getAttribute('aria-label')).to.equal('Smileys & Emotionen');
       expect(root.querySelector('.tones legend')!.textContent!.trim()).to.equal('Hautton');
+      // Once an emoji was chosen, the next picker's first tab is the recent ones, in German.
+      root.querySelector<HTMLButtonElement>('[role=grid] button')!.click();
+      await until(() => !inComposer(composer, 'sportello-emoji-picker'));
+      button.click();
+      const again = await until(() => {
+        const r = inComposer<SportelloEmojiPicker>(composer, 'sportello-emoji-picker')?.shadowRoot;
+        return r?.querySelector('[role=tab]') ? r : undefined;
+      });
+      expect(again.querySelector('[role=tab]')!.getAttribute('aria-label')).to.equal('Zuletzt verwendet');
+      expect(again.querySelectorAll('[role=tab]')[1]!.getAttribute('aria-label')).to.equal('Smileys & Emotionen');
       expect(root.querySelector('.tones input')!.getAttribute('aria-label')).to.equal('Standard');
     } finally {
       el.remove();
@@ -268,6 +280,74 @@ describe('emoji picker: names, categories and search in the visitor language', (
     const again = await mount();
     const againRoot = await until(() => again.shadowRoot?.querySelector('.tones input:checked') && again.shadowRoot);
     expect(againRoot.querySelector('.tones input:checked')!.getAttribute('aria-label')).to.equal('Medium');
+  });
+
+  it('the emoji chosen last come first, in a "Recently used" tab the next picker opens on: newest first, in the tone, in the language (axe clean)', async () => {
+    await import('../shared/emoji-picker.js');
+    localStorage.removeItem('sportello-emoji-tone');
+    const mount = (lang = 'en', options = {}) =>
+      fixture<SportelloEmojiPicker>(
+        html`<sportello-emoji-picker emoji-lang=${lang}></sportello-emoji-picker>`,
+        options,
+      );
+    const ready = (p: SportelloEmojiPicker) =>
+      until(() => p.shadowRoot?.querySelector('[role=grid] button') && p.shadowRoot);
+    const tabNames = (root: ShadowRoot) =>
+      [...root.querySelectorAll('[role=tab]')].map((t) => t.getAttribute('aria-label'));
+    const gridNames = (root: ShadowRoot) =>
+      [...root.querySelectorAll('[role=grid] button')].map((b) => b.getAttribute('aria-label'));
+    const choose = async (p: SportelloEmojiPicker, root: ShadowRoot, name: string) => {
+      const search = root.querySelector<HTMLInputElement>('input[type=search]')!;
+      search.value = name;
+      search.dispatchEvent(new Event('input'));
+      await until(() => root.querySelector('[role=grid] button')?.getAttribute('aria-label') === name);
+      const picked = new Promise<string>((resolve) =>
+        p.addEventListener('sportello-emoji-pick', (e) => resolve(e.detail.emoji), { once: true }),
+      );
+      root.querySelector<HTMLButtonElement>('[role=grid] button')!.click();
+      return picked;
+    };
+
+    // A visitor who never chose one: the categories only.
+    const first = await mount();
+    const firstRoot = await ready(first);
+    expect(tabNames(firstRoot)[0]).to.equal('Smileys & emotion');
+    await choose(first, firstRoot, 'party popper');
+    await choose(first, firstRoot, 'thumbs up');
+    first.remove();
+
+    // The next picker (the next opening, the site's next page) opens on them, newest first.
+    const next = await mount('en', { parentNode: siteLandmarks() });
+    const root = await ready(next);
+    const recentTab = root.querySelector('[role=tab]')!;
+    expect(recentTab.getAttribute('aria-label')).to.equal('Recently used');
+    expect(recentTab.getAttribute('aria-selected')).to.equal('true');
+    expect(tabNames(root)[1]).to.equal('Smileys & emotion');
+    expect(root.querySelector('[role=grid]')!.getAttribute('aria-label')).to.equal('Recently used');
+    expect(gridNames(root)).to.deep.equal(['thumbs up', 'party popper']);
+    // In the visitor's skin tone, as everywhere in the grid.
+    root.querySelectorAll<HTMLInputElement>('.tones input[type=radio]')[3]!.click();
+    await until(() => root.querySelector('[role=grid] button')!.textContent!.trim() === '👍🏽');
+    await expectAxeClean(document, 'picker opened on "Recently used"');
+    // From the keyboard: → to the first category, Home back to the recent ones.
+    (recentTab as HTMLElement).focus();
+    await sendKeys({ press: 'ArrowRight' });
+    expect(deepActive()?.getAttribute('aria-label')).to.equal('Smileys & emotion');
+    await sendKeys({ press: 'Home' });
+    expect(deepActive()?.getAttribute('aria-label')).to.equal('Recently used');
+    // The search lists each emoji once, from the catalogue, not twice for being recent.
+    expect(await choose(next, root, 'thumbs up')).to.equal('👍🏽');
+    expect(gridNames(root).filter((n) => n === 'thumbs up')).to.have.length(1);
+    expect(JSON.parse(localStorage.getItem('sportello-emoji-recent')!), 'stored without the tone').to.deep.equal([
+      '👍\uFE0F',
+      '🎉',
+    ]);
+
+    // In another language, the names in it (the tab's own name is the catalogue's: the German test).
+    const german = await mount('de');
+    const germanRoot = await ready(german);
+    expect(gridNames(germanRoot)[0]).to.equal('Daumen hoch');
+    localStorage.removeItem('sportello-emoji-tone');
   });
 
   it('a language without emoji names gets English ones, not an empty picker', async () => {

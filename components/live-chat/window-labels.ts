@@ -121,6 +121,7 @@ export class ChatWindowLabels {
       search: tr('emojiSearch'),
       categories: tr('emojiCategories'),
       results: tr('emojiResults'),
+      recent: tr('emojiRecent'),
       none: tr('emojiNone'),
       failed: tr('emojiFailed'),
       tone: tr('emojiTone'),

@@ -40,6 +40,24 @@ export interface EmojiGroup {
   readonly emoji: readonly Emoji[];
 }
 
+/** How many emoji "Recently used" keeps. */
+export const RECENT_LIMIT = 24;
+
+/** `recent` with `char` in front: each emoji once, the newest first, at most RECENT_LIMIT. */
+export function rememberRecent(recent: readonly string[], char: string): string[] {
+  return [char, ...recent.filter((c) => c !== char)].slice(0, RECENT_LIMIT);
+}
+
+/**
+ * The emoji of `chars` in `groups`, in the order of `chars`: named in the groups' language, toned
+ * like the catalogue's. A character the data does not hold (kept by another version) is left out.
+ */
+export function emojiOf(groups: readonly EmojiGroup[], chars: readonly string[]): Emoji[] {
+  const byChar = new Map<string, Emoji>();
+  for (const group of groups) for (const e of group.emoji) byChar.set(e.char, e);
+  return chars.flatMap((c) => byChar.get(c) ?? []);
+}
+
 type DataModule = { groups: readonly EmojiGroupData[] };
 
 /** One chunk per language; a language without data gets English words (the glyphs are the same). */

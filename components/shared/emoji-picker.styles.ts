@@ -29,8 +29,10 @@ export const emojiPickerStyles = css`
     scrollbar-width: thin;
   }
   .tabs button {
-    flex: 0 0 auto;
-    min-width: 2.2em;
+    /* Ten tabs (the recent ones and nine categories) fit a 320 px picker side by side, each at
+       least ~30 px wide (WCAG 2.2's 24 px target); a narrower one scrolls them. */
+    flex: 1 0 1.8em;
+    min-width: 1.8em;
     min-height: 2.2em;
     border: 0;
     border-bottom: 2px solid transparent;
@@ -43,7 +45,9 @@ export const emojiPickerStyles = css`
     background: var(--_surface-alt);
   }
   .grid {
-    max-height: min(13.5em, 36vh);
+    /* One height for every tab and search: the picker does not jump under the pointer when a tab
+       of two recent emoji or a search of three results is shown. */
+    height: min(13.5em, 36vh);
     overflow-y: auto;
     scrollbar-width: thin;
   }

@@ -4,7 +4,9 @@ import { SportelloElement } from './sportello-element.js';
 import { tokens } from './tokens.styles.js';
 import { emojiPickerStyles } from './emoji-picker.styles.js';
 import {
+  emojiOf,
   loadEmoji,
+  rememberRecent,
   searchEmoji,
   SKIN_TONES,
   withTone,
@@ -18,6 +20,8 @@ export interface EmojiPickerLabels {
   search: string;
   categories: string;
   results: string;
+  /** The first category once the visitor has chosen an emoji: the last ones chosen. */
+  recent: string;
   none: string;
   failed: string;
   /** The skin tone choice: its group, then each tone, none (the default yellow) to dark. */
@@ -35,6 +39,7 @@ const defaultLabels: EmojiPickerLabels = {
   search: 'Search emoji',
   categories: 'Emoji categories',
   results: 'Search results',
+  recent: 'Recently used',
   none: 'No emoji found',
   failed: 'The emoji could not be loaded.',
   tone: 'Skin tone',
@@ -69,6 +74,29 @@ function storeTone(tone: SkinTone): void {
   }
 }
 
+/**
+ * The emoji the visitor chose last, newest first, kept in this browser for the site (localStorage):
+ * as the catalogue writes them, without the skin tone, which is applied when they are shown.
+ */
+const RECENT_KEY = 'sportello-emoji-recent';
+function storedRecent(): string[] {
+  try {
+    const kept: unknown = JSON.parse(localStorage.getItem(RECENT_KEY) ?? '[]');
+    return Array.isArray(kept) ? kept.filter((c): c is string => typeof c === 'string' && c.length <= 32) : [];
+  } catch {
+    return [];
+  }
+}
+function storeRecent(chars: readonly string[]): void {
+  try {
+    localStorage.setItem(RECENT_KEY, JSON.stringify(chars));
+  } catch {
+    // Storage disabled (or full): this choice is not remembered, the picker works as before.
+  }
+}
+/** The tab of "Recently used": a clock, as the other tabs show their first emoji. */
+const RECENT_TAB = '🕘';
+
 /** Emoji a row: the arrow keys move by one, up and down by a row. */
 const COLUMNS = 8;
 /** Page Up / Page Down move this many rows. */
@@ -88,7 +116,9 @@ declare global {
  * attribute, no markup strings, so it works under a strict CSP with Trusted Types.
  *
  * People and hands are shown, and inserted, in the visitor's skin tone: six choices under the grid
- * (none, the default yellow, then light to dark), remembered in this browser for the site.
+ * (none, the default yellow, then light to dark), remembered in this browser for the site. Once the
+ * visitor has chosen emoji, the first tab, open at first, holds the last ones chosen ("Recently
+ * used", also remembered for the site).
  *
  * Keyboard: the search field, then the tabs (←/→), then the grid (arrows, Home/End, Page Up/Down,
  * Enter or Space to insert), then the skin tones (radio buttons: ←/→); Escape closes wherever
@@ -106,6 +136,8 @@ export class SportelloEmojiPicker extends SportelloElement {
   @property({ attribute: 'emoji-lang' }) emojiLang = '';
 
   @state() private groups: EmojiGroup[] | undefined;
+  /** "Recently used" as it was when the picker opened: it does not move under the visitor's pointer. */
+  @state() private recent: readonly Emoji[] = [];
   @state() private failed = false;
   @state() private tab = 0;
   @state() private query = '';
@@ -135,6 +167,7 @@ export class SportelloEmojiPicker extends SportelloElement {
     try {
       const groups = await loadEmoji(lang);
       if (this.loading === lang) {
+        this.recent = emojiOf(groups, storedRecent());
         this.groups = groups;
         this.failed = false;
       }
@@ -144,10 +177,16 @@ export class SportelloEmojiPicker extends SportelloElement {
     }
   }
 
-  /** What the grid shows: the search's results, or the chosen tab's emoji. */
+  /** The categories as tabs: "Recently used" first once there is something in it. */
+  private get tabs(): readonly EmojiGroup[] {
+    const groups = this.groups ?? [];
+    return this.recent.length ? [{ name: this.text.recent, emoji: this.recent }, ...groups] : groups;
+  }
+
+  /** What the grid shows: the search's results (in the catalogue, once each), or the chosen tab's emoji. */
   private get shown(): readonly Emoji[] {
     if (!this.groups) return [];
-    return this.query.trim() ? searchEmoji(this.groups, this.query) : (this.groups[this.tab]?.emoji ?? []);
+    return this.query.trim() ? searchEmoji(this.groups, this.query) : (this.tabs[this.tab]?.emoji ?? []);
   }
 
   /** `e` as shown and inserted: in the visitor's skin tone if it takes one. */
@@ -156,6 +195,7 @@ export class SportelloEmojiPicker extends SportelloElement {
   }
 
   private pick(e: Emoji): void {
+    storeRecent(rememberRecent(storedRecent(), e.char));
     this.emit('sportello-emoji-pick', { emoji: this.glyph(e) });
   }
 
@@ -186,7 +226,7 @@ export class SportelloEmojiPicker extends SportelloElement {
   }
 
   private onTabKeydown(e: KeyboardEvent): void {
-    const count = this.groups?.length ?? 0;
+    const count = this.tabs.length;
     const next =
       e.key === 'ArrowRight'
         ? this.tab + 1
@@ -290,6 +330,8 @@ export class SportelloEmojiPicker extends SportelloElement {
   override render() {
     const t = this.text;
     const groups = this.groups;
+    const tabs = this.tabs;
+    const hasRecent = this.recent.length > 0;
     const searching = this.query.trim() !== '';
     const shown = this.shown;
     const focused = shown[Math.min(this.active, shown.length - 1)];
@@ -310,7 +352,7 @@ export class SportelloEmojiPicker extends SportelloElement {
       ${
         groups && !searching
           ? html`<div class="tabs" role="tablist" aria-label=${t.categories}>
-              ${groups.map(
+              ${tabs.map(
                 (g, i) =>
                   html`<button
                     type="button"
@@ -323,11 +365,11 @@ export class SportelloEmojiPicker extends SportelloElement {
                     title=${g.name}
                     @click=${() => this.selectTab(i)}
                     @keydown=${this.onTabKeydown}
-                  >${g.emoji[0] ? this.glyph(g.emoji[0]) : nothing}</button>`,
+                  >${hasRecent && i === 0 ? RECENT_TAB : g.emoji[0] ? this.glyph(g.emoji[0]) : nothing}</button>`,
               )}
             </div>
             <div id="panel" role="tabpanel" aria-labelledby="tab-${this.tab}">
-              ${this.renderGrid(shown, groups[this.tab]?.name ?? '')}
+              ${this.renderGrid(shown, tabs[this.tab]?.name ?? '')}
             </div>`
           : groups
             ? this.renderGrid(shown, t.results)

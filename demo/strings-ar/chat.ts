@@ -94,6 +94,7 @@ export const chat: Catalogue['chat'] = {
   emojiSearch: 'البحث عن رمز تعبيري',
   emojiCategories: 'فئات الرموز التعبيرية',
   emojiResults: 'نتائج البحث',
+  emojiRecent: 'المستخدمة مؤخرًا',
   emojiNone: 'لم يُعثر على أي رمز تعبيري',
   emojiFailed: 'تعذّر تحميل الرموز التعبيرية. يُرجى إعادة المحاولة.',
   emojiTone: 'لون البشرة',

@@ -3,9 +3,12 @@ import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import fc from 'fast-check';
 import {
+  emojiOf,
   fold,
   loadEmoji,
   parseGroups,
+  RECENT_LIMIT,
+  rememberRecent,
   searchEmoji,
   SKIN_TONES,
   withTone,
@@ -98,4 +101,38 @@ test('skin tones: no tone leaves an emoji as it is; a tone adds one modifier per
       else assert.equal(modifiers(out), modifiers(text) + bases(text));
     }),
   );
+});
+
+test('recently used: the newest first, each emoji once, at most RECENT_LIMIT, the others in their order', () => {
+  fc.assert(
+    fc.property(
+      fc.array(fc.constantFrom('😀', '👍', '🎉', '❤️', '🙏', '🔥', '😂', '👋'), { maxLength: 60 }),
+      (picks) => {
+        let recent: string[] = [];
+        for (const p of picks) {
+          const before = recent;
+          recent = rememberRecent(recent, p);
+          assert.equal(recent[0], p);
+          assert.equal(new Set(recent).size, recent.length);
+          assert.ok(recent.length <= RECENT_LIMIT);
+          assert.deepEqual(recent.slice(1), before.filter((c) => c !== p).slice(0, RECENT_LIMIT - 1));
+        }
+      },
+    ),
+  );
+  const many = Array.from({ length: 40 }, (_, i) => String.fromCodePoint(0x1f600 + i));
+  const kept = many.reduce<string[]>((r, c) => rememberRecent(r, c), []);
+  assert.equal(kept.length, RECENT_LIMIT);
+  assert.equal(kept[0], many.at(-1));
+});
+
+test('recently used, as emoji: named in the groups language, in the order chosen; unknown characters left out', async () => {
+  const groups = await loadEmoji('de');
+  const chosen = emojiOf(groups, ['🎉', 'not an emoji', '👍️']);
+  assert.deepEqual(
+    chosen.map((e) => e.char),
+    ['🎉', '👍️'],
+  );
+  assert.equal(chosen[1]!.name, 'Daumen hoch');
+  assert.equal(chosen[1]!.toned, true);
 });

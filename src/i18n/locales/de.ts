@@ -238,6 +238,7 @@ const de: Catalogue = {
     emojiSearch: 'Emoji suchen',
     emojiCategories: 'Emoji-Kategorien',
     emojiResults: 'Suchergebnisse',
+    emojiRecent: 'Zuletzt verwendet',
     emojiNone: 'Kein Emoji gefunden',
     emojiFailed: 'Die Emojis konnten nicht geladen werden. Bitte versuchen Sie es erneut.',
     emojiTone: 'Hautton',

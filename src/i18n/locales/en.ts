@@ -239,6 +239,7 @@ const en = {
     emojiSearch: 'Search emoji',
     emojiCategories: 'Emoji categories',
     emojiResults: 'Search results',
+    emojiRecent: 'Recently used',
     emojiNone: 'No emoji found',
     emojiFailed: 'The emoji could not be loaded. Please try again.',
     emojiTone: 'Skin tone',

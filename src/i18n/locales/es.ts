@@ -235,6 +235,7 @@ const es: Catalogue = {
     emojiSearch: 'Buscar un emoji',
     emojiCategories: 'Categorías de emojis',
     emojiResults: 'Resultados de la búsqueda',
+    emojiRecent: 'Usados recientemente',
     emojiNone: 'No se ha encontrado ningún emoji',
     emojiFailed: 'No se han podido cargar los emojis. Vuelva a intentarlo.',
     emojiTone: 'Tono de piel',

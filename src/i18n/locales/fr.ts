@@ -238,6 +238,7 @@ const fr: Catalogue = {
     emojiSearch: 'Rechercher un émoji',
     emojiCategories: 'Catégories d’émojis',
     emojiResults: 'Résultats de la recherche',
+    emojiRecent: 'Utilisés récemment',
     emojiNone: 'Aucun émoji trouvé',
     emojiFailed: 'Impossible de charger les émojis. Veuillez réessayer.',
     emojiTone: 'Teint',

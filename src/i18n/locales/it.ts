@@ -232,6 +232,7 @@ const it: Catalogue = {
     emojiSearch: 'Cerca un’emoji',
     emojiCategories: 'Categorie di emoji',
     emojiResults: 'Risultati della ricerca',
+    emojiRecent: 'Usate di recente',
     emojiNone: 'Nessuna emoji trovata',
     emojiFailed: 'Non è stato possibile caricare le emoji. La preghiamo di riprovare.',
     emojiTone: 'Tono della pelle',
