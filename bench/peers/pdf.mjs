@@ -36,9 +36,15 @@ const scrollPeak = (page) =>
     const sample = () => { peak = Math.max(peak, canvases()); if (sampling) requestAnimationFrame(sample); };
     requestAnimationFrame(sample);
     const height = scroller === document.scrollingElement ? innerHeight : scroller.clientHeight;
-    while (scroller.scrollTop + height < scroller.scrollHeight - 2) {
+    // Until the end, or until the scroller stops moving (a scroll that can go no further, whatever
+    // its heights say): an unbounded loop once held the whole bench until it was stopped as hung.
+    let still = 0;
+    const until = performance.now() + 60000;
+    while (scroller.scrollTop + height < scroller.scrollHeight - 2 && still < 5 && performance.now() < until) {
+      const before = scroller.scrollTop;
       scroller.scrollTop += height * 0.5;
       await new Promise((r) => setTimeout(r, 40));
+      still = scroller.scrollTop === before ? still + 1 : 0;
     }
     await new Promise((r) => setTimeout(r, 300));
     sampling = false;
@@ -70,7 +76,9 @@ async function atWidth({ context, webUrl, simUrl }, width) {
   const lost = { sportello: watchTab(pages.sportello, 'Sportello'), pdfjs: watchTab(pages.pdfjs, "pdf.js's viewer") };
   const runs = await interleaved(Object.keys(subjects), ROUNDS, (name, round) =>
     measureRound(name, round).catch(lost[name]),
-  );
+  ).catch((error) => {
+    throw new Error(`at ${width} px: ${error.message}`, { cause: error });
+  });
   async function measureRound(name, round) {
     const s = subjects[name];
     await pages[name].bringToFront(); // see bench/peers/common.mjs: the measured tab is the front one
