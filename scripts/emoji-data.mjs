@@ -16,13 +16,16 @@ const { version } = JSON.parse(readFileSync(require.resolve('emojibase-data/pack
 const TONES = ['\u{1F3FB}', '\u{1F3FC}', '\u{1F3FD}', '\u{1F3FE}', '\u{1F3FF}'];
 /**
  * The picker's rule for a toned emoji (components/shared/emoji-groups.ts `withTone`): the modifier
- * after every person or hand in it, an emoji presentation selector there dropped.
+ * after every person or hand in it, an emoji presentation selector there dropped; a handshake
+ * joined to people ("people holding hands") keeps no tone of its own.
  */
-const withTone = (emoji, tone) => emoji.replace(/(\p{Emoji_Modifier_Base})\uFE0F?/gu, `$1${TONES[tone - 1]}`);
+const withTone = (emoji, tone) =>
+  emoji.replace(/(\u200D?)(\p{Emoji_Modifier_Base})\uFE0F?/gu, (all, joiner, base) =>
+    joiner && base === '\u{1F91D}' ? all : `${joiner}${base}${TONES[tone - 1]}`,
+  );
 /**
  * Whether the picker may offer `e` in the visitor's skin tone: emojibase lists its five toned forms
- * and the picker's rule gives exactly those (all but one of them: the handshake of "people holding
- * hands" is itself toneable, and only its people take the tone).
+ * and the picker's rule gives exactly those.
  */
 const takesTone = (e) =>
   e.skins?.filter((s) => typeof s.tone === 'number').length === 5 &&

@@ -26,14 +26,19 @@ export const SKIN_TONES: readonly SkinTone[] = [0, 1, 2, 3, 4, 5];
 
 /**
  * `emoji` in skin tone `tone`: the modifier after every person or hand in it, an emoji presentation
- * selector there dropped (👍️ → 👍🏽, 🧑‍💻 → 🧑🏽‍💻, 👩‍❤️‍👨 → 👩🏽‍❤️‍👨🏽). Only for emoji that take a tone:
- * scripts/emoji-data.mjs marks those for which this gives emojibase's toned forms exactly.
+ * selector there dropped (👍️ → 👍🏽, 🧑‍💻 → 🧑🏽‍💻, 👩‍❤️‍👨 → 👩🏽‍❤️‍👨🏽). A handshake joined to people
+ * (🧑‍🤝‍🧑 → 🧑🏽‍🤝‍🧑🏽) is theirs and keeps no tone of its own. Only for emoji that take a tone:
+ * scripts/emoji-data.mjs marks those for which this gives emojibase's toned forms exactly (the
+ * same rule is written there, in the script's own JavaScript).
  */
 export function withTone(emoji: string, tone: SkinTone): string {
   if (!tone) return emoji;
   const modifier = String.fromCodePoint(0x1f3fa + tone);
-  return emoji.replace(/(\p{Emoji_Modifier_Base})\uFE0F?/gu, `$1${modifier}`);
+  return emoji.replace(/(\u200D?)(\p{Emoji_Modifier_Base})\uFE0F?/gu, (all, joiner: string, base: string) =>
+    joiner && base === HANDSHAKE ? all : `${joiner}${base}${modifier}`,
+  );
 }
+const HANDSHAKE = '\u{1F91D}';
 
 export interface EmojiGroup {
   readonly name: string;
