@@ -24,6 +24,9 @@ export interface Emoji {
 export type SkinTone = 0 | 1 | 2 | 3 | 4 | 5;
 export const SKIN_TONES: readonly SkinTone[] = [0, 1, 2, 3, 4, 5];
 
+/** 🤝: a hand that, joined to people, is theirs. */
+const HANDSHAKE = '\u{1F91D}';
+
 /**
  * `emoji` in skin tone `tone`: the modifier after every person or hand in it, an emoji presentation
  * selector there dropped (👍️ → 👍🏽, 🧑‍💻 → 🧑🏽‍💻, 👩‍❤️‍👨 → 👩🏽‍❤️‍👨🏽). A handshake joined to people
@@ -38,7 +41,6 @@ export function withTone(emoji: string, tone: SkinTone): string {
     joiner && base === HANDSHAKE ? all : `${joiner}${base}${modifier}`,
   );
 }
-const HANDSHAKE = '\u{1F91D}';
 
 export interface EmojiGroup {
   readonly name: string;
