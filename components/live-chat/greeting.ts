@@ -6,6 +6,7 @@
  * only when the page asks for it (`greeting` attribute): it costs one request to the service.
  */
 import { fetchWidgetConfig } from '../../src/services/chat.js';
+import { readSetting, writeSetting } from '../shared/visitor-setting.js';
 import { languageOf, stringsReady, translator } from '../../src/i18n/translate.js';
 
 const t = translator('launcher');
@@ -67,21 +68,9 @@ function seenKey(widgetKey: string, id: string): string {
   return `sportello-chat-greeted:${widgetKey}:${id}`;
 }
 
-function alreadyGreeted(key: string): boolean {
-  try {
-    return localStorage.getItem(key) === '1';
-  } catch {
-    return false;
-  }
-}
-
-function remember(key: string): void {
-  try {
-    localStorage.setItem(key, '1');
-  } catch {
-    // Storage disabled: the greeting may come again on another page; it stays dismissible.
-  }
-}
+// Where storage is refused the greeting may come again on another page; it stays dismissible.
+const alreadyGreeted = (key: string): boolean => readSetting(key) === '1';
+const remember = (key: string): void => writeSetting(key, '1');
 
 /** Reads the widget's greeting and shows it when its time comes; returns a function that cancels it. */
 export async function scheduleGreeting(host: GreetingHost, left: boolean): Promise<() => void> {

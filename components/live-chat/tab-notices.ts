@@ -8,6 +8,7 @@
  * site, and followed by the site's other tabs.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { readSetting, writeSetting } from '../shared/visitor-setting.js';
 
 export interface TabNoticesHost extends ReactiveControllerHost, HTMLElement {
   /** Play a short sound for new messages (the page's `sound` setting). */
@@ -28,13 +29,7 @@ const BURST_QUIET_MS = 10_000;
 /** The visitor's sound choice in localStorage: "off" once they turned the page's sound off. */
 const SOUND_CHOICE = 'sportello-chat-sound';
 
-function readSoundOff(): boolean {
-  try {
-    return localStorage.getItem(SOUND_CHOICE) === 'off';
-  } catch {
-    return false;
-  }
-}
+const readSoundOff = (): boolean => readSetting(SOUND_CHOICE) === 'off';
 
 export class TabNotices implements ReactiveController {
   unread = 0;
@@ -73,12 +68,7 @@ export class TabNotices implements ReactiveController {
   /** The visitor's toggle (shown only where the page offers the sound). */
   setSoundOn(on: boolean): void {
     this.soundOff = !on;
-    try {
-      if (on) localStorage.removeItem(SOUND_CHOICE);
-      else localStorage.setItem(SOUND_CHOICE, 'off');
-    } catch {
-      // Storage disabled: the choice holds for this page only.
-    }
+    writeSetting(SOUND_CHOICE, on ? null : 'off');
     this.host.requestUpdate();
   }
 

@@ -8,7 +8,9 @@ const CHAT_BUBBLE_PATH =
   'M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H9l-5 4v-4H4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2zm3 6.5a1.5 1.5 0 1 0 0 .01zm5 0a1.5 1.5 0 1 0 0 .01zm5 0a1.5 1.5 0 1 0 0 .01z';
 const CLOSE_PATH = 'M6 6l12 12M18 6L6 18';
 
-/** Static SVG icons for the shared chat parts (no icon font, no emoji: they render the same everywhere). Decorative. */
+// Static SVG icons for the shared chat parts (no icon font, no emoji: they render the same
+// everywhere). Decorative.
+
 /** A line icon: one path stroked in the text colour, 2 px at 24 px. */
 const strokeIcon = (d: string, size: number) =>
   svg`<svg viewBox="0 0 24 24" width=${size} height=${size} aria-hidden="true" focusable="false"><path fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" d=${d}/></svg>`;

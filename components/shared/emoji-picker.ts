@@ -3,6 +3,7 @@ import { property, query, state } from 'lit/decorators.js';
 import { SportelloElement } from './sportello-element.js';
 import { tokens } from './tokens.styles.js';
 import { emojiPickerStyles } from './emoji-picker.styles.js';
+import { readSetting, writeSetting } from './visitor-setting.js';
 import {
   emojiOf,
   loadEmoji,
@@ -58,21 +59,10 @@ const TONE_SAMPLE = '✋';
 /** The visitor's skin tone, kept in this browser for the site (localStorage): 0 when none was chosen. */
 const TONE_KEY = 'sportello-emoji-tone';
 function storedTone(): SkinTone {
-  try {
-    const tone = Number(localStorage.getItem(TONE_KEY));
-    return (SKIN_TONES as readonly number[]).includes(tone) ? (tone as SkinTone) : 0;
-  } catch {
-    return 0;
-  }
+  const tone = Number(readSetting(TONE_KEY));
+  return (SKIN_TONES as readonly number[]).includes(tone) ? (tone as SkinTone) : 0;
 }
-function storeTone(tone: SkinTone): void {
-  try {
-    if (tone) localStorage.setItem(TONE_KEY, String(tone));
-    else localStorage.removeItem(TONE_KEY);
-  } catch {
-    // Storage disabled: the tone holds while the page is open.
-  }
-}
+const storeTone = (tone: SkinTone): void => writeSetting(TONE_KEY, tone ? String(tone) : null);
 
 /**
  * The emoji the visitor chose last, newest first, kept in this browser for the site (localStorage):
@@ -80,20 +70,15 @@ function storeTone(tone: SkinTone): void {
  */
 const RECENT_KEY = 'sportello-emoji-recent';
 function storedRecent(): string[] {
+  let kept: unknown;
   try {
-    const kept: unknown = JSON.parse(localStorage.getItem(RECENT_KEY) ?? '[]');
-    return Array.isArray(kept) ? kept.filter((c): c is string => typeof c === 'string' && c.length <= 32) : [];
+    kept = JSON.parse(readSetting(RECENT_KEY) ?? '[]');
   } catch {
-    return [];
+    return []; // not ours, or damaged: start again
   }
+  return Array.isArray(kept) ? kept.filter((c): c is string => typeof c === 'string' && c.length <= 32) : [];
 }
-function storeRecent(chars: readonly string[]): void {
-  try {
-    localStorage.setItem(RECENT_KEY, JSON.stringify(chars));
-  } catch {
-    // Storage disabled (or full): this choice is not remembered, the picker works as before.
-  }
-}
+const storeRecent = (chars: readonly string[]): void => writeSetting(RECENT_KEY, JSON.stringify(chars));
 /** The tab of "Recently used": a clock, as the other tabs show their first emoji. */
 const RECENT_TAB = '🕘';
 
