@@ -32,7 +32,6 @@ export const emojiPickerStyles = css`
     /* Ten tabs (the recent ones and nine categories) fit a 320 px picker side by side, each at
        least ~30 px wide (WCAG 2.2's 24 px target); a narrower one scrolls them. */
     flex: 1 0 1.8em;
-    min-width: 1.8em;
     min-height: 2.2em;
     border: 0;
     border-bottom: 2px solid transparent;
