@@ -55,23 +55,39 @@ describe('chat-window-range RowHeights', () => {
       fc.record({ kind: fc.constant('remove' as const), at: fc.nat(20) }),
       fc.record({ kind: fc.constant('measure' as const), at: fc.nat(20), height: fc.integer({ min: 0, max: 400 }) }),
       fc.record({ kind: fc.constant('query' as const), y: fc.integer({ min: -100, max: 5000 }) }),
+      // A message that changed (its delivery state): a new object with the same key.
+      fc.record({ kind: fc.constant('renew' as const), at: fc.nat(20) }),
     );
     fc.assert(
-      fc.property(fc.array(op, { maxLength: 60 }), (ops) => {
+      // `reuse`: each message keeps its object until it changes, as a transcript hands them over
+      // (rows are then found by object); otherwise every sync gets new objects (found by key).
+      fc.property(fc.array(op, { maxLength: 60 }), fc.boolean(), (ops, reuse) => {
         const h = new RowHeights(37);
         let keys: string[] = [];
         const known = new Map<string, number>();
+        const objects = new Map<string, { key: string }>();
+        const objectOf = (key: string) => {
+          let item = objects.get(key);
+          if (!item || !reuse) objects.set(key, (item = { key }));
+          return item;
+        };
+        const sync = () => h.sync(keys.map(objectOf));
         for (const o of ops) {
           if (o.kind === 'append' || o.kind === 'insert') {
             if (keys.includes(o.key)) continue; // keys are unique in a transcript
             keys = o.kind === 'append' ? [...keys, o.key] : [...keys.slice(0, o.at), o.key, ...keys.slice(o.at)];
-            h.sync(keyed(keys));
+            sync();
           } else if (o.kind === 'remove') {
             if (!keys.length) continue;
             const gone = keys[o.at % keys.length]!;
             keys = keys.filter((k) => k !== gone);
             known.delete(gone);
-            h.sync(keyed(keys));
+            objects.delete(gone);
+            sync();
+          } else if (o.kind === 'renew') {
+            if (!keys.length) continue;
+            objects.delete(keys[o.at % keys.length]!);
+            sync();
           } else if (o.kind === 'measure') {
             if (!keys.length) continue;
             const k = keys[o.at % keys.length]!;

