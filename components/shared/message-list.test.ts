@@ -198,6 +198,48 @@ describe('sportello-message-list', () => {
     expect(lastVisible()).to.equal(true);
   });
 
+  it('follows from a short log that starts to overflow, a new shorter log, and a last row that grows', async () => {
+    const { list, frame, settle } = await mountList();
+    const scroller = () => list.shadowRoot!.querySelector<HTMLElement>('[part~=list]')!;
+    const atEnd = () => {
+      const s = scroller();
+      return s.scrollHeight - s.scrollTop - s.clientHeight < 2;
+    };
+    // From a log shorter than the box: once it overflows, every append is followed.
+    let items = rows(2);
+    list.items = items;
+    await settle();
+    for (let i = 0; i < 30; i++) {
+      items = items.concat({ key: `g${i}`, role: 'other', text: `grows ${i}`, author: 'Op' });
+      list.items = items;
+      await frame();
+      await frame();
+      if (i > 12) expect(atEnd(), `after append ${i}`).to.equal(true);
+    }
+    expect(scroller().scrollTop).to.be.greaterThan(100);
+    // A new conversation, shorter than the box (offset back to 0), then growing past it again.
+    items = rows(3).map((r) => ({ ...r, key: `new-${r.key}` }));
+    list.items = items;
+    await settle();
+    expect(scroller().scrollTop).to.equal(0);
+    for (let i = 0; i < 30; i++) {
+      items = items.concat({ key: `h${i}`, role: 'self', text: `again ${i}`, author: 'Op' });
+      list.items = items;
+      await frame();
+      await frame();
+    }
+    expect(atEnd()).to.equal(true);
+    // The last message grows (a streamed answer): the end stays in view.
+    for (let i = 1; i <= 10; i++) {
+      items = [...items.slice(0, -1), { ...items.at(-1)!, text: Array(i * 3).fill('streamed line').join('\n') }];
+      list.items = items;
+      await frame();
+      await frame();
+    }
+    await settle();
+    expect(atEnd()).to.equal(true);
+  });
+
   it('follows a long run of appends with a bounded window and spacers that stand for the rest', async () => {
     const { list, frame } = await mountList();
     let items = rows(1000);
