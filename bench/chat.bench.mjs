@@ -131,15 +131,7 @@ async function append10k() {
     const { rounds, med } = await traceAppends(page, browser, batch);
     const inPage = await timeAppendsInPage(page, 300);
     // A list that stopped following the end is cheaper to append to: check it still follows.
-    const followsEnd = await page.evaluate(() => {
-      const v = window.__list.shadowRoot.querySelector('[part~=list]');
-      const last = v.querySelector(`[data-key="${window.__items.at(-1).key}"]`);
-      return (
-        !!last &&
-        last.getBoundingClientRect().bottom <= v.getBoundingClientRect().bottom + 1 &&
-        v.scrollHeight - v.scrollTop - v.clientHeight < 2
-      );
-    });
+    const followsEnd = await page.evaluate(() => window.__newestInView());
 
     const { nodes, rows, total } = await page.evaluate(() => ({
       nodes: window.__list.shadowRoot.querySelectorAll('*').length,

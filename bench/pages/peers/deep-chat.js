@@ -74,6 +74,14 @@ window.__fill = async (n) => {
 };
 window.__append = () => el.addMessage(message(next++));
 window.__nodes = () => el.shadowRoot.querySelectorAll('*').length;
+/** As chat-list.html's: whether the newest message is in view (the element follows its appends). */
+window.__newestInView = () => {
+  const newest = [...el.shadowRoot.querySelectorAll('.outer-message-container')].at(-1);
+  if (!newest) return false;
+  const box = el.getBoundingClientRect();
+  const r = newest.getBoundingClientRect();
+  return r.top >= box.top - 1 && r.bottom <= box.bottom + 1;
+};
 /** Messages it still holds: deep-chat keeps at most `maxVisibleMessages` (4,000 by default) and deletes older ones. */
 window.__held = () => el.shadowRoot.querySelectorAll('.outer-message-container').length;
 
