@@ -231,7 +231,15 @@ describe('sportello-message-list', () => {
     expect(atEnd()).to.equal(true);
     // The last message grows (a streamed answer): the end stays in view.
     for (let i = 1; i <= 10; i++) {
-      items = [...items.slice(0, -1), { ...items.at(-1)!, text: Array(i * 3).fill('streamed line').join('\n') }];
+      items = [
+        ...items.slice(0, -1),
+        {
+          ...items.at(-1)!,
+          text: Array(i * 3)
+            .fill('streamed line')
+            .join('\n'),
+        },
+      ];
       list.items = items;
       await frame();
       await frame();
