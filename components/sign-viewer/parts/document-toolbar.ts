@@ -3,8 +3,14 @@
  * phone's width zoom and fit move into "More tools" so one row fits) and the keys that move
  * through the pages. The view owns the state; these only read it and call back.
  */
-import { html, nothing, type TemplateResult } from 'lit';
+import { html, nothing, svg, type TemplateResult } from 'lit';
 import type { StringKey } from '../strings.js';
+
+/**
+ * The search button's magnifier, drawn: the emoji (U+1F50D) needs an emoji font, and without one
+ * (a Linux desktop, a kiosk) the button showed an empty box. The other glyphs are in every text font.
+ */
+const searchIcon = svg`<svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false"><path fill="none" stroke="currentColor" stroke-width="2.4" stroke-linecap="round" d="M10.5 3a7.5 7.5 0 1 0 0 15a7.5 7.5 0 1 0 0-15zM16 16l5 5"/></svg>`;
 
 export type ZoomMode = 'fit-width' | 'fit-page' | number;
 
@@ -54,7 +60,7 @@ export function renderToolbar(s: ToolbarState): TemplateResult {
       <span class="visually-hidden" role="status">${t('pageOf', { n: s.currentPage, total })}</span>
       <span class="group">
         ${s.narrow ? nothing : zoomTools}
-        <button type="button" part="button" title=${t('searchLabel')} aria-label=${t('searchLabel')} aria-pressed=${s.searchOpen ? 'true' : 'false'} @click=${s.toggleSearch}>🔍︎</button>
+        <button type="button" part="button" title=${t('searchLabel')} aria-label=${t('searchLabel')} aria-pressed=${s.searchOpen ? 'true' : 'false'} @click=${s.toggleSearch}>${searchIcon}</button>
         ${s.narrow ? s.moreTools(zoomTools) : nothing}
       </span>
     </div>`;

@@ -57,6 +57,11 @@ export const documentViewStyles = css`
     background: var(--_surface);
     color: var(--_text);
   }
+  /* A drawn icon sits on the text's middle, as the glyph icons beside it do. */
+  .toolbar button > svg {
+    display: block;
+    margin: auto;
+  }
   .toolbar button[aria-pressed='true'] {
     background: var(--_accent);
     color: var(--_accent-contrast);
