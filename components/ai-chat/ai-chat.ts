@@ -94,6 +94,7 @@ export class SportelloAiChat extends SportelloElement {
   @property({ type: Number, attribute: 'agent-id' }) agentId?: number;
   /** Direct mode (no agent): model name, with `system-prompt`. */
   @property() model?: string;
+  /** Direct mode (no agent): the system prompt sent with `model` (`system_prompt`). */
   @property({ attribute: 'system-prompt' }) systemPrompt?: string;
   /** `X-Source-App`: `chat_app`, `desk_app`, `api_direct`, `ai_app` or `internal`. */
   @property({ attribute: 'source-app' }) sourceApp: string = 'api_direct';
@@ -120,6 +121,7 @@ export class SportelloAiChat extends SportelloElement {
   @property() persist?: string;
   /** The page's own conversation id (sent as `external_conversation_id`). */
   @property({ attribute: 'external-conversation-id' }) externalConversationId?: string;
+  /** The question field's placeholder (default: the catalogue's "Ask a question…" in the panel's language). */
   @property() placeholder?: string;
   /** Welcome text (the `welcome` slot replaces it). */
   @property() welcome?: string;
@@ -131,6 +133,7 @@ export class SportelloAiChat extends SportelloElement {
   @property({ attribute: 'handoff-target' }) handoffTarget?: string;
   /** Passed on handoff so the operator knows who is writing. */
   @property({ attribute: 'visitor-name' }) visitorName?: string;
+  /** Passed on handoff, with `visitor-name`: the visitor's e-mail in the live chat. */
   @property({ attribute: 'visitor-email' }) visitorEmail?: string;
   /** `inline` (default) or `launcher` (a bubble that opens the panel). */
   @property({ reflect: true }) mode: string = 'inline';
@@ -138,7 +141,9 @@ export class SportelloAiChat extends SportelloElement {
   @property({ type: Boolean, reflect: true }) open = false;
   /** Accepted attachments (file input `accept` syntax); empty string disables attachments. */
   @property() accept = DEFAULT_ACCEPT;
+  /** Largest attachment, in bytes (default 10 MB): a larger file is refused in the panel, in the visitor's words. */
   @property({ type: Number, attribute: 'max-file-size' }) maxFileSize = 10 * 1024 * 1024;
+  /** Most attachments on one question (default 5). */
   @property({ type: Number, attribute: 'max-files' }) maxFiles = 5;
   /**
    * Least milliseconds between two renders of a streaming answer (growing up to 4× for answers

@@ -238,6 +238,7 @@ export class SportelloDeskForm extends DeskFormAttributes {
     this.reset();
   }
 
+  /** A disabled `<fieldset>` or form around it disables the form's fields (form-associated). */
   formDisabledCallback(disabled: boolean): void {
     this.disabled = disabled;
   }

@@ -49,12 +49,14 @@ export abstract class LiveChatAttributes extends HTMLElement {
     this.reportNavigationValue = v;
   }
 
+  /** Public widget key of the chat service (the `widget-key` attribute). */
   get widgetKey(): string {
     return this.getAttribute('widget-key') ?? '';
   }
   set widgetKey(v: string) {
     this.setAttribute('widget-key', v);
   }
+  /** `{chat_base_url}` or a proxy serving the same paths (the `endpoint` attribute). */
   get endpoint(): string | undefined {
     return this.getAttribute('endpoint') ?? undefined;
   }
@@ -62,12 +64,14 @@ export abstract class LiveChatAttributes extends HTMLElement {
     if (v) this.setAttribute('endpoint', v);
     else this.removeAttribute('endpoint');
   }
+  /** `launcher` (bubble + dialog, the default) or `inline` (the `mode` attribute). */
   get mode(): 'launcher' | 'inline' {
     return this.getAttribute('mode') === 'inline' ? 'inline' : 'launcher';
   }
   set mode(v: 'launcher' | 'inline') {
     this.setAttribute('mode', v);
   }
+  /** The launcher's corner (the `position` attribute); an unknown value reads as `bottom-end`. */
   get position(): LauncherPosition {
     const value = this.getAttribute('position');
     return (POSITIONS as readonly (string | null)[]).includes(value) ? (value as LauncherPosition) : 'bottom-end';

@@ -21,12 +21,14 @@ let frameSheet: CSSStyleSheet | undefined;
 
 /**
  * The visitor's live chat: a launcher bubble with an unread badge that opens the chat window as a
- * dialog, or an inline window (`mode="inline"`). Until the visitor interacts (or the browser is
- * idle) only this launcher is loaded — plain DOM, no Lit, no STOMP, no request to the service — so
- * it costs a page almost nothing; the window arrives as a separate chunk.
+ * dialog, or an inline window (`mode="inline"`). Until the visitor shows intent (a pointer over or
+ * focus on the launcher, a touch, `open()`) only this launcher is loaded — plain DOM, no Lit, no
+ * STOMP, no request to the service — so it costs a page almost nothing; the window then arrives as
+ * a separate chunk (at idle instead while a chat is running, or where the page sets `preload`).
  *
  * @summary Live chat with operators and bots over the chat service's public API and STOMP.
  * @attr widget-key - Public widget key of the chat service.
+ * @attr lang - The element's language: `it`, `en`, `de`, `fr` and `es` are built in, any other comes through `strings`. Without it, the nearest `lang` above the element (a `<sportello-config lang>`, the page's `<html lang>`), then `configure({ lang })`.
  * @attr endpoint - `{chat_base_url}` or a proxy serving the same paths.
  * @attr mode - `launcher` (bubble + dialog, default) or `inline`.
  * @attr position - `bottom-end` (default: bottom-right in a left-to-right page, bottom-left in a right-to-left one), `bottom-start`, or the physical `bottom-right` / `bottom-left`.
@@ -437,6 +439,7 @@ export class SportelloLiveChat extends LiveChatAttributes {
     this.launcher.focus();
   }
 
+  /** Opens the window if it is closed, else closes it (launcher mode). */
   toggle(): Promise<void> {
     return this.opened ? this.close() : this.show();
   }

@@ -13,6 +13,7 @@ import { SportelloElement } from './sportello-element.js';
  *
  * @summary Shared configuration for the Sportello elements below it.
  * @slot - The elements to configure.
+ * @attr lang - The language of the elements below it: each follows the nearest `lang` above it, so its own `lang` still wins.
  */
 export class SportelloConfigElement extends LitElement {
   static override styles = css`

@@ -42,6 +42,8 @@ declare global {
  * `tokenProvider`, `lang`) re-renders every connected element; its `ServiceClientController`
  * rebuilds the client, and an element that failed with the old configuration retries by itself.
  *
+ * @attr lang - The element's language: `it`, `en`, `de`, `fr` and `es` are built in, any other comes through `strings`. Without it, the nearest `lang` above the element (a `<sportello-config lang>`, the page's `<html lang>`), then `configure({ lang })`.
+ *
  * Theming tokens every element reads (components/shared/tokens.styles.ts):
  * @cssproperty --sportello-accent - Accent colour: buttons, links, focus (default #2457d6).
  * @cssproperty --sportello-accent-contrast - Text on the accent colour (default #ffffff).

@@ -65,9 +65,20 @@ export const PUBLIC_TAGS = [
   'sportello-config',
 ];
 
+/** A description's text and its `code` spans, as JSDoc writes them (backticks), for the page to show as code. */
+export function codeSpans(text: string): Array<{ code: boolean; text: string }> {
+  const pieces = text.split('`');
+  // An odd number of backticks leaves the last one unpaired: it stays a character of the text.
+  if (pieces.length % 2 === 0) pieces.splice(-2, 2, `${pieces.at(-2)}\`${pieces.at(-1)}`);
+  return pieces.map((piece, i) => ({ code: i % 2 === 1, text: piece })).filter((s) => s.text !== '');
+}
+
+/** The analyzer writes an optional property's `T | undefined` as `T | undefined | undefined`. */
+const typeText = (text: string | undefined) => text?.replace(/( \| undefined)+$/, ' | undefined');
+
 const row = (n: Named, type?: string): Row => ({
   name: n.name,
-  ...((type ?? n.type?.text) ? { type: type ?? n.type?.text } : {}),
+  ...((type ?? n.type?.text) ? { type: type ?? typeText(n.type?.text) } : {}),
   ...(n.default !== undefined ? { default: n.default } : {}),
   description: n.description ?? '',
 });

@@ -5,7 +5,7 @@
  */
 import { html, nothing, render } from 'lit';
 import '../../src/index.js';
-import { PUBLIC_TAGS, elementReference, type ElementReference, type Manifest } from './model.js';
+import { PUBLIC_TAGS, codeSpans, elementReference, type ElementReference, type Manifest } from './model.js';
 import { LIVE_EXAMPLES } from './live.js';
 
 const params = new URLSearchParams(location.search);
@@ -20,12 +20,15 @@ render(
 
 const main = document.querySelector<HTMLElement>('#reference')!;
 
+/** A description with its `code` spans shown as code (every piece rendered as text). */
+const described = (text: string) => codeSpans(text).map((s) => (s.code ? html`<code>${s.text}</code>` : s.text));
+
 function page(ref: ElementReference) {
   const live = LIVE_EXAMPLES[ref.tag];
   return html`
     <h2><code>&lt;${ref.tag}&gt;</code></h2>
-    <p><strong>${ref.summary}</strong></p>
-    <p>${ref.description}</p>
+    <p><strong>${described(ref.summary)}</strong></p>
+    <p>${described(ref.description)}</p>
     <p>Class <code>${ref.className}</code>, source <code>${ref.module}</code>.</p>
     ${
       live
@@ -56,7 +59,7 @@ function page(ref: ElementReference) {
                     <td><code>${row.name}</code></td>
                     <td>${row.type ? html`<code>${row.type}</code>` : ''}</td>
                     <td>${row.default ? html`<code>${row.default}</code>` : ''}</td>
-                    <td>${row.description}</td>
+                    <td>${described(row.description)}</td>
                   </tr>`,
                 )}
               </tbody>

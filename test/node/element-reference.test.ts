@@ -8,7 +8,8 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PUBLIC_TAGS, elementReference, type Manifest } from '../../demo/reference/model.js';
+import fc from 'fast-check';
+import { PUBLIC_TAGS, codeSpans, elementReference, type Manifest } from '../../demo/reference/model.js';
 
 let manifest: Manifest;
 
@@ -60,6 +61,40 @@ test('the four main elements document attributes, properties, events, parts and 
     // Nothing private or internal leaks into the public tables.
     for (const row of ref.sections.find((s) => s.id === 'properties')!.rows) assert.doesNotMatch(row.name, /^[_#]/);
   }
+});
+
+test('every attribute, property, method, event, part, slot, CSS property and state of a public element says what it is', () => {
+  const missing: string[] = [];
+  for (const tag of PUBLIC_TAGS) {
+    for (const section of elementReference(manifest, tag)!.sections) {
+      for (const row of section.rows) if (!row.description.trim()) missing.push(`<${tag}> ${section.id}: ${row.name}`);
+    }
+  }
+  assert.deepEqual(missing, []);
+});
+
+test('descriptions keep their code spans apart from the text, an unpaired backtick as text', () => {
+  assert.deepEqual(codeSpans('`launcher` (default) or `inline`.'), [
+    { code: true, text: 'launcher' },
+    { code: false, text: ' (default) or ' },
+    { code: true, text: 'inline' },
+    { code: false, text: '.' },
+  ]);
+  assert.deepEqual(codeSpans('no code'), [{ code: false, text: 'no code' }]);
+  assert.deepEqual(codeSpans('a ` b `c` d'), [
+    { code: false, text: 'a ' },
+    { code: true, text: ' b ' },
+    { code: false, text: 'c` d' },
+  ]);
+  fc.assert(
+    fc.property(fc.string(), (text) => {
+      const spans = codeSpans(text);
+      // Nothing is lost: the pieces with their backticks put back are the text.
+      const back = spans.map((s) => (s.code ? `\`${s.text}\`` : s.text)).join('');
+      assert.equal(back.replaceAll('`', ''), text.replaceAll('`', ''));
+      assert.ok(spans.every((s) => s.text !== ''));
+    }),
+  );
 });
 
 test('an unknown tag has no page', () => {
