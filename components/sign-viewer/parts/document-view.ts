@@ -68,7 +68,13 @@ export class SignDocumentView extends LitElement {
       this.scheduleSync(); // now the neighbours
     },
   });
-  private readonly visibility = new PageVisibility(() => this.scheduleSync());
+  // Once the document shows, in the observer's own callback, not a frame later: the callback
+  // already comes once a frame, after layout, and waiting one more kept the canvases of pages
+  // scrolled away a frame longer (on a slow machine, one page beyond "visible ± 1" in every fast
+  // scroll of the bench). Before the first picture, or with a new scale on its way, the next frame.
+  private readonly visibility = new PageVisibility(() =>
+    this.painted && !this.isUpdatePending ? this.syncNow() : this.scheduleSync(),
+  );
   private readonly search = new DocumentSearch(this);
   private readonly thumbnails = new Thumbnails(this);
   private readonly more = new MoreTools(this);
