@@ -89,7 +89,7 @@ test('descriptions keep their code spans apart from the text, an unpaired backti
   fc.assert(
     fc.property(fc.string(), (text) => {
       const spans = codeSpans(text);
-      // Nothing is lost: the pieces with their backticks put back are the text.
+      // Nothing but backticks is lost or added: the pieces, joined, hold the text's every other character.
       const back = spans.map((s) => (s.code ? `\`${s.text}\`` : s.text)).join('');
       assert.equal(back.replaceAll('`', ''), text.replaceAll('`', ''));
       assert.ok(spans.every((s) => s.text !== ''));
