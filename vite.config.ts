@@ -1,5 +1,5 @@
 import { defineConfig, type UserConfig } from 'vite';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dropLibrarySourceMaps, inlineWorkersAsBlobs, modulePreloadLists } from './scripts/vite-plugins.js';
 
 /**
@@ -22,16 +22,20 @@ import { dropLibrarySourceMaps, inlineWorkersAsBlobs, modulePreloadLists } from 
  * `base: './'` keeps every chunk and worker URL relative to the importing file, so both folders
  * work from any path.
  */
+/**
+ * Every file the package and the script tags start from is in `entries/`: one per element (plus the AI
+ * panel's closed launcher, `ai-launcher`, a small loader that fetches `ai-chat.js` on intent), the
+ * lazy whole kit (`index.ts`) and the React wrappers.
+ */
 const elementEntries = Object.fromEntries(
-  ['live-chat', 'ai-chat', 'sign-viewer', 'desk-form', 'desk-requests']
-    .filter((name) => existsSync(`components/${name}/index.ts`))
-    .map((name) => [name, `components/${name}/index.ts`]),
+  ['live-chat', 'ai-chat', 'ai-launcher', 'sign-viewer', 'desk-form', 'desk-requests'].map((name) => [
+    name,
+    `entries/${name}.ts`,
+  ]),
 );
-// The AI panel's closed launcher: a small loader that fetches `ai-chat.js` on intent (components/ai-chat/launcher.ts).
-if (existsSync('components/ai-chat/launcher.ts')) elementEntries['ai-launcher'] = 'components/ai-chat/launcher.ts';
 
 /** The React wrappers (`sportello/react`) are for bundlers only: a script-tag page has no React. */
-const reactEntry: Record<string, string> = existsSync('src/react/index.ts') ? { react: 'src/react/index.ts' } : {};
+const reactEntry = { react: 'entries/react.ts' };
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
   dependencies?: Record<string, string>;
@@ -53,7 +57,7 @@ function npmBuild(): UserConfig['build'] {
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
-    lib: { entry: { sportello: 'src/index.ts', ...elementEntries, ...reactEntry }, formats: ['es'] },
+    lib: { entry: { sportello: 'entries/index.ts', ...elementEntries, ...reactEntry }, formats: ['es'] },
     rolldownOptions: {
       external: (id: string) => isRuntimeDependency(id) || id === 'react' || id.startsWith('react/'),
       output: { ...output, minify: false },
@@ -81,7 +85,7 @@ function cdnBuild(): UserConfig['build'] {
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: true,
-    lib: { entry: { sportello: 'src/index.ts', ...elementEntries }, formats: ['es'] },
+    lib: { entry: { sportello: 'entries/index.ts', ...elementEntries }, formats: ['es'] },
     // After minification, which would drop the comment.
     rolldownOptions: { output: { ...output, postBanner: compileHint } },
   };
@@ -94,7 +98,7 @@ function singleFileBuild(): UserConfig['build'] {
     emptyOutDir: false,
     target: 'es2022',
     sourcemap: false,
-    lib: { entry: { 'sportello.bundle': 'src/index.ts' }, formats: ['es'] },
+    lib: { entry: { 'sportello.bundle': 'entries/index.ts' }, formats: ['es'] },
     rolldownOptions: { output: { ...output, codeSplitting: false } },
   };
 }

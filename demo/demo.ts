@@ -1,4 +1,4 @@
-import '../src/index.js';
+import '../entries/index.js';
 import { GATEWAY_URL } from './demo-env.js';
 
 // The real pattern: every element talks to the Sportello gateway, which holds the service keys and

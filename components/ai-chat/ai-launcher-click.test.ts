@@ -1,6 +1,6 @@
 /** The closed bubble clicked before anything else (a touch screen's tap): the panel loads and opens with the focus inside. */
 import { expect } from '@open-wc/testing';
-import './launcher.js';
+import '../../entries/ai-launcher.js';
 import { until } from '../shared/chat-test-utils.js';
 import { bubble, closedLauncher, serviceRequests } from './ai-launcher-helpers.js';
 

@@ -1,6 +1,6 @@
 /** A pointer over the closed bubble loads the panel (and only the code: the service hears nothing). */
 import { expect } from '@open-wc/testing';
-import './launcher.js';
+import '../../entries/ai-launcher.js';
 import { until } from '../shared/chat-test-utils.js';
 import { bubble, closedLauncher, serviceRequests } from './ai-launcher-helpers.js';
 

@@ -1,6 +1,6 @@
 /** `preload`: the page opts in to loading the panel at idle, still without a request to the service. */
 import { expect } from '@open-wc/testing';
-import './launcher.js';
+import '../../entries/ai-launcher.js';
 import { until } from '../shared/chat-test-utils.js';
 import { bubble, closedLauncher, serviceRequests } from './ai-launcher-helpers.js';
 

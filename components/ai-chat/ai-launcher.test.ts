@@ -5,7 +5,7 @@
  */
 import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import './launcher.js';
+import '../../entries/ai-launcher.js';
 import { BUILT_IN_BUBBLE_LABELS } from './launcher.js';
 import { builtInStrings, loadAllCatalogues } from '../../src/i18n/catalogue.js';
 import { BUILT_IN_LANGS } from '../../src/i18n/lang.js';

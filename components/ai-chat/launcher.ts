@@ -2,7 +2,7 @@
  * The AI panel's small loader for launcher mode, the same pattern as the live chat's
  * (components/live-chat/live-chat.ts): a closed bubble costs a page one small module with no static
  * imports — no Lit, no markdown, no request to the service. The panel (`./index.js`, which defines
- * `<sportello-ai-chat>`) loads on the first sign of intent: a pointer over or focus on the bubble,
+ * `<sportello-ai-chat>`, through the entry `ai-chat.js`) loads on the first sign of intent: a pointer over or focus on the bubble,
  * a touch, a click, the page setting `open`; or at idle when the page opts in with `preload`.
  *
  * Unlike the live chat, the element itself stays the full panel class (every property, method and
@@ -15,18 +15,27 @@ import type { SportelloAiChat } from './ai-chat.js';
 const TAG = 'sportello-ai-chat';
 
 /**
- * The panel's chunk and the chunks it imports, relative to this file: filled in by the build
- * (scripts/vite-plugins.ts, `modulePreloadLists`, as for the live chat's window); left as it is
- * where the panel is no chunk of its own (dev server, single-file bundle).
+ * Where the panel comes from, given by the entry that starts this loader (entries/ai-launcher.ts):
+ * the entry is the panel's module in every build, so this folder never names the package's entries.
  */
-const PANEL_FILES = '__SPORTELLO_PRELOAD:components/ai-chat/index.ts__';
+export interface PanelSource {
+  /** Imports the panel, which defines `<sportello-ai-chat>`. */
+  load: () => Promise<unknown>;
+  /**
+   * The panel's chunk and the chunks it imports, relative to the loader's file: filled in by the
+   * build (scripts/vite-plugins.ts, `modulePreloadLists`, as for the live chat's window); left as
+   * the marker where the panel is no chunk of its own (dev server, single-file bundle).
+   */
+  files: string;
+}
 
+let panel: PanelSource | undefined;
 let panelModule: Promise<unknown> | undefined;
 
 /** Asks for every file of the panel at once, instead of learning each level's imports from the one before. */
-function preloadPanelFiles(): void {
-  if (PANEL_FILES.startsWith('__')) return;
-  for (const file of PANEL_FILES.split(',')) {
+function preloadPanelFiles(files: string): void {
+  if (files.startsWith('__')) return;
+  for (const file of files.split(',')) {
     const link = document.createElement('link');
     link.rel = 'modulepreload';
     link.href = new URL(file, import.meta.url).href;
@@ -36,10 +45,10 @@ function preloadPanelFiles(): void {
 
 /** Loads (once) the panel, which defines `<sportello-ai-chat>` and so upgrades every bubble painted here. */
 export function loadPanel(): Promise<unknown> {
-  if (customElements.get(TAG)) return Promise.resolve();
+  if (customElements.get(TAG) || !panel) return Promise.resolve();
   if (!panelModule) {
-    preloadPanelFiles();
-    panelModule = import('./index.js').catch((error: unknown) => {
+    preloadPanelFiles(panel.files);
+    panelModule = panel.load().catch((error: unknown) => {
       panelModule = undefined; // the next sign of intent tries again (e.g. back online)
       console.warn(`[sportello] could not load <${TAG}>:`, error);
     });
@@ -233,8 +242,12 @@ function scan(root: ParentNode): void {
   for (const element of root.querySelectorAll(TAG)) prepare(element);
 }
 
-/** Paints a bubble for every `<sportello-ai-chat>` in the document now and as the parser or the page adds them. */
-export function watchAiChats(doc: Document = document): void {
+/**
+ * Paints a bubble for every `<sportello-ai-chat>` in the document now and as the parser or the page
+ * adds them; the first sign of intent loads the panel from `source`.
+ */
+export function watchAiChats(source: PanelSource, doc: Document = document): void {
+  panel ??= source;
   if (customElements.get(TAG)) return;
   scan(doc);
   const observer = new MutationObserver((records) => {
@@ -247,5 +260,3 @@ export function watchAiChats(doc: Document = document): void {
   });
   observer.observe(doc.documentElement, { childList: true, subtree: true });
 }
-
-watchAiChats();

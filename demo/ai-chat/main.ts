@@ -1,4 +1,4 @@
-import '../../src/index.js';
+import '../../entries/index.js';
 import { SIM_URL } from '../demo-env.js';
 import type { SportelloAiChat } from '../../components/ai-chat/ai-chat.js';
 

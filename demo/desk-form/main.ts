@@ -1,4 +1,4 @@
-import '../../src/index.js';
+import '../../entries/index.js';
 import { clientCredentials } from '../../src/transport/auth.js';
 import type { SportelloDeskForm } from '../../components/desk-form/index.js';
 import type { SportelloDeskRequests } from '../../components/desk-requests/index.js';

@@ -1,4 +1,4 @@
-import '../../src/index.js';
+import '../../entries/index.js';
 import { SIM_URL } from '../demo-env.js';
 import { withPage } from './spa-links.js';
 import type { SportelloLiveChat } from '../../components/live-chat/live-chat.js';

@@ -4,7 +4,7 @@
  * shown as text (Lit escapes them), never as HTML.
  */
 import { html, nothing, render } from 'lit';
-import '../../src/index.js';
+import '../../entries/index.js';
 import { PUBLIC_TAGS, codeSpans, elementReference, type ElementReference, type Manifest } from './model.js';
 import { LIVE_EXAMPLES } from './live.js';
 

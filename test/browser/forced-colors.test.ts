@@ -7,7 +7,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
 import '../../components/live-chat/index.js';
-import '../../components/ai-chat/launcher.js';
+import '../../entries/ai-launcher.js';
 import { CHAT_URL, resetSim } from '../../components/live-chat/chat-test-helpers.js';
 import { bubble, closedLauncher } from '../../components/ai-chat/ai-launcher-helpers.js';
 

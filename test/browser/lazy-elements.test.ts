@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { loadElements, watchForElements } from '../../src/lazy-elements.js';
+import { loadElements, watchForElements } from '../../entries/lazy-elements.js';
 
 const loadedModules = () =>
   performance

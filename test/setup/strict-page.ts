@@ -50,7 +50,7 @@ export interface StrictPage {
 }
 
 export interface StrictPageOptions {
-  /** Module URLs (dev-server paths such as `/src/index.ts`), each a `<script type="module">`. */
+  /** Module URLs (dev-server paths such as `/entries/index.ts`), each a `<script type="module">`. */
   modules?: string[];
   /** Static markup placed in `<body>`. */
   html?: string;

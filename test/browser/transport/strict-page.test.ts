@@ -61,9 +61,9 @@ describe('strict page harness (CSP + Trusted Types)', () => {
     expect(page.errors.length).to.be.greaterThan(0);
   });
 
-  it('loads the whole kit (src/index.ts) with zero violations, and Lit styles apply', async () => {
+  it('loads the whole kit (entries/index.ts) with zero violations, and Lit styles apply', async () => {
     page = await openStrictPage({
-      modules: ['/src/index.ts', '/test/browser/transport/strict-lit-probe.ts'],
+      modules: ['/entries/index.ts', '/test/browser/transport/strict-lit-probe.ts'],
       html: '<sportello-config></sportello-config>',
     });
     const win = page.window;

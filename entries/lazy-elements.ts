@@ -8,12 +8,12 @@
  * (`sportello/ai-chat.js`, …), which defines it at once.
  */
 const LOADERS: Record<string, () => Promise<unknown>> = {
-  'sportello-ai-chat': () => import('../components/ai-chat/index.js'),
-  'sportello-live-chat': () => import('../components/live-chat/index.js'),
-  'sportello-sign-viewer': () => import('../components/sign-viewer/index.js'),
-  'sportello-desk-form': () => import('../components/desk-form/index.js'),
-  'sportello-desk-request': () => import('../components/desk-form/index.js'),
-  'sportello-desk-requests': () => import('../components/desk-requests/index.js'),
+  'sportello-ai-chat': () => import('./ai-chat.js'),
+  'sportello-live-chat': () => import('./live-chat.js'),
+  'sportello-sign-viewer': () => import('./sign-viewer.js'),
+  'sportello-desk-form': () => import('./desk-form.js'),
+  'sportello-desk-request': () => import('./desk-form.js'),
+  'sportello-desk-requests': () => import('./desk-requests.js'),
 };
 
 /**
@@ -23,7 +23,7 @@ const LOADERS: Record<string, () => Promise<unknown>> = {
  * still loads and defines the whole element.
  */
 const FIRST_SIGHT: Readonly<Record<string, () => Promise<unknown>>> = {
-  'sportello-ai-chat': () => import('../components/ai-chat/launcher.js'),
+  'sportello-ai-chat': () => import('./ai-launcher.js'),
 };
 const sighted = new Set<string>();
 

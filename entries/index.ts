@@ -7,9 +7,9 @@
 import '../components/shared/sportello-config.js';
 import { watchForElements } from './lazy-elements.js';
 
-export { configure, type SportelloConfig, type TokenProvider } from './config.js';
-export type { Catalogue, CatalogueStrings, Strings } from './i18n/catalogue.js';
-export { ServiceError, isServiceError, type ErrorKind, type ServiceName } from './transport/errors.js';
+export { configure, type SportelloConfig, type TokenProvider } from '../src/config.js';
+export type { Catalogue, CatalogueStrings, Strings } from '../src/i18n/catalogue.js';
+export { ServiceError, isServiceError, type ErrorKind, type ServiceName } from '../src/transport/errors.js';
 export { SportelloConfigElement } from '../components/shared/sportello-config.js';
 export { loadElements, LAZY_TAGS } from './lazy-elements.js';
 export type { SportelloErrorDetail } from '../components/shared/sportello-element.js';

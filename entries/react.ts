@@ -10,15 +10,15 @@
  */
 import * as React from 'react';
 import { createComponent, type EventName } from '@lit/react';
-import { SportelloAiChat as AiChatElement } from '../../components/ai-chat/index.js';
-import { SportelloLiveChat as LiveChatElement } from '../../components/live-chat/index.js';
-import { SportelloSignViewer as SignViewerElement } from '../../components/sign-viewer/index.js';
+import { SportelloAiChat as AiChatElement } from '../components/ai-chat/index.js';
+import { SportelloLiveChat as LiveChatElement } from '../components/live-chat/index.js';
+import { SportelloSignViewer as SignViewerElement } from '../components/sign-viewer/index.js';
 import {
   SportelloDeskForm as DeskFormElement,
   SportelloDeskRequest as DeskRequestElement,
-} from '../../components/desk-form/index.js';
-import { SportelloDeskRequests as DeskRequestsElement } from '../../components/desk-requests/index.js';
-import { SportelloConfigElement } from '../../components/shared/sportello-config.js';
+} from '../components/desk-form/index.js';
+import { SportelloDeskRequests as DeskRequestsElement } from '../components/desk-requests/index.js';
+import { SportelloConfigElement } from '../components/shared/sportello-config.js';
 
 type Events = GlobalEventHandlersEventMap;
 /** The typed event name of `sportello-…` for an `on…` prop. */
