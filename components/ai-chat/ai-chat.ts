@@ -7,7 +7,7 @@ import { aiChatStyles, controlStyles } from './ai-chat.styles.js';
 import { t, type AiChatStringKey } from './strings.js';
 import { answerDetail } from './events.js';
 import { AiChatController } from '../../src/controllers/ai/ai-chat-controller.js';
-import type { AssistantMessage } from '../../src/controllers/ai/messages.js';
+import type { AssistantMessage } from '../../src/model/ai/messages.js';
 import type { ServiceError } from '../../src/transport/errors.js';
 import type { AiFile } from '../../src/services/ai.js';
 import { AnswerViews } from './answer-views.js';

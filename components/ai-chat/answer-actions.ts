@@ -5,7 +5,7 @@
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { AiChatController } from '../../src/controllers/ai/ai-chat-controller.js';
-import type { AssistantMessage } from '../../src/controllers/ai/messages.js';
+import type { AssistantMessage } from '../../src/model/ai/messages.js';
 import type { AiFeedbackDetail } from './events.js';
 import type { SportelloAiThread } from './ai-thread.js';
 import { FieldCheck } from './field-check.js';

@@ -1,6 +1,6 @@
 import { MarkdownView } from '../../src/markdown/markdown-view.js';
 import { plainText } from '../../src/markdown/plain-text.js';
-import type { AnswerDisplay, ContentFormat } from '../../src/controllers/ai/messages.js';
+import type { AnswerDisplay, ContentFormat } from '../../src/model/ai/messages.js';
 
 /** Blocks per `.md-group` of an answer (MarkdownView groupSize). */
 const GROUP_SIZE = 16;

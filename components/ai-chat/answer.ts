@@ -6,7 +6,7 @@ import type {
   ToolActivity,
   ToolState,
   UserMessage,
-} from '../../src/controllers/ai/messages.js';
+} from '../../src/model/ai/messages.js';
 import type { PendingToolCall } from '../../src/services/ai.js';
 import type { StringsHost } from '../../src/i18n/translate.js';
 import '../shared/error-notice.js';

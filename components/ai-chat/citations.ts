@@ -1,4 +1,4 @@
-import type { AssistantMessage, ChatMessage, CitedSource } from '../../src/controllers/ai/messages.js';
+import type { AssistantMessage, ChatMessage, CitedSource } from '../../src/model/ai/messages.js';
 
 /** The id of source `n` of answer `messageId` in the thread (the sources list's items carry it). */
 export const citationId = (messageId: string, n: number) => `cite-${messageId}-${n}`;

@@ -1,5 +1,5 @@
 import type { ChatUsage } from '../../src/services/ai.js';
-import type { AssistantMessage } from '../../src/controllers/ai/messages.js';
+import type { AssistantMessage } from '../../src/model/ai/messages.js';
 
 /** `sportello-handoff`: the visitor should talk to a person (service decision or their request). */
 export interface AiHandoffDetail {

@@ -2,7 +2,7 @@
  * Handing the conversation to a person: what the operator reads (a transcript of the last exchanges
  * and a summary) and the `<sportello-live-chat>` that takes it over (`handoff-target`).
  */
-import type { ChatMessage } from '../../src/controllers/ai/messages.js';
+import type { ChatMessage } from '../../src/model/ai/messages.js';
 import type { AiHandoffDetail } from './events.js';
 
 /** What `startFromHandoff` of a `<sportello-live-chat>` accepts (duck-typed: another bundle may define it). */

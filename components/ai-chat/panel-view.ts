@@ -9,7 +9,7 @@ import type { ComposerLabels } from '../shared/composer.js';
 import type { ChatListItem, MessageListLabels } from '../shared/message-list.js';
 import { chatBubbleIcon, closeIcon } from '../shared/chat-icons.js';
 import { StableRecord } from '../shared/stable-record.js';
-import type { ChatMessage } from '../../src/controllers/ai/messages.js';
+import type { ChatMessage } from '../../src/model/ai/messages.js';
 import type { PanelAttachment } from './attachments.js';
 import type { AiChatStringKey } from './strings.js';
 import './ai-thread.js';

@@ -4,7 +4,7 @@
  * AI service's spec has no endpoint for a conversation's messages.
  */
 import { html, nothing, type TemplateResult } from 'lit';
-import type { PastConversation } from '../../src/controllers/ai/persistence.js';
+import type { PastConversation } from '../../src/storage/ai-conversations.js';
 import { formatDate } from '../../src/i18n/format.js';
 import type { Lang } from '../../src/i18n/lang.js';
 import type { AiChatStringKey } from './strings.js';

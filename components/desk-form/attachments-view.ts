@@ -6,7 +6,7 @@
  */
 import { html, nothing, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
-import type { UploadSet } from '../../src/controllers/desk/uploads.js';
+import type { UploadSet } from '../../src/model/desk/uploads.js';
 import type { DeskStringKey } from './strings.js';
 
 export interface AttachmentsHost {

@@ -4,8 +4,8 @@
  * (SLA, expected due date). Render functions over {@link FormView}; no state of their own.
  */
 import { html, nothing, type TemplateResult } from 'lit';
-import { findEntry, requestTypesFor, type CatalogItem } from '../../src/controllers/desk/catalog.js';
-import type { ExtraAttribute, FormField } from '../../src/controllers/desk/form-model.js';
+import { findEntry, requestTypesFor, type CatalogItem } from '../../src/model/desk/catalog.js';
+import type { ExtraAttribute, FormField } from '../../src/model/desk/form-model.js';
 import { attributeControl, checkboxFrame, fieldId, frame, select, type FieldFrame } from './fields.js';
 import { fieldError, fieldFrame, optionsOf, type FormView } from './form-view.js';
 import { patternHint } from './pattern-hint.js';

@@ -5,7 +5,7 @@
  * (`contact-into`), since the spec's creation body has no field for them.
  */
 import { html, nothing, type ReactiveControllerHost, type TemplateResult } from 'lit';
-import type { FieldErrors } from '../../src/controllers/desk/form-model.js';
+import type { FieldErrors } from '../../src/model/desk/form-model.js';
 import { describedBy, frame, type FieldFrame } from './fields.js';
 import type { DeskStringKey } from './strings.js';
 

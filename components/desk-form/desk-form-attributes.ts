@@ -5,7 +5,7 @@
  */
 import { property } from 'lit/decorators.js';
 import { SportelloElement } from '../shared/sportello-element.js';
-import type { KeyPreference } from '../../src/controllers/desk/catalog.js';
+import type { KeyPreference } from '../../src/model/desk/catalog.js';
 import type { DeskPrefill } from './values.js';
 
 const listConverter = {

@@ -11,7 +11,7 @@ import {
   type ExtraAttribute,
   type FieldErrors,
   type FormValues,
-} from '../../src/controllers/desk/form-model.js';
+} from '../../src/model/desk/form-model.js';
 import { t, type DeskStringKey } from './strings.js';
 import { deskFormStyles } from './desk-form.styles.js';
 import { initialValues } from './values.js';
@@ -25,7 +25,7 @@ import { FormSubmission } from './submission.js';
 import { FormDraft } from './form-draft.js';
 import { LauncherShell } from './launcher-shell.js';
 import { ContactFields } from './contact-view.js';
-import type { SuggestedSelection } from '../../src/controllers/desk/assist-model.js';
+import type { SuggestedSelection } from '../../src/model/desk/assist-model.js';
 import { DeskFormAttributes } from './desk-form-attributes.js';
 import { FormEntries } from './form-entries.js';
 import { FormSetup } from './form-setup.js';

@@ -1,7 +1,7 @@
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import { SIM_URL } from '/__sportello/env.js';
 import { clientCredentials } from '../../src/transport/auth.js';
-import { defaultRatingBody, type RatingInput } from '../../src/controllers/desk/follow-model.js';
+import { defaultRatingBody, type RatingInput } from '../../src/model/desk/follow-model.js';
 import './index.js';
 import type { SportelloDeskRequest } from './desk-request.js';
 

@@ -5,7 +5,7 @@ import { DeskClient, type Reopened, type RequestDetail } from '../../src/service
 import { errorNoticeStyles } from '../shared/error-notice.js';
 import { ConfigurationError, ServiceClientController } from '../../src/controllers/service-client.js';
 import { DeskRequestController } from '../../src/controllers/desk/request-controller.js';
-import { defaultRatingBody, isClosed, type RatingInput } from '../../src/controllers/desk/follow-model.js';
+import { defaultRatingBody, isClosed, type RatingInput } from '../../src/model/desk/follow-model.js';
 import { t, type DeskStringKey } from './strings.js';
 import { deskFormStyles } from './desk-form.styles.js';
 import { renderFiles, renderSummary, renderThread, stateText, type FollowView } from './follow-view.js';

@@ -5,8 +5,8 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { live } from 'lit/directives/live.js';
-import type { CatalogItem } from '../../src/controllers/desk/catalog.js';
-import { DEFAULT_LIMITS, toLocalInputValue } from '../../src/controllers/desk/form-model.js';
+import type { CatalogItem } from '../../src/model/desk/catalog.js';
+import { DEFAULT_LIMITS, toLocalInputValue } from '../../src/model/desk/form-model.js';
 import { describedBy, frame, select } from './fields.js';
 import { fieldFrame, type FormView } from './form-view.js';
 

@@ -5,7 +5,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { live } from 'lit/directives/live.js';
-import type { ExtraAttribute } from '../../src/controllers/desk/form-model.js';
+import type { ExtraAttribute } from '../../src/model/desk/form-model.js';
 import { htmlPattern } from './pattern-hint.js';
 
 export interface FieldFrame {

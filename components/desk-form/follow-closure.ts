@@ -5,13 +5,7 @@
  */
 import { html, nothing, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
-import {
-  canRate,
-  canReopen,
-  givenRating,
-  reopenedAs,
-  type RatingInput,
-} from '../../src/controllers/desk/follow-model.js';
+import { canRate, canReopen, givenRating, reopenedAs, type RatingInput } from '../../src/model/desk/follow-model.js';
 import type { Reopened, RequestDetail } from '../../src/services/desk.js';
 import type { FollowView } from './follow-view.js';
 import type { DeskStringKey } from './strings.js';

@@ -4,7 +4,7 @@
  * kept until the service has taken it.
  */
 import { html, nothing, type ReactiveControllerHost, type TemplateResult } from 'lit';
-import { nextReminderAt } from '../../src/controllers/desk/follow-model.js';
+import { nextReminderAt } from '../../src/model/desk/follow-model.js';
 import { AttachmentsArea } from './attachments-view.js';
 import { formatDate } from './format.js';
 import type { FollowView } from './follow-view.js';

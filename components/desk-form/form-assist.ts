@@ -15,9 +15,9 @@ import {
   questionOf,
   type Answer,
   type SuggestedSelection,
-} from '../../src/controllers/desk/assist-model.js';
-import type { Catalog } from '../../src/controllers/desk/catalog.js';
-import type { FormValues } from '../../src/controllers/desk/form-model.js';
+} from '../../src/model/desk/assist-model.js';
+import type { Catalog } from '../../src/model/desk/catalog.js';
+import type { FormValues } from '../../src/model/desk/form-model.js';
 import type { TokenProvider } from '../../src/transport/auth.js';
 import { AssistPanel } from './assist-view.js';
 import type { DeskStringKey } from './strings.js';

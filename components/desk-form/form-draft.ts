@@ -1,12 +1,12 @@
 /**
  * The form's draft: what the customer typed, the attachments already uploaded and the key of a
- * submission whose outcome is unknown, kept in localStorage (src/controllers/desk/draft.ts) so a
+ * submission whose outcome is unknown, kept in localStorage (src/storage/desk-draft.ts) so a
  * reload neither loses text nor creates a second request. Restores once, under the page's locked
  * fields, and says whether there was anything worth a notice.
  */
 import type { DeskFormController } from '../../src/controllers/desk/form-controller.js';
-import { clearDraft, hasContent, loadDraft, saveDraft } from '../../src/controllers/desk/draft.js';
-import type { FormValues } from '../../src/controllers/desk/form-model.js';
+import { clearDraft, hasContent, loadDraft, saveDraft } from '../../src/storage/desk-draft.js';
+import type { FormValues } from '../../src/model/desk/form-model.js';
 import { draftValues, type DeskPrefill } from './values.js';
 
 export interface DraftHost {

@@ -5,14 +5,9 @@
  * once). The element renders from here and asks here; a change re-renders the element.
  */
 import type { ReactiveControllerHost } from 'lit';
-import type { Catalog } from '../../src/controllers/desk/catalog.js';
-import type { SuggestedSelection } from '../../src/controllers/desk/assist-model.js';
-import {
-  emptyValues,
-  type ExtraSection,
-  type FieldErrors,
-  type FormValues,
-} from '../../src/controllers/desk/form-model.js';
+import type { Catalog } from '../../src/model/desk/catalog.js';
+import type { SuggestedSelection } from '../../src/model/desk/assist-model.js';
+import { emptyValues, type ExtraSection, type FieldErrors, type FormValues } from '../../src/model/desk/form-model.js';
 import {
   applyInput,
   applySelection,

@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import fc from 'fast-check';
-import { findEntry, identify, keyOf, normaliseCatalog, CatalogError } from '../../src/controllers/desk/catalog.js';
+import { findEntry, identify, keyOf, normaliseCatalog, CatalogError } from '../../src/model/desk/catalog.js';
 import {
   creationBody,
   emptyValues,
@@ -8,9 +8,9 @@ import {
   resolveSelection,
   validate,
   type ExtraSection,
-} from '../../src/controllers/desk/form-model.js';
+} from '../../src/model/desk/form-model.js';
 import { readSections, readFieldErrors } from '../../src/services/desk.js';
-import { loadDraft, saveDraft, clearDraft } from '../../src/controllers/desk/draft.js';
+import { loadDraft, saveDraft, clearDraft } from '../../src/storage/desk-draft.js';
 
 const catalog = normaliseCatalog({
   servizi: [

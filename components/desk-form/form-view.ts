@@ -5,7 +5,7 @@
  * only composes them.
  */
 import type { Lang } from '../../src/i18n/lang.js';
-import { keyOf, type CatalogItem } from '../../src/controllers/desk/catalog.js';
+import { keyOf, type CatalogItem } from '../../src/model/desk/catalog.js';
 import type { DeskFormController } from '../../src/controllers/desk/form-controller.js';
 import type {
   ExtraAttribute,
@@ -13,7 +13,7 @@ import type {
   FieldErrors,
   FormField,
   FormValues,
-} from '../../src/controllers/desk/form-model.js';
+} from '../../src/model/desk/form-model.js';
 import { fieldId, type FieldFrame, type Option } from './fields.js';
 import type { DeskStringKey } from './strings.js';
 import { patternHint } from './pattern-hint.js';

@@ -11,5 +11,5 @@ export type {
   DeskRequestRatedDetail,
   DeskAttachmentDownloadDetail,
 } from './events.js';
-export type { RatingInput } from '../../src/controllers/desk/follow-model.js';
+export type { RatingInput } from '../../src/model/desk/follow-model.js';
 export type { CreatedRequest, RequestDetail, DeskComment } from '../../src/services/desk.js';

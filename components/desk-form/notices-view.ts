@@ -12,7 +12,7 @@ import type { ServiceError } from '../../src/transport/errors.js';
 import '../shared/error-notice.js';
 import { renderTask, renderWriteFailure } from '../shared/task-view.js';
 import { TaskStatus, type Task } from '@lit/task';
-import type { Catalog } from '../../src/controllers/desk/catalog.js';
+import type { Catalog } from '../../src/model/desk/catalog.js';
 import { errorString } from '../shared/error-text.js';
 
 export interface SetupState {

@@ -8,7 +8,7 @@ import type { ReactiveControllerHost } from 'lit';
 import { DeskFieldErrors, type CreatedRequest } from '../../src/services/desk.js';
 import type { ServiceError } from '../../src/transport/errors.js';
 import type { DeskFormController } from '../../src/controllers/desk/form-controller.js';
-import type { KeyPreference } from '../../src/controllers/desk/catalog.js';
+import type { KeyPreference } from '../../src/model/desk/catalog.js';
 import {
   creationBody,
   firstInvalid,
@@ -18,7 +18,7 @@ import {
   type ExtraAttribute,
   type FieldErrors,
   type FormValues,
-} from '../../src/controllers/desk/form-model.js';
+} from '../../src/model/desk/form-model.js';
 import type { DeskStringKey } from './strings.js';
 
 export interface SubmissionHost {

@@ -4,7 +4,7 @@
  * changes the values (a parent emptying what depended on it) and which extra attributes take a
  * page or server default. No DOM, no element state: the element owns `values` and calls these.
  */
-import { findEntry, keyOf, requestTypesFor, type Catalog } from '../../src/controllers/desk/catalog.js';
+import { findEntry, keyOf, requestTypesFor, type Catalog } from '../../src/model/desk/catalog.js';
 import {
   emptyValues,
   FORM_FIELDS,
@@ -14,7 +14,7 @@ import {
   type ExtraSection,
   type FormField,
   type FormValues,
-} from '../../src/controllers/desk/form-model.js';
+} from '../../src/model/desk/form-model.js';
 
 /** Prefill keys: the form's field names, the spec's `id*`/`cod*` names, and `extra` by attribute code or id. */
 export type DeskPrefill = Partial<

@@ -6,7 +6,7 @@ import { SportelloElement } from '../shared/sportello-element.js';
 import { DeskClient, type RequestPage, type RequestRow } from '../../src/services/desk.js';
 import { ConfigurationError, ServiceClientController } from '../../src/controllers/service-client.js';
 import { DeskListController } from '../../src/controllers/desk/list-controller.js';
-import { defaultRatingBody, type RatingInput } from '../../src/controllers/desk/follow-model.js';
+import { defaultRatingBody, type RatingInput } from '../../src/model/desk/follow-model.js';
 import { t, type DeskStringKey } from '../desk-form/strings.js';
 import { deskFormStyles } from '../desk-form/desk-form.styles.js';
 import { formatDate } from '../desk-form/format.js';

@@ -6,7 +6,7 @@ import '../shared/message-list.js';
 import '../shared/composer.js';
 import { LiveChatController, type LiveChatHost } from '../../src/controllers/chat/live-chat-controller.js';
 import type { ChatDestinations, WidgetConfig } from '../../src/services/chat.js';
-import { readVisitorToken, type VisitorIdentity } from '../../src/controllers/chat/visitor-identity.js';
+import { readVisitorToken, type VisitorIdentity } from '../../src/model/chat/visitor-identity.js';
 import { safeImageUrl } from '../../src/markdown/safe-url.js';
 import type { ServiceError } from '../../src/transport/errors.js';
 import type { Lang } from '../../src/i18n/lang.js';

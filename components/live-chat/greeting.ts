@@ -6,7 +6,7 @@
  * only when the page asks for it (`greeting` attribute): it costs one request to the service.
  */
 import { fetchWidgetConfig } from '../../src/services/chat.js';
-import { readSetting, writeSetting } from '../shared/visitor-setting.js';
+import { readSetting, writeSetting } from '../../src/storage/visitor-setting.js';
 import { languageOf, stringsReady, translator } from '../../src/i18n/translate.js';
 
 const t = translator('launcher');

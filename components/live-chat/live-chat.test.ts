@@ -26,8 +26,8 @@ import {
   windowOf,
 } from './chat-test-helpers.js';
 import type { SportelloLiveChat } from './live-chat.js';
-import { storageKey } from '../../src/controllers/chat/chat-storage.js';
-import { pastChatsKey, readPastChats, writePastChats } from '../../src/controllers/chat/past-chats.js';
+import { storageKey } from '../../src/storage/chat.js';
+import { pastChatsKey, readPastChats, writePastChats } from '../../src/storage/past-chats.js';
 
 ignoreResizeObserverLoop();
 

@@ -4,7 +4,7 @@
  */
 import { html, nothing } from 'lit';
 import '../shared/message-list.js';
-import { PAST_CHATS_MAX } from '../../src/controllers/chat/past-chats.js';
+import { PAST_CHATS_MAX } from '../../src/storage/past-chats.js';
 import { formatDate } from '../../src/i18n/format.js';
 import type { TranscriptRows } from './transcript-rows.js';
 import type { WindowContext } from './window-context.js';

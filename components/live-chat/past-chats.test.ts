@@ -7,8 +7,8 @@ import {
   toPastChat,
   withPastChat,
   type PastChat,
-} from '../../src/controllers/chat/past-chats.js';
-import type { TranscriptMessage } from '../../src/controllers/chat/transcript.js';
+} from '../../src/storage/past-chats.js';
+import type { TranscriptMessage } from '../../src/model/chat/transcript.js';
 
 function message(
   i: number,

@@ -8,7 +8,7 @@
  * site, and followed by the site's other tabs.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { readSetting, writeSetting } from '../shared/visitor-setting.js';
+import { readSetting, writeSetting } from '../../src/storage/visitor-setting.js';
 
 export interface TabNoticesHost extends ReactiveControllerHost, HTMLElement {
   /** Play a short sound for new messages (the page's `sound` setting). */

@@ -7,8 +7,8 @@
 import type { ChatListItem } from '../shared/message-list.js';
 import type { Lang } from '../../src/i18n/lang.js';
 import type { LiveChatController } from '../../src/controllers/chat/live-chat-controller.js';
-import type { ChatNotice, TranscriptMessage } from '../../src/controllers/chat/transcript.js';
-import type { PastChat } from '../../src/controllers/chat/past-chats.js';
+import type { ChatNotice, TranscriptMessage } from '../../src/model/chat/transcript.js';
+import type { PastChat } from '../../src/storage/past-chats.js';
 
 /** The first letter of a name for the avatar stand-in: a whole grapheme, so an accented or emoji initial is not cut in half. */
 export function initialOf(name: string): string {

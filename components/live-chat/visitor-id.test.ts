@@ -6,7 +6,7 @@
  */
 import { expect } from '@open-wc/testing';
 import { CHAT_URL, eventually, resetSim, until } from './chat-test-helpers.js';
-import { ensureVisitorId, readStored, storageKey } from '../../src/controllers/chat/chat-storage.js';
+import { ensureVisitorId, readStored, storageKey } from '../../src/storage/chat.js';
 
 /** Opens two separate tabs of `visitor-id-tab.html`, starts both chat windows together and returns the visitor ids they run with. */
 async function twoTabsLoadingAtOnce(): Promise<[string, string]> {

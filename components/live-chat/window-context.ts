@@ -3,7 +3,7 @@ import type { Lang } from '../../src/i18n/lang.js';
 import type { LiveChatController } from '../../src/controllers/chat/live-chat-controller.js';
 import type { ChatWindowLabels } from './window-labels.js';
 import type { MessageBodies } from './message-bodies.js';
-import type { VisitorIdentity } from '../../src/controllers/chat/visitor-identity.js';
+import type { VisitorIdentity } from '../../src/model/chat/visitor-identity.js';
 
 export interface ChatPrefill {
   name?: string | undefined;

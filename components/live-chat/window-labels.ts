@@ -4,7 +4,7 @@
  * label objects handed to the message list and the composer, kept the same while their strings are.
  */
 import type { WidgetConfig } from '../../src/services/chat.js';
-import type { ChatNotice } from '../../src/controllers/chat/transcript.js';
+import type { ChatNotice } from '../../src/model/chat/transcript.js';
 import type { Lang } from '../../src/i18n/lang.js';
 import { StableRecord } from '../shared/stable-record.js';
 import { t, type ChatKey } from './strings.js';

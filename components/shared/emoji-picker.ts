@@ -3,7 +3,7 @@ import { property, query, state } from 'lit/decorators.js';
 import { SportelloElement } from './sportello-element.js';
 import { tokens } from './tokens.styles.js';
 import { emojiPickerStyles } from './emoji-picker.styles.js';
-import { readSetting, writeSetting } from './visitor-setting.js';
+import { readSetting, writeSetting } from '../../src/storage/visitor-setting.js';
 import {
   emojiOf,
   loadEmoji,

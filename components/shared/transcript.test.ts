@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import fc from 'fast-check';
-import { Transcript, type ServerMessage } from '../../src/controllers/chat/transcript.js';
+import { Transcript, type ServerMessage } from '../../src/model/chat/transcript.js';
 
 // Pure merge rules of the chat transcript (used by the live chat; lives with the shared chat parts).
 describe('Transcript', () => {

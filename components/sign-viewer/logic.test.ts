@@ -12,7 +12,7 @@ import {
   ZOOM_STEPS,
 } from '../../src/pdf/geometry.js';
 import { findKeyword, practiceAreas } from '../../src/pdf/areas.js';
-import { delayAfterError, nextDelay } from '../../src/controllers/sign/polling.js';
+import { delayAfterError, nextDelay } from '../../src/model/sign/polling.js';
 import { looksLikePdf } from '../../src/services/sign.js';
 import { until } from './test-wait.js';
 
@@ -234,7 +234,7 @@ describe('Poller', () => {
   });
 
   it('holds no timer while the tab is hidden and polls at once when it is visible again', async () => {
-    const { Poller } = await import('../../src/controllers/sign/polling.js');
+    const { Poller } = await import('../../src/model/sign/polling.js');
     let ticks = 0;
     // One tick can be held open, to hide the tab while it is in flight.
     let hold = false;
@@ -267,7 +267,7 @@ describe('Poller', () => {
   });
 
   it('stops for good on an error the callback says will not heal (404)', async () => {
-    const { Poller } = await import('../../src/controllers/sign/polling.js');
+    const { Poller } = await import('../../src/model/sign/polling.js');
     let errors = 0;
     const poller = new Poller(
       async () => {

@@ -2,7 +2,7 @@
 import { expect } from '@open-wc/testing';
 import fc from 'fast-check';
 import { displayBox, MAX_CANVAS_PIXELS, MAX_PAINT_RATIO, paintRatio, quarterTurn } from '../../src/pdf/geometry.js';
-import { signerView } from '../../src/controllers/sign/signer-view.js';
+import { signerView } from '../../src/model/sign/signer-view.js';
 import type { PracticeDetail, PracticeSigner } from '../../src/services/sign.js';
 
 const unit = fc.double({ min: 0, max: 1, noNaN: true });

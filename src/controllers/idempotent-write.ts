@@ -15,7 +15,7 @@ import type { ReactiveControllerHost } from 'lit';
 import { Task, TaskStatus } from '@lit/task';
 import { stateOf, taskError, type AsyncState } from './async-state.js';
 import { isServiceError } from '../transport/errors.js';
-import { randomKey } from './random-key.js';
+import { randomKey } from '../model/random-key.js';
 
 export interface IdempotentWriteOptions<A, R> {
   /** Sends the payload under the key. Gets no abort signal: a write, once sent, is left to finish. */

@@ -1,5 +1,5 @@
 /**
- * The AI panel's kept conversations (src/controllers/ai/persistence.ts) over any sequence of what a
+ * The AI panel's kept conversations (src/storage/ai-conversations.ts) over any sequence of what a
  * visitor does with persistence on: ask, start a new conversation, reopen an earlier one, delete one
  * or all. Whatever the sequence, the list and the records agree (no record the list does not name,
  * no listed earlier conversation that cannot be reopened), the list never passes its limit, and the
@@ -8,7 +8,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { ConversationStore, MAX_PAST, titleOf, type StoredConversation } from '../../src/controllers/ai/persistence.js';
+import { ConversationStore, MAX_PAST, titleOf, type StoredConversation } from '../../src/storage/ai-conversations.js';
 
 /** Web Storage's interface over a Map: what sessionStorage is to the store, in Node. */
 class MemoryStorage implements Storage {

@@ -4,7 +4,7 @@ import { langOf, type Speaker } from '../../../src/i18n/translate.js';
 import { dateTimeFormat } from '../../../src/i18n/format.js';
 import type { PlacedArea } from '../../../src/pdf/areas.js';
 import { displayBox, quarterTurn } from '../../../src/pdf/geometry.js';
-import { sameEmail, type SignerStep } from '../../../src/controllers/sign/signer-view.js';
+import { sameEmail, type SignerStep } from '../../../src/model/sign/signer-view.js';
 import { cssProps } from '../../shared/css-props.js';
 import { areaIcon, placeholderFamily, type AreaFamily } from './area-icons.js';
 

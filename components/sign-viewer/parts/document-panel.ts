@@ -2,7 +2,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import type { Speaker, StringsHost } from '../../../src/i18n/translate.js';
 import type { ServiceError } from '../../../src/transport/errors.js';
 import type { DocumentSource, SignDocumentController } from '../../../src/controllers/sign/document-controller.js';
-import type { SignerStep } from '../../../src/controllers/sign/signer-view.js';
+import type { SignerStep } from '../../../src/model/sign/signer-view.js';
 import { translate } from '../strings.js';
 import './document-view.js';
 

@@ -8,7 +8,7 @@ import type { PdfDocument, PdfPage } from '../../../src/pdf/pdfjs.js';
 import type { PlacedArea } from '../../../src/pdf/areas.js';
 import { fitScale, pagesToRender, stepZoom, widestPage } from '../../../src/pdf/geometry.js';
 import { measurePages, type PageSize } from '../../../src/pdf/page-sizes.js';
-import type { SignerStep } from '../../../src/controllers/sign/signer-view.js';
+import type { SignerStep } from '../../../src/model/sign/signer-view.js';
 import { MARK_FIRST_PAGE, markDocument } from '../../../src/controllers/sign/document-controller.js';
 import { translate, type StringKey } from '../strings.js';
 import { documentViewStyles, NARROW_WIDTH, PAGE_GAP } from './document-view.styles.js';

@@ -6,7 +6,7 @@
  */
 import type { Speaker } from '../../../src/i18n/translate.js';
 import { isFinalStatus, type PracticeDetail, type PracticeStatus } from '../../../src/services/sign.js';
-import { sameEmail, type SignerStep } from '../../../src/controllers/sign/signer-view.js';
+import { sameEmail, type SignerStep } from '../../../src/model/sign/signer-view.js';
 import type { LinkOutcome } from '../../../src/controllers/sign/link-controller.js';
 import type { SignStatusDetail } from '../events.js';
 import { translate } from '../strings.js';

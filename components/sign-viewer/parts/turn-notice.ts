@@ -1,6 +1,6 @@
 import { html, nothing } from 'lit';
 import type { Speaker } from '../../../src/i18n/translate.js';
-import type { SignerView } from '../../../src/controllers/sign/signer-view.js';
+import type { SignerView } from '../../../src/model/sign/signer-view.js';
 import type { LinkOutcome } from '../../../src/controllers/sign/link-controller.js';
 import { translate, type StringKey } from '../strings.js';
 

@@ -1,7 +1,13 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { AiClient, AiFile, ChatRequest, ChatUsage } from '../../services/ai.js';
 import { ServiceError, isAbort, isServiceError } from '../../transport/errors.js';
-import { answerBegins, appendText, applyEvent, applyWhole, type AnswerEventContext } from './answer-events.js';
+import {
+  answerBegins,
+  appendText,
+  applyEvent,
+  applyWhole,
+  type AnswerEventContext,
+} from '../../model/ai/answer-events.js';
 import {
   nextId,
   type AnswerDisplay,
@@ -9,9 +15,9 @@ import {
   type AssistantStatus,
   type ChatMessage,
   type ContentFormat,
-} from './messages.js';
-import { ConversationStore, type PastConversation, type StoredConversation } from './persistence.js';
-import { fromStored, toStored } from './stored-messages.js';
+} from '../../model/ai/messages.js';
+import { ConversationStore, type PastConversation, type StoredConversation } from '../../storage/ai-conversations.js';
+import { fromStored, toStored } from '../../storage/ai-stored-messages.js';
 
 export interface AiChatSettings {
   /** The client built from the element's resolved configuration (its ServiceClientController); throws what is missing. */

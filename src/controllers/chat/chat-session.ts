@@ -14,14 +14,15 @@ import {
 } from '../../services/chat.js';
 import { isServiceError, ServiceError } from '../../transport/errors.js';
 import type { StompState } from '../../transport/stomp.js';
-import { Transcript, type ChatAttachment } from './transcript.js';
-import type { StoredChat } from './chat-storage.js';
-import { EchoTimers } from './echo-timers.js';
-import type { ChatRealtime, TabRole } from './shared-realtime.js';
-import type { ChatOperator, ChatPhase, ContactInput, LiveChatHost, UploadItem } from './chat-types.js';
-import { ChatUploads, type UploadsOwner } from './chat-uploads.js';
-import { ChatSaver } from './chat-persistence.js';
-import { contactConsentErrors, validateContact } from './prechat.js';
+import { Transcript, type ChatAttachment } from '../../model/chat/transcript.js';
+import type { StoredChat } from '../../storage/chat.js';
+import { EchoTimers } from '../../model/chat/echo-timers.js';
+import type { ChatRealtime, TabRole } from '../../realtime/shared-realtime.js';
+import type { ChatOperator, ChatPhase, ContactInput, UploadItem } from '../../model/chat/chat-types.js';
+import type { LiveChatHost } from './live-chat-host.js';
+import { ChatUploads, type UploadsOwner } from '../../model/chat/chat-uploads.js';
+import { ChatSaver } from '../../storage/chat-saver.js';
+import { contactConsentErrors, validateContact } from '../../model/chat/prechat.js';
 
 /** "Reconnecting…" appears only when the connection stays down this long. */
 const RECONNECTING_NOTICE_MS = 1500;

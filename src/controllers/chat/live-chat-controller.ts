@@ -8,17 +8,19 @@
 import type { ReactiveController } from 'lit';
 import { ChatClient, StartRejected, type FieldError } from '../../services/chat.js';
 import { isAbort } from '../../transport/errors.js';
-import { Transcript } from './transcript.js';
-import { ensureVisitorId, readStored, storageKey } from './chat-storage.js';
-import { PastChatsShelf, type PastChat } from './past-chats.js';
-import { SharedRealtime } from './shared-realtime.js';
-import type { LiveChatHost, PrechatInput } from './chat-types.js';
-import { ChatEventReducer, type ChatEventTarget } from './chat-event-reducer.js';
-import { otherTabChat } from './chat-persistence.js';
+import { Transcript } from '../../model/chat/transcript.js';
+import { ensureVisitorId, readStored, storageKey } from '../../storage/chat.js';
+import { PastChatsShelf, type PastChat } from '../../storage/past-chats.js';
+import { SharedRealtime } from '../../realtime/shared-realtime.js';
+import type { PrechatInput } from '../../model/chat/chat-types.js';
+import type { LiveChatHost } from './live-chat-host.js';
+import { ChatEventReducer, type ChatEventTarget } from '../../model/chat/chat-event-reducer.js';
+import { otherTabChat } from '../../storage/chat-saver.js';
 import { ChatSession } from './chat-session.js';
-import { localPrechatErrors, validatePrechat } from './prechat.js';
+import { localPrechatErrors, validatePrechat } from '../../model/chat/prechat.js';
 
-export type { ChatPhase, ContactInput, LiveChatHost, PrechatInput, UploadItem } from './chat-types.js';
+export type { ChatPhase, ContactInput, PrechatInput, UploadItem } from '../../model/chat/chat-types.js';
+export type { LiveChatHost } from './live-chat-host.js';
 
 export class LiveChatController extends ChatSession implements ReactiveController, ChatEventTarget {
   private readonly past = new PastChatsShelf();

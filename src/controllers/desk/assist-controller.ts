@@ -9,7 +9,7 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { isAbort, type ServiceError } from '../../transport/errors.js';
 import type { AiClient } from '../../services/ai.js';
 import type { SearchStrategy } from '../../services/ai-search.js';
-import { pickAnswers, SHOWN_VERDICTS, type Answer } from './assist-model.js';
+import { pickAnswers, SHOWN_VERDICTS, type Answer } from '../../model/desk/assist-model.js';
 import type { AsyncState } from '../async-state.js';
 
 /**

@@ -17,9 +17,9 @@ import {
   type TripleInfo,
   type TripleQuery,
 } from '../../services/desk.js';
-import { identify, normaliseCatalog, type Catalog, type KeyPreference } from './catalog.js';
-import type { ExtraSection, Selection } from './form-model.js';
-import { UploadSet, type Attachment } from './uploads.js';
+import { identify, normaliseCatalog, type Catalog, type KeyPreference } from '../../model/desk/catalog.js';
+import type { ExtraSection, Selection } from '../../model/desk/form-model.js';
+import { UploadSet, type Attachment } from '../../model/desk/uploads.js';
 
 export interface DeskFormControllerOptions {
   /** The service client for the current endpoint and credentials, or undefined when not configured. */
@@ -32,7 +32,7 @@ export interface DeskFormControllerOptions {
   catalogSrc?: () => string | undefined;
 }
 
-export { randomKey, type Attachment } from './uploads.js';
+export { randomKey, type Attachment } from '../../model/desk/uploads.js';
 
 /** The triple's info and the expected due date, for one triple. */
 interface Preview {

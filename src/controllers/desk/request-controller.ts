@@ -12,10 +12,10 @@ import { initialState, Task } from '@lit/task';
 import { isAbort, isServiceError, ServiceError } from '../../transport/errors.js';
 import type { DeskClient, DeskComment, Reopened, RequestDetail } from '../../services/desk.js';
 import { IdempotentWrite } from '../idempotent-write.js';
-import { DEFAULT_BACKOFF, Poller, type BackoffOptions } from '../sign/polling.js';
-import { canRemind, fingerprint, type RatingInput } from './follow-model.js';
+import { DEFAULT_BACKOFF, Poller, type BackoffOptions } from '../../model/sign/polling.js';
+import { canRemind, fingerprint, type RatingInput } from '../../model/desk/follow-model.js';
 import { stateOf, taskError, type AsyncState } from '../async-state.js';
-import { UploadSet } from './uploads.js';
+import { UploadSet } from '../../model/desk/uploads.js';
 
 export interface DeskRequestControllerOptions {
   client: () => DeskClient | undefined;

@@ -1,7 +1,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { isAbort, isServiceError, ServiceError } from '../../transport/errors.js';
 import { getLinkStatus, isFinalStatus, type LinkStatus } from '../../services/sign.js';
-import { DEFAULT_BACKOFF, Poller, type BackoffOptions } from './polling.js';
+import { DEFAULT_BACKOFF, Poller, type BackoffOptions } from '../../model/sign/polling.js';
 
 /** Where a link-only signer stands. */
 export type LinkOutcome = 'pending' | 'signed' | 'rejected' | 'closed';

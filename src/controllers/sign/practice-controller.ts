@@ -3,8 +3,8 @@ import { initialState, Task, TaskStatus } from '@lit/task';
 import type { AsyncState } from '../async-state.js';
 import { isAbort, isServiceError, ServiceError } from '../../transport/errors.js';
 import { isFinalStatus, type PracticeDetail, type PracticeStatus, type SignService } from '../../services/sign.js';
-import { DEFAULT_BACKOFF, Poller, type BackoffOptions } from './polling.js';
-import { signerView, signerSteps, type SignerStep, type SignerView } from './signer-view.js';
+import { DEFAULT_BACKOFF, Poller, type BackoffOptions } from '../../model/sign/polling.js';
+import { signerView, signerSteps, type SignerStep, type SignerView } from '../../model/sign/signer-view.js';
 
 export interface PracticeControllerOptions {
   /** Called when the practice's status changes while followed (after a Sign action). */

@@ -3,7 +3,7 @@
  * server (they share one `idUpload`) and the idempotency key of a submission whose outcome is
  * unknown, so that a reload after a network failure neither loses text nor creates a second request.
  */
-import { emptyValues, type FormValues } from './form-model.js';
+import { emptyValues, type FormValues } from '../model/desk/form-model.js';
 
 export interface DraftAttachment {
   name: string;

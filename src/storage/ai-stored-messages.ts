@@ -1,10 +1,10 @@
 /**
- * Messages as kept on the device (persistence.ts) and back: an answer keeps its text as shown, its
+ * Messages as kept on the device (ai-conversations.ts) and back: an answer keeps its text as shown, its
  * sources, its status and the visitor's rating; the steps, reasoning and tools of the moment do not
  * outlive the page.
  */
-import { nextId, type AnswerDisplay, type ChatMessage } from './messages.js';
-import type { StoredMessage } from './persistence.js';
+import { nextId, type AnswerDisplay, type ChatMessage } from '../model/ai/messages.js';
+import type { StoredMessage } from './ai-conversations.js';
 
 export function toStored(messages: readonly ChatMessage[]): StoredMessage[] {
   return messages.map((m) =>

@@ -1,12 +1,9 @@
 /**
  * The shapes the live-chat controller shares with its parts (event reducer, uploads, pre-chat,
- * persistence) and with the element that renders it. No behaviour here.
+ * persistence) and with the element that renders it. No behaviour here. What the controller asks of
+ * its element is controllers/chat/live-chat-host.ts.
  */
-import type { ReactiveControllerHost } from 'lit';
-import type { ChatClient, ChatDestinations, WidgetConfig } from '../../services/chat.js';
-import type { ServiceError } from '../../transport/errors.js';
 import type { ChatAttachment } from './transcript.js';
-import type { TabEnvironment } from './shared-realtime.js';
 
 export type ChatPhase =
   | 'idle'
@@ -62,30 +59,4 @@ export interface ChatOperator {
   avatar?: string | undefined;
   /** The service's `idUser`, where it says: two operators may share a nickname. */
   id?: number | undefined;
-}
-
-export interface LiveChatHost extends ReactiveControllerHost, HTMLElement {
-  /** Options read when the chat loads. */
-  chatOptions(): {
-    endpoint: string;
-    widgetKey: string;
-    language: string;
-    destinations?: Partial<ChatDestinations> | undefined;
-    stomp?: ChatClient['options']['stomp'];
-    /** Browser features for sharing one socket between tabs (tests take them away); default the page's. */
-    tabs?: TabEnvironment | undefined;
-    /** Keep ended chats on this device for the visitor to read again (default true). */
-    keepPastChats?: boolean | undefined;
-    /** The gateway's visitor token, sent when the socket connects (the gateway checks it and names the visitor). */
-    visitorToken?: string | undefined;
-  };
-  /** The widget's configuration arrived. */
-  onConfig?(config: WidgetConfig): void;
-  /** Called for every failure the element must show and report. */
-  onChatError(operation: string, error: ServiceError | Error): void;
-  /** New messages from others (to count unread while closed). */
-  onIncoming?(count: number): void;
-  /** The chat ended (operator or visitor closed it). */
-  onChatEnded?(idChat: string): void;
-  onChatStarted?(idChat: string): void;
 }

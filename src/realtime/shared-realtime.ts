@@ -21,10 +21,10 @@
  * Where Web Locks or BroadcastChannel are missing every tab keeps its own socket (`solo`), as
  * before. UI-free: no lit, no DOM beyond the page lifecycle events.
  */
-import { ServiceError } from '../../transport/errors.js';
-import type { StompState } from '../../transport/stomp.js';
-import { Listeners } from '../../transport/listeners.js';
-import { newId, type ChatClient, type ChatEvent, type StartChatInput } from '../../services/chat.js';
+import { ServiceError } from '../transport/errors.js';
+import type { StompState } from '../transport/stomp.js';
+import { Listeners } from '../transport/listeners.js';
+import { newId, type ChatClient, type ChatEvent, type StartChatInput } from '../services/chat.js';
 
 import type { ChatRealtime, OutgoingMessage, RealtimeState, TabRole } from './realtime-contract.js';
 import { browserTabEnvironment, HIDDEN_LEADER_MS, type TabEnvironment } from './tab-environment.js';

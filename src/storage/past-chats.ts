@@ -4,9 +4,9 @@
  * The public chat API (spec §4.3) has no way to list a visitor's past chats, so we keep our own
  * copy, with the same storage and privacy as the running chat (localStorage, per endpoint and
  * widget key, never sent anywhere): the last few chats, each bounded in messages, the whole list
- * bounded in size. Pure bounding here (property-tested); storage access mirrors chat-storage.ts.
+ * bounded in size. Pure bounding here (property-tested); storage access mirrors chat.ts.
  */
-import type { TranscriptMessage } from './transcript.js';
+import type { TranscriptMessage } from '../model/chat/transcript.js';
 
 export interface PastChat {
   idChat: string;

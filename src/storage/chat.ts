@@ -3,8 +3,8 @@
  * chat, a bounded copy of its transcript (including unsent messages) and the draft.
  * localStorage may be missing or full (private modes, quotas): then we just keep going in memory.
  */
-import type { TranscriptMessage } from './transcript.js';
-import { newId } from '../../services/chat.js';
+import type { TranscriptMessage } from '../model/chat/transcript.js';
+import { newId } from '../services/chat.js';
 
 export interface StoredChat {
   visitorId: string;

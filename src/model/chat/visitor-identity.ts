@@ -4,7 +4,7 @@
  * e-mail as verified and does not ask for them; the signature is checked where it matters, by the
  * gateway, which also puts the same identity on the chat whatever the page sends.
  */
-import { readTokenClaims } from '../../visitor-token.js';
+import { readTokenClaims } from '../visitor-token.js';
 
 export interface VisitorIdentity {
   sub: string;

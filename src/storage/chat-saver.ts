@@ -3,7 +3,7 @@
  * visitor types, at once when what matters changes or the page goes; and reading what another tab
  * wrote.
  */
-import { writeStored, type StoredChat } from './chat-storage.js';
+import { writeStored, type StoredChat } from './chat.js';
 
 const SAVE_BATCH_MS = 250;
 

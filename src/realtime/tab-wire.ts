@@ -3,8 +3,8 @@
  * how an error crosses it: structured clone keeps data, not classes, so errors go as plain fields
  * and come back as the kit's errors.
  */
-import { ServiceError, type ErrorKind } from '../../transport/errors.js';
-import { StartRejected, type ChatEvent, type FieldError, type StartChatInput } from '../../services/chat.js';
+import { ServiceError, type ErrorKind } from '../transport/errors.js';
+import { StartRejected, type ChatEvent, type FieldError, type StartChatInput } from '../services/chat.js';
 import type { OutgoingMessage, RealtimeState } from './realtime-contract.js';
 
 export interface WireError {

@@ -2,9 +2,9 @@
  * What the chat controller needs from the real-time side, whether this tab holds the socket or
  * uses another tab's (shared-realtime.ts).
  */
-import type { ServiceError } from '../../transport/errors.js';
-import type { StompState } from '../../transport/stomp.js';
-import type { ChatClient, ChatEvent, StartChatInput } from '../../services/chat.js';
+import type { ServiceError } from '../transport/errors.js';
+import type { StompState } from '../transport/stomp.js';
+import type { ChatClient, ChatEvent, StartChatInput } from '../services/chat.js';
 
 /** `solo`: own socket, no sharing; `leader`: holds the site's socket; `follower`: uses the leader's. */
 export type TabRole = 'solo' | 'leader' | 'follower';
