@@ -111,13 +111,7 @@ function dropPrivateMembersPlugin() {
 export default {
   globs: ['components/**/*.ts'],
   // emoji-data: generated word lists (scripts/emoji-data.mjs), no element API; they made the manifest 1.4 MB.
-  exclude: [
-    '**/*.test.ts',
-    '**/*.styles.ts',
-    '**/*test-helpers.ts',
-    '**/*test-utils.ts',
-    'components/shared/emoji-data/**',
-  ],
+  exclude: ['**/*.test.ts', '**/*.styles.ts', 'components/shared/emoji-data/**'],
   outdir: '.',
   litelement: true,
   plugins: [sportelloDefinePlugin(), dropPrivateMembersPlugin()],

@@ -101,7 +101,7 @@ const PRELOAD_MARKER = /__SPORTELLO_PRELOAD:([\w./-]+)__/g;
 /**
  * A lazy element loads its heavy part with `import()`: the browser learns that chunk's own imports
  * only once it has it, then theirs (a waterfall of round trips). A loader that writes
- * `'__SPORTELLO_PRELOAD:components/live-chat/chat-window.ts__'` gets, in its place, the comma-separated
+ * `'__SPORTELLO_PRELOAD:components/live-chat/parts/chat-window.ts__'` gets, in its place, the comma-separated
  * files (relative to the loader's own file) of that module's chunk and every chunk it imports
  * statically, to hint with `<link rel="modulepreload">` at the first sign of intent, all at once.
  * A build where the module is not a chunk of its own (the single file) leaves the marker: no hints.

@@ -65,7 +65,7 @@ let globalDefaults: SportelloConfig = {};
 /**
  * Left on the global object by `configure()`: the closed live-chat launcher (one module, no
  * imports) reads it to know whether the page configured strings or a language before it came,
- * without fetching this module to ask (components/live-chat/launcher-text.ts).
+ * without fetching this module to ask (components/live-chat/parts/launcher-text.ts).
  */
 const CONFIGURED = Symbol.for('sportello.configured');
 const markConfigured = (on: boolean) => ((globalThis as Record<symbol, unknown>)[CONFIGURED] = on);

@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { setViewport } from '@web/test-runner-commands';
 import { SIM_URL } from '/__sportello/env.js';
-import { until } from '../shared/chat-test-utils.js';
+import { until } from '../../test/browser/helpers/chat-frames.js';
 
 /** The AI demo page as a visitor on a phone sees it, in a frame of a phone's size. */
 describe('AI demo page on a phone (390×844)', () => {

@@ -2,8 +2,8 @@ import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import './index.js';
 import type { SportelloAiChat } from './ai-chat.js';
-import { ignoreResizeObserverLoop, until } from '../shared/chat-test-utils.js';
-import { $, $$, idle, panel, resetSimulator, typeAndSend } from './ai-chat-test-helpers.js';
+import { ignoreResizeObserverLoop, until } from '../../test/browser/helpers/chat-frames.js';
+import { $, $$, idle, panel, resetSimulator, typeAndSend } from '../../test/browser/helpers/ai-chat.js';
 
 ignoreResizeObserverLoop();
 

@@ -5,8 +5,8 @@ import './index.js';
 import '../live-chat/index.js';
 import type { SportelloAiChat } from './ai-chat.js';
 import type { SportelloLiveChat } from '../live-chat/live-chat.js';
-import { windowOf } from '../live-chat/chat-test-helpers.js';
-import { ignoreResizeObserverLoop, until } from '../shared/chat-test-utils.js';
+import { windowOf } from '../../test/browser/helpers/live-chat.js';
+import { ignoreResizeObserverLoop, until } from '../../test/browser/helpers/chat-frames.js';
 
 ignoreResizeObserverLoop();
 

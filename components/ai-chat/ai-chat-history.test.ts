@@ -2,8 +2,17 @@ import { expect, oneEvent } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import './index.js';
 import type { SportelloAiChat } from './ai-chat.js';
-import { ignoreResizeObserverLoop, until } from '../shared/chat-test-utils.js';
-import { $, $$, answerAction, ENDPOINT, idle, panel, resetSimulator, typeAndSend } from './ai-chat-test-helpers.js';
+import { ignoreResizeObserverLoop, until } from '../../test/browser/helpers/chat-frames.js';
+import {
+  $,
+  $$,
+  answerAction,
+  ENDPOINT,
+  idle,
+  panel,
+  resetSimulator,
+  typeAndSend,
+} from '../../test/browser/helpers/ai-chat.js';
 
 ignoreResizeObserverLoop();
 

@@ -1,7 +1,15 @@
 import { expect } from '@open-wc/testing';
 import './index.js';
-import { ignoreResizeObserverLoop, until } from '../shared/chat-test-utils.js';
-import { $$, answerAction, idle, lastAnswer, panel, resetSimulator, typeAndSend } from './ai-chat-test-helpers.js';
+import { ignoreResizeObserverLoop, until } from '../../test/browser/helpers/chat-frames.js';
+import {
+  $$,
+  answerAction,
+  idle,
+  lastAnswer,
+  panel,
+  resetSimulator,
+  typeAndSend,
+} from '../../test/browser/helpers/ai-chat.js';
 
 ignoreResizeObserverLoop();
 

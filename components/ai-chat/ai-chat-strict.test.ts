@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { SIM_URL } from '/__sportello/env.js';
 import { openStrictPage } from '../../test/setup/strict-page.js';
-import { until } from '../shared/chat-test-utils.js';
+import { until } from '../../test/browser/helpers/chat-frames.js';
 
 const ENDPOINT = `${SIM_URL}/ai/api/v2`;
 

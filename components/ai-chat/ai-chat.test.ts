@@ -3,7 +3,7 @@ import { sendKeys, setViewport } from '@web/test-runner-commands';
 import { SIM_URL } from '/__sportello/env.js';
 import './index.js';
 import type { SportelloAiChat } from './ai-chat.js';
-import { ignoreResizeObserverLoop, nextFrame, until } from '../shared/chat-test-utils.js';
+import { ignoreResizeObserverLoop, nextFrame, until } from '../../test/browser/helpers/chat-frames.js';
 
 ignoreResizeObserverLoop();
 const ENDPOINT = `${SIM_URL}/ai/api/v2`;

@@ -10,19 +10,19 @@ import { AiChatController } from '../../src/controllers/ai/ai-chat-controller.js
 import type { AssistantMessage } from '../../src/model/ai/messages.js';
 import type { ServiceError } from '../../src/transport/errors.js';
 import type { AiFile } from '../../src/services/ai.js';
-import { AnswerViews } from './answer-views.js';
-import { CodeBlocks } from './code-blocks.js';
-import { CitationLinks } from './citations.js';
-import { AnswerActions } from './answer-actions.js';
-import { PanelView, type PanelHandlers } from './panel-view.js';
-import { PastPanel } from './past-panel.js';
-import { findHandoffTarget, handOver } from './handoff.js';
-import { renderMessage, type AnswerContext } from './answer.js';
+import { AnswerViews } from './parts/answer-views.js';
+import { CodeBlocks } from './parts/code-blocks.js';
+import { CitationLinks } from './parts/citations.js';
+import { AnswerActions } from './parts/answer-actions.js';
+import { PanelView, type PanelHandlers } from './parts/panel-view.js';
+import { PastPanel } from './parts/past-panel.js';
+import { findHandoffTarget, handOver } from './parts/handoff.js';
+import { renderMessage, type AnswerContext } from './parts/answer.js';
 import { errorSentence } from '../shared/error-text.js';
-import { DEFAULT_ACCEPT } from './attachments.js';
-import { ComposerInput } from './composer-input.js';
-import './ai-thread.js';
-import type { SportelloAiThread } from './ai-thread.js';
+import { DEFAULT_ACCEPT } from './parts/attachments.js';
+import { ComposerInput } from './parts/composer-input.js';
+import './parts/ai-thread.js';
+import type { SportelloAiThread } from './parts/ai-thread.js';
 import type { ChatListItem } from '../shared/message-list.js';
 import {
   chatSettings,
@@ -31,7 +31,7 @@ import {
   ownAttributes,
   persistKey,
   type AiChatAttributes,
-} from './settings.js';
+} from './parts/settings.js';
 import { AiClient } from '../../src/services/ai.js';
 import type { SourceApp } from '../../src/transport/auth.js';
 import {

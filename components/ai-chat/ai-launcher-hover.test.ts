@@ -1,8 +1,8 @@
 /** A pointer over the closed bubble loads the panel (and only the code: the service hears nothing). */
 import { expect } from '@open-wc/testing';
 import '../../entries/ai-launcher.js';
-import { until } from '../shared/chat-test-utils.js';
-import { bubble, closedLauncher, serviceRequests } from './ai-launcher-helpers.js';
+import { until } from '../../test/browser/helpers/chat-frames.js';
+import { bubble, closedLauncher, serviceRequests } from '../../test/browser/helpers/ai-launcher.js';
 
 describe('sportello-ai-chat launcher: hover', () => {
   it('a pointer over the bubble loads the panel, which stays closed', async () => {

@@ -6,11 +6,11 @@
 import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../entries/ai-launcher.js';
-import { BUILT_IN_BUBBLE_LABELS } from './launcher.js';
+import { BUILT_IN_BUBBLE_LABELS } from './parts/launcher.js';
 import { builtInStrings, loadAllCatalogues } from '../../src/i18n/catalogue.js';
 import { BUILT_IN_LANGS } from '../../src/i18n/lang.js';
-import { ignoreResizeObserverLoop, until } from '../shared/chat-test-utils.js';
-import { bubble, closedLauncher, idlePeriods, serviceRequests } from './ai-launcher-helpers.js';
+import { ignoreResizeObserverLoop, until } from '../../test/browser/helpers/chat-frames.js';
+import { bubble, closedLauncher, idlePeriods, serviceRequests } from '../../test/browser/helpers/ai-launcher.js';
 
 ignoreResizeObserverLoop();
 

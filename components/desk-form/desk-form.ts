@@ -14,25 +14,25 @@ import {
 } from '../../src/model/desk/form-model.js';
 import { t, type DeskStringKey } from './strings.js';
 import { deskFormStyles } from './desk-form.styles.js';
-import { initialValues } from './values.js';
-import type { DeskPrefill } from './values.js';
-import { fieldError, type FormView } from './form-view.js';
-import { renderFormLayout } from './form-layout.js';
-import { AttachmentsArea } from './attachments-view.js';
-import { AfterCreation } from './after-creation.js';
-import { FormAssist } from './form-assist.js';
-import { FormSubmission } from './submission.js';
-import { FormDraft } from './form-draft.js';
-import { LauncherShell } from './launcher-shell.js';
-import { ContactFields } from './contact-view.js';
+import { initialValues } from './parts/values.js';
+import type { DeskPrefill } from './parts/values.js';
+import { fieldError, type FormView } from './parts/form-view.js';
+import { renderFormLayout } from './parts/form-layout.js';
+import { AttachmentsArea } from './parts/attachments-view.js';
+import { AfterCreation } from './parts/after-creation.js';
+import { FormAssist } from './parts/form-assist.js';
+import { FormSubmission } from './parts/submission.js';
+import { FormDraft } from './parts/form-draft.js';
+import { LauncherShell } from './parts/launcher-shell.js';
+import { ContactFields } from './parts/contact-view.js';
 import type { SuggestedSelection } from '../../src/model/desk/assist-model.js';
-import { DeskFormAttributes } from './desk-form-attributes.js';
-import { FormEntries } from './form-entries.js';
-import { FormSetup } from './form-setup.js';
+import { DeskFormAttributes } from './parts/desk-form-attributes.js';
+import { FormEntries } from './parts/form-entries.js';
+import { FormSetup } from './parts/form-setup.js';
 import './desk-request.js';
 import './events.js';
 
-export type { DeskPrefill } from './values.js';
+export type { DeskPrefill } from './parts/values.js';
 
 /**
  * A help-desk request form (spec §2.1 / §4.1): the triple and urgency from a catalogue, subject,

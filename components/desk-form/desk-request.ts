@@ -8,10 +8,10 @@ import { DeskRequestController } from '../../src/controllers/desk/request-contro
 import { defaultRatingBody, isClosed, type RatingInput } from '../../src/model/desk/follow-model.js';
 import { t, type DeskStringKey } from './strings.js';
 import { deskFormStyles } from './desk-form.styles.js';
-import { renderFiles, renderSummary, renderThread, stateText, type FollowView } from './follow-view.js';
-import { ReplyBox } from './follow-reply.js';
-import { ClosureBox } from './follow-closure.js';
-import { saveBlob } from './format.js';
+import { renderFiles, renderSummary, renderThread, stateText, type FollowView } from './parts/follow-view.js';
+import { ReplyBox } from './parts/follow-reply.js';
+import { ClosureBox } from './parts/follow-closure.js';
+import { saveBlob } from './parts/format.js';
 import { renderTask } from '../shared/task-view.js';
 import './events.js';
 

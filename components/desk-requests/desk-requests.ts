@@ -9,7 +9,7 @@ import { DeskListController } from '../../src/controllers/desk/list-controller.j
 import { defaultRatingBody, type RatingInput } from '../../src/model/desk/follow-model.js';
 import { t, type DeskStringKey } from '../desk-form/strings.js';
 import { deskFormStyles } from '../desk-form/desk-form.styles.js';
-import { formatDate } from '../desk-form/format.js';
+import { formatDate } from '../desk-form/parts/format.js';
 import { deskRequestsStyles } from './desk-requests.styles.js';
 import '../desk-form/desk-request.js';
 import { errorNoticeStyles } from '../shared/error-notice.js';

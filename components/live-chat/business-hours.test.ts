@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { foreignZone, readBusinessHours, summariseHours } from './business-hours.js';
+import { foreignZone, readBusinessHours, summariseHours } from './parts/business-hours.js';
 
 const office = [1, 2, 3, 4, 5].map((day) => ({ day, open: '09:00', close: '18:00' }));
 

@@ -1,11 +1,19 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import { ignoreResizeObserverLoop, until } from '../shared/chat-test-utils.js';
+import { ignoreResizeObserverLoop, until } from '../../test/browser/helpers/chat-frames.js';
 import type { SportelloComposer } from '../shared/composer.js';
 import type { SportelloEmojiPicker } from '../shared/emoji-picker.js';
-import { expectAxeClean, siteLandmarks } from './axe-page.js';
-import { $, delivered, eventually, mountChat, resetSim, startChat, TestOperator } from './chat-test-helpers.js';
-import type { SportelloLiveChatWindow } from './chat-window.js';
+import { expectAxeClean, siteLandmarks } from '../../test/browser/helpers/axe-page.js';
+import {
+  $,
+  delivered,
+  eventually,
+  mountChat,
+  resetSim,
+  startChat,
+  TestOperator,
+} from '../../test/browser/helpers/live-chat.js';
+import type { SportelloLiveChatWindow } from './parts/chat-window.js';
 
 ignoreResizeObserverLoop();
 // The dev server serves one request a module: room for all of them in the resource timeline.

@@ -4,10 +4,10 @@
  */
 import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import { expectAxeClean, siteLandmarks } from './axe-page.js';
+import { expectAxeClean, siteLandmarks } from '../../test/browser/helpers/axe-page.js';
 import '../desk-form/index.js';
 import type { SportelloLiveChat } from './live-chat.js';
-import { ignoreResizeObserverLoop } from '../shared/chat-test-utils.js';
+import { ignoreResizeObserverLoop } from '../../test/browser/helpers/chat-frames.js';
 import {
   $,
   composerSend,
@@ -19,7 +19,7 @@ import {
   startChat,
   TestOperator,
   until,
-} from './chat-test-helpers.js';
+} from '../../test/browser/helpers/live-chat.js';
 
 ignoreResizeObserverLoop();
 

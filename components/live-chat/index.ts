@@ -3,5 +3,5 @@
 import './live-chat.js';
 
 export { SportelloLiveChat } from './live-chat.js';
-export type { HandoffInput, ChatPrefill } from './chat-window.js';
+export type { HandoffInput, ChatPrefill } from './parts/chat-window.js';
 export type { ChatIdDetail } from './events.js';

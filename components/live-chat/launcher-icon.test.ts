@@ -5,7 +5,7 @@
  */
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import './index.js';
-import { CHAT_URL, resetSim } from './chat-test-helpers.js';
+import { CHAT_URL, resetSim } from '../../test/browser/helpers/live-chat.js';
 import type { SportelloLiveChat } from './live-chat.js';
 
 describe('closed live-chat launcher: its icon', () => {

@@ -5,7 +5,7 @@
  * A file of its own: which modules were fetched is a fact of the whole page.
  */
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
-import { CHAT_URL, resetSim } from './chat-test-helpers.js';
+import { CHAT_URL, resetSim } from '../../test/browser/helpers/live-chat.js';
 import type { SportelloLiveChat } from './live-chat.js';
 
 /** The page idle again and again: long enough for a module the launcher asked for at idle to arrive. */

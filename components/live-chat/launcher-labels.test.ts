@@ -4,7 +4,7 @@ import { languageOf } from '../../src/i18n/translate.js';
 import { launcherLabels } from '../../src/i18n/launcher.js';
 import { builtInStrings, loadAllCatalogues } from '../../src/i18n/catalogue.js';
 import { BUILT_IN_LANGS } from '../../src/i18n/lang.js';
-import { BUILT_IN_LAUNCHER_LABELS } from './launcher-strings.js';
+import { BUILT_IN_LAUNCHER_LABELS } from './parts/launcher-strings.js';
 
 const tags = ['', 'it', 'en', 'IT-it', ' en_GB ', 'de', 'it-CH', 'fr', 'pl'];
 

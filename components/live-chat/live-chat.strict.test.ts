@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { openStrictPage } from '../../test/setup/strict-page.js';
-import { ignoreResizeObserverLoop, until } from '../shared/chat-test-utils.js';
-import { CHAT_URL, delivered, FAST_RECONNECT, fillPrechat, resetSim } from './chat-test-helpers.js';
+import { ignoreResizeObserverLoop, until } from '../../test/browser/helpers/chat-frames.js';
+import { CHAT_URL, delivered, FAST_RECONNECT, fillPrechat, resetSim } from '../../test/browser/helpers/live-chat.js';
 import type { SportelloLiveChat } from './live-chat.js';
 
 ignoreResizeObserverLoop();

@@ -1,6 +1,6 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import { ignoreResizeObserverLoop, nextFrame } from '../shared/chat-test-utils.js';
+import { ignoreResizeObserverLoop, nextFrame } from '../../test/browser/helpers/chat-frames.js';
 import {
   $,
   SIM_URL,
@@ -24,7 +24,7 @@ import {
   until,
   visitorSockets,
   windowOf,
-} from './chat-test-helpers.js';
+} from '../../test/browser/helpers/live-chat.js';
 import type { SportelloLiveChat } from './live-chat.js';
 import { storageKey } from '../../src/storage/chat.js';
 import { pastChatsKey, readPastChats, writePastChats } from '../../src/storage/past-chats.js';

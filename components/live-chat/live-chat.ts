@@ -2,16 +2,16 @@ import type { ChatDestinations } from '../../src/services/chat.js';
 import type { Strings } from '../../src/i18n/catalogue.js';
 import type { TokenProvider } from '../../src/config.js';
 import { launcherCss, windowCss } from './live-chat.styles.js';
-import type { HandoffInput, SportelloLiveChatWindow } from './chat-window.js';
+import type { HandoffInput, SportelloLiveChatWindow } from './parts/chat-window.js';
 import './events.js';
 import type { ChatLookDetail } from './events.js';
-import { LiveChatAttributes } from './launcher-attributes.js';
-import { LauncherButton } from './launcher-button.js';
-import { LauncherTextState, followPageLang, unfollowPageLang } from './launcher-text.js';
-import { NavigationWatch } from './navigation-watch.js';
-import { hasStoredChat, readOpenFlag, startedElsewhere, writeOpenFlag } from './stored-chat.js';
-import { WidgetLook } from './widget-look.js';
-import { idle, loadWindow } from './window-loader.js';
+import { LiveChatAttributes } from './parts/launcher-attributes.js';
+import { LauncherButton } from './parts/launcher-button.js';
+import { LauncherTextState, followPageLang, unfollowPageLang } from './parts/launcher-text.js';
+import { NavigationWatch } from './parts/navigation-watch.js';
+import { hasStoredChat, readOpenFlag, startedElsewhere, writeOpenFlag } from './parts/stored-chat.js';
+import { WidgetLook } from './parts/widget-look.js';
+import { idle, loadWindow } from './parts/window-loader.js';
 
 // Every module imported statically above is part of the closed launcher's one file (`cdn/live-chat.js`):
 // none of them imports the window, Lit or a catalogue; those come with `import()`.
@@ -277,7 +277,7 @@ export class SportelloLiveChat extends LiveChatAttributes {
   private async scheduleGreeting(): Promise<void> {
     this.greetingWaits = !(await this.chatEndpoint()) || !this.widgetKey;
     if (this.greetingWaits) return;
-    const { scheduleGreeting } = await import('./greeting.js');
+    const { scheduleGreeting } = await import('./parts/greeting.js');
     const left = this.position === 'bottom-left' || this.position === 'bottom-start';
     const isOpen = () => this.opened;
     this.cancelGreeting = await scheduleGreeting(

@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
-import { ignoreResizeObserverLoop } from '../shared/chat-test-utils.js';
-import { $, mountChat, phase, resetSim, until } from './chat-test-helpers.js';
-import type { SportelloLiveChatWindow } from './chat-window.js';
+import { ignoreResizeObserverLoop } from '../../test/browser/helpers/chat-frames.js';
+import { $, mountChat, phase, resetSim, until } from '../../test/browser/helpers/live-chat.js';
+import type { SportelloLiveChatWindow } from './parts/chat-window.js';
 
 ignoreResizeObserverLoop();
 

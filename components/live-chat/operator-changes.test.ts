@@ -5,7 +5,7 @@
  * and a change made while the visitor was offline (only the sync's `state.operator` tells).
  */
 import { expect } from '@open-wc/testing';
-import { ignoreResizeObserverLoop } from '../shared/chat-test-utils.js';
+import { ignoreResizeObserverLoop } from '../../test/browser/helpers/chat-frames.js';
 import {
   $,
   delivered,
@@ -16,8 +16,8 @@ import {
   startChat,
   TestOperator,
   until,
-} from './chat-test-helpers.js';
-import type { SportelloLiveChatWindow } from './chat-window.js';
+} from '../../test/browser/helpers/live-chat.js';
+import type { SportelloLiveChatWindow } from './parts/chat-window.js';
 
 ignoreResizeObserverLoop();
 

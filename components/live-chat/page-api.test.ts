@@ -1,6 +1,6 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys, setViewport } from '@web/test-runner-commands';
-import { ignoreResizeObserverLoop } from '../shared/chat-test-utils.js';
+import { ignoreResizeObserverLoop } from '../../test/browser/helpers/chat-frames.js';
 import {
   $,
   CHAT_URL,
@@ -11,7 +11,7 @@ import {
   startChat,
   TestOperator,
   until,
-} from './chat-test-helpers.js';
+} from '../../test/browser/helpers/live-chat.js';
 import type { SportelloLiveChat } from './live-chat.js';
 
 ignoreResizeObserverLoop();

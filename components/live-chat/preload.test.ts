@@ -1,6 +1,6 @@
 /** `preload`: the page opts in to loading the window at idle (a file of its own: module state is per page). */
 import { expect, fixture, html } from '@open-wc/testing';
-import { CHAT_URL, resetSim, SIM_URL, until } from './chat-test-helpers.js';
+import { CHAT_URL, resetSim, SIM_URL, until } from '../../test/browser/helpers/live-chat.js';
 import type { SportelloLiveChat } from './live-chat.js';
 
 describe('sportello-live-chat: preload', () => {

@@ -3,7 +3,7 @@
  */
 import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import { ignoreResizeObserverLoop } from '../shared/chat-test-utils.js';
+import { ignoreResizeObserverLoop } from '../../test/browser/helpers/chat-frames.js';
 import {
   $,
   CHAT_URL,
@@ -16,10 +16,10 @@ import {
   startChat,
   TestOperator,
   until,
-} from './chat-test-helpers.js';
+} from '../../test/browser/helpers/live-chat.js';
 import type { SportelloLiveChat } from './live-chat.js';
-import type { SportelloLiveChatWindow } from './chat-window.js';
-import { expectAxeClean, siteLandmarks } from './axe-page.js';
+import type { SportelloLiveChatWindow } from './parts/chat-window.js';
+import { expectAxeClean, siteLandmarks } from '../../test/browser/helpers/axe-page.js';
 
 ignoreResizeObserverLoop();
 

@@ -5,7 +5,14 @@
 import { expect } from '@open-wc/testing';
 import { ChatClient, newId, StartRejected, type ChatEvent } from '../../src/services/chat.js';
 import { browserTabEnvironment, SharedRealtime, type TabEnvironment } from '../../src/realtime/shared-realtime.js';
-import { CHAT_URL, FAST_RECONNECT, resetSim, TestOperator, until, visitorSockets } from './chat-test-helpers.js';
+import {
+  CHAT_URL,
+  FAST_RECONNECT,
+  resetSim,
+  TestOperator,
+  until,
+  visitorSockets,
+} from '../../test/browser/helpers/live-chat.js';
 
 /** A tab's visibility the test can switch (the page's own cannot be changed from a test). */
 function fakeVisibility(hidden: boolean): NonNullable<TabEnvironment['visibility']> & { set(hidden: boolean): void } {

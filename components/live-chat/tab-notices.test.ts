@@ -6,11 +6,19 @@
  * by a test nor heard).
  */
 import { expect } from '@open-wc/testing';
-import { ignoreResizeObserverLoop } from '../shared/chat-test-utils.js';
-import { $, mountChat, resetSim, startChat, TestOperator, until, windowOf } from './chat-test-helpers.js';
-import { expectAxeClean, siteLandmarks } from './axe-page.js';
+import { ignoreResizeObserverLoop } from '../../test/browser/helpers/chat-frames.js';
+import {
+  $,
+  mountChat,
+  resetSim,
+  startChat,
+  TestOperator,
+  until,
+  windowOf,
+} from '../../test/browser/helpers/live-chat.js';
+import { expectAxeClean, siteLandmarks } from '../../test/browser/helpers/axe-page.js';
 import type { SportelloLiveChat } from './live-chat.js';
-import type { SportelloLiveChatWindow } from './chat-window.js';
+import type { SportelloLiveChatWindow } from './parts/chat-window.js';
 
 ignoreResizeObserverLoop();
 

@@ -5,7 +5,7 @@
  * later — as for a visitor who opens two pages of the site at once.
  */
 import { expect } from '@open-wc/testing';
-import { CHAT_URL, eventually, resetSim, until } from './chat-test-helpers.js';
+import { CHAT_URL, eventually, resetSim, until } from '../../test/browser/helpers/live-chat.js';
 import { ensureVisitorId, readStored, storageKey } from '../../src/storage/chat.js';
 
 /** Opens two separate tabs of `visitor-id-tab.html`, starts both chat windows together and returns the visitor ids they run with. */
@@ -19,7 +19,7 @@ async function twoTabsLoadingAtOnce(): Promise<[string, string]> {
   };
   try {
     for (const tab of ['a', 'b']) {
-      const url = new URL('./visitor-id-tab.html', import.meta.url);
+      const url = new URL('../../test/browser/fixtures/visitor-id-tab.html', import.meta.url);
       url.searchParams.set('tab', tab);
       window.open(url.href, '_blank', 'noopener');
     }

@@ -2,7 +2,7 @@ import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { nothing } from 'lit';
 import './message-list.js';
 import type { ChatListItem, SportelloMessageList } from './message-list.js';
-import { ignoreResizeObserverLoop } from './chat-test-utils.js';
+import { ignoreResizeObserverLoop } from '../../test/browser/helpers/chat-frames.js';
 
 ignoreResizeObserverLoop();
 

@@ -1,8 +1,8 @@
 // An area anchored on a phrase that wraps onto the next line (practice 1003's agreement: "… and ACME
 // Services" ends a line, "S.p.A. …" starts the next) is placed where the phrase starts.
 import { expect } from '@open-wc/testing';
-import { docView, firstPagePainted, practiceShown, resetSim, viewer } from './test-helpers.js';
-import { until } from './test-wait.js';
+import { docView, firstPagePainted, practiceShown, resetSim, viewer } from '../../test/browser/helpers/sign-viewer.js';
+import { until } from '../../test/browser/helpers/sign-wait.js';
 
 describe('sportello-sign-viewer: an anchor phrase across a line break', () => {
   beforeEach(resetSim);

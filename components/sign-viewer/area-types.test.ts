@@ -3,9 +3,9 @@
 // areas, a free-text, a date, a full-name and a checkbox placeholder.
 import { expect } from '@open-wc/testing';
 import type { SportelloSignViewer } from './sign-viewer.js';
-import { docView, practiceShown, resetSim, shadow, viewer } from './test-helpers.js';
+import { docView, practiceShown, resetSim, shadow, viewer } from '../../test/browser/helpers/sign-viewer.js';
 import { placeholderFamily } from './parts/area-icons.js';
-import { until } from './test-wait.js';
+import { until } from '../../test/browser/helpers/sign-wait.js';
 
 const LAURA = 'laura.bianchi@acme.test';
 

@@ -4,8 +4,8 @@ import { expect } from '@open-wc/testing';
 import { LitElement } from 'lit';
 import { SignDocumentController, type DocumentSource } from '../../src/controllers/sign/document-controller.js';
 import type { AreaSpec } from '../../src/pdf/areas.js';
-import { resetSim, signingLink } from './test-helpers.js';
-import { until } from './test-wait.js';
+import { resetSim, signingLink } from '../../test/browser/helpers/sign-viewer.js';
+import { until } from '../../test/browser/helpers/sign-wait.js';
 
 class DocumentHost extends LitElement {
   readonly doc = new SignDocumentController(this);

@@ -6,9 +6,9 @@ import { openPdf } from '../../src/pdf/pdfjs.js';
 import { stringsReady } from '../../src/i18n/translate.js';
 import type { SignDocumentView } from './parts/document-view.js';
 import { PAGE_GAP } from './parts/document-view.styles.js';
-import './test-helpers.js';
-import { makePdf } from './test-pdfs.js';
-import { until } from './test-wait.js';
+import '../../test/browser/helpers/sign-viewer.js';
+import { makePdf } from '../../test/browser/helpers/sign-pdfs.js';
+import { until } from '../../test/browser/helpers/sign-wait.js';
 
 describe('sign document view: first layout', () => {
   it("lays a document's pages out at their fitted scale the first time, not at 100 % and then refitted", async () => {

@@ -14,7 +14,7 @@ import {
 import { findKeyword, practiceAreas } from '../../src/pdf/areas.js';
 import { delayAfterError, nextDelay } from '../../src/model/sign/polling.js';
 import { looksLikePdf } from '../../src/services/sign.js';
-import { until } from './test-wait.js';
+import { until } from '../../test/browser/helpers/sign-wait.js';
 
 const unit = fc.double({ min: 0, max: 1, noNaN: true });
 

@@ -4,9 +4,9 @@ import { expect, fixture, html } from '@open-wc/testing';
 // @ts-expect-error -- pdf-lib's bundled ESM build (it loads in the browser without a bundler) has no .d.ts of its own.
 import * as PdfLibEsm from 'pdf-lib/dist/pdf-lib.esm.js';
 import { openPdf } from '../../src/pdf/pdfjs.js';
-import { hasInk } from './test-helpers.js';
+import { hasInk } from '../../test/browser/helpers/sign-viewer.js';
 import type { SignDocumentView } from './parts/document-view.js';
-import { until } from './test-wait.js';
+import { until } from '../../test/browser/helpers/sign-wait.js';
 
 const {
   PDFDocument,

@@ -6,9 +6,9 @@ import { stringsReady } from '../../src/i18n/translate.js';
 import type { PlacedArea } from '../../src/pdf/areas.js';
 import { PAGE_GAP } from './parts/document-view.styles.js';
 import type { SignDocumentView } from './parts/document-view.js';
-import { docView, firstPagePainted, resetSim, viewer } from './test-helpers.js';
-import { makePdf, redBox } from './test-pdfs.js';
-import { until } from './test-wait.js';
+import { docView, firstPagePainted, resetSim, viewer } from '../../test/browser/helpers/sign-viewer.js';
+import { makePdf, redBox } from '../../test/browser/helpers/sign-pdfs.js';
+import { until } from '../../test/browser/helpers/sign-wait.js';
 
 const ROTATIONS = [0, 90, 180, 270];
 /** Where each page's red box is drawn and its area placed: on the page as stored, off-centre so a wrong turn shows. */

@@ -4,9 +4,9 @@
 import { expect } from '@open-wc/testing';
 import { openPdf, type PdfDocument } from '../../src/pdf/pdfjs.js';
 import { PagePainter } from './parts/page-painter.js';
-import { hasInk } from './test-helpers.js';
-import { makePdf } from './test-pdfs.js';
-import { until } from './test-wait.js';
+import { hasInk } from '../../test/browser/helpers/sign-viewer.js';
+import { makePdf } from '../../test/browser/helpers/sign-pdfs.js';
+import { until } from '../../test/browser/helpers/sign-wait.js';
 
 /** A painter over page boxes made on demand in a container of the test's own. */
 function painterFixture() {

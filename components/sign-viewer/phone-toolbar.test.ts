@@ -4,8 +4,8 @@
 import { expect } from '@open-wc/testing';
 import { sendKeys, setViewport } from '@web/test-runner-commands';
 import type { SignDocumentView } from './parts/document-view.js';
-import { firstPagePainted, resetSim, viewer } from './test-helpers.js';
-import { until } from './test-wait.js';
+import { firstPagePainted, resetSim, viewer } from '../../test/browser/helpers/sign-viewer.js';
+import { until } from '../../test/browser/helpers/sign-wait.js';
 
 const root = (v: SignDocumentView) => v.shadowRoot!;
 const toolbar = (v: SignDocumentView) => root(v).querySelector<HTMLElement>('.toolbar')!;

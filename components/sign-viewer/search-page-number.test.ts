@@ -3,8 +3,8 @@
 // visibility observer caught up with the scroll).
 import { expect } from '@open-wc/testing';
 import type { SignDocumentView } from './parts/document-view.js';
-import { firstPagePainted, practiceShown, resetSim, viewer } from './test-helpers.js';
-import { until } from './test-wait.js';
+import { firstPagePainted, practiceShown, resetSim, viewer } from '../../test/browser/helpers/sign-viewer.js';
+import { until } from '../../test/browser/helpers/sign-wait.js';
 
 const root = (v: SignDocumentView) => v.shadowRoot!;
 /** What the visitor reads: the page field, and what the page-number status says. */

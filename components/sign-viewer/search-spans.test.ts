@@ -5,9 +5,9 @@ import fc from 'fast-check';
 import { setViewport } from '@web/test-runner-commands';
 import type { SportelloSignViewer } from './sign-viewer.js';
 import type { SignDocumentView } from './parts/document-view.js';
-import { firstPagePainted, practiceShown, resetSim, viewer } from './test-helpers.js';
+import { firstPagePainted, practiceShown, resetSim, viewer } from '../../test/browser/helpers/sign-viewer.js';
 import { findMatches, joinPieces, matchPieces, type TextPiece } from '../../src/pdf/search.js';
-import { until } from './test-wait.js';
+import { until } from '../../test/browser/helpers/sign-wait.js';
 
 const root = (v: SignDocumentView) => v.shadowRoot!;
 

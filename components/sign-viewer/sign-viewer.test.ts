@@ -16,8 +16,8 @@ import {
   SIGN_API,
   signingLink,
   viewer,
-} from './test-helpers.js';
-import { until } from './test-wait.js';
+} from '../../test/browser/helpers/sign-viewer.js';
+import { until } from '../../test/browser/helpers/sign-wait.js';
 
 async function detail(idFile: number): Promise<PracticeDetail> {
   return (await (await fetch(`${SIGN_API}/files/${idFile}`, { headers: KEY_HEADERS })).json()) as PracticeDetail;

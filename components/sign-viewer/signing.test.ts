@@ -5,8 +5,8 @@ import { executeServerCommand } from '@web/test-runner-commands';
 import { SIM_URL } from '/__sportello/env.js';
 import type { SportelloSignViewer } from './sign-viewer.js';
 import type { SignStatusDetail } from './events.js';
-import { actOnLink, practiceShown, resetSim, shadow, viewer } from './test-helpers.js';
-import { until } from './test-wait.js';
+import { actOnLink, practiceShown, resetSim, shadow, viewer } from '../../test/browser/helpers/sign-viewer.js';
+import { until } from '../../test/browser/helpers/sign-wait.js';
 
 const EMILY = 'emily.carter@northwind.test';
 const GIOVANNI = 'giovanni.verdi@example.test';

@@ -2,9 +2,9 @@
 // (style-src 'self', Trusted Types): the PDF is painted and the areas sit where the practice says.
 import { expect } from '@open-wc/testing';
 import { openStrictPage, type StrictPage } from '../../test/setup/strict-page.js';
-import { hasInk, KEY_HEADERS, resetSim, SIGN_API } from './test-helpers.js';
+import { hasInk, KEY_HEADERS, resetSim, SIGN_API } from '../../test/browser/helpers/sign-viewer.js';
 import type { PracticeDetail } from '../../src/services/sign.js';
-import { until } from './test-wait.js';
+import { until } from '../../test/browser/helpers/sign-wait.js';
 
 const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 

@@ -4,8 +4,8 @@
 import { expect, fixture } from '@open-wc/testing';
 import { GATEWAY_URL } from '/__sportello/env.js';
 import type { SportelloSignViewer } from './sign-viewer.js';
-import { actOnLink, resetSim, shadow, signingLink } from './test-helpers.js';
-import { until } from './test-wait.js';
+import { actOnLink, resetSim, shadow, signingLink } from '../../test/browser/helpers/sign-viewer.js';
+import { until } from '../../test/browser/helpers/sign-wait.js';
 
 const adaToken = async () =>
   ((await (await fetch('/__sportello/visitor-token?user=ada')).json()) as { token: string }).token;

@@ -3,7 +3,7 @@
 import { expect } from '@open-wc/testing';
 import { SIM_URL } from '/__sportello/env.js';
 import { pdfjsRequested } from '../../src/pdf/pdfjs.js';
-import { firstPagePainted, resetSim, shadow, SIGN_API } from './test-helpers.js';
+import { firstPagePainted, resetSim, shadow, SIGN_API } from '../../test/browser/helpers/sign-viewer.js';
 import type { SportelloSignViewer } from './sign-viewer.js';
 
 describe('sportello-sign-viewer: pdf.js starts before the practice arrives', () => {

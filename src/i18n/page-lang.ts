@@ -1,7 +1,7 @@
 /**
  * The kit's observer of the page's `<html lang>`: a change re-renders every follower in the
  * new language. The Lit elements follow it through the base element; the closed live-chat launcher
- * keeps an observer of its own (components/live-chat/launcher-text.ts: this module would be a
+ * keeps an observer of its own (components/live-chat/parts/launcher-text.ts: this module would be a
  * request of its own at idle); this module imports nothing and stays tiny.
  */
 const followers = new Map<object, () => void>();

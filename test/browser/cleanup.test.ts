@@ -3,7 +3,7 @@
 // real elements, which talk to the real simulator; nothing of ours is replaced.
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../components/ai-chat/index.js';
-import { mountChat, resetSim, startChat, until } from '../../components/live-chat/chat-test-helpers.js';
+import { mountChat, resetSim, startChat, until } from './helpers/live-chat.js';
 import { SIM_URL } from '/__sportello/env.js';
 
 describe('elements release what they opened when removed', () => {

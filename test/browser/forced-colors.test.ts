@@ -8,8 +8,8 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
 import '../../components/live-chat/index.js';
 import '../../entries/ai-launcher.js';
-import { CHAT_URL, resetSim } from '../../components/live-chat/chat-test-helpers.js';
-import { bubble, closedLauncher } from '../../components/ai-chat/ai-launcher-helpers.js';
+import { CHAT_URL, resetSim } from './helpers/live-chat.js';
+import { bubble, closedLauncher } from './helpers/ai-launcher.js';
 
 /** The icon is drawn in the button's text colour, which is not the button's own background. */
 function expectVisible(button: HTMLElement, what: string): void {

@@ -42,7 +42,7 @@ describe('lazy element loading (the script-tag bundle)', () => {
     expect(el.shadowRoot?.querySelector('button.launcher')?.getAttribute('aria-label')).to.equal('Open the assistant');
     expect(customElements.get('sportello-ai-chat'), 'the panel waits for intent').to.equal(undefined);
     const fetched = loadedModules();
-    expect(fetched.some((n) => n.includes('/components/ai-chat/launcher'))).to.equal(true);
+    expect(fetched.some((n) => n.includes('/components/ai-chat/parts/launcher'))).to.equal(true);
     expect(fetched.some((n) => n.includes('/components/ai-chat/ai-chat.'))).to.equal(false);
     el.remove();
   });

@@ -5,9 +5,9 @@
  */
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { SIM_URL } from '/__sportello/env.js';
-import { ignoreResizeObserverLoop, until } from '../../components/shared/chat-test-utils.js';
-import { mountChat, resetSim, startChat } from '../../components/live-chat/chat-test-helpers.js';
-import { firstPagePainted, viewer, resetSim as resetSign } from '../../components/sign-viewer/test-helpers.js';
+import { ignoreResizeObserverLoop, until } from './helpers/chat-frames.js';
+import { mountChat, resetSim, startChat } from './helpers/live-chat.js';
+import { firstPagePainted, viewer, resetSim as resetSign } from './helpers/sign-viewer.js';
 import '../../components/ai-chat/index.js';
 import '../../components/desk-form/index.js';
 

@@ -11,16 +11,8 @@ import { expect, waitUntil } from '@open-wc/testing';
 import { SIM_URL } from '/__sportello/env.js';
 import { openStrictPage, type StrictPage } from '../setup/strict-page.js';
 import { clientCredentials } from '../../src/transport/auth.js';
-import { ignoreResizeObserverLoop, until } from '../../components/shared/chat-test-utils.js';
-import {
-  $,
-  CHAT_URL,
-  composerSend,
-  delivered,
-  FAST_RECONNECT,
-  fillPrechat,
-  resetSim,
-} from '../../components/live-chat/chat-test-helpers.js';
+import { ignoreResizeObserverLoop, until } from './helpers/chat-frames.js';
+import { $, CHAT_URL, composerSend, delivered, FAST_RECONNECT, fillPrechat, resetSim } from './helpers/live-chat.js';
 import type { SportelloLiveChat } from '../../components/live-chat/live-chat.js';
 import type { SportelloDeskForm } from '../../components/desk-form/desk-form.js';
 

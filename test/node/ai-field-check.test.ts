@@ -1,12 +1,12 @@
 /**
- * When the AI panel's form fields show their errors (components/ai-chat/field-check.ts): never
+ * When the AI panel's form fields show their errors (components/ai-chat/parts/field-check.ts): never
  * before the visitor edited the field or sent the form, on leaving an edited invalid field, and
  * gone at the first valid keystroke — over any sequence of what a visitor can do.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { FieldCheck } from '../../components/ai-chat/field-check.js';
+import { FieldCheck } from '../../components/ai-chat/parts/field-check.js';
 
 type Step = { kind: 'input' | 'blur' | 'submit'; valid: boolean };
 const step = fc.record({ kind: fc.constantFrom('input', 'blur', 'submit'), valid: fc.boolean() }) as fc.Arbitrary<Step>;

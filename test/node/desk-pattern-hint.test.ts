@@ -1,5 +1,5 @@
 /**
- * The help-desk form's sentence for a server's `pattern` (components/desk-form/pattern-hint.ts),
+ * The help-desk form's sentence for a server's `pattern` (components/desk-form/parts/pattern-hint.ts),
  * through the real catalogues: every word and every list separator comes from the language's
  * catalogue, so Arabic lists with "،" and "و" and English with ", " and "and".
  */
@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import en from '../../src/i18n/locales/en.js';
 import { formatMessage } from '../../src/i18n/message.js';
-import { patternHint } from '../../components/desk-form/pattern-hint.js';
+import { patternHint } from '../../components/desk-form/parts/pattern-hint.js';
 import { ar } from '../../demo/strings-ar.js';
 
 type Desk = Record<string, string>;

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { TranscriptRows, type RowsSource } from '../../components/live-chat/transcript-rows.js';
+import { TranscriptRows, type RowsSource } from '../../components/live-chat/parts/transcript-rows.js';
 import { Transcript, type ChatAttachment } from '../../src/model/chat/transcript.js';
 import type { LiveChatController } from '../../src/controllers/chat/live-chat-controller.js';
 

@@ -12,7 +12,7 @@ import type { SportelloSignViewer } from '../../../components/sign-viewer/sign-v
 import type { SportelloDeskForm } from '../../../components/desk-form/desk-form.js';
 import type { SportelloAiChat } from '../../../components/ai-chat/ai-chat.js';
 import type { SportelloLiveChat } from '../../../components/live-chat/live-chat.js';
-import { fillPrechat, phase } from '../../../components/live-chat/chat-test-helpers.js';
+import { fillPrechat, phase } from '../helpers/live-chat.js';
 
 // web-test-runner has no Vite: the pdf.js worker is named explicitly.
 setPdfWorkerSrc('/node_modules/pdfjs-dist/build/pdf.worker.min.mjs');

@@ -6,12 +6,12 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { SIM_URL } from '/__sportello/env.js';
 import '../../../components/live-chat/index.js';
 import '../../../components/ai-chat/index.js';
-import { until } from '../../../components/shared/chat-test-utils.js';
+import { until } from '../helpers/chat-frames.js';
 import type { SportelloLiveChat } from '../../../components/live-chat/live-chat.js';
 import type { SportelloAiChat } from '../../../components/ai-chat/ai-chat.js';
-import { $, $$, typeAndSend } from '../../../components/ai-chat/ai-chat-test-helpers.js';
+import { $, $$, typeAndSend } from '../helpers/ai-chat.js';
 import { ar } from '../../../demo/strings-ar.js';
-import { docView, practiceShown, resetSim, viewer } from '../../../components/sign-viewer/test-helpers.js';
+import { docView, practiceShown, resetSim, viewer } from '../helpers/sign-viewer.js';
 
 const corner = (el: Element) => {
   const box = el.getBoundingClientRect();

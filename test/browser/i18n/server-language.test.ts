@@ -1,6 +1,6 @@
 /** Server data in the visitor's language: what the kit sends the services about the language. */
 import { expect } from '@open-wc/testing';
-import { chatSettings, type AiChatAttributes } from '../../../components/ai-chat/settings.js';
+import { chatSettings, type AiChatAttributes } from '../../../components/ai-chat/parts/settings.js';
 import type { AiClient } from '../../../src/services/ai.js';
 
 const attributes = (extra: Partial<AiChatAttributes>): AiChatAttributes => ({

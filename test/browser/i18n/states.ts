@@ -12,10 +12,10 @@ import '../../../components/desk-form/index.js';
 import '../../../components/sign-viewer/index.js';
 import { setPdfWorkerSrc } from '../../../src/pdf/pdfjs.js';
 import { clientCredentials } from '../../../src/transport/auth.js';
-import { until } from '../../../components/shared/chat-test-utils.js';
+import { until } from '../helpers/chat-frames.js';
 import type { SportelloAiChat } from '../../../components/ai-chat/ai-chat.js';
 import type { SportelloLiveChat } from '../../../components/live-chat/live-chat.js';
-import type { SportelloLiveChatWindow } from '../../../components/live-chat/chat-window.js';
+import type { SportelloLiveChatWindow } from '../../../components/live-chat/parts/chat-window.js';
 import type { SportelloDeskForm } from '../../../components/desk-form/desk-form.js';
 import type { SportelloSignViewer } from '../../../components/sign-viewer/sign-viewer.js';
 
