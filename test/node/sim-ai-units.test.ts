@@ -10,6 +10,8 @@ import { RateLimiter } from '../../demo/server/ai/rate-limit.js';
 import { fillSchema } from '../../demo/server/ai/structured.js';
 import { KnowledgeStore } from '../../demo/server/ai/kb.js';
 import { substitute } from '../../demo/server/ai/agents.js';
+import { withCitation } from '../../demo/server/ai/answers.js';
+import { Lexer } from 'marked';
 
 describe('text helpers', () => {
   it('folds accents and case, stems Italian and English inflections alike', () => {
@@ -126,6 +128,22 @@ describe('BM25', () => {
 
 describe('seeded knowledge base', () => {
   const kb = new KnowledgeStore();
+  it('cites every passage after its words: a code block or a table it ends with stays closed', () => {
+    const passages = [...kb.chunks.map((c) => c.content), ...kb.faqs.map((f) => f.answer)];
+    assert.ok(
+      passages.some((p) => p.trimEnd().endsWith('```')),
+      'a passage that ends with a code block',
+    );
+    for (const passage of passages) {
+      const tokens = new Lexer().lex(withCitation(passage, '[1]')).filter((t) => t.type !== 'space');
+      // The marker ends the last block, as text (a paragraph, or a list item's words).
+      const last = tokens.at(-1)!;
+      assert.ok(last.type !== 'code' && last.type !== 'table' && last.raw.trimEnd().endsWith('[1]'), passage);
+      for (const code of tokens.filter((t) => t.type === 'code'))
+        assert.match(code.raw.trimEnd(), /\n {0,3}(`{3,}|~{3,})$/, `a closed fence in ${passage}`);
+    }
+  });
+
   it('splits documents into chunks at ## headings and indexes FAQs', () => {
     assert.ok(kb.chunks.length >= 30);
     assert.ok(kb.faqs.length >= 14);

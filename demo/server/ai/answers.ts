@@ -331,13 +331,24 @@ function intentOf(h: ScoredPassage): string {
   return h.passage.kind === 'faq' ? h.passage.faq.category : h.passage.chunk.doc.source_url.split('/').pop()!;
 }
 
+/** A line a citation cannot follow on: a code fence (it would not close) or a table row (a cell). */
+const BLOCK_END = /^ {0,3}(?:`{3,}|~{3,}|\|)/;
+
+/**
+ * A passage with its citation marker after its last words: on the same line after a paragraph, on
+ * a line of its own after a code block or a table, which would take it in.
+ */
+export function withCitation(passage: string, marker: string): string {
+  const lastLine = passage.slice(passage.lastIndexOf('\n') + 1);
+  return BLOCK_END.test(lastLine) ? `${passage}\n\n${marker}` : `${passage} ${marker}`;
+}
+
 /** The answer the simulated model writes from retrieved passages: the best one, then pointers. */
 function ragAnswer(best: ScoredPassage, others: ScoredPassage[], lang: Lang, cited: boolean): string {
   const parts = [`### ${titleOf(best)}`];
   // Cited as an agent instructed to cite does: `[n]` is the n-th of the turn's `sources` (best first).
-  parts.push(
-    `${best.passage.kind === 'chunk' ? best.passage.chunk.content : best.passage.faq.answer}${cited ? ' [1]' : ''}`,
-  );
+  const passage = best.passage.kind === 'chunk' ? best.passage.chunk.content : best.passage.faq.answer;
+  parts.push(cited ? withCitation(passage, '[1]') : passage);
   const seen = new Set<string>();
   // A FAQ answer is short: the best document passage in the same language adds the details.
   const detail =
