@@ -9,6 +9,7 @@ import { transportPlugin } from './test/setup/transport-plugin.mjs';
 import { workerUrlPlugin } from './test/setup/worker-url-plugin.mjs';
 import { signPagePlugin } from './test/setup/sign-page-plugin.mjs';
 import { forcedColorsPlugin } from './test/setup/forced-colors-plugin.mjs';
+import { commonmarkSpecPlugin } from './test/setup/commonmark-spec-plugin.mjs';
 
 const executablePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 // The transport plugin (test HTTP/SSE server, RabbitMQ on demand, strict CSP page) needs the
@@ -60,6 +61,8 @@ export default {
     signPagePlugin({ timeout: TEST_TIMEOUT_MS }),
     // Forced colours (high contrast) for the tests that check what stays visible in them.
     forcedColorsPlugin(),
+    // The CommonMark spec's examples for the markdown renderer's conformance test.
+    commonmarkSpecPlugin(),
   ],
   browsers: [
     chromeLauncher({

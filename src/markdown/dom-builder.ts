@@ -1,6 +1,6 @@
-import { Lexer, type Token, type Tokens, type MarkedOptions } from 'marked';
+import { Lexer, Tokenizer, type Links, type Token, type Tokens, type TokensList, type MarkedOptions } from 'marked';
 import { decodeEntities } from './entities.js';
-import { safeImageUrl, safeLinkUrl } from './safe-url.js';
+import { pageLinkUrl, safeImageUrl, safeLinkUrl } from './safe-url.js';
 
 /**
  * Turns marked tokens into DOM nodes with createElement / createTextNode only. No string of
@@ -8,7 +8,51 @@ import { safeImageUrl, safeLinkUrl } from './safe-url.js';
  * did not choose: raw HTML tokens become text, links and images pass the URL allow-list.
  */
 
-const LEXER_OPTIONS: MarkedOptions = { gfm: true, breaks: false, pedantic: false };
+/**
+ * marked's tokenizer, with a fenced code block's content unindented as CommonMark says: a fence
+ * indented N spaces takes up to N spaces off each content line (marked leaves a line with fewer
+ * spaces as it is, and unindents nothing under an indented `~~~`).
+ */
+class FenceTokenizer extends Tokenizer {
+  override fences(src: string): Tokens.Code | undefined {
+    const token = super.fences(src);
+    const indent = token ? /^ */.exec(token.raw)![0].length : 0;
+    if (!token || !indent) return token;
+    const content = this.rules.block.fences.exec(src)?.[3];
+    if (content !== undefined) token.text = content.replace(new RegExp(`^ {1,${indent}}`, 'gm'), '');
+    return token;
+  }
+}
+
+/**
+ * marked's link text allows one level of brackets inside (`[a [b] c](url)`); CommonMark allows any
+ * balanced nesting. Its rules are widened to four levels, built from the level it has: if a new
+ * marked writes that level differently, its own rules stay (and the CommonMark test says so).
+ */
+const BRACKETS = String.raw`\[(?:\\[\s\S]|[^\[\]\\])*\]`;
+const DEEPER_BRACKETS = [1, 2, 3].reduce((inner) => String.raw`\[(?:\\[\s\S]|${inner}|[^\[\]\\])*\]`, BRACKETS);
+type Rules = Tokenizer['rules'];
+const widened = new WeakMap<object, Rules['inline']>();
+
+function withNestedBrackets(rules: Rules): Rules {
+  let inline = widened.get(rules.inline);
+  if (!inline) {
+    inline = { ...rules.inline };
+    for (const name of ['link', 'reflink', 'reflinkSearch'] as const) {
+      const rule = rules.inline[name];
+      inline[name] = new RegExp(
+        rule.source.replace(BRACKETS, () => DEEPER_BRACKETS),
+        rule.flags,
+      );
+    }
+    widened.set(rules.inline, inline);
+  }
+  return { ...rules, inline };
+}
+
+const TOKENIZER = new FenceTokenizer();
+const RESTRICTED_TOKENIZER = new FenceTokenizer();
+const LEXER_OPTIONS: MarkedOptions = { gfm: true, breaks: false, pedantic: false, tokenizer: TOKENIZER };
 
 export interface BuildOptions {
   /**
@@ -32,20 +76,87 @@ interface BlockOptions extends BuildOptions {
   openTail?: string;
 }
 
-const RESTRICTED_LEXER_OPTIONS: MarkedOptions = { ...LEXER_OPTIONS, breaks: true };
+const RESTRICTED_LEXER_OPTIONS: MarkedOptions = { ...LEXER_OPTIONS, breaks: true, tokenizer: RESTRICTED_TOKENIZER };
 
-export function lexBlock(markdown: string, restricted = false) {
-  return new Lexer(restricted ? RESTRICTED_LEXER_OPTIONS : LEXER_OPTIONS).lex(markdown);
+/** A link reference definition: `[label]: href "title"`. */
+export type Definition = Links[string];
+/** Definitions by the key their label matches by (see `labelKey`). */
+export type Definitions = ReadonlyMap<string, Definition>;
+
+/**
+ * The key a reference label matches by: CommonMark compares labels case-folded with their inner
+ * whitespace collapsed (marked lower-cases them only, so `[ẞ]` would miss `[SS]`: `ß` upper-cases to `SS`).
+ */
+function labelKey(label: string): string {
+  return label.replace(/\s+/g, ' ').toLowerCase().toUpperCase().toLowerCase();
 }
 
-/** Renders one block of markdown (see blocks.ts) into `parent`, returning the nodes appended. */
-export function appendMarkdownBlock(parent: Node, markdown: string, options: BlockOptions = {}): Node[] {
-  const builder = new DomBuilder(options);
+export interface LexedBlock {
+  tokens: TokensList;
+  /** Definitions this block made that `definitions` did not have (the first of a label wins). */
+  defined: Map<string, Definition>;
+  /** Labels this block used as references that no definition answered: a later one changes the block. */
+  unresolved: Set<string>;
+  /** Lexes inline text as part of this block (same definitions). */
+  inline: (text: string) => Token[];
+}
+
+/**
+ * Lexes one block with the definitions made before it in the text (or anywhere, once known):
+ * marked keeps the definitions of the text it lexes, so each block alone would only see its own.
+ */
+export function lexBlock(markdown: string, restricted = false, definitions: Definitions = new Map()): LexedBlock {
+  const lexer = new Lexer(restricted ? RESTRICTED_LEXER_OPTIONS : LEXER_OPTIONS);
+  // The lexer gives its tokenizer its rules: they are widened here, before anything is lexed.
+  const tokenizer = restricted ? RESTRICTED_TOKENIZER : TOKENIZER;
+  tokenizer.rules = withNestedBrackets(tokenizer.rules);
+  const links: Links = Object.create(null);
+  for (const [key, definition] of definitions) links[key] = definition;
+  const asked = new Set<string>();
+  const defined = new Map<string, Definition>();
+  lexer.tokens.links = new Proxy(links, {
+    get(target, label) {
+      if (typeof label !== 'string') return undefined;
+      const key = labelKey(label);
+      if (!(key in target)) asked.add(key);
+      return target[key];
+    },
+    set(target, label, definition: Definition) {
+      if (typeof label !== 'string') return false;
+      const key = labelKey(label);
+      if (!(key in target)) {
+        target[key] = definition;
+        defined.set(key, definition);
+      }
+      return true;
+    },
+  });
+  const tokens = lexer.lex(markdown);
+  const unresolved = new Set<string>();
+  for (const key of asked) if (!(key in links)) unresolved.add(key);
+  return { tokens, defined, unresolved, inline: (text) => lexer.inlineTokens(text) };
+}
+
+/** What building one block gives: its nodes, and what lexing it learnt about definitions. */
+export interface BuiltBlock extends Omit<LexedBlock, 'tokens' | 'inline'> {
+  nodes: Node[];
+}
+
+/** Renders one block of markdown (see blocks.ts) into `parent`, after `before` if given (else at the end). */
+export function appendMarkdownBlock(
+  parent: Node,
+  markdown: string,
+  options: BlockOptions = {},
+  definitions?: Definitions,
+  before: Node | null = null,
+): BuiltBlock {
+  const { tokens, defined, unresolved, inline } = lexBlock(markdown, options.restricted, definitions);
+  const builder = new DomBuilder(options, inline);
   const fragment = builder.doc.createDocumentFragment();
-  builder.blocks(fragment, lexBlock(markdown, options.restricted));
+  builder.blocks(fragment, tokens);
   const nodes = Array.from(fragment.childNodes);
-  parent.appendChild(fragment);
-  return nodes;
+  parent.insertBefore(fragment, before);
+  return { nodes, defined, unresolved };
 }
 
 class DomBuilder {
@@ -53,8 +164,13 @@ class DomBuilder {
   private readonly headingLevel: number;
   private readonly openTail: string | undefined;
   private readonly restricted: boolean;
+  /** Inside a link's words: a link there would be a link in a link, so it keeps its words only. */
+  private inLink = false;
 
-  constructor(options: BlockOptions) {
+  constructor(
+    options: BlockOptions,
+    private readonly lexInline: (text: string) => Token[],
+  ) {
     this.restricted = options.restricted === true;
     this.doc = options.document ?? document;
     this.headingLevel = Math.min(6, Math.max(1, Math.round(options.headingLevel ?? 3)));
@@ -76,8 +192,30 @@ class DomBuilder {
     if (value) parent.appendChild(this.doc.createTextNode(value));
   }
 
-  blocks(parent: Node, tokens: readonly Token[]): void {
-    for (const token of tokens) this.block(parent, token);
+  /**
+   * Block tokens in order. Text tokens (the words of a list item) that follow each other are one
+   * run of text, lines apart; in a loose list item (blank lines between its parts) that run is a
+   * paragraph, so the parts do not run together.
+   */
+  blocks(parent: Node, tokens: readonly Token[], loose = false): void {
+    for (let i = 0; i < tokens.length; i++) {
+      const token = tokens[i]!;
+      if (token.type !== 'text') {
+        this.block(parent, token);
+        continue;
+      }
+      const run = loose ? this.el(parent, 'p') : parent;
+      this.blockText(run, token as Tokens.Text);
+      while (tokens[i + 1]?.type === 'text') {
+        this.text(run, '\n');
+        this.blockText(run, tokens[++i] as Tokens.Text);
+      }
+    }
+  }
+
+  private blockText(parent: Node, text: Tokens.Text): void {
+    if (text.tokens) this.inline(parent, text.tokens);
+    else this.text(parent, decodeEntities(text.text));
   }
 
   private block(parent: Node, token: Token): void {
@@ -102,8 +240,12 @@ class DomBuilder {
         // A long line scrolls sideways: the block takes the focus so the keyboard can scroll it.
         pre.tabIndex = 0;
         const inner = this.el(pre, 'code');
-        const lang = (code.lang ?? '').trim().split(/\s+/)[0] ?? '';
-        if (/^[\w+#.-]{1,32}$/.test(lang)) inner.className = `language-${lang}`;
+        // The info string's first word names the language (a class: no character of it is markup).
+        const lang =
+          decodeEntities(code.lang ?? '')
+            .trim()
+            .split(/\s+/)[0] ?? '';
+        if (lang && lang.length <= 32) inner.className = `language-${lang}`;
         this.text(inner, code.text);
         return;
       }
@@ -123,13 +265,10 @@ class DomBuilder {
         // Raw HTML is shown as the text it is, never interpreted.
         this.text(this.el(parent, 'p', 'md-raw'), (token as Tokens.HTML).text.replace(/\n+$/, ''));
         return;
-      case 'text': {
-        // Block-level text appears in tight list items; it carries inline tokens.
-        const text = token as Tokens.Text;
-        if (text.tokens) this.inline(parent, text.tokens);
-        else this.text(parent, decodeEntities(text.text));
+      case 'text':
+        // Block-level text: the words of a list item (see `blocks`).
+        this.blockText(parent, token as Tokens.Text);
         return;
-      }
       default:
         // Unknown token types (extensions): show their source text rather than lose it.
         if ('raw' in token && typeof token.raw === 'string') this.text(this.el(parent, 'p'), token.raw);
@@ -169,7 +308,7 @@ class DomBuilder {
         // A character, not a disabled checkbox: nothing to operate, nothing unlabelled.
         this.text(this.el(li, 'span', 'md-check'), item.checked ? '☑ ' : '☐ ');
       }
-      this.blocks(li, item.tokens);
+      this.blocks(li, item.tokens, item.loose);
     }
   }
 
@@ -245,8 +384,12 @@ class DomBuilder {
   private link(parent: Node, link: Tokens.Link): void {
     // GFM autolinks a bare `https://exa` that is still arriving: until more text comes it is text.
     const bare = !link.raw.startsWith('[') && !link.raw.startsWith('<');
+    if (!bare && this.notALink(parent, link)) return;
+    // `[](url)`: no words, nothing to click and no name to announce (an empty link fails WCAG 2.4.4).
+    if (!link.tokens.length) return;
     const cut = bare && this.openTail !== undefined && this.openTail.endsWith(link.raw);
-    const href = cut ? null : safeLinkUrl(link.href);
+    // An empty destination (`[words]()`) is the page itself, as `href=""` would be.
+    const href = cut || this.inLink ? null : link.href === '' ? pageLinkUrl() : safeLinkUrl(link.href);
     if (!href) {
       // A refused URL keeps the words, loses the link.
       this.inline(parent, link.tokens);
@@ -257,7 +400,29 @@ class DomBuilder {
     anchor.setAttribute('target', '_blank');
     anchor.setAttribute('rel', 'noopener noreferrer');
     if (link.title) anchor.setAttribute('title', decodeEntities(link.title));
+    this.inLink = true;
     this.inline(anchor, link.tokens);
+    this.inLink = false;
+  }
+
+  /**
+   * CommonMark: a link never contains a link; of two nested ones the inner one is the link. marked
+   * makes the outer one a link too: it is shown as the text it is, `[`, its words (with the inner
+   * link) and what followed them, read again (`][ref]` may hold a reference of its own).
+   */
+  private notALink(parent: Node, link: Tokens.Link): boolean {
+    const opening = `[${link.text}]`;
+    if (
+      !link.raw.startsWith(opening) ||
+      !link.tokens.some(function holds(token: Token): boolean {
+        return token.type === 'link' || ('tokens' in token && Array.isArray(token.tokens) && token.tokens.some(holds));
+      })
+    )
+      return false;
+    this.text(parent, '[');
+    this.inline(parent, link.tokens);
+    this.inline(parent, this.lexInline(link.raw.slice(opening.length - 1)));
+    return true;
   }
 
   private image(parent: Node, image: Tokens.Image): void {

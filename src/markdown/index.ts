@@ -4,7 +4,7 @@
  * through DOMPurify into a DOM fragment. `MarkdownView` renders a growing text incrementally.
  */
 export { MarkdownView, renderMarkdown, type ContentFormat, type MarkdownViewOptions } from './markdown-view.js';
-export { safeLinkUrl, safeImageUrl } from './safe-url.js';
+export { safeLinkUrl, safeImageUrl, encodeUrl } from './safe-url.js';
 export { decodeEntities } from './entities.js';
 export { blockEnds, splitBlocks, BlockScanner } from './blocks.js';
 export { sanitiseHtml } from './html-format.js';

@@ -1,5 +1,5 @@
 import { BlockScanner } from './blocks.js';
-import { appendMarkdownBlock, type BuildOptions } from './dom-builder.js';
+import { appendMarkdownBlock, type BuildOptions, type BuiltBlock, type Definition } from './dom-builder.js';
 import { completeOpenTail } from './incomplete.js';
 import { loadHtmlSanitiser, loadedHtmlSanitiser } from './html-loader.js';
 
@@ -56,6 +56,14 @@ export interface MarkdownViewOptions extends BuildOptions {
   groupSize?: number;
 }
 
+/** A settled block whose text used a reference label that no definition answered when it was built. */
+interface WaitingBlock {
+  source: string;
+  /** Its top-level nodes where they are now (on the page or built for it). */
+  nodes: Node[];
+  unresolved: Set<string>;
+}
+
 /**
  * The rendering of one growing text. Blocks that are complete (blocks.ts) are rendered once,
  * appended to `root` and never touched again; only the open tail block is re-rendered, at most
@@ -86,6 +94,13 @@ export class MarkdownView {
   /** Ends (in `open`) of blocks found complete but not built yet (a backlog beyond the budgets). */
   private pendingEnds: number[] = [];
   private tailNodes: Node[] = [];
+  /**
+   * Link reference definitions of the settled blocks (the first of a label wins). Definitions hold
+   * for the whole text, wherever they stand: each block is lexed with those known so far.
+   */
+  private definitions = new Map<string, Definition>();
+  /** Settled blocks that used a reference nobody defined yet: built again when its definition arrives. */
+  private waiting: WaitingBlock[] = [];
   /** The last block group (groupSize) and how many blocks it holds. */
   private group: HTMLElement | null = null;
   private groupCount = 0;
@@ -197,6 +212,8 @@ export class MarkdownView {
     this.scanner = new BlockScanner();
     this.pendingEnds = [];
     this.tailNodes = [];
+    this.definitions = new Map();
+    this.waiting = [];
     this.renderedTail = null;
     this.finished = false;
     this.group = null;
@@ -312,8 +329,10 @@ export class MarkdownView {
           ? (this.groupBuilt ??= { group: this.group, blocks: doc.createDocumentFragment() }).blocks
           : this.group;
       }
-      const nodes = appendMarkdownBlock(parent, this.open.slice(start, end), this.options);
-      this.options.decorate?.(nodes);
+      const source = this.open.slice(start, end);
+      const after = parent.lastChild;
+      const built = appendMarkdownBlock(parent, source, this.options, this.definitions);
+      this.settle(source, built, parent, after, null);
       start = end;
     }
     this.pendingEnds.splice(0, count);
@@ -322,6 +341,44 @@ export class MarkdownView {
     this.open = this.open.slice(start);
     this.scanner.rebase(start);
     for (let i = 0; i < this.pendingEnds.length; i++) this.pendingEnds[i]! -= start;
+  }
+
+  /**
+   * A block just built: decorated, kept if it waits for a definition, and its own definitions
+   * known from now on, which builds again the blocks before it that waited for them.
+   */
+  private settle(source: string, built: BuiltBlock, parent: Node, after: Node | null, before: Node | null): void {
+    this.options.decorate?.(built.nodes);
+    if (built.unresolved.size) {
+      // What the block is on the page once decorated (a host may wrap a node): what lies between.
+      const nodes: Node[] = [];
+      for (let node = after ? after.nextSibling : parent.firstChild; node && node !== before; node = node.nextSibling)
+        nodes.push(node);
+      this.waiting.push({ source, nodes, unresolved: built.unresolved });
+    }
+    if (!built.defined.size) return;
+    for (const [key, definition] of built.defined) this.definitions.set(key, definition);
+    for (const block of this.waiting.slice()) {
+      if ([...block.unresolved].some((key) => built.defined.has(key))) this.rebuild(block);
+    }
+  }
+
+  /** Builds a waiting block again, in its place, with the definitions known now. */
+  private rebuild(block: WaitingBlock): void {
+    this.waiting.splice(this.waiting.indexOf(block), 1);
+    const first = block.nodes[0];
+    const parent = first?.parentNode;
+    if (!first || !parent) return; // a block that shows nothing has nothing to change
+    const after = first.previousSibling;
+    const before = block.nodes.at(-1)!.nextSibling;
+    for (const node of block.nodes) parent.removeChild(node);
+    this.settle(
+      block.source,
+      appendMarkdownBlock(parent, block.source, this.options, this.definitions, before),
+      parent,
+      after,
+      before,
+    );
   }
 
   /** Puts the built blocks on the page, after what is there (the tail is taken out first). */
@@ -353,7 +410,13 @@ export class MarkdownView {
     // The open end is shown with its unfinished syntax completed or held back (incomplete.ts); it is
     // built again from the text itself once it settles.
     const shown = tail && completeOpenTail(tail);
-    if (shown) this.tailNodes = appendMarkdownBlock(this.root, shown, { ...this.options, openTail: shown });
+    if (shown)
+      this.tailNodes = appendMarkdownBlock(
+        this.root,
+        shown,
+        { ...this.options, openTail: shown },
+        this.definitions,
+      ).nodes;
   }
 
   private renderHtml(): void {

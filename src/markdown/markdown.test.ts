@@ -8,6 +8,7 @@ import {
   BlockScanner,
   safeLinkUrl,
   safeImageUrl,
+  encodeUrl,
   decodeEntities,
   plainText,
 } from './index.js';
@@ -167,6 +168,51 @@ describe('markdown renderer', () => {
     expect(view.root.querySelectorAll('ol > li').length).to.equal(3);
   });
 
+  it('resolves a reference whose definition comes blocks later, streamed as in one piece', () => {
+    const text =
+      'See [the guide][g] and [the FAQ].\n\nMore words.\n\n[g]: https://example.com/guide "Guide"\n[the faq]: https://example.com/faq';
+    const expected = html(text);
+    expect(expected).to.contain(
+      '<a href="https://example.com/guide" target="_blank" rel="noopener noreferrer" title="Guide">the guide</a>',
+    );
+    expect(expected).to.contain(
+      '<a href="https://example.com/faq" target="_blank" rel="noopener noreferrer">the FAQ</a>',
+    );
+    expect(expected).not.to.contain('[');
+    for (const size of [1, 3, 7, 40]) {
+      const { view, runFrames } = manualView();
+      for (let pos = 0; pos < text.length; pos += size) {
+        view.append(text.slice(pos, pos + size));
+        runFrames();
+      }
+      view.finish();
+      expect(view.root.innerHTML, `chunks of ${size}`).to.equal(expected);
+    }
+    // The block that used it is built again as soon as the definition settles, not at the end only.
+    const { view, runFrames } = manualView();
+    view.append('See [the guide][g].\n\n[g]: https://example.com/guide\n\nAnd more');
+    runFrames();
+    expect(view.root.querySelector('a')?.getAttribute('href')).to.equal('https://example.com/guide');
+    // The first definition of a label wins, wherever the second one stands.
+    expect(html('[a]\n\n[a]: https://one.example/\n\n[a]: https://two.example/')).to.contain('https://one.example/');
+  });
+
+  it('keeps the paragraphs of a loose list item apart', () => {
+    const out = html('1. **Open the sign-in page**\n\n   Choose *Forgot password*.\n\n2. Check your mail');
+    expect(out).to.equal(
+      '<ol><li><p><strong>Open the sign-in page</strong></p><p>Choose <em>Forgot password</em>.</p></li><li><p>Check your mail</p></li></ol>',
+    );
+    // A tight item keeps its lines in one run of text.
+    expect(html('- one\n  two')).to.equal('<ul><li>one\ntwo</li></ul>');
+  });
+
+  it('never nests a link in a link: the outer one is text, as CommonMark says', () => {
+    const out = html('[see [the docs](https://a.example/) here](/b)');
+    expect(out).to.equal(
+      '<p>[see <a href="https://a.example/" target="_blank" rel="noopener noreferrer">the docs</a> here](/b)</p>',
+    );
+  });
+
   it('plain text of a rendering keeps rows, items and blocks apart', () => {
     const div = document.createElement('div');
     div.append(
@@ -324,6 +370,20 @@ describe('markdown renderer', () => {
     expect(view.root.innerHTML).to.equal(html(text));
   });
 
+  it('writes a destination into a URL as CommonMark does: references decoded, the rest percent-encoded', () => {
+    // CommonMark's Links examples: a space, a backslash, brackets and non-ASCII are encoded, escapes kept.
+    expect(encodeUrl('/my uri')).to.equal('/my%20uri');
+    expect(encodeUrl('foo\\bar')).to.equal('foo%5Cbar');
+    expect(encodeUrl('https://example.com/\\[\\')).to.equal('https://example.com/%5C%5B%5C');
+    expect(encodeUrl('/f&ouml;&ouml;')).to.equal('/f%C3%B6%C3%B6');
+    expect(encodeUrl('/url?q=%20&x=%zz')).to.equal('/url?q=%20&x=%25zz');
+    expect(encodeUrl('😀\ud800')).to.equal('%F0%9F%98%80%EF%BF%BD');
+    // What the URL parser drops is dropped before the allow-list looks.
+    expect(encodeUrl(' java\tscript:x ')).to.equal('javascript:x');
+    expect(safeLinkUrl('https://example.com/a b')).to.equal('https://example.com/a%20b');
+    expect(safeLinkUrl('foo\\bar')).to.equal(new URL('foo%5Cbar', document.baseURI).href);
+  });
+
   it('URL allow-list', () => {
     expect(safeLinkUrl('https://a.example/x')).to.equal('https://a.example/x');
     expect(safeLinkUrl('/relative')).to.equal(new URL('/relative', document.baseURI).href);
@@ -338,9 +398,10 @@ describe('markdown renderer', () => {
 
   it('resolves a link as the page would, whether or not it needs the page address', () => {
     // Absolute links skip the page's address (a speed-up); what they resolve to must not change:
-    // the reference is the resolution against the page, for links with and without a scheme.
+    // the reference is the resolution of the encoded destination against the page, for links with
+    // and without a scheme.
     const reference = (raw: string): string | null => {
-      const cleaned = raw.replace(/ /g, ''); // the only character of the inputs below a link drops
+      const cleaned = encodeUrl(raw);
       if (!cleaned) return null;
       try {
         const url = new URL(cleaned, document.baseURI);
@@ -477,6 +538,38 @@ describe('markdown renderer: the open end while streaming', () => {
     const [opening, closing] = shownAfter(['Code:\n\n``', '`js\nlet a = 1;\n``']);
     expect(opening).to.equal('<p>Code:</p>');
     expect(closing).to.contain('<code class="language-js">let a = 1;</code>');
+  });
+
+  it('shows no syntax of a fence under a paragraph, brackets in inline code or a link around an image while they arrive', () => {
+    const squeezed = (text: string) => text.replace(/\s+/g, '');
+    const within = (shown: string, whole: string) => {
+      let at = 0;
+      for (const char of shown) if (!(at = whole.indexOf(char, at) + 1)) return false;
+      return true;
+    };
+    for (const text of [
+      'Run this:\n```sh\nnpm start\n```\nThen open the page.',
+      'Read `items[0]` and `links[a](b)` first.',
+      'See [![the logo](https://example.com/logo.png) our site](https://example.com/) today.',
+    ]) {
+      const div = document.createElement('div');
+      div.append(renderMarkdown(text));
+      const whole = squeezed(div.textContent!);
+      for (let size = 1; size <= 12; size++) {
+        const { view, runFrames } = manualView();
+        for (let pos = 0; pos < text.length; pos += size) {
+          view.append(text.slice(pos, pos + size));
+          runFrames();
+          const shown = view.root.textContent!;
+          expect(
+            within(squeezed(shown), whole),
+            `${JSON.stringify(text.slice(0, pos + size))} shows ${JSON.stringify(shown)}`,
+          ).to.equal(true);
+        }
+        view.finish();
+        expect(view.root.innerHTML).to.equal(div.innerHTML);
+      }
+    }
   });
 
   it('never shows markdown syntax of words and tables while they arrive, at any cut (property)', () => {

@@ -4,10 +4,27 @@ import { decodeEntities } from './entities.js';
 const LINK_PROTOCOLS = new Set(['http:', 'https:', 'mailto:', 'tel:']);
 const IMAGE_PROTOCOLS = new Set(['http:', 'https:']);
 
-/** Removes what browsers ignore inside a URL (controls, whitespace) so `java\tscript:` is seen as it will run. */
-function normalise(raw: string): string {
-  // eslint-disable-next-line no-control-regex
-  return decodeEntities(raw).replace(/[\u0000-\u0020\u007f-\u009f\u00ad\u200b-\u200f\u2028\u2029\ufeff]/g, '');
+/**
+ * What CommonMark leaves as is: letters, digits, `;/?:@&=+$,-_.!~*'()#` and `%` starting an escape.
+ * Anything else is encoded; a surrogate pair is one character (a lone half becomes U+FFFD).
+ */
+const UNSAFE = /%(?![0-9a-fA-F]{2})|[\ud800-\udbff][\udc00-\udfff]|[^\w;/?:@&=+$,\-.!~*'()#%]/g;
+
+/**
+ * A link destination as CommonMark writes it into `href`: character references decoded, then
+ * every character that is not allowed as is in a URL percent-encoded (spaces, backslashes,
+ * brackets, non-ASCII), escapes already there kept. What the URL parser itself drops is dropped
+ * first (tabs and newlines anywhere, controls and spaces at the ends), so `java\tscript:` is seen as
+ * it will run. Encoding can only turn a scheme into a path: the allow-list below still decides.
+ */
+export function encodeUrl(raw: string): string {
+  const cleaned = decodeEntities(raw)
+    .replace(/[\t\n\r]/g, '')
+    // eslint-disable-next-line no-control-regex
+    .replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '');
+  return cleaned.replace(UNSAFE, (match) =>
+    match === '%' ? '%25' : encodeURIComponent(match.length === 1 && /[\ud800-\udfff]/.test(match) ? '\ufffd' : match),
+  );
 }
 
 /**
@@ -28,7 +45,7 @@ function baseUrl(): string {
  */
 export function safeLinkUrl(raw: string | null | undefined): string | null {
   if (!raw) return null;
-  const cleaned = normalise(raw);
+  const cleaned = encodeUrl(raw);
   if (!cleaned) return null;
   let url: URL;
   try {
@@ -41,13 +58,18 @@ export function safeLinkUrl(raw: string | null | undefined): string | null {
   return LINK_PROTOCOLS.has(url.protocol) ? url.href : null;
 }
 
+/** Where a link with an empty destination goes: the page itself (`href=""` in HTML). */
+export function pageLinkUrl(): string | null {
+  return safeLinkUrl(baseUrl());
+}
+
 /**
  * The src of an image, or null: only complete absolute http(s) URLs with a host. A half-streamed
  * `![x](https://exa` never gets here as an image token; a relative or data: URL never loads.
  */
 export function safeImageUrl(raw: string | null | undefined): string | null {
   if (!raw) return null;
-  const cleaned = normalise(raw);
+  const cleaned = encodeUrl(raw);
   if (!/^https?:\/\//i.test(cleaned)) return null;
   try {
     const url = new URL(cleaned);
