@@ -2,7 +2,7 @@ import { expect } from '@open-wc/testing';
 import { Lexer, marked, type Token } from 'marked';
 import { examples } from '/__sportello/commonmark-spec.js';
 import { MarkdownView, renderMarkdown, splitBlocks } from './index.js';
-import { normaliseHtml, normaliseRendering } from './commonmark-compare.js';
+import { normaliseHtml, normaliseRendering } from '../../test/browser/helpers/commonmark-compare.js';
 
 /**
  * The renderer against the CommonMark spec's examples (`commonmark-spec`), normalised as the spec's
