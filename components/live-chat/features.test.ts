@@ -1,5 +1,5 @@
 /**
- * Live chat, round two (issue #20): what is added — operator formatting, custom pre-chat fields,
+ * Live chat features beyond the conversation itself: operator formatting, custom pre-chat fields,
  * verified identity, the image viewer, notices in a hidden tab, the greeting, the desk hand-off.
  */
 import { expect, fixture, html } from '@open-wc/testing';
@@ -40,7 +40,7 @@ async function fillPrechatWith(
 
 const listOf = (win: HTMLElement) => win.shadowRoot!.querySelector('sportello-message-list')!.shadowRoot!;
 
-describe('sportello-live-chat: round two additions', () => {
+describe('sportello-live-chat: formatting, custom fields, identity, images, hidden tab, greeting, desk hand-off', () => {
   let operator: TestOperator | undefined;
   beforeEach(resetSim);
   afterEach(async () => {

@@ -34,7 +34,7 @@ function statusEvents(el: SportelloSignViewer): SignStatusDetail[] {
 describe("sportello-sign-viewer: each signer's own step", () => {
   beforeEach(resetSim);
 
-  it("after Emily signs, her viewer never offers the next signer's link (defect 1), and says she is waiting for the others", async () => {
+  it("after Emily signs, her viewer never offers the next signer's link, and says she is waiting for the others", async () => {
     const el = await viewer(1003, { 'signer-email': EMILY });
     await practiceShown(el);
     await until(() => signAction(el), 'no Sign action on her turn');

@@ -1,4 +1,4 @@
-// Pure logic of round two: boxes on turned pages, the canvas pixel budget, each signer's own view.
+// Pure logic: boxes on turned pages, the canvas pixel budget, each signer's own view.
 import { expect } from '@open-wc/testing';
 import fc from 'fast-check';
 import { displayBox, MAX_CANVAS_PIXELS, MAX_PAINT_RATIO, paintRatio, quarterTurn } from '../../src/pdf/geometry.js';

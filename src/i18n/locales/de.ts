@@ -389,7 +389,7 @@ const de: Catalogue = {
     state_R: 'Wieder geöffnet',
     stateUnknown: 'Status {code}',
     missingId: 'Für diese Ansicht wird eine request-id benötigt.',
-    // round two: follow view to the end
+    // follow view to the end
     dataChiusura: 'Geschlossen am',
     updated: 'Anfrage {id} wurde aktualisiert: {state}.',
     newReplies: '{n, plural, one {# neuer Kommentar} other {# neue Kommentare}}.',
@@ -423,7 +423,7 @@ const de: Catalogue = {
     ratingFailed: 'Ihre Bewertung wurde nicht gesendet.',
     ratingMissing: 'Bitte wählen Sie eine Bewertung von 1 bis 5.',
     ratingThanks: 'Vielen Dank: Sie haben diese Anfrage mit {n} von 5 bewertet.',
-    // round two: my requests
+    // my requests
     listTitle: 'Meine Anfragen',
     listSearchLabel: 'Nach Nummer, Betreff oder Aktenzeichen suchen',
     listSearch: 'Suchen',
@@ -442,7 +442,7 @@ const de: Catalogue = {
     colOpened: 'Eröffnet am',
     colDue: 'Fällig am',
     colClosed: 'Geschlossen am',
-    // round two: deflection and suggested classification
+    // deflection and suggested classification
     deflectTitle: 'Diese Antworten helfen Ihnen vielleicht schon weiter',
     deflectSearching: 'Antworten auf Ihre Frage werden gesucht…',
     deflectAnswered: 'Das hat meine Frage beantwortet',
@@ -457,7 +457,7 @@ const de: Catalogue = {
     suggestApply: 'Diese Einordnung übernehmen',
     suggestDismiss: 'Nein, danke',
     suggestApplied: 'Einordnung auf {path} gesetzt. Sie können sie weiterhin ändern.',
-    // round two: launcher, anonymous visitors, formats
+    // launcher, anonymous visitors, formats
     launcherOpen: 'Anfrage stellen',
     dialogClose: 'Schließen',
     contactLegend: 'Wie können wir Sie erreichen',

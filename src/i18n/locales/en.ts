@@ -390,7 +390,7 @@ const en = {
     state_R: 'Reopened',
     stateUnknown: 'State {code}',
     missingId: 'This view needs a request-id.',
-    // round two: follow view to the end
+    // follow view to the end
     dataChiusura: 'Closed on',
     updated: 'Request {id} was updated: {state}.',
     newReplies: '{n, plural, one {# new comment} other {# new comments}}.',
@@ -423,7 +423,7 @@ const en = {
     ratingFailed: 'Your rating was not sent.',
     ratingMissing: 'Choose a rating from 1 to 5.',
     ratingThanks: 'Thank you: you rated this request {n} out of 5.',
-    // round two: my requests
+    // my requests
     listTitle: 'My requests',
     listSearchLabel: 'Search by number, subject or protocol',
     listSearch: 'Search',
@@ -442,7 +442,7 @@ const en = {
     colOpened: 'Opened',
     colDue: 'Due',
     colClosed: 'Closed',
-    // round two: deflection and suggested classification
+    // deflection and suggested classification
     deflectTitle: 'These answers may already help',
     deflectSearching: 'Looking for answers to your question…',
     deflectAnswered: 'This answered my question',
@@ -457,7 +457,7 @@ const en = {
     suggestApply: 'Use this classification',
     suggestDismiss: 'No, thanks',
     suggestApplied: 'Classification set to {path}. You can still change it.',
-    // round two: launcher, anonymous visitors, formats
+    // launcher, anonymous visitors, formats
     launcherOpen: 'Open a request',
     dialogClose: 'Close',
     contactLegend: 'How can we reach you',

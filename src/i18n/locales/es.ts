@@ -385,7 +385,7 @@ const es: Catalogue = {
     state_R: 'Reabierta',
     stateUnknown: 'Estado {code}',
     missingId: 'Esta vista necesita un request-id.',
-    // round two: follow view to the end
+    // follow view to the end
     dataChiusura: 'Cerrada el',
     updated: 'La solicitud {id} se ha actualizado: {state}.',
     newReplies: '{n, plural, one {# comentario nuevo} other {# comentarios nuevos}}.',
@@ -419,7 +419,7 @@ const es: Catalogue = {
     ratingFailed: 'Su valoración no se ha enviado.',
     ratingMissing: 'Elija una valoración de 1 a 5.',
     ratingThanks: 'Gracias: ha valorado esta solicitud con {n} de 5.',
-    // round two: my requests
+    // my requests
     listTitle: 'Mis solicitudes',
     listSearchLabel: 'Buscar por número, asunto o referencia',
     listSearch: 'Buscar',
@@ -438,7 +438,7 @@ const es: Catalogue = {
     colOpened: 'Abierta el',
     colDue: 'Vence el',
     colClosed: 'Cerrada el',
-    // round two: deflection and suggested classification
+    // deflection and suggested classification
     deflectTitle: 'Estas respuestas quizá ya le ayuden',
     deflectSearching: 'Buscando respuestas a su pregunta…',
     deflectAnswered: 'Esto ha respondido a mi pregunta',
@@ -453,7 +453,7 @@ const es: Catalogue = {
     suggestApply: 'Usar esta clasificación',
     suggestDismiss: 'No, gracias',
     suggestApplied: 'Clasificación establecida en {path}. Todavía puede cambiarla.',
-    // round two: launcher, anonymous visitors, formats
+    // launcher, anonymous visitors, formats
     launcherOpen: 'Abrir una solicitud',
     dialogClose: 'Cerrar',
     contactLegend: 'Cómo podemos contactarle',

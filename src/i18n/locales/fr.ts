@@ -388,7 +388,7 @@ const fr: Catalogue = {
     state_R: 'Rouverte',
     stateUnknown: 'État {code}',
     missingId: 'Cette vue nécessite un request-id.',
-    // round two: follow view to the end
+    // follow view to the end
     dataChiusura: 'Clôturée le',
     updated: 'La demande {id} a été mise à jour : {state}.',
     newReplies: '{n, plural, one {# nouveau commentaire} other {# nouveaux commentaires}}.',
@@ -421,7 +421,7 @@ const fr: Catalogue = {
     ratingFailed: 'Votre évaluation n’a pas été envoyée.',
     ratingMissing: 'Veuillez choisir une note de 1 à 5.',
     ratingThanks: 'Merci : vous avez attribué la note de {n} sur 5 à cette demande.',
-    // round two: my requests
+    // my requests
     listTitle: 'Mes demandes',
     listSearchLabel: 'Rechercher par numéro, objet ou référence',
     listSearch: 'Rechercher',
@@ -440,7 +440,7 @@ const fr: Catalogue = {
     colOpened: 'Ouverte le',
     colDue: 'Échéance',
     colClosed: 'Clôturée le',
-    // round two: deflection and suggested classification
+    // deflection and suggested classification
     deflectTitle: 'Ces réponses pourraient déjà vous aider',
     deflectSearching: 'Recherche de réponses à votre question…',
     deflectAnswered: 'Cela répond à ma question',
@@ -455,7 +455,7 @@ const fr: Catalogue = {
     suggestApply: 'Utiliser ce classement',
     suggestDismiss: 'Non merci',
     suggestApplied: 'Classement défini sur {path}. Vous pouvez encore le modifier.',
-    // round two: launcher, anonymous visitors, formats
+    // launcher, anonymous visitors, formats
     launcherOpen: 'Ouvrir une demande',
     dialogClose: 'Fermer',
     contactLegend: 'Comment vous joindre',

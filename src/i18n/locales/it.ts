@@ -380,7 +380,7 @@ const it: Catalogue = {
     state_R: 'Riaperta',
     stateUnknown: 'Stato {code}',
     missingId: 'Questa vista richiede un request-id.',
-    // round two: follow view to the end
+    // follow view to the end
     dataChiusura: 'Chiusa il',
     updated: 'La richiesta {id} è stata aggiornata: {state}.',
     newReplies: '{n, plural, one {# nuovo commento} other {# nuovi commenti}}.',
@@ -414,7 +414,7 @@ const it: Catalogue = {
     ratingFailed: 'La valutazione non è stata inviata.',
     ratingMissing: 'Scelga una valutazione da 1 a 5.',
     ratingThanks: 'Grazie: ha valutato questa richiesta {n} su 5.',
-    // round two: my requests
+    // my requests
     listTitle: 'Le mie richieste',
     listSearchLabel: 'Cerchi per numero, oggetto o protocollo',
     listSearch: 'Cerca',
@@ -433,7 +433,7 @@ const it: Catalogue = {
     colOpened: 'Aperta il',
     colDue: 'Scadenza',
     colClosed: 'Chiusa il',
-    // round two: deflection and suggested classification
+    // deflection and suggested classification
     deflectTitle: 'Queste risposte potrebbero già aiutarLa',
     deflectSearching: 'Ricerca di risposte alla Sua domanda…',
     deflectAnswered: 'Questo risponde alla mia domanda',
@@ -448,7 +448,7 @@ const it: Catalogue = {
     suggestApply: 'Usa questa classificazione',
     suggestDismiss: 'No, grazie',
     suggestApplied: 'Classificazione impostata su {path}. Può ancora modificarla.',
-    // round two: launcher, anonymous visitors, formats
+    // launcher, anonymous visitors, formats
     launcherOpen: 'Apri una richiesta',
     dialogClose: 'Chiudi',
     contactLegend: 'Come possiamo contattarLa',

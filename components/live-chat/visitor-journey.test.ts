@@ -1,5 +1,8 @@
 /**
- * Live chat, round two (issue #20): each defect seen, as the visitor met it.
+ * Live chat, from the queue to the rating, as the visitor meets it: the queue position after a bot
+ * hands over, a phone number checked by the service, the focus after ending, landmarks beside the
+ * page's own, the rating in view, an operator taking over, the service's widget settings, the first
+ * navigation entry.
  */
 import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
@@ -29,7 +32,7 @@ const systemRows = (win: SportelloLiveChatWindow) =>
     r.textContent!.replace(/\s+/g, ' ').trim(),
   );
 
-describe('sportello-live-chat: round two defects', () => {
+describe('sportello-live-chat: from the queue to the rating', () => {
   let operator: TestOperator | undefined;
   beforeEach(resetSim);
   afterEach(async () => {
@@ -38,7 +41,7 @@ describe('sportello-live-chat: round two defects', () => {
     await fetch(`${SIM_URL}/__sim/faults`, { method: 'DELETE' });
   });
 
-  it('1. the queue position is shown after the bot hands over to a person', async () => {
+  it('the queue position is shown after the bot hands over to a person', async () => {
     // A real operator is available, so the handed-over chat waits in the queue (the script stays away).
     operator = new TestOperator();
     await operator.connect();
@@ -58,7 +61,7 @@ describe('sportello-live-chat: round two defects', () => {
     expect($(win, '.conversation > .notice')!.textContent!.trim()).to.equal('You are in the queue: position 1');
   });
 
-  it('2. an invalid phone number says so (checked by the service), not "Required"', async () => {
+  it('an invalid phone number says so (checked by the service), not "Required"', async () => {
     const el = await mountChat({ widgetKey: 'demo-offline' });
     const win = await phase(el, 'offline');
     const phone = $<HTMLInputElement>(win, 'input[name=channel][value=phone]')!;
@@ -80,7 +83,7 @@ describe('sportello-live-chat: round two defects', () => {
     expect($(win, '#phone-error')!.textContent).to.equal('Enter a valid phone number');
   });
 
-  it('3. after "End chat" → "End it" from the keyboard, the focus stays in the window', async () => {
+  it('after "End chat" → "End it" from the keyboard, the focus stays in the window', async () => {
     const el = await mountChat();
     const win = await startChat(el, '2');
     const end = await until(() => $<HTMLButtonElement>(win, 'header .end-chat'));
@@ -95,14 +98,14 @@ describe('sportello-live-chat: round two defects', () => {
     expect(win.shadowRoot!.activeElement!.closest('.ended'), 'focus on the ended view').to.not.equal(null);
   });
 
-  it('4. no landmark clash with a page that has its own <header> (axe, whole page)', async () => {
+  it('no landmark clash with a page that has its own <header> (axe, whole page)', async () => {
     const el = await mountChat({ parent: siteLandmarks() });
     const win = await phase(el, 'prechat');
     await win.updateComplete;
     await expectAxeClean(document, 'pre-chat');
   });
 
-  it('5. a focused rating star is in view once the ended panel has scrolled', async () => {
+  it('a focused rating star is in view once the ended panel has scrolled', async () => {
     const el = await mountChat();
     el.style.setProperty('--sportello-chat-height', '360px');
     const win = await startChat(el, '2');
@@ -119,7 +122,7 @@ describe('sportello-live-chat: round two defects', () => {
     expect(label.bottom, 'star bottom inside the panel').to.be.at.most(view.bottom + 1);
   });
 
-  it('6. an operator taking over from the scripted one is said in the thread (left, joined)', async () => {
+  it('an operator taking over from the scripted one is said in the thread (left, joined)', async () => {
     const el = await mountChat();
     const win = await startChat(el, '2');
     await until(() => win.chat.operator?.name === 'Giulia');
@@ -134,7 +137,7 @@ describe('sportello-live-chat: round two defects', () => {
     expect(rows.filter((r) => r.includes('Chat transferred from Giulia to Operatore Demo'))).to.have.length(1);
   });
 
-  it("7. the service's widget settings are used: colour, subtitle, placeholders", async () => {
+  it("the service's widget settings are used: colour, subtitle, placeholders", async () => {
     const el = await mountChat();
     const win = await phase(el, 'prechat');
     await win.updateComplete;
@@ -144,7 +147,7 @@ describe('sportello-live-chat: round two defects', () => {
     expect(getComputedStyle($(win, 'header')!).backgroundColor).to.equal('rgb(11, 92, 173)');
   });
 
-  it('7. the widget position from the service applies unless the page set one', async () => {
+  it('the widget position from the service applies unless the page set one', async () => {
     // The widget's configuration changed through the service's own admin API (spec: PUT /api/widget/).
     const admin = new TestOperator().http;
     const widgets =
@@ -165,7 +168,7 @@ describe('sportello-live-chat: round two defects', () => {
     expect(launcher.getBoundingClientRect().left).to.be.below(window.innerWidth / 2);
   });
 
-  it('8. the first navigation entry carries the page title', async () => {
+  it('the first navigation entry carries the page title', async () => {
     document.title = 'Shoes — Test shop';
     const el = await mountChat();
     const win = await startChat(el, '2');

@@ -4,7 +4,8 @@ import { clientCredentials } from '../../src/transport/auth.js';
 import './index.js';
 import type { SportelloDeskForm } from './desk-form.js';
 
-// Issue #22 "Defects seen" 1-3, each as the customer meets it (defect 4 is in desk-request.test.ts).
+// What the form tells the customer: a server failure in words that fit it, the format of a
+// pattern-checked field, channels named in their language, one SLA preview per change, a restored draft.
 
 const DESK = `${SIM_URL}/desk`;
 const CATALOG = `${SIM_URL}/desk/__catalog.json`;
@@ -73,7 +74,7 @@ function visibleText(el: Element): string {
   return parts.join(' ').replace(/\s+/g, ' ');
 }
 
-describe('sportello-desk-form: round-two defects', () => {
+describe('sportello-desk-form: what the customer is told', () => {
   beforeEach(async () => {
     localStorage.clear();
     performance.clearResourceTimings();
@@ -83,7 +84,7 @@ describe('sportello-desk-form: round-two defects', () => {
     await fetch(`${SIM_URL}/__sim/faults`, { method: 'DELETE' });
   });
 
-  it('defect 1: a server 5xx is not called a lost connection, and no raw server message reaches the customer', async () => {
+  it('a server 5xx is not called a lost connection, and no raw server message reaches the customer', async () => {
     await fault({ kind: 'status', path: '/desk/__catalog.json', status: 500, count: 100 });
     const broken = await makeForm();
     await waitUntil(
@@ -109,7 +110,7 @@ describe('sportello-desk-form: round-two defects', () => {
     expect(text).to.not.contain('Injected fault');
   });
 
-  it('defect 2: a pattern-checked extra field carries the pattern and a human hint of the format', async () => {
+  it('a pattern-checked extra field carries the pattern and a human hint of the format', async () => {
     const el = await makeForm();
     await choose(el, 'servizio', 'id:1');
     await choose(el, 'assetRoot', 'id:20');
@@ -133,7 +134,7 @@ describe('sportello-desk-form: round-two defects', () => {
     await expect(el).to.be.accessible();
   });
 
-  it("defect 3a: the CHAT and APP channels are named in the customer's language", async () => {
+  it("the CHAT and APP channels are named in the customer's language", async () => {
     const el = await makeForm();
     const labels = () =>
       Array.from(control<HTMLSelectElement>(el, 'codiceCanale').options).map((o) => o.textContent?.trim());
@@ -143,7 +144,7 @@ describe('sportello-desk-form: round-two defects', () => {
     await waitUntil(() => labels().includes('App per smartphone'), 'Italian labels');
   });
 
-  it('defect 3b: a change of triple asks each SLA preview endpoint once', async () => {
+  it('a change of triple asks each SLA preview endpoint once', async () => {
     const el = await makeForm();
     await choose(el, 'servizio', 'id:2');
     await choose(el, 'tipoRichiesta', 'id:101');
@@ -158,11 +159,11 @@ describe('sportello-desk-form: round-two defects', () => {
     expect(calls('/richieste/scadenza-priorita')).to.equal(2);
   });
 
-  it('defect 3c: a restored draft is announced, and can be discarded', async () => {
-    const first = await makeForm({ 'draft-key': 'defect3', 'no-draft': null });
+  it('a restored draft is announced, and can be discarded', async () => {
+    const first = await makeForm({ 'draft-key': 'restored-draft', 'no-draft': null });
     await type(first, 'oggetto', 'Typed before the reload');
     first.remove();
-    const el = await makeForm({ 'draft-key': 'defect3', 'no-draft': null });
+    const el = await makeForm({ 'draft-key': 'restored-draft', 'no-draft': null });
     await waitUntil(() => $(el, '[part="draft-notice"]'), 'notice', { timeout: 8000 });
     const notice = $(el, '[part="draft-notice"]')!;
     expect(notice.getAttribute('role')).to.equal('status');
@@ -172,6 +173,6 @@ describe('sportello-desk-form: round-two defects', () => {
     notice.querySelector<HTMLButtonElement>('button')!.click();
     await el.updateComplete;
     expect(control(el, 'oggetto').value).to.equal('');
-    expect(localStorage.getItem('sportello-desk-draft:defect3')).to.equal(null);
+    expect(localStorage.getItem('sportello-desk-draft:restored-draft')).to.equal(null);
   });
 });
