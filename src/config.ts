@@ -158,8 +158,3 @@ export function resolveConfig(element: Element, service: ServiceKind, own: OwnCo
   const provided = closestConfigElement(element)?.sportelloConfig ?? {};
   return resolveFrom(service, own, provided, globalDefaults);
 }
-
-/** True when two resolutions would build the same client (same endpoint, same token provider). */
-export function sameConfig(a: ResolvedConfig | undefined, b: ResolvedConfig): boolean {
-  return !!a && a.endpoint === b.endpoint && a.tokenProvider === b.tokenProvider && a.lang === b.lang;
-}

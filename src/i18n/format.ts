@@ -1,5 +1,5 @@
 /**
- * Every date, time, number, file size, duration and relative time the kit shows goes through Intl
+ * Every date, time, number, file size and duration the kit shows goes through Intl
  * here, in the element's language. Formatters are cached per locale and options.
  */
 import type { Lang } from './lang.js';
@@ -12,9 +12,9 @@ export function intlLocale(lang: Lang): string {
   return lang === 'en' ? 'en-GB' : lang;
 }
 
-const cache = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat | Intl.RelativeTimeFormat>();
+const cache = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
 
-function cached<T extends Intl.DateTimeFormat | Intl.NumberFormat | Intl.RelativeTimeFormat>(
+function cached<T extends Intl.DateTimeFormat | Intl.NumberFormat>(
   kind: string,
   lang: Lang,
   options: object,
@@ -38,13 +38,6 @@ export function numberFormat(lang: Lang, options: Intl.NumberFormatOptions = {})
   return cached('n', lang, options, (locale) => new Intl.NumberFormat(locale, options));
 }
 
-export function relativeTimeFormat(
-  lang: Lang,
-  options: Intl.RelativeTimeFormatOptions = { numeric: 'auto' },
-): Intl.RelativeTimeFormat {
-  return cached('rt', lang, options, (locale) => new Intl.RelativeTimeFormat(locale, options));
-}
-
 /** A date (and time, unless `dayOnly`), or '' for a value that is not a date. */
 export function formatDate(
   value: string | number | Date | null | undefined,
@@ -59,10 +52,6 @@ export function formatDate(
 /** `ms` as an hour and minute ("14:05", "2:05 PM" where the language says so). */
 export function formatTime(ms: number | Date, lang: Lang): string {
   return dateTimeFormat(lang, { hour: '2-digit', minute: '2-digit' }).format(ms);
-}
-
-export function formatNumber(n: number, lang: Lang, options?: Intl.NumberFormatOptions): string {
-  return numberFormat(lang, options).format(n);
 }
 
 /**
@@ -83,26 +72,6 @@ export function formatFileSize(bytes: number, lang: Lang): string {
     unitDisplay: 'short',
     maximumFractionDigits: value < 10 && i > 0 ? 1 : 0,
   }).format(value);
-}
-
-/** "in 3 minutes", "yesterday", "2 hours ago": `ms` relative to `now`, in the largest unit that fits. */
-export function formatRelative(ms: number, now: number, lang: Lang): string {
-  const seconds = Math.round((ms - now) / 1000);
-  const steps: Array<[Intl.RelativeTimeFormatUnit, number]> = [
-    ['second', 60],
-    ['minute', 60],
-    ['hour', 24],
-    ['day', 7],
-    ['week', 4.35],
-    ['month', 12],
-    ['year', Infinity],
-  ];
-  let value = seconds;
-  for (const [unit, size] of steps) {
-    if (Math.abs(value) < size) return relativeTimeFormat(lang).format(Math.round(value), unit);
-    value /= size;
-  }
-  return relativeTimeFormat(lang).format(Math.round(value), 'year');
 }
 
 /** A duration in minutes in words, the largest two whole units ("1 Tag 2 Stunden", "1 giorno 2 ore"). */

@@ -7,8 +7,6 @@
 import type { Catalogue, CatalogueStrings, Namespace } from './catalogue.js';
 import { mapMessageText } from './message.js';
 
-export const PSEUDO_LANG = 'qps';
-
 const ACCENTED: Record<string, string> = Object.fromEntries(
   [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'].map((c, i) => [
     c,

@@ -24,7 +24,6 @@ export { setPdfWorkerSrc } from './worker-src.js';
 export type Pdfjs = typeof PdfjsLib;
 export type PdfDocument = PdfjsLib.PDFDocumentProxy;
 export type PdfPage = PdfjsLib.PDFPageProxy;
-export type PdfPageViewport = PdfjsLib.PageViewport;
 
 let loading: Promise<Pdfjs> | undefined;
 let loaded: Pdfjs | undefined;

@@ -9,8 +9,6 @@ import { ServiceError } from '../transport/errors.js';
 
 /** §3 practice status codes. */
 export type PracticeStatus = 'L' | 'F' | 'R' | 'E' | 'S' | 'V' | 'U' | 'A' | 'C';
-/** §2.3 signer action codes. */
-export type SignerAction = 'S' | 'E' | 'T' | 'V' | 'Q' | 'P' | 'O' | 'J';
 
 /** States nothing moves a practice out of; the viewer stops following the practice there. */
 export const FINAL_STATUSES: readonly PracticeStatus[] = ['F', 'R', 'E', 'V'];
