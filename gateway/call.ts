@@ -68,6 +68,10 @@ export class Call {
     return this.gw.config;
   }
 
+  get store(): GatewayStore {
+    return this.gw.store;
+  }
+
   param(name: string): string {
     return (this.request.params as Record<string, string>)[name] ?? '';
   }

@@ -24,6 +24,8 @@ import { toFastifyPath, type AllowedRoute } from './routes/types.js';
 import { MemoryStore, type GatewayStore } from './store.js';
 import { nodeUpstream, type Upstream } from './upstream.js';
 import { bearerOf, createVisitorVerifier, type Visitor, type VisitorVerifier } from './visitor.js';
+import { PUBLIC_VISITOR_ID } from './chat-scope.js';
+import { cookie, SESSION_COOKIE } from './session-cookie.js';
 import { attachWebSocketProxy } from './ws-proxy.js';
 
 /** Where each service lives on the gateway: the simulator's prefixes, so an element only changes its endpoint. */
@@ -37,8 +39,10 @@ export const PREFIXES: Record<ServiceName, string> = {
 /** Every allowed method + path pair, by service (the allow-list; README lists the same). */
 export const ALLOWED_ROUTES: readonly AllowedRoute[] = [...aiRoutes, ...signRoutes, ...deskRoutes, ...chatRoutes];
 
-export const SESSION_COOKIE = 'sportello_session';
+export { SESSION_COOKIE } from './session-cookie.js';
 export const SESSION_HEADER = 'X-Sportello-Session';
+/** On live-chat answers: `verified` when the request's visitor token verified, else `anonymous`. */
+export const VISITOR_VERDICT_HEADER = 'X-Sportello-Visitor';
 
 const ALLOWED_REQUEST_HEADERS = [
   'Content-Type',
@@ -65,6 +69,7 @@ const EXPOSED_HEADERS = [
   'Accept-Ranges',
   'Idempotent-Replayed',
   SESSION_HEADER,
+  VISITOR_VERDICT_HEADER,
 ];
 
 export interface GatewayOptions {
@@ -81,14 +86,6 @@ declare module 'fastify' {
   interface FastifyRequest {
     sportelloVisitor?: Visitor;
   }
-}
-
-function cookie(header: string | undefined, name: string): string | undefined {
-  for (const part of (header ?? '').split(';')) {
-    const [k, ...v] = part.trim().split('=');
-    if (k === name) return v.join('=');
-  }
-  return undefined;
 }
 
 /** A short, one-way name for a visitor in the logs (never the id itself, never a token). */
@@ -223,20 +220,21 @@ export async function createGateway(
   async function identify(request: FastifyRequest, reply: FastifyReply, route: AllowedRoute): Promise<Visitor> {
     const bearer = bearerOf(request.headers.authorization);
     if (request.headers.authorization !== undefined) {
-      if (!bearer) throw new Refused(401, MESSAGES.badToken);
-      const result = await verifier.verify(bearer);
-      if (!result.ok)
-        throw result.unavailable
+      const result = bearer ? await verifier.verify(bearer) : undefined;
+      if (result?.ok) return result.visitor;
+      // A public route serves anyone: a token that does not verify names nobody (the live chat goes
+      // on as an anonymous visitor's, and says so: VISITOR_VERDICT_HEADER). Elsewhere it is refused.
+      if (route.access !== 'public')
+        throw result && !result.ok && result.unavailable
           ? new Refused(503, MESSAGES.keysUnavailable, { 'Retry-After': '5' })
           : new Refused(401, MESSAGES.badToken);
-      return result.visitor;
     }
     const fromCookie = cookie(request.headers.cookie, SESSION_COOKIE);
     if (fromCookie) {
       const result = await verifier.verify(fromCookie);
       if (result.ok && result.visitor.kind === 'anonymous') return result.visitor;
     }
-    if (route.access === 'public') return { kind: 'anonymous', id: 'anon:public' };
+    if (route.access === 'public') return { kind: 'anonymous', id: PUBLIC_VISITOR_ID };
     // A new anonymous session: what this visitor creates stays theirs (cookie on the same site,
     // header for a page that keeps it and sends it back as a Bearer token).
     const session = await verifier.newSession();
@@ -267,8 +265,10 @@ export async function createGateway(
             throw new Refused(404, MESSAGES.notAllowed);
           const visitor = await identify(request, reply, route);
           request.sportelloVisitor = visitor;
+          if (route.service === 'chat')
+            reply.header(VISITOR_VERDICT_HEADER, visitor.kind === 'token' ? 'verified' : 'anonymous');
           admit(route, visitor);
-          if (visitor.id !== 'anon:public') {
+          if (visitor.id !== PUBLIC_VISITOR_ID) {
             const wait = await limited(`visitor:${visitor.id}`, config.limits.perVisitorPerMinute);
             if (wait > 0)
               throw new Refused(429, MESSAGES.rateLimited, { 'Retry-After': String(Math.ceil(wait / 1000)) });

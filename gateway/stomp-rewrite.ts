@@ -1,7 +1,7 @@
 /**
  * What the gateway changes in the STOMP frames a visitor's browser sends to the live chat
- * (design.md "Live chat, visitor side"). Pure: one WebSocket message in, the message to forward
- * out (or a refusal).
+ * (design.md "Live chat, visitor side"), and back. Pure: one WebSocket message in, the message to
+ * forward out (or a refusal).
  * - CONNECT: operator credentials (`CHAT_WS_USER` / `CHAT_WS_PASSWORD`, `login` / `passcode`) are
  *   removed — the operator console does not go through the gateway. The visitor token
  *   (`visitor-token`, the header the kit's live chat sends, or `Authorization: Bearer`) is removed
@@ -9,6 +9,9 @@
  *   trusts that header (the signature is the gateway's to check), so a forged one never reaches it.
  * - SEND `/app/chat.start`: with a visitor token, the body's `name` and `email` become the token's
  *   — the chat's verified identity, whatever the page typed.
+ * - The page's `visitor-id` (CONNECT, its visitor topic, `chat.start`) becomes the one the gateway
+ *   derives from the visitor it vouches for (chat-scope.ts); the service's frames on that topic go
+ *   back to the page under the page's own id.
  * Each WebSocket message must hold whole frames (what STOMP clients over WebSocket send); anything
  * else is refused rather than passed on unread.
  */
@@ -28,6 +31,8 @@ const CONNECT_DROPPED = new Set([
   'passcode',
   'authorization',
   'visitor-token',
+  // Set by the gateway from the visitor it vouches for (chat-scope.ts), never as the page sent it.
+  'visitor-id',
 ]);
 
 interface Frame {
@@ -80,56 +85,140 @@ function serialize(frame: Frame): string {
   return `${frame.command}\n${headers.join('\n')}\n\n${frame.body}\0`;
 }
 
-/** The visitor token a CONNECT frame carries: `visitor-token` (the kit's live chat), else `Authorization: Bearer`. */
-export function connectToken(data: string): string | undefined {
+/** What a CONNECT frame says about its visitor: the visitor token and the page's visitor id. */
+export interface ConnectInfo {
+  /** `visitor-token` (the kit's live chat), else `Authorization: Bearer`. */
+  token?: string | undefined;
+  visitorId?: string | undefined;
+}
+
+/** The CONNECT (or STOMP) frame of a message, read; undefined when it holds none. */
+export function readConnect(data: string): ConnectInfo | undefined {
   const { frames } = parseFrames(data);
   for (const f of frames) {
     if (typeof f === 'string' || (f.command !== 'CONNECT' && f.command !== 'STOMP')) continue;
     const header = (name: string) => f.headers.find(([k]) => k.toLowerCase() === name)?.[1];
-    const own = header('visitor-token');
-    if (own) return own.trim();
-    const m = /^Bearer\s+(\S+)$/i.exec(header('authorization') ?? '');
-    if (m) return m[1];
+    const own = header('visitor-token')?.trim();
+    const bearer = /^Bearer\s+(\S+)$/i.exec(header('authorization') ?? '')?.[1];
+    return { token: own || bearer, visitorId: header('visitor-id') };
   }
   return undefined;
 }
 
-/**
- * `verifiedToken`: the visitor token the gateway checked (from the socket URL or the CONNECT
- * frame), put on CONNECT as `visitor-token` for the service; any other is dropped.
- */
-export function rewriteClientMessage(
-  data: string,
-  identity: StompIdentity | undefined,
-  verifiedToken?: string | undefined,
-): RewriteResult {
+/** The visitor id of the page and the one the service knows this visitor by (chat-scope.ts). */
+export interface VisitorIds {
+  page: string;
+  service: string;
+}
+
+export interface ClientRewrite {
+  /** A verified visitor's name and e-mail: the chat's identity on `chat.start`. */
+  identity?: StompIdentity | undefined;
+  /** The visitor token the gateway checked, put on CONNECT as `visitor-token`; any other is dropped. */
+  verifiedToken?: string | undefined;
+  /** The page's visitor id, replaced by the service's on CONNECT, its SUBSCRIBE and `chat.start`. */
+  ids?: VisitorIds | undefined;
+}
+
+/** A `chat.start` the gateway passed on: the e-mail the chat starts with, by its request id. */
+export interface StartSeen {
+  clientRequestId: string;
+  email: string;
+}
+
+export type ClientResult = { ok: true; data: string; starts: StartSeen[] } | { ok: false; reason: string };
+
+const visitorTopic = (id: string) => `/topic/visitor.${id}`;
+
+/** A JSON object body, or undefined. */
+function objectBody(body: string): Record<string, unknown> | undefined {
+  try {
+    const parsed = JSON.parse(body) as unknown;
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** One WebSocket message of the page's, as the service gets it (see the module's comment). */
+export function rewriteClientMessage(data: string, rewrite: ClientRewrite): ClientResult {
   const { frames, ok } = parseFrames(data);
   if (!ok) return { ok: false, reason: 'incomplete STOMP frame' };
+  const { identity, verifiedToken, ids } = rewrite;
+  const starts: StartSeen[] = [];
   let changed = false;
   const out = frames.map((f) => {
     if (typeof f === 'string') return f;
     if (f.command === 'CONNECT' || f.command === 'STOMP') {
       const kept = f.headers.filter(([k]) => !CONNECT_DROPPED.has(k.toLowerCase()));
       if (verifiedToken) kept.push(['visitor-token', verifiedToken]);
-      if (kept.length !== f.headers.length || verifiedToken) changed = true;
+      if (ids) kept.push(['visitor-id', ids.service]);
+      if (kept.length !== f.headers.length || verifiedToken || ids) changed = true;
       return serialize({ ...f, headers: kept });
     }
     const destination = f.headers.find(([k]) => k === 'destination')?.[1];
-    if (f.command === 'SEND' && destination === '/app/chat.start' && identity && (identity.name || identity.email)) {
-      let body: Record<string, unknown>;
-      try {
-        const parsed = JSON.parse(f.body) as unknown;
-        if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return serialize(f);
-        body = parsed as Record<string, unknown>;
-      } catch {
-        return serialize(f);
-      }
-      if (identity.name) body.name = identity.name;
-      if (identity.email) body.email = identity.email;
+    if (f.command === 'SUBSCRIBE' && ids && destination === visitorTopic(ids.page)) {
+      changed = true;
+      return serialize({
+        ...f,
+        headers: f.headers.map(([k, v]): [string, string] =>
+          k === 'destination' ? [k, visitorTopic(ids.service)] : [k, v],
+        ),
+      });
+    }
+    if (f.command === 'SEND' && destination === '/app/chat.start') {
+      const body = objectBody(f.body);
+      if (!body) return serialize(f);
+      const edits: Record<string, unknown> = {};
+      if (identity?.name) edits.name = identity.name;
+      if (identity?.email) edits.email = identity.email;
+      if (ids && body.visitorId === ids.page) edits.visitorId = ids.service;
+      Object.assign(body, edits);
+      if (typeof body.clientRequestId === 'string')
+        starts.push({ clientRequestId: body.clientRequestId, email: typeof body.email === 'string' ? body.email : '' });
+      if (Object.keys(edits).length === 0) return serialize(f);
       changed = true;
       return serialize({ ...f, body: JSON.stringify(body) });
     }
     return serialize(f);
   });
-  return { ok: true, data: changed ? out.join('') : data };
+  return { ok: true, data: changed ? out.join('') : data, starts };
+}
+
+/** A chat the service started for this socket's visitor (`started` on their visitor topic). */
+export interface Started {
+  idChat: string;
+  clientRequestId?: string | undefined;
+}
+
+/**
+ * One WebSocket message of the service's, as the page gets it: the visitor topic named with the
+ * page's visitor id again, and the chats the service says it started. Messages that do not touch
+ * the visitor topic (the chat's own events, most of the traffic) pass untouched and unparsed.
+ */
+export function rewriteServerMessage(data: string, ids: VisitorIds | undefined): { data: string; started: Started[] } {
+  if (!ids || !data.includes('/topic/visitor.')) return { data, started: [] };
+  const { frames, ok } = parseFrames(data);
+  if (!ok) return { data, started: [] };
+  const started: Started[] = [];
+  const out = frames.map((f) => {
+    if (typeof f === 'string') return f;
+    const destination = f.headers.find(([k]) => k === 'destination')?.[1];
+    if (f.command !== 'MESSAGE' || destination !== visitorTopic(ids.service)) return serialize(f);
+    const body = objectBody(f.body);
+    if (body?.type === 'started' && (typeof body.idChat === 'number' || typeof body.idChat === 'string'))
+      started.push({
+        idChat: String(body.idChat),
+        clientRequestId: typeof body.clientRequestId === 'string' ? body.clientRequestId : undefined,
+      });
+    return serialize({
+      ...f,
+      headers: f.headers.map(([k, v]): [string, string] =>
+        k === 'destination' ? [k, visitorTopic(ids.page)] : [k, v],
+      ),
+    });
+  });
+  return { data: out.join(''), started };
 }

@@ -5,7 +5,9 @@
  * chat's identity); frames from the service pass unchanged. The visitor token comes as the
  * `access_token` query parameter (a browser cannot set headers on a WebSocket) or on the STOMP
  * CONNECT frame (`visitor-token`, as the kit's live chat sends it, or `Authorization: Bearer`);
- * only a token that verifies reaches the service, which trusts it.
+ * only a token that verifies reaches the service, which trusts it. The visitor id the service sees
+ * is derived from the visitor the gateway vouches for (chat-scope.ts), so a socket reaches its own
+ * visitor's chats only, and the chats it starts are recorded as theirs.
  */
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -13,15 +15,17 @@ import type { FastifyInstance } from 'fastify';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import type { GatewayServices } from './call.js';
 import { checkTarget } from './path-guard.js';
-import { connectToken, rewriteClientMessage, type StompIdentity } from './stomp-rewrite.js';
-import type { VisitorVerifier } from './visitor.js';
+import { CHAT_OWNERSHIP_TTL_S, chatOwner, serviceVisitorId } from './chat-scope.js';
+import { cookie, SESSION_COOKIE } from './session-cookie.js';
+import { readConnect, rewriteClientMessage, rewriteServerMessage, type VisitorIds } from './stomp-rewrite.js';
+import type { Visitor, VisitorVerifier } from './visitor.js';
 
 const SOCKET_PATH = '/chat/websocket';
 
-/** A visitor token the gateway checked, and the identity it names. */
+/** A token the gateway checked (a site's visitor token or its own session), and who it names. */
 interface Verified {
   token: string;
-  identity: StompIdentity;
+  visitor: Visitor;
 }
 const MAX_MESSAGE_BYTES = 256 * 1024;
 
@@ -50,15 +54,20 @@ export function attachWebSocketProxy(app: FastifyInstance, gw: GatewayServices, 
       ) {
         return refuseUpgrade(socket, 429, 'Too Many Requests');
       }
-      let verified: Verified | undefined;
+      let visitor: Verified | undefined;
       const token = new URLSearchParams(target.query).get('access_token');
       if (token) {
         const result = await verifier.verify(token);
         if (!result.ok) return refuseUpgrade(socket, 401, 'Unauthorized');
-        if (result.visitor.kind === 'token')
-          verified = { token, identity: { name: result.visitor.name, email: result.visitor.email } };
+        visitor = { token, visitor: result.visitor };
       }
-      wss.handleUpgrade(req, socket, head, (client) => bridge(client, verified));
+      // Same site: the gateway's anonymous session cookie names the visitor, as it does on REST calls.
+      const session = cookie(req.headers.cookie, SESSION_COOKIE);
+      if (!visitor && session) {
+        const result = await verifier.verify(session);
+        if (result.ok && result.visitor.kind === 'anonymous') visitor = { token: session, visitor: result.visitor };
+      }
+      wss.handleUpgrade(req, socket, head, (client) => bridge(client, visitor));
     })().catch(() => refuseUpgrade(socket, 502, 'Bad Gateway'));
   });
 
@@ -69,13 +78,33 @@ export function attachWebSocketProxy(app: FastifyInstance, gw: GatewayServices, 
       ['v12.stomp', 'v11.stomp', 'v10.stomp'],
       { headers, maxPayload: 4 * MAX_MESSAGE_BYTES },
     );
-    let verified = initial;
+    let caller = initial;
+    /** Decided on CONNECT: whose chats this socket reaches, and as which service visitor id. */
+    let owner: string | undefined;
+    let ids: VisitorIds | undefined;
+    let connected = false;
+    /** The e-mail of each chat.start passed on, until the service says which chat it started. */
+    const starting = new Map<string, string>();
     // Client frames in order, each after the previous one is decided (a CONNECT token is verified first).
     let chain: Promise<void> = new Promise((resolve) => upstream.once('open', () => resolve()));
     const end = (code = 1011, reason = '') => {
       if (client.readyState === WebSocket.OPEN) client.close(code, reason);
       if (upstream.readyState === WebSocket.OPEN || upstream.readyState === WebSocket.CONNECTING) upstream.terminate();
     };
+
+    async function onConnect(text: string): Promise<void> {
+      connected = true;
+      const connect = readConnect(text);
+      if (!caller && connect?.token) {
+        // The kit's live chat sends its visitor token on CONNECT. A token that does not verify
+        // (forged, expired) is dropped: the chat goes on as an anonymous visitor's.
+        const result = await verifier.verify(connect.token);
+        if (result.ok) caller = { token: connect.token, visitor: result.visitor };
+      }
+      owner = chatOwner(caller?.visitor, connect?.visitorId);
+      if (owner && connect?.visitorId)
+        ids = { page: connect.visitorId, service: serviceVisitorId(gw.config.anonymous.sessionSecret, owner) };
+    }
 
     client.on('message', (data: RawData, isBinary: boolean) => {
       chain = chain.then(async () => {
@@ -85,27 +114,46 @@ export function attachWebSocketProxy(app: FastifyInstance, gw: GatewayServices, 
           : Array.isArray(data)
             ? Buffer.concat(data).toString('utf8')
             : Buffer.from(data).toString('utf8');
-        if (!verified) {
-          // The kit's live chat sends its visitor token on CONNECT. A token that does not verify
-          // (forged, expired) is dropped: the chat goes on unverified, as the page typed it.
-          const token = connectToken(text);
-          const result = token ? await verifier.verify(token) : undefined;
-          if (token && result?.ok && result.visitor.kind === 'token') {
-            verified = { token, identity: { name: result.visitor.name, email: result.visitor.email } };
-          }
-        }
-        const rewritten = rewriteClientMessage(text, verified?.identity, verified?.token);
+        if (!connected) await onConnect(text);
+        const site = caller?.visitor.kind === 'token' ? caller : undefined;
+        const rewritten = rewriteClientMessage(text, {
+          identity: site ? { name: site.visitor.name, email: site.visitor.email } : undefined,
+          verifiedToken: site?.token,
+          ids,
+        });
         if (!rewritten.ok) return end(1008, rewritten.reason);
+        for (const start of rewritten.starts) {
+          if (starting.size >= 100) starting.delete(starting.keys().next().value as string);
+          starting.set(start.clientRequestId, start.email);
+        }
         upstream.send(rewritten.data, { binary: isBinary });
       });
     });
     upstream.on('message', (data: RawData, isBinary: boolean) => {
-      if (client.readyState === WebSocket.OPEN) client.send(data as Buffer, { binary: isBinary });
+      if (client.readyState !== WebSocket.OPEN) return;
+      const raw = Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data);
+      // Most frames are the chat's own events: only those on the visitor topic are read.
+      if (!ids || !raw.includes('/topic/visitor.')) return client.send(raw, { binary: isBinary });
+      const { data: out, started } = rewriteServerMessage(raw.toString('utf8'), ids);
+      for (const chat of started) void recordOwner(chat.idChat, chat.clientRequestId);
+      client.send(out, { binary: isBinary });
     });
     upstream.on('close', (code) => end(code >= 1000 && code < 5000 && code !== 1005 && code !== 1006 ? code : 1011));
     upstream.on('error', () => end(1011));
     client.on('close', () => end(1000));
     client.on('error', () => end(1011));
+
+    /** The chat is this socket's owner's: REST calls naming it must come from them (routes/chat.ts). */
+    async function recordOwner(idChat: string, clientRequestId: string | undefined): Promise<void> {
+      if (!owner) return;
+      const email = clientRequestId !== undefined ? starting.get(clientRequestId) : undefined;
+      try {
+        await gw.store.setOwner('chat', idChat, owner, CHAT_OWNERSHIP_TTL_S);
+        if (email !== undefined) await gw.store.setOwner('chat-email', idChat, email, CHAT_OWNERSHIP_TTL_S);
+      } catch (error) {
+        app.log.error({ err: (error as Error).message, idChat }, 'chat ownership not recorded');
+      }
+    }
   }
 
   app.addHook('onClose', async () => {

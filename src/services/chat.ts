@@ -5,7 +5,7 @@
  * src/controllers/chat/ turns this into element state.
  */
 import { HttpClient } from '../transport/http.js';
-import { chatToken, none, type AuthStrategy } from '../transport/auth.js';
+import { bearer, chatToken, none, type AuthStrategy, type TokenProvider } from '../transport/auth.js';
 import type { ChatAttachment, QuickReply } from './chat-types.js';
 import { ChatRealtime, type ChatRealtimeOptions } from './chat-realtime.js';
 import { fieldErrorsOf, normaliseFieldErrors, type FieldError } from './chat-field-errors.js';
@@ -76,7 +76,18 @@ export interface ChatCategory {
 export interface ChatClientOptions extends ChatRealtimeOptions {
   /** Only for a back-office page; a visitor widget needs no token. */
   token?: string | undefined;
+  /**
+   * The page's visitor token provider: its token goes along as `Authorization: Bearer` (the
+   * gateway scopes the calls that name a chat to the chat's owner; the service ignores it).
+   */
+  tokenProvider?: TokenProvider | undefined;
 }
+
+/**
+ * The answer header in which the gateway (or the service behind it) says whether it verified the
+ * visitor token: `verified`, else `anonymous` or absent. The page shows a visitor as verified only then.
+ */
+export const VISITOR_VERDICT_HEADER = 'X-Sportello-Visitor';
 
 export { type QuickReply, type ChatAttachment };
 
@@ -121,17 +132,26 @@ export class ChatClient extends ChatRealtime {
 
   constructor(override readonly options: ChatClientOptions) {
     super(options);
-    const auth: AuthStrategy = options.token ? chatToken(options.token) : none;
+    const auth: AuthStrategy = options.token
+      ? chatToken(options.token)
+      : options.tokenProvider
+        ? bearer(options.tokenProvider)
+        : none;
     this.http = new HttpClient({ service: 'chat', baseUrl: options.endpoint, auth });
   }
 
+  /** Whether the last widget answer said the visitor token was verified (VISITOR_VERDICT_HEADER). */
+  visitorVerified = false;
+
   // ---- public REST -------------------------------------------------------------------------
 
-  widget(language: string, signal?: AbortSignal): Promise<WidgetConfig> {
-    return this.http.json<WidgetConfig>('/public/api/widget', {
+  async widget(language: string, signal?: AbortSignal): Promise<WidgetConfig> {
+    const response = await this.http.response('/public/api/widget', {
       query: { widgetKey: this.options.widgetKey, language },
       signal,
     });
+    this.visitorVerified = response.headers.get(VISITOR_VERDICT_HEADER) === 'verified';
+    return (await response.json()) as WidgetConfig;
   }
 
   async categories(language: string, signal?: AbortSignal): Promise<ChatCategory[]> {
@@ -163,7 +183,7 @@ export class ChatClient extends ChatRealtime {
 
   async queuePosition(idChat: string | number, signal?: AbortSignal): Promise<number | undefined> {
     const body = await this.http.json<{ position?: number | null } | number>('/public/api/chat/queue-position/', {
-      query: { idChat },
+      query: { idChat, visitorId: this.options.visitorId },
       signal,
     });
     return typeof body === 'number' ? body : (body?.position ?? undefined);
@@ -172,16 +192,23 @@ export class ChatClient extends ChatRealtime {
   rate(idChat: string | number, rating: number, comment?: string): Promise<unknown> {
     return this.http.json('/public/api/chat/rating/', {
       method: 'POST',
+      query: { visitorId: this.options.visitorId },
       json: { idChat: jsonId(idChat), rating, comment },
     });
   }
 
+  // The calls that name a chat carry the visitor id: through the gateway, an anonymous visitor's
+  // chats are theirs by it (the gateway takes it off before the service).
+  //
   // The transcript and the contact requests are GETs that send an e-mail or file a request. A
   // GET is retried on a timeout or a 5xx, but one that timed out after the server acted would
   // act twice: these are sent once, and a failure is the visitor's to retry.
 
   sendTranscript(idChat: string | number, email: string): Promise<unknown> {
-    return this.http.json('/public/api/chat/transcription/', { query: { idChat, email }, retry: false });
+    return this.http.json('/public/api/chat/transcription/', {
+      query: { idChat, email, visitorId: this.options.visitorId },
+      retry: false,
+    });
   }
 
   contactRequest(
@@ -204,6 +231,7 @@ export class ChatClient extends ChatRealtime {
   addNavigationPage(idChat: string | number, url: string, title: string): Promise<unknown> {
     return this.http.json('/public/api/chat/add-navigation-page', {
       method: 'POST',
+      query: { visitorId: this.options.visitorId },
       json: { idChat: jsonId(idChat), url, title },
     });
   }

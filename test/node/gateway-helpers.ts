@@ -6,6 +6,7 @@
  */
 import { request as httpRequest } from 'node:http';
 import { SignJWT } from 'jose';
+import { WebSocket } from 'ws';
 import { startSimulator, type RunningSimulator } from '../../demo/server/core/simulator.js';
 import { readConfig, type GatewayConfig } from '../../gateway/config.js';
 import { startGateway, type RunningGateway } from '../../gateway/server.js';
@@ -148,4 +149,124 @@ export function withToken(token: string | undefined, init: RequestInit = {}): Re
       ...(token ? { Authorization: `Bearer ${token}` } : {}),
     },
   };
+}
+
+/** One STOMP frame as a browser's STOMP client writes it. */
+export const frame = (command: string, headers: Record<string, string>, body = '') =>
+  `${command}\n${Object.entries(headers)
+    .map(([k, v]) => `${k}:${v}`)
+    .join('\n')}\n\n${body}\0`;
+
+/** A SEND with a JSON body. */
+export const send = (destination: string, body: unknown) => {
+  const text = JSON.stringify(body);
+  return frame(
+    'SEND',
+    { destination, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)) },
+    text,
+  );
+};
+
+/** The JSON body of a MESSAGE frame. */
+export const bodyOf = (f: string): Record<string, unknown> =>
+  JSON.parse(f.slice(f.indexOf('\n\n') + 2, f.lastIndexOf('\0'))) as Record<string, unknown>;
+
+/** A raw STOMP-over-WebSocket client: every frame received is kept; `next` waits for one that matches. */
+export function stomp(url: string, headers: Record<string, string> = {}) {
+  const ws = new WebSocket(url, ['v12.stomp'], { headers });
+  const frames: string[] = [];
+  const waiters: Array<() => void> = [];
+  let closed: { code: number; reason: string } | undefined;
+  ws.on('message', (d) => {
+    frames.push(String(d));
+    waiters.splice(0).forEach((w) => w());
+  });
+  ws.on('close', (code, reason) => {
+    closed = { code, reason: String(reason) };
+    waiters.splice(0).forEach((w) => w());
+  });
+  ws.on('error', () => undefined);
+  const next = async (test: (f: string) => boolean): Promise<string> => {
+    for (;;) {
+      const found = frames.find(test);
+      if (found) return found;
+      if (closed) throw new Error(`socket closed (${closed.code}); frames: ${frames.join(' | ')}`);
+      await new Promise<void>((r) => waiters.push(r));
+    }
+  };
+  /** Resolves when the socket has closed, with its code. */
+  const ended = () =>
+    new Promise<{ code: number; reason: string }>((resolve) => {
+      if (closed) return resolve(closed);
+      ws.once('close', (code, reason) => resolve({ code, reason: String(reason) }));
+    });
+  return {
+    ws,
+    frames,
+    next,
+    ended,
+    opened: new Promise((r, j) => (ws.once('open', r), ws.once('error', j))),
+  };
+}
+
+/**
+ * Starts a live chat through the gateway's socket as the kit's live chat does: CONNECT with a
+ * visitor id (and a visitor token when given), the visitor topic, then `chat.start`. Returns the
+ * chat id and the still-open client.
+ */
+export async function startChat(
+  gatewayUrl: string,
+  visitorId: string,
+  options: { token?: string; email?: string; name?: string; message?: string; headers?: Record<string, string> } = {},
+): Promise<{ idChat: number; client: ReturnType<typeof stomp> }> {
+  const client = stomp(`${gatewayUrl.replace(/^http/, 'ws')}/chat/websocket`, options.headers);
+  await client.opened;
+  client.ws.send(
+    frame('CONNECT', {
+      'accept-version': '1.2',
+      host: 'x',
+      'heart-beat': '0,0',
+      'visitor-id': visitorId,
+      'widget-key': 'demo',
+      ...(options.token ? { 'visitor-token': options.token } : {}),
+    }),
+  );
+  await client.next((f) => f.startsWith('CONNECTED'));
+  client.ws.send(frame('SUBSCRIBE', { id: 'v', destination: `/topic/visitor.${visitorId}`, receipt: 'sub-v' }));
+  await client.next((f) => f.startsWith('RECEIPT') && f.includes('receipt-id:sub-v'));
+  const clientRequestId = `r-${visitorId}`;
+  client.ws.send(
+    send('/app/chat.start', {
+      clientRequestId,
+      idChatCategory: 2,
+      name: options.name ?? 'Typed Name',
+      email: options.email ?? 'typed@example.com',
+      language: 'en',
+      visitorId,
+    }),
+  );
+  const started = await client.next((f) => f.includes('"type":"started"') && f.includes(clientRequestId));
+  const idChat = Number(bodyOf(started).idChat);
+  if (options.message) {
+    client.ws.send(frame('SUBSCRIBE', { id: 'c', destination: `/topic/chat.${idChat}` }));
+    client.ws.send(send(`/app/chat.${idChat}.message`, { clientMessageId: 'm1', text: options.message }));
+    await client.next((f) => f.includes(options.message!) && f.includes('"from":"visitor"'));
+  }
+  return { idChat, client };
+}
+
+/** The chat as the chat service's operators see it (its record at the service, not through the gateway). */
+export async function chatAtService(
+  simUrl: string,
+  idChat: number,
+): Promise<{
+  name: string;
+  email: string;
+  visitorId: string;
+  verified?: boolean;
+  navigationPages: Array<{ url: string }>;
+  rating: number | null;
+}> {
+  const res = await fetch(`${simUrl}/chat/api/chat/${idChat}`, { headers: { 'X-ChatToken': 'demo-chat-token' } });
+  return res.json();
 }

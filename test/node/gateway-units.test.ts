@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { checkTarget } from '../../gateway/path-guard.js';
 import { createTokenSource, type TokenAnswer } from '../../gateway/oauth.js';
 import { MemoryStore, takeToken } from '../../gateway/store.js';
-import { connectToken, rewriteClientMessage } from '../../gateway/stomp-rewrite.js';
+import { readConnect, rewriteClientMessage, rewriteServerMessage } from '../../gateway/stomp-rewrite.js';
 import { visitorFromClaims } from '../../gateway/visitor.js';
 import { readConfig } from '../../gateway/config.js';
 import { currentSignerEmail } from '../../gateway/routes/sign.js';
@@ -183,7 +183,7 @@ describe('gateway STOMP rewrite', () => {
   it("puts the token's name and e-mail in chat.start", () => {
     const r = rewriteClientMessage(
       start({ clientRequestId: 'r', name: 'Finto', email: 'finto@x.test', idChatCategory: 1 }),
-      { name: 'Ada Lovelace', email: 'ada@x.test' },
+      { identity: { name: 'Ada Lovelace', email: 'ada@x.test' } },
     );
     assert.ok(r.ok);
     const body = r.data.slice(r.data.indexOf('\n\n') + 2, -1);
@@ -197,31 +197,55 @@ describe('gateway STOMP rewrite', () => {
   });
   it('leaves frames alone without a token, and passes heart-beats', () => {
     const frame = start({ name: 'Io' });
-    assert.deepEqual(rewriteClientMessage(frame, undefined), { ok: true, data: frame });
-    assert.deepEqual(rewriteClientMessage('\n', { name: 'x' }), { ok: true, data: '\n' });
+    assert.deepEqual(rewriteClientMessage(frame, {}), { ok: true, data: frame, starts: [] });
+    assert.deepEqual(rewriteClientMessage('\n', { identity: { name: 'x' } }), { ok: true, data: '\n', starts: [] });
   });
   it('removes operator credentials from CONNECT and reads a Bearer token there', () => {
     const connect =
       'CONNECT\naccept-version:1.2\nhost:x\nCHAT_WS_USER:operator\nCHAT_WS_PASSWORD:operator\nAuthorization:Bearer abc.def.ghi\nvisitor-id:v1\n\n\0';
-    assert.equal(connectToken(connect), 'abc.def.ghi');
-    const r = rewriteClientMessage(connect, undefined);
+    assert.deepEqual(readConnect(connect), { token: 'abc.def.ghi', visitorId: 'v1' });
+    const r = rewriteClientMessage(connect, { ids: { page: 'v1', service: 'gw-v1' } });
     assert.ok(r.ok);
     assert.doesNotMatch(r.data, /CHAT_WS|operator|Authorization/);
-    assert.match(r.data, /visitor-id:v1/);
+    assert.match(r.data, /\nvisitor-id:gw-v1\n/);
+    assert.doesNotMatch(r.data, /visitor-id:v1\n/);
   });
   it('passes a visitor-token on CONNECT only when the gateway verified it', () => {
     const connect = 'CONNECT\naccept-version:1.2\nvisitor-id:v1\nwidget-key:demo\nvisitor-token:forged.jwt.value\n\n\0';
-    assert.equal(connectToken(connect), 'forged.jwt.value');
-    const unverified = rewriteClientMessage(connect, undefined);
+    assert.equal(readConnect(connect)?.token, 'forged.jwt.value');
+    const unverified = rewriteClientMessage(connect, {});
     assert.ok(unverified.ok);
     assert.doesNotMatch(unverified.data, /visitor-token/);
-    const verified = rewriteClientMessage(connect, { name: 'Ada' }, 'good.jwt.value');
+    const verified = rewriteClientMessage(connect, { identity: { name: 'Ada' }, verifiedToken: 'good.jwt.value' });
     assert.ok(verified.ok);
     assert.match(verified.data, /\nvisitor-token:good\.jwt\.value\n/);
     assert.doesNotMatch(verified.data, /forged/);
   });
   it('refuses an incomplete frame', () => {
-    assert.equal(rewriteClientMessage('SEND\ndestination:/app/chat.start\n\n{"name":"x"}', undefined).ok, false);
+    assert.equal(rewriteClientMessage('SEND\ndestination:/app/chat.start\n\n{"name":"x"}', {}).ok, false);
+  });
+  it("speaks to the service under the visitor id the gateway derived, and to the page under the page's", () => {
+    const ids = { page: 'page-id', service: 'gw-derived' };
+    const sub = rewriteClientMessage('SUBSCRIBE\nid:s1\ndestination:/topic/visitor.page-id\n\n\0', { ids });
+    assert.ok(sub.ok);
+    assert.match(sub.data, /destination:\/topic\/visitor\.gw-derived\n/);
+    const other = rewriteClientMessage('SUBSCRIBE\nid:s2\ndestination:/topic/visitor.someone\n\n\0', { ids });
+    assert.ok(other.ok);
+    assert.match(other.data, /destination:\/topic\/visitor\.someone\n/);
+    const started = start({ clientRequestId: 'r1', visitorId: 'page-id', email: 'a@b.test' });
+    const r = rewriteClientMessage(started, { ids });
+    assert.ok(r.ok);
+    assert.equal(JSON.parse(r.data.slice(r.data.indexOf('\n\n') + 2, -1)).visitorId, 'gw-derived');
+    assert.deepEqual(r.starts, [{ clientRequestId: 'r1', email: 'a@b.test' }]);
+    const body = JSON.stringify({ type: 'started', idChat: 1042, clientRequestId: 'r1' });
+    const back = rewriteServerMessage(
+      `MESSAGE\ndestination:/topic/visitor.gw-derived\nsubscription:s1\nmessage-id:1\ncontent-length:${body.length}\n\n${body}\0`,
+      ids,
+    );
+    assert.match(back.data, /destination:\/topic\/visitor\.page-id\n/);
+    assert.deepEqual(back.started, [{ idChat: '1042', clientRequestId: 'r1' }]);
+    const chatEvent = 'MESSAGE\ndestination:/topic/chat.1042\n\n{"type":"started","idChat":7}\0';
+    assert.deepEqual(rewriteServerMessage(chatEvent, ids), { data: chatEvent, started: [] });
   });
 });
 

@@ -147,7 +147,9 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
 
   chatOptions() {
     return {
-      visitorToken: this.identity ? this.visitorToken : undefined,
+      // Any token the page gives (a visitor's, or the gateway's anonymous session) names the chat's owner.
+      visitorToken: this.visitorToken,
+      tokenProvider: this.visitorToken ? this.config.tokenProvider : undefined,
       endpoint: this.chatEndpoint(),
       widgetKey: this.widgetKey,
       language: this.language,
@@ -242,8 +244,14 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
   /** The launcher asked for the chat: configuration that arrives later starts it (see `clients.changed`). */
   private activationWanted = false;
 
-  /** The visitor the page vouches for (the gateway's visitor token from `tokenProvider`), if any. */
-  identity: VisitorIdentity | undefined;
+  /**
+   * The visitor the page vouches for (the gateway's visitor token from `tokenProvider`), once the
+   * gateway said it verified that token: a token it refused names nobody, whatever its claims say.
+   */
+  get identity(): VisitorIdentity | undefined {
+    return this.chat.visitorVerified ? this.claimed : undefined;
+  }
+  private claimed: VisitorIdentity | undefined;
   private identityRead?: Promise<void>;
   private visitorToken: string | undefined;
 
@@ -260,11 +268,7 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
       );
       return;
     }
-    this.identity = readVisitorToken(this.visitorToken);
-    if (this.identity) {
-      this.chat.name = this.identity.name;
-      this.chat.email = this.identity.email;
-    }
+    this.claimed = readVisitorToken(this.visitorToken);
     this.requestUpdate();
   }
 

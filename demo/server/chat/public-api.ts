@@ -23,6 +23,7 @@ import {
   WIDGETS,
 } from './seed.js';
 import { checkEmail, checkHttpUrl, checkPhone, checkText, collect, LIMITS, parseId, VISITOR_ID } from './validation.js';
+import { visitorIdentity } from './visitor-protocol.js';
 
 export const VERSION = { name: 'sportello-chat-simulator', version: '1.0.0', stomp: '1.2' };
 
@@ -66,35 +67,46 @@ export function mountPublicApi(router: Router, deps: PublicApiDeps): void {
     res.end(method === 'HEAD' ? undefined : avatar);
   });
 
-  router.get('/public/api/widget', ({ res, query }) => {
+  router.get('/public/api/widget', ({ req, res, query }) => {
     const key = query.get('widgetKey');
     if (!key) return fail(res, 400, 'widgetKey is required', { widgetKey: 'required' });
     const widget = WIDGETS.find((w) => w.key === key);
     if (!widget) return fail(res, 404, `No widget with key ${key}`);
     const language = pickLanguage(query.get('language') ?? 'it');
     const online = isOnline(widget);
-    sendJson(res, 200, {
-      widgetKey: widget.key,
-      active: true,
-      online,
-      language,
-      languages: LANGUAGES,
-      title: LABELS[language].title,
-      subtitle: LABELS[language].subtitle,
-      welcomeMessage: LABELS[language].welcome,
-      offlineMessage: LABELS[language].offline,
-      // Look, custom pre-chat fields and greeting: the widget's `configuration` (see widget-configuration.ts).
-      ...publicConfiguration(widget.key, language),
-      labels: LABELS,
-      privacy: { required: true, text: PRIVACY },
-      businessHours: widget.businessHours,
-      attachments: ATTACHMENT_LIMITS,
-      maxMessageLength: LIMITS.chatText,
-      contactRequest: widget.contactRequest ?? BOTH_CONTACT_CHANNELS,
-      categories: CATEGORIES.filter((c) => c.active).map((c) => c.idChatCategory),
-      bot: { name: BOT_AUTHOR.name, avatar: '/public/api/bot/avatar' },
-      websocket: { path: '/websocket', sendPrefix: '/app', topicPrefix: '/topic', heartbeat: deps.heartbeat },
-    });
+    sendJson(
+      res,
+      200,
+      {
+        widgetKey: widget.key,
+        active: true,
+        online,
+        language,
+        languages: LANGUAGES,
+        title: LABELS[language].title,
+        subtitle: LABELS[language].subtitle,
+        welcomeMessage: LABELS[language].welcome,
+        offlineMessage: LABELS[language].offline,
+        // Look, custom pre-chat fields and greeting: the widget's `configuration` (see widget-configuration.ts).
+        ...publicConfiguration(widget.key, language),
+        labels: LABELS,
+        privacy: { required: true, text: PRIVACY },
+        businessHours: widget.businessHours,
+        attachments: ATTACHMENT_LIMITS,
+        maxMessageLength: LIMITS.chatText,
+        contactRequest: widget.contactRequest ?? BOTH_CONTACT_CHANNELS,
+        categories: CATEGORIES.filter((c) => c.active).map((c) => c.idChatCategory),
+        bot: { name: BOT_AUTHOR.name, avatar: '/public/api/bot/avatar' },
+        websocket: { path: '/websocket', sendPrefix: '/app', topicPrefix: '/topic', heartbeat: deps.heartbeat },
+      },
+      {
+        // The verdict on the visitor token the widget sends (`Authorization: Bearer`): the service
+        // takes the identity a token names, as it does on the socket (visitor-protocol.ts), and says so.
+        'X-Sportello-Visitor': visitorIdentity(/^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1])
+          ? 'verified'
+          : 'anonymous',
+      },
+    );
   });
 
   router.get('/public/api/chat/categories', ({ res, query }) => {

@@ -19,7 +19,7 @@ export type Principal =
  * The signature is the gateway's to check (it sits between public pages and the service); the
  * simulator trusts what reaches it, as the service behind a gateway does. Expired: ignored.
  */
-function visitorIdentity(token: string | undefined): { name: string; email: string } | undefined {
+export function visitorIdentity(token: string | undefined): { name: string; email: string } | undefined {
   const payload = token?.split('.')[1];
   if (!payload) return undefined;
   try {

@@ -29,6 +29,8 @@ const EXPOSED_HEADERS = [
   'Location',
   'Sunset',
   'Link',
+  // The live chat's verdict on a visitor token (chat/public-api.ts).
+  'X-Sportello-Visitor',
 ];
 
 /**

@@ -81,6 +81,11 @@ export class LiveChatController extends ChatSession implements ReactiveControlle
     return !!stored.idChat && stored.phase !== 'ended';
   }
 
+  /** Whether the gateway (or the service) verified the visitor token, as its widget answer said. */
+  get visitorVerified(): boolean {
+    return this.client?.visitorVerified ?? false;
+  }
+
   /** Loads configuration and categories, and resumes a stored chat. Safe to call repeatedly. */
   load(): Promise<void> {
     return (this.loaded ??= this.doLoad().finally(() => {
@@ -113,6 +118,7 @@ export class LiveChatController extends ChatSession implements ReactiveControlle
       destinations: o.destinations,
       stomp: o.stomp,
       visitorToken: o.visitorToken,
+      tokenProvider: o.tokenProvider,
     });
     if (!this.realtime) {
       // Per visitor id too: tabs that ended up with different ids (no storage, two first loads at

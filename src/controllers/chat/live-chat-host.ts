@@ -1,6 +1,7 @@
 /** What the live-chat controller asks of the element it serves (the chat window). */
 import type { ReactiveControllerHost } from 'lit';
 import type { ChatClient, ChatDestinations, WidgetConfig } from '../../services/chat.js';
+import type { TokenProvider } from '../../transport/auth.js';
 import type { ServiceError } from '../../transport/errors.js';
 import type { TabEnvironment } from '../../realtime/tab-environment.js';
 
@@ -18,6 +19,8 @@ export interface LiveChatHost extends ReactiveControllerHost, HTMLElement {
     keepPastChats?: boolean | undefined;
     /** The gateway's visitor token, sent when the socket connects (the gateway checks it and names the visitor). */
     visitorToken?: string | undefined;
+    /** Where that token comes from: REST calls carry it too (the gateway scopes a chat to its owner). */
+    tokenProvider?: TokenProvider | undefined;
   };
   /** The widget's configuration arrived. */
   onConfig?(config: WidgetConfig): void;
