@@ -5,7 +5,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { GATEWAY_URL } from '/__sportello/env.js';
 import '../../../components/live-chat/index.js';
 import type { SportelloLiveChat } from '../../../components/live-chat/live-chat.js';
-import { phase } from '../../../components/live-chat/chat-test-helpers.js';
+import { phase } from '../helpers/live-chat.js';
 
 const b64url = (value: unknown) =>
   btoa(String.fromCharCode(...new TextEncoder().encode(JSON.stringify(value))))
