@@ -440,11 +440,16 @@ export class SportelloDeskForm extends DeskFormAttributes {
 
   // ---- AI help ---------------------------------------------------------------------------------
 
-  /** The customer accepted the suggested classification: set it as if chosen by hand. */
+  /**
+   * The customer accepted the suggested classification: set it as if chosen by hand. The card (and
+   * the Use button that had the focus) goes, so the focus moves to the service it set, where the
+   * customer can check or change what was chosen.
+   */
   private applySuggestion(selection: SuggestedSelection): void {
     this.entries.applySuggestion(selection);
     this.draft.save();
     this.announce(this.tr('suggestApplied', { path: selection.names.join(' › ') }));
+    void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>('[data-field="servizio"]')?.focus());
   }
 
   // ---- render ----------------------------------------------------------------------------------

@@ -99,7 +99,7 @@ export class SportelloDeskRequest extends SportelloElement {
     ratingBody: () => this.ratingBody,
     reopened: (answer) => this.reopened(answer),
     rated: (input) => this.emit('sportello-request-rated', { ...input }),
-    follow: (id) => (this.requestId = String(id)),
+    follow: (id) => void this.followAndFocus(id),
   });
 
   /** Reloads state and comments now (live updates continue). */
@@ -168,9 +168,22 @@ export class SportelloDeskRequest extends SportelloElement {
       idRichiesta: answer.idRichiesta,
       idRichiestaOriginale: answer.idRichiestaOriginale ?? Number(from),
     });
-    this.requestId = String(answer.idRichiesta);
-    this.announce(this.tr('reopenedAs', { id: answer.idRichiesta }));
-    void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>('#request-title')?.focus());
+    // A request number is an identifier, not a quantity: never "7,100" or "7.100".
+    this.announce(this.tr('reopenedAs', { id: String(answer.idRichiesta) }));
+    void this.followAndFocus(answer.idRichiesta);
+  }
+
+  /**
+   * Follows another request (the reopened one) and gives its title the focus once it has loaded:
+   * until then there is no title, and the button that had the focus has gone with the old request.
+   */
+  private async followAndFocus(id: number): Promise<void> {
+    this.requestId = String(id);
+    await this.updateComplete;
+    await this.controller.loading.taskComplete.catch(() => undefined);
+    await this.updateComplete;
+    // The new request's title; if it could not be loaded, the notice's Try again.
+    this.renderRoot.querySelector<HTMLElement>('#request-title, .error-banner button')?.focus();
   }
 
   /** A file as a real link; a click fetches it with the visitor's credentials and saves it. */
