@@ -76,8 +76,8 @@ export class ClosureBox {
       ${
         next !== undefined
           ? html`<p class="notice">
-            <span>${view.tr('reopenedAs', { id: next })}</span>
-            <button type="button" class="link" @click=${() => this.options.follow(next)}>${view.tr('openReopened', { id: next })}</button>
+            <span>${view.tr('reopenedAs', { id: String(next) })}</span>
+            <button type="button" class="link" @click=${() => this.options.follow(next)}>${view.tr('openReopened', { id: String(next) })}</button>
           </p>`
           : nothing
       }
