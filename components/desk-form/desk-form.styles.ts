@@ -276,6 +276,10 @@ export const deskFormStyles = [
       text-overflow: ellipsis;
       white-space: nowrap;
     }
+    .file-renamed {
+      grid-column: 1 / -1;
+      margin: 0;
+    }
     .file.error .file-state {
       color: var(--_danger);
       font-weight: 700;

@@ -52,6 +52,7 @@ export const desk: Catalogue['desk'] = {
   uploadFailed: 'تعذّر رفع {name}',
   attachmentAdded: 'تمت إضافة {name}',
   attachmentRemoved: 'تمت إزالة {name}',
+  fileRenamed: 'يُرسَل {original} باسم {name}: لا يمكن أن تكون بعض الأحرف جزءًا من اسم ملف.',
   errorsTitle:
     '{count, plural, zero {لا توجد حقول للمراجعة:} one {يُرجى مراجعة حقل واحد:} two {يُرجى مراجعة حقلين:} few {يُرجى مراجعة # حقول:} many {يُرجى مراجعة # حقلًا:} other {يُرجى مراجعة # حقل:}}',
   errorsOne: 'يُرجى مراجعة حقل واحد:',

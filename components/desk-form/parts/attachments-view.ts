@@ -110,6 +110,7 @@ export class AttachmentsArea {
                 <span class="file-state">${a.state === 'uploading' ? `${percent}%` : a.state === 'done' ? '✓' : '!'}</span>
                 ${a.state === 'error' ? html`<button type="button" class="link" @click=${() => uploads.retry(a.key)} aria-label=${tr('retryUpload', { name: a.name })}>${tr('retry')}</button>` : nothing}
                 ${locked ? nothing : html`<button type="button" class="link remove" @click=${() => this.remove(a.key, a.name)} aria-label=${tr('remove', { name: a.name })}>✕</button>`}
+                ${a.originalName ? html`<p class="hint file-renamed">${tr('fileRenamed', { original: a.originalName, name: a.name })}</p>` : nothing}
               </li>`;
             })}
           </ul>`

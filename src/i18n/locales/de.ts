@@ -329,6 +329,7 @@ const de: Catalogue = {
     uploadFailed: '{name} konnte nicht hochgeladen werden',
     attachmentAdded: '{name} hinzugefügt',
     attachmentRemoved: '{name} entfernt',
+    fileRenamed: '{original} wird als {name} gesendet: Einige Zeichen können nicht Teil eines Dateinamens sein.',
     errorsTitle: '{count, plural, one {Bitte prüfen Sie # Feld:} other {Bitte prüfen Sie # Felder:}}',
     errorsOne: 'Bitte prüfen Sie 1 Feld:',
     err_required: '{field} ist ein Pflichtfeld.',

@@ -330,6 +330,7 @@ const en = {
     uploadFailed: 'Upload of {name} failed',
     attachmentAdded: '{name} added',
     attachmentRemoved: '{name} removed',
+    fileRenamed: '{original} is sent as {name}: some characters cannot travel in a file name.',
     errorsTitle: '{count, plural, one {Please check # field:} other {Please check # fields:}}',
     errorsOne: 'Please check 1 field:',
     err_required: '{field} is required.',

@@ -325,6 +325,7 @@ const es: Catalogue = {
     uploadFailed: 'No se ha podido subir {name}',
     attachmentAdded: '{name} añadido',
     attachmentRemoved: '{name} quitado',
+    fileRenamed: '{original} se envía como {name}: algunos caracteres no pueden formar parte de un nombre de archivo.',
     errorsTitle: '{count, plural, one {Revise # campo:} other {Revise # campos:}}',
     errorsOne: 'Revise 1 campo:',
     err_required: '{field} es obligatorio.',

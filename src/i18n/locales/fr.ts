@@ -328,6 +328,8 @@ const fr: Catalogue = {
     uploadFailed: 'L’envoi de {name} a échoué',
     attachmentAdded: '{name} ajouté',
     attachmentRemoved: '{name} retiré',
+    fileRenamed:
+      '{original} est envoyé sous le nom {name} : certains caractères ne peuvent pas figurer dans un nom de fichier.',
     errorsTitle: '{count, plural, one {Veuillez vérifier # champ :} other {Veuillez vérifier # champs :}}',
     errorsOne: 'Veuillez vérifier 1 champ :',
     err_required: '{field} est obligatoire.',

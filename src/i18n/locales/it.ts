@@ -321,6 +321,7 @@ const it: Catalogue = {
     uploadFailed: 'Caricamento di {name} non riuscito',
     attachmentAdded: '{name} aggiunto',
     attachmentRemoved: '{name} rimosso',
+    fileRenamed: '{original} viene inviato come {name}: alcuni caratteri non possono stare nel nome di un file.',
     errorsTitle: '{count, plural, one {Controlli # campo:} other {Controlli # campi:}}',
     errorsOne: 'Controlli 1 campo:',
     err_required: '{field} è obbligatorio.',

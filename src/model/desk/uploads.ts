@@ -7,13 +7,17 @@
 import { isAbort, ServiceError } from '../../transport/errors.js';
 import type { DeskClient } from '../../services/desk.js';
 import { randomKey } from '../random-key.js';
+import { portableFileName } from './file-name.js';
 
 export { randomKey } from '../random-key.js';
 
 export interface Attachment {
   /** Local key for rendering and removal. */
   key: string;
+  /** The name the file is sent under (file-name.ts). */
   name: string;
+  /** The file's own name, when it had to be sent under another. */
+  originalName?: string | undefined;
   size: number;
   state: 'uploading' | 'done' | 'error';
   loaded: number;
@@ -71,10 +75,16 @@ export class UploadSet {
   }
 
   add(files: Iterable<File>): void {
-    for (const file of files) {
+    for (const picked of files) {
+      const name = portableFileName(picked.name);
+      const file =
+        name === picked.name
+          ? picked
+          : new File([picked], name, { type: picked.type, lastModified: picked.lastModified });
       const attachment: Attachment = {
         key: randomKey(),
-        name: file.name,
+        name,
+        ...(name === picked.name ? {} : { originalName: picked.name }),
         size: file.size,
         state: 'uploading',
         loaded: 0,
