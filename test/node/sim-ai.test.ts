@@ -550,6 +550,28 @@ describe('AI service simulator (ai-service.md)', () => {
       assert.equal(types(next).at(-1), 'done', 'the fault is spent');
     });
 
+    it('stall-stream sends N events, then nothing, with the connection open until the client leaves', async () => {
+      await fetch(`${sim.url}/__sim/faults`, {
+        method: 'POST',
+        body: JSON.stringify({ kind: 'stall-stream', match: '/ai/api/v2/chat', afterEvents: 3 }),
+      });
+      const res = await post('/chat', { agent_id: 1, stream: true, message: 'What are your opening hours?' });
+      const events: unknown[] = [];
+      const parser = createParser({ onEvent: (e) => events.push(JSON.parse(e.data)) });
+      const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+      const decoder = new TextDecoder();
+      while (events.length < 3) parser.feed(decoder.decode((await reader.read()).value, { stream: true }));
+      // A whole answer streamed meanwhile, at the same pace: the stalled one would have ended by now.
+      const other = await stream({ message: 'What are your opening hours?' });
+      assert.equal(types(other).at(-1), 'done', 'the fault is spent');
+      const pending = reader.read();
+      const health = await (await fetch(`${sim.url}/__sim/health`)).json();
+      assert.equal(health.eventStreams, 1, 'the stalled stream is still open');
+      await reader.cancel();
+      assert.equal((await pending).done, true, 'nothing more came');
+      assert.equal(events.length, 3);
+    });
+
     it('malformed-sse sends one event that is not JSON, then carries on', async () => {
       await fetch(`${sim.url}/__sim/faults`, {
         method: 'POST',

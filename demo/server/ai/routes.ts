@@ -157,6 +157,7 @@ export function aiRoutes(deps: Deps): Router {
           {
             cut: ctx.faults.take('cut-stream', r.url.pathname),
             malformed: ctx.faults.take('malformed-sse', r.url.pathname),
+            stall: ctx.faults.take('stall-stream', r.url.pathname),
           },
           deps.openStreams,
         );

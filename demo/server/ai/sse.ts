@@ -6,7 +6,8 @@ import { sleep } from '../core/http-kit.js';
 /**
  * One Server-Sent Events response: `data: <json>\n\n` per event, backpressure honoured, and the
  * stream faults of the simulator applied by event count (`cut-stream` destroys the connection
- * without a terminal event; `malformed-sse` slips in one event whose data is not JSON).
+ * without a terminal event; `malformed-sse` slips in one event whose data is not JSON;
+ * `stall-stream` goes silent with the connection open, until the client gives up).
  */
 export class SseWriter {
   private sent = 0;
@@ -15,7 +16,7 @@ export class SseWriter {
 
   constructor(
     private readonly res: ServerResponse,
-    private readonly faults: { cut?: Fault | undefined; malformed?: Fault | undefined },
+    private readonly faults: { cut?: Fault | undefined; malformed?: Fault | undefined; stall?: Fault | undefined },
     /** The module's set of open streams: this one is in it until its connection closes. */
     openStreams?: Set<SseWriter>,
   ) {
@@ -41,6 +42,13 @@ export class SseWriter {
 
   async send(event: { type: string } & Record<string, unknown>): Promise<boolean> {
     if (!this.open) return false;
+    const stall = this.faults.stall;
+    if (stall && this.sent >= (stall.afterEvents ?? 0)) {
+      // Headers and the first events went out; the rest never comes. The connection stays open
+      // until the client closes it (or the simulator stops).
+      await once(this.res, 'close');
+      return false;
+    }
     const malformed = this.faults.malformed;
     if (malformed && !this.malformedDone && this.sent >= (malformed.afterEvents ?? 0)) {
       this.malformedDone = true;

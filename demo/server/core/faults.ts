@@ -8,6 +8,7 @@ export type FaultKind =
   | 'status' // answer with `status` (and Retry-After for 429/503) instead of handling
   | 'delay' // wait `delayMs` before handling
   | 'cut-stream' // end the next SSE stream after `afterEvents` events, without its terminal event
+  | 'stall-stream' // after `afterEvents` events, send nothing more and keep the connection open (a hung model or proxy)
   | 'malformed-sse' // send one event whose data is not JSON, after `afterEvents` events
   | 'slow-stream' // write each event of the next SSE stream `delayMs` apart (to watch it form)
   | 'json-for-stream' // answer the next `stream: true` request with the whole JSON answer, as some proxies do
