@@ -32,12 +32,13 @@ class FenceTokenizer extends Tokenizer {
 const BRACKETS = String.raw`\[(?:\\[\s\S]|[^\[\]\\])*\]`;
 const DEEPER_BRACKETS = [1, 2, 3].reduce((inner) => String.raw`\[(?:\\[\s\S]|${inner}|[^\[\]\\])*\]`, BRACKETS);
 type Rules = Tokenizer['rules'];
-const widened = new WeakMap<object, Rules['inline']>();
+/** marked's rules (one object per option set, made once) and their widened copy, made once too. */
+const widened = new WeakMap<object, Rules>();
 
 function withNestedBrackets(rules: Rules): Rules {
-  let inline = widened.get(rules.inline);
-  if (!inline) {
-    inline = { ...rules.inline };
+  let wide = widened.get(rules.inline);
+  if (!wide) {
+    const inline = { ...rules.inline };
     for (const name of ['link', 'reflink', 'reflinkSearch'] as const) {
       const rule = rules.inline[name];
       inline[name] = new RegExp(
@@ -45,9 +46,10 @@ function withNestedBrackets(rules: Rules): Rules {
         rule.flags,
       );
     }
-    widened.set(rules.inline, inline);
+    wide = { ...rules, inline };
+    widened.set(rules.inline, wide);
   }
-  return { ...rules, inline };
+  return wide;
 }
 
 const TOKENIZER = new FenceTokenizer();
