@@ -36,6 +36,17 @@ export type SseMessage<T> =
   | { kind: 'malformed'; event: string; raw: string; error: ServiceError }
   | { kind: 'cut'; error: ServiceError };
 
+/** The timers a stream's watch uses (the page's by default; a test passes a clock it moves itself). */
+export interface StreamClock {
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+const PAGE_CLOCK: StreamClock = {
+  setTimeout: (callback, ms) => setTimeout(callback, ms),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
 export interface SseOptions<T> extends RequestOptions {
   /** Which decoded event ends the stream successfully (AI: data.type === 'done'). */
   isTerminal: (data: T, event: string) => boolean;
@@ -47,6 +58,32 @@ export interface SseOptions<T> extends RequestOptions {
    * most once per `deliveryIntervalMs`.
    */
   offThread?: boolean | OffThreadOptions;
+  /**
+   * Longest silence of the body once the headers have come (default 0: none): no event for this
+   * long and the request is dropped, the stream ending with a `cut` item (kind `timeout`, code
+   * `stream_stalled`). The HTTP timeout counts until the headers only: a stream that hangs after
+   * them would otherwise never end.
+   */
+  idleTimeoutMs?: number;
+  /** The timers of that watch (default: the page's). */
+  clock?: StreamClock;
+}
+
+const STALLED = Symbol('stalled');
+
+/** The next item of `source`, or STALLED when `ms` pass first (0: wait for ever). */
+function nextWithin<T>(
+  source: AsyncIterator<T>,
+  ms: number,
+  clock: StreamClock,
+): Promise<IteratorResult<T> | typeof STALLED> {
+  const next = source.next();
+  if (!ms) return next;
+  let timer: unknown;
+  const silence = new Promise<typeof STALLED>((resolve) => (timer = clock.setTimeout(() => resolve(STALLED), ms)));
+  // The read left waiting when the stream stalls fails once the request is dropped: nobody waits for it.
+  next.catch(() => undefined);
+  return Promise.race([next, silence]).finally(() => clock.clearTimeout(timer));
 }
 
 /**
@@ -62,7 +99,10 @@ export async function* openEventBatches<T>(
   path: string,
   options: SseOptions<T>,
 ): AsyncGenerator<Array<SseMessage<T>>> {
-  const { isTerminal, offThread, ...request } = options;
+  const { isTerminal, offThread, idleTimeoutMs = 0, clock = PAGE_CLOCK, ...request } = options;
+  // Our own way to drop the request when the body goes silent, beside the caller's signal.
+  const watch = new AbortController();
+  if (idleTimeoutMs) request.signal = request.signal ? AbortSignal.any([request.signal, watch.signal]) : watch.signal;
   const read = typeof offThread === 'object' ? offThread : {};
   const fetcher = offThread ? (url: string, init: FetchInit) => offThreadFetch(url, init, read) : undefined;
   const response = await http.response(path, {
@@ -88,9 +128,32 @@ export async function* openEventBatches<T>(
     });
   }
   const signal = options.signal;
+  const source = (fromWorker ? fromWorker.batches() : parsedBatches(response.body!))[Symbol.asyncIterator]();
+  let finished = false;
   try {
-    const source = fromWorker ? fromWorker.batches() : parsedBatches(response.body!);
-    for await (const parsed of source) {
+    for (;;) {
+      const next = await nextWithin(source, idleTimeoutMs, clock);
+      if (next === STALLED) {
+        watch.abort();
+        yield [
+          {
+            kind: 'cut',
+            error: new ServiceError({
+              service: http.service,
+              kind: 'timeout',
+              status: response.status,
+              code: 'stream_stalled',
+              message: `The stream sent nothing for ${idleTimeoutMs} ms`,
+            }),
+          },
+        ];
+        return;
+      }
+      if (next.done) {
+        finished = true;
+        break;
+      }
+      const parsed = next.value;
       // The worker may have delivered the rest of the answer before the abort: an abort still ends
       // the iteration silently, whatever is already read.
       if (signal?.aborted) return;
@@ -137,6 +200,9 @@ export async function* openEventBatches<T>(
       },
     ];
     return;
+  } finally {
+    // Left early (the terminal event, the caller, a stall): the reading stops and the request closes.
+    if (!finished) void source.return?.(undefined)?.catch(() => undefined);
   }
   if (signal?.aborted) return;
   yield [

@@ -218,6 +218,48 @@ for (const offThread of [false, true])
       expect((error as ServiceError).kind).to.equal('protocol');
     });
 
+    it('a body silent for idleTimeoutMs ends as a stalled cut and closes the request (a clock the test moves)', async () => {
+      const key = newKey();
+      const timers = new Map<number, () => void>();
+      let seq = 0;
+      const clock = {
+        setTimeout: (callback: () => void) => (timers.set(++seq, callback), seq),
+        clearTimeout: (handle: unknown) => void timers.delete(handle as number),
+      };
+      const stream = openEventStream<Data>(http, '/t/sse', {
+        isTerminal,
+        offThread,
+        idleTimeoutMs: 60_000,
+        clock,
+        query: { key, script: 'cut', end: 'hang' },
+      });
+      expect((await stream.next()).value?.kind).to.equal('event');
+      expect((await stream.next()).value?.kind).to.equal('event');
+      const next = stream.next();
+      // The server sends nothing more: the watch waits on its one timer, and a minute passes.
+      await until(async () => timers.size === 1, 'the watch is set');
+      for (const fire of timers.values()) fire();
+      const cut = (await next).value as Extract<SseMessage<Data>, { kind: 'cut' }>;
+      expect([cut.kind, cut.error.kind, cut.error.code]).to.deep.equal(['cut', 'timeout', 'stream_stalled']);
+      expect((await stream.next()).done).to.equal(true);
+      await until(async () => (await serverState(key)).closed === 1, 'server saw the stream closed');
+    });
+
+    it('a stream that keeps talking is never taken for stalled: each event clears the watch', async () => {
+      const timers = new Set<number>();
+      let seq = 0;
+      const clock = {
+        setTimeout: () => (timers.add(++seq), seq),
+        clearTimeout: (handle: unknown) => void timers.delete(handle as number),
+      };
+      const items = await collect(
+        openEventStream<Data>(http, '/t/sse', { isTerminal, offThread, idleTimeoutMs: 60_000, clock }),
+      );
+      expect(items).to.deep.equal(BASIC);
+      expect(seq).to.be.greaterThan(0);
+      expect(timers.size).to.equal(0);
+    });
+
     it('an abort through the signal ends the iteration silently and closes the request', async () => {
       const key = newKey();
       const controller = new AbortController();
