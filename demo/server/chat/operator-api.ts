@@ -13,6 +13,7 @@ import { CATEGORIES, pickLanguage, SCRIPT_OPERATOR, USERS } from './seed.js';
 import { LIMITS, parseId } from './validation.js';
 import {
   setWidgetConfiguration,
+  prechatPatternProblem,
   widgetConfiguration,
   WIDGET_IDS,
   type WidgetConfiguration,
@@ -367,6 +368,8 @@ export function mountOperatorApi(router: Router, deps: OperatorApiDeps): void {
         }
         if (!configuration || typeof configuration !== 'object' || Array.isArray(configuration))
           return fail(res, 400, 'configuration must be a JSON object as a string', { configuration: 'invalid' });
+        const patternProblem = prechatPatternProblem(configuration as WidgetConfiguration);
+        if (patternProblem) return fail(res, 400, patternProblem, { configuration: 'invalid' });
         setWidgetConfiguration(key, configuration as WidgetConfiguration);
       }
       sendJson(res, 200, widgetResource(key));

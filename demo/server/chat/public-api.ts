@@ -2,7 +2,8 @@
  * The widget-facing REST endpoints of spec §4.3 (`/public/api/...`, no auth). Operations the spec
  * lists as GET but which carry parameters (transcript, contact requests) take query parameters.
  */
-import busboy from 'busboy';
+import type busboy from 'busboy';
+import { multipartParser } from '../core/multipart-parser.js';
 import type { IncomingMessage } from 'node:http';
 import { checkPrechatFields, publicConfiguration } from './widget-configuration.js';
 import { readJson, sendEmpty, sendJson, type Router, type SimRequest } from '../core/http-kit.js';
@@ -374,7 +375,7 @@ function readUpload(req: IncomingMessage): Promise<Upload | string> {
   return new Promise((resolve) => {
     let parser: busboy.Busboy;
     try {
-      parser = busboy({ headers: req.headers, limits: { fileSize: ATTACHMENT_LIMITS.maxBytes, files: 1, fields: 5 } });
+      parser = multipartParser(req.headers, { fileSize: ATTACHMENT_LIMITS.maxBytes, files: 1, fields: 5 });
     } catch {
       req.resume();
       resolve('not-multipart');

@@ -6,6 +6,7 @@
  * The shape of `configuration` is not in the spec: ours is documented in ./README.md.
  */
 import type { Language } from './seed.js';
+import { matchesWhole, patternProblem } from '../core/safe-pattern.js';
 
 export type Localised = string | Partial<Record<Language, string>>;
 
@@ -17,7 +18,7 @@ export interface PrechatField {
   required?: boolean;
   /** `text`: at most this many characters (default 200). */
   maxLength?: number;
-  /** `text`: a regular expression the whole value must match. */
+  /** `text`: a regular expression the whole value must match (RE2 syntax: it runs in linear time, core/safe-pattern.ts). */
   pattern?: string;
   /** `select`: the values offered. */
   options?: Array<{ value: string; label: Localised }>;
@@ -169,9 +170,24 @@ export function checkPrechatFields(key: string, values: unknown): Record<string,
     else if (f.type === 'select') {
       if (!f.options?.some((o) => o.value === value)) errors[f.name] = 'invalid';
     } else if (value.length > (f.maxLength ?? 200)) errors[f.name] = 'too-long';
-    else if (f.pattern && !new RegExp(f.pattern).test(value)) errors[f.name] = 'invalid';
+    else if (f.pattern) {
+      const match = matchesWhole(f.pattern, value);
+      if (match === 'too-long') errors[f.name] = 'too-long';
+      else if (match !== true) errors[f.name] = 'invalid';
+    }
   }
   return errors;
+}
+
+/** What is wrong with a configuration's pre-chat fields' patterns (`PUT /api/widget/` refuses it), if anything. */
+export function prechatPatternProblem(configuration: WidgetConfiguration): string | undefined {
+  const fields = Array.isArray(configuration.prechatFields) ? configuration.prechatFields : [];
+  for (const [i, f] of fields.entries()) {
+    if (f?.pattern === undefined) continue;
+    const problem = typeof f.pattern === 'string' ? patternProblem(f.pattern) : 'not a string';
+    if (problem) return `prechatFields[${i}].pattern: ${problem}`;
+  }
+  return undefined;
 }
 
 /** Only the declared fields, as the chat keeps them. */

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
-import busboy from 'busboy';
+import type busboy from 'busboy';
+import { multipartParser } from '../core/multipart-parser.js';
 
 /** One uploaded file of a `multipart/form-data` body. */
 export interface MultipartFile {
@@ -31,7 +32,7 @@ export function readMultipart(req: IncomingMessage, maxFileBytes: number): Promi
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
-      parser = busboy({ headers: req.headers, limits: { fileSize: maxFileBytes, files: 5, fields: 50 } });
+      parser = multipartParser(req.headers, { fileSize: maxFileBytes, files: 5, fields: 50 });
     } catch (error) {
       reject(new MultipartError(400, `Expected a multipart/form-data body (${(error as Error).message})`));
       return;
