@@ -17,7 +17,7 @@ import { AnswerActions } from './parts/answer-actions.js';
 import { PanelView, type PanelHandlers } from './parts/panel-view.js';
 import { PastPanel } from './parts/past-panel.js';
 import { findHandoffTarget, handOver } from './parts/handoff.js';
-import { renderMessage, type AnswerContext } from './parts/answer.js';
+import { ANSWER_FAILURE, renderMessage, type AnswerContext } from './parts/answer.js';
 import { errorSentence } from '../shared/error-text.js';
 import { DEFAULT_ACCEPT } from './parts/attachments.js';
 import { ComposerInput } from './parts/composer-input.js';
@@ -396,7 +396,7 @@ export class SportelloAiChat extends SportelloElement {
   }
 
   private onFailed(_message: AssistantMessage, error: ServiceError): void {
-    this.announcement = errorSentence(this, error);
+    this.announcement = errorSentence(this, error, ANSWER_FAILURE);
     this.reportError('chat', error);
   }
 
@@ -452,6 +452,10 @@ export class SportelloAiChat extends SportelloElement {
         if (!(to instanceof Element && to.classList.contains('cancel-edit'))) this.actions.editBlur(text);
       },
       resend: (id, text) => this.actions.resend(id, text),
+      retry: (id) => {
+        void this.chat.retry(id);
+        void this.thread?.scrollToEnd();
+      },
     };
   }
 

@@ -119,8 +119,15 @@ export function describeError(
   return { category, what, todo, support: supportCode(error), waitMs };
 }
 
-/** One sentence for places that have room for one line only (a status, an announcement). */
-export function errorSentence(speaker: Speaker, error: ServiceError | Error): string {
-  const words = describeError(speaker, error);
+/**
+ * One sentence for places that have room for one line only (a status, an announcement). Given the
+ * options of the notice shown beside it, it says what that notice says.
+ */
+export function errorSentence(
+  speaker: Speaker,
+  error: ServiceError | Error,
+  options: Parameters<typeof describeError>[2] = {},
+): string {
+  const words = describeError(speaker, error, options);
   return `${words.what} ${words.todo}`;
 }

@@ -178,6 +178,12 @@ export const answerStyles = css`
     gap: 2px;
     margin-top: 2px;
   }
+  /* The two thumbs are one choice: they wrap to the next line together, never apart. */
+  .answer-actions .ratings {
+    display: inline-flex;
+    flex-wrap: nowrap;
+    gap: 2px;
+  }
   .answer-actions .rating svg {
     display: block;
   }

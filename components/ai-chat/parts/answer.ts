@@ -38,6 +38,8 @@ export interface AnswerContext {
   editInput(text: string): void;
   editBlur(text: string, leavingFor: EventTarget | null): void;
   resend(id: string, text: string): void;
+  /** Asks a failed or stopped answer's question again (at the end of the thread, where the service puts it). */
+  retry(id: string): void;
 }
 
 const toolName = (call: PendingToolCall) => String(call.tool_name ?? call.name ?? '?');
@@ -204,7 +206,7 @@ function renderActions(c: AnswerContext, m: AssistantMessage): TemplateResult {
           </button>`
         : nothing
     }
-    ${rating('up', 'helpful', thumb(false))} ${rating('down', 'notHelpful', thumb(true))}
+    <span class="ratings">${rating('up', 'helpful', thumb(false))}${rating('down', 'notHelpful', thumb(true))}</span>
   </div>`;
 }
 
@@ -262,7 +264,7 @@ function renderAssistant(c: AnswerContext, m: AssistantMessage): TemplateResult 
     ${m.tools.map((tool) => renderTool(c, tool))}
     ${view ? html`<div class="answer" ${markdownView(view)}></div>` : nothing}
     ${m.status === 'waiting' ? html`<div class="typing">${c.s('writing')}</div>` : nothing}
-    ${m.status === 'stopped' ? html`<div class="stopped">${c.s('stopped')} <button class="icon-button" @click=${() => c.chat.retry(m.id)}>${c.s('retry')}</button></div>` : nothing}
+    ${m.status === 'stopped' ? html`<div class="stopped">${c.s('stopped')} <button class="icon-button" @click=${() => c.retry(m.id)}>${c.s('retry')}</button></div>` : nothing}
     ${(m.status === 'done' || m.status === 'stopped') && m.text ? renderActions(c, m) : nothing}
     ${m.approval ? renderApproval(c, m) : nothing}
     ${m.sources.length ? renderSources(c, m) : nothing}
@@ -270,19 +272,24 @@ function renderAssistant(c: AnswerContext, m: AssistantMessage): TemplateResult 
     ${m.handoff?.requested ? renderHandoffOffer(c, m) : nothing}
     ${
       m.status === 'error' && m.error
-        ? // The service did not answer this question: asking it again after a 429's wait is safe.
-          // A question is never "not found": a 404 is the page's setup (its endpoint or agent-id), and says so.
-          html`<sportello-error-notice
+        ? html`<sportello-error-notice
             .error=${m.error}
             .speaker=${c.speaker}
-            .retry=${() => void c.chat.retry(m.id)}
-            auto-retry
-            setup
+            .retry=${() => c.retry(m.id)}
+            ?auto-retry=${ANSWER_FAILURE.autoRetry}
+            ?setup=${ANSWER_FAILURE.setup}
           ></sportello-error-notice>`
         : nothing
     }
   </div>`;
 }
+
+/**
+ * How a failed answer's notice speaks: it asks again by itself after a wait (the service did not
+ * answer the question, so repeating it is safe), and a 404 is the page's setup (its endpoint or
+ * agent-id: a question is never "not found"). The panel's announcement of the failure uses the same.
+ */
+export const ANSWER_FAILURE = { autoRetry: true, setup: true } as const;
 
 /** One message of the thread: a question of the visitor, or an answer with everything around it. */
 export function renderMessage(c: AnswerContext, m: ChatMessage): TemplateResult {

@@ -253,10 +253,15 @@ export class AiChatController implements ReactiveController {
     await this.run(this.newAnswer(request));
   }
 
-  /** Sends the request of a failed, cut or stopped answer again, into the same message. */
+  /**
+   * Sends the request of a failed, cut or stopped answer again, into the same message. The service
+   * puts the question after the turns that followed it: so does the panel, moving the question and
+   * its answer to the end, so what the visitor reads is in the order of the service's context.
+   */
   async retry(id: string): Promise<void> {
     const message = this.find(id);
     if (!message || this.abort) return;
+    this.moveToEnd(message);
     message.text = '';
     this.display.start(message.id, message.format);
     Object.assign(message, {
@@ -292,6 +297,15 @@ export class AiChatController implements ReactiveController {
     }
     this.persist();
     this.host.requestUpdate();
+  }
+
+  /** An answer and the question it answers go after every later message. */
+  private moveToEnd(message: AssistantMessage): void {
+    const index = this.messages.indexOf(message);
+    if (index < 0 || index === this.messages.length - 1) return;
+    const before = this.messages[index - 1];
+    const moved = before?.role === 'user' ? [before, message] : [message];
+    this.messages = [...this.messages.filter((m) => !moved.includes(m)), ...moved];
   }
 
   private find(id: string): AssistantMessage | undefined {
