@@ -80,14 +80,31 @@ export function createChatService(
     errorAnswer: (status, message) => ({ status, body: errorBody(status, message) }),
     upgrade: (req, socket, head) => stomp!.upgrade(req, socket, head),
     dropSockets: () => stomp!.dropAll(),
+    control: (method, action) => {
+      // `POST /__sim/chat/leave/{idChat}`: the operator leaves without anyone taking over (the
+      // simulator's own operators never do; a real service's may).
+      const leave = /^leave\/(\d+)$/.exec(action);
+      if (method !== 'POST' || !leave) return undefined;
+      const chat = store.get(Number(leave[1]));
+      if (!chat?.operator) return { status: 404, body: { error: 'no operator in that chat' } };
+      store.leave(chat);
+      return { status: 204, body: undefined };
+    },
     sockets: () =>
-      stomp!
-        .connectedSessions()
-        .map(({ id, principal: p }) =>
-          p.kind === 'visitor'
-            ? { service: 'chat' as const, id, kind: 'visitor', visitorId: p.visitorId, widgetKey: p.widgetKey }
-            : { service: 'chat' as const, id, kind: 'operator', username: p.user.username },
-        ),
+      stomp!.connectedSessions().map(({ id, principal: p, subscriptions }) => {
+        // What the session listens to: a client is ready for a chat once it subscribed to it.
+        const destinations = [...subscriptions.values()];
+        return p.kind === 'visitor'
+          ? {
+              service: 'chat' as const,
+              id,
+              kind: 'visitor',
+              visitorId: p.visitorId,
+              widgetKey: p.widgetKey,
+              destinations,
+            }
+          : { service: 'chat' as const, id, kind: 'operator', username: p.user.username, destinations };
+      }),
     close: () => {
       automation!.reset();
       stomp!.close();

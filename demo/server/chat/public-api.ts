@@ -75,6 +75,7 @@ export function mountPublicApi(router: Router, deps: PublicApiDeps): void {
     if (!widget) return fail(res, 404, `No widget with key ${key}`);
     const language = pickLanguage(query.get('language') ?? 'it');
     const online = isOnline(widget);
+    const { privacyRequired, ...look } = publicConfiguration(widget.key, language);
     sendJson(
       res,
       200,
@@ -89,9 +90,9 @@ export function mountPublicApi(router: Router, deps: PublicApiDeps): void {
         welcomeMessage: LABELS[language].welcome,
         offlineMessage: LABELS[language].offline,
         // Look, custom pre-chat fields and greeting: the widget's `configuration` (see widget-configuration.ts).
-        ...publicConfiguration(widget.key, language),
+        ...look,
         labels: LABELS,
-        privacy: { required: true, text: PRIVACY },
+        privacy: { required: privacyRequired, text: PRIVACY },
         businessHours: widget.businessHours,
         attachments: ATTACHMENT_LIMITS,
         maxMessageLength: LIMITS.chatText,

@@ -45,6 +45,8 @@ export interface WidgetConfiguration {
   position?: 'bottom-right' | 'bottom-left';
   prechatFields?: PrechatField[];
   greeting?: Greeting | null;
+  /** Whether the visitor must accept the privacy notice before a chat (default true). */
+  privacyRequired?: boolean;
   [key: string]: unknown;
 }
 
@@ -146,6 +148,7 @@ export function publicConfiguration(key: string, language: Language) {
           ...(c.greeting.paths ? { paths: c.greeting.paths } : {}),
         }
       : null,
+    privacyRequired: c.privacyRequired !== false,
   };
 }
 

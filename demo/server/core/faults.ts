@@ -30,9 +30,11 @@ export interface Fault {
   afterEvents?: number;
   /** For `refuse-ws`: until when (epoch ms). */
   until?: number;
+  /** How many requests (or streams) it affected so far: a test sees that a client tried again. */
+  hits: number;
 }
 
-export type FaultInput = Omit<Fault, 'id' | 'count' | 'match' | 'until'> & {
+export type FaultInput = Omit<Fault, 'id' | 'count' | 'match' | 'until' | 'hits'> & {
   match?: string;
   count?: number;
   durationMs?: number;
@@ -47,6 +49,7 @@ export class Faults {
     const fault: Fault = {
       ...rest,
       id: this.nextId++,
+      hits: 0,
       match: input.match ?? '',
       count: input.count ?? 1,
       ...(durationMs !== undefined ? { until: Date.now() + durationMs, count: Number.POSITIVE_INFINITY } : {}),
@@ -60,15 +63,18 @@ export class Faults {
     this.expire();
     const fault = this.faults.find((f) => f.kind === kind && path.startsWith(f.match));
     if (!fault) return undefined;
+    fault.hits += 1;
     fault.count -= 1;
     if (fault.count <= 0) this.faults = this.faults.filter((f) => f !== fault);
     return fault;
   }
 
-  /** True while a duration fault of `kind` is in force for `path` (does not spend it). */
+  /** True while a duration fault of `kind` is in force for `path` (counted as a hit, not spent). */
   active(kind: FaultKind, path: string): boolean {
     this.expire();
-    return this.faults.some((f) => f.kind === kind && path.startsWith(f.match));
+    const fault = this.faults.find((f) => f.kind === kind && path.startsWith(f.match));
+    if (fault) fault.hits += 1;
+    return !!fault;
   }
 
   list(): Fault[] {

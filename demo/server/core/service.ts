@@ -47,6 +47,12 @@ export interface ServiceModule {
   sockets?(): OpenSocket[];
   /** Event-stream responses still open (test observability: a client that stopped must close them). */
   eventStreams?(): number;
+  /**
+   * Test actions at `/__sim/<name>/<action>` that no request of the service's API makes happen (an
+   * operator leaving a chat, which the real service allows but the spec has no call for). Answers
+   * undefined for an action it does not know.
+   */
+  control?(method: string, action: string): { status: number; body: unknown } | undefined;
   /** Sends one malformed frame on every open socket (fault injection). */
   close?(): Promise<void> | void;
 }

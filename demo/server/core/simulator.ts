@@ -216,8 +216,12 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
         server.closeIdleConnections();
         return;
       }
-      default:
+      default: {
+        const [, , service, ...action] = url.pathname.split('/');
+        const answer = modules.find((m) => m.name === service)?.control?.(method, action.join('/'));
+        if (answer) return sendJson(res, answer.status, answer.body);
         return sendJson(res, 404, coreError(404, 'not_found', 'Unknown control path', { path: url.pathname }));
+      }
     }
   }
 
