@@ -4,22 +4,16 @@ import { ignoreResizeObserverLoop, until } from '../../test/browser/helpers/chat
 import type { SportelloComposer } from '../shared/composer.js';
 import type { SportelloEmojiPicker } from '../shared/emoji-picker.js';
 import { expectAxeClean, siteLandmarks } from '../../test/browser/helpers/axe-page.js';
-import {
-  $,
-  delivered,
-  eventually,
-  mountChat,
-  resetSim,
-  startChat,
-  TestOperator,
-} from '../../test/browser/helpers/live-chat.js';
-import type { SportelloLiveChatWindow } from './parts/chat-window.js';
+import { TestOperator } from '../../test/browser/helpers/live-chat.js';
+import { eventually } from '../../test/harness/harness.js';
+import { LiveChatHarness, liveChatSuite } from '../../test/harness/live-chat.js';
+import { simulator } from '../../test/harness/simulator.js';
 
 ignoreResizeObserverLoop();
 // The dev server serves one request a module: room for all of them in the resource timeline.
 performance.setResourceTimingBufferSize(10000);
 
-const composerOf = (win: SportelloLiveChatWindow) => until(() => $<SportelloComposer>(win, 'sportello-composer'));
+const composerOf = (chat: LiveChatHarness) => chat.findInWindow<SportelloComposer>('sportello-composer');
 const inComposer = <T extends Element>(composer: SportelloComposer, selector: string) =>
   composer.shadowRoot!.querySelector<T>(selector);
 const pickerOf = (composer: SportelloComposer) =>
@@ -38,16 +32,17 @@ const emojiRequests = () =>
     .filter((name) => /emoji-(picker|groups|data)/.test(name));
 
 describe('live chat: emoji picker', () => {
-  beforeEach(resetSim);
+  liveChatSuite();
   // Every test starts from a visitor who never chose an emoji (the first tab is then a category).
   beforeEach(() => localStorage.removeItem('sportello-emoji-recent'));
 
   it('inserts an emoji at the caret from the keyboard alone; it is sent and reaches the server', async function () {
     this.timeout(60000);
-    const el = await mountChat({ parent: siteLandmarks() });
+    const chat = await LiveChatHarness.mount({ parent: siteLandmarks() });
+    const el = chat.element;
     try {
-      const win = await startChat(el, '2');
-      const composer = await composerOf(win);
+      const idChat = await chat.startChat('2');
+      const composer = await composerOf(chat);
       await composer.updateComplete;
       // Nothing of the picker has been fetched yet: the window alone does not bring it.
       expect(emojiRequests(), 'picker modules before the first opening').to.deep.equal([]);
@@ -91,15 +86,13 @@ describe('live chat: emoji picker', () => {
       expect(field.value).to.equal(`Hello${thumbs}! world`);
       const sent = field.value;
       await sendKeys({ press: 'Enter' });
-      const mine = await until(() => win.chat.transcript.messages.find((m) => m.text === sent));
-      await until(() => delivered(win.chat.transcript.messages.find((m) => m.key === mine.key)));
+      await chat.waitForDelivered(sent);
       const op = new TestOperator();
       const record = await eventually(async () => {
-        const h = await op.history(win.chat.idChat!);
+        const h = await op.history(idChat);
         return h.messages.some((m) => m.text === sent) ? h : undefined;
       });
       expect(record.messages.filter((m) => m.text === sent)).to.have.length(1);
-      await win.updateComplete;
       // axe: chatting, with an emoji in the thread.
       await expectAxeClean(document, 'chatting with an emoji inserted');
     } finally {
@@ -109,11 +102,12 @@ describe('live chat: emoji picker', () => {
 
   it('Escape closes the picker, keeps the window open and gives focus back to the button; axe clean while open', async function () {
     this.timeout(60000);
-    const el = await mountChat({ parent: siteLandmarks(), mode: 'launcher' });
+    const chat = await LiveChatHarness.mount({ parent: siteLandmarks(), mode: 'launcher' });
+    const el = chat.element;
     try {
       await el.show();
-      const win = await startChat(el, '2');
-      const composer = await composerOf(win);
+      await chat.startChat('2');
+      const composer = await composerOf(chat);
       const button = await until(() => inComposer<HTMLButtonElement>(composer, 'button.emoji-button'));
       button.focus();
       await sendKeys({ press: 'Enter' });
@@ -146,17 +140,18 @@ describe('live chat: emoji picker', () => {
   });
 
   it('a press outside closes it without moving focus; the draft is kept', async () => {
-    const el = await mountChat();
+    const chat = await LiveChatHarness.mount();
+    const el = chat.element;
     try {
-      const win = await startChat(el, '2');
-      const composer = await composerOf(win);
+      await chat.startChat('2');
+      const composer = await composerOf(chat);
       composer.focus();
       await sendKeys({ type: 'Draft' });
       inComposer<HTMLButtonElement>(composer, 'button.emoji-button')!.click();
       await pickerOf(composer);
-      $<HTMLElement>(win, 'sportello-message-list')!.dispatchEvent(
-        new PointerEvent('pointerdown', { bubbles: true, composed: true }),
-      );
+      chat
+        .inWindow('sportello-message-list')!
+        .dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, composed: true }));
       await until(() => !inComposer(composer, 'sportello-emoji-picker'));
       expect(inComposer<HTMLTextAreaElement>(composer, 'textarea')!.value).to.equal('Draft');
     } finally {
@@ -166,7 +161,7 @@ describe('live chat: emoji picker', () => {
 });
 
 describe('emoji picker: names, categories and search in the visitor language', () => {
-  beforeEach(resetSim);
+  beforeEach(() => simulator.reset());
   const cases = [
     { lang: 'en', search: 'Search emoji', word: 'thumbs', group: 'Smileys & emotion' },
     { lang: 'de', search: 'Emoji suchen', word: 'Daumen', group: 'Smileys & Emotionen' },
@@ -212,11 +207,12 @@ describe('emoji picker: names, categories and search in the visitor language', (
 
   it('in the chat, the button and the picker speak the visitor language (our catalogues)', async function () {
     this.timeout(60000);
-    const el = await mountChat({ parent: siteLandmarks() });
+    const chat = await LiveChatHarness.mount({ parent: siteLandmarks() });
+    const el = chat.element;
     el.setAttribute('lang', 'de');
     try {
-      const win = await startChat(el, '2');
-      const composer = await composerOf(win);
+      await chat.startChat('2');
+      const composer = await composerOf(chat);
       const button = await until(() => inComposer<HTMLButtonElement>(composer, 'button.emoji-button'));
       expect(button.getAttribute('aria-label')).to.equal('Emoji einfügen');
       button.click();

@@ -8,51 +8,31 @@ import { expectAxeClean, siteLandmarks } from '../../test/browser/helpers/axe-pa
 import '../desk-form/index.js';
 import type { SportelloLiveChat } from './live-chat.js';
 import { ignoreResizeObserverLoop } from '../../test/browser/helpers/chat-frames.js';
-import {
-  $,
-  composerSend,
-  mountChat,
-  phase,
-  CHAT_URL,
-  resetSim,
-  SIM_URL,
-  startChat,
-  TestOperator,
-  until,
-} from '../../test/browser/helpers/live-chat.js';
+import { CHAT_URL, TestOperator } from '../../test/browser/helpers/live-chat.js';
+import { settled, until } from '../../test/harness/harness.js';
+import { LiveChatHarness, liveChatSuite } from '../../test/harness/live-chat.js';
 
 ignoreResizeObserverLoop();
 
 /** Sets form fields by id (and the consent), then submits, as a person would. */
-async function fillPrechatWith(
-  win: HTMLElement & { updateComplete: Promise<boolean> },
-  values: Record<string, string>,
-): Promise<void> {
-  await win.updateComplete;
-  for (const [id, value] of Object.entries(values)) {
-    const field = win.shadowRoot!.querySelector<HTMLInputElement | HTMLSelectElement>(`#${id}`)!;
-    field.value = value;
-    field.dispatchEvent(new Event('input', { bubbles: true }));
-  }
-  win.shadowRoot!.querySelector<HTMLInputElement>('#privacy')!.checked = true;
-  win.shadowRoot!.querySelector<HTMLButtonElement>('form button[type=submit]')!.click();
+async function fillPrechatWith(chat: LiveChatHarness, values: Record<string, string>): Promise<void> {
+  await chat.setFields(values);
+  await chat.fill({ consent: true });
+  await chat.submit();
 }
-
-const listOf = (win: HTMLElement) => win.shadowRoot!.querySelector('sportello-message-list')!.shadowRoot!;
 
 describe('sportello-live-chat: formatting, custom fields, identity, images, hidden tab, greeting, desk hand-off', () => {
   let operator: TestOperator | undefined;
-  beforeEach(resetSim);
-  afterEach(async () => {
+  liveChatSuite(async () => {
     await operator?.stop();
     operator = undefined;
-    await fetch(`${SIM_URL}/__sim/faults`, { method: 'DELETE' });
   });
 
   it("operators' and bots' markdown is formatted (restricted); the visitor's own text stays plain", async () => {
-    const el = await mountChat();
-    const win = await startChat(el, '3');
-    const list = listOf(win);
+    const chat = await LiveChatHarness.mount();
+    await chat.startChat('3');
+    await chat.findInWindow('sportello-message-list');
+    const list = chat.thread.root;
     const documents = await until(() =>
       [...list.querySelectorAll<HTMLButtonElement>('.quick button')].find((b) => /documents/i.test(b.textContent!)),
     );
@@ -63,7 +43,7 @@ describe('sportello-live-chat: formatting, custom fields, identity, images, hidd
     const link = md.querySelector('a')!;
     expect(link.href).to.equal('https://example.com/documents');
     expect(link.rel).to.equal('noopener noreferrer');
-    await composerSend(win, 'my **own** text');
+    await chat.send('my **own** text');
     const mine = await until(() =>
       [...list.querySelectorAll('.self')].find((r) => r.textContent!.includes('my **own** text')),
     );
@@ -71,29 +51,23 @@ describe('sportello-live-chat: formatting, custom fields, identity, images, hidd
   });
 
   it('an image attachment opens in the viewer inside the widget: fit / actual size, download kept, Escape closes and gives focus back (axe clean)', async () => {
-    const el = await mountChat({ parent: siteLandmarks() });
-    const win = await startChat(el, '2');
-    await until(() => win.chat.operator?.name);
+    const chat = await LiveChatHarness.mount({ parent: siteLandmarks() });
+    await chat.startChat('2');
+    await until(() => chat.operatorName());
     const png = Uint8Array.from(
       atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='),
       (c) => c.charCodeAt(0),
     );
-    const composer = win.shadowRoot!.querySelector('sportello-composer')!;
-    composer.dispatchEvent(
-      new CustomEvent('sportello-composer-attach', {
-        detail: { files: [new File([png], 'photo.png', { type: 'image/png' })] },
-        bubbles: true,
-        composed: true,
-      }),
-    );
-    await until(() => win.chat.uploads[0]?.state === 'done');
-    await composerSend(win, 'here is the photo');
-    const list = listOf(win);
+    const composer = await chat.composerReady();
+    await composer.attach(new File([png], 'photo.png', { type: 'image/png' }));
+    await composer.waitForTray('done');
+    await composer.send('here is the photo');
+    const list = chat.thread.root;
     const link = await until(() => list.querySelector<HTMLAnchorElement>('.files a'));
     link.focus();
     await sendKeys({ press: 'Enter' });
-    const viewer = await until(() => win.shadowRoot!.querySelector<HTMLElement>('.viewer[role=dialog]'));
-    await until(() => win.shadowRoot!.activeElement?.classList.contains('close'));
+    const viewer = await chat.findInWindow('.viewer[role=dialog]');
+    await until(() => chat.windowFocus()?.classList.contains('close'));
     const img = viewer.querySelector<HTMLImageElement>('img')!;
     expect(img.alt).to.equal('photo.png');
     expect(img.src).to.contain('/public/api/attachments/image');
@@ -103,14 +77,14 @@ describe('sportello-live-chat: formatting, custom fields, identity, images, hidd
     const zoom = viewer.querySelector<HTMLButtonElement>('button.zoom')!;
     expect(zoom.getAttribute('aria-pressed')).to.equal('false');
     zoom.click();
-    await win.updateComplete;
+    await settled(chat.window);
     expect(zoom.getAttribute('aria-pressed')).to.equal('true');
     // Chatting, with system lines in the thread and the viewer open, on a page with its own header.
     await until(() => list.querySelector('.system'));
     await expectAxeClean(document, 'chatting with the image viewer open');
     await sendKeys({ press: 'Escape' });
-    await until(() => !win.shadowRoot!.querySelector('.viewer'));
-    expect(el.opened || el.mode === 'inline', 'the chat stays open').to.equal(true);
+    await until(() => !chat.inWindow('.viewer'));
+    expect(chat.isOpen || chat.element.mode === 'inline', 'the chat stays open').to.equal(true);
     await until(() => list.activeElement === link);
   });
 
@@ -120,27 +94,23 @@ describe('sportello-live-chat: formatting, custom fields, identity, images, hidd
     document.body.append(desk);
     try {
       // Offline: what the visitor wrote in the contact form goes over.
-      const offline = await mountChat({ widgetKey: 'demo-offline' });
-      offline.setAttribute('desk-target', 'desk');
-      const off = await phase(offline, 'offline');
-      const message = await until(() => $<HTMLTextAreaElement>(off, '#message'));
+      const offline = await LiveChatHarness.mount({ widgetKey: 'demo-offline', attributes: { 'desk-target': 'desk' } });
+      await offline.waitFor('offline');
+      const message = await offline.findInWindow<HTMLTextAreaElement>('#message');
       message.value = 'My invoice is wrong';
-      (await until(() => $<HTMLButtonElement>(off, 'button.desk-handoff'))).click();
+      (await offline.findInWindow<HTMLButtonElement>('button.desk-handoff')).click();
       await until(() => desk.prefill?.oggetto);
       expect(desk.prefill.oggetto).to.equal('Request from the chat');
       expect(desk.prefill.descrizione).to.equal('My invoice is wrong');
-      offline.remove();
+      offline.element.remove();
 
       // Ended: the conversation goes over as a transcript.
-      const el = await mountChat();
-      el.setAttribute('desk-target', 'desk');
-      const win = await startChat(el, '2');
-      await until(() => win.chat.transcript.messages.some((m) => m.from === 'operator'));
-      await composerSend(win, 'the second line');
-      await until(() => win.chat.transcript.messages.some((m) => m.text === 'the second line' && m.id));
-      win.chat.endChat();
-      await phase(el, 'ended');
-      (await until(() => $<HTMLButtonElement>(win, 'button.desk-handoff'))).click();
+      const chat = await LiveChatHarness.mount({ attributes: { 'desk-target': 'desk' } });
+      await chat.startChat('2');
+      await chat.waitForRow((r) => r.role === 'other' && r.author === 'Giulia');
+      await chat.sendAndConfirm('the second line');
+      await chat.endChat();
+      (await chat.findInWindow<HTMLButtonElement>('button.desk-handoff')).click();
       await until(() => String(desk.prefill?.descrizione ?? '').includes('the second line'));
       // The date as every date of the kit formats English (en-GB, src/i18n/format.ts).
       const today = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' }).format(new Date());
@@ -153,17 +123,18 @@ describe('sportello-live-chat: formatting, custom fields, identity, images, hidd
 
   it('messages that arrive while the window is closed are counted in the tab title; opening it clears the count', async () => {
     document.title = 'Test shop';
-    const el = await mountChat({ mode: 'launcher' });
-    el.setAttribute('sound', '');
-    await el.open();
-    const win = await startChat(el, '2');
-    await until(() => win.chat.transcript.messages.some((m) => m.from === 'operator'));
+    const chat = await LiveChatHarness.mount({ mode: 'launcher', attributes: { sound: '' } });
+    await chat.element.open();
+    const idChat = await chat.startChat('4');
+    operator = await TestOperator.joined(idChat);
+    operator.send(idChat, 'Hello, how can I help?');
+    await chat.waitForDelivered('Hello, how can I help?');
     expect(document.title).to.equal('Test shop');
-    await el.close();
-    win.chat.send('Is anyone there?');
+    await chat.element.close();
+    operator.send(idChat, 'Is anyone there?');
     await until(() => document.title.startsWith('(1) '));
     expect(document.title).to.equal('(1) Test shop');
-    await el.open();
+    await chat.element.open();
     await until(() => document.title === 'Test shop');
   });
 
@@ -172,6 +143,7 @@ describe('sportello-live-chat: formatting, custom fields, identity, images, hidd
       html`<sportello-live-chat greeting lang="en" widget-key="demo-greeting" endpoint=${CHAT_URL}></sportello-live-chat>`,
       { parentNode: siteLandmarks() },
     );
+    const chat = new LiveChatHarness(el);
     const say = await until(() => el.shadowRoot!.querySelector<HTMLButtonElement>('.greeting .say'));
     expect(say.textContent).to.equal('Need a hand? We are here.');
     expect(el.shadowRoot!.querySelector('.greeting .dismiss')!.getAttribute('aria-label')).to.equal(
@@ -180,29 +152,30 @@ describe('sportello-live-chat: formatting, custom fields, identity, images, hidd
     expect(localStorage.getItem('sportello-chat-greeted:demo-greeting:welcome-1'), 'shown once').to.equal('1');
     await expectAxeClean(document, 'closed, with the greeting');
     say.click();
-    const win = await phase(el, 'prechat');
-    expect($(win, '.greeting-first')!.textContent).to.equal('Need a hand? We are here.');
+    await chat.waitFor('prechat');
+    expect(chat.inWindow('.greeting-first')!.textContent).to.equal('Need a hand? We are here.');
     expect(el.shadowRoot!.querySelector('.greeting')).to.equal(null);
     // The widget's own pre-chat fields: a required select, an optional checkbox, an optional text.
-    expect($(win, 'select#cf-customerType')).to.not.equal(null);
-    expect($(win, 'input#cf-newsletter[type=checkbox]')).to.not.equal(null);
+    expect(chat.inWindow('select#cf-customerType')).to.not.equal(null);
+    expect(chat.inWindow('input#cf-newsletter[type=checkbox]')).to.not.equal(null);
     await expectAxeClean(document, 'pre-chat with custom fields');
-    await fillPrechatWith(win, { 'cf-orderNumber': 'abc' });
-    await until(() => win.chat.fieldErrors.length && !win.chat.busy);
-    await win.updateComplete;
-    expect($(win, '#cf-customerType')!.getAttribute('aria-invalid')).to.equal('true');
-    expect($(win, '#cf-orderNumber')!.getAttribute('aria-invalid')).to.equal('true');
-    await fillPrechatWith(win, {
+    await fillPrechatWith(chat, { 'cf-orderNumber': 'abc' });
+    await until(() => chat.invalidFields().length && !chat.busy);
+    expect(chat.field('cf-customerType')!.getAttribute('aria-invalid')).to.equal('true');
+    expect(chat.field('cf-orderNumber')!.getAttribute('aria-invalid')).to.equal('true');
+    await fillPrechatWith(chat, {
       name: 'Ada',
       email: 'ada@example.com',
       idChatCategory: '2',
       'cf-orderNumber': '1042',
       'cf-customerType': 'business',
     });
-    await phase(el, 'queued', 'chatting');
+    await chat.waitFor('conversation');
     const op = new TestOperator();
-    const chat = await op.http.json<{ fields: Record<string, unknown> }>(`/api/chat/${win.chat.idChat}`);
-    expect(chat.fields).to.deep.equal({ orderNumber: '1042', customerType: 'business' });
+    const record = await op.http.json<{ fields: Record<string, unknown> }>(
+      `/api/chat/${(await chat.started.next()).idChat}`,
+    );
+    expect(record.fields).to.deep.equal({ orderNumber: '1042', customerType: 'business' });
   });
 
   it('a visitor token from tokenProvider: name and e-mail shown as verified and not asked; the chat carries them', async () => {
@@ -218,19 +191,20 @@ describe('sportello-live-chat: formatting, custom fields, identity, images, hidd
     el.widgetKey = 'demo';
     el.endpoint = CHAT_URL;
     el.tokenProvider = async () => token;
+    const chat = new LiveChatHarness(el);
     siteLandmarks().append(el);
     try {
-      const win = await phase(el, 'prechat');
-      expect($(win, '#name'), 'name not asked').to.equal(null);
-      expect($(win, '#email'), 'e-mail not asked').to.equal(null);
-      expect($(win, '.verified')!.textContent).to.contain('Zoë Verified').and.contain('zoe@example.com');
+      await chat.waitFor('prechat');
+      expect(chat.field('name'), 'name not asked').to.equal(null);
+      expect(chat.field('email'), 'e-mail not asked').to.equal(null);
+      expect(chat.inWindow('.verified')!.textContent).to.contain('Zoë Verified').and.contain('zoe@example.com');
       await expectAxeClean(document, 'pre-chat, verified visitor');
-      await fillPrechatWith(win, { idChatCategory: '2' });
-      await phase(el, 'queued', 'chatting');
-      const chat = await new TestOperator().http.json<{ name: string; email: string; verified: boolean }>(
-        `/api/chat/${win.chat.idChat}`,
+      await fillPrechatWith(chat, { idChatCategory: '2' });
+      await chat.waitFor('conversation');
+      const record = await new TestOperator().http.json<{ name: string; email: string; verified: boolean }>(
+        `/api/chat/${(await chat.started.next()).idChat}`,
       );
-      expect([chat.name, chat.email, chat.verified]).to.deep.equal(['Zoë Verified', 'zoe@example.com', true]);
+      expect([record.name, record.email, record.verified]).to.deep.equal(['Zoë Verified', 'zoe@example.com', true]);
     } finally {
       el.remove();
     }

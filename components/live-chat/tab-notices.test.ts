@@ -7,18 +7,10 @@
  */
 import { expect } from '@open-wc/testing';
 import { ignoreResizeObserverLoop } from '../../test/browser/helpers/chat-frames.js';
-import {
-  $,
-  mountChat,
-  resetSim,
-  startChat,
-  TestOperator,
-  until,
-  windowOf,
-} from '../../test/browser/helpers/live-chat.js';
+import { TestOperator } from '../../test/browser/helpers/live-chat.js';
+import { settled, until } from '../../test/harness/harness.js';
+import { LiveChatHarness, liveChatSuite } from '../../test/harness/live-chat.js';
 import { expectAxeClean, siteLandmarks } from '../../test/browser/helpers/axe-page.js';
-import type { SportelloLiveChat } from './live-chat.js';
-import type { SportelloLiveChatWindow } from './parts/chat-window.js';
 
 ignoreResizeObserverLoop();
 
@@ -102,11 +94,10 @@ function stubBrowser(permission: NotificationPermission) {
 describe('live chat: a hidden tab notices new messages', () => {
   let browser: ReturnType<typeof stubBrowser> | undefined;
   let operator: TestOperator | undefined;
-  let el: SportelloLiveChat | undefined;
-  beforeEach(resetSim);
+  let idChat = '';
+  liveChatSuite();
   afterEach(async () => {
     // The fixture is removed by @open-wc's own clean-up.
-    el = undefined;
     await operator?.stop();
     operator = undefined;
     browser?.restore();
@@ -115,66 +106,65 @@ describe('live chat: a hidden tab notices new messages', () => {
   });
 
   /** An inline chat taken by the demo operator, with the page's `sound` / `notifications` as given. */
-  async function chatting(attributes: string[] = []): Promise<SportelloLiveChatWindow> {
-    el = await mountChat({ parent: siteLandmarks() });
-    for (const name of attributes) el.setAttribute(name, '');
-    const win = await startChat(el, '4');
-    operator = await TestOperator.joined(win.chat.idChat!);
-    await until(() => win.chat.operator?.name === 'Operatore Demo');
-    return win;
+  async function chatting(attributes: string[] = []): Promise<LiveChatHarness> {
+    const chat = await LiveChatHarness.mount({ parent: siteLandmarks() });
+    for (const name of attributes) chat.element.setAttribute(name, '');
+    idChat = await chat.startChat('4');
+    operator = await TestOperator.joined(idChat);
+    await until(() => chat.operatorName() === 'Operatore Demo');
+    return chat;
   }
-  const arrived = (win: SportelloLiveChatWindow, text: string) =>
-    until(() => win.chat.transcript.messages.some((m) => m.text === text));
+  const arrived = (chat: LiveChatHarness, text: string) => chat.waitForDelivered(text);
 
   it('counts unread messages in the title while the tab is hidden, and stops counting when the visitor is back', async () => {
     browser = stubBrowser('default');
-    const win = await chatting();
+    const chat = await chatting();
     document.title = 'Test shop';
-    operator!.send(win.chat.idChat!, 'seen at once');
-    await arrived(win, 'seen at once');
+    operator!.send(idChat, 'seen at once');
+    await arrived(chat, 'seen at once');
     expect(document.title, 'a visible tab with the window shown counts nothing').to.equal('Test shop');
     browser.setHidden(true);
-    operator!.send(win.chat.idChat!, 'first while away');
-    operator!.send(win.chat.idChat!, 'second while away');
-    await arrived(win, 'second while away');
+    operator!.send(idChat, 'first while away');
+    operator!.send(idChat, 'second while away');
+    await arrived(chat, 'second while away');
     await until(() => document.title === '(2) Test shop');
     browser.setHidden(false);
     await until(() => document.title === 'Test shop');
     // Counting starts again from nothing the next time.
     browser.setHidden(true);
-    operator!.send(win.chat.idChat!, 'third');
-    await arrived(win, 'third');
+    operator!.send(idChat, 'third');
+    await arrived(chat, 'third');
     await until(() => document.title === '(1) Test shop');
   });
 
   it('shows no desktop notification when the page does not offer them, even if the browser allows them', async () => {
     browser = stubBrowser('granted');
-    const win = await chatting();
+    const chat = await chatting();
     browser.setHidden(true);
-    operator!.send(win.chat.idChat!, 'not offered');
-    await arrived(win, 'not offered');
+    operator!.send(idChat, 'not offered');
+    await arrived(chat, 'not offered');
     await until(() => document.title.startsWith('(1)'));
-    expect($(win, 'button.notify'), 'no offer either').to.equal(null);
+    expect(chat.inWindow('button.notify'), 'no offer either').to.equal(null);
     expect(browser.shown, 'no notification without the page setting').to.have.length(0);
   });
 
   it('notifies once the visitor opted in (the offer, then the browser asking), not before', async () => {
     browser = stubBrowser('default');
-    const win = await chatting(['notifications']);
-    const offer = await until(() => $<HTMLButtonElement>(win, 'button.notify'));
+    const chat = await chatting(['notifications']);
+    const offer = await until(() => chat.inWindow<HTMLButtonElement>('button.notify'));
     browser.setHidden(true);
-    operator!.send(win.chat.idChat!, 'before the visitor allowed');
-    await arrived(win, 'before the visitor allowed');
+    operator!.send(idChat, 'before the visitor allowed');
+    await arrived(chat, 'before the visitor allowed');
     await until(() => document.title.startsWith('(1)'));
     expect(browser.shown, 'no notification before the visitor allows them').to.have.length(0);
     browser.setHidden(false);
     offer.click();
     await until(() => browser!.requests() === 1);
-    await win.updateComplete;
-    await until(() => !$(win, 'button.notify'));
+    await settled(chat.window);
+    await until(() => !chat.inWindow('button.notify'));
     browser.setHidden(true);
-    operator!.send(win.chat.idChat!, 'now notified');
-    await arrived(win, 'now notified');
+    operator!.send(idChat, 'now notified');
+    await arrived(chat, 'now notified');
     await until(() => browser!.shown.length === 1);
     expect(browser.shown[0]!.title).to.equal('Operatore Demo');
     expect(browser.shown[0]!.body).to.equal('now notified');
@@ -182,93 +172,91 @@ describe('live chat: a hidden tab notices new messages', () => {
 
   it('a click on the notification opens the closed window', async () => {
     browser = stubBrowser('granted');
-    el = await mountChat({ parent: siteLandmarks(), mode: 'launcher' });
-    el.setAttribute('notifications', '');
-    await el.show();
-    const win = await startChat(el, '4');
-    operator = await TestOperator.joined(win.chat.idChat!);
-    await until(() => win.chat.operator?.name === 'Operatore Demo');
-    await el.close();
+    const chat = await LiveChatHarness.mount({ parent: siteLandmarks(), mode: 'launcher' });
+    chat.element.setAttribute('notifications', '');
+    await chat.element.show();
+    idChat = await chat.startChat('4');
+    operator = await TestOperator.joined(idChat);
+    await until(() => chat.operatorName() === 'Operatore Demo');
+    await chat.element.close();
     browser.setHidden(true);
-    operator.send(win.chat.idChat!, 'come back');
+    operator.send(idChat, 'come back');
     await until(() => browser!.shown.length === 1);
     browser.setHidden(false);
     browser.shown[0]!.onclick!();
-    await until(() => el!.opened);
+    await until(() => chat.isOpen);
   });
 
   it('plays the sound once for a burst of messages', async () => {
     browser = stubBrowser('default');
-    const win = await chatting(['sound']);
+    const chat = await chatting(['sound']);
     browser.setHidden(true);
-    for (const text of ['one', 'two', 'three']) operator!.send(win.chat.idChat!, text);
-    await arrived(win, 'three');
+    for (const text of ['one', 'two', 'three']) operator!.send(idChat, text);
+    await arrived(chat, 'three');
     await until(() => document.title.startsWith('(3)'));
     expect(browser.chimes(), 'one sound for three quick messages').to.equal(1);
     // Back to the tab and away again: the next message starts a new burst.
     browser.setHidden(false);
     browser.setHidden(true);
-    operator!.send(win.chat.idChat!, 'four');
-    await arrived(win, 'four');
+    operator!.send(idChat, 'four');
+    await arrived(chat, 'four');
     await until(() => document.title.startsWith('(1)'));
     expect(browser.chimes()).to.equal(2);
   });
 
   it('plays no sound when the page has sound off (the default)', async () => {
     browser = stubBrowser('default');
-    const win = await chatting();
+    const chat = await chatting();
     browser.setHidden(true);
-    for (const text of ['quiet one', 'quiet two']) operator!.send(win.chat.idChat!, text);
-    await arrived(win, 'quiet two');
+    for (const text of ['quiet one', 'quiet two']) operator!.send(idChat, text);
+    await arrived(chat, 'quiet two');
     await until(() => document.title.startsWith('(2)'));
     expect(browser.chimes(), 'the sound is off unless the page turns it on').to.equal(0);
-    expect($(win, 'button.sound-toggle'), 'no sound, nothing for the visitor to turn off').to.equal(null);
+    expect(chat.inWindow('button.sound-toggle'), 'no sound, nothing for the visitor to turn off').to.equal(null);
   });
 
   it('the visitor turns the sound off from the header and back on; the choice holds on the next page (axe clean)', async () => {
     browser = stubBrowser('default');
-    const win = await chatting(['sound']);
-    const toggle = await until(() => $<HTMLButtonElement>(win, 'header button.sound-toggle'));
+    const chat = await chatting(['sound']);
+    const toggle = await until(() => chat.inWindow<HTMLButtonElement>('header button.sound-toggle'));
     expect(toggle.getAttribute('aria-pressed'), 'the page offers the sound: on').to.equal('true');
     expect(toggle.getAttribute('aria-label')).to.equal('Sound for new messages');
     await expectAxeClean(document, 'chatting, sound on');
     toggle.focus();
     toggle.click();
-    await win.updateComplete;
+    await settled(chat.window);
     expect(toggle.getAttribute('aria-pressed'), 'a toggle button, pressed = sound on').to.equal('false');
-    expect(win.shadowRoot!.activeElement, 'the same button keeps the focus').to.equal(toggle);
+    expect(chat.windowFocus(), 'the same button keeps the focus').to.equal(toggle);
     await expectAxeClean(document, 'chatting, sound turned off');
 
     browser.setHidden(true);
-    operator!.send(win.chat.idChat!, 'heard by nobody');
-    await arrived(win, 'heard by nobody');
+    operator!.send(idChat, 'heard by nobody');
+    await arrived(chat, 'heard by nobody');
     await until(() => document.title.startsWith('(1)'));
     expect(browser.chimes(), 'turned off by the visitor').to.equal(0);
     browser.setHidden(false);
 
     toggle.click();
-    await win.updateComplete;
+    await settled(chat.window);
     expect(toggle.getAttribute('aria-pressed')).to.equal('true');
     browser.setHidden(true);
-    operator!.send(win.chat.idChat!, 'heard again');
-    await arrived(win, 'heard again');
+    operator!.send(idChat, 'heard again');
+    await arrived(chat, 'heard again');
     await until(() => browser!.chimes() === 1);
     browser.setHidden(false);
 
     // Off again; then a new element, as on the site's next page, starts from the visitor's choice.
     toggle.click();
-    await win.updateComplete;
-    const next = await mountChat({ widgetKey: 'demo' });
-    next.setAttribute('sound', '');
-    const nextWin = await windowOf(next);
-    const nextToggle = await until(() => $<HTMLButtonElement>(nextWin, 'header button.sound-toggle'));
+    await settled(chat.window);
+    const next = await LiveChatHarness.mount({ attributes: { sound: '' } });
+    const nextToggle = await next.findInWindow<HTMLButtonElement>('header button.sound-toggle');
     expect(nextToggle.getAttribute('aria-pressed'), 'remembered in this browser').to.equal('false');
   });
 
   it("follows the visitor's choice made in another tab of the site", async () => {
     browser = stubBrowser('default');
-    const win = await chatting(['sound']);
-    const toggle = await until(() => $<HTMLButtonElement>(win, 'header button.sound-toggle'));
+    const chat = await chatting(['sound']);
+    const toggle = await until(() => chat.inWindow<HTMLButtonElement>('header button.sound-toggle'));
     // What another tab's toggle writes reaches this one as a storage event.
     localStorage.setItem('sportello-chat-sound', 'off');
     window.dispatchEvent(new StorageEvent('storage', { key: 'sportello-chat-sound', newValue: 'off' }));

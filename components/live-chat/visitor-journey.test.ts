@@ -7,114 +7,81 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { ignoreResizeObserverLoop } from '../../test/browser/helpers/chat-frames.js';
-import {
-  $,
-  CHAT_URL,
-  FAST_RECONNECT,
-  SIM_URL,
-  eventually,
-  mountChat,
-  phase,
-  resetSim,
-  startChat,
-  TestOperator,
-  until,
-} from '../../test/browser/helpers/live-chat.js';
+import { CHAT_URL, TestOperator } from '../../test/browser/helpers/live-chat.js';
 import type { SportelloLiveChat } from './live-chat.js';
-import type { SportelloLiveChatWindow } from './parts/chat-window.js';
 import { expectAxeClean, siteLandmarks } from '../../test/browser/helpers/axe-page.js';
+import { eventually, settled, until } from '../../test/harness/harness.js';
+import { FAST_RECONNECT, LiveChatHarness, liveChatSuite } from '../../test/harness/live-chat.js';
 
 ignoreResizeObserverLoop();
 
-const statusLine = (win: SportelloLiveChatWindow) => $(win, '.conversation > p[role=status]')!.textContent!.trim();
-const systemRows = (win: SportelloLiveChatWindow) =>
-  [...$(win, 'sportello-message-list')!.shadowRoot!.querySelectorAll('[data-role=system], .system')].map((r) =>
-    r.textContent!.replace(/\s+/g, ' ').trim(),
-  );
+const systemLines = (chat: LiveChatHarness) => chat.rows().flatMap((r) => (r.role === 'system' ? [r.text] : []));
 
 describe('sportello-live-chat: from the queue to the rating', () => {
   let operator: TestOperator | undefined;
-  beforeEach(resetSim);
-  afterEach(async () => {
+  liveChatSuite(async () => {
     await operator?.stop();
     operator = undefined;
-    await fetch(`${SIM_URL}/__sim/faults`, { method: 'DELETE' });
   });
 
   it('the queue position is shown after the bot hands over to a person', async () => {
     // A real operator is available, so the handed-over chat waits in the queue (the script stays away).
     operator = new TestOperator();
     await operator.connect();
-    const el = await mountChat();
-    const win = await startChat(el, '3');
-    const list = $(win, 'sportello-message-list')!;
-    const human = await until(() =>
-      [...list.shadowRoot!.querySelectorAll<HTMLButtonElement>('.quick button')].find((b) =>
-        /operator/i.test(b.textContent!),
-      ),
-    );
+    const chat = await LiveChatHarness.mount();
+    await chat.startChat('3');
+    const bot = await chat.waitForRow((r) => r.quickReplies.some((q) => /operator/i.test(q)));
+    const human = [...bot.element.querySelectorAll<HTMLButtonElement>('.quick button')].find((b) =>
+      /operator/i.test(b.textContent!),
+    )!;
     human.click();
-    await until(() => typeof win.chat.queuePosition === 'number' && win.chat.queuePosition > 0);
-    await win.updateComplete;
     // In the widget's own words for the queue (its `queue` label).
-    expect(statusLine(win)).to.equal('You are in the queue: position 1');
-    expect($(win, '.conversation > .notice')!.textContent!.trim()).to.equal('You are in the queue: position 1');
+    await until(() => chat.status() === 'You are in the queue: position 1');
+    expect(chat.notice()).to.equal('You are in the queue: position 1');
   });
 
   it('an invalid phone number says so (checked by the service), not "Required"', async () => {
-    const el = await mountChat({ widgetKey: 'demo-offline' });
-    const win = await phase(el, 'offline');
-    const phone = $<HTMLInputElement>(win, 'input[name=channel][value=phone]')!;
-    phone.click();
-    await win.updateComplete;
-    const set = (id: string, v: string) => {
-      const f = $<HTMLInputElement>(win, id)!;
-      f.value = v;
-      f.dispatchEvent(new Event('input', { bubbles: true }));
-    };
-    set('#name', 'Ada');
-    set('#phone', 'abc');
-    set('#message', 'Call me');
-    $<HTMLInputElement>(win, '#privacy')!.checked = true;
-    $<HTMLButtonElement>(win, 'form button[type=submit]')!.click();
-    await until(() => win.chat.fieldErrors.length && !win.chat.busy);
-    await win.updateComplete;
-    expect($(win, '#phone')!.getAttribute('aria-invalid')).to.equal('true');
-    expect($(win, '#phone-error')!.textContent).to.equal('Enter a valid phone number');
+    const chat = await LiveChatHarness.mount({ widgetKey: 'demo-offline' });
+    await chat.waitFor('offline');
+    chat.inWindow<HTMLInputElement>('input[name=channel][value=phone]')!.click();
+    await settled(chat.window);
+    await chat.fill({ name: 'Ada', phone: 'abc', message: 'Call me', consent: true });
+    await chat.submit();
+    await until(() => chat.invalidFields().length && !chat.busy);
+    expect(chat.field('phone')!.getAttribute('aria-invalid')).to.equal('true');
+    expect(chat.fieldError('phone')).to.equal('Enter a valid phone number');
   });
 
   it('after "End chat" → "End it" from the keyboard, the focus stays in the window', async () => {
-    const el = await mountChat();
-    const win = await startChat(el, '2');
-    const end = await until(() => $<HTMLButtonElement>(win, 'header .end-chat'));
+    const chat = await LiveChatHarness.mount();
+    await chat.startChat('2');
+    const end = await chat.findInWindow<HTMLButtonElement>('header .end-chat');
     end.focus();
     await sendKeys({ press: 'Enter' });
-    const confirm = await until(() => $<HTMLButtonElement>(win, '#confirm-end .end'));
+    const confirm = await chat.findInWindow<HTMLButtonElement>('#confirm-end .end');
     confirm.focus();
     await sendKeys({ press: 'Enter' });
-    await phase(el, 'ended');
-    await until(() => win.shadowRoot!.activeElement);
-    expect(document.activeElement).to.equal(el);
-    expect(win.shadowRoot!.activeElement!.closest('.ended'), 'focus on the ended view').to.not.equal(null);
+    await chat.waitFor('ended');
+    await until(() => chat.windowFocus());
+    expect(document.activeElement).to.equal(chat.element);
+    expect(chat.windowFocus()!.closest('.ended'), 'focus on the ended view').to.not.equal(null);
   });
 
   it('no landmark clash with a page that has its own <header> (axe, whole page)', async () => {
-    const el = await mountChat({ parent: siteLandmarks() });
-    const win = await phase(el, 'prechat');
-    await win.updateComplete;
+    const chat = await LiveChatHarness.mount({ parent: siteLandmarks() });
+    await chat.waitFor('prechat');
     await expectAxeClean(document, 'pre-chat');
   });
 
   it('a focused rating star is in view once the ended panel has scrolled', async () => {
-    const el = await mountChat();
-    el.style.setProperty('--sportello-chat-height', '360px');
-    const win = await startChat(el, '2');
-    win.chat.endChat();
-    await phase(el, 'ended');
-    const body = $(win, '.body.ended')!;
+    const chat = await LiveChatHarness.mount();
+    chat.element.style.setProperty('--sportello-chat-height', '360px');
+    await chat.startChat('2');
+    await chat.endChat();
+    const body = chat.inWindow('.body.ended')!;
     await until(() => body.scrollHeight > body.clientHeight);
     body.scrollTop = body.scrollHeight;
-    const star = $<HTMLInputElement>(win, '.stars input[value="3"]')!;
+    const star = chat.inWindow<HTMLInputElement>('.stars input[value="3"]')!;
     star.focus();
     const label = star.closest('label')!.getBoundingClientRect();
     const view = body.getBoundingClientRect();
@@ -123,14 +90,13 @@ describe('sportello-live-chat: from the queue to the rating', () => {
   });
 
   it('an operator taking over from the scripted one is said in the thread (left, joined)', async () => {
-    const el = await mountChat();
-    const win = await startChat(el, '2');
-    await until(() => win.chat.operator?.name === 'Giulia');
-    operator = await TestOperator.joined(win.chat.idChat!);
-    await until(() => win.chat.operator?.name === 'Operatore Demo');
-    await win.updateComplete;
+    const chat = await LiveChatHarness.mount();
+    const idChat = await chat.startChat('2');
+    await until(() => chat.operatorName() === 'Giulia');
+    operator = await TestOperator.joined(idChat);
+    await until(() => chat.operatorName() === 'Operatore Demo');
     const rows = await until(() =>
-      systemRows(win).some((r) => r.includes('to Operatore Demo')) ? systemRows(win) : undefined,
+      systemLines(chat).some((r) => r.includes('to Operatore Demo')) ? systemLines(chat) : undefined,
     );
     expect(rows.filter((r) => r.includes('Giulia joined the chat'))).to.have.length(1);
     // The scripted operator left and the real one joined at once: said as one hand-over.
@@ -138,13 +104,12 @@ describe('sportello-live-chat: from the queue to the rating', () => {
   });
 
   it("the service's widget settings are used: colour, subtitle, placeholders", async () => {
-    const el = await mountChat();
-    const win = await phase(el, 'prechat');
-    await win.updateComplete;
-    expect($(win, 'header .subtitle')!.textContent).to.equal('We usually answer within minutes');
-    expect($<HTMLInputElement>(win, '#name')!.placeholder).to.equal('Your name');
-    expect($<HTMLInputElement>(win, '#email')!.placeholder).to.equal('Your e-mail');
-    expect(getComputedStyle($(win, 'header')!).backgroundColor).to.equal('rgb(11, 92, 173)');
+    const chat = await LiveChatHarness.mount();
+    await chat.waitFor('prechat');
+    expect(chat.inWindow('header .subtitle')!.textContent).to.equal('We usually answer within minutes');
+    expect(chat.field('name')!.placeholder).to.equal('Your name');
+    expect(chat.field('email')!.placeholder).to.equal('Your e-mail');
+    expect(getComputedStyle(chat.inWindow('header')!).backgroundColor).to.equal('rgb(11, 92, 173)');
   });
 
   it('the widget position from the service applies unless the page set one', async () => {
@@ -162,7 +127,7 @@ describe('sportello-live-chat: from the queue to the rating', () => {
       html`<sportello-live-chat lang="en" widget-key="demo" endpoint=${CHAT_URL} .stomp=${FAST_RECONNECT}></sportello-live-chat>`,
     );
     await el.open();
-    await phase(el, 'prechat');
+    await new LiveChatHarness(el).waitFor('prechat');
     const launcher = el.shadowRoot!.querySelector<HTMLElement>('.launcher')!;
     await until(() => launcher.getBoundingClientRect().left < window.innerWidth / 2);
     expect(launcher.getBoundingClientRect().left).to.be.below(window.innerWidth / 2);
@@ -170,16 +135,14 @@ describe('sportello-live-chat: from the queue to the rating', () => {
 
   it('the first navigation entry carries the page title', async () => {
     document.title = 'Shoes — Test shop';
-    const el = await mountChat();
-    const win = await startChat(el, '2');
+    const chat = await LiveChatHarness.mount();
+    const idChat = await chat.startChat('2');
     const op = new TestOperator();
-    const chat = await eventually(async () => {
-      const c = await op.http.json<{ navigationPages: Array<{ url: string; title: string }> }>(
-        `/api/chat/${win.chat.idChat}`,
-      );
+    const record = await eventually(async () => {
+      const c = await op.http.json<{ navigationPages: Array<{ url: string; title: string }> }>(`/api/chat/${idChat}`);
       return c.navigationPages.length ? c : undefined;
     });
-    expect(chat.navigationPages[0]!.title).to.equal('Shoes — Test shop');
+    expect(record.navigationPages[0]!.title).to.equal('Shoes — Test shop');
   });
 
   it('axe, whole page with its own <header>: closed launcher, queued, offline and ended states', async () => {
@@ -204,18 +167,18 @@ describe('sportello-live-chat: from the queue to the rating', () => {
     }
     const offline = inMain('demo-offline', 'inline');
     try {
-      await phase(offline, 'offline');
+      await new LiveChatHarness(offline).waitFor('offline');
       await expectAxeClean(document, 'offline');
     } finally {
       offline.remove();
     }
     const el = inMain('demo', 'inline');
     try {
-      const win = await startChat(el, '4');
-      expect(win.chat.phase).to.equal('queued');
+      const chat = new LiveChatHarness(el);
+      await chat.startChat('4');
+      expect(chat.waiting, 'queued').to.equal(true);
       await expectAxeClean(document, 'queued');
-      win.chat.endChat();
-      await phase(el, 'ended');
+      await chat.endChat();
       await expectAxeClean(document, 'ended');
     } finally {
       el.remove();

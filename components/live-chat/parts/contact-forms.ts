@@ -45,7 +45,7 @@ export class ChatForms {
     return html`<div class="body" part="body">
       ${this.ctx.greeting ? html`<p class="greeting-first">${this.ctx.greeting}</p>` : nothing}
       <p class="intro">${tr('prechatIntro')}</p>
-      <form novalidate @submit=${this.onPrechat} @input=${f.onInput} @focusout=${f.onLeave}>
+      <form class="prechat" novalidate @submit=${this.onPrechat} @input=${f.onInput} @focusout=${f.onLeave}>
         ${f.showing ? html`<p class="field-error" role="alert">${tr('fixErrors')}</p>` : nothing}
         ${
           identity
@@ -185,7 +185,7 @@ export class ChatForms {
       <p class="intro">${tr('offlineIntro')}</p>
       ${this.renderOpeningHours()}
       ${this.ctx.renderDeskHandoff()}
-      <form novalidate @submit=${this.onContact} @input=${f.onInput} @focusout=${f.onLeave}>
+      <form class="offline-contact" novalidate @submit=${this.onContact} @input=${f.onInput} @focusout=${f.onLeave}>
         ${f.render(
           'name',
           tr('name'),

@@ -91,6 +91,11 @@ export class AttachmentStore {
     return this.files.delete(uuid);
   }
 
+  /** The files held now, described (test observability: a file taken back must be gone). */
+  list() {
+    return [...this.files.values()].map(describeFile);
+  }
+
   reset(): void {
     this.files.clear();
   }

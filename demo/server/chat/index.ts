@@ -81,6 +81,8 @@ export function createChatService(
     upgrade: (req, socket, head) => stomp!.upgrade(req, socket, head),
     dropSockets: () => stomp!.dropAll(),
     control: (method, action) => {
+      // `GET /__sim/chat/attachments`: the uploaded files the service holds now.
+      if (method === 'GET' && action === 'attachments') return { status: 200, body: attachments.list() };
       // `POST /__sim/chat/leave/{idChat}`: the operator leaves without anyone taking over (the
       // simulator's own operators never do; a real service's may).
       const leave = /^leave\/(\d+)$/.exec(action);
