@@ -10,6 +10,7 @@ import { workerUrlPlugin } from './test/setup/worker-url-plugin.mjs';
 import { signPagePlugin } from './test/setup/sign-page-plugin.mjs';
 import { forcedColorsPlugin } from './test/setup/forced-colors-plugin.mjs';
 import { commonmarkSpecPlugin } from './test/setup/commonmark-spec-plugin.mjs';
+import { createServer } from 'node:net';
 
 const executablePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 // The transport plugin (test HTTP/SSE server, RabbitMQ on demand, strict CSP page) needs the
@@ -21,6 +22,18 @@ const simulator = simulatorPlugin({ env: () => ({ ...transport.env, ...gateway.e
 
 /** Each test's limit; drivers that wait on the test's behalf (the signing page) use the same. */
 const TEST_TIMEOUT_MS = 20000;
+
+/**
+ * A port the OS says is free. Without one the runner scans up from 8000, and two runs started at
+ * the same moment on one machine pick the same port: one of them dies with EADDRINUSE.
+ */
+async function freePort() {
+  const server = createServer();
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
 
 const files = process.env.WTR_FILES
   ? process.env.WTR_FILES.split(',')
@@ -41,6 +54,7 @@ const highlightCore = {
 
 export default {
   files,
+  port: await freePort(),
   nodeResolve: { exportConditions: ['browser', 'development'] },
   rootDir: '.',
   // One file at a time: tests share one simulator whose fault injection is global.
