@@ -1,12 +1,13 @@
 import { Bm25, trigramCosine } from './bm25.js';
 import { Invalid } from './validate.js';
+import { readSeed } from '../core/seed-data.js';
 
 /**
  * Similarity catalogs (spec §4.9, prefix /analysis/catalogs): the seeded, read-only part a client
  * uses — `POST /classify` against a `ready` catalog. Building, refining and editing templates are
  * not simulated. Similarity mixes BM25 (normalised) with character-trigram cosine, as search does.
  *
- * Seed: catalog 1 "Richieste help desk" (supervised, ready, threshold 0.6) whose `label_path`s are
+ * Seed (data/catalogs.json): catalog 1 "Richieste help desk" (supervised, ready, threshold 0.6) whose `label_path`s are
  * the help-desk catalogue's codes, service first and request type last (`["IT", "RETE", "GUASTO"]`),
  * so a desk form can map a verdict onto its own selects; catalog 2 is still `building`.
  */
@@ -30,54 +31,10 @@ export interface Catalog {
   templates: Template[];
 }
 
-const T = (id: number, label_path: string[], text: string): Template => ({ id, text, label_path });
-
-const DESK_TEMPLATES: Template[] = [
-  T(1, ['IT', 'RETE', 'GUASTO'], 'Il wi-fi non funziona, la connessione di rete cade continuamente'),
-  T(2, ['IT', 'RETE', 'GUASTO'], 'The wifi keeps dropping, no network connection in the office'),
-  T(3, ['IT', 'RETE', 'ACCESSO'], 'Non riesco a collegarmi alla VPN da casa, mi serve l accesso'),
-  T(4, ['IT', 'RETE', 'ACCESSO'], 'I need VPN access to work from home'),
-  T(5, ['IT', 'PDL', 'GUASTO'], 'Il notebook non si accende, il computer portatile è rotto'),
-  T(6, ['IT', 'PDL', 'GUASTO'], 'My laptop does not turn on, the screen stays black'),
-  T(7, ['IT', 'PDL', 'GUASTO'], 'La stampante è inceppata e non stampa'),
-  T(8, ['IT', 'PDL', 'GUASTO'], 'The printer is jammed and will not print'),
-  T(9, ['AMM', 'FATT', 'INFO'], 'Vorrei una copia della fattura del mese scorso'),
-  T(10, ['AMM', 'FATT', 'INFO'], 'I would like a copy of last month invoice'),
-  T(11, ['AMM', 'NOTE-SPESE', 'RIMBORSO'], 'Rimborso della nota spese della trasferta'),
-  T(12, ['AMM', 'NOTE-SPESE', 'RIMBORSO'], 'Refund of my travel expense report'),
-  T(13, ['FAC', 'SEDE', 'GUASTO'], 'Il condizionatore dell ufficio non funziona, fa troppo caldo'),
-  T(14, ['FAC', 'SEDE', 'GUASTO'], 'The air conditioning in the office is broken, it is too hot'),
-];
+const SEED_CATALOGS = readSeed<Catalog[]>(new URL('./data/catalogs.json', import.meta.url));
 
 export class CatalogStore {
-  readonly catalogs: Catalog[] = [
-    {
-      id: 1,
-      tenant_id: 1,
-      name: 'Richieste help desk',
-      mode: 'supervised',
-      status: 'ready',
-      refinement_status: 'none',
-      embedding_model: 'trigram-bm25-sim',
-      threshold: 0.6,
-      created_by: 'seed',
-      created_at: '2026-01-15T09:00:00Z',
-      templates: DESK_TEMPLATES,
-    },
-    {
-      id: 2,
-      tenant_id: 1,
-      name: 'Richieste in costruzione',
-      mode: 'unsupervised',
-      status: 'building',
-      refinement_status: 'none',
-      embedding_model: 'trigram-bm25-sim',
-      threshold: 0.6,
-      created_by: 'seed',
-      created_at: '2026-02-01T09:00:00Z',
-      templates: [],
-    },
-  ];
+  readonly catalogs: Catalog[] = structuredClone(SEED_CATALOGS);
   private readonly indexes = new Map<number, Bm25<Template>>();
 
   get(id: number): Catalog | undefined {

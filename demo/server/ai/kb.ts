@@ -1,12 +1,12 @@
 import { Bm25, trigramCosine } from './bm25.js';
-import { DOCS_EN, FAQS_EN } from './kb-en.js';
-import { DOCS_IT, FAQS_IT } from './kb-it.js';
 import type { Lang } from './text.js';
+import { readSeed } from '../core/seed-data.js';
 
+/** A document of the seed (data/kb-<lang>.json): its markdown body one line per array item. */
 export interface SeedDoc {
   title: string;
   slug: string;
-  body: string;
+  body: string[];
   hidden?: boolean;
 }
 export interface SeedFaq {
@@ -16,6 +16,13 @@ export interface SeedFaq {
   variants: string[];
   hidden?: boolean;
 }
+
+/** One language's knowledge of the fictional company Borgo Servizi. */
+interface SeedKnowledge {
+  docs: SeedDoc[];
+  faqs: SeedFaq[];
+}
+const seedKnowledge = (lang: Lang) => readSeed<SeedKnowledge>(new URL(`./data/kb-${lang}.json`, import.meta.url));
 
 export interface KnowledgeBase {
   id: number;
@@ -87,7 +94,8 @@ export class KnowledgeStore {
           lang,
         };
         this.docs.push(doc);
-        seed.body
+        const body = seed.body.join('\n');
+        body
           .split(/^(?=## )/m)
           .map((s) => s.trim())
           .filter(Boolean)
@@ -123,8 +131,13 @@ export class KnowledgeStore {
         );
       }
     };
-    load(1, 'it', DOCS_IT, FAQS_IT);
-    load(2, 'en', DOCS_EN, FAQS_EN);
+    for (const [kb, lang] of [
+      [1, 'it'],
+      [2, 'en'],
+    ] as const) {
+      const { docs, faqs } = seedKnowledge(lang);
+      load(kb, lang, docs, faqs);
+    }
   }
 
   base(id: number): KnowledgeBase | undefined {

@@ -1,7 +1,9 @@
 /**
- * Deterministic seed data of the live-chat simulator: categories (and who answers them), widgets
- * (keys, look, labels, business hours) and users. Documented in ./README.md.
+ * The live-chat simulator's seed: categories (and who answers them), widgets (keys, labels, business
+ * hours), users, the bot, attachment limits — the data in data/seed.json, documented in ./README.md;
+ * here their shapes and the rules that read them.
  */
+import { readSeed } from '../core/seed-data.js';
 
 export type Language = 'it' | 'en';
 export const LANGUAGES: Language[] = ['it', 'en'];
@@ -29,56 +31,6 @@ export interface Category {
   routing: Routing;
 }
 
-export const CATEGORIES: Category[] = [
-  {
-    idChatCategory: 1,
-    code: 'SUPPORT',
-    active: true,
-    opened: true,
-    priority: 1,
-    color: '#1f6feb',
-    routing: 'script-unless-operator',
-    title: { it: 'Assistenza', en: 'Support' },
-    description: { it: 'Problemi con un servizio o una pratica', en: 'Problems with a service or a practice' },
-  },
-  {
-    idChatCategory: 2,
-    code: 'SALES',
-    active: true,
-    opened: true,
-    priority: 2,
-    color: '#2da44e',
-    routing: 'script',
-    title: { it: 'Informazioni commerciali', en: 'Sales information' },
-    description: { it: 'Prezzi, offerte e contratti', en: 'Prices, offers and contracts' },
-  },
-  {
-    idChatCategory: 3,
-    code: 'BOT',
-    active: true,
-    opened: true,
-    priority: 1,
-    color: '#8250df',
-    routing: 'bot',
-    title: { it: 'Assistente automatico', en: 'Automatic assistant' },
-    description: { it: 'Risposte immediate alle domande frequenti', en: 'Instant answers to frequent questions' },
-  },
-  {
-    idChatCategory: 4,
-    code: 'HUMAN',
-    active: true,
-    opened: true,
-    priority: 3,
-    color: '#bf3989',
-    routing: 'human',
-    title: { it: 'Operatore (pagina demo)', en: 'Operator (demo page)' },
-    description: {
-      it: 'Risponde una persona dalla pagina operatore della demo',
-      en: 'A person answers from the demo operator page',
-    },
-  },
-];
-
 export interface User {
   idUser: number;
   username: string;
@@ -87,19 +39,6 @@ export interface User {
   /** Only operators may join chats and connect over STOMP. */
   operator: boolean;
 }
-
-/** The scripted operator; not a STOMP user. */
-export const SCRIPT_OPERATOR: User = { idUser: 900, username: 'giulia.script', nickname: 'Giulia', operator: true };
-/** The bot's author. */
-export const BOT_AUTHOR = { name: 'Sportellino' };
-
-export const USERS: User[] = [
-  { idUser: 1, username: 'operator', nickname: 'Operatore Demo', password: 'operator', operator: true },
-  { idUser: 2, username: 'viewer', nickname: 'Viewer', password: 'viewer', operator: false },
-  // A second real operator: chats are transferred to her (PUT /api/chat/assign), or she writes in one she did not join.
-  { idUser: 3, username: 'marta', nickname: 'Marta', password: 'marta', operator: true },
-  SCRIPT_OPERATOR,
-];
 
 /** Weekly hours in the widget's time zone; day 1 = Monday … 7 = Sunday (ISO). */
 export interface BusinessHours {
@@ -116,71 +55,44 @@ export interface Widget {
   contactRequest?: { email: boolean; phone: boolean };
 }
 
-const ALL_WEEK = [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, open: '00:00', close: '24:00' }));
-const OFFICE = [1, 2, 3, 4, 5].map((day) => ({ day, open: '09:00', close: '18:00' }));
+type Day = BusinessHours['days'][number];
 
-export const WIDGETS: Widget[] = [
-  // Always online, so tests and screenshots do not depend on the clock.
-  { key: 'demo', forceOffline: false, businessHours: { timeZone: 'Europe/Rome', days: ALL_WEEK } },
-  // Always online, with custom pre-chat fields (one required) and a proactive greeting.
-  { key: 'demo-greeting', forceOffline: false, businessHours: { timeZone: 'Europe/Rome', days: ALL_WEEK } },
-  // Always offline: the widget shows the contact-request form.
-  { key: 'demo-offline', forceOffline: true, businessHours: { timeZone: 'Europe/Rome', days: OFFICE } },
-  // Real office hours (Mon–Fri 09–18 Europe/Rome): online or not depends on the clock.
-  { key: 'demo-hours', forceOffline: false, businessHours: { timeZone: 'Europe/Rome', days: OFFICE } },
-  // Always offline, and it calls nobody back: contact requests by e-mail only.
-  {
-    key: 'demo-offline-email',
-    forceOffline: true,
-    businessHours: { timeZone: 'Europe/Rome', days: OFFICE },
-    contactRequest: { email: true, phone: false },
-  },
-];
+/** The shape of data/seed.json. A widget names its weekly schedule (`all-week`, `office`). */
+interface ChatSeed {
+  categories: Category[];
+  users: User[];
+  /** The scripted operator; not a STOMP user. */
+  scriptOperator: User;
+  /** The bot's author. */
+  bot: { name: string };
+  schedules: Record<string, Day[]>;
+  widgets: Array<Omit<Widget, 'businessHours'> & { timeZone: string; schedule: string }>;
+  attachments: {
+    maxBytes: number;
+    maxFilesPerMessage: number;
+    /** Raster images are also served inline by `/public/api/attachments/image`. */
+    contentTypes: string[];
+  };
+  labels: Record<Language, Record<string, string>>;
+  privacy: Record<Language, string>;
+}
 
+const seed = readSeed<ChatSeed>(new URL('./data/seed.json', import.meta.url));
+
+export const CATEGORIES = seed.categories;
+export const SCRIPT_OPERATOR = seed.scriptOperator;
+export const BOT_AUTHOR = seed.bot;
+export const USERS: User[] = [...seed.users, SCRIPT_OPERATOR];
+export const WIDGETS: Widget[] = seed.widgets.map(({ timeZone, schedule, ...widget }) => {
+  const days = seed.schedules[schedule];
+  if (!days) throw new Error(`chat seed: widget ${widget.key} names no schedule "${schedule}"`);
+  return { ...widget, businessHours: { timeZone, days } };
+});
+/** The contact channels of a widget that does not name its own. */
 export const BOTH_CONTACT_CHANNELS = { email: true, phone: true };
-
-export const ATTACHMENT_LIMITS = {
-  maxBytes: 5 * 1024 * 1024,
-  maxFilesPerMessage: 5,
-  /** Raster images are also served inline by `/public/api/attachments/image`. */
-  contentTypes: ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'application/pdf', 'text/plain'],
-};
-
-export const LABELS: Record<Language, Record<string, string>> = {
-  it: {
-    title: 'Parla con noi',
-    subtitle: 'Di solito rispondiamo in pochi minuti',
-    welcome: 'Ciao! Come possiamo aiutarti?',
-    offline: 'Ora siamo chiusi. Lasciaci un messaggio e ti ricontatteremo.',
-    namePlaceholder: 'Il tuo nome',
-    emailPlaceholder: 'La tua e-mail',
-    messagePlaceholder: 'Scrivi un messaggio…',
-    send: 'Invia',
-    startChat: 'Inizia la chat',
-    closeChat: 'Termina la chat',
-    queue: 'Sei in coda: posizione {position}',
-    rating: 'Come valuti questa conversazione?',
-  },
-  en: {
-    title: 'Talk to us',
-    subtitle: 'We usually answer within minutes',
-    welcome: 'Hi! How can we help?',
-    offline: 'We are closed now. Leave us a message and we will get back to you.',
-    namePlaceholder: 'Your name',
-    emailPlaceholder: 'Your e-mail',
-    messagePlaceholder: 'Write a message…',
-    send: 'Send',
-    startChat: 'Start chat',
-    closeChat: 'End chat',
-    queue: 'You are in the queue: position {position}',
-    rating: 'How would you rate this conversation?',
-  },
-};
-
-export const PRIVACY: Record<Language, string> = {
-  it: 'I dati che inserisci sono usati solo per rispondere alla tua richiesta. Informativa: https://example.com/privacy',
-  en: 'The data you enter are used only to answer your request. Privacy notice: https://example.com/privacy',
-};
+export const ATTACHMENT_LIMITS = seed.attachments;
+export const LABELS = seed.labels;
+export const PRIVACY = seed.privacy;
 
 /** True when `now` falls inside the widget's business hours. */
 export function isWithinHours(hours: BusinessHours, now: Date): boolean {

@@ -5,7 +5,8 @@ import { PRIORITA, URGENZE, catalogJson, item, pick, resolveTriple, type FieldEr
 import { buildRequest } from './create.js';
 import { DeskError } from './errors.js';
 import { followRoutes, linkFiles, statoRichiesta } from './follow.js';
-import { utente, type DeskRequest, type DeskStore } from './store.js';
+import type { DeskRequest, DeskStore } from './store.js';
+import { utente } from './seed.js';
 
 /** The desk endpoints of spec §4.1 the kit uses, plus the upload pair and the catalogue. */
 

@@ -52,24 +52,6 @@ export interface UploadedFile {
   bytes: Buffer;
 }
 
-/** People the seed knows by id; any other positive idUtente is accepted and shown by number. */
-export const UTENTI: Record<number, { nome: string; cognome: string; matricola: string }> = {
-  501: { nome: 'Giulia', cognome: 'Bianchi', matricola: 'CL0501' },
-  502: { nome: 'Marco', cognome: 'Esposito', matricola: 'OP0502' },
-  503: { nome: 'Anna', cognome: 'Russo', matricola: 'OP0503' },
-};
-
-export function utente(idUtente: number | null) {
-  if (idUtente === null) return null;
-  const u = UTENTI[idUtente];
-  return {
-    idUtente,
-    nome: u?.nome ?? 'Utente',
-    cognome: u?.cognome ?? String(idUtente),
-    matricola: u?.matricola ?? null,
-  };
-}
-
 export class DeskStore {
   readonly requests = new Map<number, DeskRequest>();
   readonly comments: DeskComment[] = [];
