@@ -1,4 +1,4 @@
-import type { AiChatSettings } from '../../../src/controllers/ai/ai-chat-controller.js';
+import type { AnswerSettings } from '../../../src/model/ai/answer-run.js';
 import type { AiClient, ClassificationIntent } from '../../../src/services/ai.js';
 import type { ServiceError } from '../../../src/transport/errors.js';
 import { SOURCE_APPS, type SourceApp, type TokenProvider } from '../../../src/transport/auth.js';
@@ -111,7 +111,7 @@ export function configProblem(a: AiChatAttributes): string | undefined {
 }
 
 /** What the controller sends with, from the attributes (`configProblem` says whether they are usable); `client` is the element's ServiceClientController's. */
-export function chatSettings(a: AiChatAttributes, client: () => AiClient): AiChatSettings {
+export function chatSettings(a: AiChatAttributes, client: () => AiClient): AnswerSettings {
   const vars = parsedTemplateVars(a.templateVars);
   const intents = parsedIntents(a.classificationIntents);
   return {

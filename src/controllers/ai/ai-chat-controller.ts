@@ -1,36 +1,10 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { AiClient, AiFile, ChatRequest, ChatUsage } from '../../services/ai.js';
-import { ServiceError, isAbort, isServiceError } from '../../transport/errors.js';
-import {
-  answerBegins,
-  appendText,
-  applyEvent,
-  applyWhole,
-  type AnswerEventContext,
-} from '../../model/ai/answer-events.js';
-import {
-  nextId,
-  type AnswerDisplay,
-  type AssistantMessage,
-  type AssistantStatus,
-  type ChatMessage,
-  type ContentFormat,
-} from '../../model/ai/messages.js';
+import type { ServiceError } from '../../transport/errors.js';
+import { AnswerRun, type AnswerSettings } from '../../model/ai/answer-run.js';
+import { nextId, type AnswerDisplay, type AssistantMessage, type ChatMessage } from '../../model/ai/messages.js';
 import { ConversationStore, type PastConversation, type StoredConversation } from '../../storage/ai-conversations.js';
 import { fromStored, toStored } from '../../storage/ai-stored-messages.js';
-
-export interface AiChatSettings {
-  /** The client built from the element's resolved configuration (its ServiceClientController); throws what is missing. */
-  client: () => AiClient;
-  /** Fields every request carries (agent_id or model + system_prompt, template_vars, ...). */
-  base: Omit<ChatRequest, 'message'>;
-  stream: boolean;
-  format: ContentFormat;
-  includeHiddenSources: boolean;
-  externalConversationId?: string | undefined;
-  /** Least ms between two batches of a streamed answer (the display's render interval). */
-  renderIntervalMs?: number | undefined;
-}
 
 export interface AiChatCallbacks {
   usage?(usage: ChatUsage): void;
@@ -40,16 +14,17 @@ export interface AiChatCallbacks {
 }
 
 /**
- * The conversation with the AI service: sends, streams, stops, retries, tool approvals, and what
- * persists across reloads. The element only renders `messages` and calls these methods. Streamed
- * text goes straight to the element's `AnswerDisplay` (which renders it at its own pace); the host
- * is asked to update only when something else changes, not on every token.
+ * The conversation with the AI service: its history (what was asked and answered, under which
+ * conversation), the visitor's turns on it (send, edit and resend, regenerate, retry, stop, tool
+ * approvals, ratings) and what persists across reloads. Each answer is run by an `AnswerRun`
+ * (model/ai/answer-run.ts): streamed text goes straight to the element's `AnswerDisplay`, and the
+ * host is asked to update only when something else changes, not on every token. The element only
+ * renders `messages` and calls these methods.
  */
 export class AiChatController implements ReactiveController {
   messages: ChatMessage[] = [];
   conversationId: number | undefined;
   draft = '';
-  private abort: AbortController | undefined;
   private store: ConversationStore | undefined;
   /** This device's id of the conversation and when it began (given with its first message, kept with it). */
   private localId: string | undefined;
@@ -60,33 +35,42 @@ export class AiChatController implements ReactiveController {
 
   constructor(
     private readonly host: ReactiveControllerHost,
-    private readonly settings: () => AiChatSettings,
+    private readonly settings: () => AnswerSettings,
     private readonly display: AnswerDisplay,
     private readonly callbacks: AiChatCallbacks = {},
   ) {
     host.addController(this);
   }
 
-  /** What the answer's events reach beyond the answer (answer-events.ts). */
-  private readonly events: AnswerEventContext = {
-    display: this.display,
-    includeHiddenSources: () => this.settings().includeHiddenSources,
-    requestUpdate: () => this.host.requestUpdate(),
-    conversation: (id) => (this.conversationId = id),
+  /** The answer being asked, one at a time. */
+  private readonly answers = new AnswerRun(this.settings, this.display, {
+    changed: () => this.host.requestUpdate(),
+    conversationId: () => this.conversationId,
+    conversationStarted: (id) => (this.conversationId = id),
     usage: (usage) => this.callbacks.usage?.(usage),
     handoff: (message) => this.callbacks.handoff?.(message),
-    fail: (message, error) => this.fail(message, error),
-  };
+    finished: (message, client) => {
+      this.persist();
+      this.host.requestUpdate();
+      this.callbacks.finished?.(message);
+      this.askTitle(client);
+    },
+    failed: (message, error) => {
+      this.persist();
+      this.host.requestUpdate();
+      this.callbacks.failed?.(message, error);
+    },
+  });
 
   get busy(): boolean {
-    return this.abort !== undefined;
+    return this.answers.busy;
   }
 
   hostConnected(): void {}
 
   hostDisconnected(): void {
     // Leaving the page region ends the request; the partial answer stays as stopped.
-    if (this.abort) this.stop();
+    this.stop();
   }
 
   /** Opens persistence under `key` and restores what was saved there. */
@@ -116,7 +100,7 @@ export class AiChatController implements ReactiveController {
    */
   openPast(localId: string): boolean {
     if (!this.store || localId === this.localId) return false;
-    if (this.abort) this.stop();
+    this.stop();
     this.persist();
     this.store.archive();
     const value = this.store.take(localId);
@@ -174,7 +158,7 @@ export class AiChatController implements ReactiveController {
 
   /** No conversation: nothing shown, nothing stored as current (the draft stays). */
   private empty(): void {
-    if (this.abort) this.stop();
+    this.stop();
     this.messages = [];
     this.conversationId = undefined;
     this.localId = undefined;
@@ -190,7 +174,7 @@ export class AiChatController implements ReactiveController {
 
   /** A new conversation: the current one stays among the kept ones (with persistence), and leaves the panel. */
   reset(): void {
-    if (this.abort) this.stop();
+    this.stop();
     if (this.messages.length) {
       this.persist();
       this.store?.archive();
@@ -206,7 +190,7 @@ export class AiChatController implements ReactiveController {
   async resend(id: string, text: string): Promise<void> {
     const index = this.messages.findIndex((m) => m.id === id && m.role === 'user');
     if (index < 0 || !text.trim()) return;
-    if (this.abort) this.stop();
+    this.stop();
     this.messages = this.messages.slice(0, index);
     await this.send(text);
   }
@@ -214,7 +198,7 @@ export class AiChatController implements ReactiveController {
   /** Asks the last answer's question again, into the same answer (a new turn for the service). */
   async regenerate(id: string): Promise<void> {
     const last = this.messages.at(-1);
-    if (last?.id !== id || last.role !== 'assistant' || this.abort) return;
+    if (last?.id !== id || last.role !== 'assistant' || this.answers.busy) return;
     await this.retry(id);
   }
 
@@ -231,13 +215,13 @@ export class AiChatController implements ReactiveController {
   async send(text: string, files: AiFile[] = []): Promise<void> {
     const message = text.trim();
     if (!message && !files.length) return;
-    if (this.abort) this.stop();
+    this.stop();
     this.messages.push({ id: nextId(), role: 'user', text: message, files: files.map((f) => f.filename) });
     const request: ChatRequest = {
       message: message || files.map((f) => f.filename).join(', '),
       ...(files.length ? { files } : {}),
     };
-    await this.run(this.newAnswer(request));
+    await this.answers.run(this.newAnswer(request));
   }
 
   /** Approves or denies the pending tool call of `id`; the answer continues in a new message. */
@@ -250,7 +234,7 @@ export class AiChatController implements ReactiveController {
       message: label,
       tool_approval: { approved, pending_message_id: message.approval.pendingMessageId },
     };
-    await this.run(this.newAnswer(request));
+    await this.answers.run(this.newAnswer(request));
   }
 
   /**
@@ -260,41 +244,15 @@ export class AiChatController implements ReactiveController {
    */
   async retry(id: string): Promise<void> {
     const message = this.find(id);
-    if (!message || this.abort) return;
+    if (!message || this.answers.busy) return;
     this.moveToEnd(message);
-    message.text = '';
-    this.display.start(message.id, message.format);
-    Object.assign(message, {
-      status: 'waiting',
-      ragSteps: [],
-      thinking: '',
-      thinkingStartedAt: undefined,
-      thoughtMs: undefined,
-      sources: [],
-      tools: [],
-      approval: undefined,
-      confidence: undefined,
-      intent: undefined,
-      sentiment: undefined,
-      serviceMessageId: undefined,
-      rating: undefined,
-      handoff: undefined,
-      error: undefined,
-    });
-    await this.run(message);
+    this.answers.clear(message);
+    await this.answers.run(message);
   }
 
   /** Ends the running answer; what arrived stays, marked as stopped. */
   stop(): void {
-    const running = this.abort;
-    if (!running) return;
-    this.abort = undefined;
-    running.abort();
-    const last = this.messages.at(-1);
-    if (last?.role === 'assistant' && (last.status === 'streaming' || last.status === 'waiting')) {
-      last.status = 'stopped';
-      this.display.finish(last.id);
-    }
+    if (!this.answers.stop(this.messages.at(-1))) return;
     this.persist();
     this.host.requestUpdate();
   }
@@ -314,128 +272,10 @@ export class AiChatController implements ReactiveController {
   }
 
   private newAnswer(request: ChatRequest): AssistantMessage {
-    const settings = this.settings();
-    const message: AssistantMessage = {
-      id: nextId(),
-      role: 'assistant',
-      status: 'waiting',
-      text: '',
-      format: settings.format,
-      ragSteps: [],
-      thinking: '',
-      sources: [],
-      tools: [],
-      request,
-    };
-    this.display.start(message.id, message.format);
+    const message = this.answers.create(request);
     this.messages.push(message);
     this.host.requestUpdate();
     return message;
-  }
-
-  private fullRequest(request: ChatRequest): ChatRequest {
-    const settings = this.settings();
-    const full: ChatRequest = {
-      ...settings.base,
-      ...request,
-      response_format: settings.format,
-      include_hidden_sources: settings.includeHiddenSources,
-    };
-    if (this.conversationId !== undefined) full.conversation_id = this.conversationId;
-    else if (settings.externalConversationId) full.external_conversation_id = settings.externalConversationId;
-    return full;
-  }
-
-  private async run(message: AssistantMessage): Promise<void> {
-    const settings = this.settings();
-    const abort = new AbortController();
-    this.abort = abort;
-    message.status = 'waiting';
-    this.host.requestUpdate();
-    let client: AiClient;
-    try {
-      client = settings.client();
-    } catch (error) {
-      this.fail(message, error);
-      return;
-    }
-    const request = this.fullRequest(message.request);
-    try {
-      if (settings.stream) {
-        // A batch is what arrived since the last (read off the thread: at most one per the view's
-        // base render interval, as the view renders no more often): the text of consecutive deltas
-        // goes to the view as one append.
-        for await (const batch of client.streamChatBatches(request, abort.signal, {
-          batchIntervalMs: settings.renderIntervalMs,
-        })) {
-          let text: string | undefined; // undefined: no delta since the last other item
-          for (const item of batch) {
-            if (abort.signal.aborted) return;
-            if (item.kind === 'event' && (item.data.type === 'delta' || item.data.type === 'content')) {
-              text = (text ?? '') + (item.data.content ?? '');
-              continue;
-            }
-            // Anything else comes after the text before it, in stream order.
-            if (text !== undefined) appendText(this.events, message, text);
-            text = undefined;
-            if (item.kind === 'cut') throw item.error;
-            if (item.kind === 'malformed') {
-              console.warn('[sportello] <sportello-ai-chat> skipped an unreadable stream event');
-              continue;
-            }
-            applyEvent(this.events, message, item.data);
-          }
-          if (abort.signal.aborted) return;
-          if (text !== undefined) appendText(this.events, message, text);
-        }
-        if (abort.signal.aborted || (message.status as AssistantStatus) === 'error') return;
-        // The rest of the answer is rendered frame by frame (a fast stream may leave a backlog of
-        // blocks): the answer is done, and announced, once all of it is on the page.
-        await this.display.complete(message.id);
-      } else {
-        const answer = await client.chat(request, abort.signal);
-        applyWhole(this.events, message, answer);
-        // An html answer waits for its sanitiser (loaded on demand); the text is rendered in one go.
-        await this.display.complete(message.id);
-      }
-      if (abort.signal.aborted) return;
-      const status = message.status as AssistantStatus;
-      if (status === 'error') return;
-      answerBegins(message);
-      if (status !== 'approval') message.status = 'done';
-      this.display.finish(message.id);
-      this.abort = undefined;
-      this.persist();
-      this.host.requestUpdate();
-      this.callbacks.finished?.(message);
-      this.askTitle(client);
-    } catch (error) {
-      if (abort.signal.aborted || isAbort(error)) return;
-      this.fail(message, error);
-    } finally {
-      if (this.abort === abort) this.abort = undefined;
-    }
-  }
-
-  private fail(message: AssistantMessage, error: unknown): void {
-    const serviceError = isServiceError(error)
-      ? error
-      : new ServiceError({
-          service: 'ai',
-          kind: 'protocol',
-          message: error instanceof Error ? error.message : String(error),
-          cause: error,
-        });
-    message.status = 'error';
-    message.error = serviceError;
-    // A tool still running when the answer failed failed with it.
-    if (message.tools.some((t) => t.state === 'running'))
-      message.tools = message.tools.map((t) => (t.state === 'running' ? { ...t, state: 'error' } : t));
-    this.display.finish(message.id);
-    this.abort = undefined;
-    this.persist();
-    this.host.requestUpdate();
-    this.callbacks.failed?.(message, serviceError);
   }
 
   private persist(): void {
