@@ -212,6 +212,7 @@ describe('sign: signing and rejecting move the practice (spec §3)', () => {
               firstName: 'P',
               lastName: 'Q',
               action: 'T',
+              phone: '3331234567',
               requirePassword: true,
               password: 's3cret',
             },

@@ -14,7 +14,8 @@ export type FaultKind =
   | 'json-for-stream' // answer the next `stream: true` request with the whole JSON answer, as some proxies do
   | 'malformed-stomp' // send one MESSAGE frame with a body that is not JSON
   | 'refuse-ws' // refuse WebSocket upgrades for `durationMs`
-  | 'refuse-framing'; // the signing page refuses to be framed (X-Frame-Options, CSP frame-ancestors) while set
+  | 'refuse-framing' // the signing page refuses to be framed (X-Frame-Options, CSP frame-ancestors) while set
+  | 'lose-answer'; // handle the request in full, then drop the connection before the answer leaves (a write applied, its answer lost)
 
 export interface Fault {
   id: number;

@@ -43,6 +43,18 @@ function coreError(status: number, error: string, message: string, extra: Record
   return { status, error, message, ...extra };
 }
 
+/** Makes `res` drop its connection instead of answering (the `lose-answer` fault). */
+function loseAnswer(res: ServerResponse): void {
+  Object.assign(res, {
+    writeHead: () => res,
+    write: () => true,
+    end: () => {
+      res.socket?.destroy();
+      return res;
+    },
+  });
+}
+
 export interface SimulatorOptions {
   port?: number;
   host?: string;
@@ -147,6 +159,9 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
       sendJson(res, answer.status, answer.body, { ...answer.headers, ...retry });
       return;
     }
+
+    // The write is applied, the answer never arrives: what an idempotent client must survive.
+    if (faults.take('lose-answer', url.pathname)) loseAnswer(res);
 
     const found = module.router.match(method, path);
     if (!('handler' in found)) {

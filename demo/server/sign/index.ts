@@ -3,10 +3,12 @@ import type { ServiceModule, SimContext } from '../core/service.js';
 import { authenticate } from './auth.js';
 import { SignError, sendSignError, signErrorBody } from './errors.js';
 import { documentRoutes } from './routes-documents.js';
+import { draftRoutes } from './drafts.js';
 import { fileRoutes, type ApiHandler } from './routes-files.js';
 import { loadSeedAssets, seedStore } from './seed.js';
 import { sendSignerPageError, signerPageRoutes } from './signer-page.js';
 import { SignStore } from './store.js';
+import { loadProcessTypes, workflowTypeRoutes, type ProcessType } from './workflows.js';
 
 export { SEED_IDS } from './seed.js';
 
@@ -20,11 +22,16 @@ const PAGE_PREFIX = '/sign/app/';
  */
 export async function createSignService(ctx: SimContext): Promise<ServiceModule> {
   const assets = await loadSeedAssets();
+  const types = await loadProcessTypes();
   const store = new SignStore();
-  seedStore(store, assets);
+  const seed = () => {
+    seedStore(store, assets);
+    for (const type of types) store.types.set(type.idWorkflowType, structuredClone(type) as ProcessType);
+  };
+  seed();
   ctx.onReset(() => {
     store.clear();
-    seedStore(store, assets);
+    seed();
   });
 
   const router = new Router('/sign/api/v2');
@@ -51,7 +58,12 @@ export async function createSignService(ctx: SimContext): Promise<ServiceModule>
     }
   };
 
-  for (const [method, path, handler] of [...fileRoutes(store, ctx.baseUrl), ...documentRoutes(store)])
+  for (const [method, path, handler] of [
+    ...fileRoutes(store, ctx.baseUrl),
+    ...documentRoutes(store),
+    ...workflowTypeRoutes(store),
+    ...draftRoutes(store),
+  ])
     router.on(method, path, api(handler));
   for (const [method, path, handler] of signerPageRoutes(store, ctx.faults)) router.on(method, path, page(handler));
 

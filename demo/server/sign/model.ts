@@ -37,6 +37,8 @@ export interface Signer {
   external: boolean;
   requirePassword: boolean;
   password: string | null;
+  /** §2.6: the user on whose device this signer signs in person; null for a remote signer. */
+  hostUsername: string | null;
   signatureCoordinates: unknown[];
   placeholders: unknown[];
   acrofields: unknown[];
@@ -83,6 +85,8 @@ export interface Practice {
   destinationContacts: Array<{ email: string }>;
   sendNotifications: boolean;
   sendCopyIterCompleted: boolean;
+  /** The process type it was created from (spec §2.1 `idWorkflowType`), if any. */
+  idWorkflowType?: number | null;
 }
 
 export interface SignUser {
@@ -92,41 +96,100 @@ export interface SignUser {
   lastName: string;
   email: string;
   permissions: string[];
+  /** §2.6: a host of in-person signing must be active and enabled, and of the same tenant. */
+  active: boolean;
+  tenant: string;
 }
+
+/** The simulator's one tenant; `TENANT_SETTINGS` are its settings the spec names. */
+export const TENANT = 'demo';
+export const TENANT_SETTINGS = { signInPersonEnabled: true };
 
 const ALL = ['DOC_SUBMIT', 'DOC_LST', 'DOC_PERSONAL', 'DOC_SIGN', 'DOC_DOWNLOAD', 'UNIT_DOC_ADMIN'];
 
-/** Seeded users. `viewer` may list and view, but neither submit nor download (403 tests). */
+const user = (u: Omit<SignUser, 'active' | 'tenant'> & Partial<SignUser>): SignUser => ({
+  active: true,
+  tenant: TENANT,
+  ...u,
+});
+
+/**
+ * Seeded users. `viewer` may list and view, but neither submit nor download (403 tests). The
+ * agents host in-person signing (`hostUsername`); `former` is disabled, `partner` belongs to
+ * another tenant, `viewer` lacks DOC_SIGN: none of the three may host.
+ */
 export const USERS: Record<string, SignUser> = {
-  demo: {
+  demo: user({
     idUser: 1,
     username: 'demo',
     firstName: 'Daniela',
     lastName: 'Demo',
     email: 'demo@sportello.test',
     permissions: ALL,
-  },
-  viewer: {
+  }),
+  viewer: user({
     idUser: 2,
     username: 'viewer',
     firstName: 'Vittorio',
     lastName: 'Viewer',
     email: 'viewer@sportello.test',
     permissions: ['DOC_LST', 'DOC_PERSONAL'],
-  },
-  mrossi: {
+  }),
+  mrossi: user({
     idUser: 3,
     username: 'mrossi',
     firstName: 'Mario',
     lastName: 'Rossi',
     email: 'mario.rossi@acme.test',
     permissions: ['DOC_SIGN', 'DOC_PERSONAL'],
-  },
+  }),
+  'agente.conti': user({
+    idUser: 4,
+    username: 'agente.conti',
+    firstName: 'Carla',
+    lastName: 'Conti',
+    email: 'carla.conti@agenzia.test',
+    permissions: ['DOC_SUBMIT', 'DOC_SIGN', 'DOC_PERSONAL', 'DOC_LST'],
+  }),
+  'agente.ferri': user({
+    idUser: 5,
+    username: 'agente.ferri',
+    firstName: 'Dario',
+    lastName: 'Ferri',
+    email: 'dario.ferri@agenzia.test',
+    permissions: ['DOC_SUBMIT', 'DOC_SIGN', 'DOC_PERSONAL', 'DOC_LST'],
+  }),
+  'hr.manager': user({
+    idUser: 6,
+    username: 'hr.manager',
+    firstName: 'Elena',
+    lastName: 'Marchi',
+    email: 'elena.marchi@acme.test',
+    permissions: ['DOC_SIGN', 'DOC_PERSONAL'],
+  }),
+  former: user({
+    idUser: 7,
+    username: 'former',
+    firstName: 'Franco',
+    lastName: 'Ex',
+    email: 'franco.ex@acme.test',
+    permissions: ['DOC_SIGN'],
+    active: false,
+  }),
+  partner: user({
+    idUser: 8,
+    username: 'partner',
+    firstName: 'Paola',
+    lastName: 'Partner',
+    email: 'paola@partner.test',
+    permissions: ['DOC_SIGN'],
+    tenant: 'partner',
+  }),
 };
 
 /** API tokens of spec §5 mode 1 and the users each may act as (X-SignUser). */
 export const SIGN_TOKENS: Record<string, string[]> = {
-  'demo-sign-token': ['demo', 'viewer', 'mrossi'],
+  'demo-sign-token': ['demo', 'viewer', 'mrossi', 'agente.conti', 'agente.ferri'],
 };
 
 /** The user a Bearer token (client credentials of the simulated identity provider) acts as. */

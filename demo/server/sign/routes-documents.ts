@@ -17,7 +17,7 @@ function findDocument(store: SignStore, raw: string | undefined) {
   const id = Number(raw);
   if (!Number.isInteger(id)) throw new SignError(400, `idDocument must be a number, got ${raw}`, 'error.validation');
   const found = store.document(id);
-  if (!found || found.practice.status === 'C')
+  if (!found || found.practice?.status === 'C')
     throw new SignError(404, `Document ${id} not found`, 'error.document.notFound');
   return found;
 }

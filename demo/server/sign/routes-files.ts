@@ -1,4 +1,4 @@
-import { queryList, readJson, sendJson, type SimRequest } from '../core/http-kit.js';
+import { queryList, sendJson, type SimRequest } from '../core/http-kit.js';
 import { requirePermission } from './auth.js';
 import { sendBytes, zipStore } from './binary.js';
 import { SignError } from './errors.js';
@@ -6,7 +6,7 @@ import { PRACTICE_STATUSES, isoOffset, type Practice, type SignUser } from './mo
 import { generateReportPdf } from './pdfs.js';
 import { createPractice } from './send.js';
 import type { SignStore } from './store.js';
-import { currentSigner, documentItem, practiceDetail, practiceListItem, signingLink } from './views.js';
+import { currentSigner, documentItem, pageObject, practiceDetail, practiceListItem, signingLink } from './views.js';
 
 /** Handlers of the `/files/...` endpoints of spec §4; the module wraps them with auth and errors. */
 export type ApiHandler = (r: SimRequest, user: SignUser) => Promise<void> | void;
@@ -143,8 +143,11 @@ export function fileRoutes(store: SignStore, baseUrl: () => string): Array<[stri
       '/files/send',
       async (r, user) => {
         requirePermission(user, ['DOC_SUBMIT'], 'submit a practice');
-        const body = await readJson(r.req);
-        sendJson(r.res, 200, await createPractice(store, user, body, baseUrl()));
+        await store.idempotency.handle(
+          r,
+          async (body) => ({ status: 200, body: await createPractice(store, user, body, baseUrl()) }),
+          () => new SignError(422, 'Idempotency-Key already used with another body', 'error.idempotencyKey.reused'),
+        );
       },
     ],
 
@@ -156,19 +159,7 @@ export function fileRoutes(store: SignStore, baseUrl: () => string): Array<[stri
         const page = intParam(r.query, 'page', 0, 0);
         const size = intParam(r.query, 'size', 100, 1);
         const list = sortPractices(filterPractices(store.all(), r.query), r.query.getAll('sort'));
-        const content = list.slice(page * size, page * size + size).map(practiceListItem);
-        const totalPages = Math.ceil(list.length / size);
-        sendJson(r.res, 200, {
-          content,
-          totalElements: list.length,
-          totalPages,
-          size,
-          number: page,
-          numberOfElements: content.length,
-          first: page === 0,
-          last: page >= totalPages - 1,
-          empty: content.length === 0,
-        });
+        sendJson(r.res, 200, pageObject(list, page, size, practiceListItem));
       },
     ],
 

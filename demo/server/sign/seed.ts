@@ -91,6 +91,7 @@ function signer(idFile: number, n: number, s: SignerSeed): Signer {
     external: true,
     requirePassword: false,
     password: null,
+    hostUsername: null,
     signatureCoordinates: [],
     placeholders: [],
     acrofields: [],

@@ -5,6 +5,8 @@ import {
   isoOffset,
   parseIsoWithOffset,
   SIGNER_ACTIONS,
+  TENANT,
+  TENANT_SETTINGS,
   USERS,
   type Practice,
   type Signer,
@@ -14,6 +16,7 @@ import {
 import type { SignStore } from './store.js';
 import { recordSubmission } from './transitions.js';
 import { signingLink } from './views.js';
+import { applyProcessType, namedType, type TemplateDocument } from './workflows.js';
 
 /** `POST /files/send`: validation of spec §2.1–2.5 and §7, then the practice of §3. */
 
@@ -139,6 +142,24 @@ function checkArea(a: unknown, at: string, docs: DocumentSource[], placeholder: 
   }
 }
 
+/**
+ * §2.6: the host of an in-person signer is an active user of the same tenant allowed to sign
+ * (DOC_SIGN), and the tenant allows in-person signing.
+ */
+function checkHost(raw: unknown, at: string): string | null {
+  if (raw === undefined || raw === null) return null;
+  if (typeof raw !== 'string' || !raw) throw bad(`${at}.hostUsername must be a username`);
+  const host = USERS[raw];
+  if (!TENANT_SETTINGS.signInPersonEnabled)
+    throw bad(`${at}.hostUsername: in-person signing is not enabled on this tenant`, 'error.signer.inPersonDisabled');
+  if (!host || host.tenant !== TENANT)
+    throw bad(`${at}.hostUsername ${raw} is not a user of this tenant`, 'error.signer.hostNotFound');
+  if (!host.active) throw bad(`${at}.hostUsername ${raw} is not active`, 'error.signer.hostInactive');
+  if (!host.permissions.includes('DOC_SIGN'))
+    throw bad(`${at}.hostUsername ${raw} is not allowed to host a signature (DOC_SIGN)`, 'error.signer.hostNotAllowed');
+  return raw;
+}
+
 function readSigner(
   store: SignStore,
   s: unknown,
@@ -163,9 +184,12 @@ function readSigner(
     throw bad(`${at}: email, firstName and lastName are required when username is absent`);
   }
   if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email!)) throw bad(`${at}.email is not an e-mail address`);
-  if (s.hostUsername !== undefined && !USERS[s.hostUsername as string]?.permissions.includes('DOC_SIGN')) {
-    throw bad(`${at}.hostUsername must be an active user of the tenant allowed to sign`);
-  }
+  const hostUsername = checkHost(s.hostUsername, at);
+  const requireOtp = optBool(s.requireOtp, `${at}.requireOtp`, false);
+  const phone = optString(s.phone, `${at}.phone`);
+  if ((requireOtp || s.action === 'T') && !phone?.trim())
+    throw bad(`${at}.phone is required for a signature with OTP`, 'error.signer.phoneRequired');
+  if (phone && !/^[0-9 ]{6,15}$/.test(phone)) throw bad(`${at}.phone must be 6 to 15 digits`);
   if (s.digitalSignatureType !== undefined && !['PAdES', 'CAdES', 'XAdES'].includes(s.digitalSignatureType as string))
     throw bad(`${at}.digitalSignatureType must be PAdES, CAdES or XAdES`);
   const coords = s.signatureCoordinates ?? [];
@@ -203,6 +227,7 @@ function readSigner(
     external: !username,
     requirePassword,
     password: requirePassword ? password : null,
+    hostUsername,
     signatureCoordinates: coords.map((c) => ({ ...(c as Json) })),
     placeholders: placeholders.map((p) => ({ ...(p as Json) })),
     acrofields: acrofields.map((a) => ({ acrofieldMatch: 'contains', ...(a as Json) })),
@@ -213,12 +238,14 @@ function readSigner(
   };
 }
 
-export async function createPractice(store: SignStore, user: SignUser, body: unknown, baseUrl: string) {
-  if (!isObject(body)) throw bad('Request body must be a JSON object (spec 2.1)', 'error.file.missingData');
-  if (body.workflowTypeCode !== undefined || body.idWorkflowType !== undefined) {
-    throw bad('Process type not found: the simulator has no process types', 'error.workflowType.notFound');
-  }
-  if (!Array.isArray(body.documents) || body.documents.length === 0)
+export async function createPractice(store: SignStore, user: SignUser, raw: unknown, baseUrl: string) {
+  if (!isObject(raw)) throw bad('Request body must be a JSON object (spec 2.1)', 'error.file.missingData');
+  const type = namedType(store, raw, user);
+  const applied = type ? applyProcessType(type, raw) : { body: raw, templateDocuments: [] };
+  const body = applied.body;
+  const ownDocuments = body.documents ?? [];
+  if (!Array.isArray(ownDocuments)) throw bad('documents must be an array', 'error.file.missingData');
+  if (ownDocuments.length === 0 && applied.templateDocuments.length === 0)
     throw bad('documents must be a non-empty array', 'error.file.missingData');
   const signersIn = body.signers ?? [];
   const contactsIn = body.destinationContacts ?? [];
@@ -228,8 +255,8 @@ export async function createPractice(store: SignStore, user: SignUser, body: unk
     throw bad('signers or destinationContacts must be a non-empty array', 'error.signers.missing');
   if (typeof body.name !== 'string' || body.name.trim() === '') throw bad('name is required', 'error.name.missing');
   contactsIn.forEach((c, i) => {
-    if (!isObject(c) || typeof c.email !== 'string' || !c.email)
-      throw bad(`destinationContacts[${i}].email is required`);
+    if (!isObject(c) || typeof c.email !== 'string' || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(c.email))
+      throw bad(`destinationContacts[${i}].email is not an e-mail address`);
   });
   if (body.privacy !== undefined && !['P', 'A', 'C', 'S'].includes(body.privacy as string))
     throw bad('privacy must be P, A, C or S');
@@ -237,6 +264,7 @@ export async function createPractice(store: SignStore, user: SignUser, body: unk
   if (body.expirationDate !== undefined && body.expirationDate !== null) {
     const d = parseIsoWithOffset(body.expirationDate);
     if (!d) throw bad('expirationDate must be an ISO 8601 date-time with offset');
+    if (d.getTime() <= Date.now()) throw bad('expirationDate must be in the future', 'error.expirationDate.past');
     expirationDate = isoOffset(d);
   } else if (body.expirationDateDays !== undefined && body.expirationDateDays !== null) {
     if (!isInt(body.expirationDateDays) || (body.expirationDateDays as number) < 1)
@@ -257,8 +285,12 @@ export async function createPractice(store: SignStore, user: SignUser, body: unk
   )
     throw bad('webhooks must be an array of objects with url');
 
-  const docs: DocumentSource[] = [];
-  for (const [i, d] of (body.documents as unknown[]).entries()) docs.push(await readDocument(store, d, i));
+  // A process type's documents come first: `document` indexes count them first.
+  const docs: DocumentSource[] = applied.templateDocuments.map(templateSource);
+  for (const [i, d] of (ownDocuments as unknown[]).entries()) {
+    const source = await readDocument(store, d, i);
+    docs.push({ ...source, order: source.order + applied.templateDocuments.length });
+  }
   const placeholders = body.placeholders ?? [];
   if (!Array.isArray(placeholders)) throw bad('placeholders must be an array');
   placeholders.forEach((p, j) => checkArea(p, `placeholders[${j}]`, docs, true));
@@ -312,6 +344,7 @@ export async function createPractice(store: SignStore, user: SignUser, body: unk
     destinationContacts: contactsIn.map((c) => ({ email: (c as Json).email as string })),
     sendNotifications: optBool(body.sendNotifications, 'sendNotifications', true),
     sendCopyIterCompleted: optBool(body.sendCopyIterCompleted, 'sendCopyIterCompleted', true),
+    idWorkflowType: type?.idWorkflowType ?? null,
   };
   store.add(practice);
   if (!draft) recordSubmission(practice);
@@ -325,7 +358,20 @@ export async function createPractice(store: SignStore, user: SignUser, body: unk
       action: s.action,
       signingUrl: s.external && !draft ? signingLink(baseUrl, s) : null,
       external: s.external,
+      ...(s.hostUsername ? { hostUsername: s.hostUsername } : {}),
       ...(s.generatedPassword ? { password: s.password } : {}),
     })),
+  };
+}
+
+/** A process type's template document as a source of the new practice. */
+function templateSource(d: TemplateDocument, i: number): DocumentSource {
+  return {
+    filename: d.filename,
+    bytes: d.bytes,
+    info: { pages: d.pages, pagesSize: d.pagesSize, acrofields: d.acrofields },
+    externalUrl: null,
+    docExternalId: null,
+    order: i,
   };
 }

@@ -4,7 +4,7 @@ import { readBody, sendJson, type SimRequest } from '../core/http-kit.js';
 import type { Faults } from '../core/faults.js';
 import { sendBytes } from './binary.js';
 import { SignError, signErrorBody } from './errors.js';
-import type { Practice, Signer } from './model.js';
+import { USERS, type Practice, type Signer } from './model.js';
 import type { SignStore } from './store.js';
 import { rejectPractice, signPractice } from './transitions.js';
 import { signerPagePath, signerView } from './views.js';
@@ -46,6 +46,7 @@ const TEXT = {
     },
     notFound: 'Link di firma non valido o scaduto.',
     pages: 'pagine',
+    inPerson: 'Firma in presenza, sul dispositivo di',
   },
   en: {
     title: 'Sign the practice',
@@ -73,6 +74,7 @@ const TEXT = {
     },
     notFound: 'Invalid or expired signing link.',
     pages: 'pages',
+    inPerson: 'Signing in person, on the device of',
   },
 } as const;
 
@@ -165,9 +167,17 @@ function renderPage(p: Practice, s: Signer, lang: Lang, error?: string): string 
   return `<h1>${t.title}</h1>
 <h2>${escapeHtml(p.name)}</h2>
 <p>${escapeHtml(statusWord)} &middot; ${t.signer}: ${escapeHtml(`${s.firstName} ${s.lastName}`)} &lt;${escapeHtml(s.email)}&gt; &middot; ${t.action}: ${escapeHtml(ACTIONS[s.action] ?? s.action)}</p>
-${error ? `<p class="status" role="alert">${escapeHtml(error)}</p>` : ''}
+${inPerson(s, t.inPerson)}${error ? `<p class="status" role="alert">${escapeHtml(error)}</p>` : ''}
 <h3>${t.documents}</h3><ul>${docs}</ul>
 ${actions}`;
+}
+
+/** §2.6: an in-person signer signs on the host's device; the page names the host. */
+function inPerson(s: Signer, words: string): string {
+  if (!s.hostUsername) return '';
+  const host = USERS[s.hostUsername];
+  const who = host ? `${host.firstName} ${host.lastName}` : s.hostUsername;
+  return `<p class="status">${words} ${escapeHtml(who)}.</p>\n`;
 }
 
 async function readForm(r: SimRequest): Promise<Record<string, string>> {

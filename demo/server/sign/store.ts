@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { IdempotencyKeys } from '../core/idempotency.js';
 import type { AcrofieldInfo, PageSize } from './pdfs.js';
 import { FINAL_STATUSES, isoOffset, type Practice, type Signer, type StoredDocument } from './model.js';
+import type { ProcessType } from './workflows.js';
 
 /** A file kept by `POST /documents/upload*`, until a practice names it in `uploadedFilename`. */
 export interface Upload {
@@ -13,13 +15,28 @@ export interface Upload {
   acrofields: AcrofieldInfo[];
 }
 
-/** The signing simulator's state: practices, their documents and signers, uploads. */
+/** A draft of `/workflows/draft*`: a creation body (spec §2.1) kept for its owner, not sent. */
+export interface Draft {
+  idDraft: number;
+  idUser: number;
+  tsIns: string;
+  tsUpd: string;
+  body: Record<string, unknown>;
+}
+
+/** The signing simulator's state: practices, their documents and signers, uploads, process types, drafts. */
 export class SignStore {
   readonly practices = new Map<number, Practice>();
   readonly uploads = new Map<string, Upload>();
+  readonly types = new Map<number, ProcessType>();
+  readonly drafts = new Map<number, Draft>();
+  /** Idempotency-Key answers of the writes (`POST /files/send`, `POST /workflows/draft/insert`). */
+  readonly idempotency = new IdempotencyKeys();
   private nextIdFile = 2001;
   private nextIdDocument = 60001;
   private nextIdSigner = 50001;
+  private nextIdDraft = 7001;
+  private nextIdWorkflowType = 401;
 
   newIdFile(): number {
     return this.nextIdFile++;
@@ -29,6 +46,12 @@ export class SignStore {
   }
   newIdSigner(): number {
     return this.nextIdSigner++;
+  }
+  newIdDraft(): number {
+    return this.nextIdDraft++;
+  }
+  newIdWorkflowType(): number {
+    return this.nextIdWorkflowType++;
   }
   /** A fresh signing-link token for a signer of a created practice. */
   newToken(): string {
@@ -52,10 +75,15 @@ export class SignStore {
     return list;
   }
 
-  document(idDocument: number): { practice: Practice; document: StoredDocument } | undefined {
+  /** A practice's document, or a process type's template document (no practice then). */
+  document(idDocument: number): { practice?: Practice; document: StoredDocument } | undefined {
     for (const practice of this.practices.values()) {
       const document = practice.documents.find((d) => d.idDocument === idDocument);
       if (document) return { practice, document };
+    }
+    for (const type of this.types.values()) {
+      const document = type.documents.find((d) => d.idDocument === idDocument);
+      if (document) return { document };
     }
     return undefined;
   }
@@ -74,9 +102,14 @@ export class SignStore {
   clear(): void {
     this.practices.clear();
     this.uploads.clear();
+    this.types.clear();
+    this.drafts.clear();
+    this.idempotency.clear();
     this.nextIdFile = 2001;
     this.nextIdDocument = 60001;
     this.nextIdSigner = 50001;
+    this.nextIdDraft = 7001;
+    this.nextIdWorkflowType = 401;
   }
 
   private expire(p: Practice): void {

@@ -32,6 +32,7 @@ export function signerView(s: Signer) {
     status: s.status,
     external: s.external,
     requirePassword: s.requirePassword,
+    hostUsername: s.hostUsername,
     tsSign: s.tsSign,
     notes: s.notes,
     signatureCoordinates: s.signatureCoordinates,
@@ -108,5 +109,22 @@ export function documentItem(p: Practice, d: StoredDocument) {
     blobExist: true,
     tsIns: d.tsIns,
     pagesSize: d.pagesSize,
+  };
+}
+
+/** The §2.8 page object of one page of `list` (`page` 0-based), each row made by `row`. */
+export function pageObject<T, R>(list: readonly T[], page: number, size: number, row: (item: T) => R) {
+  const content = list.slice(page * size, page * size + size).map(row);
+  const totalPages = Math.ceil(list.length / size);
+  return {
+    content,
+    totalElements: list.length,
+    totalPages,
+    size,
+    number: page,
+    numberOfElements: content.length,
+    first: page === 0,
+    last: page >= totalPages - 1,
+    empty: content.length === 0,
   };
 }
