@@ -141,6 +141,10 @@ export default async function gatewayBench() {
         SPORTELLO_GATEWAY_UPSTREAM: `http://127.0.0.1:${simPort}`,
         SPORTELLO_GATEWAY_PORT: String(gwPort),
         SPORTELLO_GATEWAY_VISITOR_SECRET: SECRET,
+        SPORTELLO_GATEWAY_VISITOR_AUDIENCE: 'sportello',
+        SPORTELLO_GATEWAY_SESSION_SECRET: 'gateway-bench-session-secret-0123456789abcdef',
+        // The bench's load comes from one address: the per-address caps are the hostile suite's to test.
+        SPORTELLO_GATEWAY_REQUESTS_PER_IP: '0',
         SPORTELLO_GATEWAY_AI_KEY: 'spk_demo',
         SPORTELLO_GATEWAY_SIGN_TOKEN: 'demo-sign-token',
         SPORTELLO_GATEWAY_SIGN_USER: 'demo',

@@ -12,6 +12,7 @@ import { MESSAGES, refusal, type ServiceName } from './errors.js';
 import type { GatewayStore } from './store.js';
 import { readCapped, TooLarge, UpstreamFailure, type Upstream, type UpstreamResponse } from './upstream.js';
 import type { Visitor } from './visitor.js';
+import { BodyIdle, bodyIdleDeadline, Slots } from './limits.js';
 
 /** Thrown by handlers to refuse; the server turns it into the service's error shape. */
 export class Refused extends Error {
@@ -29,6 +30,8 @@ export interface GatewayServices {
   store: GatewayStore;
   upstream: Upstream;
   credentials: Credentials;
+  /** In flight per client IP (requests, uploads) and large bodies being read, across visitors. */
+  slots: { requests: Slots; uploads: Slots; largeBodies: Slots };
 }
 
 export type Query = Record<string, string | string[] | undefined>;
@@ -45,6 +48,8 @@ export interface UpstreamCall {
   passHeaders?: boolean;
   /** No deadline for the response head (a long upload, a stream). */
   timeoutMs?: number;
+  /** An upload: through the uploads' own sockets to the service. */
+  upload?: boolean;
 }
 
 export interface JsonAnswer {
@@ -93,12 +98,18 @@ export class Call {
   /** The request body as a JSON object, at most `max` bytes (413 above, 400 when not an object). */
   async jsonObject(max = this.config.limits.maxJsonBytes): Promise<Record<string, unknown>> {
     this.checkDeclaredLength(max);
+    // A large body (an AI message with attachments) is held whole while read: only a few at once.
+    const release = max > this.config.limits.maxJsonBytes ? this.gw.slots.largeBodies.enter('all') : () => undefined;
+    if (!release) throw new Refused(503, MESSAGES.busy, { 'Retry-After': '2' });
     let raw: Buffer;
     try {
-      raw = await readCapped(this.request.raw, max);
+      raw = await readCapped(this.request.raw, max, this.config.limits.bodyIdleMs);
     } catch (error) {
       if (error instanceof TooLarge) throw new Refused(413, MESSAGES.tooLarge);
+      if (error instanceof BodyIdle) throw new Refused(408, MESSAGES.bodyIdle, { Connection: 'close' });
       throw error;
+    } finally {
+      release();
     }
     let body: unknown;
     try {
@@ -113,16 +124,34 @@ export class Call {
   /** The request body as a stream that fails past `max` bytes (uploads: never held whole). */
   cappedStream(max = this.config.limits.maxUploadBytes): Readable {
     this.checkDeclaredLength(max);
+    const raw = this.request.raw;
     let seen = 0;
-    const cap = new Transform({
+    const cap: Transform = new Transform({
       transform(chunk: Buffer, _enc, done) {
+        idle.touch();
         seen += chunk.length;
         if (seen > max) done(new TooLarge());
         else done(null, chunk);
       },
+      flush(done) {
+        idle.stop();
+        done();
+      },
     });
-    this.request.raw.on('error', (e) => cap.destroy(e));
-    return this.request.raw.pipe(cap);
+    const idle = bodyIdleDeadline(this.config.limits.bodyIdleMs, () => cap.destroy(new BodyIdle()));
+    raw.on('error', (e) => cap.destroy(e));
+    cap.once('close', idle.stop);
+    return raw.pipe(cap);
+  }
+
+  /**
+   * Counts this request as one of its client IP's uploads in flight until it ends; 429 past the
+   * cap, so that one client's uploads cannot hold the sockets every visitor needs.
+   */
+  holdUploadSlot(): void {
+    const release = this.gw.slots.uploads.enter(this.request.ip);
+    if (!release) throw new Refused(429, MESSAGES.tooManyUploads, { 'Retry-After': '5', Connection: 'close' });
+    this.reply.raw.once('close', release);
   }
 
   private checkDeclaredLength(max: number): void {
@@ -194,6 +223,8 @@ export class Call {
         body,
         timeoutMs: call.timeoutMs ?? this.config.limits.upstreamTimeoutMs,
         idleMs: this.config.limits.streamIdleMs,
+        queueMs: this.config.limits.upstreamQueueMs,
+        upload: call.upload,
         signal: abort,
       });
     };
@@ -221,6 +252,7 @@ export class Call {
           error.kind === 'timeout' ? MESSAGES.upstreamTimeout : MESSAGES.upstreamDown,
         );
       if (error instanceof TooLarge) throw new Refused(413, MESSAGES.tooLarge);
+      if (error instanceof BodyIdle) throw new Refused(408, MESSAGES.bodyIdle, { Connection: 'close' });
       throw error;
     }
   }

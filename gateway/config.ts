@@ -4,6 +4,8 @@
  * configurations without touching `process.env`.
  */
 import { randomBytes } from 'node:crypto';
+import type { ServiceName } from './errors.js';
+import { parseTrustProxy, type TrustProxy } from './client-ip.js';
 
 export type AnonymousGrant = 'ai' | 'desk' | 'chat';
 
@@ -71,15 +73,42 @@ export interface GatewayConfig {
     maxUploadBytes: number;
     upstreamTimeoutMs: number;
     streamIdleMs: number;
+    /** Whole request head (nginx `client_header_timeout`). */
+    headersTimeoutMs: number;
+    /** Between two chunks of a request body (nginx `client_body_timeout`). */
+    bodyIdleMs: number;
+    /** Whole request, body included: a body trickled byte by byte ends here. */
+    bodyTimeoutMs: number;
+    /** Waiting for a free socket to the service: past it the visitor gets a 504, not a wait. */
+    upstreamQueueMs: number;
+    /** Sockets to each service for ordinary calls, and apart from them for uploads (a fair share). */
+    upstreamSockets: number;
+    uploadSockets: number;
+    /** Requests in flight and uploads in flight from one client IP. */
+    requestsPerIp: number;
+    uploadsPerIp: number;
+    /** Bodies above `maxJsonBytes` read at once (AI attachments), across all visitors. */
+    largeBodies: number;
   };
+  /** How long a stop (SIGTERM) waits for requests in flight before closing what is left. */
+  drainMs: number;
   /** Refresh OAuth tokens this many seconds before they expire. */
   tokenRefreshSkewSeconds: number;
   redisUrl?: string | undefined;
   /** Key prefix in Redis (several gateways of different sites may share one Redis). */
   redisPrefix: string;
   logLevel: string;
-  /** Trust `X-Forwarded-For` from these proxies (Fastify `trustProxy`). */
-  trustProxy: string | boolean;
+  /** Which `X-Forwarded-For` hops to trust: a count of proxies, their addresses/CIDRs, or none. */
+  trustProxy: TrustProxy;
+  /** The services this gateway serves; the routes of the others are not on its allow-list. */
+  services: Set<ServiceName>;
+}
+
+/** A configuration the gateway refuses to start with: one line per problem, each naming its setting. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.join('\n'));
+  }
 }
 
 /** Defaults that make `npm run gateway` serve the embedded simulator with its seeded credentials. */
@@ -95,16 +124,105 @@ const ints = (v: string | undefined): number[] =>
     .map(Number)
     .filter((n) => Number.isInteger(n));
 
-function int(env: Record<string, string | undefined>, name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isFinite(n) || n < 0)
-    throw new Error(`${name} must be a non-negative number (got ${JSON.stringify(raw)})`);
-  return n;
+const trimSlash = (s: string) => s.replace(/\/+$/, '');
+
+/** Every setting the gateway reads (main.ts's own included): anything else with the prefix is a typo. */
+export const SETTINGS = [
+  'PORT',
+  'HOST',
+  'SIMULATOR',
+  'SERVICES',
+  'UPSTREAM',
+  'AI_UPSTREAM',
+  'SIGN_UPSTREAM',
+  'DESK_UPSTREAM',
+  'CHAT_UPSTREAM',
+  'VISITOR_SECRET',
+  'VISITOR_JWKS',
+  'VISITOR_AUDIENCE',
+  'VISITOR_ISSUER',
+  'VISITOR_MAX_TTL',
+  'ANONYMOUS',
+  'ANONYMOUS_DESK_USER',
+  'SESSION_SECRET',
+  'SESSION_TTL',
+  'AI_KEY',
+  'AI_SOURCE_APP',
+  'AI_AGENTS',
+  'AI_CATALOGS',
+  'AI_KNOWLEDGE_BASES',
+  'SIGN_TOKEN',
+  'SIGN_USER',
+  'SIGN_CLIENT_ID',
+  'SIGN_CLIENT_SECRET',
+  'SIGN_TOKEN_URL',
+  'SIGN_SCOPE',
+  'DESK_CLIENT_ID',
+  'DESK_CLIENT_SECRET',
+  'DESK_TOKEN_URL',
+  'DESK_SCOPE',
+  'TOKEN_URL',
+  'CHAT_TOKEN',
+  'ORIGINS',
+  'RATE_VISITOR',
+  'RATE_IP',
+  'RATE_AI_CHAT',
+  'RATE_AI_CHAT_IP',
+  'MAX_JSON_BYTES',
+  'MAX_AI_BODY_BYTES',
+  'MAX_UPLOAD_BYTES',
+  'UPSTREAM_TIMEOUT_MS',
+  'STREAM_IDLE_MS',
+  'HEADERS_TIMEOUT_MS',
+  'BODY_IDLE_MS',
+  'BODY_TIMEOUT_MS',
+  'UPSTREAM_QUEUE_MS',
+  'UPSTREAM_SOCKETS',
+  'UPLOAD_SOCKETS',
+  'REQUESTS_PER_IP',
+  'UPLOADS_PER_IP',
+  'LARGE_BODIES',
+  'DRAIN_MS',
+  'TOKEN_REFRESH_SKEW',
+  'REDIS_URL',
+  'REDIS_PREFIX',
+  'LOG_LEVEL',
+  'TRUST_PROXY',
+  'METRICS_PORT',
+  'METRICS_HOST',
+].map((name) => `SPORTELLO_GATEWAY_${name}`);
+
+/** The closest known setting to a misspelt one (edit distance ≤ 3), for the error line. */
+function closest(name: string): string | undefined {
+  const distance = (a: string, b: string): number => {
+    const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+    for (let i = 1; i <= a.length; i++) {
+      let prev = row[0]!;
+      row[0] = i;
+      for (let j = 1; j <= b.length; j++) {
+        const here = row[j]!;
+        row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+        prev = here;
+      }
+    }
+    return row[b.length]!;
+  };
+  let best: [string, number] | undefined;
+  for (const known of SETTINGS) {
+    const d = distance(name, known);
+    if (d <= 3 && (!best || d < best[1])) best = [known, d];
+  }
+  return best?.[0];
 }
 
-const trimSlash = (s: string) => s.replace(/\/+$/, '');
+const isHttpUrl = (v: string): boolean => {
+  try {
+    const u = new URL(v);
+    return (u.protocol === 'http:' || u.protocol === 'https:') && !!u.hostname;
+  } catch {
+    return false;
+  }
+};
 
 /** The demo pages' origins (`npm start`): the embedded configuration's default allow-list. */
 export function demoOrigins(env: Record<string, string | undefined>): string[] {
@@ -113,27 +231,66 @@ export function demoOrigins(env: Record<string, string | undefined>): string[] {
 }
 
 /**
- * Reads the configuration. `simulatorUrl` is the embedded simulator's base when `main.ts` started
- * one (only when `SPORTELLO_GATEWAY_UPSTREAM` and every per-service override are unset).
+ * Reads the configuration, or throws a ConfigError listing every problem at once. `simulatorUrl`
+ * is the embedded simulator's base when `main.ts` started one (only when asked:
+ * SPORTELLO_GATEWAY_SIMULATOR): then the simulator's seeded credentials are the defaults.
  */
 export function readConfig(env: Record<string, string | undefined>, simulatorUrl?: string): GatewayConfig {
-  const base = env.SPORTELLO_GATEWAY_UPSTREAM
-    ? trimSlash(env.SPORTELLO_GATEWAY_UPSTREAM)
-    : simulatorUrl
-      ? trimSlash(simulatorUrl)
-      : undefined;
-  const per = (name: string, suffix: string): string => {
-    const own = env[`SPORTELLO_GATEWAY_${name}_UPSTREAM`];
-    if (own) return trimSlash(own);
-    if (!base) throw new Error(`Set SPORTELLO_GATEWAY_UPSTREAM (or SPORTELLO_GATEWAY_${name}_UPSTREAM)`);
-    return base + suffix;
+  const problems: string[] = [];
+  const embedded = !!simulatorUrl;
+  const int = (name: string, fallback: number): number => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return fallback;
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < 0) {
+      problems.push(`${name}: must be a whole number ≥ 0 (got ${JSON.stringify(raw)})`);
+      return fallback;
+    }
+    return n;
   };
-  const embedded = !env.SPORTELLO_GATEWAY_UPSTREAM && !!simulatorUrl;
+  const need = (name: string, why: string): string => {
+    const v = env[name];
+    if (v === undefined || v === '') problems.push(`${name}: not set (${why})`);
+    return v ?? '';
+  };
+
+  for (const name of Object.keys(env))
+    if (name.startsWith('SPORTELLO_GATEWAY_') && !SETTINGS.includes(name)) {
+      const guess = closest(name);
+      problems.push(`${name}: not a setting of the gateway${guess ? ` (did you mean ${guess}?)` : ''}`);
+    }
+
+  const services = new Set<ServiceName>();
+  for (const name of list(env.SPORTELLO_GATEWAY_SERVICES ?? 'ai,sign,desk,chat')) {
+    if (name === 'ai' || name === 'sign' || name === 'desk' || name === 'chat') services.add(name);
+    else problems.push(`SPORTELLO_GATEWAY_SERVICES: unknown service ${JSON.stringify(name)} (ai, sign, desk, chat)`);
+  }
+  const serves = (s: ServiceName) => services.has(s);
+
+  const rawBase = env.SPORTELLO_GATEWAY_UPSTREAM || simulatorUrl;
+  if (env.SPORTELLO_GATEWAY_UPSTREAM && !isHttpUrl(env.SPORTELLO_GATEWAY_UPSTREAM))
+    problems.push(
+      `SPORTELLO_GATEWAY_UPSTREAM: not an http(s) URL (got ${JSON.stringify(env.SPORTELLO_GATEWAY_UPSTREAM)})`,
+    );
+  const base = rawBase ? trimSlash(rawBase) : undefined;
+  const per = (name: string, service: ServiceName, suffix: string): string => {
+    const setting = `SPORTELLO_GATEWAY_${name}_UPSTREAM`;
+    const own = env[setting];
+    if (own) {
+      if (!isHttpUrl(own)) problems.push(`${setting}: not an http(s) URL (got ${JSON.stringify(own)})`);
+      return trimSlash(own);
+    }
+    if (!base && serves(service))
+      problems.push(
+        `${setting}: not set, nor SPORTELLO_GATEWAY_UPSTREAM (where the ${service} service is; for the demo simulator set SPORTELLO_GATEWAY_SIMULATOR=1)`,
+      );
+    return (base ?? '') + suffix;
+  };
   const upstream: UpstreamBases = {
-    ai: per('AI', '/ai/api/v2'),
-    sign: per('SIGN', '/sign/api/v2'),
-    desk: per('DESK', '/desk'),
-    chat: per('CHAT', '/chat'),
+    ai: per('AI', 'ai', '/ai/api/v2'),
+    sign: per('SIGN', 'sign', '/sign/api/v2'),
+    desk: per('DESK', 'desk', '/desk'),
+    chat: per('CHAT', 'chat', '/chat'),
   };
   const idpBase = base ? `${base}/auth/realms/sportello/protocol/openid-connect/token` : '';
 
@@ -141,14 +298,30 @@ export function readConfig(env: Record<string, string | undefined>, simulatorUrl
     env.SPORTELLO_GATEWAY_VISITOR_SECRET ||
     (embedded && !env.SPORTELLO_GATEWAY_VISITOR_JWKS ? DEMO_VISITOR_SECRET : undefined);
   if (secret !== undefined && Buffer.byteLength(secret) < 32)
-    throw new Error('SPORTELLO_GATEWAY_VISITOR_SECRET must be at least 32 bytes (HS256)');
+    problems.push('SPORTELLO_GATEWAY_VISITOR_SECRET: must be at least 32 bytes (HS256)');
+  const jwks = env.SPORTELLO_GATEWAY_VISITOR_JWKS || undefined;
+  if (jwks && !isHttpUrl(jwks)) problems.push(`SPORTELLO_GATEWAY_VISITOR_JWKS: not an http(s) URL`);
+  // One audience per deployment: a token minted for another site's gateway must not pass here.
+  const audience =
+    env.SPORTELLO_GATEWAY_VISITOR_AUDIENCE ||
+    (embedded || (!secret && !jwks)
+      ? 'sportello'
+      : need('SPORTELLO_GATEWAY_VISITOR_AUDIENCE', "the audience this deployment's visitor tokens are minted for"));
+
+  const sessionSecret =
+    env.SPORTELLO_GATEWAY_SESSION_SECRET ||
+    (embedded
+      ? randomBytes(32).toString('base64url')
+      : need('SPORTELLO_GATEWAY_SESSION_SECRET', 'at least 32 random bytes, the same on every replica'));
+  if (sessionSecret && Buffer.byteLength(sessionSecret) < 32)
+    problems.push('SPORTELLO_GATEWAY_SESSION_SECRET: must be at least 32 bytes');
 
   const grants = new Set<AnonymousGrant>();
   for (const g of list(env.SPORTELLO_GATEWAY_ANONYMOUS ?? (embedded ? 'ai,desk,chat' : 'chat'))) {
     if (g === 'none') continue;
     if (g !== 'ai' && g !== 'desk' && g !== 'chat')
-      throw new Error(`SPORTELLO_GATEWAY_ANONYMOUS: unknown grant ${g} (ai, desk, chat or none)`);
-    grants.add(g);
+      problems.push(`SPORTELLO_GATEWAY_ANONYMOUS: unknown grant ${JSON.stringify(g)} (ai, desk, chat or none)`);
+    else grants.add(g);
   }
 
   const signOauth = env.SPORTELLO_GATEWAY_SIGN_CLIENT_ID
@@ -162,65 +335,110 @@ export function readConfig(env: Record<string, string | undefined>, simulatorUrl
   const catalogs = env.SPORTELLO_GATEWAY_AI_CATALOGS ?? (embedded ? '*' : '');
   const kbs = env.SPORTELLO_GATEWAY_AI_KNOWLEDGE_BASES;
 
-  return {
-    port: int(env, 'SPORTELLO_GATEWAY_PORT', 8791),
+  // The services' credentials: the gateway refuses to start without them rather than fail each call.
+  const apiKey =
+    env.SPORTELLO_GATEWAY_AI_KEY ??
+    (embedded ? 'spk_demo' : serves('ai') ? need('SPORTELLO_GATEWAY_AI_KEY', "the AI service's API key") : '');
+  const signToken = env.SPORTELLO_GATEWAY_SIGN_TOKEN ?? (embedded && !signOauth ? 'demo-sign-token' : undefined);
+  const signUser = env.SPORTELLO_GATEWAY_SIGN_USER ?? (embedded && !signOauth ? 'demo' : undefined);
+  if (serves('sign') && !signOauth && !(signToken && signUser))
+    problems.push(
+      'SPORTELLO_GATEWAY_SIGN_TOKEN and SPORTELLO_GATEWAY_SIGN_USER: not set (the signing service credential; or SPORTELLO_GATEWAY_SIGN_CLIENT_ID and _SECRET for OAuth)',
+    );
+  if (signOauth && !signOauth.clientSecret)
+    need('SPORTELLO_GATEWAY_SIGN_CLIENT_SECRET', 'the signing OAuth client secret');
+  const deskId =
+    env.SPORTELLO_GATEWAY_DESK_CLIENT_ID ??
+    (embedded
+      ? 'sportello-demo'
+      : serves('desk')
+        ? need('SPORTELLO_GATEWAY_DESK_CLIENT_ID', 'the help desk OAuth client')
+        : '');
+  const deskSecret =
+    env.SPORTELLO_GATEWAY_DESK_CLIENT_SECRET ??
+    (embedded
+      ? 'demo-secret'
+      : serves('desk')
+        ? need('SPORTELLO_GATEWAY_DESK_CLIENT_SECRET', 'the help desk OAuth client secret')
+        : '');
+
+  const trust = parseTrustProxy(env.SPORTELLO_GATEWAY_TRUST_PROXY);
+  if (!trust.ok) problems.push(`SPORTELLO_GATEWAY_TRUST_PROXY: ${trust.problem}`);
+  const origins = list(env.SPORTELLO_GATEWAY_ORIGINS ?? (embedded ? demoOrigins(env).join(',') : ''));
+  for (const o of origins)
+    if (!isHttpUrl(o) || new URL(o).origin !== o)
+      problems.push(`SPORTELLO_GATEWAY_ORIGINS: ${JSON.stringify(o)} is not an origin (scheme://host[:port])`);
+  const logLevel = env.SPORTELLO_GATEWAY_LOG_LEVEL ?? 'info';
+  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel))
+    problems.push(`SPORTELLO_GATEWAY_LOG_LEVEL: one of fatal, error, warn, info, debug, trace, silent`);
+  const redisUrl = env.SPORTELLO_GATEWAY_REDIS_URL || undefined;
+  if (redisUrl && !/^rediss?:\/\//.test(redisUrl))
+    problems.push('SPORTELLO_GATEWAY_REDIS_URL: not a redis:// or rediss:// URL');
+
+  const config: GatewayConfig = {
+    port: int('SPORTELLO_GATEWAY_PORT', 8791),
     host: env.SPORTELLO_GATEWAY_HOST ?? '127.0.0.1',
     embedded,
     upstream,
     visitor: {
       secret,
-      jwks: env.SPORTELLO_GATEWAY_VISITOR_JWKS || undefined,
-      audience: env.SPORTELLO_GATEWAY_VISITOR_AUDIENCE ?? 'sportello',
+      jwks,
+      audience,
       issuer: env.SPORTELLO_GATEWAY_VISITOR_ISSUER || undefined,
-      maxTtlSeconds: int(env, 'SPORTELLO_GATEWAY_VISITOR_MAX_TTL', 3600),
+      maxTtlSeconds: int('SPORTELLO_GATEWAY_VISITOR_MAX_TTL', 3600),
     },
     anonymous: {
       grants,
-      deskUser: int(env, 'SPORTELLO_GATEWAY_ANONYMOUS_DESK_USER', 900),
-      sessionSecret: env.SPORTELLO_GATEWAY_SESSION_SECRET ?? randomBytes(32).toString('base64url'),
-      sessionTtlSeconds: int(env, 'SPORTELLO_GATEWAY_SESSION_TTL', 7 * 24 * 3600),
+      deskUser: int('SPORTELLO_GATEWAY_ANONYMOUS_DESK_USER', 900),
+      sessionSecret,
+      sessionTtlSeconds: int('SPORTELLO_GATEWAY_SESSION_TTL', 7 * 24 * 3600),
     },
     ai: {
-      apiKey: env.SPORTELLO_GATEWAY_AI_KEY ?? (embedded ? 'spk_demo' : ''),
+      apiKey,
       sourceApp: env.SPORTELLO_GATEWAY_AI_SOURCE_APP ?? 'api_direct',
       defaultAgents: ints(env.SPORTELLO_GATEWAY_AI_AGENTS ?? '1'),
       catalogs: catalogs.trim() === '*' ? 'any' : ints(catalogs),
       knowledgeBases: kbs === undefined || kbs === '' ? 'from-agents' : ints(kbs),
     },
-    sign: {
-      token: env.SPORTELLO_GATEWAY_SIGN_TOKEN ?? (embedded && !signOauth ? 'demo-sign-token' : undefined),
-      user: env.SPORTELLO_GATEWAY_SIGN_USER ?? (embedded && !signOauth ? 'demo' : undefined),
-      oauth: signOauth,
-    },
+    sign: { token: signToken, user: signUser, oauth: signOauth },
     desk: {
       oauth: {
         tokenUrl: env.SPORTELLO_GATEWAY_DESK_TOKEN_URL ?? env.SPORTELLO_GATEWAY_TOKEN_URL ?? idpBase,
-        clientId: env.SPORTELLO_GATEWAY_DESK_CLIENT_ID ?? (embedded ? 'sportello-demo' : ''),
-        clientSecret: env.SPORTELLO_GATEWAY_DESK_CLIENT_SECRET ?? (embedded ? 'demo-secret' : ''),
+        clientId: deskId,
+        clientSecret: deskSecret,
         scope: env.SPORTELLO_GATEWAY_DESK_SCOPE,
       },
     },
     chat: { token: env.SPORTELLO_GATEWAY_CHAT_TOKEN || undefined },
-    origins: list(env.SPORTELLO_GATEWAY_ORIGINS ?? (embedded ? demoOrigins(env).join(',') : '')),
+    origins,
     limits: {
-      perVisitorPerMinute: int(env, 'SPORTELLO_GATEWAY_RATE_VISITOR', 120),
-      perIpPerMinute: int(env, 'SPORTELLO_GATEWAY_RATE_IP', 600),
-      aiChatPerVisitorPerMinute: int(env, 'SPORTELLO_GATEWAY_RATE_AI_CHAT', 20),
-      aiChatPerIpPerMinute: int(env, 'SPORTELLO_GATEWAY_RATE_AI_CHAT_IP', 120),
-      maxJsonBytes: int(env, 'SPORTELLO_GATEWAY_MAX_JSON_BYTES', 256 * 1024),
-      maxAiBodyBytes: int(env, 'SPORTELLO_GATEWAY_MAX_AI_BODY_BYTES', 12 * 1024 * 1024),
-      maxUploadBytes: int(env, 'SPORTELLO_GATEWAY_MAX_UPLOAD_BYTES', 10 * 1024 * 1024 + 64 * 1024),
-      upstreamTimeoutMs: int(env, 'SPORTELLO_GATEWAY_UPSTREAM_TIMEOUT_MS', 30_000),
-      streamIdleMs: int(env, 'SPORTELLO_GATEWAY_STREAM_IDLE_MS', 120_000),
+      perVisitorPerMinute: int('SPORTELLO_GATEWAY_RATE_VISITOR', 120),
+      perIpPerMinute: int('SPORTELLO_GATEWAY_RATE_IP', 600),
+      aiChatPerVisitorPerMinute: int('SPORTELLO_GATEWAY_RATE_AI_CHAT', 20),
+      aiChatPerIpPerMinute: int('SPORTELLO_GATEWAY_RATE_AI_CHAT_IP', 120),
+      maxJsonBytes: int('SPORTELLO_GATEWAY_MAX_JSON_BYTES', 256 * 1024),
+      maxAiBodyBytes: int('SPORTELLO_GATEWAY_MAX_AI_BODY_BYTES', 12 * 1024 * 1024),
+      maxUploadBytes: int('SPORTELLO_GATEWAY_MAX_UPLOAD_BYTES', 10 * 1024 * 1024 + 64 * 1024),
+      upstreamTimeoutMs: int('SPORTELLO_GATEWAY_UPSTREAM_TIMEOUT_MS', 30_000),
+      streamIdleMs: int('SPORTELLO_GATEWAY_STREAM_IDLE_MS', 120_000),
+      headersTimeoutMs: int('SPORTELLO_GATEWAY_HEADERS_TIMEOUT_MS', 10_000),
+      bodyIdleMs: int('SPORTELLO_GATEWAY_BODY_IDLE_MS', 10_000),
+      bodyTimeoutMs: int('SPORTELLO_GATEWAY_BODY_TIMEOUT_MS', 120_000),
+      upstreamQueueMs: int('SPORTELLO_GATEWAY_UPSTREAM_QUEUE_MS', 5_000),
+      upstreamSockets: int('SPORTELLO_GATEWAY_UPSTREAM_SOCKETS', 192),
+      uploadSockets: int('SPORTELLO_GATEWAY_UPLOAD_SOCKETS', 64),
+      requestsPerIp: int('SPORTELLO_GATEWAY_REQUESTS_PER_IP', 64),
+      uploadsPerIp: int('SPORTELLO_GATEWAY_UPLOADS_PER_IP', 4),
+      largeBodies: int('SPORTELLO_GATEWAY_LARGE_BODIES', 4),
     },
-    tokenRefreshSkewSeconds: int(env, 'SPORTELLO_GATEWAY_TOKEN_REFRESH_SKEW', 60),
-    redisUrl: env.SPORTELLO_GATEWAY_REDIS_URL || undefined,
+    drainMs: int('SPORTELLO_GATEWAY_DRAIN_MS', 10_000),
+    tokenRefreshSkewSeconds: int('SPORTELLO_GATEWAY_TOKEN_REFRESH_SKEW', 60),
+    redisUrl,
     redisPrefix: env.SPORTELLO_GATEWAY_REDIS_PREFIX ?? 'sportello:gw:',
-    logLevel: env.SPORTELLO_GATEWAY_LOG_LEVEL ?? 'info',
-    trustProxy: env.SPORTELLO_GATEWAY_TRUST_PROXY
-      ? env.SPORTELLO_GATEWAY_TRUST_PROXY === 'true'
-        ? true
-        : env.SPORTELLO_GATEWAY_TRUST_PROXY
-      : false,
+    logLevel,
+    trustProxy: trust.ok ? trust.value : false,
+    services,
   };
+  if (problems.length) throw new ConfigError(problems);
+  return config;
 }

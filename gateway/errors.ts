@@ -25,9 +25,11 @@ const SIGN_KEYS: Record<number, string> = {
   403: 'error.forbidden',
   404: 'error.notFound',
   405: 'error.methodNotAllowed',
+  408: 'error.requestTimeout',
   413: 'error.payloadTooLarge',
   429: 'error.tooManyRequests',
   502: 'error.badGateway',
+  503: 'error.serviceUnavailable',
   504: 'error.gatewayTimeout',
 };
 
@@ -102,4 +104,9 @@ export const MESSAGES = {
   upstreamDown: 'The service could not be reached',
   upstreamTimeout: 'The service did not answer in time',
   originRefused: 'Origin not allowed',
+  bodyIdle: 'The request body stopped arriving',
+  busy: 'The gateway is busy, retry shortly',
+  tooManyUploads: 'Too many uploads at once from this address, retry later',
+  tooManyRequests: 'Too many requests at once from this address',
+  storeDown: "The gateway's shared store (Redis) is unavailable, retry shortly",
 } as const;

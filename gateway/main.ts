@@ -1,17 +1,18 @@
 /**
- * `npm run gateway`: the Sportello gateway. With no SPORTELLO_GATEWAY_UPSTREAM (nor a per-service
- * override) it starts the embedded service simulator on a free port and serves it with the
- * simulator's seeded credentials — the demo's configuration. README "Deploying on a public site"
- * lists every setting.
+ * `npm run gateway`: the Sportello gateway. It serves the services named by
+ * SPORTELLO_GATEWAY_UPSTREAM (or one variable per service) and refuses to start on a bad or
+ * incomplete configuration, printing one line per problem. Only when asked for
+ * (SPORTELLO_GATEWAY_SIMULATOR=1, as `npm start` does) it starts the embedded service simulator on
+ * a free port and serves it with the simulator's seeded credentials — the demo's configuration.
+ * README "Deploying on a public site" lists every setting.
  */
-import { demoOrigins, readConfig } from './config.js';
+import closeWithGrace from 'close-with-grace';
+import { ConfigError, demoOrigins, readConfig } from './config.js';
 import { startGateway } from './server.js';
 import { openStore } from './store.js';
 
 const env = process.env;
-const wantsSimulator =
-  !env.SPORTELLO_GATEWAY_UPSTREAM &&
-  !['AI', 'SIGN', 'DESK', 'CHAT'].some((s) => env[`SPORTELLO_GATEWAY_${s}_UPSTREAM`]);
+const wantsSimulator = ['1', 'true', 'yes'].includes((env.SPORTELLO_GATEWAY_SIMULATOR ?? '').toLowerCase());
 
 let sim: { url: string; close(): Promise<void> } | undefined;
 if (wantsSimulator) {
@@ -29,28 +30,37 @@ if (wantsSimulator) {
   });
 }
 
-const config = readConfig(env, sim?.url);
+let config;
+try {
+  config = readConfig(env, sim?.url);
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error('Sportello gateway: not started, the configuration has problems:');
+  for (const problem of error.problems) console.error(`  ${problem}`);
+  await sim?.close();
+  process.exit(2);
+}
 const store = await openStore(config.redisUrl, config.redisPrefix);
 const gateway = await startGateway({ config, store });
 
 const u = gateway.url;
-console.log(`Sportello gateway listening on ${u}${config.embedded ? `  (embedded simulator at ${sim!.url})` : ''}
+console.log(`Sportello gateway listening on ${u}${sim ? `  (embedded simulator at ${sim.url})` : ''}
   AI        ${u}/ai/api/v2    -> ${config.upstream.ai}
   Signing   ${u}/sign/api/v2  -> ${config.upstream.sign}
   Help desk ${u}/desk         -> ${config.upstream.desk}
   Live chat ${u}/chat         -> ${config.upstream.chat}   (WebSocket ${u.replace(/^http/, 'ws')}/chat/websocket)
+  Services served: ${[...config.services].join(', ')}
   Visitor tokens: ${config.visitor.secret ? 'HS256 shared secret' : config.visitor.jwks ? `JWKS ${config.visitor.jwks}` : 'none configured (every visitor is anonymous)'}, audience ${config.visitor.audience}
   Anonymous visitors may use: ${[...config.anonymous.grants].join(', ') || 'nothing'}
   Origins: ${config.origins.join(', ') || 'none (no browser page may call it)'}
   Shared state: ${store.kind}`);
 
-let stopping = false;
-const stop = async () => {
-  if (stopping) return;
-  stopping = true;
+// SIGTERM / SIGINT: stop taking requests, close chat sockets with a close frame, let requests in
+// flight finish within the drain deadline, then exit. A second signal, or the deadline plus a
+// margin, ends the process anyway.
+closeWithGrace({ delay: config.drainMs + 5_000 }, async ({ err, signal }) => {
+  if (err) console.error('Sportello gateway: stopping after an unexpected error:', err.message);
+  else console.log(`Sportello gateway: ${signal ?? 'stop'} received, draining (at most ${config.drainMs} ms)`);
   await gateway.close();
   await sim?.close();
-  process.exit(0);
-};
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
+});

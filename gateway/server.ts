@@ -27,6 +27,8 @@ import { bearerOf, createVisitorVerifier, type Visitor, type VisitorVerifier } f
 import { PUBLIC_VISITOR_ID } from './chat-scope.js';
 import { cookie, SESSION_COOKIE } from './session-cookie.js';
 import { attachWebSocketProxy } from './ws-proxy.js';
+import { trustFunction } from './client-ip.js';
+import { Slots } from './limits.js';
 
 /** Where each service lives on the gateway: the simulator's prefixes, so an element only changes its endpoint. */
 export const PREFIXES: Record<ServiceName, string> = {
@@ -100,9 +102,17 @@ export async function createGateway(
   const services: GatewayServices = {
     config,
     store,
-    upstream: options.upstream ?? nodeUpstream,
+    upstream:
+      options.upstream ??
+      nodeUpstream({ sockets: config.limits.upstreamSockets, uploadSockets: config.limits.uploadSockets }),
     credentials: options.credentials ?? createCredentials(config),
+    slots: {
+      requests: new Slots(config.limits.requestsPerIp),
+      uploads: new Slots(config.limits.uploadsPerIp),
+      largeBodies: new Slots(config.limits.largeBodies),
+    },
   };
+  const trust = trustFunction(config.trustProxy);
   const verifier =
     options.verifier ??
     createVisitorVerifier({
@@ -130,10 +140,12 @@ export async function createGateway(
           },
     // One line per request of our own (onResponse below): Fastify's would log the whole URL.
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: config.trustProxy,
-    // No deadline for a whole request (an upload may be long), but a connection silent longer than
-    // a stream may be is closed: a client trickling bytes cannot hold sockets for ever.
-    requestTimeout: 0,
+    // The same rule as the chat socket's (client-ip.ts): only the configured proxies' hops.
+    trustProxy: trust,
+    // A whole request, body included, has a deadline (a body trickled a byte at a time ends there;
+    // its silences end sooner: bodyIdleMs in call.ts); a connection silent longer than a stream may
+    // be is closed.
+    requestTimeout: config.limits.bodyTimeoutMs,
     connectionTimeout: config.limits.streamIdleMs + 5_000,
     // Exactly the allow-list's methods: no HEAD twin of every GET.
     exposeHeadRoutes: false,
@@ -145,6 +157,12 @@ export async function createGateway(
       maxParamLength: 300,
     },
   });
+
+  // The request head has its own deadline (nginx client_header_timeout); Node wants it ≤ the whole request's.
+  app.server.headersTimeout = Math.min(
+    config.limits.headersTimeoutMs || config.limits.bodyTimeoutMs,
+    config.limits.bodyTimeoutMs || Infinity,
+  );
 
   // Bodies are never parsed by Fastify: each route reads JSON with its own cap, or streams an upload.
   app.removeAllContentTypeParsers();
@@ -188,6 +206,14 @@ export async function createGateway(
     if (!target.ok) return refuse(request, reply, 400, MESSAGES.badPath);
     if (hasMethodOverride(request.headers)) return refuse(request, reply, 400, MESSAGES.methodOverride);
     if (request.method === 'OPTIONS') return undefined;
+    // Requests in flight from one address: a crowd of slow requests from one client cannot hold
+    // every socket of this replica.
+    const release = services.slots.requests.enter(request.ip);
+    if (!release) {
+      reply.header('Connection', 'close');
+      return refuse(request, reply, 429, MESSAGES.tooManyRequests, { 'Retry-After': '1' });
+    }
+    reply.raw.once('close', release);
     const wait = await limited(`ip:${request.ip}`, config.limits.perIpPerMinute);
     if (wait > 0)
       return refuse(request, reply, 429, MESSAGES.rateLimited, { 'Retry-After': String(Math.ceil(wait / 1000)) });
@@ -255,6 +281,7 @@ export async function createGateway(
   }
 
   for (const route of ALLOWED_ROUTES) {
+    if (!config.services.has(route.service)) continue;
     app.route({
       method: route.method,
       url: PREFIXES[route.service] + toFastifyPath(route.path),
@@ -319,7 +346,7 @@ export async function createGateway(
     );
   });
 
-  attachWebSocketProxy(app, services, verifier);
+  if (config.services.has('chat')) attachWebSocketProxy(app, services, verifier, trust);
   return { app, services };
 }
 
@@ -341,8 +368,14 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     port,
     url: `http://${options.config.host === '0.0.0.0' ? '127.0.0.1' : options.config.host}:${port}`,
     services,
+    /** Stops taking requests, lets those in flight finish within the drain deadline, then cuts the rest. */
     async close() {
-      await app.close();
+      const cut = setTimeout(() => app.server.closeAllConnections(), options.config.drainMs);
+      try {
+        await app.close();
+      } finally {
+        clearTimeout(cut);
+      }
       await services.store.close();
     },
   };

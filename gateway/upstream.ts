@@ -7,6 +7,7 @@
 import { Agent as HttpAgent, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { Readable } from 'node:stream';
+import { BodyIdle, bodyIdleDeadline } from './limits.js';
 
 export interface UpstreamRequest {
   url: string;
@@ -19,6 +20,10 @@ export interface UpstreamRequest {
   idleMs: number;
   /** Aborted when the visitor went away: the upstream call is cancelled too. */
   signal?: AbortSignal | undefined;
+  /** Deadline (ms) to get a socket to the service: a request queued longer gets a 504 (0: none). */
+  queueMs?: number | undefined;
+  /** An upload: it goes through the uploads' own sockets, so uploads never take every socket. */
+  upload?: boolean | undefined;
 }
 
 export interface UpstreamResponse {
@@ -38,20 +43,34 @@ export class UpstreamFailure extends Error {
 
 export type Upstream = (r: UpstreamRequest) => Promise<UpstreamResponse>;
 
-const httpAgent = new HttpAgent({ keepAlive: true, maxSockets: 256 });
-const httpsAgent = new HttpsAgent({ keepAlive: true, maxSockets: 256 });
+/** Socket pools to the services: ordinary calls, and uploads apart (a fair share of the sockets). */
+export interface UpstreamPools {
+  sockets: number;
+  uploadSockets: number;
+}
 
-export const nodeUpstream: Upstream = (r) =>
-  new Promise((resolve, reject) => {
+/** The HTTP client to the services, with its own keep-alive pools. */
+export function nodeUpstream(pools: UpstreamPools = { sockets: 192, uploadSockets: 64 }): Upstream {
+  const agents = {
+    http: new HttpAgent({ keepAlive: true, maxSockets: pools.sockets }),
+    https: new HttpsAgent({ keepAlive: true, maxSockets: pools.sockets }),
+    httpUpload: new HttpAgent({ keepAlive: true, maxSockets: pools.uploadSockets }),
+    httpsUpload: new HttpsAgent({ keepAlive: true, maxSockets: pools.uploadSockets }),
+  };
+  return (r) => call(r, agents);
+}
+
+function call(
+  r: UpstreamRequest,
+  agents: { http: HttpAgent; https: HttpsAgent; httpUpload: HttpAgent; httpsUpload: HttpsAgent },
+): Promise<UpstreamResponse> {
+  return new Promise((resolve, reject) => {
     const url = new URL(r.url);
     const secure = url.protocol === 'https:';
-    const req = (secure ? httpsRequest : httpRequest)(url, {
-      method: r.method,
-      headers: r.headers,
-      agent: secure ? httpsAgent : httpAgent,
-    });
+    const agent = secure ? (r.upload ? agents.httpsUpload : agents.https) : r.upload ? agents.httpUpload : agents.http;
+    const req = (secure ? httpsRequest : httpRequest)(url, { method: r.method, headers: r.headers, agent });
     let settled = false;
-    const fail = (error: UpstreamFailure | TooLarge) => {
+    const fail = (error: Error) => {
       if (settled) return;
       settled = true;
       req.destroy();
@@ -60,6 +79,12 @@ export const nodeUpstream: Upstream = (r) =>
     // The deadline counts from the moment the whole request is sent: a long upload is not the
     // service's slowness, a service silent after it is.
     let timer: NodeJS.Timeout | undefined;
+    // Waiting for a socket (every one busy) has its own deadline: the visitor gets a 504 in time.
+    const queued =
+      r.queueMs && r.queueMs > 0
+        ? setTimeout(() => fail(new UpstreamFailure('timeout', 'no socket to the service in time')), r.queueMs)
+        : undefined;
+    req.once('socket', () => clearTimeout(queued));
     req.once('finish', () => {
       if (r.timeoutMs > 0 && !settled)
         timer = setTimeout(() => fail(new UpstreamFailure('timeout', 'no answer in time')), r.timeoutMs);
@@ -69,6 +94,7 @@ export const nodeUpstream: Upstream = (r) =>
     req.on('error', (error) => fail(new UpstreamFailure('network', error.message)));
     req.on('response', (res) => {
       clearTimeout(timer);
+      clearTimeout(queued);
       if (settled) {
         res.destroy();
         return;
@@ -83,23 +109,38 @@ export const nodeUpstream: Upstream = (r) =>
     else {
       // A body past its cap fails as itself (413), anything else as a broken connection.
       r.body.on('error', (error) =>
-        fail(error instanceof TooLarge ? error : new UpstreamFailure('network', error.message)),
+        fail(
+          error instanceof TooLarge || error instanceof BodyIdle
+            ? error
+            : new UpstreamFailure('network', error.message),
+        ),
       );
       r.body.pipe(req);
     }
   });
+}
 
 export class TooLarge extends Error {}
 
-/** Reads a stream to the end, refusing more than `max` bytes (without reading the rest). */
-export async function readCapped(stream: Readable, max: number): Promise<Buffer> {
+/**
+ * Reads a stream to the end, refusing more than `max` bytes (without reading the rest), and failing
+ * with BodyIdle when it stays silent `idleMs` (0: no deadline).
+ */
+export async function readCapped(stream: Readable, max: number, idleMs = 0): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of stream) {
-    const b = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
-    size += b.length;
-    if (size > max) throw new TooLarge();
-    chunks.push(b);
+  // The iterator below fails with BodyIdle; the stream (a request, its socket) is left to the caller.
+  const idle = bodyIdleDeadline(idleMs, () => stream.emit('error', new BodyIdle()));
+  try {
+    for await (const chunk of stream) {
+      idle.touch();
+      const b = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
+      size += b.length;
+      if (size > max) throw new TooLarge();
+      chunks.push(b);
+    }
+  } finally {
+    idle.stop();
   }
   return Buffer.concat(chunks, size);
 }

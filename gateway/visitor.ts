@@ -27,6 +27,8 @@ export type VerifyResult = { ok: true; visitor: Visitor } | { ok: false; reason:
 
 export const ANONYMOUS_PREFIX = 'anon:';
 const SESSION_AUDIENCE = 'sportello-gateway:anonymous-session';
+/** Clock difference tolerated between the site's backend and the gateway (s). */
+const CLOCK_SKEW_S = 5;
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isId = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v > 0;
@@ -116,7 +118,7 @@ export function createVisitorVerifier(o: VisitorVerifierOptions): VisitorVerifie
       audience: o.audience,
       ...(o.issuer ? { issuer: o.issuer } : {}),
       requiredClaims: ['sub', 'exp'],
-      clockTolerance: 5,
+      clockTolerance: CLOCK_SKEW_S,
     };
     try {
       const { payload } = hsKey
@@ -127,8 +129,11 @@ export function createVisitorVerifier(o: VisitorVerifierOptions): VisitorVerifie
               throw new Error('no visitor key configured');
             })();
       const now = Math.floor(Date.now() / 1000);
-      if (typeof payload.exp === 'number' && payload.exp - now > o.maxTtlSeconds + 5)
+      if (typeof payload.exp === 'number' && payload.exp - now > o.maxTtlSeconds + CLOCK_SKEW_S)
         return { ok: false, reason: 'token lives longer than allowed' };
+      // Issued in the future (beyond a small clock skew): minted by a wrong clock or to outlive its `exp` check.
+      if (payload.iat !== undefined && (typeof payload.iat !== 'number' || payload.iat > now + CLOCK_SKEW_S))
+        return { ok: false, reason: 'token issued in the future' };
       return visitorFromClaims(payload);
     } catch (error) {
       const code = (error as { code?: string }).code ?? 'invalid token';

@@ -15,6 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import type { GatewayServices } from './call.js';
 import { checkTarget } from './path-guard.js';
+import { clientIp, type TrustFunction } from './client-ip.js';
 import { CHAT_OWNERSHIP_TTL_S, chatOwner, serviceVisitorId } from './chat-scope.js';
 import { cookie, SESSION_COOKIE } from './session-cookie.js';
 import { readConnect, rewriteClientMessage, rewriteServerMessage, type VisitorIds } from './stomp-rewrite.js';
@@ -37,7 +38,12 @@ export function toWebSocketBase(httpBase: string): string {
   return httpBase.replace(/^http/i, 'ws');
 }
 
-export function attachWebSocketProxy(app: FastifyInstance, gw: GatewayServices, verifier: VisitorVerifier): void {
+export function attachWebSocketProxy(
+  app: FastifyInstance,
+  gw: GatewayServices,
+  verifier: VisitorVerifier,
+  trust: TrustFunction,
+): void {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
   const origins = new Set(gw.config.origins);
 
@@ -47,7 +53,8 @@ export function attachWebSocketProxy(app: FastifyInstance, gw: GatewayServices, 
       if (!target.ok || target.path !== SOCKET_PATH) return refuseUpgrade(socket, 404, 'Not Found');
       const origin = req.headers.origin;
       if (origin !== undefined && !origins.has(origin)) return refuseUpgrade(socket, 403, 'Forbidden');
-      const ip = req.socket.remoteAddress ?? 'unknown';
+      // The client's address by the same rule as every HTTP request (client-ip.ts), not the proxy's.
+      const ip = clientIp(req, trust);
       if (
         gw.config.limits.perIpPerMinute > 0 &&
         (await gw.store.take(`ip:${ip}`, gw.config.limits.perIpPerMinute, gw.config.limits.perIpPerMinute)) > 0
@@ -156,8 +163,15 @@ export function attachWebSocketProxy(app: FastifyInstance, gw: GatewayServices, 
     }
   }
 
-  app.addHook('onClose', async () => {
-    for (const c of wss.clients) c.terminate();
+  // A stop (SIGTERM) closes every chat socket with a close frame first (1001: going away), so the
+  // live chat reconnects at once to another replica; what has not closed by then is cut.
+  app.addHook('preClose', async () => {
+    const open = [...wss.clients];
+    for (const c of open) c.close(1001, 'The gateway is restarting');
+    const deadline = Date.now() + Math.min(2_000, gw.config.drainMs);
+    while (open.some((c) => c.readyState !== WebSocket.CLOSED) && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 20));
+    for (const c of open) c.terminate();
     wss.close();
   });
 }

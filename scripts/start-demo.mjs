@@ -15,6 +15,8 @@ const env = {
   SPORTELLO_SIM_PORT: simPort,
   SPORTELLO_DEMO_PORT: demoPort,
   SPORTELLO_GATEWAY_PORT: gatewayPort,
+  // The demo asks for the embedded simulator: a gateway started without it refuses to run unconfigured.
+  SPORTELLO_GATEWAY_SIMULATOR: '1',
   // What the pages read through Vite's import.meta.env (demo/demo-env.ts).
   VITE_SPORTELLO_SIM_URL: simUrl,
   VITE_SPORTELLO_GATEWAY_URL: gatewayUrl,
@@ -37,7 +39,7 @@ execFileSync(
 );
 
 const children = [
-  // `npm run gateway` with no upstream: the gateway with the embedded simulator on simPort.
+  // `npm run gateway` with SPORTELLO_GATEWAY_SIMULATOR=1: the gateway with the embedded simulator on simPort.
   spawn(process.execPath, ['--import', 'tsx', 'gateway/main.ts'], { stdio: 'inherit', env }),
   spawn(
     process.execPath,

@@ -67,15 +67,17 @@ const pass = (method: AllowedRoute['method'], path: string, options: { upload?: 
   method,
   path,
   access: 'public',
-  handle: (call) =>
-    call.forward(
+  handle(call) {
+    if (options.upload) call.holdUploadSlot();
+    return call.forward(
       path.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(call.param(name))),
       options.upload
-        ? { body: call.cappedStream() }
+        ? { body: call.cappedStream(), upload: true }
         : method === 'POST'
           ? { body: call.cappedStream(call.config.limits.maxJsonBytes) }
           : {},
-    ),
+    );
+  },
 });
 
 /** A contact request from a signed-in visitor carries the token's name and e-mail. */

@@ -286,10 +286,12 @@ export const deskRoutes: AllowedRoute[] = [
     async handle(call) {
       const idUpload = call.param('idUpload');
       if (!/^[\w-]{1,100}$/.test(idUpload)) throw new Refused(404, MESSAGES.notFound);
+      call.holdUploadSlot();
       await requireOwnUpload(call, idUpload);
       return call.forward(`/richieste/upload/${idUpload}`, {
         query: undefined,
         body: call.cappedStream(),
+        upload: true,
       });
     },
   },

@@ -67,6 +67,7 @@ async function startGateway(origin: string): Promise<string> {
       ...process.env,
       SPORTELLO_GATEWAY_PORT: String(port),
       SPORTELLO_GATEWAY_HOST: '127.0.0.1',
+      SPORTELLO_GATEWAY_SIMULATOR: '1',
       SPORTELLO_GATEWAY_ORIGINS: origin,
       SPORTELLO_SIM_PACE_MS: '5',
     },

@@ -46,11 +46,12 @@ export async function startHarness(
     sim.url,
   );
   const calls: UpstreamRequest[] = [];
+  const real = nodeUpstream({ sockets: config.limits.upstreamSockets, uploadSockets: config.limits.uploadSockets });
   const gw = await startGateway({
     config,
     ...(store ? { store } : {}),
     ...(logStream ? { logStream } : {}),
-    upstream: (r) => (calls.push(r), nodeUpstream(r)),
+    upstream: (r) => (calls.push(r), real(r)),
   });
   return {
     sim,

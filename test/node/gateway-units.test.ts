@@ -264,7 +264,10 @@ describe('gateway configuration and scoping rules', () => {
       SPORTELLO_GATEWAY_PORT: '9000',
       SPORTELLO_GATEWAY_UPSTREAM: 'https://services.example.com/',
       SPORTELLO_GATEWAY_VISITOR_JWKS: 'https://site.example.com/jwks.json',
+      SPORTELLO_GATEWAY_VISITOR_AUDIENCE: 'www.example.com',
+      SPORTELLO_GATEWAY_SESSION_SECRET: 'a-session-secret-of-at-least-32-bytes-0123',
       SPORTELLO_GATEWAY_ORIGINS: 'https://www.example.com, https://shop.example.com',
+      SPORTELLO_GATEWAY_SERVICES: 'chat',
     });
     assert.equal(c.port, 9000);
     assert.equal(c.embedded, false);
@@ -274,7 +277,7 @@ describe('gateway configuration and scoping rules', () => {
     assert.deepEqual([...c.anonymous.grants], ['chat']);
     assert.throws(
       () => readConfig({ SPORTELLO_GATEWAY_UPSTREAM: 'http://x', SPORTELLO_GATEWAY_VISITOR_SECRET: 'short' }),
-      /32 bytes/,
+      /VISITOR_SECRET: must be at least 32 bytes/,
     );
   });
   it('names the current signer: the first still to act, while in progress', () => {
