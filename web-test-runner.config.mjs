@@ -11,6 +11,7 @@ import { signPagePlugin } from './test/setup/sign-page-plugin.mjs';
 import { forcedColorsPlugin } from './test/setup/forced-colors-plugin.mjs';
 import { commonmarkSpecPlugin } from './test/setup/commonmark-spec-plugin.mjs';
 import { createServer } from 'node:net';
+import { manifestPlugin } from './test/setup/manifest-plugin.mjs';
 
 const executablePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 // The transport plugin (test HTTP/SSE server, RabbitMQ on demand, strict CSP page) needs the
@@ -77,6 +78,8 @@ export default {
     forcedColorsPlugin(),
     // The CommonMark spec's examples for the markdown renderer's conformance test.
     commonmarkSpecPlugin(),
+    // custom-elements.json for the tests that go through every documented attribute and property.
+    manifestPlugin(),
   ],
   browsers: [
     chromeLauncher({

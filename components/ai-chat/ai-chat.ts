@@ -45,6 +45,23 @@ const booleanDefaultTrue = {
   toAttribute: (value: boolean) => (value ? null : 'false'),
 };
 
+/** `suggestions="[…]"`: a JSON array of strings; anything else is said in the console and shows none. */
+const suggestionList = {
+  fromAttribute(value: string | null): string[] {
+    if (value === null) return [];
+    try {
+      const list: unknown = JSON.parse(value);
+      if (Array.isArray(list)) return list.filter((s): s is string => typeof s === 'string');
+    } catch {
+      // said below
+    }
+    console.warn(
+      `[sportello] <sportello-ai-chat> suggestions="${value}" is not a JSON array of strings: no suggestions shown.`,
+    );
+    return [];
+  },
+};
+
 /**
  * The AI assistant panel: a visitor asks, the answer streams in as markdown, with the service's
  * searching/reasoning steps, sources, tool activity and approvals, confidence and handoff offer.
@@ -126,7 +143,7 @@ export class SportelloAiChat extends SportelloElement {
   /** Welcome text (the `welcome` slot replaces it). */
   @property() welcome?: string;
   /** Suggested prompts as a JSON array of strings (or use the `suggestions` slot). */
-  @property({ type: Array }) suggestions: string[] = [];
+  @property({ converter: suggestionList }) suggestions: string[] = [];
   /** Title shown in the header. */
   @property() heading?: string;
   /** id of a `<sportello-live-chat>` to open on handoff. */

@@ -108,7 +108,7 @@ export class SportelloDeskForm extends DeskFormAttributes {
   @state() private announcement = '';
   @state() private draftRestored = false;
 
-  /** First connection done (values set from prefill and draft). */
+  /** First update done (values set from prefill and draft). */
   private started = false;
 
   private readonly controller: DeskFormController = new DeskFormController(this, {
@@ -291,8 +291,9 @@ export class SportelloDeskForm extends DeskFormAttributes {
 
   // ---- lifecycle -------------------------------------------------------------------------------
 
-  override connectedCallback(): void {
-    super.connectedCallback();
+  override willUpdate(changed: PropertyValues<this>): void {
+    // Values start at the first update, not on connection: by then every property the page set is
+    // in, those set before the element was defined too (Lit moves them in just before this).
     if (!this.started) {
       this.started = true;
       this.values = initialValues(this.prefill);
@@ -301,14 +302,10 @@ export class SportelloDeskForm extends DeskFormAttributes {
         this.values = restored.values;
         this.draftRestored = restored.restored;
       }
-    }
-  }
-
-  override willUpdate(changed: PropertyValues<this>): void {
+    } else if (changed.has('prefill')) this.entries.prefilled(this.prefill);
     this.setup.willUpdate(changed.has('requestId'));
     // A catalogue given as data is used as it is; otherwise the controller's task loads `catalog-src`.
     if (changed.has('catalog')) this.controller.setCatalog(this.catalog);
-    if (changed.has('prefill') && changed.get('prefill') !== undefined) this.entries.prefilled(this.prefill);
     if (!this.requestId) {
       this.entries.follow(this.controller.catalog, this.controller.sections, this.prefill);
       const selection = resolveSelection(this.controller.catalog, this.values);

@@ -13,6 +13,15 @@ import { hasStoredChat, readOpenFlag, startedElsewhere, writeOpenFlag } from './
 import { WidgetLook } from './parts/widget-look.js';
 import { idle, loadWindow } from './parts/window-loader.js';
 
+/** Reconnect tuning of the window's STOMP client. */
+type StompTuning = { reconnect?: { baseDelayMs?: number; maxDelayMs?: number } };
+interface WindowProperties {
+  tokenProvider?: TokenProvider | undefined;
+  destinations?: Partial<ChatDestinations> | undefined;
+  stomp?: StompTuning | undefined;
+  strings?: Strings | undefined;
+}
+
 // Every module imported statically above is part of the closed launcher's one file (`cdn/live-chat.js`):
 // none of them imports the window, Lit or a catalogue; those come with `import()`.
 
@@ -95,6 +104,7 @@ let frameSheet: CSSStyleSheet | undefined;
  * @cssproperty --sportello-shadow - Shadow of floating parts (launcher, panels).
  */
 export class SportelloLiveChat extends LiveChatAttributes {
+  /** Every documented attribute: each takes effect whenever it is set, before or after the element is in the page. */
   static observedAttributes = [
     'widget-key',
     'endpoint',
@@ -110,14 +120,46 @@ export class SportelloLiveChat extends LiveChatAttributes {
     'sound',
     'notifications',
     'greeting',
+    'report-navigation',
+    'preload',
+    'past-chats',
   ];
 
   /** Bearer token source (portals), the same type `configure()` and the other elements take; passed to the window. */
-  tokenProvider?: TokenProvider | undefined;
+  get tokenProvider(): TokenProvider | undefined {
+    return this.windowProperties.tokenProvider;
+  }
+  set tokenProvider(v: TokenProvider | undefined) {
+    this.setWindowProperty('tokenProvider', v);
+  }
   /** Overrides of the STOMP destinations and the socket's path (see design: visitor protocol). */
-  destinations?: Partial<ChatDestinations>;
+  get destinations(): Partial<ChatDestinations> | undefined {
+    return this.windowProperties.destinations;
+  }
+  set destinations(v: Partial<ChatDestinations> | undefined) {
+    this.setWindowProperty('destinations', v);
+  }
   /** Reconnect tuning, mostly for tests. */
-  stomp?: { reconnect?: { baseDelayMs?: number; maxDelayMs?: number } };
+  get stomp(): StompTuning | undefined {
+    return this.windowProperties.stomp;
+  }
+  set stomp(v: StompTuning | undefined) {
+    this.setWindowProperty('stomp', v);
+  }
+  /** Integrator strings for the launcher and the window, by language (see the README's "Languages"). */
+  get strings(): Strings | undefined {
+    return this.windowProperties.strings;
+  }
+  set strings(v: Strings | undefined) {
+    this.setWindowProperty('strings', v);
+    this.text.loadFull();
+  }
+  /** The properties the launcher passes on to its window, as the page last set them. */
+  private readonly windowProperties: WindowProperties = {};
+  private setWindowProperty<K extends keyof WindowProperties>(key: K, value: WindowProperties[K]): void {
+    this.windowProperties[key] = value;
+    if (this.built) this.render();
+  }
   private readonly root: ShadowRoot;
   private readonly frame: HTMLDivElement;
   private readonly button = new LauncherButton();
@@ -202,16 +244,6 @@ export class SportelloLiveChat extends LiveChatAttributes {
     }
   }
 
-  /** Integrator strings for the launcher and the window, by language (see the README's "Languages"). */
-  get strings(): Strings | undefined {
-    return this.stringsValue;
-  }
-  set strings(v: Strings | undefined) {
-    this.stringsValue = v;
-    this.text.loadFull();
-    this.render();
-  }
-  private stringsValue?: Strings | undefined;
   /**
    * The configuration module is shared with the window (which needs it anyway): the launcher
    * imports it only when it checks its attributes, at idle or on interaction, so that the closed
@@ -237,10 +269,7 @@ export class SportelloLiveChat extends LiveChatAttributes {
     // configure() or a <sportello-config> changed (new strings, a new language): the full rule again.
     document.addEventListener('sportello-config-change', this.onConfigChange);
     if (this.mode === 'inline' || this.opened) {
-      followPageLang(this, () => this.render());
-      if (this.opened) this.text.loadFull();
-      this.listenToStorage();
-      void this.ensureWindow(true);
+      this.showWindow();
       return;
     }
     // The closed launcher touches no storage while the page starts: the first sessionStorage /
@@ -263,10 +292,35 @@ export class SportelloLiveChat extends LiveChatAttributes {
       // A running chat is followed (unread count); otherwise nothing is paid before the visitor
       // shows intent, unless the page asks for the window at idle (`preload`).
       else if (stored) void this.ensureWindow(true);
-      else if (this.hasAttribute('preload')) void loadWindow();
-      // The widget's proactive greeting: asked of the service only when the page wants it.
-      if (!stored && this.hasAttribute('greeting') && this.mode !== 'inline') void this.scheduleGreeting();
+      this.idlePassed = true;
+      this.preloadIfAsked();
+      this.greetIfAsked(stored);
     });
+  }
+
+  /** The idle work of connectedCallback is done: `preload` and `greeting` set from now on act at once. */
+  private idlePassed = false;
+
+  /** `preload`: the window's files at idle, before the visitor shows intent. */
+  private preloadIfAsked(): void {
+    if (this.idlePassed && this.hasAttribute('preload') && this.mode !== 'inline') void loadWindow();
+  }
+
+  /** The widget's proactive greeting: asked of the service only when the page wants it, once per connection. */
+  private greetIfAsked(stored = hasStoredChat()): void {
+    if (!this.idlePassed || this.greetingAsked || stored || !this.hasAttribute('greeting') || this.mode === 'inline')
+      return;
+    this.greetingAsked = true;
+    void this.scheduleGreeting();
+  }
+  private greetingAsked = false;
+
+  /** An inline window, or an open one: it follows the page's language and loads, with the chat, at once. */
+  private showWindow(): void {
+    followPageLang(this, () => this.render());
+    if (this.opened) this.text.loadFull();
+    this.listenToStorage();
+    void this.ensureWindow(true);
   }
 
   private cancelGreeting?: () => void;
@@ -326,6 +380,8 @@ export class SportelloLiveChat extends LiveChatAttributes {
     // The window's controller closes its connection when detached; a re-attached element activates again.
     this.activation = undefined;
     this.cancelGreeting?.();
+    this.greetingAsked = false;
+    this.idlePassed = false;
     this.navigation.watch(false);
     window.removeEventListener('storage', this.onStorage);
     this.listening = false;
@@ -343,6 +399,14 @@ export class SportelloLiveChat extends LiveChatAttributes {
       }
     }
     if (name === 'endpoint' || name === 'widget-key') this.greetIfConfigured();
+    // Set after the element is in the page (a framework's property, a page script): what
+    // connectedCallback would have done for it happens now.
+    if (name === 'mode' && this.mode === 'inline') this.showWindow();
+    if (name === 'preload') this.preloadIfAsked();
+    if (name === 'greeting' && value === null) {
+      this.cancelGreeting?.();
+      this.greetingAsked = false;
+    } else if (name === 'greeting') this.greetIfAsked();
     // An upgrade reports every attribute already present before connectedCallback, which renders
     // once for all of them.
     if (this.built) this.render();

@@ -5,35 +5,14 @@
  */
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import fc from 'fast-check';
+import { analyzeManifest } from '../../scripts/analyze-manifest.mjs';
 import { PUBLIC_TAGS, codeSpans, elementReference, type Manifest } from '../../demo/reference/model.js';
 
 let manifest: Manifest;
 
 before(() => {
-  // A scratch folder under tmp/ (ignored by git), and a config that writes there and leaves
-  // package.json alone (the analyzer otherwise records its output path as "customElements").
-  const out = join('tmp', `cem-${process.pid}`);
-  const config = join('tmp', `cem-${process.pid}.config.mjs`);
-  mkdirSync('tmp', { recursive: true });
-  writeFileSync(
-    config,
-    `import base from '../custom-elements-manifest.config.mjs';\nexport default { ...base, outdir: ${JSON.stringify(out)}, packagejson: false };\n`,
-  );
-  try {
-    execFileSync(
-      process.execPath,
-      ['node_modules/@custom-elements-manifest/analyzer/cem.js', 'analyze', '--config', config],
-      { stdio: 'ignore' },
-    );
-    manifest = JSON.parse(readFileSync(join(out, 'custom-elements.json'), 'utf8')) as Manifest;
-  } finally {
-    rmSync(out, { recursive: true, force: true });
-    rmSync(config, { force: true });
-  }
+  manifest = analyzeManifest() as Manifest;
 });
 
 test('every public element has a reference page with all its sections', () => {

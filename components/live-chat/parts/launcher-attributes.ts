@@ -15,38 +15,20 @@ export interface LauncherPrefill {
   message: string | undefined;
 }
 
-/** Properties a page may set before the class is defined (they then hide the accessors). */
-const UPGRADED_PROPERTIES = [
-  'widgetKey',
-  'endpoint',
-  'mode',
-  'position',
-  'open',
-  'opened',
-  'name',
-  'email',
-  'category',
-  'message',
-  'tokenProvider',
-  'destinations',
-  'stomp',
-  'reportNavigation',
-] as const;
-
 export abstract class LiveChatAttributes extends HTMLElement {
   /** Opens the window and moves focus into it. */
   abstract show(): Promise<void>;
 
-  private reportNavigationValue = true;
   private openMethod?: () => Promise<void>;
   private warnedValues = new Set<string>();
 
-  /** Report the pages visited to the operator (default true). */
+  /** Report the pages visited to the operator (default true; the `report-navigation` attribute, `"false"` turns it off). */
   get reportNavigation(): boolean {
-    return this.reportNavigationValue;
+    return this.getAttribute('report-navigation') !== 'false';
   }
   set reportNavigation(v: boolean) {
-    this.reportNavigationValue = v;
+    if (v) this.removeAttribute('report-navigation');
+    else this.setAttribute('report-navigation', 'false');
   }
 
   /** Public widget key of the chat service (the `widget-key` attribute). */
@@ -148,18 +130,20 @@ export abstract class LiveChatAttributes extends HTMLElement {
   }
 
   /**
-   * Properties a page set before this class was defined sit on the instance and would hide the
-   * accessors: moves them through the setters.
+   * Properties a page set before this class was defined (a lazily loaded tag, a framework that
+   * rendered first) sit on the instance and hide the accessors: each goes through its setter now.
+   * Any own property named like an accessor of the class is such a value, whatever its name.
    */
   protected upgradeProperties(): void {
-    for (const key of UPGRADED_PROPERTIES) {
-      if (Object.prototype.hasOwnProperty.call(this, key)) {
-        const value = (this as Record<string, unknown>)[key];
-        delete (this as Record<string, unknown>)[key];
-        (this as Record<string, unknown>)[key] = value;
-      }
+    for (const key of Object.keys(this)) {
+      let proto: object | null = Object.getPrototypeOf(this);
+      while (proto && !Object.prototype.hasOwnProperty.call(proto, key)) proto = Object.getPrototypeOf(proto);
+      const descriptor = proto && Object.getOwnPropertyDescriptor(proto, key);
+      if (!descriptor?.set) continue;
+      const value = (this as Record<string, unknown>)[key];
+      delete (this as Record<string, unknown>)[key];
+      (this as Record<string, unknown>)[key] = value;
     }
-    if (this.getAttribute('report-navigation') === 'false') this.reportNavigation = false;
   }
 
   /** A value we do not know falls back to the default: the chat still works, the page hears why it looks so. */
