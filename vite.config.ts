@@ -103,8 +103,20 @@ function singleFileBuild(): UserConfig['build'] {
   };
 }
 
+/**
+ * Which plugins each build runs. The preload lists (`modulePreloadLists`) name our own chunk files,
+ * so only the CDN folder gets them: the npm package's chunks are rebuilt by the app's bundler under
+ * other names (and its bare imports, `lit`, are no files at all), which hints its own chunks itself.
+ * There the markers stay, and the launchers hint nothing.
+ */
+function plugins(mode: string) {
+  if (mode === 'bundle') return [inlineWorkersAsBlobs()];
+  if (mode === 'cdn') return [dropLibrarySourceMaps(), modulePreloadLists()];
+  return [dropLibrarySourceMaps()];
+}
+
 export default defineConfig(({ mode }) => ({
-  plugins: mode === 'bundle' ? [inlineWorkersAsBlobs()] : [dropLibrarySourceMaps(), modulePreloadLists()],
+  plugins: plugins(mode),
   base: './',
   resolve:
     mode === 'production' ? { alias: [{ find: /^pdfjs-dist$/, replacement: 'pdfjs-dist/build/pdf.min.mjs' }] } : {},

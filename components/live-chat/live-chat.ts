@@ -250,8 +250,11 @@ export class SportelloLiveChat extends LiveChatAttributes {
    * launcher is one module with no static imports.
    */
   private async chatEndpoint(): Promise<string | undefined> {
-    const { resolveConfig } = await import('../../src/config.js');
-    return resolveConfig(this, 'chat', { endpoint: this.endpoint, tokenProvider: this.tokenProvider }).endpoint;
+    // Not destructured: the build reaches this module's functions through a namespace
+    // (`import(…).then((n) => n.x)`), and Vite's app builds rewrite a destructured dynamic import
+    // into one that drops that `.then` (the npm package broke every Vite app's live chat).
+    const config = await import('../../src/config.js');
+    return config.resolveConfig(this, 'chat', { endpoint: this.endpoint, tokenProvider: this.tokenProvider }).endpoint;
   }
 
   /** The loaded window element, once its chunk is in. */

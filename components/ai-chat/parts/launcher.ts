@@ -23,8 +23,9 @@ export interface PanelSource {
   load: () => Promise<unknown>;
   /**
    * The panel's chunk and the chunks it imports, relative to the loader's file: filled in by the
-   * build (scripts/vite-plugins.ts, `modulePreloadLists`, as for the live chat's window); left as
-   * the marker where the panel is no chunk of its own (dev server, single-file bundle).
+   * CDN build (scripts/vite-plugins.ts, `modulePreloadLists`, as for the live chat's window); left
+   * as the marker where the panel is no chunk of its own (dev server, single-file bundle) or where
+   * the app's bundler names the chunks (npm).
    */
   files: string;
 }

@@ -8,9 +8,9 @@ export type WindowModule = typeof import('./chat-window.js');
 let windowModule: Promise<WindowModule> | undefined;
 
 /**
- * The window's chunk and the chunks it imports, relative to this file: filled in by the build
+ * The window's chunk and the chunks it imports, relative to this file: filled in by the CDN build
  * (scripts/vite-plugins.ts, `modulePreloadLists`); left as it is where the window is no chunk of
- * its own (dev server, single-file bundle).
+ * its own (dev server, single-file bundle) or where the app's bundler names the chunks (npm).
  */
 const WINDOW_FILES = '__SPORTELLO_PRELOAD:components/live-chat/parts/chat-window.ts__';
 

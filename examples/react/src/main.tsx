@@ -1,6 +1,6 @@
 import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { SportelloAiChat, SportelloDeskForm } from 'sportello/react';
+import { SportelloAiChat, SportelloDeskForm, SportelloLiveChat } from 'sportello/react';
 
 // Where the services are: the simulator (`npm run sim`) unless `?sim=` says otherwise.
 const sim = new URLSearchParams(location.search).get('sim') ?? 'http://127.0.0.1:8790';
@@ -20,6 +20,7 @@ async function deskToken(): Promise<string> {
 function App() {
   const [answers, setAnswers] = useState(0);
   const [created, setCreated] = useState<number>();
+  const [chatId, setChatId] = useState<number | string>();
   return (
     <main>
       <h1>Sportello in React</h1>
@@ -41,6 +42,15 @@ function App() {
         onRequestCreated={(e) => setCreated(e.detail.idRichiesta)}
       />
       {created !== undefined && <p id="created">Request {created} created</p>}
+      {/* The wrapper sets every prop as a property once the element is in the page, as React does. */}
+      <SportelloLiveChat
+        mode="inline"
+        widgetKey="demo"
+        endpoint={`${sim}/chat`}
+        reportNavigation={false}
+        onChatStarted={(e) => setChatId(e.detail.idChat)}
+      />
+      {chatId !== undefined && <p id="started">Chat {chatId} started</p>}
     </main>
   );
 }
