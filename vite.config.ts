@@ -28,7 +28,7 @@ import { dropLibrarySourceMaps, inlineWorkersAsBlobs, modulePreloadLists } from 
  * lazy whole kit (`index.ts`) and the React wrappers.
  */
 const elementEntries = Object.fromEntries(
-  ['live-chat', 'ai-chat', 'ai-launcher', 'sign-viewer', 'desk-form', 'desk-requests'].map((name) => [
+  ['live-chat', 'ai-chat', 'ai-launcher', 'sign-viewer', 'desk-form', 'desk-requests', 'config'].map((name) => [
     name,
     `entries/${name}.ts`,
   ]),

@@ -9,7 +9,7 @@ export default async () => {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     await cdp.send('Performance.enable');
     await open('bench/pages/smoke.html');
-    await page.waitForFunction(() => customElements.get('sportello-config') !== undefined);
+    await page.waitForLoadState('load');
     await page.waitForTimeout(300);
     const metrics = Object.fromEntries(
       (await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]),

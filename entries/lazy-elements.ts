@@ -8,6 +8,7 @@
  * (`sportello/ai-chat.js`, …), which defines it at once.
  */
 const LOADERS: Record<string, () => Promise<unknown>> = {
+  'sportello-config': () => import('./config.js'),
   'sportello-ai-chat': () => import('./ai-chat.js'),
   'sportello-live-chat': () => import('./live-chat.js'),
   'sportello-sign-viewer': () => import('./sign-viewer.js'),
@@ -54,23 +55,38 @@ function loadOne(tag: string): Promise<void> {
   return pending;
 }
 
-function scan(root: ParentNode): void {
+const CONFIG_TAG = 'sportello-config';
+
+/**
+ * What an element loads after: `<sportello-config>`'s definition when the page has one that is
+ * not defined yet, so the elements inside resolve their configuration from it the first time (and
+ * never report a missing endpoint that is on its way).
+ */
+function configFirst(doc: Document): Promise<void> {
+  return !customElements.get(CONFIG_TAG) && doc.querySelector(CONFIG_TAG) ? loadOne(CONFIG_TAG) : Promise.resolve();
+}
+
+function scan(root: ParentNode, doc: Document): void {
   for (const tag of LAZY_TAGS) {
     if (
       !customElements.get(tag) &&
-      !loading.has(tag) &&
+      !sighted.has(tag) &&
       ((root as Element).localName === tag || root.querySelector(tag))
     ) {
       const firstSight = FIRST_SIGHT[tag];
-      if (!firstSight) void loadOne(tag);
-      else if (!sighted.has(tag)) {
-        sighted.add(tag);
-        // The loader watches for the tag itself from then on.
-        void firstSight().catch((error: unknown) => {
+      const waitFor = tag === CONFIG_TAG ? Promise.resolve() : configFirst(doc);
+      sighted.add(tag);
+      // A tag seen again after its load failed (e.g. offline) tries again; a first-sight loader
+      // that arrived watches for its tag itself from then on.
+      void waitFor.then(firstSight ?? (() => loadOne(tag))).then(
+        () => {
+          if (!firstSight && !customElements.get(tag)) sighted.delete(tag); // loadOne said why
+        },
+        (error: unknown) => {
           sighted.delete(tag);
           console.warn(`[sportello] could not load <${tag}>:`, error);
-        });
-      }
+        },
+      );
     }
   }
 }
@@ -78,16 +94,16 @@ function scan(root: ParentNode): void {
 /** Watches the document for our tags and loads each element the first time it is seen. */
 export function watchForElements(doc: Document = document): void {
   const start = () => {
-    scan(doc);
+    scan(doc, doc);
     new MutationObserver((records) => {
       for (const record of records) {
-        for (const node of record.addedNodes) if (node.nodeType === Node.ELEMENT_NODE) scan(node as Element);
+        for (const node of record.addedNodes) if (node.nodeType === Node.ELEMENT_NODE) scan(node as Element, doc);
       }
     }).observe(doc.documentElement, { childList: true, subtree: true });
   };
   if (doc.readyState === 'loading') {
     // Tags already parsed are found now; the rest as the parser adds them.
-    scan(doc);
+    scan(doc, doc);
     doc.addEventListener('DOMContentLoaded', start, { once: true });
   } else start();
 }

@@ -1,7 +1,27 @@
-import { LitElement, css, html, type PropertyValues } from 'lit';
-import { property } from 'lit/decorators.js';
 import { announceConfigChange, type ServiceKind, type SportelloConfig, type TokenProvider } from '../../src/config.js';
-import { SportelloElement } from './sportello-element.js';
+
+/** `:host { display: contents }`: the element adds no box of its own around what it configures. */
+let sheet: CSSStyleSheet | undefined;
+
+/** The per-service endpoint attributes, by the service they configure. */
+const SERVICE_ATTRIBUTES: Readonly<Record<ServiceKind, string>> = {
+  ai: 'ai-endpoint',
+  sign: 'sign-endpoint',
+  desk: 'desk-endpoint',
+  chat: 'chat-endpoint',
+};
+
+/** Properties a page may set before the element is defined (it is defined lazily, on first sight). */
+const PROPERTIES = [
+  'endpoint',
+  'aiEndpoint',
+  'signEndpoint',
+  'deskEndpoint',
+  'chatEndpoint',
+  'endpoints',
+  'tokenProvider',
+  'strings',
+] as const;
 
 /**
  * Gives shared configuration to every Sportello element inside it (across shadow roots). An
@@ -11,45 +31,103 @@ import { SportelloElement } from './sportello-element.js';
  * services with attributes alone. Every change (an attribute, a property, a new `tokenProvider`)
  * reaches the elements inside at once, and one that failed for want of it retries by itself.
  *
+ * Plain DOM, no Lit: the script-tag kit defines it the first time the tag appears, and a page with
+ * a closed launcher inside it pays a few hundred bytes for it, not a framework.
+ *
  * @summary Shared configuration for the Sportello elements below it.
  * @slot - The elements to configure.
  * @attr lang - The language of the elements below it: each follows the nearest `lang` above it, so its own `lang` still wins.
+ * @attr endpoint - Page-wide base URL for elements below whose service has no endpoint of its own, here or in `configure({ endpoints })`.
+ * @attr ai-endpoint - The AI service's base URL (`{ai_base_url}/api/v2`) or a proxy, for `<sportello-ai-chat>` below.
+ * @attr sign-endpoint - The signing service's base URL (`{sign_base_url}/api/v2`) or a proxy, for `<sportello-sign-viewer>` below.
+ * @attr desk-endpoint - The help desk's base URL or a proxy, for `<sportello-desk-form>` below.
+ * @attr chat-endpoint - The live chat's base URL or a proxy, for `<sportello-live-chat>` below.
  */
-export class SportelloConfigElement extends LitElement {
-  static override styles = css`
-    :host {
-      display: contents;
-    }
-  `;
+export class SportelloConfigElement extends HTMLElement {
+  static observedAttributes = ['lang', 'endpoint', ...Object.values(SERVICE_ATTRIBUTES)];
 
-  /** Page-wide base URL for elements below whose service has no endpoint of its own, here or in `configure({ endpoints })`. */
-  @property() endpoint?: string;
-  /** The AI service's base URL (`{ai_base_url}/api/v2`) or a proxy, for `<sportello-ai-chat>` below. */
-  @property({ attribute: 'ai-endpoint' }) aiEndpoint?: string;
-  /** The signing service's base URL (`{sign_base_url}/api/v2`) or a proxy, for `<sportello-sign-viewer>` below. */
-  @property({ attribute: 'sign-endpoint' }) signEndpoint?: string;
-  /** The help desk's base URL or a proxy, for `<sportello-desk-form>` below. */
-  @property({ attribute: 'desk-endpoint' }) deskEndpoint?: string;
-  /** The live chat's base URL or a proxy, for `<sportello-live-chat>` below. */
-  @property({ attribute: 'chat-endpoint' }) chatEndpoint?: string;
+  private endpointsValue: SportelloConfig['endpoints'] | undefined;
+  private tokenProviderValue: TokenProvider | undefined;
+  private stringsValue: SportelloConfig['strings'] | undefined;
+
+  constructor() {
+    super();
+    const root = this.attachShadow({ mode: 'open' });
+    if (!sheet) {
+      sheet = new CSSStyleSheet();
+      sheet.replaceSync(':host { display: contents; }');
+    }
+    root.adoptedStyleSheets = [sheet];
+    root.append(document.createElement('slot'));
+  }
+
+  /** Page-wide base URL for elements below whose service has no endpoint of its own, here or in `configure({ endpoints })` (the `endpoint` attribute). */
+  get endpoint(): string | undefined {
+    return this.getAttribute('endpoint') ?? undefined;
+  }
+  set endpoint(v: string | undefined) {
+    this.setOrRemove('endpoint', v);
+  }
+  /** The AI service's base URL (`{ai_base_url}/api/v2`) or a proxy, for `<sportello-ai-chat>` below (the `ai-endpoint` attribute). */
+  get aiEndpoint(): string | undefined {
+    return this.getAttribute('ai-endpoint') ?? undefined;
+  }
+  set aiEndpoint(v: string | undefined) {
+    this.setOrRemove('ai-endpoint', v);
+  }
+  /** The signing service's base URL (`{sign_base_url}/api/v2`) or a proxy, for `<sportello-sign-viewer>` below (the `sign-endpoint` attribute). */
+  get signEndpoint(): string | undefined {
+    return this.getAttribute('sign-endpoint') ?? undefined;
+  }
+  set signEndpoint(v: string | undefined) {
+    this.setOrRemove('sign-endpoint', v);
+  }
+  /** The help desk's base URL or a proxy, for `<sportello-desk-form>` below (the `desk-endpoint` attribute). */
+  get deskEndpoint(): string | undefined {
+    return this.getAttribute('desk-endpoint') ?? undefined;
+  }
+  set deskEndpoint(v: string | undefined) {
+    this.setOrRemove('desk-endpoint', v);
+  }
+  /** The live chat's base URL or a proxy, for `<sportello-live-chat>` below (the `chat-endpoint` attribute). */
+  get chatEndpoint(): string | undefined {
+    return this.getAttribute('chat-endpoint') ?? undefined;
+  }
+  set chatEndpoint(v: string | undefined) {
+    this.setOrRemove('chat-endpoint', v);
+  }
   /** Per-service endpoints as one object `{ ai, sign, desk, chat }`; the `*-endpoint` attributes win over it. */
-  @property({ attribute: false }) endpoints?: SportelloConfig['endpoints'];
+  get endpoints(): SportelloConfig['endpoints'] | undefined {
+    return this.endpointsValue;
+  }
+  set endpoints(v: SportelloConfig['endpoints'] | undefined) {
+    this.endpointsValue = v;
+    this.changed();
+  }
   /** Bearer token provider for elements below (set it again on login or logout: they follow). */
-  @property({ attribute: false }) tokenProvider?: TokenProvider;
+  get tokenProvider(): TokenProvider | undefined {
+    return this.tokenProviderValue;
+  }
+  set tokenProvider(v: TokenProvider | undefined) {
+    this.tokenProviderValue = v;
+    this.changed();
+  }
   /** Integrator strings by language for the elements below (see the README's "Languages"). */
-  @property({ attribute: false }) strings?: SportelloConfig['strings'];
+  get strings(): SportelloConfig['strings'] | undefined {
+    return this.stringsValue;
+  }
+  set strings(v: SportelloConfig['strings'] | undefined) {
+    this.stringsValue = v;
+    this.changed();
+  }
 
   /** What the elements below read (duck-typed, so a second copy of the kit reads it too). */
   get sportelloConfig(): SportelloConfig {
-    const attributes: Partial<Record<ServiceKind, string | undefined>> = {
-      ai: this.aiEndpoint,
-      sign: this.signEndpoint,
-      desk: this.deskEndpoint,
-      chat: this.chatEndpoint,
-    };
     const endpoints = { ...this.endpoints };
-    for (const [service, url] of Object.entries(attributes) as Array<[ServiceKind, string | undefined]>)
+    for (const [service, attribute] of Object.entries(SERVICE_ATTRIBUTES) as Array<[ServiceKind, string]>) {
+      const url = this.getAttribute(attribute);
       if (url) endpoints[service] = url;
+    }
     return {
       endpoint: this.endpoint,
       tokenProvider: this.tokenProvider,
@@ -59,37 +137,42 @@ export class SportelloConfigElement extends LitElement {
     };
   }
 
-  static override get observedAttributes(): string[] {
-    return [...super.observedAttributes, 'lang'];
+  attributeChangedCallback(_name: string, old: string | null, value: string | null): void {
+    if (old !== value) this.changed();
   }
 
-  override attributeChangedCallback(name: string, old: string | null, value: string | null): void {
-    super.attributeChangedCallback(name, old, value);
-    if (name === 'lang' && old !== value) announceConfigChange();
-  }
-
-  override connectedCallback(): void {
-    super.connectedCallback();
+  connectedCallback(): void {
+    // Set on the element before it was defined: those values sit on the instance, hiding the accessors.
+    for (const key of PROPERTIES) {
+      if (!Object.prototype.hasOwnProperty.call(this, key)) continue;
+      const own = this as Record<string, unknown>;
+      const value = own[key];
+      delete own[key];
+      own[key] = value;
+    }
     // Elements inside may have resolved before this element was defined or moved here.
     announceConfigChange();
   }
 
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
+  disconnectedCallback(): void {
     announceConfigChange();
   }
 
-  protected override willUpdate(changed: PropertyValues<this>): void {
-    // Announced before rendering (not after), so the elements below resolve in the same frame.
-    if (changed.size && this.hasUpdated) announceConfigChange();
+  private setOrRemove(attribute: string, value: string | undefined): void {
+    if (value) this.setAttribute(attribute, value);
+    else this.removeAttribute(attribute);
   }
 
-  override render() {
-    return html`<slot></slot>`;
+  /** Every change reaches the elements below at once (they resolve again in the same task). */
+  private changed(): void {
+    if (this.isConnected) announceConfigChange();
   }
 }
 
-SportelloElement.define('sportello-config', SportelloConfigElement);
+const existing = customElements.get('sportello-config');
+if (!existing) customElements.define('sportello-config', SportelloConfigElement);
+else if (existing !== SportelloConfigElement)
+  console.info('[sportello] <sportello-config> is already defined by another copy of the kit; keeping the first.');
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -1,5 +1,7 @@
-import { expect } from '@open-wc/testing';
+import { expect, waitUntil } from '@open-wc/testing';
+import { SIM_URL } from '/__sportello/env.js';
 import { loadElements, watchForElements } from '../../entries/lazy-elements.js';
+import type { SportelloErrorDetail } from '../../components/shared/sportello-element.js';
 
 const loadedModules = () =>
   performance
@@ -45,6 +47,29 @@ describe('lazy element loading (the script-tag bundle)', () => {
     expect(fetched.some((n) => n.includes('/components/ai-chat/parts/launcher'))).to.equal(true);
     expect(fetched.some((n) => n.includes('/components/ai-chat/ai-chat.'))).to.equal(false);
     el.remove();
+  });
+
+  it('<sportello-config> is defined on sight too, before the elements inside it resolve their configuration', async () => {
+    expect(customElements.get('sportello-config'), 'nothing defined before its tag appears').to.equal(undefined);
+    const host = document.createElement('div');
+    host.innerHTML = `<sportello-config lang="en"><sportello-sign-viewer id-file="1001" sign-token="demo-sign-token" sign-user="demo"></sportello-sign-viewer></sportello-config>`;
+    host.firstElementChild!.setAttribute('sign-endpoint', `${SIM_URL}/sign/api/v2`);
+    const problems: string[] = [];
+    host.addEventListener('sportello-error', (e) =>
+      problems.push((e as CustomEvent<SportelloErrorDetail>).detail.operation),
+    );
+    document.body.append(host);
+    const viewer = host.querySelector('sportello-sign-viewer')!;
+    await waitUntil(
+      () => viewer.shadowRoot?.querySelector('.practice-name'),
+      'the practice, from the endpoint of <sportello-config>',
+      {
+        timeout: 15000,
+      },
+    );
+    expect(customElements.get('sportello-config')).to.exist;
+    expect(problems, 'no configuration problem on the way').to.deep.equal([]);
+    host.remove();
   });
 
   it('loadElements() defines elements for pages that need them before they are in the document', async () => {
