@@ -98,4 +98,17 @@ describe('sportello-live-chat: configuration that arrives late', () => {
     const say = await until(() => el.shadowRoot!.querySelector<HTMLButtonElement>('.greeting .say'));
     expect(say.textContent).to.equal('Need a hand? We are here.');
   });
+
+  it('a language set after the widget loaded: its categories are asked again in that language', async () => {
+    const el = await mountWithoutEndpoint({ mode: 'inline' });
+    el.endpoint = CHAT_URL;
+    const categories = () =>
+      [...(el.chatWindow?.shadowRoot?.querySelectorAll('select#idChatCategory option') ?? [])].map(
+        (o) => o.textContent,
+      );
+    await until(() => categories().includes('Support'));
+    el.setAttribute('lang', 'it');
+    await until(() => categories().includes('Assistenza'));
+    expect(categories()).to.not.include('Support');
+  });
 });

@@ -59,6 +59,35 @@ export class LiveChatController extends ChatSession implements ReactiveControlle
     document.addEventListener('visibilitychange', this.onLeave);
   }
 
+  /**
+   * The visitor's language changed after the widget loaded (a page that sets `lang` late, a
+   * language switch): its configuration and categories are asked again in the new one. The chat
+   * itself goes on.
+   */
+  hostUpdate(): void {
+    const { language } = this.host.chatOptions();
+    if (this.loadedLanguage && language !== this.loadedLanguage) void this.loadLanguage(language);
+  }
+
+  /** The language the widget's configuration and categories were last asked in. */
+  private loadedLanguage: string | undefined;
+
+  private async loadLanguage(language: string): Promise<void> {
+    const client = this.client;
+    if (!client) return;
+    this.loadedLanguage = language;
+    try {
+      const [config, categories] = await Promise.all([client.widget(language), client.categories(language)]);
+      if (this.client !== client || this.loadedLanguage !== language) return; // reconfigured or switched again
+      this.config = config;
+      this.categories = categories;
+      this.host.onConfig?.(config);
+      this.host.requestUpdate();
+    } catch (error) {
+      if (!isAbort(error) && this.client === client) this.fail('load-widget', error);
+    }
+  }
+
   hostDisconnected(): void {
     window.removeEventListener('storage', this.onStorage);
     window.removeEventListener('pagehide', this.onLeave);
@@ -145,6 +174,7 @@ export class LiveChatController extends ChatSession implements ReactiveControlle
       if (this.realtime !== realtime) return;
       this.config = config;
       this.categories = categories;
+      this.loadedLanguage = o.language;
       this.host.onConfig?.(config);
     } catch (error) {
       if (isAbort(error) || this.realtime !== realtime) return;
@@ -452,6 +482,7 @@ export class LiveChatController extends ChatSession implements ReactiveControlle
 
   private teardown(): void {
     this.loadAbort?.abort();
+    this.loadedLanguage = undefined;
     this.unwatch?.();
     this.unwatch = undefined;
     this.offClient.forEach((off) => off());
