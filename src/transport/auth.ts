@@ -2,7 +2,7 @@
  * Authentication strategies: each one only knows which headers a request carries and whether a
  * 401 is worth one more try. UI-free.
  */
-import { errorFromResponse } from './http.js';
+import { errorFromResponse } from './http-errors.js';
 import { ServiceError } from './errors.js';
 
 /** The AI service's closed list of caller identifiers (`X-Source-App`); anything else is a 400. */

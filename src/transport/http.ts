@@ -1,11 +1,13 @@
 /**
  * HTTP for every service client: URL joining, query strings, JSON and multipart bodies, timeouts,
- * caller cancellation, upload progress, retries with backoff and Retry-After, 401 refresh, and one
- * error type (ServiceError) whatever shape the service answers with. UI-free.
+ * caller cancellation, upload progress (xhr-fetch.ts), retries with backoff and Retry-After, 401
+ * refresh, and one error type (ServiceError, read from any failed answer by http-errors.ts). UI-free.
  */
 import type { AuthStrategy } from './auth.js';
 import { backoffDelay, sleep } from './backoff.js';
 import { ServiceError, isAbort, type ServiceName } from './errors.js';
+import { errorFromResponse } from './http-errors.js';
+import { xhrFetch } from './xhr-fetch.js';
 
 export type QueryValue = string | number | boolean | null | undefined | ReadonlyArray<string | number | boolean>;
 
@@ -91,19 +93,6 @@ export function joinUrl(baseUrl: string, path: string, query?: Record<string, Qu
   return `${url}${url.includes('?') ? '&' : '?'}${qs}`;
 }
 
-/** `Retry-After` in ms: delta-seconds or an HTTP date (relative to `now`); undefined if absent or unreadable. */
-export function parseRetryAfter(value: string | null, now: number = Date.now()): number | undefined {
-  if (value === null) return undefined;
-  const text = value.trim();
-  if (!text) return undefined;
-  if (/^\d+(\.\d+)?$/.test(text)) return Math.round(Number(text) * 1000);
-  // A date: only the HTTP date forms have letters; refuse anything else (e.g. "-5").
-  if (!/[a-z]/i.test(text)) return undefined;
-  const at = Date.parse(text);
-  if (Number.isNaN(at)) return undefined;
-  return Math.max(0, at - now);
-}
-
 /** The file name a `Content-Disposition` header offers (RFC 6266: `filename*` wins over `filename`). */
 export function filenameFromContentDisposition(header: string | null): string | undefined {
   if (!header) return undefined;
@@ -119,83 +108,6 @@ export function filenameFromContentDisposition(header: string | null): string | 
   if (quoted?.[1] !== undefined) return quoted[1].replace(/\\(.)/g, '$1');
   const bare = /filename\s*=\s*([^;\s]+)/i.exec(header);
   return bare?.[1];
-}
-
-interface ErrorFields {
-  message?: string;
-  code?: string;
-  reference?: string;
-}
-
-function stringField(value: unknown): string | undefined {
-  return typeof value === 'string' && value.trim() ? value : undefined;
-}
-
-/**
- * What an error body says, whatever its shape: signing `{status, details, messageKey, reference}`,
- * AI `{detail}` (a string, or a validation list `[{msg, loc}]`), OAuth `{error, error_description}`,
- * or anything with a `message`. Unknown shapes give no fields (the status then speaks).
- */
-export function errorFieldsFromBody(body: unknown): ErrorFields {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) return {};
-  const b = body as Record<string, unknown>;
-  if ('messageKey' in b || 'details' in b) {
-    return {
-      message: stringField(b.details) ?? stringField(b.message),
-      code: stringField(b.messageKey),
-      reference: stringField(b.reference),
-    };
-  }
-  if ('detail' in b) {
-    if (typeof b.detail === 'string') return { message: stringField(b.detail) };
-    if (Array.isArray(b.detail)) {
-      const parts = b.detail.map((item) => {
-        if (typeof item === 'string') return item;
-        const entry = item as { msg?: unknown; loc?: unknown };
-        const where = Array.isArray(entry.loc) ? entry.loc.join('.') : '';
-        return `${where ? `${where}: ` : ''}${String(entry.msg ?? '')}`;
-      });
-      return { message: parts.filter(Boolean).join('; ') || undefined, code: 'validation_error' };
-    }
-  }
-  // OAuth token errors ({error, error_description}); the chat and desk bodies also carry `error`
-  // (the reason phrase) beside a `message` that says what went wrong, which wins.
-  if (typeof b.error === 'string')
-    return { message: stringField(b.error_description) ?? stringField(b.message) ?? b.error, code: b.error };
-  return { message: stringField(b.message), code: stringField(b.code) };
-}
-
-/** Normalises any non-ok Response into a ServiceError (reads the body). */
-export async function errorFromResponse(service: ServiceName, response: Response): Promise<ServiceError> {
-  let text = '';
-  try {
-    text = await response.text();
-  } catch {
-    // The body broke off: the status alone still says what happened.
-  }
-  let fields: ErrorFields = {};
-  let body: unknown;
-  if (text) {
-    try {
-      body = JSON.parse(text);
-      fields = errorFieldsFromBody(body);
-    } catch {
-      // Not JSON: a short plain-text body is a message; an HTML error page is not worth showing.
-      const plain = text.trim();
-      if (plain.length <= 300 && !plain.startsWith('<')) fields = { message: plain };
-    }
-  }
-  const status = response.status;
-  return new ServiceError({
-    service,
-    kind: 'http',
-    status,
-    code: fields.code ?? `http_${status}`,
-    message: fields.message ?? `HTTP ${status}${response.statusText ? ` ${response.statusText}` : ''}`,
-    reference: fields.reference,
-    retryAfterMs: parseRetryAfter(response.headers.get('Retry-After')),
-    body,
-  });
 }
 
 /**
@@ -255,72 +167,6 @@ class TimeoutSignal {
     clearTimeout(this.timer);
     this.callerSignal?.removeEventListener('abort', this.onCallerAbort);
   }
-}
-
-function parseXhrHeaders(raw: string): Headers {
-  const headers = new Headers();
-  for (const line of raw.trim().split(/[\r\n]+/)) {
-    const colon = line.indexOf(':');
-    if (colon > 0) {
-      try {
-        headers.append(line.slice(0, colon).trim(), line.slice(colon + 1).trim());
-      } catch {
-        // a header name the Headers class refuses: not one we read
-      }
-    }
-  }
-  return headers;
-}
-
-/** fetch() for one case it can't serve: upload progress. Answers with a real Response. */
-function xhrFetch(
-  url: string,
-  init: {
-    method: string;
-    headers: Record<string, string>;
-    body: BodyInit | null;
-    signal: AbortSignal;
-    onUploadProgress: (loaded: number, total: number) => void;
-  },
-): Promise<Response> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open(init.method, url);
-    xhr.responseType = 'blob';
-    for (const [name, value] of Object.entries(init.headers)) xhr.setRequestHeader(name, value);
-    xhr.upload.onprogress = (event) => init.onUploadProgress(event.loaded, event.lengthComputable ? event.total : 0);
-    const onAbort = () => xhr.abort();
-    init.signal.addEventListener('abort', onAbort, { once: true });
-    const done = () => init.signal.removeEventListener('abort', onAbort);
-    xhr.onload = () => {
-      done();
-      const nullBody = xhr.status === 204 || xhr.status === 205 || xhr.status === 304;
-      try {
-        resolve(
-          new Response(nullBody ? null : (xhr.response as Blob), {
-            status: xhr.status,
-            statusText: xhr.statusText,
-            headers: parseXhrHeaders(xhr.getAllResponseHeaders()),
-          }),
-        );
-      } catch (error) {
-        reject(new TypeError(`Unusable response (status ${xhr.status})`, { cause: error }));
-      }
-    };
-    xhr.onerror = () => {
-      done();
-      reject(new TypeError('Network request failed'));
-    };
-    xhr.onabort = () => {
-      done();
-      reject(init.signal.reason ?? new DOMException('Aborted', 'AbortError'));
-    };
-    if (init.signal.aborted) {
-      onAbort();
-      return;
-    }
-    xhr.send(init.body as XMLHttpRequestBodyInit | null);
-  });
 }
 
 export class HttpClient {

@@ -1,5 +1,5 @@
 /**
- * The stream worker: one per page (see sse-worker-client.ts), serving many requests by id. For
+ * The stream worker: one per page (see sse-worker-pool.ts), serving many requests by id. For
  * each one it fetches, and for an ok event stream it decodes, parses the events and checks their
  * data is JSON here, off the page's main thread, posting the items as one JSON text (see
  * sse-wire.ts) per network read, or per interval when reads come faster (see Delivery), runs

@@ -27,7 +27,7 @@ export {
   terminateSseWorker,
   type SseWorkerState,
   type SseWorkerStatus,
-} from './sse-worker-client.js';
+} from './sse-worker-pool.js';
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\b/i;
 

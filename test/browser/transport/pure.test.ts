@@ -2,15 +2,8 @@
 import { expect } from '@open-wc/testing';
 import fc from 'fast-check';
 import { backoffDelay } from '../../../src/transport/backoff.js';
-import {
-  buildQuery,
-  errorFieldsFromBody,
-  filenameFromContentDisposition,
-  joinUrl,
-  parseRetryAfter,
-  shouldRetry,
-  errorFromResponse,
-} from '../../../src/transport/http.js';
+import { buildQuery, filenameFromContentDisposition, joinUrl, shouldRetry } from '../../../src/transport/http.js';
+import { errorFieldsFromBody, errorFromResponse, parseRetryAfter } from '../../../src/transport/http-errors.js';
 import { ServiceError } from '../../../src/transport/errors.js';
 import { toWebSocketUrl } from '../../../src/transport/stomp.js';
 import {

@@ -120,7 +120,7 @@ export async function exerciseAiChat(page: Page, scope = 'sportello-ai-chat'): P
   return String(answer['text']);
 }
 
-/** How the page read its AI streams: `ready` once the stream worker ran (the global diagnostics hook of sse-worker-client.ts). */
+/** How the page read its AI streams: `ready` once the stream worker ran (the global diagnostics hook of sse-worker-pool.ts). */
 export async function sseWorkerStatus(page: Page): Promise<{ status: string; streams: number; reason?: string }> {
   return page.evaluate(() => {
     const hook = (
