@@ -19,6 +19,8 @@ export class ComposerInput implements ReactiveController {
   attachments: PanelAttachment[] = [];
   fileErrors: string[] = [];
   private draftTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The draft typed and not yet saved (the save waits for a pause in the typing). */
+  private unsavedDraft: string | undefined;
 
   constructor(
     private readonly host: ReactiveControllerHost,
@@ -30,14 +32,22 @@ export class ComposerInput implements ReactiveController {
   }
 
   hostDisconnected(): void {
+    // The panel leaves the page (a reload, a route change) right after a keystroke: what was typed
+    // is saved now rather than dropped with the timer.
+    if (this.unsavedDraft !== undefined) this.saveDraft(this.unsavedDraft);
+    this.cancelDraftSave();
+  }
+
+  private cancelDraftSave(): void {
     clearTimeout(this.draftTimer);
+    this.unsavedDraft = undefined;
   }
 
   /** The files ready to go with the question; the composer is empty after it. */
   takeFiles(): AiFile[] {
     const files = this.attachments.filter((a) => a.state === 'done' && a.file).map((a) => a.file!);
     this.attachments = [];
-    clearTimeout(this.draftTimer);
+    this.cancelDraftSave();
     this.saveDraft('');
     this.host.requestUpdate();
     return files;
@@ -51,8 +61,12 @@ export class ComposerInput implements ReactiveController {
   }
 
   draft(value: string): void {
-    clearTimeout(this.draftTimer);
-    this.draftTimer = setTimeout(() => this.saveDraft(value), 250);
+    this.cancelDraftSave();
+    this.unsavedDraft = value;
+    this.draftTimer = setTimeout(() => {
+      this.unsavedDraft = undefined;
+      this.saveDraft(value);
+    }, 250);
   }
 
   async attach(files: File[]): Promise<void> {
