@@ -5,8 +5,9 @@ import './index.js';
 import '../live-chat/index.js';
 import type { SportelloAiChat } from './ai-chat.js';
 import type { SportelloLiveChat } from '../live-chat/live-chat.js';
-import { windowOf } from '../../test/browser/helpers/live-chat.js';
 import { ignoreResizeObserverLoop, until } from '../../test/browser/helpers/chat-frames.js';
+import { settled } from '../../test/harness/harness.js';
+import { LiveChatHarness } from '../../test/harness/live-chat.js';
 
 ignoreResizeObserverLoop();
 
@@ -40,18 +41,18 @@ describe('the hand-off form (the live chat opened by the AI panel)', () => {
     </div>`);
     const ai = host.querySelector('sportello-ai-chat') as SportelloAiChat;
     const live = host.querySelector('sportello-live-chat') as SportelloLiveChat;
+    const chat = new LiveChatHarness(live);
     await ai.ask('I want a human');
-    const win = await windowOf(live);
     // No name was handed over: the form asks for it (and the consent), unmarked, the name focused.
-    await until(() => win.chat.phase === 'prechat' && !win.chat.busy && win.chat.fieldErrors.length > 0);
-    const $w = <T extends Element = HTMLElement>(selector: string) => win.shadowRoot!.querySelector<T>(selector);
-    const name = await until(() => $w<HTMLInputElement>('#name'));
-    await until(() => win.shadowRoot!.activeElement === name);
-    expect(win.shadowRoot!.querySelector('[aria-invalid="true"]')).to.equal(null);
+    // The form as the hand-over left it: the AI conversation shown in it, the name focused.
+    await chat.findInWindow('form.prechat details.handoff');
+    const $w = <T extends Element = HTMLElement>(selector: string) => chat.inWindow<T>(selector);
+    const name = (await until(() => chat.windowFocus()?.id === 'name' && chat.windowFocus())) as HTMLInputElement;
+    expect(chat.inWindow('[aria-invalid="true"]')).to.equal(null);
     const type = async (input: HTMLInputElement, value: string) => {
       input.value = value;
       input.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true }));
-      await win.updateComplete;
+      await settled(chat.window);
     };
     // Typing, then emptying it: nothing red while the visitor is still in the field.
     await type(name, 'A');
@@ -84,6 +85,6 @@ describe('the hand-off form (the live chat opened by the AI panel)', () => {
     // Sending marks what is still missing (the consent), as before.
     $w<HTMLButtonElement>('form button[type=submit]')!.click();
     await until(() => $w('#privacy')?.getAttribute('aria-invalid') === 'true');
-    expect(win.chat.idChat).to.equal(undefined);
+    expect(chat.started.details, 'no chat started').to.deep.equal([]);
   });
 });

@@ -1,64 +1,17 @@
-import { expect, fixture, oneEvent } from '@open-wc/testing';
+import { expect, oneEvent } from '@open-wc/testing';
 import { sendKeys, setViewport } from '@web/test-runner-commands';
-import { SIM_URL } from '/__sportello/env.js';
 import './index.js';
-import type { SportelloAiChat } from './ai-chat.js';
+import type { SportelloComposer } from '../shared/composer.js';
 import { ignoreResizeObserverLoop, nextFrame, until } from '../../test/browser/helpers/chat-frames.js';
+import { $, $$, idle, lastAnswer, panel, typeAndSend } from '../../test/browser/helpers/ai-chat.js';
+import { AiChatHarness } from '../../test/harness/ai-chat.js';
+import { eventually } from '../../test/harness/harness.js';
+import { SIM_URL, simulator, type FaultInput } from '../../test/harness/simulator.js';
 
 ignoreResizeObserverLoop();
-const ENDPOINT = `${SIM_URL}/ai/api/v2`;
 
-async function faults(body: unknown): Promise<void> {
-  await fetch(`${SIM_URL}/__sim/faults`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-}
-
-async function clearFaults(): Promise<void> {
-  await fetch(`${SIM_URL}/__sim/faults`, { method: 'DELETE' });
-}
-
-async function panel(extra: Partial<Record<string, string>> = {}): Promise<SportelloAiChat> {
-  const el = document.createElement('sportello-ai-chat') as SportelloAiChat;
-  const attrs: Record<string, string> = {
-    endpoint: ENDPOINT,
-    'api-key': 'spk_demo',
-    'agent-id': '1',
-    lang: 'en',
-    ...extra,
-  } as Record<string, string>;
-  for (const [k, v] of Object.entries(attrs)) if (v !== undefined) el.setAttribute(k, v);
-  return fixture(el);
-}
-
-/** The panel's shadow root and its thread's (the messages are rows of the shared message list). */
-const roots = (el: SportelloAiChat): ShadowRoot[] =>
-  [el.shadowRoot!, el.shadowRoot!.querySelector('sportello-ai-thread')?.shadowRoot].filter((r): r is ShadowRoot => !!r);
-const $ = (el: SportelloAiChat, selector: string) =>
-  (roots(el)
-    .map((r) => r.querySelector(selector))
-    .find(Boolean) ?? null) as HTMLElement | null;
-const $$ = (el: SportelloAiChat, selector: string) =>
-  roots(el).flatMap((r) => Array.from(r.querySelectorAll(selector))) as HTMLElement[];
-const lastAnswer = (el: SportelloAiChat) => $$(el, '.msg.assistant').at(-1)!;
-
-/** Types into the shared composer and presses Enter, like a visitor. */
-async function typeAndSend(el: SportelloAiChat, text: string): Promise<void> {
-  const composer = $(el, 'sportello-composer')!;
-  await (composer as unknown as { updateComplete: Promise<unknown> }).updateComplete;
-  const textarea = composer.shadowRoot!.querySelector('textarea')!;
-  textarea.value = text;
-  textarea.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
-  await (composer as unknown as { updateComplete: Promise<unknown> }).updateComplete;
-  textarea.dispatchEvent(
-    new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, composed: true, cancelable: true }),
-  );
-}
-
-const idle = (el: SportelloAiChat) =>
-  until(() => !$(el, '.footer .bar') && !$$(el, '[aria-busy="true"]').length && $$(el, '.msg.assistant').length > 0);
+const faults = (fault: FaultInput) => simulator.fault(fault);
+const clearFaults = () => simulator.clearFaults();
 
 describe('sportello-ai-chat', () => {
   beforeEach(async () => {
@@ -98,21 +51,12 @@ describe('sportello-ai-chat', () => {
 
   it('a streamed answer updates the panel only when what it shows changes; settled blocks stay the same nodes', async () => {
     const el = await panel();
-    const composer = $(el, 'sportello-composer') as unknown as {
-      performUpdate(): void;
-      updateComplete: Promise<unknown>;
-    };
+    const composer = await until(() => el.shadowRoot!.querySelector<SportelloComposer>('sportello-composer'));
     await composer.updateComplete;
+    // Each element's updates, counted by a controller of the test's own (Lit's public hook).
     const counts = { panel: 0, composer: 0 };
-    const count = (target: { performUpdate(): void }, key: keyof typeof counts) => {
-      const original = target.performUpdate;
-      target.performUpdate = function (this: unknown) {
-        counts[key]++;
-        original.call(this);
-      };
-    };
-    count(el as unknown as { performUpdate(): void }, 'panel');
-    count(composer, 'composer');
+    el.addController({ hostUpdate: () => counts.panel++ });
+    composer.addController({ hostUpdate: () => counts.composer++ });
     // The text goes to the answer's view, not through the panel's render; the stream's usage, a
     // confidence without review and a handoff decision not requested show nothing new.
     const firstBlock = el
@@ -139,7 +83,10 @@ describe('sportello-ai-chat', () => {
     expect(answer.querySelector('.stopped')).to.exist;
     const partial = answer.querySelector('.md')!.textContent!;
     expect(partial.length).to.be.greaterThan(0);
-    await new Promise((r) => setTimeout(r, 100));
+    // The stream is closed at the service: nothing more can come; what is shown stays.
+    await eventually(async () => (await simulator.openStreams()) === 0);
+    await el.updateComplete;
+    await nextFrame();
     expect(answer.querySelector('.md')!.textContent).to.equal(partial);
   });
 
@@ -200,9 +147,10 @@ describe('sportello-ai-chat', () => {
     await until(() => (lastAnswer(el)?.querySelector('.md')?.textContent?.length ?? 0) > 0);
     const answer = lastAnswer(el);
     el.remove();
-    await new Promise((r) => setTimeout(r, 200));
     const frozen = answer.querySelector('.md')!.textContent;
-    await new Promise((r) => setTimeout(r, 200));
+    // Nothing left running: the service's stream is closed, and the answer did not move meanwhile.
+    await eventually(async () => (await simulator.openStreams()) === 0);
+    await nextFrame();
     expect(answer.querySelector('.md')!.textContent).to.equal(frozen);
     expect(errors).to.have.length(0);
   });
@@ -330,9 +278,12 @@ describe('sportello-ai-chat', () => {
     const target = document.createElement('div');
     target.id = 'handoff-live-chat';
     let received: unknown;
-    (target as unknown as { startFromHandoff: (i: unknown) => Promise<void> }).startFromHandoff = async (input) => {
-      received = input;
-    };
+    // The page's live chat, as the panel sees it: an element with `startFromHandoff`.
+    Object.assign(target, {
+      startFromHandoff: async (input: unknown) => {
+        received = input;
+      },
+    });
     document.body.append(target);
     const el = await panel({ 'handoff-target': 'handoff-live-chat', 'visitor-name': 'Grace' });
     // Asking for a person in words hands over at once (trigger user_request).
@@ -440,17 +391,14 @@ describe('sportello-ai-chat', () => {
     await typeAndSend(el, 'What are your opening hours?');
     const conversationId = (await firstUsage).detail.conversation_id;
     await idle(el);
-    const composer = $(el, 'sportello-composer')!;
-    composer.dispatchEvent(
-      new CustomEvent('sportello-composer-input', { detail: { value: 'unsent draft' }, bubbles: true, composed: true }),
-    );
-    await new Promise((r) => setTimeout(r, 300));
+    // Typed, and the page left at once: nothing typed is lost.
+    await (await new AiChatHarness(el).composer()).type('unsent draft');
     el.remove();
 
     const again = await panel({ persist: 'session', id: 'continuity' });
     expect($$(again, '.msg.user')[0]!.textContent).to.contain('opening hours');
     expect($$(again, '.msg.assistant .md')[0]!.textContent!.length).to.be.greaterThan(0);
-    expect(($(again, 'sportello-composer') as unknown as { value: string }).value).to.equal('unsent draft');
+    expect((await new AiChatHarness(again).composer()).value).to.equal('unsent draft');
     const usage = oneEvent(again, 'sportello-usage');
     await typeAndSend(again, 'And on Saturday?');
     expect((await usage).detail.conversation_id).to.equal(conversationId);
@@ -458,24 +406,17 @@ describe('sportello-ai-chat', () => {
 
   it('attachments: sent as Base64 files; wrong type and size are refused with clear errors', async () => {
     const el = await panel({ 'max-file-size': '2000' });
-    const composer = $(el, 'sportello-composer')!;
+    const composer = await new AiChatHarness(el).composer();
     const good = new File(['line one\nline two\nline three\n'], 'notes.txt', { type: 'text/plain' });
     const big = new File(['x'.repeat(5000)], 'big.txt', { type: 'text/plain' });
     const exe = new File(['MZ'], 'tool.exe', { type: 'application/x-msdownload' });
-    composer.dispatchEvent(
-      new CustomEvent('sportello-composer-attach', {
-        detail: { files: [good, big, exe] },
-        bubbles: true,
-        composed: true,
-      }),
-    );
+    await composer.attach(good, big, exe);
     await until(() => $(el, '.file-errors'));
     const errors = $(el, '.file-errors')!.textContent!;
     expect(errors).to.contain('big.txt is larger than');
     expect(errors).to.contain('tool.exe: this type of file is not accepted');
-    await until(() =>
-      (composer as unknown as { attachments: Array<{ state: string }> }).attachments.every((a) => a.state === 'done'),
-    );
+    await until(() => composer.tray().length > 0 && composer.tray().every((a) => a.state === 'done'));
+    expect(composer.tray().map((a) => a.name)).to.deep.equal(['notes.txt']);
     await typeAndSend(el, 'What is in this file?');
     await idle(el);
     expect($$(el, '.msg.user')[0]!.textContent).to.contain('notes.txt');
@@ -488,18 +429,12 @@ describe('sportello-ai-chat', () => {
     const el = await panel({ 'max-file-size': '2000', lang: 'it' });
     el.suggestions = ['Quali sono i vostri orari?'];
     await el.updateComplete;
-    const composer = $(el, 'sportello-composer')!;
+    const composer = await new AiChatHarness(el).composer();
     const good = new File(['una riga\n'], 'nota.txt', { type: 'text/plain' });
     const big = new File(['x'.repeat(5000)], 'grande.txt', { type: 'text/plain' });
-    composer.dispatchEvent(
-      new CustomEvent('sportello-composer-attach', { detail: { files: [good, big] }, bubbles: true, composed: true }),
-    );
+    await composer.attach(good, big);
     await until(() => $(el, '.file-errors'));
-    await until(() =>
-      (composer as unknown as { attachments: Array<{ state: string }> }).attachments.every((a) => a.state === 'done'),
-    );
-    await (composer as unknown as { updateComplete: Promise<unknown> }).updateComplete;
-    const tray = composer.shadowRoot!.querySelector('li.done')!.textContent!;
+    const tray = (await composer.waitForTray('done', 'nota.txt')).element.textContent!;
     expect(tray).to.contain('nota.txt allegato');
     expect(tray).not.to.contain('uploaded');
     await expect(el).to.be.accessible();

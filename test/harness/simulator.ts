@@ -66,6 +66,11 @@ export const simulator = {
     await control('faults', { method: 'DELETE' });
   },
 
+  /** The event streams (SSE answers) the simulator still has open: a client that stopped closes its own. */
+  async openStreams(): Promise<number> {
+    return ((await (await control('health')).json()) as { eventStreams: number }).eventStreams;
+  },
+
   /** The STOMP sessions the simulator holds open now. */
   async sockets(): Promise<SimSocket[]> {
     return ((await (await control('ws')).json()) as { sockets: SimSocket[] }).sockets;
