@@ -51,14 +51,19 @@ function who(req: IncomingMessage): string | undefined {
 }
 
 /** Mints the visitor token for a signed-in user: HS256, `sub`, `exp`, `name`, `email`, `sportello`. */
-export function mintVisitorToken(userId: string, secret: string, audience = 'sportello'): Promise<string> {
+export function mintVisitorToken(
+  userId: string,
+  secret: string,
+  audience = 'sportello',
+  lifetimeSeconds = TOKEN_LIFETIME_S,
+): Promise<string> {
   const user = SITE_USERS[userId]!;
   return new SignJWT({ name: user.name, email: user.email, sportello: user.sportello })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(`site-user-${userId}`)
     .setAudience(audience)
     .setIssuedAt()
-    .setExpirationTime(`${TOKEN_LIFETIME_S}s`)
+    .setExpirationTime(`${lifetimeSeconds}s`)
     .sign(new TextEncoder().encode(secret));
 }
 

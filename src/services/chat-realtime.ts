@@ -4,6 +4,7 @@
  * (re)connect, sending, typing, closing. The STOMP transport is imported on first use, so a page
  * showing only the closed launcher never downloads it. No DOM, no UI.
  */
+import type { TokenProvider } from '../transport/auth.js';
 import { ServiceError } from '../transport/errors.js';
 import { Listeners } from '../transport/listeners.js';
 import type { StompSession, StompState } from '../transport/stomp.js';
@@ -78,6 +79,14 @@ export interface ChatRealtimeOptions {
    * CONNECT header: the gateway checks it and puts its name and e-mail on the visitor's chats.
    */
   visitorToken?: string | undefined;
+  /**
+   * The page's visitor token provider. Its token goes along as `Authorization: Bearer` on REST
+   * calls (the gateway scopes the calls that name a chat to the chat's owner; the service ignores
+   * it), and as `visitor-token` on every (re)connect, asked again each time: the gateway reads the
+   * token only on CONNECT, and a short-lived one may have expired since the last (a reconnect with
+   * it would no longer name the visitor, nor reach the chats they started). Wins over `visitorToken`.
+   */
+  tokenProvider?: TokenProvider | undefined;
   destinations?: Partial<ChatDestinations> | undefined;
   /** Heartbeat / reconnect tuning passed to the STOMP session (tests shorten them). */
   stomp?: {
@@ -126,11 +135,7 @@ export class ChatRealtime {
     const ready: Promise<StompSession> = import('../transport/stomp.js').then(({ StompSession, toWebSocketUrl }) => {
       const session = new StompSession({
         url: this.socketUrl(toWebSocketUrl),
-        connectHeaders: {
-          'visitor-id': this.options.visitorId,
-          'widget-key': this.options.widgetKey,
-          ...(this.options.visitorToken ? { 'visitor-token': this.options.visitorToken } : {}),
-        },
+        connectHeaders: this.connectHeaders(),
         ...(this.options.stomp ?? {}),
       });
       session.onState((s) => this.stateListeners.emit(s));
@@ -147,6 +152,17 @@ export class ChatRealtime {
     });
     this.sessionReady = ready;
     return ready;
+  }
+
+  /** The CONNECT headers: with a token provider, asked for each (re)connect with the token it gives then. */
+  private connectHeaders(): Record<string, string> | (() => Promise<Record<string, string>>) {
+    const { visitorId, widgetKey, visitorToken, tokenProvider } = this.options;
+    const headers = (token: string | undefined) => ({
+      'visitor-id': visitorId,
+      'widget-key': widgetKey,
+      ...(token ? { 'visitor-token': token } : {}),
+    });
+    return tokenProvider ? async () => headers(await tokenProvider({ forceRefresh: false })) : headers(visitorToken);
   }
 
   get state(): StompState | 'idle' {

@@ -5,7 +5,7 @@
  * src/controllers/chat/ turns this into element state.
  */
 import { HttpClient } from '../transport/http.js';
-import { bearer, chatToken, none, type AuthStrategy, type TokenProvider } from '../transport/auth.js';
+import { bearer, chatToken, none, type AuthStrategy } from '../transport/auth.js';
 import type { ChatAttachment, QuickReply } from './chat-types.js';
 import { ChatRealtime, type ChatRealtimeOptions } from './chat-realtime.js';
 import { fieldErrorsOf, normaliseFieldErrors, type FieldError } from './chat-field-errors.js';
@@ -76,11 +76,6 @@ export interface ChatCategory {
 export interface ChatClientOptions extends ChatRealtimeOptions {
   /** Only for a back-office page; a visitor widget needs no token. */
   token?: string | undefined;
-  /**
-   * The page's visitor token provider: its token goes along as `Authorization: Bearer` (the
-   * gateway scopes the calls that name a chat to the chat's owner; the service ignores it).
-   */
-  tokenProvider?: TokenProvider | undefined;
 }
 
 /**

@@ -22,8 +22,11 @@ export type StompState = 'connecting' | 'open' | 'reconnecting' | 'closed';
 export interface StompSessionOptions {
   /** ws:// or wss:// URL. */
   url: string;
-  /** Evaluated again before every connect (a token may have changed). */
-  connectHeaders?: Record<string, string> | (() => Record<string, string>);
+  /**
+   * Evaluated again before every connect (a token may have changed); a promise is awaited (a token
+   * provider asked afresh for each connect).
+   */
+  connectHeaders?: Record<string, string> | (() => Record<string, string> | Promise<Record<string, string>>);
   /** Default 10000/10000. */
   heartbeat?: { outgoingMs: number; incomingMs: number };
   /** Default 500 / 15000, jittered. */
@@ -84,6 +87,8 @@ export class StompSession {
   private client: Client | undefined;
   /** Bumped on every attempt and on stop: callbacks of an older client are ignored. */
   private generation = 0;
+  /** The attempt whose connect headers are still being awaited (no client yet). */
+  private preparing = -1;
   private failures = 0;
   private everConnected = false;
   private started = false;
@@ -216,7 +221,7 @@ export class StompSession {
 
   /** Skips the backoff wait (network back, page shown again). Does nothing while connected or connecting. */
   reconnectNow(): void {
-    if (!this.started || this.client) return;
+    if (!this.started || this.client || this.preparing === this.generation) return;
     clearTimeout(this.timer);
     this.timer = undefined;
     this.failures = 0;
@@ -238,11 +243,7 @@ export class StompSession {
   private connect(): void {
     const generation = ++this.generation;
     this.setState(this.everConnected || this.failures > 0 ? 'reconnecting' : 'connecting');
-    let connectHeaders: Record<string, string>;
-    try {
-      const given = this.options.connectHeaders;
-      connectHeaders = typeof given === 'function' ? given() : { ...given };
-    } catch (error) {
+    const failed = (error: unknown) => {
       this.emitError(
         new ServiceError({
           service: this.service,
@@ -253,8 +254,33 @@ export class StompSession {
         }),
       );
       this.scheduleReconnect();
+    };
+    let headers: Record<string, string> | Promise<Record<string, string>>;
+    try {
+      const given = this.options.connectHeaders;
+      headers = typeof given === 'function' ? given() : { ...given };
+    } catch (error) {
+      failed(error);
       return;
     }
+    if (!(headers instanceof Promise)) return this.attempt(headers, generation);
+    this.preparing = generation;
+    headers.then(
+      (ready) => {
+        if (generation !== this.generation) return;
+        this.preparing = -1;
+        this.attempt(ready, generation);
+      },
+      (error: unknown) => {
+        if (generation !== this.generation) return;
+        this.preparing = -1;
+        failed(error);
+      },
+    );
+  }
+
+  /** One connection attempt with the headers decided for it. */
+  private attempt(connectHeaders: Record<string, string>, generation: number): void {
     const factory = this.options.webSocketFactory ?? ((url: string) => new WebSocket(url, STOMP_SUBPROTOCOLS));
     const heartbeat = this.options.heartbeat ?? { outgoingMs: 10_000, incomingMs: 10_000 };
     const client = new Client({

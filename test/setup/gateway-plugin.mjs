@@ -1,7 +1,8 @@
 // Starts the Sportello gateway in front of the test simulator, so the element tests can run the
 // real deployment path: `GATEWAY_URL` in `/__sportello/env.js`, and visitor tokens minted as a
-// site's backend would at `/__sportello/visitor-token?user=ada|bruno` (demo/site-backend.ts's
-// accounts, signed with this gateway's secret). Must come after the simulator plugin.
+// site's backend would at `/__sportello/visitor-token?user=ada|bruno[&ttl=seconds]`
+// (demo/site-backend.ts's accounts, signed with this gateway's secret; `ttl` for a token that
+// expires during a test). Must come after the simulator plugin.
 import { register } from 'tsx/esm/api';
 
 const SECRET = 'web-test-runner-gateway-visitor-secret-0123456789';
@@ -42,9 +43,11 @@ export function gatewayPlugin({ simUrl }) {
     },
     async serve(context) {
       if (context.path !== '/__sportello/visitor-token') return undefined;
-      const user = new URL(context.request.href, 'http://x').searchParams.get('user') ?? '';
+      const query = new URL(context.request.href, 'http://x').searchParams;
+      const user = query.get('user') ?? '';
       if (!['ada', 'bruno'].includes(user)) return { body: '{"error":"unknown user"}', type: 'json', status: 400 };
-      return { body: JSON.stringify({ token: await mint(user, SECRET) }), type: 'json' };
+      const ttl = query.get('ttl') ? Number(query.get('ttl')) : undefined;
+      return { body: JSON.stringify({ token: await mint(user, SECRET, 'sportello', ttl) }), type: 'json' };
     },
   };
 }

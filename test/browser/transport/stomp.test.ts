@@ -136,6 +136,26 @@ describe('StompSession against RabbitMQ Web-STOMP', function () {
     expect(got).to.deep.equal(['sync', 'm0', 'm1', 'm2']);
   });
 
+  it('asks connect headers given as a promise afresh for each connect, and retries when they fail', async () => {
+    let asked = 0;
+    const s = session({
+      connectHeaders: async () => {
+        asked++;
+        // A token provider that fails once (the site's backend restarting): no connect without it.
+        if (asked === 1) throw new Error('token provider down');
+        return login;
+      },
+    });
+    const { errors } = track(s);
+    s.start();
+    await until(() => s.state === 'open', 'open after the failed attempt');
+    expect(errors.map((e) => e.code)).to.deep.equal(['connect_headers']);
+    await s.stop();
+    s.start();
+    await until(() => s.state === 'open', 'open again');
+    expect(asked).to.equal(3);
+  });
+
   it('resubscribes after the broker drops every connection, and says it reconnected', async () => {
     const s = session();
     const { states } = track(s);
