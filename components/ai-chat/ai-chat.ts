@@ -21,6 +21,7 @@ import { ANSWER_FAILURE, renderMessage, type AnswerContext } from './parts/answe
 import { errorSentence } from '../shared/error-text.js';
 import { DEFAULT_ACCEPT } from './parts/attachments.js';
 import { ComposerInput } from './parts/composer-input.js';
+import { FeedbackForms } from './parts/feedback.js';
 import './parts/ai-thread.js';
 import type { SportelloAiThread } from './parts/ai-thread.js';
 import type { ChatListItem } from '../shared/message-list.js';
@@ -75,7 +76,7 @@ const suggestionList = {
  * @event {CustomEvent<AiHandoffDetail>} sportello-handoff - `{ summary, transcript, conversationId, reason, trigger, name, email }` when the visitor should talk to a person: at once when they asked for one (`handoff_trigger: user_request`), else when they accept the panel's offer or press "Talk to a person". Cancelable: cancel it to stop the panel from opening the `handoff-target` chat.
  * @event {CustomEvent<ChatUsage>} sportello-usage - The stream's `usage` object (tokens, latency, ids) after each answer.
  * @event {CustomEvent<AiMessageDetail>} sportello-ai-message - `{ role, text, conversationId }` for each question sent and each answer finished; an answer adds `intent`, `sentiment`, `confidence` and `needsReview` as the service returns them.
- * @event {CustomEvent<AiFeedbackDetail>} sportello-feedback - `{ rating, messageId, conversationId, answer, question }` when the visitor rates an answer (thumbs up/down, `null` when taken back). The AI service's spec shows no feedback endpoint: the page records it.
+ * @event {CustomEvent<AiFeedbackDetail>} sportello-feedback - `{ rating, messageId, conversationId, answer, question }` when the visitor rates an answer (thumbs up/down, `null` when taken back), and again with `reason` and `comment` when they say why in the form that follows. The AI service's spec shows no feedback endpoint: the page records it.
  * @event {CustomEvent<SportelloErrorDetail>} sportello-error - `{ error, operation }` for every failure shown in the panel.
  *
  * @csspart panel - The panel box.
@@ -85,6 +86,7 @@ const suggestionList = {
  * @csspart assistant-message - An answer bubble.
  * @csspart sources - The sources of an answer.
  * @csspart answer-actions - Copy, regenerate and rating buttons under an answer.
+ * @csspart feedback - The form after a rating (a reason and a comment), or its thanks once sent.
  * @csspart tool - A tool call's card.
  * @csspart confidence - An answer's confidence and what it is based on.
  * @csspart approval - A tool approval prompt.
@@ -208,6 +210,13 @@ export class SportelloAiChat extends SportelloElement {
       this.emit('sportello-ai-message', { role: 'user', text, conversationId: this.chat.conversationId }),
     rated: () => (this.announcement = this.s('feedbackThanks')),
     retain: (ids) => this.views.retain(ids),
+  });
+  /** The reason and comment after a rating (feedback.ts). */
+  private readonly feedbackForms = new FeedbackForms(this, {
+    chat: this.chat,
+    feedback: (detail) => this.emit('sportello-feedback', detail),
+    root: () => this.thread?.shadowRoot,
+    s: (key) => this.s(key),
   });
   /** The list of kept conversations (past-panel.ts). */
   private readonly past = new PastPanel(this, {
@@ -459,7 +468,10 @@ export class SportelloAiChat extends SportelloElement {
       busy: this.chat.busy,
       copied: this.actions.copied,
       copy: (key, text) => void this.actions.copy(key, text),
-      rate: (message, rating) => this.actions.rate(message, rating),
+      rate: (message, rating) => {
+        this.actions.rate(message, rating);
+        this.feedbackForms.rated(message, rating);
+      },
       editing: this.actions.editing,
       editError: this.actions.editCheck.showing,
       edit: (id) => void this.actions.edit(id),
@@ -473,6 +485,7 @@ export class SportelloAiChat extends SportelloElement {
         void this.chat.retry(id);
         void this.thread?.scrollToEnd();
       },
+      feedbackForm: (m) => this.feedbackForms.render(m),
     };
   }
 

@@ -30,8 +30,9 @@ export interface AiMessageDetail {
 }
 
 /**
- * `sportello-feedback`: the visitor rated an answer (thumbs up or down, or took the rating back).
- * The AI service shows no feedback endpoint in its spec: the page records it where it wants.
+ * `sportello-feedback`: the visitor rated an answer (thumbs up or down, or took the rating back),
+ * then, if they choose, said why (`reason`, `comment`) in a second event for the same answer. The AI
+ * service shows no feedback endpoint in its spec: the page records it where it wants.
  */
 export interface AiFeedbackDetail {
   /** `up`, `down`, or `null` when the visitor took the rating back. */
@@ -42,6 +43,14 @@ export interface AiFeedbackDetail {
   /** The answer as received (markdown or html source) and the question it answered. */
   answer: string;
   question?: string | undefined;
+  /**
+   * Why, when the visitor says so in the form after rating (a second event for the same answer):
+   * `incorrect`, `incomplete`, `unclear`, `outdated` or `other` after thumbs down; `accurate`,
+   * `clear`, `complete` or `other` after thumbs up.
+   */
+  reason?: string | undefined;
+  /** The visitor's comment (at most 1000 characters), with or without a reason. */
+  comment?: string | undefined;
 }
 
 /** `sportello-ai-message` of a finished answer: its text and what the service said of it. */

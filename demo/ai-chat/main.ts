@@ -23,6 +23,12 @@ assistant.addEventListener('sportello-handoff', (e) =>
 );
 assistant.addEventListener('sportello-error', (e) => log(`sportello-error: ${e.detail.error.message}`));
 assistant.addEventListener('sportello-ai-message', (e) => log(`sportello-ai-message: ${e.detail.role}`));
+// A rating at once; why (a reason code and a comment) in a second event when the visitor says so.
+assistant.addEventListener('sportello-feedback', (e) =>
+  log(
+    `sportello-feedback: ${e.detail.rating ?? 'taken back'}${e.detail.reason ? `, ${e.detail.reason}` : ''}${e.detail.comment ? `: “${e.detail.comment}”` : ''}`,
+  ),
+);
 
 for (const button of document.querySelectorAll<HTMLButtonElement>('[data-ask]')) {
   button.addEventListener('click', () => void assistant.ask(button.dataset.ask!));

@@ -14,6 +14,8 @@ export interface StoredMessage {
   /** The visitor's rating of an answer, and the service's id of it (what `sportello-feedback` names). */
   rating?: 'up' | 'down';
   messageId?: number;
+  /** What the visitor said of the answer beyond the rating. */
+  feedback?: { reason?: string; comment?: string };
   sources?: Array<{
     citation?: number;
     title: string;

@@ -17,6 +17,7 @@ export function toStored(messages: readonly ChatMessage[]): StoredMessage[] {
           status: m.status === 'error' ? 'error' : m.status === 'stopped' ? 'stopped' : 'done',
           ...(m.rating ? { rating: m.rating } : {}),
           ...(m.serviceMessageId !== undefined ? { messageId: m.serviceMessageId } : {}),
+          ...(m.feedback ? { feedback: storedFeedback(m.feedback) } : {}),
           sources: m.sources.map((s) => ({
             citation: s.citation,
             title: s.title,
@@ -48,6 +49,7 @@ export function fromStored(m: StoredMessage, display: AnswerDisplay): ChatMessag
     request: { message: '' },
     rating: m.rating === 'up' || m.rating === 'down' ? m.rating : undefined,
     serviceMessageId: typeof m.messageId === 'number' ? m.messageId : undefined,
+    feedback: m.feedback && typeof m.feedback === 'object' ? storedFeedback(m.feedback) : undefined,
     sources: (m.sources ?? []).map((s, i) => ({
       citation: s.citation ?? i + 1,
       document_id: String(i),
@@ -56,5 +58,13 @@ export function fromStored(m: StoredMessage, display: AnswerDisplay): ChatMessag
       relevance_score: s.relevance_score,
       metadata: s.url ? { url: s.url } : {},
     })),
+  };
+}
+
+/** Only the reason and comment strings of a feedback (what a stored record may hold). */
+function storedFeedback(f: { reason?: unknown; comment?: unknown }): { reason?: string; comment?: string } {
+  return {
+    ...(typeof f.reason === 'string' ? { reason: f.reason } : {}),
+    ...(typeof f.comment === 'string' ? { comment: f.comment } : {}),
   };
 }

@@ -1,6 +1,7 @@
 import { SportelloMessageList } from '../../shared/message-list.js';
 import { controlStyles } from '../ai-chat.styles.js';
 import { answerStyles } from './answer.styles.js';
+import { answerExtrasStyles } from './answer-extras.styles.js';
 import { errorNoticeStyles } from '../../shared/error-notice.js';
 
 /**
@@ -11,7 +12,13 @@ import { errorNoticeStyles } from '../../shared/error-notice.js';
  * @summary The shared message list, styled for AI answers (used inside `<sportello-ai-chat>`).
  */
 export class SportelloAiThread extends SportelloMessageList {
-  static override styles = [...SportelloMessageList.styles, controlStyles, answerStyles, errorNoticeStyles];
+  static override styles = [
+    ...SportelloMessageList.styles,
+    controlStyles,
+    answerStyles,
+    answerExtrasStyles,
+    errorNoticeStyles,
+  ];
 }
 
 SportelloMessageList.define('sportello-ai-thread', SportelloAiThread);

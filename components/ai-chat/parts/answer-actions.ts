@@ -9,6 +9,7 @@ import type { AssistantMessage } from '../../../src/model/ai/messages.js';
 import type { AiFeedbackDetail } from '../events.js';
 import type { SportelloAiThread } from './ai-thread.js';
 import { FieldCheck } from './field-check.js';
+import { feedbackDetail } from './feedback.js';
 
 /** What the actions reach of the panel. */
 export interface AnswerActionsPanel {
@@ -63,15 +64,7 @@ export class AnswerActions implements ReactiveController {
   rate(message: AssistantMessage, rating: 'up' | 'down' | undefined): void {
     const chat = this.panel.chat;
     chat.rate(message.id, rating);
-    const index = chat.messages.indexOf(message);
-    const question = chat.messages.slice(0, index).findLast((m) => m.role === 'user');
-    this.panel.feedback({
-      rating: rating ?? null,
-      messageId: message.serviceMessageId,
-      conversationId: chat.conversationId,
-      answer: message.text,
-      question: question?.text,
-    });
+    this.panel.feedback(feedbackDetail(chat, message, rating));
     if (rating) this.panel.rated();
   }
 

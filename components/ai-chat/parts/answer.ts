@@ -40,6 +40,8 @@ export interface AnswerContext {
   resend(id: string, text: string): void;
   /** Asks a failed or stopped answer's question again (at the end of the thread, where the service puts it). */
   retry(id: string): void;
+  /** What parts of their own add to a message: the feedback form. */
+  feedbackForm(m: AssistantMessage): unknown;
 }
 
 const toolName = (call: PendingToolCall) => String(call.tool_name ?? call.name ?? '?');
@@ -197,7 +199,7 @@ function renderActions(c: AnswerContext, m: AssistantMessage): TemplateResult {
     >
       <span aria-hidden="true">${icon}</span>
     </button>`;
-  return html`<div class="answer-actions" part="answer-actions" role="group" aria-label=${c.s('answerActions')}>
+  return html`<div class="answer-actions" part="answer-actions" role="group" aria-label=${c.s('answerActions')} data-answer=${m.id}>
     ${copyButton('md', 'copyAnswer')} ${copyButton('text', 'copyText')}
     ${
       last && !c.busy
@@ -265,7 +267,7 @@ function renderAssistant(c: AnswerContext, m: AssistantMessage): TemplateResult 
     ${view ? html`<div class="answer" ${markdownView(view)}></div>` : nothing}
     ${m.status === 'waiting' ? html`<div class="typing">${c.s('writing')}</div>` : nothing}
     ${m.status === 'stopped' ? html`<div class="stopped">${c.s('stopped')} <button class="icon-button" @click=${() => c.retry(m.id)}>${c.s('retry')}</button></div>` : nothing}
-    ${(m.status === 'done' || m.status === 'stopped') && m.text ? renderActions(c, m) : nothing}
+    ${(m.status === 'done' || m.status === 'stopped') && m.text ? html`${renderActions(c, m)}${c.feedbackForm(m)}` : nothing}
     ${m.approval ? renderApproval(c, m) : nothing}
     ${m.sources.length ? renderSources(c, m) : nothing}
     ${m.confidence && !busy ? renderConfidence(c, m.confidence) : nothing}

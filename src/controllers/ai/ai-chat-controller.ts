@@ -2,7 +2,13 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { AiClient, AiFile, ChatRequest, ChatUsage } from '../../services/ai.js';
 import type { ServiceError } from '../../transport/errors.js';
 import { AnswerRun, type AnswerSettings } from '../../model/ai/answer-run.js';
-import { nextId, type AnswerDisplay, type AssistantMessage, type ChatMessage } from '../../model/ai/messages.js';
+import {
+  nextId,
+  type AnswerDisplay,
+  type AnswerFeedback,
+  type AssistantMessage,
+  type ChatMessage,
+} from '../../model/ai/messages.js';
 import { ConversationStore, type PastConversation, type StoredConversation } from '../../storage/ai-conversations.js';
 import { fromStored, toStored } from '../../storage/ai-stored-messages.js';
 
@@ -207,6 +213,16 @@ export class AiChatController implements ReactiveController {
     const message = this.find(id);
     if (!message) return undefined;
     message.rating = rating;
+    this.persist();
+    this.host.requestUpdate();
+    return message;
+  }
+
+  /** Records what the visitor said of answer `id` beyond its rating (the page gets it as an event to store). */
+  remark(id: string, feedback: AnswerFeedback): AssistantMessage | undefined {
+    const message = this.find(id);
+    if (!message) return undefined;
+    message.feedback = feedback;
     this.persist();
     this.host.requestUpdate();
     return message;

@@ -106,6 +106,7 @@ export class AnswerRun {
       sentiment: undefined,
       serviceMessageId: undefined,
       rating: undefined,
+      feedback: undefined,
       handoff: undefined,
       error: undefined,
     });

@@ -52,6 +52,12 @@ export interface UserMessage {
   files: string[];
 }
 
+/** A reason (a code of the panel's list) and a comment, either or both. */
+export interface AnswerFeedback {
+  reason?: string | undefined;
+  comment?: string | undefined;
+}
+
 export interface AssistantMessage {
   id: string;
   role: 'assistant';
@@ -74,6 +80,8 @@ export interface AssistantMessage {
   serviceMessageId?: number | undefined;
   /** The visitor's rating of the answer (kept on this device only: the spec has no feedback endpoint). */
   rating?: 'up' | 'down' | undefined;
+  /** What the visitor said of the answer beyond the rating, once sent (`sportello-feedback`). */
+  feedback?: AnswerFeedback | undefined;
   /** The classification of the question, from the answer's usage (§4.2) or whole answer (§2.2). */
   intent?: string | undefined;
   sentiment?: unknown;

@@ -206,6 +206,32 @@ const aiStates: ElementState[] = [
   },
   {
     element: 'ai-chat',
+    state: 'the feedback form after thumbs down',
+    show: async () => {
+      const el = await aiPanel();
+      const shown = await aiAnswered(el, 'How do I reset my password?');
+      (ai$(el, '[part~="answer-actions"] .rating:last-child') as HTMLButtonElement).click();
+      await until(() => ai$(el, 'form[part~="feedback"]'));
+      return shown;
+    },
+  },
+  {
+    element: 'ai-chat',
+    state: 'feedback sent',
+    show: async () => {
+      const el = await aiPanel();
+      const shown = await aiAnswered(el, 'What are your opening hours?');
+      (ai$(el, '[part~="answer-actions"] .rating') as HTMLButtonElement).click();
+      const form = await until(() => ai$(el, 'form[part~="feedback"]'));
+      form.querySelector<HTMLInputElement>('input[type="radio"]')!.click();
+      await el.updateComplete;
+      form.querySelector<HTMLButtonElement>('button[type="submit"]')!.click();
+      await until(() => ai$(el, '.feedback-sent'));
+      return shown;
+    },
+  },
+  {
+    element: 'ai-chat',
     state: 'launcher closed and open',
     show: async () => {
       const el = await aiPanel({ mode: 'launcher' });

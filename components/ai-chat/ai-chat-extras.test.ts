@@ -1,0 +1,92 @@
+import { expect, oneEvent } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import './index.js';
+import type { SportelloAiChat } from './ai-chat.js';
+import type { AiFeedbackDetail } from './events.js';
+import { ignoreResizeObserverLoop, until } from '../../test/browser/helpers/chat-frames.js';
+import { $, idle, panel, resetSimulator, typeAndSend } from '../../test/browser/helpers/ai-chat.js';
+
+// What follows an answer: feedback with a reason and a comment.
+
+ignoreResizeObserverLoop();
+
+const spaced = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, ' ').trim();
+/** The element focused in the panel's thread (or the panel itself), as a keyboard user's focus is. */
+const focused = (el: SportelloAiChat): Element | null => {
+  let active = el.shadowRoot!.activeElement;
+  while (active?.shadowRoot?.activeElement && active.tagName === 'SPORTELLO-AI-THREAD')
+    active = active.shadowRoot.activeElement;
+  return active;
+};
+
+describe('sportello-ai-chat: after an answer', () => {
+  beforeEach(async () => {
+    sessionStorage.clear();
+    localStorage.clear();
+    await resetSimulator();
+  });
+
+  it('thumbs down: the rating goes at once, then a reason and a comment in a second event; the thanks stays after a reload', async () => {
+    const el = await panel({ persist: 'session', id: 'fb' });
+    await typeAndSend(el, 'What are your opening hours?');
+    await idle(el);
+    const down = $(el, '[part~="answer-actions"] .rating:last-child') as HTMLButtonElement;
+    const rated = oneEvent(el, 'sportello-feedback');
+    // Keyboard only, from the thumb: Enter rates, Tab enters the form, the arrows choose a reason.
+    down.focus();
+    await sendKeys({ press: 'Enter' });
+    expect((await rated).detail)
+      .to.include({ rating: 'down' })
+      .and.not.have.property('reason');
+    const form = await until(() => $(el, 'form[part~="feedback"]'));
+    expect(spaced(form.querySelector('.feedback-title')!.textContent)).to.equal('What was wrong with this answer?');
+    const reasons = Array.from(form.querySelectorAll<HTMLInputElement>('input[type="radio"]'));
+    expect(reasons.map((r) => r.value)).to.deep.equal(['incorrect', 'incomplete', 'unclear', 'outdated', 'other']);
+    const submit = form.querySelector<HTMLButtonElement>('button[type="submit"]')!;
+    expect(submit.disabled, 'nothing said yet').to.equal(true);
+    await expect(el).to.be.accessible();
+    await sendKeys({ press: 'Tab' });
+    await until(() => focused(el) === reasons[0]);
+    await sendKeys({ press: 'ArrowDown' });
+    await until(() => reasons[1]!.checked && !submit.disabled);
+    await sendKeys({ press: 'Tab' });
+    await until(() => focused(el) === form.querySelector('textarea'));
+    await sendKeys({ type: 'It talks about the office, I asked about the phone' });
+    await sendKeys({ press: 'Tab' });
+    await until(() => focused(el) === submit);
+    const said = oneEvent(el, 'sportello-feedback');
+    await sendKeys({ press: 'Enter' });
+    const detail: AiFeedbackDetail = (await said).detail;
+    expect(detail).to.include({
+      rating: 'down',
+      reason: 'incomplete',
+      comment: 'It talks about the office, I asked about the phone',
+      question: 'What are your opening hours?',
+    });
+    await until(() => focused(el)?.classList.contains('feedback-sent'));
+    expect(spaced(focused(el)!.textContent)).to.equal('Thank you: your feedback was sent.');
+    await expect(el).to.be.accessible();
+    el.remove();
+    const again = await panel({ persist: 'session', id: 'fb' });
+    await until(() => $(again, '.feedback-sent'));
+    expect($(again, 'form[part~="feedback"]')).to.equal(null);
+  });
+
+  it('thumbs up offers its own reasons; Escape closes the form and gives the focus back to the thumb', async () => {
+    const el = await panel();
+    await typeAndSend(el, 'What are your opening hours?');
+    await idle(el);
+    const up = $(el, '[part~="answer-actions"] .rating') as HTMLButtonElement;
+    up.focus();
+    up.click();
+    const form = await until(() => $(el, 'form[part~="feedback"]'));
+    expect(
+      Array.from(form.querySelectorAll<HTMLInputElement>('input[type="radio"]')).map((r) => r.value),
+    ).to.deep.equal(['accurate', 'clear', 'complete', 'other']);
+    form.querySelector('textarea')!.focus();
+    await sendKeys({ press: 'Escape' });
+    await until(() => !$(el, 'form[part~="feedback"]'));
+    await until(() => focused(el)?.classList.contains('rating'));
+    expect(focused(el)!.getAttribute('aria-pressed')).to.equal('true');
+  });
+});
