@@ -5,7 +5,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { GATEWAY_URL } from '/__sportello/env.js';
 import '../../../components/live-chat/index.js';
 import type { SportelloLiveChat } from '../../../components/live-chat/live-chat.js';
-import { phase } from '../helpers/live-chat.js';
+import { phase, resetSim } from '../helpers/live-chat.js';
 
 const b64url = (value: unknown) =>
   btoa(String.fromCharCode(...new TextEncoder().encode(JSON.stringify(value))))
@@ -33,6 +33,9 @@ const liveChat = (provider: () => Promise<string>) =>
   ></sportello-live-chat>`);
 
 describe('through the gateway: the live chat’s "verified" visitor', () => {
+  // A chat another file left in this origin's storage would be resumed instead of the pre-chat form.
+  beforeEach(resetSim);
+
   it('shows no badge for a forged token the gateway refused, and asks for name and e-mail', async () => {
     const el = await liveChat(async () => forged);
     const win = await phase(el, 'prechat');
