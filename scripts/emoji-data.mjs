@@ -6,8 +6,9 @@ import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
 const LANGS = ['it', 'en', 'de', 'fr', 'es'];
-/** Newest Emoji version most systems draw (newer ones show as empty boxes on older phones and desktops). */
-const MAX_VERSION = 15;
+// Every emoji of the data, the newest included: the picker measures what the visitor's system draws
+// and hides the rest (components/shared/emoji-support.ts), as emoji-picker-element does, so a newer
+// phone offers its newer emoji and an older one shows no empty boxes.
 /** Emojibase's "component" group: skin tones and hair parts, not emoji to send on their own. */
 const COMPONENT_GROUP = 2;
 const { version } = JSON.parse(readFileSync(require.resolve('emojibase-data/package.json'), 'utf8'));
@@ -66,7 +67,7 @@ for (const lang of LANGS) {
     .map((g) => ({ order: g.order, name: g.message, entries: [] }));
   for (const e of data.sort((a, b) => a.order - b.order)) {
     const group = groups.find((g) => g.order === e.group);
-    if (!group || !e.label || e.version > MAX_VERSION) continue;
+    if (!group || !e.label) continue;
     const label = clean(e.label);
     const fields = [e.emoji, label, searchWords(label, e.tags ?? []).join(' ')];
     if (takesTone(e)) fields.push('1');

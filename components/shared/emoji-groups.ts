@@ -106,9 +106,15 @@ export function parseGroups(data: readonly EmojiGroupData[]): EmojiGroup[] {
 
 /**
  * The emoji whose words match every word of the query (a word matches the start of one of theirs),
- * those whose name starts with the query first, in the catalogue's order otherwise.
+ * those whose name starts with the query first, in the catalogue's order otherwise; only those
+ * `keep` keeps, at most `limit`.
  */
-export function searchEmoji(groups: readonly EmojiGroup[], query: string, limit = 80): Emoji[] {
+export function searchEmoji(
+  groups: readonly EmojiGroup[],
+  query: string,
+  limit = 80,
+  keep: (e: Emoji) => boolean = () => true,
+): Emoji[] {
   const wanted = wordsOf(query);
   if (!wanted.length) return [];
   const folded = wanted.join(' ');
@@ -119,7 +125,13 @@ export function searchEmoji(groups: readonly EmojiGroup[], query: string, limit 
       if (!wanted.every((w) => e.words.some((word) => word.startsWith(w)))) continue;
       (fold(e.name).startsWith(folded) ? first : rest).push(e);
     }
-  return [...first, ...rest].slice(0, limit);
+  // `keep` (what the system can draw) is asked only of the results in order, until there are enough.
+  const found: Emoji[] = [];
+  for (const e of [...first, ...rest]) {
+    if (found.length >= limit) break;
+    if (keep(e)) found.push(e);
+  }
+  return found;
 }
 
 const loaded = new Map<string, Promise<EmojiGroup[]>>();

@@ -15,6 +15,7 @@ import {
   type EmojiGroup,
   type SkinTone,
 } from './emoji-groups.js';
+import { emojiDrawn } from './emoji-support.js';
 
 export interface EmojiPickerLabels {
   dialog: string;
@@ -162,16 +163,36 @@ export class SportelloEmojiPicker extends SportelloElement {
     }
   }
 
-  /** The categories as tabs: "Recently used" first once there is something in it. */
+  /** The font the grid draws with (the page's, through the kit's tokens): what the emoji are measured in. */
+  private font = '';
+
+  /** Whether this system draws `e` (in the visitor's tone) whole: empty boxes are not offered (emoji-support.ts). */
+  private drawable = (e: Emoji): boolean => {
+    this.font ||= getComputedStyle(this).fontFamily || 'sans-serif';
+    return emojiDrawn(this.glyph(e), this.font);
+  };
+
+  /** The categories as tabs: "Recently used" first once there is something in it; a category this system draws none of, none. */
   private get tabs(): readonly EmojiGroup[] {
-    const groups = this.groups ?? [];
+    const groups = (this.groups ?? []).filter((g) => g.emoji.some(this.drawable));
     return this.recent.length ? [{ name: this.text.recent, emoji: this.recent }, ...groups] : groups;
   }
+
+  /** The grid's emoji for tab `i`, those this system can draw (measured the first time they are about to be shown). */
+  private tabEmoji(i: number): readonly Emoji[] {
+    const tab = this.tabs[i];
+    if (!tab) return [];
+    let drawn = this.drawnOf.get(tab.emoji);
+    if (!drawn) this.drawnOf.set(tab.emoji, (drawn = tab.emoji.filter(this.drawable)));
+    return drawn;
+  }
+  /** Per category (its list of emoji) and tone, what this system draws of it. */
+  private drawnOf = new WeakMap<readonly Emoji[], readonly Emoji[]>();
 
   /** What the grid shows: the search's results (in the catalogue, once each), or the chosen tab's emoji. */
   private get shown(): readonly Emoji[] {
     if (!this.groups) return [];
-    return this.query.trim() ? searchEmoji(this.groups, this.query) : (this.tabs[this.tab]?.emoji ?? []);
+    return this.query.trim() ? searchEmoji(this.groups, this.query, 80, this.drawable) : this.tabEmoji(this.tab);
   }
 
   /** `e` as shown and inserted: in the visitor's skin tone if it takes one. */
@@ -187,6 +208,8 @@ export class SportelloEmojiPicker extends SportelloElement {
   private chooseTone(tone: SkinTone): void {
     this.tone = tone;
     storeTone(tone);
+    // A system may draw a person in one tone and not in another: measured again in the new one.
+    this.drawnOf = new WeakMap();
   }
 
   private onKeydown(e: KeyboardEvent): void {
@@ -293,6 +316,12 @@ export class SportelloEmojiPicker extends SportelloElement {
     </div>`;
   }
 
+  /** A category's tab shows its first emoji this system draws. */
+  private tabIcon(group: EmojiGroup) {
+    const first = group.emoji.find(this.drawable);
+    return first ? this.glyph(first) : nothing;
+  }
+
   /** Native radio buttons: one tab stop, ←/→ between the tones, each named for screen readers. */
   private renderTones(t: EmojiPickerLabels) {
     return html`<fieldset class="tones">
@@ -350,7 +379,7 @@ export class SportelloEmojiPicker extends SportelloElement {
                     title=${g.name}
                     @click=${() => this.selectTab(i)}
                     @keydown=${this.onTabKeydown}
-                  >${hasRecent && i === 0 ? RECENT_TAB : g.emoji[0] ? this.glyph(g.emoji[0]) : nothing}</button>`,
+                  >${hasRecent && i === 0 ? RECENT_TAB : this.tabIcon(g)}</button>`,
               )}
             </div>
             <div id="panel" role="tabpanel" aria-labelledby="tab-${this.tab}">
