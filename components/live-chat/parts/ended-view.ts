@@ -23,7 +23,7 @@ export class EndedView {
       <p role="status" class="ended-title" tabindex="-1">${tr('ended')}</p>
       ${
         c.phase === 'rated'
-          ? html`<p role="status">${tr('rated')}</p>`
+          ? html`<p role="status" class="rated" tabindex="-1">${tr('rated')}</p>`
           : html`<form @submit=${this.onRate}>
             <fieldset>
               <legend>${tr('rateQuestion')}</legend>
@@ -45,7 +45,7 @@ export class EndedView {
       }
       ${
         this.transcriptSentTo
-          ? html`<p role="status">${tr('transcriptSent', { email: this.transcriptSentTo })}</p>`
+          ? html`<p role="status" class="transcript-sent" tabindex="-1">${tr('transcriptSent', { email: this.transcriptSentTo })}</p>`
           : html`<form @submit=${this.onTranscript}>
             <div class="field">
               <label for="transcript-email">${tr('transcriptEmail')}</label>
@@ -62,8 +62,17 @@ export class EndedView {
   private onRate = async (e: SubmitEvent): Promise<void> => {
     e.preventDefault();
     const form = new FormData(e.target as HTMLFormElement);
-    await this.ctx.chat.rate(this.rating, String(form.get('comment') ?? ''));
+    if (await this.ctx.chat.rate(this.rating, String(form.get('comment') ?? ''))) await this.focusOn('.rated');
   };
+
+  /**
+   * A form the visitor sent is replaced by its confirmation: the focus goes to that line (read out,
+   * and the next Tab leads on from there), not to the page's <body> with the removed button.
+   */
+  private async focusOn(selector: string): Promise<void> {
+    await this.ctx.updateComplete;
+    this.ctx.renderRoot.querySelector<HTMLElement>(`.ended ${selector}`)?.focus();
+  }
 
   private onTranscript = async (e: SubmitEvent): Promise<void> => {
     e.preventDefault();
@@ -71,6 +80,7 @@ export class EndedView {
     if (email && (await this.ctx.chat.requestTranscript(email))) {
       this.transcriptSentTo = email;
       this.ctx.requestUpdate();
+      await this.focusOn('.transcript-sent');
     }
   };
 
