@@ -76,6 +76,12 @@ export class SportelloMessageList extends SportelloElement {
   @property({ attribute: false }) labels: Partial<MessageListLabels> = {};
   /** Custom body renderer; defaults to linkified plain text. */
   @property({ attribute: false }) renderBody?: (item: ChatListItem) => unknown;
+  /**
+   * What a screen reader hears of a new message from others (the hidden polite log): its text as
+   * read, without markup. Defaults to the item's text; a host that renders bodies (markdown) gives
+   * their plain text, at once or once its renderer has arrived (announced in arrival order).
+   */
+  @property({ attribute: false }) spokenText?: (item: ChatListItem) => string | Promise<string>;
   /** Quick replies are shown only on the last message (older choices are past). */
   @property({ type: Boolean, attribute: 'quick-replies-last-only' }) quickRepliesLastOnly = true;
 
@@ -92,6 +98,10 @@ export class SportelloMessageList extends SportelloElement {
   /** The last message grew while the reader was scrolled up (a streamed answer, an image): the button shows too. */
   private grewBelow = false;
   private announcedUpTo = 0;
+  /** The announcements on their way (a body's plain text may arrive later): they keep their order. */
+  private announcing: Promise<void> = Promise.resolve();
+  /** How many announcements wait for their text (a body's plain text that had to load). */
+  private waiting = 0;
   /** Row heights (measured or estimated) and offsets: what the spacers and the window are sized from. */
   private heights = new RowHeights();
   /** The rows in the DOM; the window for the next render is computed from the scroll state. */
@@ -335,12 +345,26 @@ export class SportelloMessageList extends SportelloElement {
       .slice(Math.min(this.announcedUpTo, this.items.length))
       .filter((i) => i.role !== 'self' && i.text);
     this.announcedUpTo = this.items.length;
+    const spoken = this.spokenText;
     for (const item of fresh) {
-      const line = document.createElement('p');
-      line.textContent = item.author ? `${item.author}: ${item.text}` : item.text;
-      region.append(line);
+      const text = spoken ? spoken(item) : item.text;
+      const say = (words: string) => {
+        const line = document.createElement('p');
+        line.textContent = item.author ? `${item.author}: ${words}` : words;
+        region.append(line);
+        while (region.childElementCount > ANNOUNCE_KEEP) region.firstElementChild!.remove();
+      };
+      // Said at once when nothing is on its way; a text on its way (or one behind it) waits its turn.
+      if (typeof text === 'string' && !this.waiting) {
+        say(text);
+        continue;
+      }
+      this.waiting++;
+      this.announcing = this.announcing
+        .then(() => text)
+        .then(say, () => say(item.text))
+        .finally(() => this.waiting--);
     }
-    while (region.childElementCount > ANNOUNCE_KEEP) region.firstElementChild!.remove();
   }
 
   /** The label of a new day above the row at `index` (see day-label.ts), from its time and the previous row's. */

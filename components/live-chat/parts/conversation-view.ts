@@ -85,6 +85,7 @@ export class ConversationView {
         .items=${this.parts.rows()}
         .labels=${this.ctx.labels.list('conversation')}
         .renderBody=${this.ctx.bodies.render}
+        .spokenText=${this.ctx.bodies.spoken}
         @sportello-attachment-open=${this.parts.openAttachment}
         @sportello-message-retry=${(e: CustomEvent<{ key: string }>) => c.retry(e.detail.key)}
         @sportello-quick-reply=${(e: CustomEvent<{ value?: string; label?: string }>) => c.send(e.detail.label ?? e.detail.value ?? '', e.detail.value)}

@@ -6,6 +6,7 @@
  */
 import type { ChatListItem } from '../../shared/message-list.js';
 import { linkify } from '../../shared/linkify.js';
+import { plainText } from '../../../src/markdown/plain-text.js';
 
 type Renderer = typeof import('../../../src/markdown/markdown-view.js');
 
@@ -26,20 +27,36 @@ export class MessageBodies {
    */
   render: (item: ChatListItem) => unknown = (item) => this.body(item);
 
+  /**
+   * The list's `spokenText`: what a screen reader hears of a message, the rendered markdown's plain
+   * text (never its `**` and `_`), once the renderer is here.
+   */
+  spoken = (item: ChatListItem): string | Promise<string> => {
+    if (item.role !== 'other' || !MARKDOWN_HINT.test(item.text)) return item.text;
+    if (this.renderer) return this.plain(item);
+    return this.load().then(() => (this.renderer ? this.plain(item) : item.text));
+  };
+
+  private plain(item: ChatListItem): string {
+    const node = this.rendered.get(item) ?? this.renderBodyOf(item);
+    return plainText(node);
+  }
+
+  private renderBodyOf(item: ChatListItem): HTMLElement {
+    const node = document.createElement('div');
+    node.className = 'md';
+    node.append(this.renderer!.renderMarkdown(item.text, { restricted: true }));
+    this.rendered.set(item, node);
+    return node;
+  }
+
   private body(item: ChatListItem): unknown {
     if (item.role !== 'other' || !MARKDOWN_HINT.test(item.text)) return linkify(item.text);
     if (!this.renderer) {
       void this.load();
       return linkify(item.text);
     }
-    let node = this.rendered.get(item);
-    if (!node) {
-      node = document.createElement('div');
-      node.className = 'md';
-      node.append(this.renderer.renderMarkdown(item.text, { restricted: true }));
-      this.rendered.set(item, node);
-    }
-    return node;
+    return this.rendered.get(item) ?? this.renderBodyOf(item);
   }
 
   private load(): Promise<void> {
