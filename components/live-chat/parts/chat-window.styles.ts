@@ -29,12 +29,14 @@ export const chatWindowStyles = css`
     display: flex;
     flex-direction: column;
   }
+  /* The title wraps rather than being cut: German and French titles are long, and the header's
+     buttons (end chat, sound, past chats, close) leave them little room while chatting. */
   header h2 {
     font-size: 1.05em;
+    line-height: 1.25;
     margin: 0;
-    overflow: hidden;
-    text-overflow: ellipsis;
-    white-space: nowrap;
+    overflow-wrap: break-word;
+    hyphens: auto;
   }
   header .operator {
     font-size: 0.85em;
