@@ -14,8 +14,9 @@ import { ai } from './strings-ar/ai.js';
 import { chat } from './strings-ar/chat.js';
 import { desk } from './strings-ar/desk.js';
 import { errors } from './strings-ar/errors.js';
+import { fields } from './strings-ar/fields.js';
 import { launcher } from './strings-ar/launcher.js';
 import { list } from './strings-ar/list.js';
 import { sign } from './strings-ar/sign.js';
 
-export const ar: CatalogueStrings = { launcher, errors, list, ai, chat, desk, sign };
+export const ar: CatalogueStrings = { launcher, errors, fields, list, ai, chat, desk, sign };

@@ -17,6 +17,7 @@ import { deskFormStyles } from './desk-form.styles.js';
 import { initialValues } from './parts/values.js';
 import type { DeskPrefill } from './parts/values.js';
 import { fieldError, type FormView } from './parts/form-view.js';
+import { fieldsText } from '../shared/pattern-hint.js';
 import { renderFormLayout } from './parts/form-layout.js';
 import { AttachmentsArea } from './parts/attachments-view.js';
 import { AfterCreation } from './parts/after-creation.js';
@@ -270,6 +271,7 @@ export class SportelloDeskForm extends DeskFormAttributes {
       errors: this.errors,
       controller: this.controller,
       tr: (key, params) => this.tr(key, params),
+      fields: fieldsText(this),
       isHidden: (field) => this.hiddenFields.includes(field),
       isLocked: (field) => this.isLocked(field),
       attributeHidden: (attr) => this.attributeHidden(attr),

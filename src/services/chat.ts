@@ -9,6 +9,7 @@ import { bearer, chatToken, none, type AuthStrategy } from '../transport/auth.js
 import type { ChatAttachment, QuickReply } from './chat-types.js';
 import { ChatRealtime, type ChatRealtimeOptions } from './chat-realtime.js';
 import { fieldErrorsOf, normaliseFieldErrors, type FieldError } from './chat-field-errors.js';
+import type { Localised } from '../i18n/localised.js';
 
 // What moved beside this module, for the importers of the chat service.
 export {
@@ -47,19 +48,22 @@ export interface WidgetConfig {
   /** Fields the widget asks before a chat, beside name and e-mail. */
   prechatFields?: PrechatFieldConfig[];
   /** A message shown above the closed launcher (after some seconds on a page, or on some paths). */
-  greeting?: { id: string; text: string; delaySeconds?: number; paths?: string[] } | null;
+  greeting?: { id: string; text: Localised; delaySeconds?: number; paths?: string[] } | null;
   [key: string]: unknown;
 }
 
-/** A custom pre-chat field of the widget's configuration (labels already in the visitor's language). */
+/**
+ * A custom pre-chat field of the widget's configuration. Its labels are the owner's: one string (in
+ * the language the configuration answered in) or one per language (src/i18n/localised.ts).
+ */
 export interface PrechatFieldConfig {
   name: string;
   type: 'text' | 'select' | 'checkbox';
-  label: string;
+  label: Localised;
   required?: boolean;
   maxLength?: number;
   pattern?: string;
-  options?: Array<{ value: string; label: string }>;
+  options?: Array<{ value: string; label: Localised }>;
 }
 
 export interface ChatCategory {

@@ -8,7 +8,7 @@ import { findEntry, requestTypesFor, type CatalogItem } from '../../../src/model
 import type { ExtraAttribute, FormField } from '../../../src/model/desk/form-model.js';
 import { attributeControl, checkboxFrame, fieldId, frame, select, type FieldFrame } from './fields.js';
 import { fieldError, fieldFrame, optionsOf, type FormView } from './form-view.js';
-import { patternHint } from './pattern-hint.js';
+import { patternHint } from '../../shared/pattern-hint.js';
 import { formatDate, formatMinutes } from './format.js';
 import { renderTask } from '../../shared/task-view.js';
 import type { StringsHost } from '../../../src/i18n/translate.js';
@@ -80,7 +80,7 @@ function renderAttribute(view: FormView, attr: ExtraAttribute): TemplateResult {
     label: attr.label,
     required: attr.required,
     error: fieldError(view, name, attr.label),
-    hint: attr.help ?? patternHint(attr.pattern, view.tr),
+    hint: attr.help ?? patternHint(attr.pattern, view.fields),
     wide: attr.type === 'textarea',
   };
   const control = attributeControl(f, attr, view.values.extra[attr.key], view.attributeLocked(attr), view.tr('choose'));

@@ -6,7 +6,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { live } from 'lit/directives/live.js';
 import type { ExtraAttribute } from '../../../src/model/desk/form-model.js';
-import { htmlPattern } from './pattern-hint.js';
+import { htmlPattern } from '../../shared/pattern-hint.js';
 
 export interface FieldFrame {
   /** Field key (`oggetto`, `extra.id:101`): `data-field` for focusing the first invalid one. */

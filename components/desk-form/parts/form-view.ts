@@ -16,7 +16,7 @@ import type {
 } from '../../../src/model/desk/form-model.js';
 import { fieldId, type FieldFrame, type Option } from './fields.js';
 import type { DeskStringKey } from '../strings.js';
-import { patternHint } from './pattern-hint.js';
+import { patternHint, type FieldsText } from '../../shared/pattern-hint.js';
 
 export interface FormView {
   readonly language: Lang;
@@ -24,6 +24,8 @@ export interface FormView {
   readonly errors: FieldErrors;
   readonly controller: DeskFormController;
   tr(key: DeskStringKey, params?: Record<string, string | number>): string;
+  /** The words of a field's expected format (shared with the live chat). */
+  fields: FieldsText;
   isHidden(field: string): boolean;
   isLocked(field: string): boolean;
   attributeHidden(attr: ExtraAttribute): boolean;
@@ -60,5 +62,5 @@ export function optionsOf(items: readonly CatalogItem[]): Option[] {
 export function formatHintOf(view: FormView, name: string): string | undefined {
   if (!name.startsWith('extra.')) return undefined;
   const attr = view.controller.sections.flatMap((s) => s.attributes).find((a) => `extra.${a.key}` === name);
-  return patternHint(attr?.pattern, view.tr);
+  return patternHint(attr?.pattern, view.fields);
 }

@@ -37,7 +37,6 @@ export class ChatForms {
     const f = this.fields;
     const c = this.ctx.chat;
     const p = this.ctx.prefill;
-    const privacyText = this.privacyText();
     const identity = this.ctx.identity;
     const placeholder = (key: string) => this.serverLabel(key) ?? nothing;
     // A handover waits for the consent: say why the form is shown instead of the chat.
@@ -73,13 +72,13 @@ export class ChatForms {
                 ${c.categories.length > 1 ? html`<option value="" ?selected=${!p.category}>${tr('chooseCategory')}</option>` : nothing}
                 ${c.categories.map(
                   (cat) =>
-                    html`<option value=${String(cat.idChatCategory)} ?selected=${String(cat.idChatCategory) === p.category}>${cat.title}</option>`,
+                    html`<option value=${String(cat.idChatCategory)} lang=${this.ctx.labels.serviceLang() ?? nothing} ?selected=${String(cat.idChatCategory) === p.category}>${cat.title}</option>`,
                 )}
               </select>`,
               )
             : nothing
         }
-        ${renderCustomFields(this.customFields, f, tr)}
+        ${renderCustomFields(this.customFields, f, tr, this.ctx.labels)}
         ${f.render(
           'message',
           tr('firstMessage'),
@@ -93,7 +92,7 @@ export class ChatForms {
             </details>`
             : nothing
         }
-        ${privacyText ? html`<p class="privacy" dir="auto">${linkify(privacyText)}</p>` : nothing}
+        ${this.renderPrivacy()}
         ${consentForHandoff ? html`<p class="hint handoff-consent" id="handoff-consent">${tr('handoffConsent')}</p>` : nothing}
         <div class="field check">
           <input
@@ -113,7 +112,7 @@ export class ChatForms {
 
   /** The widget's own pre-chat fields (its configuration's `prechatFields`). */
   private get customFields(): PrechatFieldConfig[] {
-    return usableFields(this.ctx.chat.config?.prechatFields);
+    return usableFields(this.ctx.chat.config?.prechatFields, this.ctx.labels);
   }
 
   /** One of the widget's labels that has no key of ours (placeholders), in the visitor's language. */
@@ -122,10 +121,12 @@ export class ChatForms {
     return typeof value === 'string' && value.trim() ? value : undefined;
   }
 
-  private privacyText(): string | undefined {
-    const text = this.ctx.chat.config?.privacy?.text;
-    if (typeof text === 'string') return text;
-    return text?.[this.ctx.language] ?? text?.en;
+  /** The widget's privacy notice in the visitor's language where it has one (else marked as another). */
+  private renderPrivacy() {
+    const notice = this.ctx.labels.ownerText(this.ctx.chat.config?.privacy?.text);
+    return notice
+      ? html`<p class="privacy" dir="auto" lang=${notice.lang ?? nothing}>${linkify(notice.text)}</p>`
+      : nothing;
   }
 
   private onPrechat = async (e: SubmitEvent): Promise<void> => {
@@ -180,7 +181,6 @@ export class ChatForms {
       </div>`;
     }
     const ch = this.channel;
-    const privacyText = this.privacyText();
     return html`<div class="body" part="body">
       <p class="intro">${tr('offlineIntro')}</p>
       ${this.renderOpeningHours()}
@@ -220,7 +220,7 @@ export class ChatForms {
           tr('firstMessage'),
           html`<textarea id="message" name="message" rows="3" .value=${this.ctx.prefill.message ?? ''} aria-invalid=${f.invalid('message')} aria-describedby=${f.describedBy('message')}></textarea>`,
         )}
-        ${privacyText ? html`<p class="privacy" dir="auto">${linkify(privacyText)}</p>` : nothing}
+        ${this.renderPrivacy()}
         <div class="field check">
           <input id="privacy" name="privacy" type="checkbox" aria-invalid=${f.invalid('privacy')} aria-describedby=${f.describedBy('privacy')} />
           <label for="privacy">${tr('privacyContact')}</label>

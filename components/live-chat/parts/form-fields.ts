@@ -5,6 +5,7 @@
  */
 import { html, nothing } from 'lit';
 import type { WindowContext } from './window-context.js';
+import { fieldsText, patternHint } from '../../shared/pattern-hint.js';
 
 type FieldControl = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
@@ -104,19 +105,29 @@ export class FormFields {
           ? tr('invalidEmail')
           : tr('required');
     if (code === 'too-long') return tr('tooLong');
-    return field === 'email'
-      ? tr('invalidEmail')
-      : field === 'phone'
-        ? tr('invalidPhone')
-        : tr('invalidValue', { code });
+    if (field === 'email') return tr('invalidEmail');
+    if (field === 'phone') return tr('invalidPhone');
+    // A custom field's pattern: the format in the visitor's words, as the desk form says it.
+    const hint = code === 'invalid' ? this.hint(field) : undefined;
+    return hint ? fieldsText(this.ctx)('badFormat', { hint }) : tr('invalidValue', { code });
   }
 
-  /** A labelled control with its error; `field` names it in the service's errors when that differs from the id. */
-  render(id: string, label: string, control: unknown, field = id) {
+  /** The expected format of one of the widget's text fields, from its `pattern` (components/shared/pattern-hint.ts). */
+  hint(field: string): string | undefined {
+    const declared = this.ctx.chat.config?.prechatFields?.find((f) => f.name === field);
+    return declared?.type === 'text' ? patternHint(declared.pattern, fieldsText(this.ctx)) : undefined;
+  }
+
+  /**
+   * A labelled control with its error (and its format hint, when it has one); `field` names it in
+   * the service's errors when that differs from the id.
+   */
+  render(id: string, label: unknown, control: unknown, field = id, hint?: string) {
     const error = this.error(field);
     return html`<div class="field">
       <label for=${id}>${label}</label>
-      ${control} ${error ? html`<span class="field-error" id="${id}-error">${error}</span>` : nothing}
+      ${control} ${hint && !error ? html`<span class="hint" id="${id}-hint">${hint}</span>` : nothing}
+      ${error ? html`<span class="field-error" id="${id}-error">${error}</span>` : nothing}
     </div>`;
   }
 
@@ -124,8 +135,9 @@ export class FormFields {
     return this.error(field) ? 'true' : 'false';
   }
 
-  describedBy(field: string, id = field) {
-    return this.error(field) ? `${id}-error` : nothing;
+  /** The error that describes the control, else its format hint (the error repeats the hint). */
+  describedBy(field: string, id = field, hinted = false) {
+    return this.error(field) ? `${id}-error` : hinted ? `${id}-hint` : nothing;
   }
 
   /** The first control (in the form's order) of a field the service still needs, marked or not. */

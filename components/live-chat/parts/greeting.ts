@@ -8,6 +8,8 @@
 import { fetchWidgetConfig } from '../../../src/services/chat.js';
 import { readSetting, writeSetting } from '../../../src/storage/visitor-setting.js';
 import { languageOf, stringsReady, translator } from '../../../src/i18n/translate.js';
+import { pickLocalised } from '../../../src/i18n/localised.js';
+import { LAST_RESORT_LANG } from '../../../src/i18n/lang.js';
 
 const t = translator('launcher');
 
@@ -92,7 +94,10 @@ export async function scheduleGreeting(host: GreetingHost, left: boolean): Promi
   } catch {
     return cancel; // No greeting is better than an error before the visitor asked anything.
   }
-  if (!greeting?.id || !greeting.text?.trim()) return cancel;
+  // The owner's words in the visitor's language where they wrote it (else English, marked as such).
+  const visitor = languageOf(host.element);
+  const text = pickLocalised(greeting?.text, [visitor, LAST_RESORT_LANG]);
+  if (!greeting?.id || !text) return cancel;
   if (greeting.paths?.length && !greeting.paths.some((p) => location.pathname.startsWith(p))) return cancel;
   const key = seenKey(host.widgetKey, greeting.id);
   if (alreadyGreeted(key)) return cancel;
@@ -112,10 +117,11 @@ export async function scheduleGreeting(host: GreetingHost, left: boolean): Promi
       const say = document.createElement('button');
       say.type = 'button';
       say.className = 'say';
-      say.textContent = greeting.text;
+      say.textContent = text.text;
+      if (text.lang && text.lang !== visitor) say.lang = text.lang;
       say.addEventListener('click', () => {
         bubble?.remove();
-        void host.openWithGreeting(greeting.text);
+        void host.openWithGreeting(text.text);
       });
       const dismiss = document.createElement('button');
       dismiss.type = 'button';

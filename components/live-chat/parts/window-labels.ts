@@ -8,6 +8,8 @@ import type { ChatNotice } from '../../../src/model/chat/transcript.js';
 import type { Lang } from '../../../src/i18n/lang.js';
 import { StableRecord } from '../../shared/stable-record.js';
 import { t, type ChatKey } from '../strings.js';
+import { pickLocalised } from '../../../src/i18n/localised.js';
+import { LAST_RESORT_LANG } from '../../../src/i18n/lang.js';
 
 /** The simulator's (and the real widget's) label names → our catalogue keys. */
 const SERVER_LABEL_KEYS: Record<string, ChatKey> = {
@@ -70,6 +72,25 @@ export class ChatWindowLabels {
   /** A text of the widget configuration (its title, say) if it is in the visitor's language. */
   fromService(value: string | undefined): string | undefined {
     return value && this.answeredIn(this.source.language) ? value : undefined;
+  }
+
+  /**
+   * A text the widget's owner wrote (a custom field's label, the privacy notice): in the visitor's
+   * language where the owner wrote it, else in English (the kit's last resort), else as the service
+   * gave it; `lang` is the language it is in when that is not the visitor's (for the element's
+   * `lang` attribute), so a screen reader reads it in its own language.
+   */
+  ownerText(value: unknown): { text: string; lang: string | undefined } | undefined {
+    const visitor = this.source.language;
+    const given = this.source.chat.config?.language;
+    const picked = pickLocalised(value, [visitor, LAST_RESORT_LANG], typeof given === 'string' ? given : undefined);
+    return picked && { text: picked.text, lang: picked.lang && picked.lang !== visitor ? picked.lang : undefined };
+  }
+
+  /** The language the service's own data (category names) came in, when it is not the visitor's. */
+  serviceLang(): string | undefined {
+    const given = this.source.chat.config?.language;
+    return typeof given === 'string' && !this.answeredIn(this.source.language) ? given : undefined;
   }
 
   // The window itself as speaker: the `strings` the live chat hands it (and its `<sportello-config>`'s) count.

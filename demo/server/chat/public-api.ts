@@ -75,7 +75,7 @@ export function mountPublicApi(router: Router, deps: PublicApiDeps): void {
     if (!widget) return fail(res, 404, `No widget with key ${key}`);
     const language = pickLanguage(query.get('language') ?? 'it');
     const online = isOnline(widget);
-    const { privacyRequired, ...look } = publicConfiguration(widget.key, language);
+    const { privacyRequired, ...look } = publicConfiguration(widget.key);
     sendJson(
       res,
       200,

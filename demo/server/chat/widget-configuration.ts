@@ -5,10 +5,13 @@
  * parts to the widget: look (colours, position), custom pre-chat fields, a proactive greeting.
  * The shape of `configuration` is not in the spec: ours is documented in ./README.md.
  */
-import type { Language } from './seed.js';
 import { matchesWhole, patternProblem } from '../core/safe-pattern.js';
 
-export type Localised = string | Partial<Record<Language, string>>;
+/**
+ * A text the widget's owner writes: one string, or one per language tag (any language: the owner's
+ * texts are not limited to the languages of the service's own labels).
+ */
+export type Localised = string | Readonly<Record<string, string>>;
 
 /** A field the widget asks before a chat, beside name and e-mail (`text`, `select`, `checkbox`). */
 export interface PrechatField {
@@ -61,7 +64,13 @@ const COLOURS = {
 const ORDER_FIELD: PrechatField = {
   name: 'orderNumber',
   type: 'text',
-  label: { it: 'Numero d’ordine (facoltativo)', en: 'Order number (optional)' },
+  label: {
+    it: 'Numero d’ordine (facoltativo)',
+    en: 'Order number (optional)',
+    de: 'Bestellnummer (optional)',
+    fr: 'Numéro de commande (facultatif)',
+    es: 'Número de pedido (opcional)',
+  },
   required: false,
   maxLength: 12,
   pattern: '^[0-9]{3,12}$',
@@ -80,23 +89,53 @@ const SEED: Record<string, WidgetConfiguration> = {
       {
         name: 'customerType',
         type: 'select',
-        label: { it: 'Lei è', en: 'You are' },
+        label: { it: 'Lei è', en: 'You are', de: 'Sie sind', fr: 'Vous êtes', es: 'Usted es' },
         required: true,
         options: [
-          { value: 'private', label: { it: 'Un privato', en: 'A private customer' } },
-          { value: 'business', label: { it: 'Un’azienda', en: 'A business' } },
+          {
+            value: 'private',
+            label: {
+              it: 'Un privato',
+              en: 'A private customer',
+              de: 'Privatkunde',
+              fr: 'Un particulier',
+              es: 'Un particular',
+            },
+          },
+          {
+            value: 'business',
+            label: {
+              it: 'Un’azienda',
+              en: 'A business',
+              de: 'Ein Unternehmen',
+              fr: 'Une entreprise',
+              es: 'Una empresa',
+            },
+          },
         ],
       },
       {
         name: 'newsletter',
         type: 'checkbox',
-        label: { it: 'Desidero ricevere la newsletter', en: 'Send me the newsletter' },
+        label: {
+          it: 'Desidero ricevere la newsletter',
+          en: 'Send me the newsletter',
+          de: 'Senden Sie mir den Newsletter',
+          fr: 'Envoyez-moi la newsletter',
+          es: 'Envíenme el boletín',
+        },
       },
     ],
     greeting: {
       id: 'welcome-1',
       delaySeconds: 2,
-      text: { it: 'Serve una mano? Siamo qui.', en: 'Need a hand? We are here.' },
+      text: {
+        it: 'Serve una mano? Siamo qui.',
+        en: 'Need a hand? We are here.',
+        de: 'Brauchen Sie Hilfe? Wir sind da.',
+        fr: 'Besoin d’aide ? Nous sommes là.',
+        es: '¿Necesita ayuda? Estamos aquí.',
+      },
     },
   },
 };
@@ -118,15 +157,12 @@ export function resetWidgetConfigurations(): void {
   current = structuredClone(SEED);
 }
 
-/** A localised text in the visitor's language (the other one when missing). */
-export function localise(text: Localised | undefined, language: Language): string {
-  if (text === undefined) return '';
-  if (typeof text === 'string') return text;
-  return text[language] ?? text.en ?? text.it ?? '';
-}
-
-/** The configuration's visitor-facing parts, in the visitor's language. */
-export function publicConfiguration(key: string, language: Language) {
+/**
+ * The configuration's visitor-facing parts. The owner's own texts (field and option labels, the
+ * greeting) go as the owner wrote them, a string or one per language: the widget shows the visitor's
+ * language where the owner wrote it (see README.md), whatever languages the service's own labels have.
+ */
+export function publicConfiguration(key: string) {
   const c = widgetConfiguration(key);
   return {
     colors: c.colors ?? {},
@@ -134,16 +170,16 @@ export function publicConfiguration(key: string, language: Language) {
     prechatFields: (c.prechatFields ?? []).map((f) => ({
       name: f.name,
       type: f.type,
-      label: localise(f.label, language),
+      label: f.label,
       required: f.required === true,
       ...(f.maxLength !== undefined ? { maxLength: f.maxLength } : {}),
       ...(f.pattern !== undefined ? { pattern: f.pattern } : {}),
-      ...(f.options ? { options: f.options.map((o) => ({ value: o.value, label: localise(o.label, language) })) } : {}),
+      ...(f.options ? { options: f.options.map((o) => ({ value: o.value, label: o.label })) } : {}),
     })),
     greeting: c.greeting
       ? {
           id: c.greeting.id,
-          text: localise(c.greeting.text, language),
+          text: c.greeting.text,
           delaySeconds: c.greeting.delaySeconds ?? 0,
           ...(c.greeting.paths ? { paths: c.greeting.paths } : {}),
         }

@@ -1,20 +1,21 @@
 /**
- * The help-desk form's sentence for a server's `pattern` (components/desk-form/parts/pattern-hint.ts),
- * through the real catalogues: every word and every list separator comes from the language's
- * catalogue, so Arabic lists with "،" and "و" and English with ", " and "and".
+ * The sentence for a server's `pattern` (components/shared/pattern-hint.ts: the help-desk form's
+ * extra attributes and the live chat's custom pre-chat fields), through the real catalogues: every
+ * word and every list separator comes from the language's catalogue, so Arabic lists with "،" and
+ * "و" and English with ", " and "and".
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import en from '../../src/i18n/locales/en.js';
 import { formatMessage } from '../../src/i18n/message.js';
-import { patternHint } from '../../components/desk-form/parts/pattern-hint.js';
+import { patternHint } from '../../components/shared/pattern-hint.js';
 import { ar } from '../../demo/strings-ar.js';
 
-type Desk = Record<string, string>;
-const tr = (catalogue: Desk, locale: string) => (key: string, params?: Record<string, string | number>) =>
+type Fields = Record<string, string>;
+const tr = (catalogue: Fields, locale: string) => (key: string, params?: Record<string, string | number>) =>
   formatMessage(catalogue[key]!, params, locale);
-const english = tr(en.desk, 'en-GB');
-const arabic = tr(ar.desk as Desk, 'ar');
+const english = tr(en.fields, 'en-GB');
+const arabic = tr(ar.fields as Fields, 'ar');
 
 test('one class: no list at all', () => {
   assert.equal(patternHint('^[0-9]+$', english), 'Use only digits.');
@@ -34,6 +35,14 @@ test('three or more: the separators are the language’s own', () => {
   const hint = patternHint('^[A-Z0-9-]+$', arabic)!;
   assert.equal(hint, 'استخدم الأحرف اللاتينية الكبيرة، الأرقام والرموز - فقط.');
   assert.doesNotMatch(hint, /,/, 'an Arabic list has no Latin comma');
+});
+
+test('a length the pattern asks for is said with the characters', () => {
+  assert.equal(patternHint('^[0-9]{3,12}$', english), 'Use only digits (3 to 12 characters).');
+  assert.equal(patternHint('^[A-Z]{2}$', english), 'Use only capital letters (2 characters).');
+  assert.equal(patternHint('^[a-z]{4,}$', english), 'Use only lower-case letters (at least 4 characters).');
+  assert.equal(patternHint('^[0-9]{1,}$', english), 'Use only digits.', 'one or more is any length');
+  assert.equal(patternHint('^[0-9]{3,12}$', arabic), 'استخدم الأرقام فقط (عدد الأحرف من 3 إلى 12).');
 });
 
 test('a pattern of another shape gets no sentence rather than a wrong one', () => {
