@@ -1,16 +1,13 @@
 /** Events of `<sportello-live-chat>`. */
+import type { WidgetLook } from '../../src/model/chat/widget-look.js';
 export interface ChatIdDetail {
   idChat: string;
 }
 export interface ChatIncomingDetail {
   count: number;
 }
-/** The widget's look from the service's configuration (what the page did not set itself). */
-export interface ChatLookDetail {
-  accent?: string | undefined;
-  accentText?: string | undefined;
-  position?: 'bottom-right' | 'bottom-left' | undefined;
-}
+/** The widget's look from the service's configuration, with readable text colours (src/model/chat/widget-look.ts). */
+export type ChatLookDetail = WidgetLook;
 
 /** The chat hands over to a desk form (`desk-target`): what it passes. */
 export interface ChatDeskHandoffDetail {

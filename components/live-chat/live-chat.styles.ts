@@ -8,8 +8,10 @@
 export const launcherCss = `
   :host {
     --_offset: var(--sportello-chat-offset, 20px);
-    --_accent: var(--sportello-accent, #2457d6);
-    --_accent-contrast: var(--sportello-accent-contrast, #ffffff);
+    /* The page's colours first, then the service's (widget-look.ts: the last ones seen in this
+       browser, from the first paint), then the kit's. */
+    --_accent: var(--sportello-accent, var(--_look-accent, #2457d6));
+    --_accent-contrast: var(--sportello-accent-contrast, var(--_look-accent-contrast, #ffffff));
     --_danger: var(--sportello-danger, #b42318);
     --_focus: var(--sportello-focus-ring, #1a4fd0);
     --_shadow: var(--sportello-shadow, 0 8px 28px rgb(16 24 40 / 0.16));
@@ -93,6 +95,16 @@ export const launcherCss = `
  */
 export const windowCss = `
   :host {
+    /* The service's look reaches the window as the kit's properties, after the page's own: each
+       resolves here (a property neither sets stays unset, and the window keeps its own default). */
+    --_window-accent: var(--sportello-accent, var(--_look-accent));
+    --_window-accent-contrast: var(--sportello-accent-contrast, var(--_look-accent-contrast));
+    --_window-surface: var(--sportello-surface, var(--_look-surface));
+    --_window-text: var(--sportello-text, var(--_look-text));
+    --_window-visitor-bubble: var(--sportello-chat-visitor-bubble, var(--_look-visitor-bubble));
+    --_window-visitor-bubble-text: var(--sportello-chat-visitor-bubble-text, var(--_look-visitor-bubble-text));
+    --_window-operator-bubble: var(--sportello-chat-operator-bubble, var(--_look-operator-bubble));
+    --_window-operator-bubble-text: var(--sportello-chat-operator-bubble-text, var(--_look-operator-bubble-text));
     --_width: var(--sportello-chat-width, 380px);
     --_height: var(--sportello-chat-height, 560px);
     --_surface: var(--sportello-surface, #ffffff);
@@ -115,6 +127,14 @@ export const windowCss = `
     right: var(--_offset);
   }
   .window {
+    --sportello-accent: var(--_window-accent);
+    --sportello-accent-contrast: var(--_window-accent-contrast);
+    --sportello-surface: var(--_window-surface);
+    --sportello-text: var(--_window-text);
+    --sportello-chat-visitor-bubble: var(--_window-visitor-bubble);
+    --sportello-chat-visitor-bubble-text: var(--_window-visitor-bubble-text);
+    --sportello-chat-operator-bubble: var(--_window-operator-bubble);
+    --sportello-chat-operator-bubble-text: var(--_window-operator-bubble-text);
     box-sizing: border-box;
     position: fixed;
     bottom: calc(var(--_offset) + 68px);

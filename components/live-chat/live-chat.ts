@@ -10,7 +10,7 @@ import { LauncherButton } from './parts/launcher-button.js';
 import { LauncherTextState, followPageLang, unfollowPageLang } from './parts/launcher-text.js';
 import { NavigationWatch } from './parts/navigation-watch.js';
 import { hasStoredChat, readOpenFlag, startedElsewhere, writeOpenFlag } from './parts/stored-chat.js';
-import { WidgetLook } from './parts/widget-look.js';
+import { LauncherLook } from './parts/widget-look.js';
 import { idle, loadWindow } from './parts/window-loader.js';
 
 /** Reconnect tuning of the window's STOMP client. */
@@ -81,6 +81,10 @@ let frameSheet: CSSStyleSheet | undefined;
  * @cssproperty --sportello-chat-width - Window width (default 380px).
  * @cssproperty --sportello-chat-height - Window height (default 560px).
  * @cssproperty --sportello-chat-offset - Distance of launcher and window from the corner (default 20px).
+ * @cssproperty --sportello-chat-visitor-bubble - Background of the visitor's messages (default: the service's `visitorBubble`, else the accent).
+ * @cssproperty --sportello-chat-visitor-bubble-text - Text on the visitor's messages (default: readable on their background).
+ * @cssproperty --sportello-chat-operator-bubble - Background of operators' and bots' messages (default: the service's `operatorBubble`, else `--sportello-surface-alt`).
+ * @cssproperty --sportello-chat-operator-bubble-text - Text on operators' and bots' messages (default: readable on their background).
  * @cssproperty --sportello-accent - Launcher colour.
  * @cssproperty --sportello-accent-contrast - Text on the accent colour (default #ffffff).
  * @cssproperty --sportello-surface - Background (default #ffffff).
@@ -166,7 +170,7 @@ export class SportelloLiveChat extends LiveChatAttributes {
   private readonly launcher = this.button.button;
   private unread = 0;
   private readonly text = new LauncherTextState(this, () => this.render());
-  private readonly look: WidgetLook;
+  private readonly look: LauncherLook;
   private readonly navigation = new NavigationWatch(() => {
     if (this.reportNavigation) this.chatWindow?.reportPage(location.href, document.title);
   });
@@ -199,7 +203,7 @@ export class SportelloLiveChat extends LiveChatAttributes {
       sheet.replaceSync(launcherCss);
     }
     this.root.adoptedStyleSheets = [sheet];
-    this.look = new WidgetLook(this, this.root);
+    this.look = new LauncherLook(this, this.root);
     this.frame = document.createElement('div');
     this.frame.className = 'window';
     this.frame.id = 'chat-window';
@@ -217,7 +221,7 @@ export class SportelloLiveChat extends LiveChatAttributes {
     });
     this.frame.addEventListener('sportello-chat-look', (e) => {
       e.stopPropagation();
-      this.look.apply((e as CustomEvent<ChatLookDetail>).detail);
+      this.look.update(this.widgetKey, (e as CustomEvent<ChatLookDetail>).detail);
     });
     this.launcher.addEventListener('click', () => void this.toggle());
     // The first sign of intent fetches the window: a pointer over the launcher, focus, a touch.
@@ -266,6 +270,8 @@ export class SportelloLiveChat extends LiveChatAttributes {
 
   connectedCallback(): void {
     this.upgradeProperties();
+    // The service's look as this browser last saw it: the launcher is painted in it from the start.
+    this.look.restore(this.widgetKey);
     this.render();
     // The pages a visitor moves through are reported by the window: watched once it is there.
     if (this.loaded) this.navigation.watch(true);

@@ -95,13 +95,14 @@ export const messageListStyles = css`
     max-width: 85%;
     padding: calc(var(--_space) * 0.75) var(--_space);
     border-radius: var(--_radius);
-    background: var(--_surface-alt);
+    background: var(--sportello-chat-operator-bubble, var(--_surface-alt));
+    color: var(--sportello-chat-operator-bubble-text, inherit);
     white-space: pre-wrap;
     overflow-wrap: anywhere;
   }
   .self .bubble {
-    background: var(--_accent);
-    color: var(--_accent-contrast);
+    background: var(--sportello-chat-visitor-bubble, var(--_accent));
+    color: var(--sportello-chat-visitor-bubble-text, var(--_accent-contrast));
   }
   .self .bubble a {
     color: inherit;

@@ -43,7 +43,13 @@ export interface WidgetConfig {
   /** The widget's bot: its display name and avatar (a path of the service or an absolute URL). */
   bot?: { name?: string; avatar?: string };
   /** The widget's look from its configuration. */
-  colors?: { primary?: string; primaryText?: string };
+  colors?: {
+    primary?: string;
+    primaryText?: string;
+    background?: string;
+    visitorBubble?: string;
+    operatorBubble?: string;
+  };
   position?: string;
   /** Fields the widget asks before a chat, beside name and e-mail. */
   prechatFields?: PrechatFieldConfig[];

@@ -7,6 +7,7 @@ import '../../shared/composer.js';
 import { LiveChatController, type LiveChatHost } from '../../../src/controllers/chat/live-chat-controller.js';
 import type { ChatDestinations, WidgetConfig } from '../../../src/services/chat.js';
 import { readVisitorToken, type VisitorIdentity } from '../../../src/model/chat/visitor-identity.js';
+import { resolveLook } from '../../../src/model/chat/widget-look.js';
 import { safeImageUrl } from '../../../src/markdown/safe-url.js';
 import type { ServiceError } from '../../../src/transport/errors.js';
 import type { Lang } from '../../../src/i18n/lang.js';
@@ -272,15 +273,9 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
     this.requestUpdate();
   }
 
-  /** The widget's look from its configuration, for the launcher that frames this window. */
+  /** The widget's look from its configuration, for the launcher that frames this window (and keeps it for the next page). */
   onConfig(config: WidgetConfig): void {
-    const position =
-      config.position === 'bottom-left' || config.position === 'bottom-right' ? config.position : undefined;
-    this.emit('sportello-chat-look', {
-      accent: config.colors?.primary,
-      accentText: config.colors?.primaryText,
-      position,
-    });
+    this.emit('sportello-chat-look', resolveLook(config.colors, config.position));
   }
 
   /** Focuses the first useful control of the current state. */
