@@ -341,24 +341,20 @@ export class SportelloLiveChat extends LiveChatAttributes {
     this.greetingWaits = !(await this.chatEndpoint()) || !this.widgetKey;
     if (this.greetingWaits) return;
     const { scheduleGreeting } = await import('./parts/greeting.js');
-    const left = this.position === 'bottom-left' || this.position === 'bottom-start';
     const isOpen = () => this.opened;
-    this.cancelGreeting = await scheduleGreeting(
-      {
-        element: this,
-        root: this.root,
-        widgetKey: this.widgetKey,
-        get opened() {
-          return isOpen();
-        },
-        endpoint: () => this.chatEndpoint(),
-        openWithGreeting: async (text: string) => {
-          this.greetingText = text;
-          await this.show();
-        },
+    this.cancelGreeting = await scheduleGreeting({
+      element: this,
+      root: this.root,
+      widgetKey: this.widgetKey,
+      get opened() {
+        return isOpen();
       },
-      left,
-    );
+      endpoint: () => this.chatEndpoint(),
+      openWithGreeting: async (text: string) => {
+        this.greetingText = text;
+        await this.show();
+      },
+    });
   }
 
   /** The greeting the visitor answered: the window shows it first. */
@@ -404,6 +400,8 @@ export class SportelloLiveChat extends LiveChatAttributes {
       this.emit(this.opened ? 'sportello-chat-open' : 'sportello-chat-close');
       if (this.opened) {
         this.unread = 0;
+        // The greeting sits where the window opens: it would cover it and take its clicks.
+        this.cancelGreeting?.();
         void this.ensureWindow(true);
       }
     }

@@ -10,6 +10,7 @@ import { readSetting, writeSetting } from '../../../src/storage/visitor-setting.
 import { languageOf, stringsReady, translator } from '../../../src/i18n/translate.js';
 import { pickLocalised } from '../../../src/i18n/localised.js';
 import { LAST_RESORT_LANG } from '../../../src/i18n/lang.js';
+import { aboveCard, adoptAboveStyles } from './above-launcher.js';
 
 const t = translator('launcher');
 
@@ -24,48 +25,6 @@ export interface GreetingHost {
   openWithGreeting(text: string): Promise<void>;
 }
 
-const css = `
-  .greeting {
-    position: fixed;
-    bottom: calc(var(--_offset) + 68px);
-    right: var(--_offset);
-    z-index: 2147483000;
-    display: flex;
-    align-items: flex-start;
-    gap: 4px;
-    max-width: min(280px, calc(100vw - 2 * var(--_offset)));
-    background: #fff;
-    color: #1c2230;
-    border-radius: 12px;
-    box-shadow: var(--_shadow);
-    font: 15px/1.4 system-ui, sans-serif;
-  }
-  .greeting.left {
-    right: auto;
-    left: var(--_offset);
-  }
-  .greeting .say {
-    flex: 1;
-    text-align: start;
-    background: none;
-    border: 0;
-    color: inherit;
-    font: inherit;
-    padding: 12px 4px 12px 14px;
-    cursor: pointer;
-  }
-  .greeting .dismiss {
-    background: none;
-    border: 0;
-    color: #5b6474;
-    font: inherit;
-    padding: 6px 10px;
-    cursor: pointer;
-  }
-`;
-
-let sheet: CSSStyleSheet | undefined;
-
 function seenKey(widgetKey: string, id: string): string {
   return `sportello-chat-greeted:${widgetKey}:${id}`;
 }
@@ -75,7 +34,7 @@ const alreadyGreeted = (key: string): boolean => readSetting(key) === '1';
 const remember = (key: string): void => writeSetting(key, '1');
 
 /** Reads the widget's greeting and shows it when its time comes; returns a function that cancels it. */
-export async function scheduleGreeting(host: GreetingHost, left: boolean): Promise<() => void> {
+export async function scheduleGreeting(host: GreetingHost): Promise<() => void> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let bubble: HTMLElement | undefined;
   const cancel = () => {
@@ -105,34 +64,20 @@ export async function scheduleGreeting(host: GreetingHost, left: boolean): Promi
     () => {
       if (!host.element.isConnected || host.opened || alreadyGreeted(key)) return;
       remember(key);
-      if (!sheet) {
-        sheet = new CSSStyleSheet();
-        sheet.replaceSync(css);
-      }
-      if (!host.root.adoptedStyleSheets.includes(sheet))
-        host.root.adoptedStyleSheets = [...host.root.adoptedStyleSheets, sheet];
-      bubble = document.createElement('div');
-      bubble.className = left ? 'greeting left' : 'greeting';
-      bubble.setAttribute('role', 'status');
-      const say = document.createElement('button');
-      say.type = 'button';
-      say.className = 'say';
-      say.textContent = text.text;
-      if (text.lang && text.lang !== visitor) say.lang = text.lang;
-      say.addEventListener('click', () => {
-        bubble?.remove();
-        void host.openWithGreeting(text.text);
-      });
-      const dismiss = document.createElement('button');
-      dismiss.type = 'button';
-      dismiss.className = 'dismiss';
-      dismiss.setAttribute(
-        'aria-label',
-        t({ language: languageOf(host.element), context: host.element }, 'dismissGreeting'),
+      adoptAboveStyles(host.root);
+      const made = aboveCard(
+        'greeting',
+        t({ language: visitor, context: host.element }, 'dismissGreeting'),
+        () => {
+          bubble?.remove();
+          void host.openWithGreeting(text.text);
+        },
+        () => bubble?.remove(),
       );
-      dismiss.textContent = '✕';
-      dismiss.addEventListener('click', () => bubble?.remove());
-      bubble.append(say, dismiss);
+      bubble = made.card;
+      bubble.setAttribute('role', 'status');
+      made.say.textContent = text.text;
+      if (text.lang && text.lang !== visitor) made.say.lang = text.lang;
       host.root.append(bubble);
     },
     Math.max(0, greeting.delaySeconds ?? 0) * 1000,
