@@ -3,22 +3,32 @@
  * A built-in language is a module of its own, imported the first time an element shows it, so a
  * page pays only for the languages it shows. The closed live-chat launcher's four strings are a
  * tiny module apart (`locales/launcher/*.ts`), so the launcher never fetches a whole catalogue.
+ * The signing composer's strings are modules apart too (`locales/compose/*.ts`), loaded by the
+ * composer alone: a page without it downloads none of them.
  */
 import type en from './locales/en.js';
+import type composeEn from './locales/compose/en.js';
 import { BUILT_IN_LANGS, isBuiltIn, type BuiltInLang, type Lang } from './lang.js';
 
-type Source = typeof en;
+type CoreSource = typeof en;
+/** Namespaces kept out of the language modules, each loaded by the one element that shows it. */
+type ApartSource = { compose: typeof composeEn };
+type Source = CoreSource & ApartSource;
+type Strings_<S> = { readonly [N in keyof S]: { readonly [K in keyof S[N]]: string } };
 
 /**
  * Every catalogue has exactly English's namespaces and keys: a built-in catalogue declared
  * `const de: Catalogue = { … }` with a key missing (or one too many) fails the type check.
  */
-export type Catalogue = { readonly [N in keyof Source]: { readonly [K in keyof Source[N]]: string } };
-export type Namespace = keyof Catalogue;
-export type KeyOf<N extends Namespace> = keyof Catalogue[N] & string;
+export type Catalogue = Strings_<CoreSource>;
+/** The composer's strings of one language (`locales/compose/<lang>.ts`), keyed as English's. */
+export type ComposeCatalogue = Strings_<ApartSource>['compose'];
+type AllCatalogues = Strings_<Source>;
+export type Namespace = keyof AllCatalogues;
+export type KeyOf<N extends Namespace> = keyof AllCatalogues[N] & string;
 
 /** Part of a catalogue: what an integrator overrides, or a whole language they bring. */
-export type CatalogueStrings = { readonly [N in Namespace]?: Partial<Catalogue[N]> };
+export type CatalogueStrings = { readonly [N in Namespace]?: Partial<AllCatalogues[N]> };
 
 /**
  * Integrator strings by language tag (`{ de: { chat: { title: '…' } }, ar: { … } }`); a tag with a
@@ -44,16 +54,27 @@ const LAUNCHER_LOADERS: Record<BuiltInLang, () => Promise<LauncherModule>> = {
   es: () => import('./locales/launcher/es.js'),
 };
 
+type ComposeModule = { default: ComposeCatalogue };
+const COMPOSE_LOADERS: Record<BuiltInLang, () => Promise<ComposeModule>> = {
+  en: () => import('./locales/compose/en.js'),
+  it: () => import('./locales/compose/it.js'),
+  de: () => import('./locales/compose/de.js'),
+  fr: () => import('./locales/compose/fr.js'),
+  es: () => import('./locales/compose/es.js'),
+};
+
 const loaded = new Map<BuiltInLang, Catalogue>();
 const launcherLoaded = new Map<BuiltInLang, Catalogue['launcher']>();
+const composeLoaded = new Map<BuiltInLang, ComposeCatalogue>();
 const loading = new Map<string, Promise<void>>();
 
 /** The built-in strings of `ns` in `lang` if they have arrived (the launcher's may come alone). */
-export function builtInStrings<N extends Namespace>(lang: Lang, ns: N): Catalogue[N] | undefined {
+export function builtInStrings<N extends Namespace>(lang: Lang, ns: N): AllCatalogues[N] | undefined {
   if (!isBuiltIn(lang)) return undefined;
-  return (
-    loaded.get(lang)?.[ns] ?? (ns === 'launcher' ? (launcherLoaded.get(lang) as Catalogue[N] | undefined) : undefined)
-  );
+  if (ns === 'compose') return composeLoaded.get(lang) as AllCatalogues[N] | undefined;
+  const core = ns as keyof Catalogue;
+  return (loaded.get(lang)?.[core] ?? (ns === 'launcher' ? launcherLoaded.get(lang) : undefined)) as
+    AllCatalogues[N] | undefined;
 }
 
 function load<T>(id: string, loader: () => Promise<{ default: T }>, store: (value: T) => void): Promise<void> {
@@ -95,9 +116,20 @@ export function launcherStringsReady(langs: readonly Lang[]): Promise<void> | un
   );
 }
 
-/** Loads every built-in catalogue (tests that check all of them). */
+/** The same for the composer's strings (what `<sportello-sign-composer>` loads beside its language's catalogue). */
+export function composeStringsReady(langs: readonly Lang[]): Promise<void> | undefined {
+  const missing = langs.filter((lang): lang is BuiltInLang => isBuiltIn(lang) && !composeLoaded.has(lang));
+  return settle(
+    missing.map((lang) => load(`${lang}/compose`, COMPOSE_LOADERS[lang], (c) => void composeLoaded.set(lang, c))),
+  );
+}
+
+/** Loads every built-in catalogue (tests that check all of them), the composer's included. */
 export function loadAllCatalogues(): Promise<void> {
-  return catalogueReady(BUILT_IN_LANGS) ?? Promise.resolve();
+  const pending = [catalogueReady(BUILT_IN_LANGS), composeStringsReady(BUILT_IN_LANGS)].filter(
+    (p): p is Promise<void> => p !== undefined,
+  );
+  return Promise.all(pending).then(() => undefined);
 }
 
 const byLang = new WeakMap<Strings, Map<Lang, CatalogueStrings[]>>();
@@ -127,6 +159,10 @@ export function stringsFor(strings: Strings | undefined, lang: Lang): readonly C
  * catalogue has the same keys, so any that has arrived can answer.
  */
 export function hasKey<N extends Namespace>(ns: N, key: string): key is KeyOf<N> {
-  for (const catalogue of loaded.values()) return key in catalogue[ns];
+  if (ns === 'compose') {
+    for (const catalogue of composeLoaded.values()) return key in catalogue;
+    return false;
+  }
+  for (const catalogue of loaded.values()) return key in catalogue[ns as keyof Catalogue];
   return false;
 }

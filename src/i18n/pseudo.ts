@@ -24,11 +24,16 @@ export function pseudoMessage(message: string): string {
   return `[${mapMessageText(message, accent)}]`;
 }
 
-/** The whole catalogue as pseudo-strings, to give as `configure({ strings: { qps: pseudoCatalogue(en) } })`. */
-export function pseudoCatalogue(source: Catalogue): CatalogueStrings {
+/**
+ * The whole catalogue as pseudo-strings, to give as `configure({ strings: { qps: pseudoCatalogue(en) } })`
+ * (the composer's namespace apart: `pseudoCatalogue({ ...en, compose })`).
+ */
+export function pseudoCatalogue(
+  source: Catalogue | Partial<Record<Namespace, Readonly<Record<string, string>>>>,
+): CatalogueStrings {
   const out: Record<string, Record<string, string>> = {};
-  for (const ns of Object.keys(source) as Namespace[]) {
-    out[ns] = Object.fromEntries(Object.entries(source[ns]).map(([key, message]) => [key, pseudoMessage(message)]));
+  for (const [ns, messages] of Object.entries(source) as Array<[string, Readonly<Record<string, string>>]>) {
+    out[ns] = Object.fromEntries(Object.entries(messages).map(([key, message]) => [key, pseudoMessage(message)]));
   }
   return out as CatalogueStrings;
 }

@@ -13,6 +13,7 @@ import { closestConfigElement, configured } from '../config.js';
 import {
   builtInStrings,
   catalogueReady,
+  composeStringsReady,
   launcherStringsReady,
   stringsFor,
   type CatalogueStrings,
@@ -77,10 +78,12 @@ function fallbackLang(lang: Lang, element: Element | undefined): Lang | undefine
  * Undefined when everything `lang` needs is loaded, else a promise for it: elements await it
  * before rendering, so they never flash another language or bare keys.
  */
-export function stringsReady(lang: Lang, element?: Element, only?: 'launcher'): Promise<void> | undefined {
+export function stringsReady(lang: Lang, element?: Element, only?: 'launcher' | 'compose'): Promise<void> | undefined {
   const fallback = fallbackLang(lang, element);
   const langs = fallback ? [lang, fallback, LAST_RESORT_LANG] : [lang];
-  return only === 'launcher' ? launcherStringsReady(langs) : catalogueReady(langs);
+  if (only === 'launcher') return launcherStringsReady(langs);
+  if (only === 'compose') return composeStringsReady(langs);
+  return catalogueReady(langs);
 }
 
 function lookup(list: readonly CatalogueStrings[], ns: Namespace, key: string): string | undefined {

@@ -43,3 +43,35 @@ export function tokenSigner(token: string | undefined, nowSeconds = Date.now() /
   const signer = sign && typeof sign === 'object' ? (sign as Record<string, unknown>).signer : undefined;
   return typeof signer === 'string' && signer.includes('@') ? signer.trim() : undefined;
 }
+
+/** What the gateway lets an author do (`sportello.sign.author`), as the page may show it. */
+export interface AuthorClaims {
+  /** The author's username at the signing service: the host of in-person signing (§2.6). */
+  host?: string | undefined;
+  /** Codes of the process types the author may use. */
+  types?: string[] | undefined;
+  /** Whether the author may see external signers' links. */
+  links?: boolean | undefined;
+}
+
+/** The visitor a token names (`sub`) and the author claims it carries, if any. */
+export function tokenAuthor(
+  token: string | undefined,
+  nowSeconds = Date.now() / 1000,
+): { subject: string | undefined; author: AuthorClaims | undefined } {
+  const claims = readTokenClaims(token, nowSeconds);
+  const subject = typeof claims?.sub === 'string' ? claims.sub : undefined;
+  const sportello = claims?.sportello;
+  const sign = sportello && typeof sportello === 'object' ? (sportello as Record<string, unknown>).sign : undefined;
+  const raw = sign && typeof sign === 'object' ? (sign as Record<string, unknown>).author : undefined;
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return { subject, author: undefined };
+  const a = raw as Record<string, unknown>;
+  return {
+    subject,
+    author: {
+      host: typeof a.host === 'string' && a.host ? a.host : undefined,
+      types: Array.isArray(a.types) ? a.types.filter((t): t is string => typeof t === 'string') : undefined,
+      links: a.links === true,
+    },
+  };
+}

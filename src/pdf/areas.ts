@@ -15,6 +15,7 @@ import {
   type ViewBox,
 } from './geometry.js';
 import { findMatches, joinPieces } from './search.js';
+import type { PdfDocument } from './pdfjs.js';
 
 export type AreaKind = 'signature' | 'placeholder';
 
@@ -181,6 +182,40 @@ export interface TextRun {
   eol?: boolean | undefined;
 }
 
+/** Adapts a pdf.js document to what the area locator needs, caching per page. */
+export function pdfLookup(pdf: PdfDocument): PdfLookup {
+  const pages = new Map<number, Promise<Awaited<ReturnType<PdfDocument['getPage']>>>>();
+  const page = (n: number) => {
+    let p = pages.get(n);
+    if (!p) pages.set(n, (p = pdf.getPage(n)));
+    return p;
+  };
+  return {
+    numPages: pdf.numPages,
+    viewBox: async (n) => (await page(n)).view as unknown as ViewBox,
+    textRuns: async (n) => {
+      const content = await (await page(n)).getTextContent();
+      return content.items
+        .filter((i): i is Extract<typeof i, { str: string }> => 'str' in i)
+        .map((i) => ({
+          str: i.str,
+          transform: i.transform as number[],
+          width: i.width,
+          height: i.height,
+          eol: i.hasEOL,
+        }));
+    },
+    fields: async (n) => {
+      const annotations = (await (await page(n)).getAnnotations()) as Array<{
+        subtype?: string;
+        fieldName?: string;
+        rect?: number[];
+      }>;
+      return annotations.filter((a) => a.subtype === 'Widget');
+    },
+  };
+}
+
 /**
  * Finds `keyword` in one page's text runs; the box covers the keyword's first run. The runs are
  * joined and matched as the viewer's search does (`joinPieces`, `findMatches`): a line's end reads
@@ -204,6 +239,25 @@ export function findKeyword(runs: readonly TextRun[], keyword: string, viewBox: 
   return { x: box.x + shift, y: box.y, width: (visibleChars * perChar) / vw, height: box.height };
 }
 
+/**
+ * Where `keyword` first lands in a document, as the service finds an anchor: the `hint` page first
+ * (if it has one), then every page in order. The box covers the keyword itself.
+ */
+export async function locateKeyword(
+  pdf: PdfLookup,
+  keyword: string,
+  hint?: number,
+): Promise<{ page: number; found: NormalizedBox; viewBox: ViewBox } | undefined> {
+  const first = hint && hint >= 1 && hint <= pdf.numPages ? hint : 1;
+  const order = [first, ...Array.from({ length: pdf.numPages }, (_, i) => i + 1).filter((p) => p !== first)];
+  for (const page of order) {
+    const viewBox = await pdf.viewBox(page);
+    const found = findKeyword(await pdf.textRuns(page), keyword, viewBox);
+    if (found) return { page, found, viewBox };
+  }
+  return undefined;
+}
+
 /** Places every area of document `docIndex`: fixed ones at once, anchors by text, acrofields by form field. */
 export async function placeAreas(
   specs: AreaSpec[],
@@ -218,20 +272,13 @@ export async function placeAreas(
     if (spec.box && spec.page !== undefined && spec.page >= 1 && spec.page <= pdf.numPages) {
       placed.push({ spec, page: spec.page, box: spec.box });
     } else if (spec.anchor) {
-      const hint = spec.page && spec.page <= pdf.numPages ? spec.page : 1;
-      const order = [hint, ...Array.from({ length: pdf.numPages }, (_, i) => i + 1).filter((p) => p !== hint)];
-      for (const page of order) {
-        const viewBox = await pdf.viewBox(page);
-        const found = findKeyword(await pdf.textRuns(page), spec.anchor.keyword, viewBox);
-        if (found) {
-          placed.push({
-            spec,
-            page,
-            box: anchorArea(found, spec.anchor, viewBox[2] - viewBox[0], viewBox[3] - viewBox[1]),
-          });
-          break;
-        }
-      }
+      const hit = await locateKeyword(pdf, spec.anchor.keyword, spec.page);
+      if (hit)
+        placed.push({
+          spec,
+          page: hit.page,
+          box: anchorArea(hit.found, spec.anchor, hit.viewBox[2] - hit.viewBox[0], hit.viewBox[3] - hit.viewBox[1]),
+        });
     } else if (spec.acrofield) {
       for (let page = 1; page <= pdf.numPages; page++) {
         const viewBox = await pdf.viewBox(page);

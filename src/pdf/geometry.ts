@@ -147,6 +147,16 @@ export function displayBox(box: NormalizedBox, rotation: number | undefined): No
 }
 
 /**
+ * The inverse of {@link displayBox}: a box drawn on the page as shown (turned clockwise by
+ * `rotation`) as it sits on the page as stored — what the composer writes after the user placed an
+ * area on a turned page, so the viewer, turning it back, shows it where it was put.
+ */
+export function storedBox(box: NormalizedBox, rotation: number | undefined): NormalizedBox {
+  const turn = quarterTurn(rotation);
+  return displayBox(box, turn === 90 ? 270 : turn === 270 ? 90 : turn);
+}
+
+/**
  * The width to fit when every page must fit the scroller's width (fit-width): the widest page as
  * shown (turned pages count with their turned width), not page 1's, so a landscape page among
  * portrait ones does not overflow.

@@ -14,40 +14,38 @@ export type PracticeStatus = 'L' | 'F' | 'R' | 'E' | 'S' | 'V' | 'U' | 'A' | 'C'
 export const FINAL_STATUSES: readonly PracticeStatus[] = ['F', 'R', 'E', 'V'];
 export const isFinalStatus = (status: string | undefined): boolean => FINAL_STATUSES.includes(status as PracticeStatus);
 
-/** §2.4 signature coordinate item (only the fields the viewer reads). */
-export interface SignatureCoordinate {
+/**
+ * Where an area sits (§2.4/§2.5, shared by signature coordinates and placeholders): a document's
+ * page and either a box (0..1 from the page's top-left) or an anchor keyword with offsets.
+ */
+export interface AreaPlacement {
   document: number;
   page: number;
-  signatureType?: string;
   positionX?: number;
   positionY?: number;
   width?: number;
   height?: number;
   anchorKeyword?: string;
+  offsetX?: number;
+  offsetY?: number;
+}
+
+/** §2.4 signature coordinate item (only the fields the viewer reads). */
+export interface SignatureCoordinate extends AreaPlacement {
+  signatureType?: string;
   invisible?: boolean;
   textContent?: string;
   /** Degrees (0, 90, 180, 270): the stamp's turn. */
   rotation?: number;
   offsetLeft?: number;
   offsetTop?: number;
-  offsetX?: number;
-  offsetY?: number;
 }
 
 /** §2.5 placeholder item (placement and identity). */
-export interface Placeholder {
-  document: number;
-  page: number;
+export interface Placeholder extends AreaPlacement {
   type: string;
   code?: string;
   required?: boolean;
-  positionX?: number;
-  positionY?: number;
-  width?: number;
-  height?: number;
-  anchorKeyword?: string;
-  offsetX?: number;
-  offsetY?: number;
   idSigner?: number;
 }
 

@@ -59,6 +59,17 @@ export function isServiceError(value: unknown): value is ServiceError {
   return value instanceof ServiceError || (value instanceof Error && value.name === 'ServiceError');
 }
 
+/** Anything a call threw, as the one error type: a ServiceError as it is, anything else as a network failure of `service`. */
+export function asServiceError(error: unknown, service: ServiceName): ServiceError {
+  if (isServiceError(error)) return error;
+  return new ServiceError({
+    service,
+    kind: 'network',
+    message: String((error as Error | null)?.message ?? error),
+    cause: error,
+  });
+}
+
 /** An abort the caller asked for is not an error: callers check this and stay quiet. */
 export function isAbort(value: unknown): boolean {
   return value instanceof DOMException

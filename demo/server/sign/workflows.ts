@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { queryInt, readJson, sendJson } from '../core/http-kit.js';
+import { readSeed } from '../core/seed-data.js';
 import { SignError } from './errors.js';
 import { isoOffset, type SignUser, type StoredDocument } from './model.js';
 import type { ApiHandler } from './routes-files.js';
@@ -83,9 +83,7 @@ interface SeedType extends Omit<ProcessType, 'documents' | 'workflowTypesTemplat
   placeholders: SeedPlacement[];
 }
 
-const SEED: { types: SeedType[] } = JSON.parse(
-  readFileSync(new URL('./data/process-types.json', import.meta.url), 'utf8'),
-) as { types: SeedType[] };
+const SEED = readSeed<{ types: SeedType[] }>(new URL('./data/process-types.json', import.meta.url));
 
 const round = (n: number) => Number(n.toFixed(4));
 

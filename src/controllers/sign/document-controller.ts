@@ -1,10 +1,9 @@
 import type { AsyncState } from '../async-state.js';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { isAbort, isServiceError, ServiceError } from '../../transport/errors.js';
+import { asServiceError, isAbort, ServiceError } from '../../transport/errors.js';
 import { getUrlBytes, looksLikePdf, type ByteProgress, type SignService } from '../../services/sign.js';
-import { placeAreas, type AreaSpec, type PdfLookup, type PlacedArea } from '../../pdf/areas.js';
+import { pdfLookup, placeAreas, type AreaSpec, type PlacedArea } from '../../pdf/areas.js';
 import { openPdf, preparePdfjs, type PdfDocument } from '../../pdf/pdfjs.js';
-import type { ViewBox } from '../../pdf/geometry.js';
 
 /** Where a document's bytes come from: the service (by id) or a plain URL (link-only mode). */
 export type DocumentSource =
@@ -34,40 +33,6 @@ export function markDocument(name: typeof MARK_BYTES | typeof MARK_FIRST_PAGE): 
 
 function sourceKey(s: DocumentSource | undefined): string {
   return !s ? '' : s.kind === 'service' ? `id:${s.idDocument}` : `url:${s.url}`;
-}
-
-/** Adapts a pdf.js document to what the area locator needs, caching per page. */
-function lookupFor(pdf: PdfDocument): PdfLookup {
-  const pages = new Map<number, Promise<Awaited<ReturnType<PdfDocument['getPage']>>>>();
-  const page = (n: number) => {
-    let p = pages.get(n);
-    if (!p) pages.set(n, (p = pdf.getPage(n)));
-    return p;
-  };
-  return {
-    numPages: pdf.numPages,
-    viewBox: async (n) => (await page(n)).view as unknown as ViewBox,
-    textRuns: async (n) => {
-      const content = await (await page(n)).getTextContent();
-      return content.items
-        .filter((i): i is Extract<typeof i, { str: string }> => 'str' in i)
-        .map((i) => ({
-          str: i.str,
-          transform: i.transform as number[],
-          width: i.width,
-          height: i.height,
-          eol: i.hasEOL,
-        }));
-    },
-    fields: async (n) => {
-      const annotations = (await (await page(n)).getAnnotations()) as Array<{
-        subtype?: string;
-        fieldName?: string;
-        rect?: number[];
-      }>;
-      return annotations.filter((a) => a.subtype === 'Widget');
-    },
-  };
 }
 
 /**
@@ -152,15 +117,7 @@ export class SignDocumentController implements ReactiveController {
       }
     } catch (error) {
       if (isAbort(error) || abort.signal.aborted) return;
-      const e = isServiceError(error)
-        ? (error as ServiceError)
-        : new ServiceError({
-            service: 'sign',
-            kind: 'network',
-            message: String((error as Error)?.message ?? error),
-            cause: error,
-          });
-      this.fail({ kind: 'service', error: e });
+      this.fail({ kind: 'service', error: asServiceError(error, 'sign') });
       return;
     }
     if (abort.signal.aborted) return;
@@ -215,7 +172,7 @@ export class SignDocumentController implements ReactiveController {
     const source = this.source;
     if (!pdf || !source || this.phase !== 'complete') return;
     const signal = this.abort?.signal;
-    placeAreas(specs, source.index, lookupFor(pdf), signal)
+    placeAreas(specs, source.index, pdfLookup(pdf), signal)
       .then((placed) => {
         if (signal?.aborted || this.pdf !== pdf) return;
         this.areas = placed;
