@@ -28,10 +28,9 @@ import { dropLibrarySourceMaps, inlineWorkersAsBlobs, modulePreloadLists } from 
  * lazy whole kit (`index.ts`) and the React wrappers.
  */
 const elementEntries = Object.fromEntries(
-  ['live-chat', 'ai-chat', 'ai-launcher', 'sign-viewer', 'desk-form', 'desk-requests', 'config'].map((name) => [
-    name,
-    `entries/${name}.ts`,
-  ]),
+  ['live-chat', 'ai-chat', 'ai-launcher', 'sign-viewer', 'sign-composer', 'desk-form', 'desk-requests', 'config'].map(
+    (name) => [name, `entries/${name}.ts`],
+  ),
 );
 
 /** The React wrappers (`sportello/react`) are for bundlers only: a script-tag page has no React. */

@@ -27,6 +27,12 @@ export type {
   SignOpenDetail,
 } from '../components/sign-viewer/index.js';
 export type {
+  SportelloSignComposer,
+  SignSentDetail,
+  SignDraftSavedDetail,
+  SentSigner,
+} from '../components/sign-composer/index.js';
+export type {
   SportelloDeskForm,
   SportelloDeskRequest,
   DeskPrefill,

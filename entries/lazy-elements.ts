@@ -12,6 +12,7 @@ const LOADERS: Record<string, () => Promise<unknown>> = {
   'sportello-ai-chat': () => import('./ai-chat.js'),
   'sportello-live-chat': () => import('./live-chat.js'),
   'sportello-sign-viewer': () => import('./sign-viewer.js'),
+  'sportello-sign-composer': () => import('./sign-composer.js'),
   'sportello-desk-form': () => import('./desk-form.js'),
   'sportello-desk-request': () => import('./desk-form.js'),
   'sportello-desk-requests': () => import('./desk-requests.js'),

@@ -13,6 +13,7 @@ import { createComponent, type EventName } from '@lit/react';
 import { SportelloAiChat as AiChatElement } from '../components/ai-chat/index.js';
 import { SportelloLiveChat as LiveChatElement } from '../components/live-chat/index.js';
 import { SportelloSignViewer as SignViewerElement } from '../components/sign-viewer/index.js';
+import { SportelloSignComposer as SignComposerElement } from '../components/sign-composer/index.js';
 import {
   SportelloDeskForm as DeskFormElement,
   SportelloDeskRequest as DeskRequestElement,
@@ -62,6 +63,18 @@ export const SportelloSignViewer = createComponent({
     onSignStatus: event('sportello-sign-status'),
     onSignOpen: event('sportello-sign-open'),
     onSignDownload: event('sportello-sign-download'),
+    onError: error,
+  },
+});
+
+export const SportelloSignComposer = createComponent({
+  react: React,
+  tagName: 'sportello-sign-composer',
+  elementClass: SignComposerElement,
+  displayName: 'SportelloSignComposer',
+  events: {
+    onSignSent: event('sportello-sign-sent'),
+    onSignDraftSaved: event('sportello-sign-draft-saved'),
     onError: error,
   },
 });

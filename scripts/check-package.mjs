@@ -95,6 +95,7 @@ for (const tag of [
   'sportello-ai-chat',
   'sportello-live-chat',
   'sportello-sign-viewer',
+  'sportello-sign-composer',
   'sportello-desk-form',
   'sportello-desk-request',
   'sportello-desk-requests',

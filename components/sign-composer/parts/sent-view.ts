@@ -1,0 +1,93 @@
+import { html, nothing } from 'lit';
+import { dateTimeFormat } from '../../../src/i18n/format.js';
+import type { DraftRecord } from '../../../src/services/sign-authoring.js';
+import type { SentSigner } from '../events.js';
+import type { ComposerView } from './view.js';
+import { actionKey } from './signers-step.js';
+
+/** After sending: the new practice, each signer with their link where the user may see it, and what next. */
+export function renderSent(
+  view: ComposerView,
+  sent: { idFile: number; signers: SentSigner[]; passwords: Map<string, string> },
+  another: () => void,
+  viewer: unknown,
+) {
+  const { t } = view;
+  return html`<section class="sent" part="sent" aria-labelledby="sent-title">
+    <h2 id="sent-title" tabindex="-1">${t('sentTitle', { idFile: String(sent.idFile) })}</h2>
+    <h3>${t('sentSigners')}</h3>
+    <ol class="sent-signers">
+      ${sent.signers.map((s) => {
+        const password = sent.passwords.get(s.email);
+        return html`<li>
+          <span dir="auto">${s.name}</span> · ${t(actionKey(s.action))}
+          ${s.inPerson ? html`<p class="notice">${t('inPersonNow', { name: s.name })}</p>` : nothing}
+          ${
+            s.signingUrl && !s.inPerson
+              ? html`<p>
+                <a href=${s.signingUrl} target="_blank" rel="noopener noreferrer">${t('signingLink', { name: s.name })}</a>
+              </p>`
+              : nothing
+          }
+          ${password ? html`<p class="muted">${t('passwordMade', { name: s.name, password })}</p>` : nothing}
+        </li>`;
+      })}
+    </ol>
+    <button type="button" class="button" @click=${another}>${t('prepareAnother')}</button>
+    ${viewer ? html`<h3>${t('viewerTitle')}</h3>${viewer}` : nothing}
+  </section>`;
+}
+
+/** The user's drafts at the service, each to open or delete. */
+export function renderDrafts(
+  view: ComposerView,
+  open: (d: DraftRecord) => void,
+  close: () => void,
+  /** The draft whose Open was pressed once: a second press replaces the work. */
+  confirming: number | undefined,
+) {
+  const { t, ctl } = view;
+  const when = (iso: string | undefined) => {
+    const d = iso ? new Date(iso) : undefined;
+    return d && !Number.isNaN(d.getTime())
+      ? dateTimeFormat(view.speaker.language, { dateStyle: 'medium', timeStyle: 'short' }).format(d)
+      : '';
+  };
+  return html`<dialog part="drafts" aria-labelledby="drafts-title" @close=${close}>
+    <h2 id="drafts-title">${t('draftsTitle')}</h2>
+    ${ctl.draftsState === 'pending' ? html`<p role="status">${t('draftsLoading')}</p>` : nothing}
+    ${ctl.draftsState === 'error' && ctl.draftsError ? view.renderError(ctl.draftsError, () => void ctl.loadDrafts()) : nothing}
+    ${ctl.draftsState === 'complete' && !ctl.drafts.length ? html`<p>${t('draftsNone')}</p>` : nothing}
+    ${
+      ctl.drafts.length
+        ? html`<ul class="drafts">
+          ${ctl.drafts.map((d) => {
+            const name = d.name || t('draftUntitled');
+            return html`<li>
+              <span dir="auto">${name}</span> <span class="muted">${t('draftUpdated', { time: when(d.tsUpd) })}</span>
+              <button
+                type="button"
+                class="button"
+                aria-label=${t('openDraftLabel', { name })}
+                aria-describedby=${confirming === d.idDraft ? 'open-draft-confirm' : nothing}
+                @click=${() => open(d)}
+              >
+                ${t('openDraft')}
+              </button>
+              ${confirming === d.idDraft ? html`<p class="confirm" id="open-draft-confirm">${t('openDraftConfirm')}</p>` : nothing}
+              <button
+                type="button"
+                class="button danger"
+                aria-label=${t('deleteDraftLabel', { name })}
+                @click=${() => void ctl.deleteDraft(d.idDraft)}
+              >
+                ${t('deleteDraft')}
+              </button>
+            </li>`;
+          })}
+        </ul>`
+        : nothing
+    }
+    <form method="dialog"><button class="button">${t('close')}</button></form>
+  </dialog>`;
+}
