@@ -5,6 +5,8 @@ export interface ChatIdDetail {
 }
 export interface ChatIncomingDetail {
   count: number;
+  /** The newest of them, for the preview above the closed launcher: who wrote it and its plain text. */
+  preview?: { from: string; text: string } | undefined;
 }
 /** The widget's look from the service's configuration, with readable text colours (src/model/chat/widget-look.ts). */
 export type ChatLookDetail = WidgetLook;

@@ -4,7 +4,7 @@ import type { TokenProvider } from '../../src/config.js';
 import { launcherCss, windowCss } from './live-chat.styles.js';
 import type { HandoffInput, SportelloLiveChatWindow } from './parts/chat-window.js';
 import './events.js';
-import type { ChatLookDetail } from './events.js';
+import type { ChatIncomingDetail, ChatLookDetail } from './events.js';
 import { LiveChatAttributes } from './parts/launcher-attributes.js';
 import { LauncherButton } from './parts/launcher-button.js';
 import { LauncherTextState, followPageLang, unfollowPageLang } from './parts/launcher-text.js';
@@ -213,7 +213,9 @@ export class SportelloLiveChat extends LiveChatAttributes {
       e.stopPropagation();
       void this.close();
     });
-    this.frame.addEventListener('sportello-chat-incoming', (e) => this.onIncoming(e as CustomEvent<{ count: number }>));
+    this.frame.addEventListener('sportello-chat-incoming', (e) =>
+      this.onIncoming(e as CustomEvent<ChatIncomingDetail>),
+    );
     // A desktop notification was clicked: the visitor wants the conversation.
     this.frame.addEventListener('sportello-chat-notification-click', (e) => {
       e.stopPropagation();
@@ -400,8 +402,9 @@ export class SportelloLiveChat extends LiveChatAttributes {
       this.emit(this.opened ? 'sportello-chat-open' : 'sportello-chat-close');
       if (this.opened) {
         this.unread = 0;
-        // The greeting sits where the window opens: it would cover it and take its clicks.
+        // The greeting and the preview sit where the window opens: they would cover it and take its clicks.
         this.cancelGreeting?.();
+        void this.preview?.then((preview) => preview.hide());
         void this.ensureWindow(true);
       }
     }
@@ -542,12 +545,27 @@ export class SportelloLiveChat extends LiveChatAttributes {
     }
   }
 
-  private onIncoming(e: CustomEvent<{ count: number }>): void {
+  private onIncoming(e: CustomEvent<ChatIncomingDetail>): void {
     e.stopPropagation();
     if (!this.opened && this.mode !== 'inline') {
       this.unread += e.detail.count;
       this.render();
+      const preview = e.detail.preview;
+      if (preview) void this.showPreview(preview.from, preview.text);
     }
+  }
+
+  /** The preview above the closed launcher (its module loads with the first message that needs it). */
+  private preview?: Promise<import('./parts/message-preview.js').MessagePreview>;
+
+  private async showPreview(from: string, text: string): Promise<void> {
+    // A conversation is under way: the greeting that invited it has had its turn.
+    this.cancelGreeting?.();
+    this.preview ??= import('./parts/message-preview.js').then(
+      ({ MessagePreview }) => new MessagePreview({ element: this, root: this.root, open: () => this.show() }),
+    );
+    const preview = await this.preview;
+    if (!this.opened) await preview.show(from, text);
   }
 
   /** Adds the window frame's styles the first time the frame is shown. */

@@ -47,9 +47,12 @@ document
     'click',
     () => void fetch(`${SIM_URL}/__sim/ws/drop`, { method: 'POST' }).then(() => say('WebSocket dropped')),
   );
-document
-  .querySelector<HTMLSelectElement>('#key')!
-  .addEventListener('change', (e) => replace({ 'widget-key': (e.target as HTMLSelectElement).value }));
+document.querySelector<HTMLSelectElement>('#key')!.addEventListener('change', (e) => {
+  const key = (e.target as HTMLSelectElement).value;
+  replace({ 'widget-key': key });
+  // The widget with a proactive greeting shows it where the page asks for it.
+  chat.toggleAttribute('greeting', key === 'demo-greeting');
+});
 document.querySelector<HTMLInputElement>('#lang-it')!.addEventListener('change', (e) => {
   document.documentElement.lang = (e.target as HTMLInputElement).checked ? 'it' : 'en';
   replace({});

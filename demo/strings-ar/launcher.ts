@@ -7,4 +7,5 @@ export const launcher: Catalogue['launcher'] = {
     '{n, plural, zero {لا رسائل غير مقروءة} one {رسالة واحدة غير مقروءة} two {رسالتان غير مقروءتين} few {# رسائل غير مقروءة} many {# رسالة غير مقروءة} other {# رسالة غير مقروءة}}',
   dialog: 'المحادثة',
   dismissGreeting: 'إخفاء الرسالة',
+  preview: 'رسالة جديدة من {name}: {text}',
 };

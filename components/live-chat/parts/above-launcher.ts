@@ -1,5 +1,6 @@
 /**
- * A card above the closed launcher: the widget's greeting (greeting.ts). Plain DOM in the launcher's shadow root, in the launcher's corner
+ * A card above the closed launcher: the widget's greeting (greeting.ts) and the preview of a new
+ * message (message-preview.ts). Plain DOM in the launcher's shadow root, in the launcher's corner
  * (its `position`, the page's direction, the service's corner), a button that opens the chat and
  * one that dismisses the card. Loaded only when there is something to show: not part of the closed
  * launcher's file.

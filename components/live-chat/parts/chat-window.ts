@@ -166,12 +166,25 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
 
   onIncoming(count: number): void {
     this.past.incoming(count);
-    this.emit('sportello-chat-incoming', { count });
     const last = [...this.chat.transcript.messages].reverse().find((m) => m.from === 'operator' || m.from === 'bot');
     const from =
       last?.author ?? (last?.from === 'bot' ? this.chat.bot.name : this.chat.operator?.name) ?? this.tr('operator');
     this.notices.arrived(count, from, last?.text ?? '', `sportello-chat-${this.chat.idChat ?? ''}`);
+    // The launcher counts them and previews the newest, as read (markdown's marks gone): the plain
+    // text may wait for the renderer, so the counts go in the order they came.
+    const text = last ? this.bodies.spoken({ key: last.key, role: 'other', text: last.text }) : '';
+    this.incomingSaid = this.incomingSaid
+      .then(() => text)
+      .then(
+        (plain) => {
+          this.emit('sportello-chat-incoming', { count, preview: last ? { from, text: plain } : undefined });
+        },
+        () => {
+          this.emit('sportello-chat-incoming', { count });
+        },
+      );
   }
+  private incomingSaid: Promise<void> = Promise.resolve();
 
   /** New messages noticed in a hidden tab or a closed window: title count, sound, notifications. */
   readonly notices = new TabNotices(this);

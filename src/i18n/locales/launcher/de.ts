@@ -6,6 +6,7 @@ const launcher: Catalogue['launcher'] = {
   unread: '{n, plural, one {# ungelesene Nachricht} other {# ungelesene Nachrichten}}',
   dialog: 'Chat',
   dismissGreeting: 'Nachricht schließen',
+  preview: 'Neue Nachricht von {name}: {text}',
 };
 
 export default launcher;

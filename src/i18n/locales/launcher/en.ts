@@ -5,6 +5,7 @@ const launcher = {
   unread: '{n, plural, one {# unread message} other {# unread messages}}',
   dialog: 'Chat',
   dismissGreeting: 'Dismiss the message',
+  preview: 'New message from {name}: {text}',
 };
 
 export default launcher;

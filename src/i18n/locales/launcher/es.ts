@@ -6,6 +6,7 @@ const launcher: Catalogue['launcher'] = {
   unread: '{n, plural, one {# mensaje sin leer} other {# mensajes sin leer}}',
   dialog: 'Chat',
   dismissGreeting: 'Cerrar el mensaje',
+  preview: 'Nuevo mensaje de {name}: {text}',
 };
 
 export default launcher;

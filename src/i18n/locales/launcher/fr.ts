@@ -6,6 +6,7 @@ const launcher: Catalogue['launcher'] = {
   unread: '{n, plural, one {# message non lu} other {# messages non lus}}',
   dialog: 'Chat',
   dismissGreeting: 'Fermer le message',
+  preview: 'Nouveau message de {name} : {text}',
 };
 
 export default launcher;

@@ -6,6 +6,7 @@ const launcher: Catalogue['launcher'] = {
   unread: '{n, plural, one {# messaggio non letto} other {# messaggi non letti}}',
   dialog: 'Chat',
   dismissGreeting: 'Chiudi il messaggio',
+  preview: 'Nuovo messaggio da {name}: {text}',
 };
 
 export default launcher;
