@@ -12,6 +12,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { posix } from 'node:path';
+import { PACKAGE_TAGS } from './package-tags.mjs';
 
 const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -63,6 +64,10 @@ while (queue.length) {
       const target = [`${base}.d.ts`, `${base}/index.d.ts`].find((f) => files.has(f));
       if (target) queue.push(target);
       else problems.push(`${file} imports ${spec}, which is not in the package`);
+    } else if (packageOf(spec) === pkg.name) {
+      // A self-reference (`/// <reference types="sportello/vue" />` in a comment's example) resolves through exports.
+      if (!pkg.exports?.[`.${spec.slice(pkg.name.length)}`])
+        problems.push(`${file} names ${spec}, which is not exported`);
     } else if (!deps.has(packageOf(spec)))
       problems.push(
         `${file} imports ${spec}, which is not a dependency (a strict node_modules, e.g. pnpm, cannot resolve it)`,
@@ -91,22 +96,26 @@ const manifest = JSON.parse(readFileSync(strip(pkg.customElements), 'utf8'));
 const elements = new Map();
 for (const mod of manifest.modules ?? [])
   for (const d of mod.declarations ?? []) if (d.customElement && d.tagName) elements.set(d.tagName, d);
-for (const tag of [
-  'sportello-ai-chat',
-  'sportello-live-chat',
-  'sportello-sign-viewer',
-  'sportello-sign-composer',
-  'sportello-desk-form',
-  'sportello-desk-request',
-  'sportello-desk-requests',
-  'sportello-config',
-]) {
+for (const tag of PACKAGE_TAGS) {
   const d = elements.get(tag);
   if (!d) problems.push(`custom-elements.json has no <${tag}>`);
   else if (!d.summary) problems.push(`custom-elements.json: <${tag}> has no summary`);
 }
 for (const mod of manifest.modules ?? [])
   if (forbidden.test(mod.path)) problems.push(`custom-elements.json documents ${mod.path}`);
+
+// 6. the framework data generated from the manifest (scripts/framework-types.ts): every public tag in
+//    Vue's components, the JSX elements and VS Code's custom data, so no editor or vue-tsc misses one.
+const frameworkFiles = {
+  'dist/types/vue.d.ts': (text, tag) => text.includes(`'${tag}': DefineComponent<`),
+  'dist/types/jsx.d.ts': (text, tag) => text.includes(`'${tag}': {`),
+  'dist/vscode.html-custom-data.json': (text, tag) => JSON.parse(text).tags.some((t) => t.name === tag),
+};
+for (const [file, has] of Object.entries(frameworkFiles)) {
+  if (!files.has(file)) continue; // named in exports: reported above when missing
+  const text = readFileSync(file, 'utf8');
+  for (const tag of PACKAGE_TAGS) if (!has(text, tag)) problems.push(`${file} has no <${tag}> (run npm run build:npm)`);
+}
 
 const kb = (n) => `${(n / 1024).toFixed(0)} KB`;
 console.log(

@@ -7,7 +7,7 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -57,8 +57,13 @@ function watchForProblems(page: Page): string[] {
   return problems;
 }
 
-/** One example from copy to a page in the browser; `mount` checks the elements on it. */
-function example(name: string, servedFolder: string, mount: (page: Page) => Promise<void>): void {
+/** One example from copy to a page in the browser; `mount` checks the elements on it, `more` adds tests. */
+function example(
+  name: string,
+  servedFolder: string,
+  mount: (page: Page) => Promise<void>,
+  more?: (dir: string) => void,
+): void {
   describe(`examples/${name}`, () => {
     const dir = join(work, name);
     let site: StaticServer | undefined;
@@ -80,6 +85,8 @@ function example(name: string, servedFolder: string, mount: (page: Page) => Prom
       await run(npm, ['run', 'build'], { cwd: dir });
       assert.ok(existsSync(join(dir, servedFolder, 'index.html')), `${servedFolder}/index.html was built`);
     });
+
+    more?.(dir);
 
     test('mounts its elements against the simulator', async () => {
       site = await serveFolder(join(dir, servedFolder));
@@ -113,13 +120,45 @@ example('react', 'dist', async (page) => {
   await page.locator('#started', { hasText: 'started' }).waitFor({ timeout: 30_000 });
 });
 
-example('vue', 'dist', async (page) => {
-  await exerciseAiChat(page);
-  // Vue state updated by the @sportello-ai-message listener.
-  await page.locator('#answers', { hasText: '1 answers' }).waitFor({ timeout: 30_000 });
-  // The live chat's closed launcher, opened by the visitor: its window is a chunk of the app's own build.
-  await exerciseLiveChat(page);
-  await page.locator('#started', { hasText: 'started' }).waitFor({ timeout: 30_000 });
+example(
+  'vue',
+  'dist',
+  async (page) => {
+    await exerciseAiChat(page);
+    // Vue state updated by the @sportello-ai-message listener.
+    await page.locator('#answers', { hasText: '1 answers' }).waitFor({ timeout: 30_000 });
+    // The live chat's closed launcher, opened by the visitor: its window is a chunk of the app's own build.
+    await exerciseLiveChat(page);
+    await page.locator('#started', { hasText: 'started' }).waitFor({ timeout: 30_000 });
+  },
+  (dir) => {
+    // The example's type-check passed with the package's `sportello/vue`; it must owe that to those
+    // types: with one tag taken out of them, vue-tsc (strict templates) refuses the template.
+    test('fails its type-check when a tag is missing from sportello/vue', async () => {
+      const types = join(dir, 'node_modules/sportello/dist/types/vue.d.ts');
+      const shipped = readFileSync(types, 'utf8');
+      const without = shipped.replace(/ {2}'sportello-live-chat': DefineComponent<\{[\s\S]*?\n {2}\}>;\n/, '');
+      assert.notEqual(without, shipped, 'sportello/vue declares <sportello-live-chat>');
+      writeFileSync(types, without);
+      try {
+        await assert.rejects(run(npm, ['run', 'typecheck'], { cwd: dir }), /SportelloLiveChat/);
+      } finally {
+        writeFileSync(types, shipped);
+      }
+    });
+  },
+);
+
+describe('JSX outside the React wrappers', () => {
+  // Bare tags in TSX (React 19, Preact) typed by the built `sportello/react-jsx`: attributes, properties
+  // with their own types, events with a typed detail; its `@ts-expect-error` lines are what must fail.
+  test('type-checks against the built package', async () => {
+    await run(process.execPath, [
+      join(ROOT, 'node_modules/typescript/bin/tsc'),
+      '-p',
+      join(ROOT, 'test/integration/fixtures/jsx/tsconfig.json'),
+    ]);
+  });
 });
 
 example('angular', 'dist/browser', async (page) => {

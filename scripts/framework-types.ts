@@ -1,0 +1,264 @@
+/**
+ * Editor and type-checker data for our tags, generated from custom-elements.json (run by
+ * `npm run build:npm` after the package's own `.d.ts`), as Shoelace ships its `vue` and `vscode` data:
+ *
+ * - `dist/types/vue.d.ts` (`sportello/vue`): every tag in Vue's `GlobalComponents`, so `vue-tsc`
+ *   and Volar know its attributes, properties and `@sportello-*` events with their detail types;
+ * - `dist/types/jsx.d.ts` (`sportello/jsx`): the same tags as JSX intrinsic elements, for JSX
+ *   outside the React wrappers (React 19, Preact): attributes by their names, properties by theirs,
+ *   events as `on<event name>`; and `dist/types/react-jsx.d.ts` (`sportello/react-jsx`), which adds
+ *   them to React's JSX namespace;
+ * - `dist/vscode.html-custom-data.json` and `dist/vscode.css-custom-data.json`: VS Code's custom
+ *   data (tags, attributes and their values; CSS custom properties and parts).
+ *
+ * Types come from the element classes themselves (`SportelloAiChat['agentId']`) and the events from
+ * the global event map each element extends, so they cannot drift from the code; the manifest only
+ * says which names exist, and the descriptions.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { analyzeManifest } from './analyze-manifest.mjs';
+import { PACKAGE_TAGS } from './package-tags.mjs';
+import { findElement, type Manifest } from '../demo/reference/model.js';
+
+interface Named {
+  name: string;
+  description?: string;
+  type?: { text?: string };
+}
+interface Member extends Named {
+  kind: string;
+  static?: boolean;
+  readonly?: boolean;
+  privacy?: string;
+}
+interface Declaration extends Named {
+  summary?: string;
+  attributes?: Array<Named & { fieldName?: string }>;
+  members?: Member[];
+  events?: Named[];
+  cssParts?: Named[];
+  cssProperties?: Named[];
+}
+
+export interface TagApi {
+  tag: string;
+  className: string;
+  summary: string;
+  /** Properties a page sets, by their names: the class's own type. */
+  properties: Array<{ name: string; attribute?: string; description: string }>;
+  /** Attributes with no property of their own (`sound`, `lang`): text or present. */
+  attributesOnly: Array<{ name: string; description: string; values: string[] }>;
+  attributes: Array<{ name: string; description: string; values: string[] }>;
+  events: Array<{ name: string; description: string }>;
+  cssProperties: Named[];
+  cssParts: Named[];
+}
+
+const camel = (name: string) => name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+const pascal = (name: string) => camel(name).replace(/^./, (c) => c.toUpperCase());
+/** `'inline' | 'launcher'` → the values an editor offers for the attribute. */
+const literalValues = (type: string | undefined) =>
+  type && /^('[^']*'\s*\|\s*)*'[^']*'$/.test(type.trim()) ? [...type.matchAll(/'([^']*)'/g)].map((m) => m[1]!) : [];
+
+/** What a page can set and hear on each public tag, from the manifest. */
+export function tagApis(manifest: Manifest): TagApi[] {
+  return PACKAGE_TAGS.map((tag) => {
+    const found = findElement(manifest, tag);
+    if (!found) throw new Error(`<${tag}> is not in custom-elements.json`);
+    const d = found.declaration as unknown as Declaration;
+    const fields = (d.members ?? []).filter(
+      (m) => m.kind === 'field' && !m.static && !m.readonly && (m.privacy ?? 'public') === 'public',
+    );
+    const fieldNames = new Set(fields.map((f) => f.name));
+    const attributes = (d.attributes ?? []).map((a) => {
+      const field = a.fieldName ?? camel(a.name);
+      const member = fields.find((f) => f.name === field);
+      return {
+        name: a.name,
+        field: fieldNames.has(field) ? field : undefined,
+        description: a.description ?? member?.description ?? '',
+        values: literalValues(a.type?.text ?? member?.type?.text),
+      };
+    });
+    return {
+      tag,
+      className: d.name,
+      summary: d.summary ?? '',
+      properties: fields.map((f) => ({
+        name: f.name,
+        ...(attributes.find((a) => a.field === f.name)
+          ? { attribute: attributes.find((a) => a.field === f.name)!.name }
+          : {}),
+        description: f.description ?? '',
+      })),
+      attributesOnly: attributes
+        .filter((a) => !a.field)
+        .map(({ name, description, values }) => ({ name, description, values })),
+      attributes: attributes.map(({ name, description, values }) => ({ name, description, values })),
+      events: (d.events ?? []).map((e) => ({ name: e.name, description: e.description ?? '' })),
+      cssProperties: d.cssProperties ?? [],
+      cssParts: d.cssParts ?? [],
+    };
+  });
+}
+
+const comment = (text: string, indent = '  ') =>
+  text ? `${indent}/** ${text.replace(/\*\//g, '*\\/').replace(/\n/g, ' ')} */\n` : '';
+
+/** The generated files' first lines: the element classes the types are read from. */
+const header = (
+  apis: TagApi[],
+  extra = '',
+) => `// Generated by scripts/framework-types.ts from custom-elements.json: do not edit.
+${extra}import type {
+${apis.map((api) => `  ${api.className},\n`).join('')}} from './entries/index.js';
+
+/** An event of the global event map each element extends (its detail typed), else a plain CustomEvent. */
+type SportelloEvent<K extends string> = K extends keyof GlobalEventHandlersEventMap
+  ? GlobalEventHandlersEventMap[K]
+  : CustomEvent<unknown>;
+/**
+ * A property that has an attribute takes the attribute's text too (\`agent-id="1"\`), unless its type is
+ * already text (a union of literals stays one); \`open\` (a method whose setter takes a boolean) a boolean.
+ */
+type WithAttribute<T> = [T] extends [string | undefined]
+  ? T
+  : T | string | (T extends (...args: never[]) => unknown ? boolean : never);
+`;
+
+/** Props as Vue sees them: camel-case names; an attribute's text is always accepted beside the property's type. */
+function vueProps(api: TagApi): string {
+  let out = '';
+  for (const p of api.properties) {
+    out += comment(p.description, '    ');
+    const type = `${api.className}['${p.name}']`;
+    out += `    ${p.name}?: ${p.attribute ? `WithAttribute<${type}>` : type};\n`;
+  }
+  for (const a of api.attributesOnly) {
+    out += comment(a.description, '    ');
+    out += `    ${camel(a.name)}?: ${a.values.length ? a.values.map((v) => `'${v}'`).join(' | ') : 'string | boolean'};\n`;
+  }
+  for (const e of api.events) {
+    out += comment(e.description, '    ');
+    out += `    on${pascal(e.name)}?: (event: SportelloEvent<'${e.name}'>) => void;\n`;
+  }
+  return out;
+}
+
+export function vueTypes(apis: TagApi[]): string {
+  return `${header(apis, "import type { DefineComponent } from 'vue';\n")}
+/**
+ * Our tags for Vue's templates (\`vue-tsc\`, Volar): add \`/// <reference types="sportello/vue" />\` to a
+ * \`.d.ts\` of the app (or \`"types": ["sportello/vue"]\` to its tsconfig). Bind objects and functions
+ * with \`.prop\` (\`:token-provider.prop="fn"\`): see the README's "Frameworks".
+ */
+export interface SportelloVueComponents {
+${apis.map((api) => `${comment(api.summary)}  '${api.tag}': DefineComponent<{\n${vueProps(api)}  }>;\n`).join('')}}
+
+declare module 'vue' {
+  interface GlobalComponents extends SportelloVueComponents {}
+}
+`;
+}
+
+export function jsxTypes(apis: TagApi[]): string {
+  const props = (api: TagApi) => {
+    let out = '';
+    const propertyNames = new Set(api.properties.map((p) => p.name));
+    for (const p of api.properties) {
+      out += comment(p.description, '    ');
+      // One name for both (`endpoint`, `mode`): the property's type, or the attribute's text.
+      const type = `${api.className}['${p.name}']`;
+      out += `    ${p.name}?: ${p.attribute === p.name ? `WithAttribute<${type}>` : type};\n`;
+    }
+    for (const a of api.attributes.filter((a) => !propertyNames.has(a.name))) {
+      out += comment(a.description, '    ');
+      out += `    '${a.name}'?: ${a.values.length ? a.values.map((v) => `'${v}'`).join(' | ') : 'string | number | boolean'};\n`;
+    }
+    for (const e of api.events) {
+      out += comment(e.description, '    ');
+      out += `    'on${e.name}'?: (event: SportelloEvent<'${e.name}'>) => void;\n`;
+    }
+    return out;
+  };
+  return `${header(apis)}
+/**
+ * Our tags for JSX outside the React wrappers (React 19, Preact), framework-neutral: attributes by
+ * their names (\`widget-key\`), properties by theirs (\`tokenProvider\`: set as a property where the
+ * framework does so, React 19 and Preact for a defined element), events as \`on\` + the event's name
+ * (\`onsportello-chat-started\`, how React 19 and Preact listen to a custom element's events).
+ * \`sportello/react-jsx\` adds them to React's JSX namespace; other frameworks extend theirs with it.
+ */
+export interface SportelloJsxElements {
+${apis.map((api) => `${comment(api.summary)}  '${api.tag}': {\n${props(api)}  };\n`).join('')}}
+`;
+}
+
+export function reactJsxTypes(): string {
+  return `// Generated by scripts/framework-types.ts: do not edit.
+import type { DetailedHTMLProps, HTMLAttributes } from 'react';
+import type { SportelloJsxElements } from './jsx.js';
+
+/** Our tags with React's own props (\`key\`, \`ref\`, \`className\`, …). */
+type SportelloReactElements = {
+  [K in keyof SportelloJsxElements]: DetailedHTMLProps<HTMLAttributes<HTMLElement>, HTMLElement> & SportelloJsxElements[K];
+};
+
+/**
+ * \`/// <reference types="sportello/react-jsx" />\`: our tags as React JSX elements. React 18 sets
+ * every prop as an attribute (text) and adds no listener for custom events: there, use the wrappers
+ * of \`sportello/react\`; React 19 sets properties and listens to \`onsportello-…\` props itself.
+ */
+declare module 'react' {
+  namespace JSX {
+    interface IntrinsicElements extends SportelloReactElements {}
+  }
+}
+`;
+}
+
+export function vscodeHtmlData(apis: TagApi[]): object {
+  return {
+    version: 1.1,
+    tags: apis.map((api) => ({
+      name: api.tag,
+      description: api.summary,
+      attributes: api.attributes.map((a) => ({
+        name: a.name,
+        description: a.description,
+        ...(a.values.length ? { values: a.values.map((name) => ({ name })) } : {}),
+      })),
+    })),
+  };
+}
+
+export function vscodeCssData(apis: TagApi[]): object {
+  const properties = new Map<string, string>();
+  const parts = new Map<string, string>();
+  for (const api of apis) {
+    for (const p of api.cssProperties) if (!properties.has(p.name)) properties.set(p.name, p.description ?? '');
+    for (const p of api.cssParts) {
+      const key = `::part(${p.name})`;
+      parts.set(key, `${parts.has(key) ? `${parts.get(key)} ` : ''}<${api.tag}>: ${p.description ?? ''}`.trim());
+    }
+  }
+  return {
+    version: 1.1,
+    properties: [...properties].map(([name, description]) => ({ name, description })),
+    pseudoElements: [...parts].map(([name, description]) => ({ name, description })),
+  };
+}
+
+/** Writes every file into `dist/`. */
+export function writeFrameworkTypes(dist = 'dist', manifest = analyzeManifest() as Manifest): void {
+  const apis = tagApis(manifest);
+  mkdirSync(join(dist, 'types'), { recursive: true });
+  writeFileSync(join(dist, 'types/vue.d.ts'), vueTypes(apis));
+  writeFileSync(join(dist, 'types/jsx.d.ts'), jsxTypes(apis));
+  writeFileSync(join(dist, 'types/react-jsx.d.ts'), reactJsxTypes());
+  writeFileSync(join(dist, 'vscode.html-custom-data.json'), `${JSON.stringify(vscodeHtmlData(apis), null, 2)}\n`);
+  writeFileSync(join(dist, 'vscode.css-custom-data.json'), `${JSON.stringify(vscodeCssData(apis), null, 2)}\n`);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) writeFrameworkTypes();

@@ -1,0 +1,1 @@
+export declare const PACKAGE_TAGS: readonly string[];
