@@ -4,9 +4,9 @@ import './index.js';
 import type { SportelloAiChat } from './ai-chat.js';
 import type { AiFeedbackDetail } from './events.js';
 import { ignoreResizeObserverLoop, until } from '../../test/browser/helpers/chat-frames.js';
-import { $, idle, panel, resetSimulator, typeAndSend } from '../../test/browser/helpers/ai-chat.js';
+import { $, $$, idle, lastAnswer, panel, resetSimulator, typeAndSend } from '../../test/browser/helpers/ai-chat.js';
 
-// What follows an answer: feedback with a reason and a comment.
+// What follows an answer: the service's suggested follow-ups, feedback with a reason and a comment.
 
 ignoreResizeObserverLoop();
 
@@ -18,12 +18,54 @@ const focused = (el: SportelloAiChat): Element | null => {
     active = active.shadowRoot.activeElement;
   return active;
 };
+const followUps = (el: SportelloAiChat) => $$(el, '[part~="follow-ups"] button').map((b) => spaced(b.textContent));
 
 describe('sportello-ai-chat: after an answer', () => {
   beforeEach(async () => {
     sessionStorage.clear();
     localStorage.clear();
     await resetSimulator();
+  });
+
+  it("shows the service's suggested follow-ups under the last answer; one pressed is asked, the focus in the composer", async () => {
+    const el = await panel();
+    await typeAndSend(el, 'How do I reset my password?');
+    await idle(el);
+    const first = await until(() => (followUps(el).length ? followUps(el) : undefined));
+    expect(first).to.include('How can I pay my invoice?');
+    expect(first.length).to.be.at.most(3);
+    expect($(el, '[part~="follow-ups"]')!.getAttribute('aria-label')).to.equal('You might also ask');
+    expect($$(el, '[part~="tool"]'), 'suggestions are not a tool card').to.have.length(0);
+    await expect(el).to.be.accessible();
+    // Keyboard only: Enter on a suggestion asks it.
+    const button = $$(el, '[part~="follow-ups"] button').find(
+      (b) => spaced(b.textContent) === 'How can I pay my invoice?',
+    )!;
+    button.focus();
+    await sendKeys({ press: 'Enter' });
+    await until(() => $$(el, '.msg.user').length === 2);
+    expect(spaced($$(el, '.msg.user')[1]!.textContent)).to.equal('How can I pay my invoice?');
+    await until(() => focused(el)?.tagName === 'SPORTELLO-COMPOSER');
+    await until(() => $$(el, '.msg.assistant').length === 2 && !$$(el, '[aria-busy="true"]').length);
+    await idle(el);
+    // Only the last answer offers what to ask next.
+    await until(() => $$(el, '[part~="follow-ups"]').length > 0);
+    expect($$(el, '[part~="follow-ups"]').every((g) => lastAnswer(el).contains(g))).to.equal(true);
+  });
+
+  it('never makes suggestions up: none from an agent without the tool, none out of scope, none with follow-up-tool=""', async () => {
+    const other = await panel({ 'agent-id': '2' });
+    await typeAndSend(other, 'How do I reset my password?');
+    await idle(other);
+    expect(followUps(other)).to.deep.equal([]);
+    const el = await panel();
+    await typeAndSend(el, 'who won the match?');
+    await idle(el);
+    expect(followUps(el)).to.deep.equal([]);
+    const off = await panel({ 'follow-up-tool': '' });
+    await typeAndSend(off, 'How do I reset my password?');
+    await idle(off);
+    expect(followUps(off)).to.deep.equal([]);
   });
 
   it('thumbs down: the rating goes at once, then a reason and a comment in a second event; the thanks stays after a reload', async () => {

@@ -22,6 +22,8 @@ import { errorSentence } from '../shared/error-text.js';
 import { DEFAULT_ACCEPT } from './parts/attachments.js';
 import { ComposerInput } from './parts/composer-input.js';
 import { FeedbackForms } from './parts/feedback.js';
+import { renderFollowUps } from './parts/follow-ups.js';
+import { DEFAULT_FOLLOW_UP_TOOL } from '../../src/model/ai/follow-ups.js';
 import './parts/ai-thread.js';
 import type { SportelloAiThread } from './parts/ai-thread.js';
 import type { ChatListItem } from '../shared/message-list.js';
@@ -87,6 +89,7 @@ const suggestionList = {
  * @csspart sources - The sources of an answer.
  * @csspart answer-actions - Copy, regenerate and rating buttons under an answer.
  * @csspart feedback - The form after a rating (a reason and a comment), or its thanks once sent.
+ * @csspart follow-ups - The service's suggested follow-up questions under the last answer.
  * @csspart tool - A tool call's card.
  * @csspart confidence - An answer's confidence and what it is based on.
  * @csspart approval - A tool approval prompt.
@@ -170,6 +173,13 @@ export class SportelloAiChat extends SportelloElement {
    * The stream worker hands new text to the page no more often (16 ms at least).
    */
   @property({ type: Number, attribute: 'render-interval' }) renderInterval = 50;
+  /**
+   * The tool whose calls carry suggested follow-ups: a `tool_call` of it with `tool_args.questions`
+   * (strings) shows them as buttons under the last answer, instead of a tool card. The spec's chat
+   * response has no field for suggestions; an agent gives them by function calling. Empty: none.
+   * The panel never makes a suggestion up.
+   */
+  @property({ attribute: 'follow-up-tool' }) followUpTool = DEFAULT_FOLLOW_UP_TOOL;
 
   @state() private announcement = '';
   @state() private handoffSent = false;
@@ -408,6 +418,14 @@ export class SportelloAiChat extends SportelloElement {
     return this.chat.send(text, files);
   }
 
+  /** A suggested follow-up, pressed: asked as typed, and the focus goes to the composer (the buttons go). */
+  private async askFollowUp(question: string): Promise<void> {
+    const asked = this.ask(question);
+    await this.updateComplete;
+    this.renderRoot.querySelector<HTMLElement>('sportello-composer')?.focus();
+    await asked;
+  }
+
   private onSuggestionClick(e: Event): void {
     const target = (e.target as Element | null)?.closest?.('[data-prompt]');
     const prompt = target?.getAttribute('data-prompt');
@@ -486,6 +504,15 @@ export class SportelloAiChat extends SportelloElement {
         void this.thread?.scrollToEnd();
       },
       feedbackForm: (m) => this.feedbackForms.render(m),
+      followUps: (m) =>
+        renderFollowUps(
+          {
+            s: (key) => this.s(key),
+            latest: (message) => !this.chat.busy && this.chat.messages.at(-1) === message,
+            ask: (question) => void this.askFollowUp(question),
+          },
+          m,
+        ),
     };
   }
 

@@ -72,6 +72,7 @@ export const ai: Catalogue['ai'] = {
   helpful: 'مفيدة',
   notHelpful: 'غير مفيدة',
   feedbackThanks: 'شكرًا لك على ملاحظاتك.',
+  followUps: 'قد تسأل أيضًا',
   feedbackDownTitle: 'ما الخطأ في هذه الإجابة؟',
   feedbackUpTitle: 'ما الذي أعجبك في هذه الإجابة؟',
   feedbackReason: 'السبب',

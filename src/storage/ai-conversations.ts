@@ -16,6 +16,8 @@ export interface StoredMessage {
   messageId?: number;
   /** What the visitor said of the answer beyond the rating. */
   feedback?: { reason?: string; comment?: string };
+  /** What the service suggested asking next (shown under the last answer). */
+  followUps?: string[];
   sources?: Array<{
     citation?: number;
     title: string;

@@ -17,6 +17,7 @@ export function toStored(messages: readonly ChatMessage[]): StoredMessage[] {
           status: m.status === 'error' ? 'error' : m.status === 'stopped' ? 'stopped' : 'done',
           ...(m.rating ? { rating: m.rating } : {}),
           ...(m.serviceMessageId !== undefined ? { messageId: m.serviceMessageId } : {}),
+          ...(m.followUps?.length ? { followUps: m.followUps } : {}),
           ...(m.feedback ? { feedback: storedFeedback(m.feedback) } : {}),
           sources: m.sources.map((s) => ({
             citation: s.citation,
@@ -49,6 +50,7 @@ export function fromStored(m: StoredMessage, display: AnswerDisplay): ChatMessag
     request: { message: '' },
     rating: m.rating === 'up' || m.rating === 'down' ? m.rating : undefined,
     serviceMessageId: typeof m.messageId === 'number' ? m.messageId : undefined,
+    followUps: Array.isArray(m.followUps) ? m.followUps.filter((q): q is string => typeof q === 'string') : undefined,
     feedback: m.feedback && typeof m.feedback === 'object' ? storedFeedback(m.feedback) : undefined,
     sources: (m.sources ?? []).map((s, i) => ({
       citation: s.citation ?? i + 1,

@@ -146,6 +146,7 @@ const CASES: Record<string, ElementCase> = {
       maxFileSize: 1000,
       maxFiles: 1,
       renderInterval: 10,
+      followUpTool: 'late_follow_ups',
       strings: stringsFor('ai', 'welcome'),
       endpoint: `${SIM_URL}/ai/api/v2`,
       tokenProvider: async () => 'late-token',

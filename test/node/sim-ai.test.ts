@@ -406,7 +406,17 @@ describe('AI service simulator (ai-service.md)', () => {
       const t = types(s);
       assert.equal(t[0], 'rag_thinking');
       assert.equal(t.at(-1), 'done');
-      const order = ['rag_thinking', 'delta', 'sources', 'confidence', 'handoff_decision', 'usage', 'done'];
+      // Agent 1's `tool_call` after the text is its suggested follow-ups (sim-ai-follow-ups.test.ts).
+      const order = [
+        'rag_thinking',
+        'delta',
+        'tool_call',
+        'sources',
+        'confidence',
+        'handoff_decision',
+        'usage',
+        'done',
+      ];
       assert.deepEqual([...new Set(t)], order);
       const deltas = s.events.filter((e) => e.type === 'delta');
       assert.ok(deltas.length > 10, 'many chunks');

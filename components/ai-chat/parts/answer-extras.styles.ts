@@ -1,7 +1,34 @@
 import { css } from 'lit';
 
-/** What parts of their own add to the thread's messages: the feedback form. */
+/** What parts of their own add to the thread's messages: follow-ups, the feedback form. */
 export const answerExtrasStyles = css`
+  .follow-ups {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 6px;
+    margin-top: var(--_space);
+  }
+  .follow-ups-label {
+    flex-basis: 100%;
+    font-size: 0.8em;
+    color: var(--_text-muted);
+  }
+  .follow-up {
+    border: 1px solid var(--_border);
+    background: var(--_surface);
+    color: var(--_accent);
+    border-radius: 999px;
+    padding: 4px 12px;
+    font: inherit;
+    font-size: 0.9em;
+    text-align: start;
+    cursor: pointer;
+    max-width: 100%;
+  }
+  .follow-up:hover {
+    border-color: var(--_accent);
+  }
   .feedback-form {
     display: flex;
     flex-direction: column;

@@ -40,8 +40,9 @@ export interface AnswerContext {
   resend(id: string, text: string): void;
   /** Asks a failed or stopped answer's question again (at the end of the thread, where the service puts it). */
   retry(id: string): void;
-  /** What parts of their own add to a message: the feedback form. */
+  /** What parts of their own add to a message: the feedback form, follow-ups. */
   feedbackForm(m: AssistantMessage): unknown;
+  followUps(m: AssistantMessage): unknown;
 }
 
 const toolName = (call: PendingToolCall) => String(call.tool_name ?? call.name ?? '?');
@@ -272,6 +273,7 @@ function renderAssistant(c: AnswerContext, m: AssistantMessage): TemplateResult 
     ${m.sources.length ? renderSources(c, m) : nothing}
     ${m.confidence && !busy ? renderConfidence(c, m.confidence) : nothing}
     ${m.handoff?.requested ? renderHandoffOffer(c, m) : nothing}
+    ${c.followUps(m)}
     ${
       m.status === 'error' && m.error
         ? html`<sportello-error-notice

@@ -100,7 +100,7 @@ export class PanelView {
       <sportello-ai-thread
         class=${messages.length ? '' : 'empty'}
         ?hidden=${!!p.pastList}
-        exportparts="list: log, message, bubble, new-messages: jump, user-message, assistant-message, sources, approval, error, answer-actions, tool, confidence, feedback"
+        exportparts="list: log, message, bubble, new-messages: jump, user-message, assistant-message, sources, approval, error, answer-actions, tool, confidence, feedback, follow-ups"
         lang=${lang}
         .items=${threadItems(messages, s('assistant'))}
         .labels=${this.threadLabelCache.of({ log: s('log'), you: s('you'), newMessages: s('jump') })}

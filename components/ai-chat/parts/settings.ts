@@ -23,6 +23,7 @@ export interface AiChatAttributes {
   externalConversationId: string | undefined;
   mode: string;
   renderInterval: number;
+  followUpTool: string;
 }
 
 /** The attributes the element holds itself (the rest come from the resolved configuration). */
@@ -43,6 +44,7 @@ const OWN: ReadonlyArray<keyof OwnAttributes> = [
   'externalConversationId',
   'mode',
   'renderInterval',
+  'followUpTool',
 ];
 
 /** A copy of the element's own attributes as of now (a later change leaves it as it was). */
@@ -128,6 +130,7 @@ export function chatSettings(a: AiChatAttributes, client: () => AiClient): Answe
     includeHiddenSources: a.includeHiddenSources,
     externalConversationId: a.externalConversationId,
     renderIntervalMs: a.renderInterval,
+    followUpTool: a.followUpTool.trim() || undefined,
   };
 }
 

@@ -1,3 +1,12 @@
+/** The tool an agent calls with `{questions}` to suggest what the visitor may ask next. */
+export const FOLLOW_UP_TOOL = 'suggest_follow_ups';
+
+/** Whether the agent's `tools_config` lists `tool`. */
+export function hasTool(agent: Agent | null, tool: string): boolean {
+  const tools = agent?.tools_config?.tools;
+  return Array.isArray(tools) && tools.includes(tool);
+}
+
 /** Seeded agents (spec §2.1 output shape). Read-only in the simulator: the widget only chats. */
 export interface Agent {
   id: number;
@@ -60,6 +69,11 @@ export const AGENTS: Agent[] = [
     version: 3,
     system_prompt:
       "Sei l'assistente di {{company}}. Rispondi in modo cortese a {{customer_name}} usando solo la base di conoscenza.",
+    // Also suggests what to ask next, by function calling (README: "Suggested follow-ups").
+    tools_config: {
+      tools: ['track_shipment', 'cancel_order', FOLLOW_UP_TOOL],
+      approval_required: ['cancel_order'],
+    },
     rag_config: rag(['1', '2']),
     created_at: '2026-01-10T08:00:00Z',
     updated_at: '2026-02-01T10:30:00Z',

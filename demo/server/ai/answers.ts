@@ -1,6 +1,6 @@
 import { marked } from 'marked';
 import { Bm25 } from './bm25.js';
-import { substitute, type Agent } from './agents.js';
+import { FOLLOW_UP_TOOL, hasTool, substitute, type Agent } from './agents.js';
 import { describeAttachments } from './attachments.js';
 import type { PendingTool } from './conversations.js';
 import { passageVisible, type KnowledgeStore, type ScoredPassage } from './kb.js';
@@ -28,6 +28,8 @@ export interface AnswerPlan {
   thinking: string[];
   /** Tools run during this turn (streamed as `tool_call` before the text). */
   toolCalls: Array<{ tool_name: string; tool_args: Record<string, unknown> }>;
+  /** What the visitor may ask next (the agent's follow-up tool, streamed as a `tool_call` after the text). */
+  followUps: string[];
   /** A tool waiting for approval: the turn ends with `tool_approval_required` and no text. */
   approval: PendingTool | null;
   content: string;
@@ -66,6 +68,7 @@ export function planAnswer(kb: KnowledgeStore, input: TurnInput): AnswerPlan {
     ragThinking: [],
     thinking: [],
     toolCalls: [],
+    followUps: [],
     approval: null,
     content: '',
     contentFormat: req.response_format,
@@ -198,6 +201,7 @@ export function planAnswer(kb: KnowledgeStore, input: TurnInput): AnswerPlan {
       } else if (best || (req.skip_scope_check && hits[0])) {
         plan.content = ragAnswer(best ?? hits[0]!, relevant.slice(1), lang, best !== undefined);
         plan.intent = intentOf(best ?? hits[0]!);
+        if (best && hasTool(agent, FOLLOW_UP_TOOL)) plan.followUps = followUps(kb, req.message, kbIds, lang, relevant);
       } else {
         plan.isInScope = req.skip_scope_check;
         plan.content = t(
@@ -276,6 +280,22 @@ function finish(plan: AnswerPlan, req: ChatRequest, best: ScoredPassage | null):
   if (!req.include_sources) plan.sources = [];
   else if (!req.include_hidden_sources) plan.sources = plan.sources.filter((s) => s.is_visible);
   return plan;
+}
+
+/**
+ * Up to three questions of the knowledge base's published FAQs in the visitor's language, the
+ * nearest to the question asked first, leaving out the passages the answer already used: what the
+ * visitor may ask next.
+ */
+function followUps(kb: KnowledgeStore, question: string, kbIds: number[], lang: Lang, used: ScoredPassage[]): string[] {
+  const usedFaqs = new Set(used.flatMap((h) => (h.passage.kind === 'faq' ? [h.passage.faq.id] : [])));
+  const asked = question.trim().toLowerCase();
+  return kb
+    .search(question, kbIds, { topK: 500, lang, alpha: 0.5 })
+    .flatMap((h) => (h.passage.kind === 'faq' ? [h.passage.faq] : []))
+    .filter((f) => f.lang === lang && f.is_visible && !usedFaqs.has(f.id) && f.question.toLowerCase() !== asked)
+    .slice(0, 3)
+    .map((f) => f.question);
 }
 
 function toSource(h: ScoredPassage): RagSource {

@@ -1,4 +1,5 @@
 import type { AnswerPlan } from './answers.js';
+import { FOLLOW_UP_TOOL } from './agents.js';
 import { chunkText, pace, type SseWriter } from './sse.js';
 
 export interface TurnIds {
@@ -50,8 +51,8 @@ export function messageResponse(plan: AnswerPlan, ids: TurnIds) {
     intent: plan.intent,
     sentiment: plan.sentiment,
     is_in_scope: plan.isInScope,
-    tool_calls_count: plan.toolCalls.length,
-    tools_used: plan.toolCalls.map((c) => c.tool_name),
+    tool_calls_count: plan.toolCalls.length + (plan.followUps.length ? 1 : 0),
+    tools_used: [...plan.toolCalls.map((c) => c.tool_name), ...(plan.followUps.length ? [FOLLOW_UP_TOOL] : [])],
     pending_tool_approval: plan.approval
       ? { pending_message_id: ids.messageId, pending_tool_calls: [plan.approval] }
       : null,
@@ -95,6 +96,13 @@ export async function streamTurn(sse: SseWriter, plan: AnswerPlan, ids: TurnIds,
     await sse.send({ type: 'error', error: plan.failure.error, code: plan.failure.code });
     return sse.end();
   }
+  // What the visitor may ask next: the agent's function call after its text (the spec's chat
+  // response has no field for suggestions; `tool_call` carries them with their arguments).
+  if (
+    plan.followUps.length &&
+    !(await sse.send({ type: 'tool_call', tool_name: FOLLOW_UP_TOOL, tool_args: { questions: plan.followUps } }))
+  )
+    return;
   if (plan.sources.length && !(await sse.send({ type: 'sources', sources: plan.sources }))) return;
   const c = plan.confidence;
   if (

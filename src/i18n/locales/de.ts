@@ -120,6 +120,7 @@ const de: Catalogue = {
     helpful: 'Hilfreich',
     notHelpful: 'Nicht hilfreich',
     feedbackThanks: 'Vielen Dank für Ihre Rückmeldung.',
+    followUps: 'Sie könnten auch fragen',
     feedbackDownTitle: 'Was war an dieser Antwort nicht gut?',
     feedbackUpTitle: 'Was war an dieser Antwort gut?',
     feedbackReason: 'Grund',

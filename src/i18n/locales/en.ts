@@ -123,6 +123,7 @@ const en = {
     helpful: 'Helpful',
     notHelpful: 'Not helpful',
     feedbackThanks: 'Thank you for your feedback.',
+    followUps: 'You might also ask',
     feedbackDownTitle: 'What was wrong with this answer?',
     feedbackUpTitle: 'What was good about this answer?',
     feedbackReason: 'Reason',

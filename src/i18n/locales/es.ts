@@ -118,6 +118,7 @@ const es: Catalogue = {
     helpful: 'Útil',
     notHelpful: 'No útil',
     feedbackThanks: 'Gracias por su valoración.',
+    followUps: 'También podría preguntar',
     feedbackDownTitle: '¿Qué falló en esta respuesta?',
     feedbackUpTitle: '¿Qué le gustó de esta respuesta?',
     feedbackReason: 'Motivo',

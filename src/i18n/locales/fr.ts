@@ -121,6 +121,7 @@ const fr: Catalogue = {
     helpful: 'Utile',
     notHelpful: 'Pas utile',
     feedbackThanks: 'Merci pour votre retour.',
+    followUps: 'Vous pourriez aussi demander',
     feedbackDownTitle: 'Qu’est-ce qui n’allait pas dans cette réponse ?',
     feedbackUpTitle: 'Qu’est-ce qui vous a plu dans cette réponse ?',
     feedbackReason: 'Motif',

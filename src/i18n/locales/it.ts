@@ -118,6 +118,7 @@ const it: Catalogue = {
     helpful: 'Utile',
     notHelpful: 'Non utile',
     feedbackThanks: 'Grazie per il Suo riscontro.',
+    followUps: 'Potrebbe anche chiedere',
     feedbackDownTitle: 'Che cosa non andava in questa risposta?',
     feedbackUpTitle: 'Che cosa Le è piaciuto di questa risposta?',
     feedbackReason: 'Motivo',

@@ -10,6 +10,7 @@ import {
 } from '../../services/ai.js';
 import { ServiceError } from '../../transport/errors.js';
 import type { AnswerDisplay, AssistantMessage } from './messages.js';
+import { followUpsOf } from './follow-ups.js';
 
 /** What applying an event may reach beyond the answer itself. */
 export interface AnswerEventContext {
@@ -22,6 +23,8 @@ export interface AnswerEventContext {
   usage?(usage: ChatUsage): void;
   handoff?(message: AssistantMessage): void;
   fail(message: AssistantMessage, error: unknown): void;
+  /** The name of the tool whose calls suggest follow-ups (follow-ups.ts), if any. */
+  followUpTool?(): string | undefined;
 }
 
 /**
@@ -66,6 +69,12 @@ export function applyEvent(ctx: AnswerEventContext, message: AssistantMessage, e
         .filter((s) => s && (s.is_visible !== false || ctx.includeHiddenSources()));
       break;
     case 'tool_call': {
+      const followUps = followUpsOf(event.tool_name, event.tool_args, ctx.followUpTool?.());
+      if (followUps) {
+        // Suggestions for the visitor, not a tool at work: no card. Shown once the answer is done.
+        message.followUps = followUps;
+        return;
+      }
       answerBegins(message);
       const result =
         (event as { result?: unknown; tool_result?: unknown }).result ??

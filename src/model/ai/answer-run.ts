@@ -28,6 +28,8 @@ export interface AnswerSettings {
   externalConversationId?: string | undefined;
   /** Least ms between two batches of a streamed answer (the display's render interval). */
   renderIntervalMs?: number | undefined;
+  /** The tool whose calls suggest follow-ups (`follow-up-tool`); none: no suggestions. */
+  followUpTool?: string | undefined;
 }
 
 /** What a run tells the conversation it belongs to. */
@@ -63,6 +65,7 @@ export class AnswerRun {
     usage: (usage) => this.hooks.usage?.(usage),
     handoff: (message) => this.hooks.handoff?.(message),
     fail: (message, error) => this.fail(message, error),
+    followUpTool: () => this.settings().followUpTool,
   };
 
   /** An answer is under way. */
@@ -107,6 +110,7 @@ export class AnswerRun {
       serviceMessageId: undefined,
       rating: undefined,
       feedback: undefined,
+      followUps: undefined,
       handoff: undefined,
       error: undefined,
     });

@@ -78,6 +78,8 @@ export interface AssistantMessage {
   confidence?: { score: number; needsReview: boolean; signals?: Record<string, unknown> | undefined } | undefined;
   /** The service's id of this answer (`usage.message_id`), for feedback the page records. */
   serviceMessageId?: number | undefined;
+  /** What the service suggests asking next (its follow-up tool call, follow-ups.ts); none when it gave none. */
+  followUps?: string[] | undefined;
   /** The visitor's rating of the answer (kept on this device only: the spec has no feedback endpoint). */
   rating?: 'up' | 'down' | undefined;
   /** What the visitor said of the answer beyond the rating, once sent (`sportello-feedback`). */

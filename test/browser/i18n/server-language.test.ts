@@ -21,6 +21,7 @@ const attributes = (extra: Partial<AiChatAttributes>): AiChatAttributes => ({
   externalConversationId: undefined,
   mode: 'inline',
   renderInterval: 0,
+  followUpTool: 'suggest_follow_ups',
   ...extra,
 });
 const client = () => ({}) as AiClient;

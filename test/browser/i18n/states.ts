@@ -57,7 +57,10 @@ export async function resetSim(): Promise<void> {
 
 const AI = `${SIM_URL}/ai/api/v2`;
 /** What the assistant answers is data: its markdown, the sources' titles, the tools it names. */
-const AI_DATA = { skip: ['.md', '.sources a', '.sources .title', '.chip'], data: [/\b[a-z]+(_[a-z]+)+\b/g] };
+const AI_DATA = {
+  skip: ['.md', '.sources a', '.sources .title', '.chip', '.follow-up'],
+  data: [/\b[a-z]+(_[a-z]+)+\b/g],
+};
 
 async function aiPanel(attrs: Record<string, string> = {}): Promise<SportelloAiChat> {
   const el = document.createElement('sportello-ai-chat') as SportelloAiChat;
@@ -206,10 +209,11 @@ const aiStates: ElementState[] = [
   },
   {
     element: 'ai-chat',
-    state: 'the feedback form after thumbs down',
+    state: 'suggested follow-ups and the feedback form after thumbs down',
     show: async () => {
       const el = await aiPanel();
       const shown = await aiAnswered(el, 'How do I reset my password?');
+      await until(() => ai$(el, '[part~="follow-ups"]'));
       (ai$(el, '[part~="answer-actions"] .rating:last-child') as HTMLButtonElement).click();
       await until(() => ai$(el, 'form[part~="feedback"]'));
       return shown;
