@@ -6,7 +6,8 @@ import type { AiFeedbackDetail } from './events.js';
 import { ignoreResizeObserverLoop, until } from '../../test/browser/helpers/chat-frames.js';
 import { $, $$, idle, lastAnswer, panel, resetSimulator, typeAndSend } from '../../test/browser/helpers/ai-chat.js';
 
-// What follows an answer: the service's suggested follow-ups, feedback with a reason and a comment.
+// What follows an answer: the service's suggested follow-ups, feedback with a reason and a comment;
+// the conversation downloaded as Markdown.
 
 ignoreResizeObserverLoop();
 
@@ -130,5 +131,35 @@ describe('sportello-ai-chat: after an answer', () => {
     await until(() => !$(el, 'form[part~="feedback"]'));
     await until(() => focused(el)?.classList.contains('rating'));
     expect(focused(el)!.getAttribute('aria-pressed')).to.equal('true');
+  });
+
+  it('downloads the conversation as Markdown, and says so', async () => {
+    const el = await panel();
+    await typeAndSend(el, 'What are your opening hours?');
+    await idle(el);
+    let saved: { name: string; href: string } | undefined;
+    el.shadowRoot!.addEventListener(
+      'click',
+      (e) => {
+        const a = e.target as HTMLAnchorElement;
+        if (a.tagName !== 'A' || !a.download) return;
+        e.preventDefault(); // read it here, without a real download
+        saved = { name: a.download, href: a.href };
+      },
+      { capture: true },
+    );
+    const button = $(el, 'header [part~="export"]') as HTMLButtonElement;
+    expect(button.getAttribute('aria-label')).to.equal('Download conversation');
+    // Keyboard only: the header's button, Enter.
+    button.focus();
+    await sendKeys({ press: 'Enter' });
+    await until(() => saved);
+    expect(saved!.name).to.match(/^conversation-\d{4}-\d{2}-\d{2}\.md$/);
+    const markdown = await (await fetch(saved!.href)).text();
+    expect(markdown).to.match(/^# Assistant\n\n/);
+    expect(markdown).to.contain('**You:** What are your opening hours?');
+    expect(markdown).to.contain('**Assistant:**');
+    expect(markdown).to.contain('Sources:\n\n1. ');
+    await until(() => el.shadowRoot!.querySelector('[aria-live="polite"]')!.textContent!.includes(saved!.name));
   });
 });

@@ -121,8 +121,10 @@ export const aiChatStyles = css`
     border-bottom: 1px solid var(--_border);
     background: var(--_surface-alt);
   }
+  /* The text buttons' own padding parts them: a narrow column gap keeps a phone's header to two lines. */
   header {
     flex-wrap: wrap;
+    column-gap: 2px;
   }
   header h2 {
     flex: 1;

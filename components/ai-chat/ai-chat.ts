@@ -23,6 +23,9 @@ import { DEFAULT_ACCEPT } from './parts/attachments.js';
 import { ComposerInput } from './parts/composer-input.js';
 import { FeedbackForms } from './parts/feedback.js';
 import { renderFollowUps } from './parts/follow-ups.js';
+import { conversationMarkdown, exportFileName } from './parts/export.js';
+import { saveBlob } from '../shared/save-blob.js';
+import { formatDate } from '../../src/i18n/format.js';
 import { DEFAULT_FOLLOW_UP_TOOL } from '../../src/model/ai/follow-ups.js';
 import './parts/ai-thread.js';
 import type { SportelloAiThread } from './parts/ai-thread.js';
@@ -90,6 +93,7 @@ const suggestionList = {
  * @csspart answer-actions - Copy, regenerate and rating buttons under an answer.
  * @csspart feedback - The form after a rating (a reason and a comment), or its thanks once sent.
  * @csspart follow-ups - The service's suggested follow-up questions under the last answer.
+ * @csspart export - The header's button that downloads the conversation as Markdown.
  * @csspart tool - A tool call's card.
  * @csspart confidence - An answer's confidence and what it is based on.
  * @csspart approval - A tool approval prompt.
@@ -426,6 +430,26 @@ export class SportelloAiChat extends SportelloElement {
     await asked;
   }
 
+  /** Saves the conversation as Markdown (export.ts) and says so. */
+  private exportConversation(): void {
+    const now = new Date();
+    const name = exportFileName(now);
+    const markdown = conversationMarkdown(
+      this.chat.messages,
+      {
+        title: this.heading ?? this.s('title'),
+        date: formatDate(now, this.language),
+        you: this.s('you'),
+        assistant: this.s('assistant'),
+        sources: this.s('exportSources'),
+        files: (names) => this.s('exportFiles', { names }),
+      },
+      (id) => this.views.plainText(id),
+    );
+    saveBlob(new Blob([markdown], { type: 'text/markdown;charset=utf-8' }), name, this.renderRoot);
+    this.announcement = this.s('exportDone', { name });
+  }
+
   private onSuggestionClick(e: Event): void {
     const target = (e.target as Element | null)?.closest?.('[data-prompt]');
     const prompt = target?.getAttribute('data-prompt');
@@ -556,6 +580,7 @@ export class SportelloAiChat extends SportelloElement {
 
   private readonly handlers: PanelHandlers = {
     newConversation: () => this.newConversation(),
+    exportConversation: () => this.exportConversation(),
     togglePast: () => void this.past.toggle(),
     handoff: () => void this.handoff('user_button'),
     setOpen: (open) => void this.setOpen(open),

@@ -11,7 +11,7 @@ import { deskFormStyles } from './desk-form.styles.js';
 import { renderFiles, renderSummary, renderThread, stateText, type FollowView } from './parts/follow-view.js';
 import { ReplyBox } from './parts/follow-reply.js';
 import { ClosureBox } from './parts/follow-closure.js';
-import { saveBlob } from './parts/format.js';
+import { saveBlob } from '../shared/save-blob.js';
 import { renderTask } from '../shared/task-view.js';
 import './events.js';
 

@@ -24,6 +24,9 @@ export const paperclipIcon = (size = 20) =>
 /** A clock with a turning-back arrow: past conversations. */
 export const historyIcon = (size = 18) => strokeIcon('M3 12a9 9 0 1 0 3-6.7L3 8M3 3v5h5M12 7v5l3 3', size);
 
+/** An arrow down onto a tray: save a file. */
+export const downloadIcon = (size = 18) => strokeIcon('M12 4v11M7 10l5 5 5-5M5 20h14', size);
+
 /** A speaker with sound waves (the sound on), or crossed out (off): the visitor's sound toggle. */
 export const soundOnIcon = (size = 18) =>
   strokeIcon('M4 9h4l5-4v14l-5-4H4zM16.5 8.5a5 5 0 0 1 0 7M19 6a8.5 8.5 0 0 1 0 12', size);

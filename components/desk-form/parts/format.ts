@@ -67,19 +67,3 @@ export async function copyText(text: string, root: ShadowRoot | Document): Promi
   active?.focus();
   return ok;
 }
-
-/**
- * Saves a downloaded file under its name: an object URL on a temporary `download` link inside the
- * element's own root (no page-level DOM, nothing written as HTML), revoked once the browser has it.
- */
-export function saveBlob(blob: Blob, name: string, root: HTMLElement | DocumentFragment): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.hidden = true;
-  root.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}

@@ -236,6 +236,21 @@ const aiStates: ElementState[] = [
   },
   {
     element: 'ai-chat',
+    state: 'conversation downloaded (its announcement)',
+    show: async () => {
+      const el = await aiPanel();
+      const shown = await aiAnswered(el, 'What are your opening hours?');
+      // The download link is clicked inside the panel: the file itself is not saved here.
+      el.shadowRoot!.addEventListener('click', (e) => (e.target as Element).tagName === 'A' && e.preventDefault(), {
+        capture: true,
+      });
+      (ai$(el, 'header [part~="export"]') as HTMLButtonElement).click();
+      await until(() => el.shadowRoot!.querySelector('[aria-live="polite"]')?.textContent?.includes('.md'));
+      return { ...shown, data: [...(shown.data ?? []), /conversation-\d{4}-\d{2}-\d{2}\.md/g] };
+    },
+  },
+  {
+    element: 'ai-chat',
     state: 'launcher closed and open',
     show: async () => {
       const el = await aiPanel({ mode: 'launcher' });
