@@ -1,6 +1,11 @@
 import { defineConfig, type UserConfig } from 'vite';
 import { readFileSync } from 'node:fs';
-import { dropLibrarySourceMaps, inlineWorkersAsBlobs, modulePreloadLists } from './scripts/vite-plugins.js';
+import {
+  dropLibrarySourceMaps,
+  inlineWorkersAsBlobs,
+  modulePreloadLists,
+  pdfjsAssets,
+} from './scripts/vite-plugins.js';
 
 /**
  * One source, three builds (`npm run build` runs all three):
@@ -20,7 +25,9 @@ import { dropLibrarySourceMaps, inlineWorkersAsBlobs, modulePreloadLists } from 
  *   included (started from `blob:` URLs made from code inside it), for hosts that serve one file.
  *
  * `base: './'` keeps every chunk and worker URL relative to the importing file, so both folders
- * work from any path.
+ * work from any path. pdf.js' data files (character maps, standard fonts, decoders) are copied as
+ * `pdfjs/` beside the entries of `dist/` and `cdn/` (scripts/vite-plugins.ts, `pdfjsAssets`); the
+ * single file finds the one in `cdn/`.
  */
 /**
  * Every file the package and the script tags start from is in `entries/`: one per element (plus the AI
@@ -109,9 +116,9 @@ function singleFileBuild(): UserConfig['build'] {
  * There the markers stay, and the launchers hint nothing.
  */
 function plugins(mode: string) {
-  if (mode === 'bundle') return [inlineWorkersAsBlobs()];
-  if (mode === 'cdn') return [dropLibrarySourceMaps(), modulePreloadLists()];
-  return [dropLibrarySourceMaps()];
+  if (mode === 'bundle') return [inlineWorkersAsBlobs(), pdfjsAssets({ emit: false })];
+  if (mode === 'cdn') return [dropLibrarySourceMaps(), modulePreloadLists(), pdfjsAssets()];
+  return [dropLibrarySourceMaps(), pdfjsAssets()];
 }
 
 export default defineConfig(({ mode }) => ({

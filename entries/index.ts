@@ -11,6 +11,8 @@ export type { Catalogue, CatalogueStrings, Strings } from '../src/i18n/catalogue
 export { ServiceError, isServiceError, type ErrorKind, type ServiceName } from '../src/transport/errors.js';
 export type { SportelloConfigElement } from '../components/shared/sportello-config.js';
 export { loadElements, LAZY_TAGS } from './lazy-elements.js';
+// Where pdf.js' worker and data files are hosted, when not beside the script (README: pdf.js' data files).
+export { setPdfAssetsUrl, setPdfWorkerSrc } from '../src/pdf/worker-src.js';
 export type { SportelloErrorDetail } from '../components/shared/sportello-element.js';
 
 // Types only (erased from dist/sportello.js, so the lazy loading stays): a portal that imports just
@@ -23,6 +25,8 @@ export type { SportelloLiveChat, HandoffInput, ChatPrefill, ChatIdDetail } from 
 export type {
   SportelloSignViewer,
   SignStatusDetail,
+  PracticeStatusDetail,
+  LinkStatusDetail,
   SignDownloadDetail,
   SignOpenDetail,
 } from '../components/sign-viewer/index.js';

@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // `npm run check:install` (after `npm run build`): installs the packed tarball into a fresh folder,
 // as a portal would, and measures what lands in its node_modules:
-// - our own package ≤ 5 MB (entries, chunks, pdf.js and its worker, types, manifest);
+// - our own package ≤ 7.5 MB (entries, chunks, pdf.js and its worker, types, manifest), of which pdf.js'
+//   data files (`dist/pdfjs/`: character maps, standard fonts, decoders; 2.9 MB, fetched one by one only
+//   when a document needs one) take 2.9 MB: ≤ 4.6 MB of everything else, as before them;
 // - every other package is one of our runtime `dependencies` or theirs (no devDependency leaks);
 // - no native binary: pdf.js' optional Node canvas (@napi-rs/canvas) is not needed in browsers;
 // - every `exports` subpath (`sportello/ai-launcher.js`, …) resolves, from the portal, to an installed file.
@@ -11,7 +13,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, w
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const LIMIT_BYTES = 5 * 1024 * 1024;
+const LIMIT_BYTES = 7.5 * 1024 * 1024;
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
 const work = mkdtempSync(join(tmpdir(), 'sportello-install-'));
@@ -112,11 +114,11 @@ try {
   findBinaries(modules);
   for (const b of binaries) problems.push(`native binary installed: ${b}`);
   if (ownBytes > LIMIT_BYTES)
-    problems.push(`${pkg.name} takes ${(ownBytes / 1048576).toFixed(2)} MB installed (limit 5 MB)`);
+    problems.push(`${pkg.name} takes ${(ownBytes / 1048576).toFixed(2)} MB installed (limit 7.5 MB)`);
 
   const mb = (n) => `${(n / 1048576).toFixed(2)} MB`;
   console.log(
-    `npm install ${packed.filename} in a fresh folder: ${mb(totalBytes)} in node_modules, of which ${pkg.name} ${mb(ownBytes)} (limit 5 MB)`,
+    `npm install ${packed.filename} in a fresh folder: ${mb(totalBytes)} in node_modules, of which ${pkg.name} ${mb(ownBytes)} (limit 7.5 MB)`,
   );
   console.log(
     `  and ${others.length} runtime packages: ${others.map((p) => `${p.name} ${(size(p.path) / 1024).toFixed(0)} KB`).join(', ')}`,

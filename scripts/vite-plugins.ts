@@ -1,5 +1,5 @@
 // Build-time plugins of vite.config.ts (kept apart so the config reads as the three builds it makes).
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { build, type Plugin } from 'vite';
 
 const MAP_COMMENT = /\n?\/\/# sourceMappingURL=\S+\s*$/;
@@ -137,6 +137,42 @@ export function modulePreloadLists(): Plugin {
             .join(',');
         });
       }
+    },
+  };
+}
+
+const PDFJS_ASSETS_MARKER = '__SPORTELLO_PDFJS_ASSETS__';
+/** pdf.js' data folders, as pdfjs-dist ships them (each with its licence files). */
+const PDFJS_ASSET_DIRS = ['cmaps', 'standard_fonts', 'wasm', 'iccs'];
+
+/**
+ * pdf.js' data files — character maps (CJK text in fonts a file does not embed), the standard
+ * fonts, the WebAssembly decoders of JPEG 2000, JBIG2 and ICC colour, the CMYK profile — copied as
+ * `pdfjs/` beside the entries, under their own names (pdf.js asks for `{folder}{name}`). The chunk
+ * that opens documents (src/pdf/assets-url.ts) holds a marker; here it becomes the path from that
+ * chunk's folder to `pdfjs/`, so the folder is found wherever the build is served from. `emit`
+ * false: the marker only (the single file, written into the folder the lazy build filled).
+ */
+export function pdfjsAssets({ emit = true }: { emit?: boolean } = {}): Plugin {
+  return {
+    name: 'sportello-pdfjs-assets',
+    apply: 'build',
+    renderChunk(code, chunk) {
+      if (!code.includes(PDFJS_ASSETS_MARKER)) return null;
+      const depth = chunk.fileName.split('/').length - 1;
+      const relative = depth ? '../'.repeat(depth) + 'pdfjs/' : './pdfjs/';
+      return { code: code.replaceAll(PDFJS_ASSETS_MARKER, relative), map: null };
+    },
+    generateBundle() {
+      if (!emit) return;
+      const root = new URL('../node_modules/pdfjs-dist/', import.meta.url);
+      for (const dir of PDFJS_ASSET_DIRS)
+        for (const name of readdirSync(new URL(`${dir}/`, root)))
+          this.emitFile({
+            type: 'asset',
+            fileName: `pdfjs/${dir}/${name}`,
+            source: readFileSync(new URL(`${dir}/${name}`, root)),
+          });
     },
   };
 }

@@ -2,18 +2,17 @@
 // its first picture. Before, they were rendered at the previous scale (100 %) and refitted a render
 // later: a long document's boxes were built and laid out twice on the way to the first picture.
 import { expect, fixture, html } from '@open-wc/testing';
-import { openPdf } from '../../src/pdf/pdfjs.js';
 import { stringsReady } from '../../src/i18n/translate.js';
 import type { SignDocumentView } from './parts/document-view.js';
 import { PAGE_GAP } from './parts/document-view.styles.js';
-import '../../test/browser/helpers/sign-viewer.js';
+import { openTestPdf } from '../../test/browser/helpers/sign-viewer.js';
 import { makePdf } from '../../test/browser/helpers/sign-pdfs.js';
 import { until } from '../../test/browser/helpers/sign-wait.js';
 
 describe('sign document view: first layout', () => {
   it("lays a document's pages out at their fitted scale the first time, not at 100 % and then refitted", async () => {
     const bytes = await makePdf(Array.from({ length: 12 }, () => ({ width: 400, height: 600, text: 'page' })));
-    const { pdf, destroy } = await openPdf(bytes);
+    const { pdf, destroy } = await openTestPdf(bytes);
     let view: SignDocumentView | undefined;
     try {
       await stringsReady('en');

@@ -6,5 +6,11 @@ import { SportelloSignViewer } from './sign-viewer.js';
 SportelloElement.define('sportello-sign-viewer', SportelloSignViewer);
 
 export { SportelloSignViewer };
-export { setPdfWorkerSrc } from '../../src/pdf/worker-src.js';
-export type { SignStatusDetail, SignDownloadDetail, SignOpenDetail } from './events.js';
+export { setPdfAssetsUrl, setPdfWorkerSrc } from '../../src/pdf/worker-src.js';
+export type {
+  SignStatusDetail,
+  PracticeStatusDetail,
+  LinkStatusDetail,
+  SignDownloadDetail,
+  SignOpenDetail,
+} from './events.js';

@@ -3,8 +3,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 // @ts-expect-error -- pdf-lib's bundled ESM build (it loads in the browser without a bundler) has no .d.ts of its own.
 import * as PdfLibEsm from 'pdf-lib/dist/pdf-lib.esm.js';
-import { openPdf } from '../../src/pdf/pdfjs.js';
-import { hasInk } from '../../test/browser/helpers/sign-viewer.js';
+import { hasInk, openTestPdf } from '../../test/browser/helpers/sign-viewer.js';
 import type { SignDocumentView } from './parts/document-view.js';
 import { until } from '../../test/browser/helpers/sign-wait.js';
 
@@ -87,7 +86,7 @@ describe('sportello-sign-viewer: a malicious PDF', () => {
     window.open = ((...a: unknown[]) => (opened.push(a), null)) as typeof window.open;
     try {
       const bytes = await hostilePdf();
-      const { pdf, destroy } = await openPdf(bytes);
+      const { pdf, destroy } = await openTestPdf(bytes);
       const view = await fixture<SignDocumentView>(
         html`<sportello-sign-document style="height: 700px; width: 800px; display: flex"></sportello-sign-document>`,
       );

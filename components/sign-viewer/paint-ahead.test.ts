@@ -2,9 +2,9 @@
 // is put in the box by the next sync that wants it at that scale, reported painted only once it is
 // in, and dropped when the layout wants another scale or another page.
 import { expect } from '@open-wc/testing';
-import { openPdf, type PdfDocument } from '../../src/pdf/pdfjs.js';
+import type { PdfDocument } from '../../src/pdf/pdfjs.js';
 import { PagePainter } from './parts/page-painter.js';
-import { hasInk } from '../../test/browser/helpers/sign-viewer.js';
+import { hasInk, openTestPdf } from '../../test/browser/helpers/sign-viewer.js';
 import { makePdf } from '../../test/browser/helpers/sign-pdfs.js';
 import { until } from '../../test/browser/helpers/sign-wait.js';
 
@@ -38,7 +38,7 @@ describe('page painter: painting ahead of the layout', () => {
       { width: 300, height: 400, text: 'one' },
       { width: 300, height: 400, text: 'two' },
     ]);
-    ({ pdf, destroy } = await openPdf(bytes));
+    ({ pdf, destroy } = await openTestPdf(bytes));
   });
   after(() => destroy());
 

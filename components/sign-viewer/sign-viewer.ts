@@ -47,7 +47,7 @@ const NO_STEPS: ReadonlyMap<string, SignerStep> = new Map<string, SignerStep>();
  *
  * @summary A signature practice's documents, signers and signing link.
  *
- * @event {CustomEvent<SignStatusDetail>} sportello-sign-status - The followed practice changed status, or one signer's step did (`{ idFile, status, previousStatus, final, practice, signer? }`; `signer` `{ email, name, status, previousStatus, at }` for a step).
+ * @event {CustomEvent<SignStatusDetail>} sportello-sign-status - The followed practice changed status, or one signer's step did (`{ idFile, status, previousStatus, final, practice, signer? }`; `signer` `{ email, name, status, previousStatus, at }` for a step). In link-only mode, when the link's signer has signed or rejected, or the link closed: `{ link, outcome, idFile?, status, previousStatus, final, signer? }`.
  * @event {CustomEvent<SignOpenDetail>} sportello-sign-open - The signing page is about to open (`{ url, mode }`); cancelable.
  * @event {CustomEvent<SignDownloadDetail>} sportello-sign-download - A downloaded file is about to be saved (`{ kind, filename, blob }`); cancelable.
  * @event {CustomEvent<SportelloErrorDetail>} sportello-error - Something failed (`{ error, operation }`); the viewer shows it too.
@@ -61,6 +61,7 @@ const NO_STEPS: ReadonlyMap<string, SignerStep> = new Map<string, SignerStep>();
  * @csspart switcher - The document switcher.
  * @csspart document - The document view (toolbar and pages).
  * @csspart error - An error message.
+ * @csspart password - The password prompt of a protected document (and, once cancelled, the words saying it is protected).
  * @csspart dialog - The signing dialog (`sign-mode="dialog"`).
  * @csspart turn - Where the named signer stands (your turn, waiting for …, signed, …).
  * @csspart toolbar - The document toolbar (exported from the document view).
@@ -79,6 +80,7 @@ const NO_STEPS: ReadonlyMap<string, SignerStep> = new Map<string, SignerStep>();
  * @cssproperty --sportello-sign-rejected-color - Colour of a rejecting signer's areas.
  *
  * @cssstate loading - The practice or a document is loading.
+ * @cssstate password - The document is protected and its password is asked.
  * @cssstate error - Something failed (shown in the viewer).
  * @cssstate signed - The practice is signed (or, link-only, the link's signer has signed).
  * @cssstate rejected - The practice was rejected.
@@ -168,7 +170,7 @@ export class SportelloSignViewer extends SportelloElement {
   private readonly linkCtl = new SignLinkController(this, {
     backoff: () => this.backoff(),
     onError: (operation, error) => this.reportError(operation, error),
-    onOutcome: (outcome) => linkOutcomeNews(this.news, outcome),
+    onOutcome: (outcome, status, previous, url) => linkOutcomeNews(this.news, outcome, status, previous, url),
   });
 
   /** The Sign action, the signing dialog, and following the outcome once the page is open. */
@@ -320,6 +322,10 @@ export class SportelloSignViewer extends SportelloElement {
     this.requestUpdate();
   }
 
+  private focusAfterUpdate(selector: string): void {
+    void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>(selector)?.focus());
+  }
+
   /** Says `text` in the live region, also when it is the same words as last time. */
   private say(text: string): void {
     this.announce = this.announce === text ? `${text}\u00a0` : text;
@@ -373,7 +379,8 @@ export class SportelloSignViewer extends SportelloElement {
     const p = this.practiceCtl.practice;
     const turn = this.practiceCtl.view?.turn;
     return {
-      loading: this.practiceCtl.phase === 'pending' || this.docCtl.phase === 'pending',
+      loading: this.practiceCtl.phase === 'pending' || (this.docCtl.phase === 'pending' && !this.docCtl.password),
+      password: !!this.docCtl.password,
       error: this.attrError || this.practiceCtl.phase === 'error' || this.docCtl.phase === 'error',
       signed: p?.status === 'F' || this.linkCtl.outcome === 'signed',
       rejected: p?.status === 'R' || this.linkCtl.outcome === 'rejected',
@@ -429,6 +436,7 @@ export class SportelloSignViewer extends SportelloElement {
                   signerEmail: this.viewingSigner,
                   steps: this.practiceCtl.view?.steps ?? NO_STEPS,
                   renderError: (error, retry, autoRetry) => this.renderError(error, retry, autoRetry),
+                  focusAfterUpdate: (selector) => this.focusAfterUpdate(selector),
                 })
               : html`<p class="doc-state">${this.t('noDocuments')}</p>`
           }

@@ -162,9 +162,16 @@ describe('sportello-sign-viewer: link-only mode follows the link', () => {
     await until(() => signAction(el), 'no Sign action');
     // The page opens the window itself here; the viewer follows all the same.
     el.addEventListener('sportello-sign-open', (e) => e.preventDefault(), { once: true });
+    const events = statusEvents(el);
     signAction(el)!.click();
     expect((await actOnLink(url, 'sign')).status).to.equal(200);
     await until(() => turn(el)?.dataset.turn === 'signed', 'link-only mode did not notice the signature');
+    // The page hears of it too, as it does of a practice followed by id-file (#33 item 7).
+    expect(events).to.have.length(1);
+    const [done] = events;
+    expect(done!.link).to.equal(url);
+    expect(done).to.deep.include({ outcome: 'signed', idFile: 1002, status: 'F', previousStatus: 'L', final: true });
+    expect(done!.signer).to.deep.include({ status: 'F', previousStatus: 'L' });
     expect(turn(el)!.textContent).to.equal('Signed. Thank you.');
     expect(signAction(el)).to.equal(null);
     expect(shadow(el).querySelector('[role="status"][aria-live]')!.textContent).to.contain('Signed. Thank you.');

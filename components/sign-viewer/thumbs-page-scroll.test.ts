@@ -68,7 +68,7 @@ for (const [width, height] of [
         },
         `the strip is not on screen: ${JSON.stringify(rect(strip))}`,
       );
-      const current = () => strip.querySelector<HTMLElement>('.thumb[aria-current="page"]')!;
+      const current = () => strip.querySelector<HTMLElement>('.thumb[aria-selected="true"]')!;
       await until(() => shownIn([current()], rect(strip)).length === 1, 'the current thumbnail is not in view');
       const thumbs = () => [...strip.querySelectorAll<HTMLElement>('.thumb')];
       const thumbCanvases = () =>

@@ -156,17 +156,6 @@ export function storedBox(box: NormalizedBox, rotation: number | undefined): Nor
   return displayBox(box, turn === 90 ? 270 : turn === 270 ? 90 : turn);
 }
 
-/**
- * The width to fit when every page must fit the scroller's width (fit-width): the widest page as
- * shown (turned pages count with their turned width), not page 1's, so a landscape page among
- * portrait ones does not overflow.
- */
-export function widestPage(sizes: ReadonlyArray<{ w: number }>): number {
-  let widest = 0;
-  for (const s of sizes) if (s.w > widest) widest = s.w;
-  return widest;
-}
-
 /** Highest device pixel ratio a page is painted at: a 3× phone gains little past 2× and pays 2.25× the memory. */
 export const MAX_PAINT_RATIO = 2;
 /** Most pixels one page canvas may hold (64 MB of RGBA): a deep zoom on a poster-sized page stays bounded. */

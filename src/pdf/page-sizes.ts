@@ -1,8 +1,8 @@
 /**
  * Every page's size and turn as shown, read from the document without painting it: page 1 first
- * (the view lays out at once with it), then the others in the background. Fit-width needs the
- * widest page, and a page turned by `/Rotate` or a landscape page among portrait ones has a size
- * of its own; guessing page 1's for all made such a page overflow the scroller.
+ * (the view lays out at once with it), then the others in the background. Fit-width fits each
+ * page by its own width, and a page turned by `/Rotate` or a landscape page among portrait ones has
+ * a size of its own; guessing page 1's for all made such a page overflow the scroller.
  */
 import type { PdfDocument, PdfPage } from './pdfjs.js';
 import { quarterTurn, type QuarterTurn } from './geometry.js';

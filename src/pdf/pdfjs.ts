@@ -16,10 +16,11 @@
  */
 import type * as PdfjsLib from 'pdfjs-dist';
 import { trustedScriptUrl } from '../security/trusted-types.js';
-import { pdfWorkerSrcOverride } from './worker-src.js';
+import { pdfAssetsOverride, pdfWorkerSrcOverride } from './worker-src.js';
 import emittedWorkerSrc from './worker-url.js';
+import { emittedAssetsUrl } from './assets-url.js';
 
-export { setPdfWorkerSrc } from './worker-src.js';
+export { setPdfAssetsUrl, setPdfWorkerSrc } from './worker-src.js';
 
 export type Pdfjs = typeof PdfjsLib;
 export type PdfDocument = PdfjsLib.PDFDocumentProxy;
@@ -131,10 +132,44 @@ export function preparePdfjs(): Promise<void> {
   return libraryAndWorker().then(() => undefined);
 }
 
-/** Opens a PDF from bytes with scripting, XFA and eval off. The bytes are transferred to the worker. */
-export async function openPdf(
-  data: Uint8Array,
-): Promise<{ pdfjs: Pdfjs; pdf: PdfDocument; destroy: () => Promise<void> }> {
+/**
+ * The URLs of pdf.js' data files, as its own viewer gives them: character maps (CJK text in fonts a
+ * file does not embed), the standard fonts, the WebAssembly decoders (JPEG 2000, JBIG2, ICC colour)
+ * and the CMYK profile. Without them such pages painted blank. They come from the kit's own
+ * `pdfjs/` folder (`setPdfAssetsUrl()`, else the one built beside the script), fetched by the worker
+ * when a document needs one, never before. Absolute: the worker may run from a `blob:` URL.
+ */
+export function pdfAssets():
+  { cMapUrl: string; standardFontDataUrl: string; wasmUrl: string; iccUrl: string } | undefined {
+  const base = pdfAssetsOverride() ?? emittedAssetsUrl();
+  if (!base) return undefined;
+  return {
+    cMapUrl: `${base}cmaps/`,
+    standardFontDataUrl: `${base}standard_fonts/`,
+    wasmUrl: `${base}wasm/`,
+    iccUrl: `${base}iccs/`,
+  };
+}
+
+/** pdf.js asks for the password of a protected document: why (first time, or the last one was wrong), and where to send it. */
+export interface PasswordRequest {
+  incorrect: boolean;
+  submit(password: string): void;
+}
+
+/** pdf.js and its worker are here, and the document is being opened: a failure from now on is the file's. */
+export interface OpeningPdf {
+  pdf: Promise<PdfDocument>;
+  destroy: () => Promise<void>;
+}
+
+/**
+ * Opens a PDF from bytes with scripting, XFA and eval off. The bytes are transferred to the worker.
+ * Resolves once pdf.js and its worker are ready (a failure until then is a load failure: offline, a
+ * refused chunk); its `pdf` then settles with the document or with why the file cannot be opened.
+ * A protected document asks `onPassword`, again while the password given is wrong, and waits.
+ */
+export async function openPdf(data: Uint8Array, onPassword?: (request: PasswordRequest) => void): Promise<OpeningPdf> {
   const { pdfjs, worker } = await libraryAndWorker();
   const task = pdfjs.getDocument({
     data,
@@ -142,11 +177,14 @@ export async function openPdf(
     isEvalSupported: false,
     enableXfa: false,
     stopAtErrors: false,
-    // Fonts are drawn from the PDF's own data or system fonts: no extra fetches to guess URLs for.
+    // Fonts a file leaves out come from the system first, then from pdf.js' standard fonts.
     useSystemFonts: true,
     disableFontFace: false,
     verbosity: 0,
+    ...pdfAssets(),
   });
-  const pdf = await task.promise;
-  return { pdfjs, pdf, destroy: () => task.destroy() };
+  if (onPassword)
+    task.onPassword = (update: (password: string) => void, reason: number) =>
+      onPassword({ incorrect: reason === pdfjs.PasswordResponses.INCORRECT_PASSWORD, submit: update });
+  return { pdf: task.promise, destroy: () => task.destroy() };
 }

@@ -60,6 +60,8 @@ export interface StrictPageOptions {
    * workers, `''` leaves the directive out (workers then fall under script-src 'self').
    */
   workerSrc?: string;
+  /** Added to `script-src 'self'`, e.g. `'wasm-unsafe-eval'` (pdf.js' WebAssembly decoders). */
+  scriptSrc?: string;
   /** iframe size; elements that measure themselves need room. Default 800×600. */
   width?: number;
   height?: number;
@@ -82,6 +84,7 @@ export async function openStrictPage(options: StrictPageOptions = {}): Promise<S
   if (options.html) params.set('html', options.html);
   if (options.title) params.set('title', options.title);
   if (options.workerSrc !== undefined) params.set('workerSrc', options.workerSrc);
+  if (options.scriptSrc) params.set('scriptSrc', options.scriptSrc);
   const iframe = document.createElement('iframe');
   iframe.width = String(options.width ?? 800);
   iframe.height = String(options.height ?? 600);

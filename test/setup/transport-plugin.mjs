@@ -15,14 +15,15 @@ export const STRICT_WORKER_SRC = "'self' blob:";
 /**
  * The policy the kit promises to work under, `worker-src 'self' blob:` included (the README's
  * recommendation). `workerSrc` replaces that directive; '' leaves it out (workers then fall under
- * script-src 'self': the stream worker's fallback test).
+ * script-src 'self': the stream worker's fallback test). `scriptSrc` adds to `script-src 'self'`
+ * (`'wasm-unsafe-eval'`: pdf.js' WebAssembly decoders).
  */
-export function strictCsp(simUrl, { workerSrc = STRICT_WORKER_SRC } = {}) {
+export function strictCsp(simUrl, { workerSrc = STRICT_WORKER_SRC, scriptSrc = '' } = {}) {
   const sim = new URL(simUrl);
   const simWs = `${sim.protocol === 'https:' ? 'wss:' : 'ws:'}//${sim.host}`;
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    `script-src 'self'${scriptSrc ? ` ${scriptSrc}` : ''}`,
     "style-src 'self'",
     `connect-src 'self' ${sim.origin} ${simWs}`,
     "require-trusted-types-for 'script'",
@@ -91,10 +92,14 @@ ${html}
 </html>
 `;
         const workerSrc = context.URL.searchParams.get('workerSrc') ?? undefined;
+        const scriptSrc = context.URL.searchParams.get('scriptSrc') ?? undefined;
         return {
           body,
           type: 'html',
-          headers: { 'Content-Security-Policy': strictCsp(simUrl(), { workerSrc }), 'Cache-Control': 'no-store' },
+          headers: {
+            'Content-Security-Policy': strictCsp(simUrl(), { workerSrc, scriptSrc }),
+            'Cache-Control': 'no-store',
+          },
         };
       }
       return undefined;

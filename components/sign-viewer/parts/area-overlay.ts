@@ -93,6 +93,7 @@ export function renderAreas(areas: readonly PlacedArea[], pageRotation: number, 
       data-state=${state}
       data-type=${family}
       role="note"
+      tabindex="-1"
       aria-label=${text}
       ${cssProps({ left: `${b.x * 100}%`, top: `${b.y * 100}%`, width: `${b.width * 100}%`, height: `${b.height * 100}%` })}
     >

@@ -4,6 +4,7 @@ import type { ServiceError } from '../../../src/transport/errors.js';
 import type { DocumentSource, SignDocumentController } from '../../../src/controllers/sign/document-controller.js';
 import type { SignerStep } from '../../../src/model/sign/signer-view.js';
 import { translate } from '../strings.js';
+import { renderPasswordPrompt } from './password-prompt.js';
 import './document-view.js';
 
 /** What the document side of the viewer needs from the viewer. */
@@ -14,6 +15,8 @@ export interface DocumentPanelContext {
   signerEmail: string | undefined;
   steps: ReadonlyMap<string, SignerStep>;
   renderError: (error: ServiceError | Error, retry?: () => void, autoRetry?: boolean) => TemplateResult;
+  /** Moves focus to `selector` in the viewer once it has rendered. */
+  focusAfterUpdate: (selector: string) => void;
 }
 
 /** The switcher between a practice's documents (none for a single document). */
@@ -45,6 +48,7 @@ export function renderDocument(ctx: DocumentPanelContext) {
       }
     </div>`;
   }
+  if (d.password) return renderPasswordPrompt(ctx.speaker, d, ctx.focusAfterUpdate);
   if (d.phase === 'complete' && d.pdf) {
     return html`<sportello-sign-document
       part="document"

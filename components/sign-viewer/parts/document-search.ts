@@ -16,6 +16,8 @@ export interface SearchHost extends ReactiveControllerHost {
   /** Brings `target` (the current hit's first piece) into view, whichever element scrolls. */
   reveal(target: Element): void;
   t(key: StringKey, params?: Record<string, string | number>): string;
+  /** The row closed with Escape: the host puts the focus back where the visitor was. */
+  searchClosed(): void;
 }
 
 /**
@@ -150,6 +152,7 @@ export class DocumentSearch implements ReactiveController {
     } else if (e.key === 'Escape') {
       e.preventDefault();
       this.toggle();
+      this.host.searchClosed();
     }
   };
 

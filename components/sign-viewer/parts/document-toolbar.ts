@@ -12,6 +12,9 @@ import type { StringKey } from '../strings.js';
  */
 const searchIcon = svg`<svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false"><path fill="none" stroke="currentColor" stroke-width="2.4" stroke-linecap="round" d="M10.5 3a7.5 7.5 0 1 0 0 15a7.5 7.5 0 1 0 0-15zM16 16l5 5"/></svg>`;
 
+/** The next-area button's icon: a dashed field with an arrow into it. */
+const areaIcon = svg`<svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false"><rect x="9" y="6" width="12" height="12" rx="1.5" fill="none" stroke="currentColor" stroke-width="2" stroke-dasharray="3 2"/><path fill="none" stroke="currentColor" stroke-width="2.2" stroke-linecap="round" stroke-linejoin="round" d="M2 12h9M8 8.5l3.5 3.5L8 15.5"/></svg>`;
+
 export type ZoomMode = 'fit-width' | 'fit-page' | number;
 
 export interface ToolbarState {
@@ -32,6 +35,10 @@ export interface ToolbarState {
   zoomBy: (dir: 1 | -1) => void;
   chooseFit: (zoom: 'fit-width' | 'fit-page') => void;
   toggleSearch: () => void;
+  /** How many areas and placeholders the document has, and which one has the focus (0: none). */
+  areaCount: number;
+  areaShown: number;
+  nextArea: () => void;
 }
 
 export function renderToolbar(s: ToolbarState): TemplateResult {
@@ -60,7 +67,14 @@ export function renderToolbar(s: ToolbarState): TemplateResult {
       <span class="visually-hidden" role="status">${t('pageOf', { n: s.currentPage, total })}</span>
       <span class="group">
         ${s.narrow ? nothing : zoomTools}
-        <button type="button" part="button" title=${t('searchLabel')} aria-label=${t('searchLabel')} aria-pressed=${s.searchOpen ? 'true' : 'false'} @click=${s.toggleSearch}>${searchIcon}</button>
+        ${
+          s.areaCount
+            ? html`<button type="button" part="button" class="next-area" title=${t('nextArea')} aria-label=${t('nextAreaOf', { n: (s.areaShown % s.areaCount) + 1, total: s.areaCount })} @click=${s.nextArea}>
+                <span class="flip-rtl">${areaIcon}</span><span class="label-text">${t('nextArea')}</span>
+              </button>`
+            : nothing
+        }
+        <button type="button" part="button" class="search-toggle" title=${t('searchLabel')} aria-label=${t('searchLabel')} aria-pressed=${s.searchOpen ? 'true' : 'false'} @click=${s.toggleSearch}>${searchIcon}</button>
         ${s.narrow ? s.moreTools(zoomTools) : nothing}
       </span>
     </div>`;

@@ -195,9 +195,14 @@ export const documentViewStyles = css`
     color: var(--_text);
     font: inherit;
     font-size: 12px;
+    cursor: pointer;
   }
-  .thumb[aria-current='page'] {
+  .thumb[aria-selected='true'] {
     border-color: var(--_accent);
+  }
+  .thumb:focus-visible {
+    outline: 3px solid var(--_accent);
+    outline-offset: 1px;
   }
   .thumb-page {
     position: relative;
@@ -267,6 +272,13 @@ export const documentViewStyles = css`
     border: 2px dashed var(--sportello-sign-area-color, #6b7280);
     background: rgb(107 114 128 / 0.08);
     border-radius: 3px;
+  }
+  /* Reached with the "next area" control: the focus ring around the area, over the page. */
+  .area:focus-visible,
+  .area:focus {
+    outline: 3px solid var(--_accent);
+    outline-offset: 2px;
+    z-index: 4;
   }
   /* Each family has its own outline (and icon), so the types differ without colour: a signature
      sits on a thick signing line, text is dotted, a date is dashed with round ends, a checkbox or
@@ -360,6 +372,23 @@ export const documentViewStyles = css`
   }
   .required {
     font-weight: 700;
+  }
+  /* A page pdf.js could not read or paint says so in its box; a document with no readable page, above the pages. */
+  .page-error {
+    position: absolute;
+    inset: 0;
+    z-index: 2;
+    margin: 0;
+    display: flex;
+    align-items: center;
+    justify-content: center;
+    padding: 1rem;
+    text-align: center;
+    color: #3d4451;
+  }
+  .doc-error {
+    padding: 1.5rem;
+    text-align: center;
   }
   /* Links inside the PDF (annotation layer): transparent targets over the painted link. */
   .links {

@@ -6,7 +6,7 @@ import type { Lang } from '../../../src/i18n/lang.js';
 import type { Strings } from '../../../src/i18n/catalogue.js';
 import type { PdfDocument, PdfPage } from '../../../src/pdf/pdfjs.js';
 import type { PlacedArea } from '../../../src/pdf/areas.js';
-import { fitScale, pagesToRender, stepZoom, widestPage } from '../../../src/pdf/geometry.js';
+import { fitScale, pagesToRender, stepZoom } from '../../../src/pdf/geometry.js';
 import { measurePages, type PageSize } from '../../../src/pdf/page-sizes.js';
 import type { SignerStep } from '../../../src/model/sign/signer-view.js';
 import { MARK_FIRST_PAGE, markDocument } from '../../../src/controllers/sign/document-controller.js';
@@ -44,7 +44,14 @@ export class SignDocumentView extends LitElement {
   @property({ attribute: false }) documentName = '';
 
   @state() zoom: ZoomMode = 'fit-width';
+  /** The scale of every page in the zoom modes with one scale (fit page, a percentage). */
   @state() scale = 1;
+  /**
+   * Fit width: the width (CSS px) each page is fitted to on its own, as pdf.js' viewer fits
+   * "page-width": a landscape page among portrait ones no longer shrinks them all to its width.
+   * 0 in the other modes.
+   */
+  @state() private fitRoom = 0;
   @state() currentPage = 1;
   /** Page sizes at scale 1 as shown, index = page - 1 (page 1's until all pages are read). */
   @state() private sizes: PageSize[] = [];
@@ -53,6 +60,12 @@ export class SignDocumentView extends LitElement {
    * under the toolbar, so they stay on screen when the page around is what scrolls.
    */
   @state() narrow = false;
+  /** Pages pdf.js could not read or paint (a damaged file): each says so instead of staying blank. */
+  @state() private unreadable: ReadonlySet<number> = new Set();
+  /** Which area the "next area" control focused last (1-based in reading order; 0: none yet). */
+  @state() private areaShown = 0;
+  /** Not even page 1 can be read: the view says the document cannot be shown. */
+  @state() private unreadableDocument = false;
 
   @query('.scroller') private scroller!: HTMLElement;
 
@@ -66,6 +79,9 @@ export class SignDocumentView extends LitElement {
       markDocument(MARK_FIRST_PAGE);
       this.dispatchEvent(new Event('sign-document-painted'));
       this.scheduleSync(); // now the neighbours
+    },
+    failed: (n) => {
+      if (!this.unreadable.has(n)) this.unreadable = new Set(this.unreadable).add(n);
     },
   });
   // Once the document shows, in the observer's own callback, not a frame later: the callback
@@ -143,11 +159,14 @@ export class SignDocumentView extends LitElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('pdf')) {
+      this.areaShown = 0;
       this.painter.releaseAll();
       this.visibility.disconnect();
       this.sizes = [];
       this.currentPage = 1;
       this.painted = false;
+      this.unreadable = new Set();
+      this.unreadableDocument = false;
       this.linked = new Set();
       this.measuring?.abort();
       if (this.pdf) this.measure(this.pdf);
@@ -158,14 +177,8 @@ export class SignDocumentView extends LitElement {
     // still refits: if the pages' scrollbar took width from the view, the scale is corrected there,
     // before anything is painted.
     const sizesBefore = (changed as PropertyValues).get('sizes') as PageSize[] | undefined;
-    if ((changed as PropertyValues).has('sizes') && !sizesBefore?.length) {
-      const next = this.fittedScale();
-      if (next !== undefined && Math.abs(next - this.scale) > 0.001) {
-        // As a refit does: the current page (1, or the page kept across a document switch) in view.
-        this.anchorPage = this.currentPage;
-        this.scale = next;
-      }
-    }
+    // As a refit does: the current page (1, or the page kept across a document switch) in view.
+    if ((changed as PropertyValues).has('sizes') && !sizesBefore?.length) this.applyFit(false);
   }
 
   protected override updated(changed: PropertyValues): void {
@@ -195,7 +208,7 @@ export class SignDocumentView extends LitElement {
       this.fit();
       this.observePages();
     }
-    if (changed.has('scale')) {
+    if (changed.has('scale') || changed.has('fitRoom')) {
       if (this.anchorPage) this.scrollToPage(this.anchorPage, 'auto');
       this.anchorPage = undefined;
       this.scheduleSync();
@@ -234,7 +247,8 @@ export class SignDocumentView extends LitElement {
         this.addEventListener('sign-document-painted', done);
       }),
     ).catch(() => {
-      // A document whose first page cannot be read shows no pages; the viewer's error covers it.
+      // Not even page 1 can be read (a damaged file pdf.js opened anyway): said instead of no pages.
+      if (this.pdf === pdf) this.unreadableDocument = true;
     });
   }
 
@@ -247,8 +261,9 @@ export class SignDocumentView extends LitElement {
    */
   private paintFirstAhead(pdf: PdfDocument, page1: PdfPage, first: PageSize): void {
     if (this.painted || this.currentPage !== 1 || !this.scroller || this.scroller.scrollTop > 0) return;
-    const scale = this.fittedScale();
-    if (scale === undefined) return;
+    const fitted = this.fitted();
+    if (!fitted) return;
+    const scale = this.pageScale(1, fitted);
     const box = this.scroller.getBoundingClientRect();
     const top = box.top + PAGE_GAP;
     const onScreen =
@@ -273,29 +288,50 @@ export class SignDocumentView extends LitElement {
   }
   private resizeFrame = 0;
 
-  /** The scale the zoom mode gives at the scroller's size now; undefined before the first page's size. */
-  private fittedScale(): number | undefined {
+  /**
+   * What the zoom mode gives at the scroller's size now: fit width, the room each page fits on its
+   * own; the other modes, one scale (fit page: the current page in the box). Undefined before the
+   * first page's size.
+   */
+  private fitted(): { scale: number; room: number } | undefined {
     const first = this.sizes[0];
     if (!first || !this.scroller) return undefined;
-    let next: number;
-    if (typeof this.zoom === 'number') next = this.zoom;
-    else {
-      const width = this.scroller.clientWidth - 2 * PAGE_GAP;
-      const height = this.scroller.clientHeight - 2 * PAGE_GAP;
-      const current = this.sizes[this.currentPage - 1] ?? first;
-      next = fitScale(this.zoom, widestPage(this.sizes), current.h, width, height);
-    }
-    return Math.round(Math.max(0.1, Math.min(next, 6)) * 1000) / 1000;
+    const width = this.scroller.clientWidth - 2 * PAGE_GAP;
+    if (this.zoom === 'fit-width') return { scale: this.scale, room: Math.max(1, width) };
+    if (typeof this.zoom === 'number') return { scale: this.zoom, room: 0 };
+    const height = this.scroller.clientHeight - 2 * PAGE_GAP;
+    const current = this.sizes[this.currentPage - 1] ?? first;
+    return { scale: roundScale(fitScale(this.zoom, current.w, current.h, width, height)), room: 0 };
+  }
+
+  /** Page `n`'s scale: fitted to the room on its own in fit width, else the one scale. */
+  private pageScale(
+    n: number,
+    fit: { scale: number; room: number } = { scale: this.scale, room: this.fitRoom },
+  ): number {
+    const size = this.sizes[n - 1];
+    return fit.room > 0 && size ? roundScale(fit.room / size.w) : fit.scale;
+  }
+
+  /** The current page's scale, as the toolbar shows it and a zoom step starts from. */
+  get shownScale(): number {
+    return this.pageScale(this.currentPage);
+  }
+
+  /** Takes what the zoom mode gives now; the current page stays in view when it changes. */
+  private applyFit(syncIfSame: boolean): void {
+    const next = this.fitted();
+    if (!next) return;
+    if (Math.abs(next.scale - this.scale) > 0.001 || Math.abs(next.room - this.fitRoom) > 0.5) {
+      this.anchorPage = this.currentPage;
+      this.scale = next.scale;
+      this.fitRoom = next.room;
+    } else if (syncIfSame && !this.painter.size) this.scheduleSync();
   }
 
   /** Scale for the current zoom mode and scroller size. */
   private fit(): void {
-    const next = this.fittedScale();
-    if (next === undefined) return;
-    if (Math.abs(next - this.scale) > 0.001) {
-      this.anchorPage = this.currentPage;
-      this.scale = next;
-    } else if (!this.painter.size) this.scheduleSync();
+    this.applyFit(true);
   }
 
   /** The page's links (annotation layer), once per page and document. */
@@ -340,7 +376,7 @@ export class SignDocumentView extends LitElement {
       // viewer renders one page at a time, the visible one first).
       const visible = this.visibility.visible;
       const wanted = this.painted ? pagesToRender(visible, this.pdf.numPages) : visible;
-      this.painter.sync(this.pdf, wanted, this.scale);
+      this.painter.sync(this.pdf, wanted, (n) => this.pageScale(n));
     }
     this.updateCurrentPage();
   }
@@ -419,6 +455,32 @@ export class SignDocumentView extends LitElement {
     }
   }
 
+  /** The areas and placeholders in reading order: page by page, top to bottom, then left to right. */
+  private areasInOrder(): PlacedArea[] {
+    return [...this.areas].sort((a, b) => a.page - b.page || a.box.y - b.box.y || a.box.x - b.box.x);
+  }
+
+  /**
+   * Moves the focus to the next area or placeholder (after the last, the first again): its page is
+   * brought into view and the area, focusable, is announced by its name — its type, its signer and
+   * its state. Areas are not Tab stops (a long practice has dozens): this control reaches them.
+   */
+  nextArea(): void {
+    const ordered = this.areasInOrder();
+    if (!ordered.length) return;
+    const index = this.areaShown % ordered.length;
+    const area = ordered[index]!;
+    this.areaShown = index + 1;
+    this.currentPage = area.page;
+    this.jumpTarget = area.page;
+    const el = this.pageElement(area.page)?.querySelector<HTMLElement>(
+      `.area[data-area="${CSS.escape(area.spec.id)}"]`,
+    );
+    if (!el) return;
+    el.focus({ preventScroll: true });
+    this.reveal(el);
+  }
+
   setZoom(zoom: ZoomMode): void {
     this.anchorPage = this.currentPage;
     this.zoom = zoom;
@@ -426,7 +488,7 @@ export class SignDocumentView extends LitElement {
   }
 
   zoomBy(dir: 1 | -1): void {
-    this.setZoom(stepZoom(this.scale, dir));
+    this.setZoom(stepZoom(this.shownScale, dir));
   }
 
   private onKeydown(e: KeyboardEvent): void {
@@ -438,6 +500,7 @@ export class SignDocumentView extends LitElement {
       goToPage: (n) => this.goToPage(n),
       zoomBy: (dir) => this.zoomBy(dir),
       openSearch: () => {
+        this.searchReturn = this.scroller;
         if (!this.search.open) this.search.toggle();
         void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLInputElement>('#search-input')?.focus());
       },
@@ -461,7 +524,20 @@ export class SignDocumentView extends LitElement {
     if (this.more.open) this.more.close(true);
   }
 
+  /** Where the focus goes back when the search row closes with Escape: what opened it. */
+  private searchReturn: HTMLElement | undefined;
+
+  /** The search row closed from the keyboard: the focus returns to what opened it, not to the page's body. */
+  searchClosed(): void {
+    const back = this.searchReturn?.isConnected
+      ? this.searchReturn
+      : this.renderRoot.querySelector<HTMLElement>('button.search-toggle');
+    this.searchReturn = undefined;
+    void this.updateComplete.then(() => back?.focus());
+  }
+
   private toggleSearch(): void {
+    this.searchReturn = this.renderRoot.querySelector<HTMLElement>('button.search-toggle') ?? undefined;
     this.search.toggle();
     if (this.search.open)
       void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLInputElement>('#search-input')?.focus());
@@ -472,7 +548,7 @@ export class SignDocumentView extends LitElement {
       t: (k, p) => this.t(k, p),
       total: this.pageCount,
       currentPage: this.currentPage,
-      scale: this.scale,
+      scale: this.shownScale,
       zoom: this.zoom,
       narrow: this.narrow,
       thumbnailsOpen: this.thumbnails.open,
@@ -484,6 +560,9 @@ export class SignDocumentView extends LitElement {
       zoomBy: (dir) => this.zoomBy(dir),
       chooseFit: (zoom) => this.chooseFit(zoom),
       toggleSearch: () => this.toggleSearch(),
+      areaCount: this.areas.length,
+      areaShown: this.areaShown,
+      nextArea: () => this.nextArea(),
     });
   }
 
@@ -509,18 +588,21 @@ export class SignDocumentView extends LitElement {
         @pointerdown=${this.onHandScroll}
         @keydown=${this.onKeydown}
       >
+        ${this.unreadableDocument ? html`<div class="doc-error" part="error" role="alert"><p>${this.t('errorBroken')}</p></div>` : nothing}
         <div class="pages">
           ${this.sizes.map((size, i) => {
             const n = i + 1;
+            const scale = this.pageScale(n);
             const box = {
-              width: `${Math.floor(size.w * this.scale)}px`,
-              height: `${Math.floor(size.h * this.scale)}px`,
-              '--scale-factor': String(this.scale),
-              '--total-scale-factor': String(this.scale),
+              width: `${Math.floor(size.w * scale)}px`,
+              height: `${Math.floor(size.h * scale)}px`,
+              '--scale-factor': String(scale),
+              '--total-scale-factor': String(scale),
             };
             return html`<div class="page" part="page" data-page=${n} data-rotation=${size.rotation} role="group" aria-label=${this.t('pageOf', { n, total })} ${cssProps(box)}>
               <div class="textLayer"></div>
               <div class="links"></div>
+              ${this.unreadable.has(n) ? html`<p class="page-error" role="status" dir="auto">${this.t('pageBroken')}</p>` : nothing}
               ${renderAreas(byPage.get(n) ?? [], size.rotation, areaContext)}
             </div>`;
           })}
@@ -529,6 +611,11 @@ export class SignDocumentView extends LitElement {
       </div>
     `;
   }
+}
+
+/** Scales are kept to 3 decimals between 10 % and 600 %. */
+function roundScale(scale: number): number {
+  return Math.round(Math.max(0.1, Math.min(scale, 6)) * 1000) / 1000;
 }
 
 if (!customElements.get('sportello-sign-document')) customElements.define('sportello-sign-document', SignDocumentView);

@@ -20,6 +20,8 @@ export interface PagePainterHost {
   textReady?(n: number): void;
   /** pdf.js' page `n` arrived (its links can be read). */
   pageReady?(n: number, page: PdfPage): void;
+  /** Page `n` cannot be read or painted (damaged): the box must say so, not stay blank. */
+  failed?(n: number): void;
 }
 
 /**
@@ -41,11 +43,12 @@ export class PagePainter {
     return this.live.size;
   }
 
-  /** Makes exactly `wanted` hold canvases at `scale`. */
-  sync(pdf: PdfDocument, wanted: Iterable<number>, scale: number): void {
+  /** Makes exactly `wanted` hold canvases, each page at its scale (`scaleOf`: one for all, or fitted page by page). */
+  sync(pdf: PdfDocument, wanted: Iterable<number>, scaleOf: number | ((n: number) => number)): void {
     const set = new Set(wanted);
     for (const n of [...this.live.keys()]) if (!set.has(n)) this.release(n, true);
     for (const n of set) {
+      const scale = typeof scaleOf === 'number' ? scaleOf : scaleOf(n);
       const entry = this.live.get(n);
       if (entry && entry.scale !== scale) this.release(n);
       if (!this.live.has(n)) this.paint(pdf, n, scale);
@@ -120,18 +123,20 @@ export class PagePainter {
       };
       canvasTask.done.then(
         () => whenInBox(painted),
-        // A picture that failed (not cancelled: the entry is gone then) still gets its text and links.
-        () => whenInBox(layers),
+        // A picture that failed (not cancelled: the entry is gone then) says so, and still gets its text and links.
+        () =>
+          whenInBox(() => {
+            this.host.failed?.(n);
+            layers();
+          }),
       );
     };
     if (ahead) start(ahead);
     else
-      void pdf
-        .getPage(n)
-        .then(start)
-        .catch(() => {
-          // A page that cannot be read stays an empty box; the others still render.
-        });
+      void pdf.getPage(n).then(start, () => {
+        // A page that cannot be read says so in its box; the others still render.
+        if (this.live.get(n) === entry) this.host.failed?.(n);
+      });
   }
 
   /**

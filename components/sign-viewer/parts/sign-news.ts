@@ -8,6 +8,7 @@ import type { Speaker } from '../../../src/i18n/translate.js';
 import { isFinalStatus, type PracticeDetail, type PracticeStatus } from '../../../src/services/sign.js';
 import { sameEmail, type SignerStep } from '../../../src/model/sign/signer-view.js';
 import type { LinkOutcome } from '../../../src/controllers/sign/link-controller.js';
+import type { LinkStatus } from '../../../src/services/sign.js';
 import type { SignStatusDetail } from '../events.js';
 import { translate } from '../strings.js';
 import { statusWord } from './practice-summary.js';
@@ -59,10 +60,36 @@ export function signerStepNews(
   if (sameEmail(to.viewingSigner(), signer.email)) to.done();
 }
 
-export function linkOutcomeNews(to: NewsTarget, outcome: LinkOutcome): void {
+/** Link-only mode: the link's signer acted, or the link closed — said, and told the page as `sportello-sign-status`. */
+export function linkOutcomeNews(
+  to: NewsTarget,
+  outcome: LinkOutcome,
+  status: LinkStatus,
+  previous: LinkStatus | undefined,
+  link: string,
+): void {
   if (outcome === 'pending') return;
   to.say(
     translate(to.speaker, outcome === 'signed' ? 'linkSigned' : outcome === 'rejected' ? 'linkRejected' : 'linkClosed'),
   );
+  const idFile = (status as { idFile?: unknown }).idFile;
+  const signer = status.signer;
+  to.status({
+    link,
+    outcome,
+    idFile: typeof idFile === 'number' ? idFile : undefined,
+    status: status.status,
+    // Before its first answer the link was open (the viewer offers Sign only then): `L`.
+    previousStatus: previous?.status ?? 'L',
+    final: isFinalStatus(status.status),
+    signer: signer
+      ? {
+          email: signer.email ?? '',
+          status: signer.status,
+          previousStatus: previous?.signer?.status ?? 'L',
+          at: signer.tsSign ?? undefined,
+        }
+      : undefined,
+  });
   to.done();
 }

@@ -42,6 +42,8 @@ export class SigningFlow implements ReactiveController {
    * same from here — so the dialog always offers the window, and the signer says when they need it.
    */
   inWindow = false;
+  /** The page's Content Security Policy refused the signing page's frame: it opened in a new window instead. */
+  refusedByPolicy = false;
 
   constructor(
     private readonly host: ReactiveControllerHost & { renderRoot: HTMLElement | DocumentFragment },
@@ -54,6 +56,43 @@ export class SigningFlow implements ReactiveController {
     // Nothing to start: the flow begins with a click.
   }
 
+  hostDisconnected(): void {
+    this.unwatchPolicy();
+  }
+
+  /**
+   * While the dialog shows the signing page, a page whose policy has no `frame-src` for the service
+   * refuses the frame: the frame stays grey, but the browser reports it to the page with a
+   * `securitypolicyviolation` event (composed: it reaches the document from our shadow root). The
+   * viewer then closes the dialog and opens the page in a new window by itself, within the click's
+   * user activation, and says why.
+   */
+  private policyWatch: ((e: SecurityPolicyViolationEvent) => void) | undefined;
+
+  private watchPolicy(url: string): void {
+    this.unwatchPolicy();
+    const target = new URL(url, document.baseURI);
+    const watch = (e: SecurityPolicyViolationEvent) => {
+      if (e.effectiveDirective !== 'frame-src' && e.effectiveDirective !== 'child-src') return;
+      // Reports name the URL, or only its origin when the page and the frame are not same-origin.
+      const blocked = e.blockedURI;
+      if (blocked !== target.href && blocked !== target.origin && !target.href.startsWith(blocked)) return;
+      this.unwatchPolicy();
+      this.refusedByPolicy = true;
+      this.inWindow = true;
+      this.close();
+      if (this.options.emitOpen(url, 'window')) window.open(url, '_blank', 'noopener,noreferrer');
+      this.host.requestUpdate();
+    };
+    this.policyWatch = watch;
+    document.addEventListener('securitypolicyviolation', watch);
+  }
+
+  private unwatchPolicy(): void {
+    if (this.policyWatch) document.removeEventListener('securitypolicyviolation', this.policyWatch);
+    this.policyWatch = undefined;
+  }
+
   private get dialog(): HTMLDialogElement | null {
     return this.host.renderRoot.querySelector('dialog');
   }
@@ -63,6 +102,8 @@ export class SigningFlow implements ReactiveController {
     this.opened = false;
     this.pendingLink = undefined;
     this.inWindow = false;
+    this.refusedByPolicy = false;
+    this.unwatchPolicy();
     this.host.requestUpdate();
   }
 
@@ -92,6 +133,7 @@ export class SigningFlow implements ReactiveController {
         return;
       }
       this.dialogUrl = url;
+      this.watchPolicy(url);
       this.host.requestUpdate();
       await this.host.updateComplete;
       const dialog = this.dialog;
@@ -125,6 +167,7 @@ export class SigningFlow implements ReactiveController {
   }
 
   private readonly onDialogClose = (): void => {
+    this.unwatchPolicy();
     this.dialogUrl = undefined;
     this.host.requestUpdate();
     if (!this.options.linkOnly()) this.options.practice.refreshNow();
@@ -156,6 +199,7 @@ export class SigningFlow implements ReactiveController {
     const following = this.opened && (linkOnly ? outcome === 'pending' : !!p && !isFinalStatus(p.status));
     return html`${turn}${action}
       ${linkError ? o.renderError(linkError, () => void this.onButton()) : nothing}
+      ${this.refusedByPolicy ? html`<p class="notice" role="status">${t('frameRefused')}</p>` : nothing}
       ${following ? html`<p class="notice">${dialog ? t('following') : t('signOpened')}</p>` : nothing}`;
   }
 

@@ -12,6 +12,7 @@ export const THUMB_WIDTH = 84;
 export const STRIP_THUMB_WIDTH = 56;
 
 export interface ThumbnailHost extends ReactiveControllerHost {
+  readonly updateComplete: Promise<boolean>;
   readonly pdf: PdfDocument | undefined;
   readonly renderRoot: HTMLElement | DocumentFragment;
   readonly currentPage: number;
@@ -70,7 +71,7 @@ export class Thumbnails implements ReactiveController {
 
   /** Scrolls the strip (only the strip: never the page) so the current page's thumbnail is in its view. */
   private showCurrent(strip: HTMLElement): void {
-    const thumb = strip.querySelector<HTMLElement>('.thumb[aria-current="page"]');
+    const thumb = strip.querySelector<HTMLElement>('.thumb[aria-selected="true"]');
     if (!thumb) return;
     this.shownCurrent = this.host.currentPage;
     const s = strip.getBoundingClientRect();
@@ -117,6 +118,38 @@ export class Thumbnails implements ReactiveController {
     return this.scale;
   }
 
+  /**
+   * The strip is one composite widget (the WAI-ARIA listbox pattern): a single Tab stop, the current
+   * page's thumbnail, and the arrows move between thumbnails, the view following the thumbnail
+   * chosen (Home, End: the first and last). Before, every thumbnail was a button: 100 Tab stops for
+   * a 100-page document.
+   */
+  private readonly onKeydown = (e: KeyboardEvent): void => {
+    const total = this.host.pdf?.numPages ?? 0;
+    const from = Number(
+      (e.target as HTMLElement).closest<HTMLElement>('.thumb')?.dataset.page ?? this.host.currentPage,
+    );
+    const rtl = getComputedStyle(e.currentTarget as Element).direction === 'rtl';
+    const step: Record<string, number> = {
+      ArrowDown: 1,
+      ArrowUp: -1,
+      ArrowRight: rtl ? -1 : 1,
+      ArrowLeft: rtl ? 1 : -1,
+    };
+    let to: number | undefined;
+    if (e.key in step) to = from + step[e.key]!;
+    else if (e.key === 'Home') to = 1;
+    else if (e.key === 'End') to = total;
+    else if (e.key === 'Enter' || e.key === ' ') to = from;
+    if (to === undefined || !total) return;
+    e.preventDefault();
+    const target = Math.min(Math.max(1, to), total);
+    this.host.goToPage(target);
+    void this.host.updateComplete.then(() =>
+      this.host.renderRoot.querySelector<HTMLElement>(`.thumb[data-page="${target}"]`)?.focus({ preventScroll: false }),
+    );
+  };
+
   render(sizes: PageSize[], strip = false) {
     if (!this.open || !sizes.length) return nothing;
     const widest = Math.max(...sizes.slice(0, 200).map((s) => s.w), 1);
@@ -124,14 +157,29 @@ export class Thumbnails implements ReactiveController {
     // A new size (the strip moved between the side and a phone's head): the next sync paints again.
     this.scale = scale;
     const current = this.host.currentPage;
-    return html`<nav class="thumbs" part="thumbnails" aria-label=${this.host.t('thumbnails')}>
+    return html`<div
+      class="thumbs"
+      part="thumbnails"
+      role="listbox"
+      aria-label=${this.host.t('thumbnails')}
+      aria-orientation=${strip ? 'horizontal' : 'vertical'}
+    >
       ${sizes.map((size, i) => {
         const n = i + 1;
-        return html`<button type="button" class="thumb" data-page=${n} aria-label=${this.host.t('pageOf', { n, total: sizes.length })} aria-current=${n === current ? 'page' : 'false'} @click=${() => this.host.goToPage(n)}>
+        return html`<div
+          role="option"
+          class="thumb"
+          data-page=${n}
+          tabindex=${n === current ? '0' : '-1'}
+          aria-label=${this.host.t('pageOf', { n, total: sizes.length })}
+          aria-selected=${n === current ? 'true' : 'false'}
+          @click=${() => this.host.goToPage(n)}
+          @keydown=${this.onKeydown}
+        >
           <span class="thumb-page" ${cssProps({ width: `${Math.floor(size.w * this.scale)}px`, height: `${Math.floor(size.h * this.scale)}px` })}></span>
           <span class="thumb-number" aria-hidden="true">${n}</span>
-        </button>`;
+        </div>`;
       })}
-    </nav>`;
+    </div>`;
   }
 }

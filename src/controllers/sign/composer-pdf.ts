@@ -77,13 +77,17 @@ export class ComposerPdfController implements ReactiveController {
     this.host.requestUpdate();
     try {
       const opened = await openPdf(await read());
+      const pdf = await opened.pdf.catch((error: unknown) => {
+        void opened.destroy().catch(() => undefined);
+        throw error;
+      });
       if (generation !== this.generation) {
         void opened.destroy().catch(() => undefined);
         return;
       }
-      this.pdf = opened.pdf;
+      this.pdf = pdf;
       this.destroy = opened.destroy;
-      this.lookup = pdfLookup(opened.pdf);
+      this.lookup = pdfLookup(pdf);
       this.state = 'complete';
     } catch (error) {
       if (generation !== this.generation || isAbort(error)) return;

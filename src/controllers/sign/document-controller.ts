@@ -3,7 +3,7 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { asServiceError, isAbort, ServiceError } from '../../transport/errors.js';
 import { getUrlBytes, looksLikePdf, type ByteProgress, type SignService } from '../../services/sign.js';
 import { pdfLookup, placeAreas, type AreaSpec, type PlacedArea } from '../../pdf/areas.js';
-import { openPdf, preparePdfjs, type PdfDocument } from '../../pdf/pdfjs.js';
+import { openPdf, preparePdfjs, type OpeningPdf, type PasswordRequest, type PdfDocument } from '../../pdf/pdfjs.js';
 
 /** Where a document's bytes come from: the service (by id) or a plain URL (link-only mode). */
 export type DocumentSource =
@@ -49,6 +49,13 @@ export class SignDocumentController implements ReactiveController {
   areas: PlacedArea[] = [];
   /** performance.now() when the bytes were complete (bench: bytes → first page painted). */
   bytesAt: number | undefined;
+  /**
+   * The document is protected and pdf.js waits for its password: whether the last one given was
+   * wrong, and whether the visitor cancelled the prompt (the document then says it is protected,
+   * and the prompt can come back: pdf.js still holds the bytes and waits).
+   */
+  password: { incorrect: boolean; cancelled: boolean } | undefined;
+  private passwordRequest: PasswordRequest | undefined;
 
   private abort: AbortController | undefined;
   private destroyPdf: (() => Promise<void>) | undefined;
@@ -127,38 +134,33 @@ export class SignDocumentController implements ReactiveController {
       this.fail({ kind: 'broken', error: new Error('The document is not a PDF.') });
       return;
     }
+    let opening: OpeningPdf;
     try {
-      const opened = await openPdf(bytes);
-      if (abort.signal.aborted) {
-        void opened.destroy();
-        return;
-      }
-      this.pdf = opened.pdf;
-      this.destroyPdf = opened.destroy;
+      opening = await openPdf(bytes, (request) => this.askPassword(request, abort.signal));
     } catch (error) {
+      // pdf.js itself did not load (an offline chunk, a refused worker): the connection's fault, retried.
       if (abort.signal.aborted) return;
-      const name = (error as Error)?.name;
-      // InvalidPDFException / FormatError: the bytes are damaged. Anything else is pdf.js itself failing to load (offline chunk).
-      if (
-        name === 'InvalidPDFException' ||
-        name === 'FormatError' ||
-        name === 'UnknownErrorException' ||
-        name === 'MissingPDFException'
-      ) {
-        this.fail({ kind: 'broken', error: error as Error });
-      } else {
-        this.fail({
-          kind: 'service',
-          error: new ServiceError({
-            service: 'sign',
-            kind: 'network',
-            message: String((error as Error)?.message ?? error),
-            cause: error,
-          }),
-        });
-      }
+      this.fail({ kind: 'service', error: asServiceError(error, 'sign') });
       return;
     }
+    if (abort.signal.aborted) {
+      void opening.destroy();
+      return;
+    }
+    this.destroyPdf = opening.destroy;
+    let pdf: PdfDocument;
+    try {
+      pdf = await opening.pdf;
+    } catch (error) {
+      // pdf.js is there and the bytes are not a document it can open (damaged, truncated, not a PDF).
+      if (abort.signal.aborted) return;
+      this.password = undefined;
+      this.fail({ kind: 'broken', error: error instanceof Error ? error : new Error(String(error)) });
+      return;
+    }
+    if (abort.signal.aborted) return;
+    this.pdf = pdf;
+    this.password = undefined;
     this.phase = 'complete';
     this.host.requestUpdate();
     // The newest areas: the practice may have changed (and show() been called again) while the bytes came.
@@ -183,6 +185,35 @@ export class SignDocumentController implements ReactiveController {
       });
   }
 
+  private askPassword(request: PasswordRequest, signal: AbortSignal): void {
+    if (signal.aborted) return;
+    this.passwordRequest = request;
+    this.password = { incorrect: request.incorrect, cancelled: false };
+    this.host.requestUpdate();
+  }
+
+  /** Sends the visitor's password to pdf.js; a wrong one comes back as `password.incorrect`. */
+  submitPassword(password: string): void {
+    const request = this.passwordRequest;
+    if (!request || !this.password) return;
+    this.passwordRequest = undefined;
+    request.submit(password);
+  }
+
+  /** The visitor gave up: the document says it is protected (and offers the prompt again). */
+  cancelPassword(): void {
+    if (!this.password) return;
+    this.password = { ...this.password, cancelled: true };
+    this.host.requestUpdate();
+  }
+
+  /** Back to the password prompt after a cancel. */
+  askPasswordAgain(): void {
+    if (!this.password) return;
+    this.password = { incorrect: false, cancelled: false };
+    this.host.requestUpdate();
+  }
+
   /** Tries the same document again. */
   retry(): void {
     if (this.source) void this.show(this.source, this.lastService, this.lastAreas, true);
@@ -204,6 +235,8 @@ export class SignDocumentController implements ReactiveController {
   }
 
   private release(): void {
+    this.password = undefined;
+    this.passwordRequest = undefined;
     this.abort?.abort();
     this.abort = undefined;
     const destroy = this.destroyPdf;

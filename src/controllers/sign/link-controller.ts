@@ -15,7 +15,8 @@ export function linkOutcome(s: LinkStatus): LinkOutcome {
 
 export interface LinkControllerOptions {
   backoff?: () => BackoffOptions;
-  onOutcome?: (outcome: LinkOutcome, status: LinkStatus) => void;
+  /** The outcome changed: the status now and the one before (undefined at the first answer). */
+  onOutcome?: (outcome: LinkOutcome, status: LinkStatus, previous: LinkStatus | undefined, url: string) => void;
   onError?: (operation: string, error: ServiceError) => void;
 }
 
@@ -91,10 +92,11 @@ export class SignLinkController implements ReactiveController {
     const status = await getLinkStatus(this.url, { signal: this.abort?.signal });
     const outcome = linkOutcome(status);
     const changed = outcome !== this.outcome;
+    const previous = this.status;
     this.status = status;
     this.outcome = outcome;
     if (changed) {
-      this.options.onOutcome?.(outcome, status);
+      this.options.onOutcome?.(outcome, status, previous, this.url);
       this.host.requestUpdate();
     }
     if (outcome !== 'pending') this.poller.stop();

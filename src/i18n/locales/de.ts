@@ -557,6 +557,19 @@ const de: Catalogue = {
     errorTitle: 'Der Vorgang kann nicht angezeigt werden',
     error401: 'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an und versuchen Sie es noch einmal.',
     errorBroken: 'Dieses Dokument kann nicht angezeigt werden: Es ist beschädigt oder kein PDF.',
+    passwordTitle: 'Dieses Dokument ist durch ein Passwort geschützt.',
+    passwordLabel: 'Passwort',
+    passwordOpen: 'Öffnen',
+    passwordCancel: 'Abbrechen',
+    passwordIncorrect: 'Das Passwort ist nicht richtig. Bitte versuchen Sie es erneut.',
+    passwordProtected:
+      'Dieses Dokument ist durch ein Passwort geschützt: Ohne das Passwort kann es nicht angezeigt werden.',
+    passwordEnter: 'Passwort eingeben',
+    pageBroken: 'Diese Seite kann nicht angezeigt werden: Sie ist beschädigt.',
+    nextArea: 'Nächster Bereich',
+    nextAreaOf: 'Nächster Bereich ({n} von {total})',
+    frameRefused:
+      'Diese Seite erlaubt es nicht, die Unterschriftsseite darin anzuzeigen: Sie wurde in einem neuen Fenster geöffnet.',
     errorDocument: 'Das Dokument konnte nicht geladen werden.',
     errorAttributes:
       'Der Viewer ist nicht eingerichtet: Geben Sie eine id-file an (mit Zugangsdaten oder einem Proxy-Endpoint) oder eine signing-url mit document-src.',

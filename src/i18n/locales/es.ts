@@ -553,6 +553,18 @@ const es: Catalogue = {
     errorTitle: 'No se puede mostrar el expediente',
     error401: 'Su sesión ha caducado. Vuelva a iniciar sesión e inténtelo de nuevo.',
     errorBroken: 'No se puede mostrar este documento: está dañado o no es un PDF.',
+    passwordTitle: 'Este documento está protegido con una contraseña.',
+    passwordLabel: 'Contraseña',
+    passwordOpen: 'Abrir',
+    passwordCancel: 'Cancelar',
+    passwordIncorrect: 'La contraseña no es correcta. Por favor, inténtelo de nuevo.',
+    passwordProtected: 'Este documento está protegido con una contraseña: no se puede mostrar sin ella.',
+    passwordEnter: 'Introducir la contraseña',
+    pageBroken: 'No se puede mostrar esta página: está dañada.',
+    nextArea: 'Área siguiente',
+    nextAreaOf: 'Área siguiente ({n} de {total})',
+    frameRefused:
+      'Esta página no permite mostrar la página de firma en su interior: se ha abierto en una nueva ventana.',
     errorDocument: 'No se ha podido cargar el documento.',
     errorAttributes:
       'El visor no está configurado: indique un id-file (con credenciales o un endpoint proxy) o una signing-url con document-src.',

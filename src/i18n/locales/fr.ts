@@ -556,6 +556,18 @@ const fr: Catalogue = {
     errorTitle: 'Le dossier ne peut pas être affiché',
     error401: 'Votre session a expiré. Reconnectez-vous, puis réessayez.',
     errorBroken: 'Ce document ne peut pas être affiché : il est endommagé ou ce n’est pas un PDF.',
+    passwordTitle: 'Ce document est protégé par un mot de passe.',
+    passwordLabel: 'Mot de passe',
+    passwordOpen: 'Ouvrir',
+    passwordCancel: 'Annuler',
+    passwordIncorrect: 'Le mot de passe n’est pas correct. Veuillez réessayer.',
+    passwordProtected: 'Ce document est protégé par un mot de passe : il ne peut pas être affiché sans lui.',
+    passwordEnter: 'Saisir le mot de passe',
+    pageBroken: 'Cette page ne peut pas être affichée : elle est endommagée.',
+    nextArea: 'Zone suivante',
+    nextAreaOf: 'Zone suivante ({n} sur {total})',
+    frameRefused:
+      'Cette page ne permet pas d’afficher la page de signature en son sein : elle s’est ouverte dans une nouvelle fenêtre.',
     errorDocument: 'Le document n’a pas pu être chargé.',
     errorAttributes:
       'La visionneuse n’est pas configurée : indiquez un id-file (avec des identifiants ou un endpoint proxy), ou une signing-url avec document-src.',

@@ -548,6 +548,18 @@ const it: Catalogue = {
     errorTitle: 'Impossibile mostrare la pratica',
     error401: 'La sessione è scaduta. Acceda di nuovo, poi riprovi.',
     errorBroken: 'Impossibile mostrare il documento: è danneggiato o non è un PDF.',
+    passwordTitle: 'Il documento è protetto da una password.',
+    passwordLabel: 'Password',
+    passwordOpen: 'Apri',
+    passwordCancel: 'Annulla',
+    passwordIncorrect: 'La password non è corretta. La preghiamo di riprovare.',
+    passwordProtected: 'Il documento è protetto da una password: senza di essa non può essere mostrato.',
+    passwordEnter: 'Inserisca la password',
+    pageBroken: 'Impossibile mostrare questa pagina: è danneggiata.',
+    nextArea: 'Area successiva',
+    nextAreaOf: 'Area successiva ({n} di {total})',
+    frameRefused:
+      'Questa pagina non consente di mostrare al suo interno la pagina di firma: si è aperta in una nuova finestra.',
     errorDocument: 'Impossibile caricare il documento.',
     errorAttributes:
       'Il visualizzatore non è configurato: indica un id-file (con credenziali o un endpoint proxy), oppure un signing-url con document-src.',

@@ -1,7 +1,7 @@
 // Shared by the sign-viewer browser tests (not a test file itself).
 import { fixture } from '@open-wc/testing';
 import { SIM_URL } from '/__sportello/env.js';
-import { setPdfWorkerSrc } from '../../../src/pdf/pdfjs.js';
+import { openPdf, setPdfAssetsUrl, setPdfWorkerSrc, type PdfDocument } from '../../../src/pdf/pdfjs.js';
 import '../../../components/sign-viewer/index.js';
 import type { SportelloSignViewer } from '../../../components/sign-viewer/sign-viewer.js';
 import type { SignDocumentView } from '../../../components/sign-viewer/parts/document-view.js';
@@ -9,6 +9,14 @@ import { until } from './sign-wait.js';
 
 // web-test-runner has no Vite: `?worker&url` is not understood, so the worker is named explicitly.
 setPdfWorkerSrc('/node_modules/pdfjs-dist/build/pdf.worker.min.mjs');
+// Nor is there a built `pdfjs/` folder: pdf.js' data files are served from the package itself.
+setPdfAssetsUrl('/node_modules/pdfjs-dist/');
+
+/** A PDF opened for a test of the document view alone (no viewer around it). */
+export async function openTestPdf(bytes: Uint8Array): Promise<{ pdf: PdfDocument; destroy: () => Promise<void> }> {
+  const opening = await openPdf(bytes);
+  return { pdf: await opening.pdf, destroy: opening.destroy };
+}
 
 export const SIGN_API = `${SIM_URL}/sign/api/v2`;
 export const KEY_HEADERS = { 'X-SignToken': 'demo-sign-token', 'X-SignUser': 'demo' };
