@@ -75,9 +75,13 @@ describe('sportello-sign-viewer: the document with the keyboard alone', () => {
       names.push(focused(view)!.dataset.area);
       labels.push(focused(view)!.getAttribute('aria-label')!);
     }
-    // A signer's area says their state: Mario's, still to sign.
+    // A signer's area says their state: Mario's (the viewer's: "you") signed, Laura's still to sign.
     expect(
-      labels.some((l) => /\(you\) — to be signed$/.test(l)),
+      labels.some((l) => /\(you\) — signed by Mario Rossi/.test(l)),
+      labels.join(' | '),
+    ).to.equal(true);
+    expect(
+      labels.some((l) => /Laura Bianchi — to be signed$/.test(l)),
       labels.join(' | '),
     ).to.equal(true);
     expect(new Set(names).size, 'every area reached once').to.equal(total);

@@ -243,6 +243,38 @@ export const signViewerStyles = css`
     padding: calc(var(--_space) * 3);
     text-align: center;
   }
+  /* A protected document's password, asked where the document would be. */
+  .password-form {
+    display: flex;
+    flex-direction: column;
+    align-items: stretch;
+    gap: calc(var(--_space) * 0.75);
+    width: min(22rem, 100%);
+    text-align: start;
+  }
+  .password-title {
+    margin: 0;
+    font-weight: 600;
+  }
+  .password-form input {
+    font: inherit;
+    min-height: 36px;
+    padding: 6px 8px;
+    /* The field's edge at 3:1 against the page (WCAG 1.4.11): the muted text colour, not the border tone. */
+    border: 1px solid var(--_text-muted);
+    border-radius: var(--_radius-small);
+  }
+  .password-form input[aria-invalid='true'] {
+    border-color: var(--_danger);
+  }
+  .password-wrong {
+    margin: 0;
+    color: var(--_danger);
+  }
+  .password-actions {
+    display: flex;
+    gap: var(--_space);
+  }
   progress {
     width: min(24rem, 80%);
     accent-color: var(--_accent);

@@ -129,15 +129,15 @@ describe('sportello-sign-viewer: pages', () => {
   it('zooms with the buttons and keys, and moves by page with PageDown', async () => {
     const el = await viewer(1001);
     const view = await firstPagePainted(el);
-    const before = view.scale;
+    const before = view.shownScale;
     const scroller = view.shadowRoot!.querySelector<HTMLElement>('.scroller')!;
     scroller.focus();
     scroller.dispatchEvent(new KeyboardEvent('keydown', { key: '+', bubbles: true }));
     await view.updateComplete;
-    expect(view.scale).to.be.greaterThan(before);
+    expect(view.shownScale).to.be.greaterThan(before);
     const page1 = view.shadowRoot!.querySelector<HTMLElement>('.page[data-page="1"]')!;
     const size = await view.pdf!.getPage(1).then((p) => p.getViewport({ scale: 1 }));
-    expect(page1.getBoundingClientRect().width).to.be.closeTo(size.width * view.scale, 1.5);
+    expect(page1.getBoundingClientRect().width).to.be.closeTo(size.width * view.pageScale(1), 1.5);
     [...view.shadowRoot!.querySelectorAll<HTMLButtonElement>('.toolbar button')]
       .find((b) => b.textContent!.includes('Fit page'))!
       .click();
@@ -186,7 +186,7 @@ describe('sportello-sign-viewer: areas', () => {
     const page = area.parentElement!;
     expect(page.dataset.page).to.equal(String(coord.page));
     const pdfPage = await view.pdf!.getPage(coord.page);
-    const vp = pdfPage.getViewport({ scale: view.scale });
+    const vp = pdfPage.getViewport({ scale: view.pageScale(coord.page) });
     const p = page.getBoundingClientRect();
     const a = area.getBoundingClientRect();
     expect(a.left - p.left).to.be.closeTo(coord.positionX! * vp.width, 1.5);
@@ -212,7 +212,7 @@ describe('sportello-sign-viewer: areas', () => {
     const field = ((await pdfPage.getAnnotations()) as Array<{ fieldName?: string; rect: number[] }>).find(
       (x) => x.fieldName === 'firma_fornitore',
     )!;
-    const vp = pdfPage.getViewport({ scale: view.scale });
+    const vp = pdfPage.getViewport({ scale: view.pageScale(pageNo) });
     const [x1, y1] = vp.convertToViewportPoint(field.rect[0]!, field.rect[3]!);
     const pr = acro.parentElement!.getBoundingClientRect();
     const ar = acro.getBoundingClientRect();
@@ -235,7 +235,7 @@ describe('sportello-sign-viewer: areas', () => {
       i.str.includes('Firma per presa visione'),
     )!;
     expect(run, 'keyword on the page the area sits on').to.exist;
-    const vp2 = page2.getViewport({ scale: v2.scale });
+    const vp2 = page2.getViewport({ scale: v2.pageScale(aPage) });
     const [kx] = vp2.convertToViewportPoint(run.transform[4]!, run.transform[5]!);
     const box = anchor.getBoundingClientRect();
     const pageBox = anchor.parentElement!.getBoundingClientRect();

@@ -304,11 +304,8 @@ export class SignDocumentView extends LitElement {
     return { scale: roundScale(fitScale(this.zoom, current.w, current.h, width, height)), room: 0 };
   }
 
-  /** Page `n`'s scale: fitted to the room on its own in fit width, else the one scale. */
-  private pageScale(
-    n: number,
-    fit: { scale: number; room: number } = { scale: this.scale, room: this.fitRoom },
-  ): number {
+  /** Page `n`'s scale: fitted to the room on its own in fit width, else the one scale (tests read it). */
+  pageScale(n: number, fit: { scale: number; room: number } = { scale: this.scale, room: this.fitRoom }): number {
     const size = this.sizes[n - 1];
     return fit.room > 0 && size ? roundScale(fit.room / size.w) : fit.scale;
   }
