@@ -5,19 +5,27 @@
 import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import type { SignDocumentView } from './parts/document-view.js';
-import { firstPagePainted, resetSim, viewer } from '../../test/browser/helpers/sign-viewer.js';
+import type { SportelloSignViewer } from './sign-viewer.js';
+import { firstPagePainted, resetSim, sharedViewer, viewer } from '../../test/browser/helpers/sign-viewer.js';
 import { until } from '../../test/browser/helpers/sign-wait.js';
 
 const root = (v: SignDocumentView) => v.shadowRoot!;
 const focused = (v: SignDocumentView) => root(v).activeElement as HTMLElement | null;
 
-describe('sportello-sign-viewer: the document with the keyboard alone', () => {
-  beforeEach(resetSim);
-
-  it('the thumbnail strip of a 100-page document is one Tab stop, and the arrows, Home and End move through it', async () => {
-    const el = await viewer(1010);
-    const view = await firstPagePainted(el);
+// The 100-page document loads once for the strip's steps below; each step runs under its own time limit.
+describe('sportello-sign-viewer: the thumbnail strip of a 100-page document with the keyboard alone', () => {
+  let el: SportelloSignViewer;
+  let view: SignDocumentView;
+  let remove = () => {};
+  before(async () => {
+    await resetSim();
+    ({ el, remove } = await sharedViewer(1010));
+    view = await firstPagePainted(el);
     await until(() => view.pageCount === 100, 'not 100 pages');
+  });
+  after(() => remove());
+
+  it("is one Tab stop, reached by Tab on the current page's thumbnail", async () => {
     const toggle = root(view).querySelector<HTMLButtonElement>('.toolbar button[aria-label="Page thumbnails"]')!;
     toggle.focus();
     await sendKeys({ press: 'Enter' });
@@ -34,7 +42,10 @@ describe('sportello-sign-viewer: the document with the keyboard alone', () => {
     await sendKeys({ press: 'Tab' });
     expect(focused(view)?.dataset.page).to.equal('1');
     expect(focused(view)?.getAttribute('aria-selected')).to.equal('true');
+  });
 
+  it('the arrows, Home and End move through it, and the view follows', async () => {
+    await until(() => focused(view)?.dataset.page === '1', 'the strip lost the focus');
     await sendKeys({ press: 'ArrowDown' });
     await until(() => focused(view)?.dataset.page === '2', 'ArrowDown did not move to page 2');
     await until(() => view.currentPage === 2, `the view did not follow: page ${view.currentPage}`);
@@ -43,14 +54,25 @@ describe('sportello-sign-viewer: the document with the keyboard alone', () => {
     await sendKeys({ press: 'End' });
     await until(() => focused(view)?.dataset.page === '100', 'End did not move to the last page');
     await until(() => view.currentPage === 100, `page ${view.currentPage}`);
+    await sendKeys({ press: 'Home' });
+    await until(() => focused(view)?.dataset.page === '1', 'Home did not move to the first page');
+    await until(() => view.currentPage === 1, `page ${view.currentPage}`);
+    await sendKeys({ press: 'End' });
+    await until(() => focused(view)?.dataset.page === '100', 'End did not move to the last page again');
     await sendKeys({ press: 'ArrowUp' });
     await until(() => focused(view)?.dataset.page === '99', 'ArrowUp did not move back');
+  });
 
-    // One more Tab leaves the strip: no other thumbnail is a stop.
+  it('one more Tab leaves it: no other thumbnail is a stop; axe finds nothing', async () => {
+    await until(() => focused(view)?.dataset.page === '99', 'the strip lost the focus');
     await sendKeys({ press: 'Tab' });
     expect(focused(view)?.classList.contains('thumb') ?? false, 'Tab stayed in the strip').to.equal(false);
     await expect(el).to.be.accessible();
   });
+});
+
+describe('sportello-sign-viewer: the document with the keyboard alone', () => {
+  beforeEach(resetSim);
 
   it('"Next area" focuses each area and placeholder in reading order, announced by its type, signer and state', async () => {
     const el = await viewer(1001, { 'signer-email': 'mario.rossi@acme.test' });

@@ -4,7 +4,8 @@
 import { expect } from '@open-wc/testing';
 import { sendKeys, setViewport } from '@web/test-runner-commands';
 import type { SignDocumentView } from './parts/document-view.js';
-import { firstPagePainted, resetSim, viewer } from '../../test/browser/helpers/sign-viewer.js';
+import type { SportelloSignViewer } from './sign-viewer.js';
+import { firstPagePainted, resetSim, sharedViewer, viewer } from '../../test/browser/helpers/sign-viewer.js';
 import { until } from '../../test/browser/helpers/sign-wait.js';
 
 const root = (v: SignDocumentView) => v.shadowRoot!;
@@ -39,18 +40,28 @@ const EVERY = [
   'Search in the document',
 ];
 
+// One viewer of the 100-page document (its "100 / 100" is the widest the page field gets) for the
+// steps below: the document loads once, and each step runs under its own time limit.
 describe('document toolbar at 390×844 (a phone)', () => {
-  before(() => setViewport({ width: 390, height: 844 }));
-  after(() => setViewport({ width: 800, height: 600 }));
-  beforeEach(resetSim);
-  afterEach(() => window.scrollTo(0, 0));
-
-  it('every control is on screen without swiping; the rest open from "More tools", by keyboard, and close with Escape', async () => {
-    const el = await viewer(1010);
+  let el: SportelloSignViewer;
+  let view: SignDocumentView;
+  let remove = () => {};
+  before(async () => {
+    await setViewport({ width: 390, height: 844 });
+    await resetSim();
+    ({ el, remove } = await sharedViewer(1010));
     el.style.setProperty('--sportello-sign-viewer-height', 'auto');
     el.style.width = '374px';
-    const view = await firstPagePainted(el);
+    view = await firstPagePainted(el);
     await until(() => view.pageCount === 100 && more(view), 'no "More tools" button at a phone width');
+  });
+  after(async () => {
+    remove();
+    window.scrollTo(0, 0);
+    await setViewport({ width: 800, height: 600 });
+  });
+
+  it('every control in the row is on screen without swiping, none drawn as an emoji', async () => {
     // The toolbar does not scroll sideways: nothing is beyond its edge.
     expect(toolbar(view).scrollWidth, 'the toolbar must be swiped').to.be.at.most(toolbar(view).clientWidth);
     const row = controls(view);
@@ -67,8 +78,9 @@ describe('document toolbar at 390×844 (a phone)', () => {
     ).to.deep.equal([]);
     expect(more(view)!.getAttribute('aria-expanded')).to.equal('false');
     await expect(el).to.be.accessible();
+  });
 
-    // Keyboard: Enter on "More tools" opens the panel; Tab walks into it.
+  it('"More tools" opens by keyboard with every control on screen, Tab walks into it, Escape closes it', async () => {
     more(view)!.focus();
     await sendKeys({ press: 'Enter' });
     await until(() => panel(view) && !panel(view)!.hidden, 'the panel did not open');
@@ -87,13 +99,13 @@ describe('document toolbar at 390×844 (a phone)', () => {
     await until(() => panel(view)!.hidden, 'Escape did not close the panel');
     expect(focused()).to.equal(more(view));
     expect(more(view)!.getAttribute('aria-expanded')).to.equal('false');
+  });
 
-    // "Fit page" from the panel works, and the panel gets out of the way.
+  it('"Fit page" from the panel applies and closes it; a click elsewhere closes it too', async () => {
     more(view)!.click();
     await until(() => !panel(view)!.hidden, 'the panel did not open on a click');
     panel(view)!.querySelector<HTMLButtonElement>('button[title="Fit page"]')!.click();
     await until(() => view.zoom === 'fit-page' && panel(view)!.hidden, 'Fit page did not apply');
-    // A click elsewhere closes an open panel.
     more(view)!.click();
     await until(() => !panel(view)!.hidden, 'the panel did not open again');
     root(view)

@@ -26,10 +26,30 @@ export async function resetSim(): Promise<void> {
   await fetch(`${SIM_URL}/__sim/reset`, { method: 'POST' });
 }
 
+/** A viewer in the page for one test (removed after it). */
 export async function viewer(
   idFile: number | string,
   extra: Record<string, string> = {},
 ): Promise<SportelloSignViewer> {
+  return fixture<SportelloSignViewer>(viewerElement(idFile, extra));
+}
+
+/**
+ * A viewer in the page for every test of a `describe` (mounted in its `before`, removed by the
+ * returned function in its `after`): a scenario whose document is slow to load on a loaded machine
+ * (the 100-page one) loads it once, and each step is a test of its own, under its own time limit.
+ */
+export async function sharedViewer(
+  idFile: number | string,
+  extra: Record<string, string> = {},
+): Promise<{ el: SportelloSignViewer; remove: () => void }> {
+  const el = viewerElement(idFile, extra);
+  document.body.append(el);
+  await el.updateComplete;
+  return { el, remove: () => el.remove() };
+}
+
+function viewerElement(idFile: number | string, extra: Record<string, string>): SportelloSignViewer {
   // Attributes set before connecting, as a page's markup would have them.
   const el = document.createElement('sportello-sign-viewer');
   el.setAttribute('lang', 'en');
@@ -43,7 +63,7 @@ export async function viewer(
   }))
     el.setAttribute(k, v);
   el.setAttribute('id-file', String(idFile));
-  return fixture<SportelloSignViewer>(el);
+  return el;
 }
 
 export const shadow = (el: Element) => el.shadowRoot!;
