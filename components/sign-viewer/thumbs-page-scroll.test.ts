@@ -5,7 +5,8 @@
 import { expect } from '@open-wc/testing';
 import { executeServerCommand, sendKeys, setViewport } from '@web/test-runner-commands';
 import type { SignDocumentView } from './parts/document-view.js';
-import { firstPagePainted, resetSim, viewer } from '../../test/browser/helpers/sign-viewer.js';
+import type { SportelloSignViewer } from './sign-viewer.js';
+import { firstPagePainted, resetSim, sharedViewer } from '../../test/browser/helpers/sign-viewer.js';
 import { until } from '../../test/browser/helpers/sign-wait.js';
 
 const root = (v: SignDocumentView) => v.shadowRoot!;
@@ -35,48 +36,60 @@ for (const [width, height] of [
   [390, 844],
   [1280, 900],
 ] as const) {
+  // One viewer of the 100-page document for the steps below: it loads once, and each step runs
+  // under its own time limit.
   describe(`thumbnails when the page scrolls, ${width}×${height}`, () => {
-    before(() => setViewport({ width, height }));
-    after(() => setViewport({ width: 800, height: 600 }));
-    beforeEach(resetSim);
-    afterEach(() => window.scrollTo(0, 0));
-
-    it('deep in the document: the toggle is on screen, the strip opens on screen from the keyboard, bounded, and a tap goes to a page below the head', async () => {
-      const el = await viewer(1010);
+    let el: SportelloSignViewer;
+    let view: SignDocumentView;
+    let remove = () => {};
+    const toggle = () => root(view).querySelector<HTMLButtonElement>('.toolbar button[aria-label="Page thumbnails"]')!;
+    const strip = () => root(view).querySelector<HTMLElement>('.thumbs')!;
+    before(async () => {
+      await setViewport({ width, height });
+      await resetSim();
+      ({ el, remove } = await sharedViewer(1010));
       el.style.setProperty('--sportello-sign-viewer-height', 'auto');
       el.style.width = `${width - 16}px`;
-      const view = await firstPagePainted(el);
+      view = await firstPagePainted(el);
       await until(() => view.pageCount === 100 && root(view).querySelectorAll('.page').length === 100, 'no pages');
+    });
+    after(async () => {
+      remove();
+      window.scrollTo(0, 0);
+      await setViewport({ width: 800, height: 600 });
+    });
+
+    it('deep in the document (the window scrolled to page 50), the toggle is on screen', async () => {
       // The window, not the view, scrolls to page 50.
       window.scrollTo(0, rect(page(view, 50)).top + window.scrollY);
       await until(() => Math.abs(view.currentPage - 50) <= 1, `current page ${view.currentPage}`);
       // The toolbar came along (sticky head): its thumbnail toggle is on screen.
-      const toggle = root(view).querySelector<HTMLButtonElement>('.toolbar button[aria-label="Page thumbnails"]')!;
-      expect(inWindow(rect(toggle)), `toggle at ${JSON.stringify(rect(toggle))}`).to.equal(true);
+      expect(inWindow(rect(toggle())), `toggle at ${JSON.stringify(rect(toggle()))}`).to.equal(true);
+    });
 
+    it('the strip opens on screen from the keyboard, on the current page, and holds canvases only where it shows', async () => {
       // Keyboard: focus the toggle and press Enter.
-      toggle.focus();
+      toggle().focus();
       await sendKeys({ press: 'Enter' });
       await until(() => root(view).querySelectorAll('.thumb').length === 100, 'the strip did not open');
-      expect(toggle.getAttribute('aria-pressed')).to.equal('true');
-      const strip = root(view).querySelector<HTMLElement>('.thumbs')!;
+      expect(toggle().getAttribute('aria-pressed')).to.equal('true');
       // On screen, with the current page's thumbnail in the strip's view.
       await until(
         () => {
-          const s = rect(strip);
+          const s = rect(strip());
           return s.top >= 0 && s.top < window.innerHeight / 2 && s.bottom > 0 && s.left >= 0 && s.right <= width;
         },
-        `the strip is not on screen: ${JSON.stringify(rect(strip))}`,
+        `the strip is not on screen: ${JSON.stringify(rect(strip()))}`,
       );
-      const current = () => strip.querySelector<HTMLElement>('.thumb[aria-selected="true"]')!;
-      await until(() => shownIn([current()], rect(strip)).length === 1, 'the current thumbnail is not in view');
-      const thumbs = () => [...strip.querySelectorAll<HTMLElement>('.thumb')];
+      const current = () => strip().querySelector<HTMLElement>('.thumb[aria-selected="true"]')!;
+      await until(() => shownIn([current()], rect(strip())).length === 1, 'the current thumbnail is not in view');
+      const thumbs = () => [...strip().querySelectorAll<HTMLElement>('.thumb')];
       const thumbCanvases = () =>
-        [...strip.querySelectorAll('canvas')].map((c) => Number((c.closest('.thumb') as HTMLElement).dataset.page));
-      await until(() => strip.querySelector('canvas[data-painted]'), 'no thumbnail painted');
+        [...strip().querySelectorAll('canvas')].map((c) => Number((c.closest('.thumb') as HTMLElement).dataset.page));
+      await until(() => strip().querySelector('canvas[data-painted]'), 'no thumbnail painted');
       await until(
-        () => bounded(thumbCanvases(), shownIn(thumbs(), rect(strip))),
-        `thumbnails out of view hold canvases: ${thumbCanvases()} shown ${shownIn(thumbs(), rect(strip))}`,
+        () => bounded(thumbCanvases(), shownIn(thumbs(), rect(strip()))),
+        `thumbnails out of view hold canvases: ${thumbCanvases()} shown ${shownIn(thumbs(), rect(strip()))}`,
       );
       expect(thumbCanvases().length).to.be.at.most(12);
       const pages = () => [...root(view).querySelectorAll<HTMLElement>('.page')];
@@ -89,11 +102,13 @@ for (const [width, height] of [
         () => bounded(pageCanvases(), shownIn(pages(), scroller)),
         `pages out of view hold canvases: ${pageCanvases()}`,
       );
+    });
 
+    it('a tap goes to a page just below the sticky head; Enter on a thumbnail goes to its page', async () => {
       // A tap (touch events) on the next thumbnail: that page, its top just below the sticky head.
       const target = view.currentPage + 1;
       const touches: string[] = [];
-      strip.addEventListener('touchend', (e) => touches.push(e.type), { once: true });
+      strip().addEventListener('touchend', (e) => touches.push(e.type), { once: true });
       await executeServerCommand('sign-page', { tap: `.thumb[data-page="${target}"]` });
       expect(touches, 'a touch, not a mouse click').to.deep.equal(['touchend']);
       await until(() => view.currentPage === target, `current page ${view.currentPage}`);
@@ -108,13 +123,14 @@ for (const [width, height] of [
 
       // Keyboard on a thumbnail: Enter goes to its page.
       const back = target - 2;
-      strip.querySelector<HTMLButtonElement>(`.thumb[data-page="${back}"]`)!.focus();
+      strip().querySelector<HTMLButtonElement>(`.thumb[data-page="${back}"]`)!.focus();
       await sendKeys({ press: 'Enter' });
       await until(() => view.currentPage === back, `current page ${view.currentPage}`);
-      await expect(el).to.be.accessible();
+    });
 
-      // Closed again: the strip's canvases go with it.
-      toggle.click();
+    it('axe finds nothing with the strip open; closed again, its canvases go with it', async () => {
+      await expect(el).to.be.accessible();
+      toggle().click();
       await until(() => !root(view).querySelector('.thumbs'), 'the strip stayed');
       expect(view.liveThumbnailCount).to.equal(0);
     });
