@@ -187,7 +187,7 @@ export class SportelloSignComposer extends SportelloElement {
     if (JSON.stringify(author) !== JSON.stringify(this.author)) this.author = author;
   }
 
-  t(key: StringKey, params?: Record<string, string | number>): string {
+  private t(key: StringKey, params?: Record<string, string | number>): string {
     return translate(this, key, params);
   }
 
@@ -417,8 +417,9 @@ export class SportelloSignComposer extends SportelloElement {
 
   private renderSteps() {
     const index = STEPS.indexOf(this.step);
-    return html`<nav class="steps" part="steps" aria-label=${this.t('stepsLabel')}>
-      <ol>
+    // A labelled list, not a landmark: two composers on one page must not make two "Steps" landmarks.
+    return html`<div class="steps" part="steps">
+      <ol aria-label=${this.t('stepsLabel')}>
         ${STEPS.map(
           (step, i) =>
             html`<li>
@@ -435,7 +436,7 @@ export class SportelloSignComposer extends SportelloElement {
             </li>`,
         )}
       </ol>
-    </nav>`;
+    </div>`;
   }
 
   private renderStep() {

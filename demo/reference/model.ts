@@ -59,6 +59,7 @@ export const PUBLIC_TAGS = [
   'sportello-live-chat',
   'sportello-ai-chat',
   'sportello-sign-viewer',
+  'sportello-sign-composer',
   'sportello-desk-form',
   'sportello-desk-request',
   'sportello-desk-requests',

@@ -21,6 +21,7 @@ import { setPdfWorkerSrc } from '../../src/pdf/pdfjs.js';
 import '../../entries/live-chat.js';
 import '../../entries/ai-chat.js';
 import '../../entries/sign-viewer.js';
+import '../../entries/sign-composer.js';
 import '../../entries/desk-form.js';
 import '../../entries/desk-requests.js';
 import '../../components/shared/sportello-config.js';
@@ -176,6 +177,27 @@ const CASES: Record<string, ElementCase> = {
     },
     attributes: { lang: 'de' },
   },
+  'sportello-sign-composer': {
+    base: {
+      lang: 'en',
+      endpoint: `${SIM_URL}/sign/api/v2`,
+      signToken: 'demo-sign-token',
+      signUser: 'demo',
+      draftKey: 'late-composer',
+    },
+    properties: {
+      signToken: 'demo-sign-token',
+      signUser: 'demo',
+      hostUsername: 'demo',
+      processType: 'ASSUNZIONE',
+      draftKey: 'late-composer-2',
+      openViewer: true,
+      strings: stringsFor('compose', 'title'),
+      endpoint: `${SIM_URL}/sign/api/v2`,
+      tokenProvider: deskToken,
+    },
+    attributes: { lang: 'de' },
+  },
   'sportello-desk-form': {
     base: {
       lang: 'en',
@@ -292,9 +314,11 @@ const attributesOf = (tag: string) => (declarationOf(tag).attributes ?? []).map(
 
 // ---- what an element shows ---------------------------------------------------------------
 
-/** Attributes whose values are generated per instance (ids and the references to them). */
+/** Attributes whose values are generated per instance (ids, the references to them, a radio group's name, a composer area's key). */
 const REFERENCE_ATTRIBUTES =
-  /^(id|for|list|headers|aria-(labelledby|describedby|controls|owns|activedescendant|details|errormessage))$/;
+  /^(id|for|list|headers|name|data-area|aria-(labelledby|describedby|controls|owns|activedescendant|details|errormessage))$/;
+/** What varies in them: numbers, and the random part of a generated id (`doc-3fa9c2b1`). */
+const GENERATED = /\b[0-9a-f]{8}\b|\d+/g;
 
 /** The element's whole rendered tree (its shadow roots and theirs), as text to compare. */
 function serialize(node: Node, out: string[] = [], depth = 0): string[] {
@@ -310,7 +334,7 @@ function serialize(node: Node, out: string[] = [], depth = 0): string[] {
   if (!(node instanceof Element)) return out;
   if (node.localName === 'style' || node.localName === 'link') return out;
   const attributes = [...node.attributes]
-    .map((a) => `${a.name}="${REFERENCE_ATTRIBUTES.test(a.name) ? a.value.replace(/\d+/g, '#') : a.value}"`)
+    .map((a) => `${a.name}="${REFERENCE_ATTRIBUTES.test(a.name) ? a.value.replace(GENERATED, '#') : a.value}"`)
     .sort()
     .join(' ');
   const value =
