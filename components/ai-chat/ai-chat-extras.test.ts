@@ -5,9 +5,11 @@ import type { SportelloAiChat } from './ai-chat.js';
 import type { AiFeedbackDetail } from './events.js';
 import { ignoreResizeObserverLoop, until } from '../../test/browser/helpers/chat-frames.js';
 import { $, $$, idle, lastAnswer, panel, resetSimulator, typeAndSend } from '../../test/browser/helpers/ai-chat.js';
+import { AiChatHarness } from '../../test/harness/ai-chat.js';
+import { textOf } from '../../test/harness/harness.js';
 
 // What follows an answer: the service's suggested follow-ups, feedback with a reason and a comment;
-// the conversation downloaded as Markdown.
+// pictures with thumbnails (picked, pasted, dropped); the conversation downloaded as Markdown.
 
 ignoreResizeObserverLoop();
 
@@ -20,6 +22,23 @@ const focused = (el: SportelloAiChat): Element | null => {
   return active;
 };
 const followUps = (el: SportelloAiChat) => $$(el, '[part~="follow-ups"] button').map((b) => spaced(b.textContent));
+
+/** A red 40×30 PNG, made in the browser. */
+async function redPicture(name: string): Promise<File> {
+  const canvas = new OffscreenCanvas(40, 30);
+  const context = canvas.getContext('2d')!;
+  context.fillStyle = '#d00';
+  context.fillRect(0, 0, 40, 30);
+  return new File([await canvas.convertToBlob({ type: 'image/png' })], name, { type: 'image/png' });
+}
+/** Whether a thumbnail's canvas shows the red picture (its centre pixel). */
+async function showsRed(thumb: Element): Promise<boolean> {
+  const canvas = await until(() => thumb.shadowRoot?.querySelector('canvas'));
+  return until(() => {
+    const [r, g, b, a] = canvas.getContext('2d')!.getImageData(canvas.width / 2, canvas.height / 2, 1, 1).data;
+    return r! > 200 && g! < 40 && b! < 40 && a! > 200;
+  });
+}
 
 describe('sportello-ai-chat: after an answer', () => {
   beforeEach(async () => {
@@ -131,6 +150,40 @@ describe('sportello-ai-chat: after an answer', () => {
     await until(() => !$(el, 'form[part~="feedback"]'));
     await until(() => focused(el)?.classList.contains('rating'));
     expect(focused(el)!.getAttribute('aria-pressed')).to.equal('true');
+  });
+
+  it('a picture picked, pasted or dropped shows as a thumbnail at once, and in the question once sent', async () => {
+    const chat = new AiChatHarness(await panel());
+    const composer = await chat.composer();
+    const thumbs = () => composer.tray().map((a) => a.element.querySelector('sportello-image-thumb'));
+    await composer.attach(await redPicture('red.png'));
+    await until(() => thumbs().length === 1 && thumbs()[0]);
+    expect(await showsRed(thumbs()[0]!)).to.equal(true);
+    const pasted = new DataTransfer();
+    pasted.items.add(await redPicture('pasted.png'));
+    composer.textarea.dispatchEvent(
+      new ClipboardEvent('paste', { clipboardData: pasted, bubbles: true, cancelable: true }),
+    );
+    await until(() => thumbs().length === 2 && thumbs()[1]);
+    expect(await showsRed(thumbs()[1]!)).to.equal(true);
+    const dropped = new DataTransfer();
+    dropped.items.add(await redPicture('dropped.png'));
+    composer.textarea.dispatchEvent(
+      new DragEvent('drop', { dataTransfer: dropped, bubbles: true, cancelable: true, composed: true }),
+    );
+    await until(() => thumbs().length === 3 && thumbs()[2]);
+    expect(await showsRed(thumbs()[2]!)).to.equal(true);
+    await until(() => composer.tray().every((a) => a.state === 'done'));
+    await expect(chat.element).to.be.accessible();
+    await chat.ask('What is in these pictures?');
+    const sent = await until(() => {
+      const found = chat.$$('.msg.user sportello-image-thumb');
+      return found.length === 3 && found;
+    });
+    expect(await showsRed(sent[0]!)).to.equal(true);
+    expect(textOf(chat.$('.msg.user .files'))).to.equal('red.png, pasted.png, dropped.png');
+    await chat.idle();
+    await expect(chat.element).to.be.accessible();
   });
 
   it('downloads the conversation as Markdown, and says so', async () => {

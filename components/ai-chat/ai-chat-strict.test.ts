@@ -108,4 +108,46 @@ describe('sportello-ai-chat under a strict CSP with Trusted Types', () => {
       page.close();
     }
   });
+  it('draws a pasted picture as a thumbnail with no violation (a canvas, no blob: or data: image)', async () => {
+    const page = await openStrictPage({
+      modules: ['/components/ai-chat/index.ts'],
+      workerSrc: "'self' blob:",
+      html: `<sportello-ai-chat agent-id="1" api-key="spk_demo" lang="en"></sportello-ai-chat>`,
+      height: 700,
+    });
+    try {
+      await page.window.customElements.whenDefined('sportello-ai-chat');
+      const el = page.document.querySelector('sportello-ai-chat') as HTMLElement & {
+        endpoint: string;
+        updateComplete: Promise<unknown>;
+      };
+      el.endpoint = ENDPOINT;
+      await el.updateComplete;
+      const canvas = new OffscreenCanvas(20, 20);
+      const context = canvas.getContext('2d')!;
+      context.fillStyle = '#0a0';
+      context.fillRect(0, 0, 20, 20);
+      const picture = new page.window.DataTransfer();
+      picture.items.add(
+        new page.window.File([await canvas.convertToBlob({ type: 'image/png' })], 'green.png', { type: 'image/png' }),
+      );
+      const composer = el.shadowRoot!.querySelector('sportello-composer')!;
+      composer
+        .shadowRoot!.querySelector('textarea')!
+        .dispatchEvent(
+          new page.window.ClipboardEvent('paste', { clipboardData: picture, bubbles: true, cancelable: true }),
+        );
+      const thumb = await until(() =>
+        composer.shadowRoot!.querySelector('sportello-image-thumb')?.shadowRoot?.querySelector('canvas'),
+      );
+      await until(() => {
+        const [r, g, , a] = thumb.getContext('2d')!.getImageData(thumb.width / 2, thumb.height / 2, 1, 1).data;
+        return r! < 40 && g! > 120 && a! > 200;
+      });
+      await page.settle();
+      page.assertClean();
+    } finally {
+      page.close();
+    }
+  });
 });

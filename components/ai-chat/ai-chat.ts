@@ -23,6 +23,7 @@ import { DEFAULT_ACCEPT } from './parts/attachments.js';
 import { ComposerInput } from './parts/composer-input.js';
 import { FeedbackForms } from './parts/feedback.js';
 import { renderFollowUps } from './parts/follow-ups.js';
+import { renderQuestionImages } from './parts/question-images.js';
 import { conversationMarkdown, exportFileName } from './parts/export.js';
 import { saveBlob } from '../shared/save-blob.js';
 import { formatDate } from '../../src/i18n/format.js';
@@ -537,6 +538,7 @@ export class SportelloAiChat extends SportelloElement {
           },
           m,
         ),
+      questionImages: (m) => renderQuestionImages(m),
     };
   }
 

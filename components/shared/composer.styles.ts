@@ -73,6 +73,10 @@ export const composerStyles = css`
     max-width: 100%;
     font-size: 0.9em;
   }
+  li sportello-image-thumb {
+    --sportello-thumb-size: 40px;
+    margin-inline-start: -2px;
+  }
   li.failed {
     border-color: var(--_danger);
     color: var(--_danger);

@@ -6,6 +6,7 @@ import { composerStyles } from './composer.styles.js';
 import './chat-events.js';
 import { paperclipIcon, smileIcon } from './chat-icons.js';
 import type { EmojiPickerLabels } from './emoji-picker.js';
+import './image-thumb.js';
 
 /** An attachment shown in the composer's tray while it uploads (the host owns the upload). */
 export interface ComposerAttachment {
@@ -17,6 +18,8 @@ export interface ComposerAttachment {
   error?: string | undefined;
   /** Whether a failed upload is worth trying again (default true); a file refused for what it is is not. */
   retryable?: boolean | undefined;
+  /** An image to show as a thumbnail beside the name (a picked, dropped or pasted picture). */
+  preview?: Blob | undefined;
 }
 
 export interface ComposerLabels {
@@ -68,6 +71,8 @@ const fill = (template: string, name: string) => template.replace('{name}', name
  * @csspart send - The send button.
  * @csspart attach - The attach button.
  * @csspart emoji - The emoji button (with `allow-emoji`).
+ * @csspart attachment - One attachment in the tray.
+ * @csspart attachment-preview - An image attachment's thumbnail (decorative: its name is beside it).
  */
 export class SportelloComposer extends SportelloElement {
   static override styles = [tokens, composerStyles];
@@ -293,6 +298,7 @@ export class SportelloComposer extends SportelloElement {
           ? fill(t.uploaded, a.name)
           : fill(t.failed, a.name);
     return html`<li class=${a.state} part="attachment">
+      ${a.preview ? html`<sportello-image-thumb part="attachment-preview" .source=${a.preview}></sportello-image-thumb>` : nothing}
       <span class="name" title=${a.name}>${a.name}</span>
       ${
         a.state === 'uploading'

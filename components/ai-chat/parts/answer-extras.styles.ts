@@ -1,6 +1,6 @@
 import { css } from 'lit';
 
-/** What parts of their own add to the thread's messages: follow-ups, the feedback form. */
+/** What parts of their own add to the thread's messages: follow-ups, the feedback form, pictures. */
 export const answerExtrasStyles = css`
   .follow-ups {
     display: flex;
@@ -81,5 +81,11 @@ export const answerExtrasStyles = css`
     margin: 6px 0 0;
     font-size: 0.85em;
     color: var(--_text-muted);
+  }
+  .question-images {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 4px;
+    margin-top: 6px;
   }
 `;

@@ -40,9 +40,10 @@ export interface AnswerContext {
   resend(id: string, text: string): void;
   /** Asks a failed or stopped answer's question again (at the end of the thread, where the service puts it). */
   retry(id: string): void;
-  /** What parts of their own add to a message: the feedback form, follow-ups. */
+  /** What parts of their own add to a message: the feedback form, follow-ups, a question's pictures. */
   feedbackForm(m: AssistantMessage): unknown;
   followUps(m: AssistantMessage): unknown;
+  questionImages(m: UserMessage): unknown;
 }
 
 const toolName = (call: PendingToolCall) => String(call.tool_name ?? call.name ?? '?');
@@ -247,7 +248,7 @@ function renderQuestion(c: AnswerContext, m: UserMessage): TemplateResult {
       </div>
     </form>`;
   }
-  return html`<div class="msg user" part="user-message">${m.text}${
+  return html`<div class="msg user" part="user-message">${m.text}${c.questionImages(m)}${
     m.files.length ? html`<div class="files">${paperclipIcon(14)} ${m.files.join(', ')}</div>` : nothing
   }</div>
     ${

@@ -65,7 +65,9 @@ export async function attachFiles(
       continue;
     }
     const key = `${file.name}:${file.size}:${file.lastModified}:${Math.random().toString(36).slice(2)}`;
-    update([...current(), { key, name: file.name, state: 'uploading', progress: 0 }]);
+    // A picture shows at once, before it is read (picked, dropped or pasted alike).
+    const preview = file.type.startsWith('image/') ? file : undefined;
+    update([...current(), { key, name: file.name, state: 'uploading', progress: 0, preview }]);
     try {
       const aiFile = await fileToAiFile(file);
       update(current().map((a) => (a.key === key ? { ...a, state: 'done', progress: 1, file: aiFile } : a)));

@@ -232,7 +232,14 @@ export class AiChatController implements ReactiveController {
     const message = text.trim();
     if (!message && !files.length) return;
     this.stop();
-    this.messages.push({ id: nextId(), role: 'user', text: message, files: files.map((f) => f.filename) });
+    const images = files.filter((f) => f.content_type.startsWith('image/'));
+    this.messages.push({
+      id: nextId(),
+      role: 'user',
+      text: message,
+      files: files.map((f) => f.filename),
+      ...(images.length ? { images } : {}),
+    });
     const request: ChatRequest = {
       message: message || files.map((f) => f.filename).join(', '),
       ...(files.length ? { files } : {}),

@@ -3,7 +3,7 @@
  * reasoning, sources, tools, approvals, confidence), and where answers are shown. State only: the
  * controller changes it, the element renders it.
  */
-import type { ChatRequest, PendingToolCall, RagSource } from '../../services/ai.js';
+import type { AiFile, ChatRequest, PendingToolCall, RagSource } from '../../services/ai.js';
 import type { ServiceError } from '../../transport/errors.js';
 
 /** How an answer's text is written: markdown (the default) or html (sanitised when shown). */
@@ -50,6 +50,8 @@ export interface UserMessage {
   role: 'user';
   text: string;
   files: string[];
+  /** The pictures among the files, as sent (for thumbnails; not kept on the device). */
+  images?: AiFile[] | undefined;
 }
 
 /** A reason (a code of the panel's list) and a comment, either or both. */

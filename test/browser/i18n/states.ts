@@ -236,6 +236,21 @@ const aiStates: ElementState[] = [
   },
   {
     element: 'ai-chat',
+    state: 'a pasted picture in the composer, its thumbnail beside its name',
+    show: async () => {
+      const el = await aiPanel();
+      const picture = new DataTransfer();
+      picture.items.add(new File([new Uint8Array([137, 80, 78, 71])], 'photo.png', { type: 'image/png' }));
+      const composer = (await until(() => ai$(el, 'sportello-composer')))!;
+      composer
+        .shadowRoot!.querySelector('textarea')!
+        .dispatchEvent(new ClipboardEvent('paste', { clipboardData: picture, bubbles: true, cancelable: true }));
+      await until(() => composer.shadowRoot!.querySelector('[part="attachment"].done sportello-image-thumb'));
+      return { root: el, ...AI_DATA, data: [...AI_DATA.data, 'photo.png'] };
+    },
+  },
+  {
+    element: 'ai-chat',
     state: 'conversation downloaded (its announcement)',
     show: async () => {
       const el = await aiPanel();
