@@ -1,7 +1,8 @@
 // snippet: what the README's one-line snippet (`<script type="module" src=".../sportello.js">` and one
 // tag) costs a page before the visitor shows any intent: every script file fetched from cdn/ while
 // the page loads and goes idle (the launchers' idle work included), as gzip -9 bytes of those files,
-// for each launcher: the live chat, the AI panel's bubble, and the live chat inside <sportello-config>.
+// for each launcher: the live chat, the AI panel's bubble, and the live chat inside <sportello-config>;
+// and the live chat with the command queue's stub and one queued call.
 // No pointer moves, no click: whatever is fetched here, every visitor of the page pays.
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
@@ -11,6 +12,8 @@ const PAGES = {
   liveChat: { path: 'bench/pages/snippet-live-chat.html', tag: 'sportello-live-chat' },
   aiLauncher: { path: 'bench/pages/snippet-ai-launcher.html', tag: 'sportello-ai-chat' },
   liveChatInConfig: { path: 'bench/pages/snippet-config.html', tag: 'sportello-live-chat' },
+  // The stub of "Before the kit loads" and one queued configure(): the commands' chunk on top.
+  liveChatWithQueue: { path: 'bench/pages/snippet-queue.html', tag: 'sportello-live-chat' },
 };
 
 async function beforeIntent({ page, open, requests }, { path, tag }) {

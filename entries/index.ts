@@ -5,6 +5,7 @@
  * an element's class import its own entry instead (`sportello/ai-chat.js`, `sportello/config.js`, …).
  */
 import { watchForElements } from './lazy-elements.js';
+import { acceptCommands } from './command-queue.js';
 
 export { configure, type SportelloConfig, type TokenProvider } from '../src/config.js';
 export type { Catalogue, CatalogueStrings, Strings } from '../src/i18n/catalogue.js';
@@ -13,6 +14,7 @@ export type { SportelloConfigElement } from '../components/shared/sportello-conf
 export { loadElements, LAZY_TAGS } from './lazy-elements.js';
 // Where pdf.js' worker and data files are hosted, when not beside the script (README: pdf.js' data files).
 export { setPdfAssetsUrl, setPdfWorkerSrc } from '../src/pdf/worker-src.js';
+export type { SportelloCommand, SportelloEventName } from './command-queue.js';
 export type { SportelloErrorDetail } from '../components/shared/sportello-element.js';
 
 // Types only (erased from dist/sportello.js, so the lazy loading stays): a portal that imports just
@@ -53,4 +55,7 @@ export type {
   RequestRow,
 } from '../components/desk-requests/index.js';
 
-if (typeof document !== 'undefined') watchForElements();
+if (typeof document !== 'undefined') {
+  watchForElements();
+  acceptCommands();
+}

@@ -60,6 +60,9 @@ export interface OwnConfig {
  */
 export const CONFIG_CHANGE_EVENT = 'sportello-config-change';
 
+/** Dispatched on `document` once the kit is on the page and the `Sportello(…)` calls queued before it ran. */
+export const READY_EVENT = 'sportello-ready';
+
 let globalDefaults: SportelloConfig = {};
 
 /**

@@ -26,6 +26,7 @@ import '../../entries/desk-form.js';
 import '../../entries/desk-requests.js';
 import '../../components/shared/sportello-config.js';
 import { PUBLIC_TAGS } from '../../demo/reference/model.js';
+import { visitorToken } from './helpers/visitor-token.js';
 
 setPdfWorkerSrc('/node_modules/pdfjs-dist/build/pdf.worker.min.mjs');
 
@@ -52,13 +53,6 @@ const deskToken = clientCredentials({
   clientId: 'sportello-demo',
   clientSecret: 'demo-secret',
 });
-
-/** A visitor token as a site's backend mints it (the page reads its claims; only the gateway checks it). */
-function visitorToken(): string {
-  const part = (o: object) => btoa(JSON.stringify(o)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
-  const claims = { sub: 'late-1', name: 'Grace Hopper', email: 'grace@example.com', exp: Date.now() / 1000 + 3600 };
-  return `${part({ alg: 'HS256' })}.${part(claims)}.c2ln`;
-}
 
 /**
  * What each element needs to work against the simulator (`base`, set first as properties; the
@@ -88,7 +82,7 @@ const CASES: Record<string, ElementCase> = {
       ]),
     ),
     properties: {
-      tokenProvider: async () => visitorToken(),
+      tokenProvider: async () => visitorToken({ sub: 'late-1', name: 'Grace Hopper', email: 'grace@example.com' }),
       destinations: { socketPath: '/websocket' },
       stomp: { reconnect: { baseDelayMs: 50 } },
       strings: stringsFor('chat', 'title'),
