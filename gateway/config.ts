@@ -97,6 +97,8 @@ export interface GatewayConfig {
   redisUrl?: string | undefined;
   /** Key prefix in Redis (several gateways of different sites may share one Redis). */
   redisPrefix: string;
+  /** Deadline of one Redis command (a connection attempt: twice it); past it the store counts as down. */
+  redisTimeoutMs: number;
   logLevel: string;
   /** Which `X-Forwarded-For` hops to trust: a count of proxies, their addresses/CIDRs, or none. */
   trustProxy: TrustProxy;
@@ -186,6 +188,7 @@ export const SETTINGS = [
   'TOKEN_REFRESH_SKEW',
   'REDIS_URL',
   'REDIS_PREFIX',
+  'REDIS_TIMEOUT_MS',
   'LOG_LEVEL',
   'TRUST_PROXY',
   'METRICS_PORT',
@@ -435,6 +438,7 @@ export function readConfig(env: Record<string, string | undefined>, simulatorUrl
     tokenRefreshSkewSeconds: int('SPORTELLO_GATEWAY_TOKEN_REFRESH_SKEW', 60),
     redisUrl,
     redisPrefix: env.SPORTELLO_GATEWAY_REDIS_PREFIX ?? 'sportello:gw:',
+    redisTimeoutMs: int('SPORTELLO_GATEWAY_REDIS_TIMEOUT_MS', 500),
     logLevel,
     trustProxy: trust.ok ? trust.value : false,
     services,

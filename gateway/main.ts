@@ -40,7 +40,7 @@ try {
   await sim?.close();
   process.exit(2);
 }
-const store = await openStore(config.redisUrl, config.redisPrefix);
+const store = await openStore(config.redisUrl, { prefix: config.redisPrefix, timeoutMs: config.redisTimeoutMs });
 const gateway = await startGateway({ config, store });
 
 const u = gateway.url;
@@ -53,7 +53,7 @@ console.log(`Sportello gateway listening on ${u}${sim ? `  (embedded simulator a
   Visitor tokens: ${config.visitor.secret ? 'HS256 shared secret' : config.visitor.jwks ? `JWKS ${config.visitor.jwks}` : 'none configured (every visitor is anonymous)'}, audience ${config.visitor.audience}
   Anonymous visitors may use: ${[...config.anonymous.grants].join(', ') || 'nothing'}
   Origins: ${config.origins.join(', ') || 'none (no browser page may call it)'}
-  Shared state: ${store.kind}`);
+  Shared state: ${store.kind}${store.up ? '' : ' (not answering yet: rate limits per replica, ownership refused with 503 until it does)'}`);
 
 // SIGTERM / SIGINT: stop taking requests, close chat sockets with a close frame, let requests in
 // flight finish within the drain deadline, then exit. A second signal, or the deadline plus a

@@ -21,7 +21,7 @@ import { chatRoutes } from './routes/chat.js';
 import { deskRoutes } from './routes/desk.js';
 import { signRoutes } from './routes/sign.js';
 import { toFastifyPath, type AllowedRoute } from './routes/types.js';
-import { MemoryStore, type GatewayStore } from './store.js';
+import { MemoryStore, StoreUnavailable, type GatewayStore } from './store.js';
 import { nodeUpstream, type Upstream } from './upstream.js';
 import { bearerOf, createVisitorVerifier, type Visitor, type VisitorVerifier } from './visitor.js';
 import { PUBLIC_VISITOR_ID } from './chat-scope.js';
@@ -304,6 +304,10 @@ export async function createGateway(
           if (dropped.length) request.log.warn({ dropped }, 'credential headers sent by the browser were dropped');
           return await route.handle(new Call(route.service, request, reply, visitor, services));
         } catch (error) {
+          if (error instanceof StoreUnavailable)
+            return sendRefusal(reply, route.service, 503, MESSAGES.storeDown, (request.raw.url ?? '/').split('?')[0]!, {
+              'Retry-After': '5',
+            });
           if (error instanceof Refused) {
             if (error.status === 413) reply.header('Connection', 'close');
             return sendRefusal(
@@ -328,7 +332,18 @@ export async function createGateway(
       .header('content-type', 'application/json')
       .send(JSON.stringify({ token: session.token, expires_in: session.expiresIn }));
   });
-  app.get('/gateway/health', async (_request, reply) => reply.send({ ok: true, store: store.kind }));
+  // Health says whether the store answers: with Redis down some routes answer 503 (store.ts).
+  app.get('/gateway/health', async (_request, reply) =>
+    reply.code(store.up ? 200 : 503).send({ ok: store.up, store: store.kind, storeUp: store.up }),
+  );
+  store.watch((up, error) => {
+    if (up) app.log.info({ store: store.kind }, 'the shared store answers again');
+    else
+      app.log.error(
+        { store: store.kind, err: (error as Error)?.message },
+        'the shared store is not answering: rate limits per replica, ownership refused with 503',
+      );
+  });
 
   app.setNotFoundHandler((request, reply) => refuse(request, reply, 404, MESSAGES.notAllowed));
   app.setErrorHandler((error, request, reply) => {

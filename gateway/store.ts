@@ -3,6 +3,13 @@
  * created, which upload ids a visitor opened). In memory by default; in Redis when
  * `SPORTELLO_GATEWAY_REDIS_URL` is set, so replicas behind any load balancer share them.
  * The token-bucket arithmetic is one pure function; the Redis script does the same sum atomically.
+ *
+ * Redis unreachable (the decided behaviour, README "Deploying the gateway"): every call fails at
+ * once or within the command timeout, never queued; rate limits fall back to this replica's memory
+ * (a visitor keeps being limited, per replica, and routes that need nothing else keep working);
+ * ownership reads and writes fail closed with {@link StoreUnavailable} (a 503 naming the store: a
+ * visitor's own request is never served to someone else, nor refused as missing). The client
+ * reconnects on its own and the store is used again as soon as it answers.
  */
 
 export interface BucketState {
@@ -28,8 +35,21 @@ export function takeToken(
   return { state: { tokens, at: now }, waitMs: rate > 0 ? Math.ceil((1 - tokens) / rate) : 60_000 };
 }
 
+/** Redis did not answer: the gateway cannot tell who owns what, so it refuses (503) rather than guess. */
+export class StoreUnavailable extends Error {
+  constructor(cause: unknown) {
+    super(`Redis unavailable: ${(cause as Error)?.message ?? String(cause)}`, { cause });
+  }
+}
+
 export interface GatewayStore {
   readonly kind: 'memory' | 'redis';
+  /** Whether the store answers now (memory: always); health and readiness report it. */
+  readonly up: boolean;
+  /** Asks the store itself (readiness): true when it answered within its timeout. */
+  ping(): Promise<boolean>;
+  /** Calls `listener` each time the store stops answering, and when it answers again (the logs). */
+  watch(listener: (up: boolean, error?: unknown) => void): void;
   /** Takes one token from bucket `key`; 0 when allowed, else the ms to wait. */
   take(key: string, capacity: number, perMinute: number): Promise<number>;
   /** Records that `owner` holds `kind`/`id` (a desk request, an upload id) for `ttlSeconds`. */
@@ -40,6 +60,7 @@ export interface GatewayStore {
 
 export class MemoryStore implements GatewayStore {
   readonly kind = 'memory' as const;
+  readonly up = true;
   private buckets = new Map<string, BucketState>();
   private owners = new Map<string, { owner: string; until: number }>();
 
@@ -78,6 +99,12 @@ export class MemoryStore implements GatewayStore {
     return entry.owner;
   }
 
+  async ping(): Promise<boolean> {
+    return true;
+  }
+
+  watch(): void {}
+
   async close(): Promise<void> {}
 }
 
@@ -105,42 +132,131 @@ return wait
 
 /** The subset of an ioredis client the store uses (injected: tests may pass any compatible client). */
 export interface RedisLike {
+  /** ioredis's connection state: `ready` when commands can be sent. */
+  readonly status: string;
   eval(script: string, numKeys: number, ...args: Array<string | number>): Promise<unknown>;
   set(key: string, value: string, mode: 'EX', seconds: number): Promise<unknown>;
   get(key: string): Promise<string | null>;
+  ping(): Promise<unknown>;
   quit(): Promise<unknown>;
 }
 
 export class RedisStore implements GatewayStore {
   readonly kind = 'redis' as const;
+  /** This replica's buckets while Redis is away: limits still hold, per replica. */
+  private readonly fallback = new MemoryStore();
+  private failing = false;
+  private readonly watchers: Array<(up: boolean, error?: unknown) => void> = [];
 
   constructor(
     private readonly redis: RedisLike,
     private readonly prefix = 'sportello:gw:',
   ) {}
 
+  watch(listener: (up: boolean, error?: unknown) => void): void {
+    this.watchers.push(listener);
+  }
+
+  get up(): boolean {
+    return this.redis.status === 'ready' && !this.failing;
+  }
+
   async take(key: string, capacity: number, perMinute: number): Promise<number> {
-    return Number(await this.redis.eval(TAKE_SCRIPT, 1, `${this.prefix}rate:${key}`, capacity, perMinute));
+    if (this.redis.status === 'ready') {
+      try {
+        return this.answered(
+          Number(await this.redis.eval(TAKE_SCRIPT, 1, `${this.prefix}rate:${key}`, capacity, perMinute)),
+        );
+      } catch (error) {
+        this.failed(error);
+      }
+    } else this.failed(new Error(`connection ${this.redis.status}`));
+    return this.fallback.take(key, capacity, perMinute);
   }
 
   async setOwner(kind: string, id: string, owner: string, ttlSeconds: number): Promise<void> {
-    await this.redis.set(`${this.prefix}own:${kind}:${id}`, owner, 'EX', Math.max(1, Math.ceil(ttlSeconds)));
+    await this.guard(() =>
+      this.redis.set(`${this.prefix}own:${kind}:${id}`, owner, 'EX', Math.max(1, Math.ceil(ttlSeconds))),
+    );
   }
 
   async owner(kind: string, id: string): Promise<string | undefined> {
-    return (await this.redis.get(`${this.prefix}own:${kind}:${id}`)) ?? undefined;
+    return (await this.guard(() => this.redis.get(`${this.prefix}own:${kind}:${id}`))) ?? undefined;
+  }
+
+  async ping(): Promise<boolean> {
+    try {
+      await this.guard(() => this.redis.ping());
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   async close(): Promise<void> {
-    await this.redis.quit();
+    await this.redis.quit().catch(() => undefined);
+  }
+
+  /** One command: its answer, or StoreUnavailable at once when Redis is not connected. */
+  private async guard<T>(command: () => Promise<T>): Promise<T> {
+    if (this.redis.status !== 'ready') {
+      const error = new Error(`connection ${this.redis.status}`);
+      this.failed(error);
+      throw new StoreUnavailable(error);
+    }
+    try {
+      return this.answered(await command());
+    } catch (error) {
+      this.failed(error);
+      throw new StoreUnavailable(error);
+    }
+  }
+
+  private answered<T>(value: T): T {
+    if (this.failing) {
+      this.failing = false;
+      for (const w of this.watchers) w(true);
+    }
+    return value;
+  }
+
+  private failed(error: unknown): void {
+    if (this.failing) return;
+    this.failing = true;
+    for (const w of this.watchers) w(false, error);
   }
 }
 
-/** Builds the store the configuration asks for. ioredis is loaded only when Redis is used. */
-export async function openStore(redisUrl: string | undefined, prefix?: string): Promise<GatewayStore> {
+export interface StoreOptions {
+  prefix?: string | undefined;
+  /** Deadline of one Redis command, and of a connection attempt (ms). */
+  timeoutMs?: number | undefined;
+}
+
+/**
+ * Builds the store the configuration asks for. ioredis is loaded only when Redis is used. A Redis
+ * that is down at start does not stop the gateway: it starts with the fallback described above
+ * and uses Redis once it answers (readiness says so meanwhile).
+ */
+export async function openStore(redisUrl: string | undefined, options: StoreOptions = {}): Promise<GatewayStore> {
   if (!redisUrl) return new MemoryStore();
+  const timeoutMs = options.timeoutMs ?? 500;
   const { Redis } = await import('ioredis');
-  const client = new Redis(redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: true });
-  await client.connect();
-  return new RedisStore(client as unknown as RedisLike, prefix);
+  const client = new Redis(redisUrl, {
+    lazyConnect: true,
+    // Never queue a command while disconnected, nor retry one: a visitor waits for Redis at most
+    // one command timeout, and only when it is connected but slow.
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    autoResendUnfulfilledCommands: false,
+    commandTimeout: timeoutMs,
+    connectTimeout: timeoutMs * 2,
+    // Reconnect for ever, at most every 2 s: the gateway recovers on its own when Redis returns.
+    retryStrategy: (attempt) => Math.min(100 * 2 ** Math.min(attempt, 5), 2_000),
+  });
+  const store = new RedisStore(client as unknown as RedisLike, options.prefix);
+  // Connection errors are the store's to report (watch), not an unhandled 'error' event.
+  client.on('error', () => undefined);
+  await client.connect().catch(() => undefined);
+  return store;
 }
