@@ -13,6 +13,7 @@ import type { GatewayStore } from './store.js';
 import { readCapped, TooLarge, UpstreamFailure, type Upstream, type UpstreamResponse } from './upstream.js';
 import type { Visitor } from './visitor.js';
 import { BodyIdle, bodyIdleDeadline, Slots } from './limits.js';
+import type { GatewayMetrics, LimitName } from './metrics.js';
 
 /** Thrown by handlers to refuse; the server turns it into the service's error shape. */
 export class Refused extends Error {
@@ -20,6 +21,8 @@ export class Refused extends Error {
     readonly status: number,
     message: string,
     readonly headers: Record<string, string> = {},
+    /** The limit that refused, when one did (counted in the metrics). */
+    readonly limit?: LimitName,
   ) {
     super(message);
   }
@@ -32,6 +35,7 @@ export interface GatewayServices {
   credentials: Credentials;
   /** In flight per client IP (requests, uploads) and large bodies being read, across visitors. */
   slots: { requests: Slots; uploads: Slots; largeBodies: Slots };
+  metrics: GatewayMetrics;
 }
 
 export type Query = Record<string, string | string[] | undefined>;
@@ -100,13 +104,13 @@ export class Call {
     this.checkDeclaredLength(max);
     // A large body (an AI message with attachments) is held whole while read: only a few at once.
     const release = max > this.config.limits.maxJsonBytes ? this.gw.slots.largeBodies.enter('all') : () => undefined;
-    if (!release) throw new Refused(503, MESSAGES.busy, { 'Retry-After': '2' });
+    if (!release) throw new Refused(503, MESSAGES.busy, { 'Retry-After': '2' }, 'large_bodies');
     let raw: Buffer;
     try {
       raw = await readCapped(this.request.raw, max, this.config.limits.bodyIdleMs);
     } catch (error) {
-      if (error instanceof TooLarge) throw new Refused(413, MESSAGES.tooLarge);
-      if (error instanceof BodyIdle) throw new Refused(408, MESSAGES.bodyIdle, { Connection: 'close' });
+      if (error instanceof TooLarge) throw new Refused(413, MESSAGES.tooLarge, {}, 'body_size');
+      if (error instanceof BodyIdle) throw new Refused(408, MESSAGES.bodyIdle, { Connection: 'close' }, 'body_idle');
       throw error;
     } finally {
       release();
@@ -150,7 +154,8 @@ export class Call {
    */
   holdUploadSlot(): void {
     const release = this.gw.slots.uploads.enter(this.request.ip);
-    if (!release) throw new Refused(429, MESSAGES.tooManyUploads, { 'Retry-After': '5', Connection: 'close' });
+    if (!release)
+      throw new Refused(429, MESSAGES.tooManyUploads, { 'Retry-After': '5', Connection: 'close' }, 'uploads_per_ip');
     this.reply.raw.once('close', release);
   }
 
@@ -159,12 +164,13 @@ export class Call {
     if (Number.isFinite(declared) && declared > max) {
       // Say so now and close: reading the rest would only waste the bandwidth.
       this.reply.header('Connection', 'close');
-      throw new Refused(413, MESSAGES.tooLarge);
+      throw new Refused(413, MESSAGES.tooLarge, {}, 'body_size');
     }
   }
 
   private headersFor(call: UpstreamCall, credential: Record<string, string>): Record<string, string> {
-    const headers: Record<string, string> = { Accept: 'application/json' };
+    // The request id goes along, so the service's logs and the gateway's name the same request.
+    const headers: Record<string, string> = { Accept: 'application/json', 'X-Request-Id': this.request.id };
     if (call.passHeaders !== false) {
       for (const name of FORWARDED_REQUEST_HEADERS) {
         const v = this.request.headers[name];
@@ -251,8 +257,8 @@ export class Call {
           error.kind === 'timeout' ? 504 : 502,
           error.kind === 'timeout' ? MESSAGES.upstreamTimeout : MESSAGES.upstreamDown,
         );
-      if (error instanceof TooLarge) throw new Refused(413, MESSAGES.tooLarge);
-      if (error instanceof BodyIdle) throw new Refused(408, MESSAGES.bodyIdle, { Connection: 'close' });
+      if (error instanceof TooLarge) throw new Refused(413, MESSAGES.tooLarge, {}, 'body_size');
+      if (error instanceof BodyIdle) throw new Refused(408, MESSAGES.bodyIdle, { Connection: 'close' }, 'body_idle');
       throw error;
     }
   }
@@ -307,14 +313,15 @@ export class Call {
   }
 
   /** Takes one token from the bucket `name` of this visitor (and of this IP); 429 when empty. */
-  async limit(name: string, perVisitor: number, perIp: number): Promise<void> {
+  async limit(name: string, metric: LimitName, perVisitor: number, perIp: number): Promise<void> {
     for (const [key, perMinute] of [
       [`${name}:visitor:${this.visitor.id}`, perVisitor],
       [`${name}:ip:${this.request.ip}`, perIp],
     ] as const) {
       if (perMinute <= 0) continue;
       const wait = await this.gw.store.take(key, perMinute, perMinute);
-      if (wait > 0) throw new Refused(429, MESSAGES.rateLimited, { 'Retry-After': String(Math.ceil(wait / 1000)) });
+      if (wait > 0)
+        throw new Refused(429, MESSAGES.rateLimited, { 'Retry-After': String(Math.ceil(wait / 1000)) }, metric);
     }
   }
 

@@ -100,6 +100,8 @@ export interface GatewayConfig {
   /** Deadline of one Redis command (a connection attempt: twice it); past it the store counts as down. */
   redisTimeoutMs: number;
   logLevel: string;
+  /** Prometheus metrics: served on their own port (off when undefined), never on the public one. */
+  metrics: { port?: number | undefined; host: string };
   /** Which `X-Forwarded-For` hops to trust: a count of proxies, their addresses/CIDRs, or none. */
   trustProxy: TrustProxy;
   /** The services this gateway serves; the routes of the others are not on its allow-list. */
@@ -378,6 +380,8 @@ export function readConfig(env: Record<string, string | undefined>, simulatorUrl
   if (redisUrl && !/^rediss?:\/\//.test(redisUrl))
     problems.push('SPORTELLO_GATEWAY_REDIS_URL: not a redis:// or rediss:// URL');
 
+  const metricsPort = env.SPORTELLO_GATEWAY_METRICS_PORT ? int('SPORTELLO_GATEWAY_METRICS_PORT', 0) : undefined;
+
   const config: GatewayConfig = {
     port: int('SPORTELLO_GATEWAY_PORT', 8791),
     host: env.SPORTELLO_GATEWAY_HOST ?? '127.0.0.1',
@@ -440,6 +444,7 @@ export function readConfig(env: Record<string, string | undefined>, simulatorUrl
     redisPrefix: env.SPORTELLO_GATEWAY_REDIS_PREFIX ?? 'sportello:gw:',
     redisTimeoutMs: int('SPORTELLO_GATEWAY_REDIS_TIMEOUT_MS', 500),
     logLevel,
+    metrics: { port: metricsPort, host: env.SPORTELLO_GATEWAY_METRICS_HOST || '127.0.0.1' },
     trustProxy: trust.ok ? trust.value : false,
     services,
   };

@@ -9,7 +9,7 @@
  * 6. the route's own scoping, then the service call with the gateway's credentials.
  * I/O (the service calls, the store, the credentials, the clock of tokens) is injected.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { Call, credentialHeadersSent, Refused, sendRefusal, type GatewayServices } from './call.js';
 import type { GatewayConfig } from './config.js';
@@ -29,6 +29,8 @@ import { cookie, SESSION_COOKIE } from './session-cookie.js';
 import { attachWebSocketProxy } from './ws-proxy.js';
 import { trustFunction } from './client-ip.js';
 import { Slots } from './limits.js';
+import { createMetrics, serveMetrics, type GatewayMetrics } from './metrics.js';
+import { createReadiness } from './readiness.js';
 
 /** Where each service lives on the gateway: the simulator's prefixes, so an element only changes its endpoint. */
 export const PREFIXES: Record<ServiceName, string> = {
@@ -45,6 +47,10 @@ export { SESSION_COOKIE } from './session-cookie.js';
 export const SESSION_HEADER = 'X-Sportello-Session';
 /** On live-chat answers: `verified` when the request's visitor token verified, else `anonymous`. */
 export const VISITOR_VERDICT_HEADER = 'X-Sportello-Visitor';
+
+/** The request id: taken from a proxy in front when sane, else made here; on every answer and log line. */
+export const REQUEST_ID_HEADER = 'X-Request-Id';
+const SANE_REQUEST_ID = /^[A-Za-z0-9._:@+=/-]{1,128}$/;
 
 const ALLOWED_REQUEST_HEADERS = [
   'Content-Type',
@@ -72,6 +78,7 @@ const EXPOSED_HEADERS = [
   'Idempotent-Replayed',
   SESSION_HEADER,
   VISITOR_VERDICT_HEADER,
+  REQUEST_ID_HEADER,
 ];
 
 export interface GatewayOptions {
@@ -82,6 +89,7 @@ export interface GatewayOptions {
   upstream?: Upstream;
   credentials?: Credentials;
   verifier?: VisitorVerifier;
+  metrics?: GatewayMetrics;
 }
 
 declare module 'fastify' {
@@ -111,7 +119,9 @@ export async function createGateway(
       uploads: new Slots(config.limits.uploadsPerIp),
       largeBodies: new Slots(config.limits.largeBodies),
     },
+    metrics: options.metrics ?? createMetrics(),
   };
+  const { metrics } = services;
   const trust = trustFunction(config.trustProxy);
   const verifier =
     options.verifier ??
@@ -140,6 +150,12 @@ export async function createGateway(
           },
     // One line per request of our own (onResponse below): Fastify's would log the whole URL.
     logController: new LogController({ disableRequestLogging: true }),
+    // Logged with every line of the request (`reqId`) and returned as X-Request-Id. A proxy's id
+    // is kept when it is a plain token (no spaces, no control characters: nothing to forge a line).
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && SANE_REQUEST_ID.test(given) ? given : randomUUID();
+    },
     // The same rule as the chat socket's (client-ip.ts): only the configured proxies' hops.
     trustProxy: trust,
     // A whole request, body included, has a deadline (a body trickled a byte at a time ends there;
@@ -185,6 +201,7 @@ export async function createGateway(
 
   app.addHook('onRequest', async (request, reply) => {
     (request as { startedAt?: number }).startedAt = performance.now();
+    reply.header(REQUEST_ID_HEADER, request.id);
     // Security headers on every answer, refusals included.
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'no-referrer');
@@ -210,25 +227,32 @@ export async function createGateway(
     // every socket of this replica.
     const release = services.slots.requests.enter(request.ip);
     if (!release) {
+      metrics.limit('requests_per_ip');
       reply.header('Connection', 'close');
       return refuse(request, reply, 429, MESSAGES.tooManyRequests, { 'Retry-After': '1' });
     }
     reply.raw.once('close', release);
     const wait = await limited(`ip:${request.ip}`, config.limits.perIpPerMinute);
-    if (wait > 0)
+    if (wait > 0) {
+      metrics.limit('rate_ip');
       return refuse(request, reply, 429, MESSAGES.rateLimited, { 'Retry-After': String(Math.ceil(wait / 1000)) });
+    }
     return undefined;
   });
 
   app.addHook('onResponse', async (request, reply) => {
     const started = (request as { startedAt?: number }).startedAt ?? performance.now();
-    // Method, the allow-list's route pattern (never the query: it may hold an e-mail), status, time.
+    const route = request.routeOptions.url ?? 'unmatched';
+    const ms = performance.now() - started;
+    metrics.request(route, request.method, reply.statusCode, ms / 1000);
+    // Method, the allow-list's route pattern (never the query: it may hold an e-mail), status, time;
+    // the request id comes with every line of the request (`reqId`).
     request.log.info(
       {
         method: request.method,
-        route: request.routeOptions.url ?? 'unmatched',
+        route,
         status: reply.statusCode,
-        ms: Math.round(performance.now() - started),
+        ms: Math.round(ms),
         visitor: logName(request.sportelloVisitor),
       },
       'request',
@@ -298,7 +322,12 @@ export async function createGateway(
           if (visitor.id !== PUBLIC_VISITOR_ID) {
             const wait = await limited(`visitor:${visitor.id}`, config.limits.perVisitorPerMinute);
             if (wait > 0)
-              throw new Refused(429, MESSAGES.rateLimited, { 'Retry-After': String(Math.ceil(wait / 1000)) });
+              throw new Refused(
+                429,
+                MESSAGES.rateLimited,
+                { 'Retry-After': String(Math.ceil(wait / 1000)) },
+                'rate_visitor',
+              );
           }
           const dropped = credentialHeadersSent(request.headers);
           if (dropped.length) request.log.warn({ dropped }, 'credential headers sent by the browser were dropped');
@@ -309,6 +338,7 @@ export async function createGateway(
               'Retry-After': '5',
             });
           if (error instanceof Refused) {
+            if (error.limit) metrics.limit(error.limit);
             if (error.status === 413) reply.header('Connection', 'close');
             return sendRefusal(
               reply,
@@ -331,6 +361,19 @@ export async function createGateway(
     return reply
       .header('content-type', 'application/json')
       .send(JSON.stringify({ token: session.token, expires_in: session.expiresIn }));
+  });
+  // For an orchestrator or a load balancer: liveness (the process serves: restart it when not) and
+  // readiness (it can serve visitors now: the store and every served service answer).
+  app.get('/healthz', async (_request, reply) => reply.send({ ok: true }));
+  const readiness = createReadiness({
+    store,
+    services: Object.fromEntries([...config.services].map((s) => [s, config.upstream[s]])),
+    upstream: services.upstream,
+    timeoutMs: Math.min(2_000, config.limits.upstreamTimeoutMs || 2_000),
+  });
+  app.get('/readyz', async (_request, reply) => {
+    const report = await readiness();
+    return reply.code(report.ready ? 200 : 503).send(report);
   });
   // Health says whether the store answers: with Redis down some routes answer 503 (store.ts).
   app.get('/gateway/health', async (_request, reply) =>
@@ -361,7 +404,13 @@ export async function createGateway(
     );
   });
 
-  if (config.services.has('chat')) attachWebSocketProxy(app, services, verifier, trust);
+  const chatSockets = config.services.has('chat') ? attachWebSocketProxy(app, services, verifier, trust) : () => 0;
+  metrics.sources({
+    openConnections: () =>
+      new Promise((resolve) => app.server.getConnections((error, count) => resolve(error ? 0 : count))),
+    chatSockets,
+    storeUp: () => store.up,
+  });
   return { app, services };
 }
 
@@ -370,6 +419,8 @@ export interface RunningGateway {
   url: string;
   port: number;
   services: GatewayServices;
+  /** Where the metrics are served, when SPORTELLO_GATEWAY_METRICS_PORT asks for them. */
+  metricsUrl?: string | undefined;
   close(): Promise<void>;
 }
 
@@ -378,11 +429,15 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   await app.listen({ port: options.config.port, host: options.config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : options.config.port;
+  const { metrics } = options.config;
+  const metricsServer =
+    metrics.port === undefined ? undefined : await serveMetrics(services.metrics, metrics.host, metrics.port);
   return {
     app,
     port,
     url: `http://${options.config.host === '0.0.0.0' ? '127.0.0.1' : options.config.host}:${port}`,
     services,
+    metricsUrl: metricsServer?.url,
     /** Stops taking requests, lets those in flight finish within the drain deadline, then cuts the rest. */
     async close() {
       const cut = setTimeout(() => app.server.closeAllConnections(), options.config.drainMs);
@@ -392,6 +447,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
         clearTimeout(cut);
       }
       await services.store.close();
+      await metricsServer?.close();
     },
   };
 }

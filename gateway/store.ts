@@ -162,16 +162,14 @@ export class RedisStore implements GatewayStore {
   }
 
   async take(key: string, capacity: number, perMinute: number): Promise<number> {
-    if (this.redis.status === 'ready') {
-      try {
-        return this.answered(
-          Number(await this.redis.eval(TAKE_SCRIPT, 1, `${this.prefix}rate:${key}`, capacity, perMinute)),
-        );
-      } catch (error) {
-        this.failed(error);
-      }
-    } else this.failed(new Error(`connection ${this.redis.status}`));
-    return this.fallback.take(key, capacity, perMinute);
+    try {
+      return this.answered(
+        Number(await this.redis.eval(TAKE_SCRIPT, 1, `${this.prefix}rate:${key}`, capacity, perMinute)),
+      );
+    } catch (error) {
+      this.failed(error);
+      return this.fallback.take(key, capacity, perMinute);
+    }
   }
 
   async setOwner(kind: string, id: string, owner: string, ttlSeconds: number): Promise<void> {
@@ -197,13 +195,8 @@ export class RedisStore implements GatewayStore {
     await this.redis.quit().catch(() => undefined);
   }
 
-  /** One command: its answer, or StoreUnavailable at once when Redis is not connected. */
+  /** One command: its answer, or StoreUnavailable (at once when the client queues nothing while disconnected). */
   private async guard<T>(command: () => Promise<T>): Promise<T> {
-    if (this.redis.status !== 'ready') {
-      const error = new Error(`connection ${this.redis.status}`);
-      this.failed(error);
-      throw new StoreUnavailable(error);
-    }
     try {
       return this.answered(await command());
     } catch (error) {

@@ -38,12 +38,13 @@ export function toWebSocketBase(httpBase: string): string {
   return httpBase.replace(/^http/i, 'ws');
 }
 
+/** Returns how many chat sockets are open (the metrics read it). */
 export function attachWebSocketProxy(
   app: FastifyInstance,
   gw: GatewayServices,
   verifier: VisitorVerifier,
   trust: TrustFunction,
-): void {
+): () => number {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
   const origins = new Set(gw.config.origins);
 
@@ -59,6 +60,7 @@ export function attachWebSocketProxy(
         gw.config.limits.perIpPerMinute > 0 &&
         (await gw.store.take(`ip:${ip}`, gw.config.limits.perIpPerMinute, gw.config.limits.perIpPerMinute)) > 0
       ) {
+        gw.metrics.limit('rate_ip');
         return refuseUpgrade(socket, 429, 'Too Many Requests');
       }
       let visitor: Verified | undefined;
@@ -174,4 +176,5 @@ export function attachWebSocketProxy(
     for (const c of open) c.terminate();
     wss.close();
   });
+  return () => wss.clients.size;
 }

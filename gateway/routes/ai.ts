@@ -101,7 +101,7 @@ export const aiRoutes: AllowedRoute[] = [
     access: 'visitor',
     async handle(call) {
       const { aiChatPerVisitorPerMinute, aiChatPerIpPerMinute } = call.config.limits;
-      await call.limit('ai-chat', aiChatPerVisitorPerMinute, aiChatPerIpPerMinute);
+      await call.limit('ai-chat', 'rate_ai_chat', aiChatPerVisitorPerMinute, aiChatPerIpPerMinute);
       const body = sanitiseChat(await call.jsonObject(call.config.limits.maxAiBodyBytes));
       const agent = body.agent_id;
       if (typeof agent !== 'number' || !allowedAgents(call).includes(agent))

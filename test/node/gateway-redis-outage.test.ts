@@ -114,6 +114,20 @@ describe('gateway with its Redis down, and back', () => {
     assert.equal(((await queue.json()) as { message: string }).message, MESSAGES.storeDown);
     assert.equal(h.calls.length, before, 'no service was called for a decision the store had to make');
     assert.deepEqual(await healthUntil(false), { ok: false, store: 'redis', storeUp: false });
+    // Readiness names the store, and only the store.
+    for (;;) {
+      const ready = await fetch(url('/readyz'));
+      const body = (await ready.json()) as { ready: boolean; checks: Record<string, boolean> };
+      if (!body.checks.store) {
+        assert.equal(ready.status, 503);
+        assert.deepEqual(body, {
+          ready: false,
+          checks: { store: false, ai: true, sign: true, desk: true, chat: true },
+        });
+        break;
+      }
+      await new Promise((r) => setTimeout(r, 200));
+    }
     await assertRedisFreeRoutesWork();
     const sorted = [...outageMs].sort((a, b) => a - b);
     t.diagnostic(
