@@ -53,6 +53,7 @@ console.log(`Sportello gateway listening on ${u}${sim ? `  (embedded simulator a
   Visitor tokens: ${config.visitor.secret ? 'HS256 shared secret' : config.visitor.jwks ? `JWKS ${config.visitor.jwks}` : 'none configured (every visitor is anonymous)'}, audience ${config.visitor.audience}
   Anonymous visitors may use: ${[...config.anonymous.grants].join(', ') || 'nothing'}
   Origins: ${config.origins.join(', ') || 'none (no browser page may call it)'}
+  Metrics: ${gateway.metricsUrl ?? 'off (SPORTELLO_GATEWAY_METRICS_PORT)'}
   Shared state: ${store.kind}${store.up ? '' : ' (not answering yet: rate limits per replica, ownership refused with 503 until it does)'}`);
 
 // SIGTERM / SIGINT: stop taking requests, close chat sockets with a close frame, let requests in
