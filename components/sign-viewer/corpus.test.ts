@@ -147,6 +147,7 @@ describe('sportello-sign-viewer: the real-world corpus at 390 px in link-only mo
           const said = await until(() => pageMessage(el, n), `page ${n} of ${file} says nothing`);
           expect(said.textContent).to.equal('This page cannot be displayed: it is damaged.');
           expect(pageCanvas(el, n), 'no picture of a damaged page').to.equal(null);
+          await expect(el).to.be.accessible();
         } else await expectPaintedLikePdfjs(el, file, n);
       }
     });
@@ -158,6 +159,7 @@ describe('sportello-sign-viewer: the real-world corpus at 390 px in link-only mo
       const said = await until(() => message(el) ?? livePage(el, 1), `${file}: neither a message nor a page`);
       expect(said.textContent?.trim(), file).to.equal(BROKEN);
       expect(view(el)?.querySelector('canvas') ?? null).to.equal(null);
+      await expect(el).to.be.accessible();
     });
   }
 
@@ -170,6 +172,7 @@ describe('sportello-sign-viewer: the real-world corpus at 390 px in link-only mo
     const label = shadow(el).querySelector(`label[for="document-password"]`);
     expect(label?.textContent).to.equal('Password');
     expect(el.matches(':state(password)')).to.equal(true);
+    await expect(el).to.be.accessible();
 
     passwordField(el)!.value = 'wrong';
     form().requestSubmit();
@@ -180,6 +183,7 @@ describe('sportello-sign-viewer: the real-world corpus at 390 px in link-only mo
     expect(alert.textContent).to.equal('The password is not correct. Please try again.');
     expect(passwordField(el)!.value, 'the field is emptied to type again').to.equal('');
     expect(passwordField(el)!.getAttribute('aria-invalid')).to.equal('true');
+    await expect(el).to.be.accessible();
 
     [...form().querySelectorAll('button')].find((b) => b.textContent === 'Cancel')!.click();
     const protectedNote = await until(
@@ -190,6 +194,7 @@ describe('sportello-sign-viewer: the real-world corpus at 390 px in link-only mo
       'This document is protected by a password: it cannot be shown without it.',
     );
     expect(shadow(el).textContent ?? '').not.to.contain('connection');
+    await expect(el).to.be.accessible();
     await until(
       () => shadow(el).activeElement?.textContent === 'Enter the password',
       'focus not on Enter the password',

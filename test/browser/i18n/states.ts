@@ -455,6 +455,15 @@ async function signViewer(idFile: string | undefined): Promise<SportelloSignView
   return fixture<SportelloSignViewer>(el);
 }
 const sign$ = (el: Element, s: string) => el.shadowRoot!.querySelector(s);
+/** A viewer in link-only mode on one file of the real-world corpus (test/fixtures/pdf-corpus). */
+function corpusViewer(file: string): Promise<SportelloSignViewer> {
+  const el = document.createElement('sportello-sign-viewer');
+  el.setAttribute('lang', LANG);
+  el.setAttribute('style', 'width: 390px; --sportello-sign-viewer-height: 700px');
+  el.setAttribute('signing-url', `${SIM_URL}/sign/app/sign/corpus`);
+  el.setAttribute('document-src', `/test/fixtures/pdf-corpus/${file}`);
+  return fixture<SportelloSignViewer>(el);
+}
 
 const signStates: ElementState[] = [
   {
@@ -495,6 +504,55 @@ const signStates: ElementState[] = [
     show: async () => {
       const el = await signViewer('999999');
       await waitUntil(() => sign$(el, '[part="error"]'), 'error', { timeout: 10000 });
+      return { root: el, ...SIGN_DATA };
+    },
+  },
+  {
+    element: 'sign-viewer',
+    state: 'password asked, a wrong one said to be wrong',
+    show: async () => {
+      const el = await corpusViewer('encrypted-user-password.pdf');
+      await waitUntil(() => sign$(el, '#document-password'), 'no prompt', { timeout: 15000 });
+      (sign$(el, '#document-password') as HTMLInputElement).value = 'wrong';
+      sign$(el, '.password-form')!.querySelector<HTMLButtonElement>('button[type="submit"]')!.click();
+      await waitUntil(() => sign$(el, '.password-wrong'), 'wrong password not said', { timeout: 15000 });
+      return { root: el, ...SIGN_DATA };
+    },
+  },
+  {
+    element: 'sign-viewer',
+    state: 'password cancelled: the document is protected',
+    show: async () => {
+      const el = await corpusViewer('encrypted-user-password.pdf');
+      await waitUntil(() => sign$(el, '.password-form'), 'no prompt', { timeout: 15000 });
+      [...sign$(el, '.password-form')!.querySelectorAll('button')].find((b) => b.type !== 'submit')!.click();
+      await waitUntil(() => sign$(el, '.password [role="status"]'), 'cancel says nothing', { timeout: 15000 });
+      return { root: el, ...SIGN_DATA };
+    },
+  },
+  {
+    element: 'sign-viewer',
+    state: 'damaged document',
+    show: async () => {
+      const el = await corpusViewer('damaged-garbage.pdf');
+      await waitUntil(() => sign$(el, '.doc-state [part="error"], .doc-state sportello-error-notice'), 'not said', {
+        timeout: 15000,
+      });
+      return { root: el, ...SIGN_DATA };
+    },
+  },
+  {
+    element: 'sign-viewer',
+    state: 'a damaged page among readable ones',
+    show: async () => {
+      const el = await corpusViewer('damaged-page-2.pdf');
+      await waitUntil(
+        () => sign$(el, 'sportello-sign-document')?.shadowRoot?.querySelector('.page-error'),
+        'not said',
+        {
+          timeout: 15000,
+        },
+      );
       return { root: el, ...SIGN_DATA };
     },
   },
