@@ -72,10 +72,14 @@ describe('sportello-ai-chat', () => {
   });
 
   it('is accessible while streaming and can be stopped: partial answer kept, marked stopped', async () => {
+    // The answer holds still after its first events, so it is still streaming however long axe
+    // takes on a busy machine (22 s was seen, by which time an unheld answer had finished).
+    await faults({ kind: 'stall-stream', match: '/ai/api/v2/chat', afterEvents: 15 });
     const el = await panel();
     await typeAndSend(el, 'long answer');
     await until(() => (lastAnswer(el)?.querySelector('.md')?.textContent?.length ?? 0) > 20);
     await expect(el).to.be.accessible();
+    expect(lastAnswer(el).getAttribute('aria-busy'), 'still streaming after the axe run').to.equal('true');
     const stop = await until(() => $(el, '.footer .bar button'));
     stop.click();
     await el.updateComplete;
