@@ -1,67 +1,54 @@
 import { expect } from '@open-wc/testing';
-import { openStrictPage } from '../../test/setup/strict-page.js';
-import { ignoreResizeObserverLoop, until } from '../../test/browser/helpers/chat-frames.js';
-import { CHAT_URL, delivered, FAST_RECONNECT, fillPrechat, resetSim } from '../../test/browser/helpers/live-chat.js';
+import { openStrictPage, type StrictPage } from '../../test/setup/strict-page.js';
+import { ignoreResizeObserverLoop } from '../../test/browser/helpers/chat-frames.js';
+import { CHAT_URL } from '../../test/browser/helpers/live-chat.js';
+import { FAST_RECONNECT, LiveChatHarness, liveChatSuite } from '../../test/harness/live-chat.js';
+import { until } from '../../test/harness/harness.js';
 import type { SportelloLiveChat } from './live-chat.js';
 
 ignoreResizeObserverLoop();
 
+/** A live chat on a page of its own under the strict policy, pointed at the simulator. */
+async function strictChat(lang: string): Promise<{ page: StrictPage; chat: LiveChatHarness }> {
+  const page = await openStrictPage({
+    modules: ['/components/live-chat/index.ts'],
+    html: `<sportello-live-chat lang="${lang}" mode="inline" widget-key="demo"></sportello-live-chat>`,
+    width: 500,
+    height: 700,
+  });
+  await page.window.customElements.whenDefined('sportello-live-chat');
+  const el = page.document.querySelector('sportello-live-chat') as SportelloLiveChat;
+  el.reportNavigation = false;
+  el.stomp = FAST_RECONNECT;
+  el.endpoint = CHAT_URL;
+  return { page, chat: new LiveChatHarness(el) };
+}
+
 describe('sportello-live-chat under a strict CSP with Trusted Types', () => {
-  beforeEach(resetSim);
+  liveChatSuite();
 
   it('starts a chat, exchanges messages with the scripted operator and records no violation', async function (this: {
     timeout(ms: number): void;
   }) {
     this.timeout(60000);
-    const page = await openStrictPage({
-      modules: ['/components/live-chat/index.ts'],
-      html: '<sportello-live-chat lang="en" mode="inline" widget-key="demo"></sportello-live-chat>',
-      width: 500,
-      height: 700,
-    });
-    let step = 'define';
-    const watchdog = setTimeout(
-      () =>
-        console.error(
-          `strict test stuck at: ${step}`,
-          JSON.stringify(
-            (page.document.querySelector('sportello-live-chat') as SportelloLiveChat | null)?.chatWindow?.chat
-              .transcript.messages ?? null,
-          ),
-        ),
-      50000,
-    );
+    const { page, chat } = await strictChat('en');
     try {
-      await page.window.customElements.whenDefined('sportello-live-chat');
-      const el = page.document.querySelector('sportello-live-chat') as SportelloLiveChat;
-      el.reportNavigation = false;
-      el.stomp = FAST_RECONNECT;
-      el.endpoint = CHAT_URL;
-      const win = await until(() => el.chatWindow);
-      step = 'activate';
-      await win.activate();
-      step = 'prechat';
-      await until(() => win.chat.phase === 'prechat');
-      step = 'start';
+      await chat.waitFor('prechat');
       // Through the form, as a visitor does (the widget requires the privacy consent it asks for).
-      await fillPrechat(win, {
+      await chat.fillPrechat({
         name: 'Strict',
         email: 'strict@example.com',
         category: '2',
         message: 'Hello https://example.com',
       });
-      await until(() => win.chat.phase === 'queued' || win.chat.phase === 'chatting');
-      step = 'operator answer';
-      await until(() => win.chat.transcript.messages.some((m) => m.from === 'operator'));
-      step = 'echo';
-      await until(() => delivered(win.chat.transcript.messages.find((m) => m.text.startsWith('Hello'))));
+      await chat.waitFor('conversation');
+      // The scripted operator answers, and the visitor's first message is confirmed.
+      await chat.waitForRow((r) => r.role === 'other' && r.author === 'Giulia');
+      const hello = await chat.waitForDelivered('Hello https://example.com');
       await page.settle();
       page.assertClean();
-      expect(win.shadowRoot!.querySelector('sportello-message-list')!.shadowRoot!.querySelector('a')!.rel).to.equal(
-        'noopener noreferrer',
-      );
+      expect(hello.element.querySelector('a')!.rel).to.equal('noopener noreferrer');
     } finally {
-      clearTimeout(watchdog);
       page.close();
     }
   });
@@ -70,27 +57,19 @@ describe('sportello-live-chat under a strict CSP with Trusted Types', () => {
     timeout(ms: number): void;
   }) {
     this.timeout(60000);
-    const page = await openStrictPage({
-      modules: ['/components/live-chat/index.ts'],
-      html: '<sportello-live-chat lang="fr" mode="inline" widget-key="demo"></sportello-live-chat>',
-      width: 500,
-      height: 700,
-    });
+    const { page, chat } = await strictChat('fr');
     try {
-      await page.window.customElements.whenDefined('sportello-live-chat');
-      const el = page.document.querySelector('sportello-live-chat') as SportelloLiveChat;
-      el.reportNavigation = false;
-      el.stomp = FAST_RECONNECT;
-      el.endpoint = CHAT_URL;
-      const win = await until(() => el.chatWindow);
-      await win.activate();
-      await until(() => win.chat.phase === 'prechat');
-      await fillPrechat(win, { name: 'Strict', email: 'strict@example.com', category: '2', message: 'Bonjour' });
-      await until(() => win.chat.phase === 'queued' || win.chat.phase === 'chatting');
-      const composer = await until(() => win.shadowRoot!.querySelector('sportello-composer'));
-      const button = await until(() => composer.shadowRoot!.querySelector<HTMLButtonElement>('button.emoji-button'));
+      await chat.waitFor('prechat');
+      await chat.fillPrechat({ name: 'Strict', email: 'strict@example.com', category: '2', message: 'Bonjour' });
+      await chat.waitFor('conversation');
+      const composer = await chat.composerReady();
+      // The composer takes input once the chat has started.
+      const button = await until(() => {
+        const emoji = composer.$<HTMLButtonElement>('button.emoji-button');
+        return emoji && !emoji.disabled ? emoji : null;
+      });
       button.click();
-      const picker = await until(() => composer.shadowRoot!.querySelector('sportello-emoji-picker'));
+      const picker = await composer.find('sportello-emoji-picker');
       const cell = await until(() => picker.shadowRoot?.querySelector<HTMLButtonElement>('[role=grid] button'));
       await page.settle();
       page.assertClean();
@@ -98,9 +77,9 @@ describe('sportello-live-chat under a strict CSP with Trusted Types', () => {
       expect(page.window.getComputedStyle(picker.shadowRoot!.querySelector('[role=row]')!).display).to.equal('grid');
       cell.click();
       const emoji = cell.textContent!.trim();
-      await until(() => composer.shadowRoot!.querySelector('textarea')!.value === emoji);
-      composer.shadowRoot!.querySelector<HTMLButtonElement>('button.send')!.click();
-      await until(() => delivered(win.chat.transcript.messages.find((m) => m.text === emoji)));
+      await until(() => composer.value === emoji);
+      (await until(() => (composer.sendButton?.disabled === false ? composer.sendButton : null))).click();
+      await chat.waitForDelivered(emoji);
       await page.settle();
       page.assertClean();
     } finally {

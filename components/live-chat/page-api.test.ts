@@ -1,17 +1,10 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys, setViewport } from '@web/test-runner-commands';
+import sinon from 'sinon';
 import { ignoreResizeObserverLoop } from '../../test/browser/helpers/chat-frames.js';
-import {
-  $,
-  CHAT_URL,
-  eventually,
-  FAST_RECONNECT,
-  phase,
-  resetSim,
-  startChat,
-  TestOperator,
-  until,
-} from '../../test/browser/helpers/live-chat.js';
+import { CHAT_URL, TestOperator } from '../../test/browser/helpers/live-chat.js';
+import { eventually, until } from '../../test/harness/harness.js';
+import { FAST_RECONNECT, LiveChatHarness, liveChatSuite } from '../../test/harness/live-chat.js';
 import type { SportelloLiveChat } from './live-chat.js';
 
 ignoreResizeObserverLoop();
@@ -20,7 +13,7 @@ const launcher = (el: SportelloLiveChat) => el.shadowRoot!.querySelector<HTMLBut
 const dialogHidden = (el: SportelloLiveChat) => el.shadowRoot!.querySelector('[role=dialog]')!.hasAttribute('hidden');
 
 describe('sportello-live-chat: what the page can do from JavaScript', () => {
-  beforeEach(resetSim);
+  liveChatSuite();
 
   it('open(), close() and toggle() drive the window; `open` as a property (frameworks) sets the state', async () => {
     const el = await fixture<SportelloLiveChat>(
@@ -30,12 +23,13 @@ describe('sportello-live-chat: what the page can do from JavaScript', () => {
     el.addEventListener('sportello-chat-open', () => opened.push('open'));
     el.addEventListener('sportello-chat-close', () => opened.push('close'));
 
+    const chat = new LiveChatHarness(el);
     await el.open();
     expect(el.opened).to.equal(true);
     expect(el.hasAttribute('open')).to.equal(true);
     expect(dialogHidden(el)).to.equal(false);
-    const win = await phase(el, 'prechat');
-    await until(() => win.shadowRoot!.activeElement);
+    await chat.waitFor('prechat');
+    await until(() => chat.windowFocus());
 
     await el.close();
     expect(el.opened).to.equal(false);
@@ -48,18 +42,17 @@ describe('sportello-live-chat: what the page can do from JavaScript', () => {
     expect(el.opened).to.equal(false);
 
     // React 19 and others assign `el.open = true` for an `open` prop: the state changes and open() survives.
-    (el as unknown as { open: boolean }).open = true;
+    Object.assign(el, { open: true });
     expect(el.opened).to.equal(true);
     expect(typeof el.open).to.equal('function');
-    (el as unknown as { open: boolean }).open = false;
+    Object.assign(el, { open: false });
     expect(el.opened).to.equal(false);
     expect(opened).to.deep.equal(['open', 'close', 'open', 'close', 'open', 'close']);
   });
 
   it('prefill from JavaScript (properties and setPrefill) fills the pre-chat form, and reflects to the attributes', async () => {
-    const el = await fixture<SportelloLiveChat>(
-      html`<sportello-live-chat lang="en" widget-key="demo" mode="inline" endpoint=${CHAT_URL} .stomp=${FAST_RECONNECT} .reportNavigation=${false}></sportello-live-chat>`,
-    );
+    const chat = await LiveChatHarness.mount();
+    const el = chat.element;
     el.name = 'Grace Hopper';
     el.category = 2;
     expect(el.getAttribute('name')).to.equal('Grace Hopper');
@@ -67,19 +60,18 @@ describe('sportello-live-chat: what the page can do from JavaScript', () => {
     el.setPrefill({ email: 'grace@example.com', message: 'A question about invoice 7' });
     expect(el.email).to.equal('grace@example.com');
 
-    const win = await phase(el, 'prechat');
-    await until(() => $<HTMLSelectElement>(win, '#idChatCategory')?.value === '2');
-    await win.updateComplete;
-    expect($<HTMLInputElement>(win, '#name')!.value).to.equal('Grace Hopper');
-    expect($<HTMLInputElement>(win, '#email')!.value).to.equal('grace@example.com');
-    expect($<HTMLTextAreaElement>(win, '#message')!.value).to.equal('A question about invoice 7');
+    await chat.waitFor('prechat');
+    await until(() => chat.field<HTMLSelectElement>('idChatCategory')?.value === '2');
+    expect(chat.field('name')!.value).to.equal('Grace Hopper');
+    expect(chat.field('email')!.value).to.equal('grace@example.com');
+    expect(chat.field<HTMLTextAreaElement>('message')!.value).to.equal('A question about invoice 7');
 
     // A later change from the page reaches the form that is already shown; '' clears a field.
     el.setPrefill({ name: 'Ada Lovelace', message: '' });
-    await until(() => $<HTMLInputElement>(win, '#name')!.value === 'Ada Lovelace');
-    await win.updateComplete;
+    await until(() => chat.field('name')!.value === 'Ada Lovelace');
+    expect(chat.field<HTMLTextAreaElement>('message')!.value).to.equal('');
     expect(el.hasAttribute('message')).to.equal(false);
-    expect($<HTMLInputElement>(win, '#email')!.value).to.equal('grace@example.com');
+    expect(chat.field('email')!.value).to.equal('grace@example.com');
   });
 
   it('an unknown mode or position: the default, and a console warning that says so', async () => {
@@ -91,7 +83,7 @@ describe('sportello-live-chat: what the page can do from JavaScript', () => {
         html`<sportello-live-chat lang="en" widget-key="demo" mode="sideways" position="top-left" endpoint=${CHAT_URL} .reportNavigation=${false}></sportello-live-chat>`,
       );
       await el.open();
-      await phase(el, 'prechat');
+      await new LiveChatHarness(el).waitFor('prechat');
       expect(el.mode).to.equal('launcher');
       const box = launcher(el).getBoundingClientRect();
       expect(window.innerWidth - box.right, 'bottom-right corner').to.be.below(40);
@@ -110,14 +102,12 @@ describe('sportello-live-chat: what the page can do from JavaScript', () => {
     // An element created in a document where the tag is defined upgrades at once; an inert template
     // document is where a page's early assignments land before the definition arrives.
     const inert = document.implementation.createHTMLDocument('');
-    const early = inert.createElement(tag) as unknown as Record<string, unknown>;
-    early.name = 'Early Bird';
-    early.open = true;
-    early.endpoint = CHAT_URL;
-    (early as unknown as Element).setAttribute('widget-key', 'demo');
-    (early as unknown as Element).setAttribute('lang', 'en');
-    early.reportNavigation = false;
-    host.append(document.adoptNode(early as unknown as Element));
+    const early = inert.createElement(tag);
+    // What a page assigns as properties: on an element not upgraded yet they are plain fields.
+    Object.assign(early, { name: 'Early Bird', open: true, endpoint: CHAT_URL, reportNavigation: false });
+    early.setAttribute('widget-key', 'demo');
+    early.setAttribute('lang', 'en');
+    host.append(document.adoptNode(early));
     document.body.append(host);
     try {
       const el = await until(() =>
@@ -127,9 +117,9 @@ describe('sportello-live-chat: what the page can do from JavaScript', () => {
       );
       expect(el.opened).to.equal(true);
       expect(typeof el.open).to.equal('function');
-      const win = await phase(el, 'prechat');
-      await win.updateComplete;
-      expect($<HTMLInputElement>(win, '#name')!.value).to.equal('Early Bird');
+      const chat = new LiveChatHarness(el);
+      await chat.waitFor('prechat');
+      expect(chat.field('name')!.value).to.equal('Early Bird');
     } finally {
       host.remove();
     }
@@ -137,7 +127,7 @@ describe('sportello-live-chat: what the page can do from JavaScript', () => {
 });
 
 describe('sportello-live-chat on a phone', () => {
-  beforeEach(resetSim);
+  liveChatSuite();
   afterEach(() => setViewport({ width: 800, height: 600 }));
 
   it('the open window takes the whole screen and the launcher steps aside; Escape brings the launcher back, focused', async () => {
@@ -146,7 +136,7 @@ describe('sportello-live-chat on a phone', () => {
       html`<sportello-live-chat lang="en" widget-key="demo" endpoint=${CHAT_URL} .stomp=${FAST_RECONNECT} .reportNavigation=${false}></sportello-live-chat>`,
     );
     await el.open();
-    await phase(el, 'prechat');
+    await new LiveChatHarness(el).waitFor('prechat');
     const frame = el.shadowRoot!.querySelector<HTMLElement>('[part=window]')!.getBoundingClientRect();
     expect([frame.left, frame.top, frame.width, frame.height]).to.deep.equal([0, 0, 375, 700]);
     expect(getComputedStyle(launcher(el)).display).to.equal('none');
@@ -163,8 +153,7 @@ describe('sportello-live-chat: the pages a visitor moves through', () => {
   let operator: TestOperator | undefined;
   const startUrl = location.href;
   const startTitle = document.title;
-  beforeEach(resetSim);
-  afterEach(async () => {
+  liveChatSuite(async () => {
     history.replaceState(null, '', startUrl);
     document.title = startTitle;
     await operator?.stop();
@@ -172,11 +161,8 @@ describe('sportello-live-chat: the pages a visitor moves through', () => {
   });
 
   it('a single-page site: pushState and hash moves reach the operator once each, with the page title; a state-only replace does not', async () => {
-    const el = await fixture<SportelloLiveChat>(
-      html`<sportello-live-chat lang="en" widget-key="demo" mode="inline" endpoint=${CHAT_URL} .stomp=${FAST_RECONNECT}></sportello-live-chat>`,
-    );
-    const win = await startChat(el, '4');
-    const idChat = win.chat.idChat!;
+    const chat = await LiveChatHarness.mount({ reportNavigation: true });
+    const idChat = await chat.startChat('4');
     operator = new TestOperator();
     const pages = async () =>
       (await operator!.http.json<{ navigationPages: Array<{ url: string; title: string }> }>(`/api/chat/${idChat}`))
@@ -190,10 +176,19 @@ describe('sportello-live-chat: the pages a visitor moves through', () => {
     document.title = 'Shoes — Shop';
     expect((await waitForPage(shoes.href)).title).to.equal('Shoes — Shop');
 
-    // Only the history state changes (a scroll position saved by the router): not a visit.
-    history.replaceState({ page: 'shoes', scrollY: 120 }, '', shoes);
-    // Longer than the element lets a moved-to page settle, so the replace is judged on its own.
-    await new Promise((r) => setTimeout(r, 800));
+    // Only the history state changes (a scroll position saved by the router): not a visit. The
+    // element's clock goes past the moment a moved-to page would be reported, so the replace is
+    // judged on its own.
+    const clock = sinon.useFakeTimers({
+      toFake: ['setTimeout', 'clearTimeout'],
+      shouldClearNativeTimers: true,
+    });
+    try {
+      history.replaceState({ page: 'shoes', scrollY: 120 }, '', shoes);
+      clock.tick(5000);
+    } finally {
+      clock.uninstall();
+    }
     const reviews = new URL(shoes);
     reviews.hash = 'reviews';
     location.hash = 'reviews';

@@ -3,16 +3,13 @@
  * they share the page's Web Locks and BroadcastChannels), against the simulator over WebSocket.
  */
 import { expect } from '@open-wc/testing';
+import sinon from 'sinon';
 import { ChatClient, newId, StartRejected, type ChatEvent } from '../../src/services/chat.js';
 import { browserTabEnvironment, SharedRealtime, type TabEnvironment } from '../../src/realtime/shared-realtime.js';
-import {
-  CHAT_URL,
-  FAST_RECONNECT,
-  resetSim,
-  TestOperator,
-  until,
-  visitorSockets,
-} from '../../test/browser/helpers/live-chat.js';
+import { CHAT_URL, resetSim, TestOperator } from '../../test/browser/helpers/live-chat.js';
+import { advanceUntil, eventually, until } from '../../test/harness/harness.js';
+import { FAST_RECONNECT } from '../../test/harness/live-chat.js';
+import { simulator } from '../../test/harness/simulator.js';
 
 /** A tab's visibility the test can switch (the page's own cannot be changed from a test). */
 function fakeVisibility(hidden: boolean): NonNullable<TabEnvironment['visibility']> & { set(hidden: boolean): void } {
@@ -27,8 +24,29 @@ function fakeVisibility(hidden: boolean): NonNullable<TabEnvironment['visibility
   };
 }
 
+const visitorSockets = async (visitorId: string): Promise<number> => (await simulator.visitorSockets(visitorId)).length;
+
 async function socketsBecome(visitorId: string, n: number): Promise<void> {
-  while ((await visitorSockets(visitorId)) !== n) await new Promise((r) => setTimeout(r, 30));
+  await eventually(async () => (await visitorSockets(visitorId)) === n);
+}
+
+/** Whether the socket the simulator holds for `visitorId` is subscribed to chat `idChat`. */
+async function socketFollows(visitorId: string, idChat: string): Promise<boolean> {
+  return (await simulator.visitorSockets(visitorId)).some((s) => s.destinations.includes(`/topic/chat.${idChat}`));
+}
+
+/** The tab's Web Locks, noting every request that takes the lock from another tab. */
+function stealsNoted(): { locks: Pick<LockManager, 'request'>; steals: number } {
+  const noted = {
+    steals: 0,
+    locks: {
+      request: ((name: string, options: LockOptions, callback: LockGrantedCallback<unknown>) => {
+        if (options.steal) noted.steals++;
+        return navigator.locks.request(name, options, callback);
+      }) as LockManager['request'],
+    },
+  };
+  return noted;
 }
 
 describe('SharedRealtime (one chat socket per site)', () => {
@@ -127,7 +145,13 @@ describe('SharedRealtime (one chat socket per site)', () => {
     const aVisibility = fakeVisibility(false);
     const a = tab({ ...browserTabEnvironment(), visibility: aVisibility, hiddenLeaderMs: 100 });
     expect(await a.ready()).to.equal('leader');
-    const b = tab({ ...browserTabEnvironment(), visibility: fakeVisibility(false), hiddenLeaderMs: 100 });
+    const bLocks = stealsNoted();
+    const b = tab({
+      ...browserTabEnvironment(),
+      locks: bLocks.locks,
+      visibility: fakeVisibility(false),
+      hiddenLeaderMs: 100,
+    });
     expect(await b.ready()).to.equal('follower');
     const idChat = await b.startChat({ name: 'Ada', idChatCategory: 4, language: 'en' });
     const events: ChatEvent[] = [];
@@ -137,11 +161,20 @@ describe('SharedRealtime (one chat socket per site)', () => {
       () => undefined,
     );
     await until(() => b.state === 'open');
-    // Both visible: nobody takes over.
-    await new Promise((r) => setTimeout(r, 300));
-    expect([a.role, b.role]).to.deep.equal(['leader', 'follower']);
-    // The visitor switches to B's tab: A is hidden now, and B takes the socket over.
-    aVisibility.set(true);
+    // The tabs' clocks are the test's: many times the time a hidden leader keeps the socket goes by.
+    const clock = sinon.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], now: Date.now() });
+    try {
+      // Both visible: nobody takes over.
+      clock.tick(1000);
+      expect(bLocks.steals, 'takeovers while both tabs are visible').to.equal(0);
+      expect([a.role, b.role]).to.deep.equal(['leader', 'follower']);
+      // The visitor switches to B's tab: A is hidden now, and B takes the socket over once A was
+      // hidden for that time.
+      aVisibility.set(true);
+      await advanceUntil(clock, () => bLocks.steals > 0, 20);
+    } finally {
+      clock.uninstall();
+    }
     await until(() => b.role === 'leader' && a.role === 'follower');
     await until(() => b.state === 'open' && a.state === 'open');
     await socketsBecome(visitorId, 1);
@@ -192,8 +225,16 @@ describe('SharedRealtime (one chat socket per site)', () => {
     expect(await a.ready()).to.equal('leader');
     const b = tab();
     expect(await b.ready()).to.equal('follower');
+    // What B says to the other tabs, heard as a third tab would.
+    const wire = new BroadcastChannel(name);
+    const said: string[] = [];
+    wire.onmessage = (e: MessageEvent<{ t: string }>) => said.push(e.data.t);
     const starting = b.startChat({ name: 'Ada', idChatCategory: 4, language: 'en' });
-    await new Promise((r) => setTimeout(r, 50));
+    try {
+      await until(() => said.includes('start'));
+    } finally {
+      wire.close();
+    }
     await b.stop();
     let error: unknown;
     await starting.catch((e: unknown) => (error = e));
@@ -208,7 +249,7 @@ describe('SharedRealtime (one chat socket per site)', () => {
     expect(await b.ready()).to.equal('follower');
     expect(await c.ready()).to.equal('follower');
     const idChat = await b.startChat({ name: 'Ada', idChatCategory: 4, language: 'en' });
-    const subscribed = () => (a as unknown as { direct: Map<string, unknown> }).direct.has(idChat);
+    const subscribed = () => socketFollows(visitorId, idChat);
     const unwatchB = await b.watchChat(
       idChat,
       () => undefined,
@@ -219,12 +260,18 @@ describe('SharedRealtime (one chat socket per site)', () => {
       () => undefined,
       () => undefined,
     );
-    await until(() => subscribed());
+    await eventually(subscribed);
     unwatchB();
-    await new Promise((r) => setTimeout(r, 100));
-    expect(subscribed(), 'still followed by c').to.equal(true);
+    // B's next word reaches the service through the leader after its unwatch did: by then the
+    // leader has acted on the unwatch.
+    b.sendMessage(idChat, { clientMessageId: 'after-unwatch', text: 'after the unwatch', attachments: [] });
+    const operator = new TestOperator();
+    await eventually(async () =>
+      (await operator.history(idChat)).messages.some((m) => m.clientMessageId === 'after-unwatch'),
+    );
+    expect(await subscribed(), 'still followed by c').to.equal(true);
     await c.stop();
-    await until(() => !subscribed());
+    await eventually(async () => !(await subscribed()));
   });
 
   it('without Web Locks or BroadcastChannel every tab keeps its own socket (as before)', async () => {
