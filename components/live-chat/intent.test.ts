@@ -4,7 +4,8 @@
  * A file of its own: whether the window's module was loaded is a fact of the whole page.
  */
 import { expect, fixture, html } from '@open-wc/testing';
-import { CHAT_URL, resetSim, SIM_URL, until } from '../../test/browser/helpers/live-chat.js';
+import { CHAT_URL, resetSim, SIM_URL } from '../../test/browser/helpers/live-chat.js';
+import { until } from '../../test/harness/harness.js';
 import type { SportelloLiveChat } from './live-chat.js';
 
 /** The page idle again and again: long enough for a module the launcher asked for at idle to arrive. */

@@ -5,7 +5,8 @@
  * sleep), then configures, then expects the pre-chat form.
  */
 import { expect, fixture, html } from '@open-wc/testing';
-import { CHAT_URL, FAST_RECONNECT, resetSim, until } from '../../test/browser/helpers/live-chat.js';
+import { CHAT_URL, FAST_RECONNECT, resetSim } from '../../test/browser/helpers/live-chat.js';
+import { until } from '../../test/harness/harness.js';
 import { configure, resetConfiguration } from '../../src/config.js';
 import '../shared/sportello-config.js';
 import type { SportelloLiveChat } from './live-chat.js';

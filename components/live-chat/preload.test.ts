@@ -1,6 +1,7 @@
 /** `preload`: the page opts in to loading the window at idle (a file of its own: module state is per page). */
 import { expect, fixture, html } from '@open-wc/testing';
-import { CHAT_URL, resetSim, SIM_URL, until } from '../../test/browser/helpers/live-chat.js';
+import { CHAT_URL, resetSim, SIM_URL } from '../../test/browser/helpers/live-chat.js';
+import { until } from '../../test/harness/harness.js';
 import type { SportelloLiveChat } from './live-chat.js';
 
 describe('sportello-live-chat: preload', () => {

@@ -1,6 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { SportelloElement } from '../../components/shared/sportello-element.js';
 import { SIM_URL } from '/__sportello/env.js';
+import { until } from '../harness/harness.js';
 
 describe('SportelloElement', () => {
   it('tolerates a second registration of the same tag (two bundles on one page)', () => {
@@ -53,9 +54,8 @@ describe('SportelloElement language', () => {
     const text = () => el.shadowRoot!.querySelector('p')!.textContent;
     expect(text()).to.equal('en');
     document.documentElement.lang = 'it';
-    await new Promise((r) => setTimeout(r));
-    await el.updateComplete;
-    expect(text()).to.equal('it');
+    // The page's language is watched (a mutation observer): the element follows once it heard.
+    await until(() => text() === 'it');
     el.setAttribute('lang', 'en');
     await el.updateComplete;
     expect(text()).to.equal('en');

@@ -3,8 +3,10 @@
 // real elements, which talk to the real simulator; nothing of ours is replaced.
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../components/ai-chat/index.js';
-import { mountChat, resetSim, startChat, until } from './helpers/live-chat.js';
 import { SIM_URL } from '/__sportello/env.js';
+import { eventually, until } from '../harness/harness.js';
+import { LiveChatHarness } from '../harness/live-chat.js';
+import { simulator } from '../harness/simulator.js';
 
 describe('elements release what they opened when removed', () => {
   const NativeWebSocket = window.WebSocket;
@@ -13,7 +15,7 @@ describe('elements release what they opened when removed', () => {
   });
 
   it('sportello-live-chat closes its WebSocket', async () => {
-    await resetSim();
+    await simulator.reset();
     const sockets: WebSocket[] = [];
     window.WebSocket = class extends NativeWebSocket {
       constructor(url: string | URL, protocols?: string | string[]) {
@@ -21,11 +23,11 @@ describe('elements release what they opened when removed', () => {
         sockets.push(this);
       }
     };
-    const el = await mountChat();
-    await startChat(el, '2');
+    const chat = await LiveChatHarness.mount();
+    await chat.startChat('2');
     const open = sockets.filter((s) => s.readyState === NativeWebSocket.OPEN);
     expect(open.length, 'one open socket while chatting').to.equal(1);
-    el.remove();
+    chat.element.remove();
     await until(() => sockets.every((s) => s.readyState === NativeWebSocket.CLOSED));
   });
 
@@ -34,8 +36,6 @@ describe('elements release what they opened when removed', () => {
     // count of open event streams is what tells that the request was really cancelled. The answer
     // (~1 MB at the tests' 2 ms per 20 characters) would stream for far longer than the test may
     // run, so a stream that is not cancelled fails the test instead of ending by itself.
-    const openStreams = async () =>
-      ((await (await fetch(`${SIM_URL}/__sim/health`)).json()) as { eventStreams: number }).eventStreams;
     const el = await fixture<HTMLElement & { ask(text: string): Promise<void> }>(
       html`<sportello-ai-chat endpoint=${`${SIM_URL}/ai/api/v2`} api-key="spk_demo" agent-id="1" lang="en"></sportello-ai-chat>`,
     );
@@ -44,8 +44,8 @@ describe('elements release what they opened when removed', () => {
     await until(
       () => (el.shadowRoot!.querySelector('sportello-ai-thread')?.shadowRoot?.textContent?.length ?? 0) > 400,
     );
-    expect(await openStreams(), 'the answer is still streaming').to.be.greaterThan(0);
+    expect(await simulator.openStreams(), 'the answer is still streaming').to.be.greaterThan(0);
     el.remove();
-    while ((await openStreams()) > 0) await new Promise((r) => setTimeout(r, 20));
+    await eventually(async () => (await simulator.openStreams()) === 0, 20);
   });
 });

@@ -2,6 +2,7 @@ import { expect, waitUntil } from '@open-wc/testing';
 import { SIM_URL } from '/__sportello/env.js';
 import { loadElements, watchForElements } from '../../entries/lazy-elements.js';
 import type { SportelloErrorDetail } from '../../components/shared/sportello-element.js';
+import { until } from '../harness/harness.js';
 
 const loadedModules = () =>
   performance
@@ -18,8 +19,8 @@ describe('lazy element loading (the script-tag bundle)', () => {
     document.body.append(host);
     await customElements.whenDefined('sportello-desk-form');
     expect(host.querySelector('sportello-desk-form')!.shadowRoot, 'upgraded in place').to.exist;
-    // Let any stray import settle, then check what was fetched.
-    await new Promise((r) => setTimeout(r, 200));
+    // Let any stray import happen (the page goes idle twice), then check what was fetched.
+    for (let i = 0; i < 2; i++) await new Promise((r) => requestIdleCallback(() => r(undefined), { timeout: 5000 }));
     const fetched = loadedModules();
     expect(fetched.some((n) => n.includes('/components/desk-form/'))).to.equal(true);
     expect(
@@ -39,8 +40,7 @@ describe('lazy element loading (the script-tag bundle)', () => {
     el.setAttribute('mode', 'launcher');
     el.setAttribute('lang', 'en');
     document.body.append(el);
-    for (let i = 0; i < 500 && !el.shadowRoot?.querySelector('button.launcher'); i++)
-      await new Promise((r) => setTimeout(r, 20));
+    await until(() => el.shadowRoot?.querySelector('button.launcher'));
     expect(el.shadowRoot?.querySelector('button.launcher')?.getAttribute('aria-label')).to.equal('Open the assistant');
     expect(customElements.get('sportello-ai-chat'), 'the panel waits for intent').to.equal(undefined);
     const fetched = loadedModules();

@@ -6,7 +6,8 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { SIM_URL } from '/__sportello/env.js';
 import { ignoreResizeObserverLoop, until } from './helpers/chat-frames.js';
-import { mountChat, resetSim, startChat } from './helpers/live-chat.js';
+import { LiveChatHarness } from '../harness/live-chat.js';
+import { simulator } from '../harness/simulator.js';
 import { firstPagePainted, viewer, resetSim as resetSign } from './helpers/sign-viewer.js';
 import '../../components/ai-chat/index.js';
 import '../../components/desk-form/index.js';
@@ -23,13 +24,13 @@ function pageStyle(css: string): () => void {
 
 describe('parts a page can style', () => {
   it('the live chat exports its composer: ::part(composer-input) from the page reaches the message field', async () => {
-    await resetSim();
+    await simulator.reset();
     const remove = pageStyle('sportello-live-chat::part(composer-input) { outline-color: rgb(1, 2, 3); }');
     try {
-      const el = await mountChat();
-      const win = await startChat(el, '2');
-      const composer = await until(() => win.shadowRoot!.querySelector('sportello-composer'));
-      const input = await until(() => composer.shadowRoot!.querySelector('[part~="input"]'));
+      const chat = await LiveChatHarness.mount();
+      const el = chat.element;
+      await chat.startChat('2');
+      const input = await (await chat.composerReady()).find('[part~="input"]');
       expect(getComputedStyle(input).outlineColor).to.equal('rgb(1, 2, 3)');
       expect(el.matches(':state(chatting)') || el.matches(':state(queued)')).to.equal(true);
       expect(el.matches(':state(loading)')).to.equal(false);

@@ -11,8 +11,10 @@ import { expect, waitUntil } from '@open-wc/testing';
 import { SIM_URL } from '/__sportello/env.js';
 import { openStrictPage, type StrictPage } from '../setup/strict-page.js';
 import { clientCredentials } from '../../src/transport/auth.js';
-import { ignoreResizeObserverLoop, until } from './helpers/chat-frames.js';
-import { $, CHAT_URL, composerSend, delivered, FAST_RECONNECT, fillPrechat, resetSim } from './helpers/live-chat.js';
+import { ignoreResizeObserverLoop } from './helpers/chat-frames.js';
+import { CHAT_URL, resetSim } from './helpers/live-chat.js';
+import { FAST_RECONNECT, LiveChatHarness } from '../harness/live-chat.js';
+import { delivered } from '../harness/thread.js';
 import type { SportelloLiveChat } from '../../components/live-chat/live-chat.js';
 import type { SportelloDeskForm } from '../../components/desk-form/desk-form.js';
 
@@ -99,32 +101,27 @@ describe('the kit with real content on one strict page', () => {
     const asked = ai.ask('What are your opening hours?');
 
     // Live chat: a conversation with the scripted operator, then a file.
-    const chat = doc.querySelector('sportello-live-chat') as SportelloLiveChat;
-    chat.reportNavigation = false;
-    chat.stomp = FAST_RECONNECT;
-    const win = await until(() => chat.chatWindow);
-    await win.activate();
-    await wait(() => win.chat.phase === 'prechat', 'chat pre-chat form', strict);
-    await fillPrechat(win, { name: 'Strict', email: 'strict@example.com', category: '2', message: 'Hello' });
-    await wait(() => win.chat.transcript.messages.some((m) => m.from === 'operator'), 'operator answer', strict);
-    const composer = await until(() => $<HTMLElement>(win, 'sportello-composer'));
-    composer.dispatchEvent(
-      new CustomEvent('sportello-composer-attach', {
-        detail: { files: [new File(['strict notes'], 'notes.txt', { type: 'text/plain' })] },
-        bubbles: true,
-        composed: true,
-      }),
-    );
-    await wait(() => win.chat.uploads[0]?.state === 'done', 'attachment uploaded', strict);
-    await composerSend(win, 'here is the file');
+    const chat = new LiveChatHarness(doc.querySelector('sportello-live-chat') as SportelloLiveChat);
+    chat.element.reportNavigation = false;
+    chat.element.stomp = FAST_RECONNECT;
+    await wait(() => chat.view() === 'prechat', 'chat pre-chat form', strict);
+    await chat.fillPrechat({ name: 'Strict', email: 'strict@example.com', category: '2', message: 'Hello' });
+    await wait(() => chat.rows().some((r) => r.role === 'other' && r.author === 'Giulia'), 'operator answer', strict);
+    const composer = await chat.composerReady();
+    await composer.attach(new File(['strict notes'], 'notes.txt', { type: 'text/plain' }));
     await wait(
-      () => win.chat.transcript.messages.find((m) => m.attachments.length && delivered(m)),
+      () => composer.tray().some((a) => a.name === 'notes.txt' && a.state === 'done'),
+      'attachment uploaded',
+      strict,
+    );
+    await composer.send('here is the file');
+    const sent = await wait(
+      () => chat.rows().find((r) => r.files.length && delivered(r)),
       'message with attachment delivered',
       strict,
     );
-    const list = win.shadowRoot!.querySelector('sportello-message-list')!;
     const link = await wait(
-      () => list.shadowRoot?.querySelector<HTMLAnchorElement>('a[download="notes.txt"]'),
+      () => sent.element.querySelector<HTMLAnchorElement>('a[download="notes.txt"]'),
       'attachment link shown',
       strict,
     );

@@ -11,7 +11,7 @@ import type { ChatIdDetail } from '../../components/live-chat/events.js';
 import { ComposerHarness } from './composer.js';
 import { EventLog, Harness, settled, textOf, tick, typeInto, until } from './harness.js';
 import { ThreadHarness, delivered, type Row } from './thread.js';
-import { CHAT_URL } from '../browser/helpers/live-chat.js';
+import { CHAT_URL, FAST_RECONNECT } from '../browser/helpers/live-chat.js';
 import { simulator } from './simulator.js';
 
 /** What the window shows. */
@@ -45,9 +45,6 @@ export interface PrechatValues {
   message?: string;
   consent?: boolean;
 }
-
-/** Reconnect tuning for tests: a dropped socket comes back in tens of milliseconds. */
-export const FAST_RECONNECT = { reconnect: { baseDelayMs: 50, maxDelayMs: 400 } };
 
 export interface MountOptions {
   /** The chat service (default: the test simulator's). */
@@ -456,4 +453,4 @@ export function liveChatSuite(after?: () => Promise<void> | void): void {
   });
 }
 
-export { delivered };
+export { delivered, FAST_RECONNECT };

@@ -12,7 +12,7 @@ import type { SportelloSignViewer } from '../../../components/sign-viewer/sign-v
 import type { SportelloDeskForm } from '../../../components/desk-form/desk-form.js';
 import type { SportelloAiChat } from '../../../components/ai-chat/ai-chat.js';
 import type { SportelloLiveChat } from '../../../components/live-chat/live-chat.js';
-import { fillPrechat, phase } from '../helpers/live-chat.js';
+import { FAST_RECONNECT, LiveChatHarness } from '../../harness/live-chat.js';
 
 // web-test-runner has no Vite: the pdf.js worker is named explicitly.
 setPdfWorkerSrc('/node_modules/pdfjs-dist/build/pdf.worker.min.mjs');
@@ -224,18 +224,19 @@ describe('through the gateway: sportello-live-chat', () => {
       mode="inline"
       endpoint=${`${GATEWAY_URL}/chat`}
       .tokenProvider=${tokenOf('ada')}
-      .stomp=${{ reconnect: { baseDelayMs: 50, maxDelayMs: 400 } }}
+      .stomp=${FAST_RECONNECT}
       .reportNavigation=${false}
     ></sportello-live-chat>`);
-    const win = await phase(el, 'prechat');
+    const live = new LiveChatHarness(el);
+    await live.waitFor('prechat');
     // Where the widget still offers the fields, a page could type anything: the gateway decides.
-    await fillPrechat(win, {
+    await live.fillPrechat({
       name: 'Someone Else',
       email: 'someone@example.com',
       category: '1',
       message: 'Hello from the gateway',
     });
-    await phase(el, 'queued', 'chatting');
+    await live.started.next();
     const chats = (await (
       await fetch(`${SIM_URL}/chat/api/chat/?sort=tsIns,desc`, { headers: { 'X-ChatToken': 'demo-chat-token' } })
     ).json()) as { content: Array<{ idChat: number; name: string; email?: string; verified?: boolean }> };

@@ -14,13 +14,5 @@ export function ignoreResizeObserverLoop(): void {
   );
 }
 
-export const nextFrame = () => new Promise((r) => requestAnimationFrame(() => r(undefined)));
-
-/** Polls until `check` returns a truthy value (no timing assertions: the test timeout bounds it). */
-export async function until<T>(check: () => T | undefined | null | false, stepMs = 20): Promise<T> {
-  for (;;) {
-    const value = check();
-    if (value) return value;
-    await new Promise((r) => setTimeout(r, stepMs));
-  }
-}
+/** The one way the tests wait for a frame or poll a condition (test/harness/harness.ts). */
+export { nextFrame, until } from '../../harness/harness.js';

@@ -1,27 +1,22 @@
 /**
- * Helpers for the live-chat browser tests: mount the element against the test simulator, drive
- * the operator side over real STOMP + REST, and wait for states without timed assertions.
+ * Helpers for the live-chat browser tests: the simulator's chat endpoint, the operator side over
+ * real STOMP + REST, and another tab of the same site. The visitor's side is driven and read
+ * through the element's harness (test/harness/live-chat.ts).
  */
-import { expect, fixture, html } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import '../../../components/live-chat/index.js';
 import type { SportelloLiveChat } from '../../../components/live-chat/live-chat.js';
-import type { SportelloLiveChatWindow } from '../../../components/live-chat/parts/chat-window.js';
-import type { ChatPhase } from '../../../src/controllers/chat/live-chat-controller.js';
 import { StompSession, toWebSocketUrl } from '../../../src/transport/stomp.js';
 import { HttpClient } from '../../../src/transport/http.js';
 import { chatToken } from '../../../src/transport/auth.js';
-import { until } from './chat-frames.js';
-
-export { until };
-
-/** Confirmed by the server: `sent`, or already `read` when the operator saw it before the test looked. */
-export const delivered = (m: { state: string } | undefined): boolean => m?.state === 'sent' || m?.state === 'read';
+import { eventually, until } from '../../harness/harness.js';
 
 // The test runner's virtual module; imported by a variable so the type checker (and the library
 // build, which includes this file) does not try to resolve the virtual path.
 const ENV_MODULE = '/__sportello/env.js';
 export const { SIM_URL } = (await import(/* @vite-ignore */ ENV_MODULE)) as { SIM_URL: string };
 export const CHAT_URL = `${SIM_URL}/chat`;
+/** Reconnect tuning for tests: a dropped socket comes back in tens of milliseconds. */
 export const FAST_RECONNECT = { reconnect: { baseDelayMs: 50, maxDelayMs: 400 } };
 
 export async function resetSim(): Promise<void> {
@@ -31,44 +26,6 @@ export async function resetSim(): Promise<void> {
   sessionStorage.clear();
 }
 
-export async function mountChat(
-  options: { widgetKey?: string; mode?: 'inline' | 'launcher'; category?: string; parent?: Element } = {},
-): Promise<SportelloLiveChat> {
-  const el = await fixture<SportelloLiveChat>(
-    html`<sportello-live-chat
-    lang="en"
-    widget-key=${options.widgetKey ?? 'demo'}
-    mode=${options.mode ?? 'inline'}
-    category=${options.category ?? ''}
-    endpoint=${CHAT_URL}
-    .stomp=${FAST_RECONNECT}
-    .reportNavigation=${false}
-  ></sportello-live-chat>`,
-    options.parent ? { parentNode: options.parent } : {},
-  );
-  return el;
-}
-
-export async function windowOf(el: SportelloLiveChat): Promise<SportelloLiveChatWindow> {
-  return until(() => el.chatWindow);
-}
-
-export async function phase(el: SportelloLiveChat, ...phases: ChatPhase[]): Promise<SportelloLiveChatWindow> {
-  const win = await windowOf(el);
-  await until(() => phases.includes(win.chat.phase));
-  await win.updateComplete;
-  return win;
-}
-
-/**
- * The visitor's transcript as the server holds it: its messages, without the system lines the
- * widget adds itself (an operator joined, the chat ended), which the server's record has as events.
- */
-export const serverLines = (win: SportelloLiveChatWindow) => win.chat.transcript.messages.filter((m) => !m.notice);
-
-export const $ = <T extends Element = HTMLElement>(win: SportelloLiveChatWindow, selector: string): T | null =>
-  win.shadowRoot!.querySelector<T>(selector);
-
 /** Another "tab" of the same site: a same-origin iframe with its own inline chat (same locks, storage, channels). */
 export async function openTab(): Promise<{ frame: HTMLIFrameElement; chat: SportelloLiveChat }> {
   const frame = document.createElement('iframe');
@@ -76,116 +33,6 @@ export async function openTab(): Promise<{ frame: HTMLIFrameElement; chat: Sport
   document.body.append(frame);
   const chat = await until(() => (frame.contentWindow as (Window & { __chat?: SportelloLiveChat }) | null)?.__chat);
   return { frame, chat };
-}
-
-/**
- * Two tabs of one site: tab A (an iframe) loads first and takes the socket lock; this page's chat
- * then follows it. Both wait in the pre-chat form.
- */
-export async function leaderAndFollower(): Promise<{
-  tabA: { frame: HTMLIFrameElement; chat: SportelloLiveChat };
-  winA: SportelloLiveChatWindow;
-  el: SportelloLiveChat;
-  win: SportelloLiveChatWindow;
-}> {
-  const tabA = await openTab();
-  const winA = await phase(tabA.chat, 'prechat');
-  await until(() => winA.chat.tabRole === 'leader');
-  const el = await mountChat();
-  const win = await phase(el, 'prechat');
-  await until(() => win.chat.tabRole === 'follower');
-  return { tabA, winA, el, win };
-}
-
-/** A WebSocket the simulator holds open (`GET /__sim/ws`): a visitor's or an operator's STOMP session. */
-export interface SimSocket {
-  service: string;
-  id: string;
-  kind: 'visitor' | 'operator';
-  visitorId?: string;
-  username?: string;
-}
-
-/** The STOMP sessions the simulator holds open right now. */
-export async function simSockets(): Promise<SimSocket[]> {
-  return ((await (await fetch(`${SIM_URL}/__sim/ws`)).json()) as { sockets: SimSocket[] }).sockets;
-}
-
-/** The visitor sockets the simulator holds open right now for one visitor id. */
-export async function visitorSockets(visitorId: string): Promise<number> {
-  return (await simSockets()).filter((s) => s.kind === 'visitor' && s.visitorId === visitorId).length;
-}
-
-/** Like `until`, for a condition that needs an answer from the simulator. */
-export async function eventually<T>(check: () => Promise<T | undefined | null | false>, stepMs = 50): Promise<T> {
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    await new Promise((r) => setTimeout(r, stepMs));
-  }
-}
-
-/** Fills and submits the pre-chat form like a person would. */
-export async function fillPrechat(
-  win: SportelloLiveChatWindow,
-  values: { name?: string; email?: string; category?: string; message?: string; consent?: boolean },
-): Promise<void> {
-  // The phase can say 'prechat' a render before the form is in the DOM (a loaded machine shows it).
-  await eventually(async () => {
-    await win.updateComplete;
-    return $<HTMLButtonElement>(win, 'form button[type=submit]');
-  });
-  const set = (id: string, value: string | undefined) => {
-    const field = $<HTMLInputElement>(win, `#${id}`);
-    if (field && value !== undefined) {
-      field.value = value;
-      field.dispatchEvent(new Event('input', { bubbles: true }));
-    }
-  };
-  set('name', values.name);
-  set('email', values.email);
-  set('idChatCategory', values.category);
-  set('message', values.message);
-  const consent = $<HTMLInputElement>(win, '#privacy')!;
-  consent.checked = values.consent ?? true;
-  $<HTMLButtonElement>(win, 'form button[type=submit]')!.click();
-}
-
-/**
- * A handover from the AI panel into a window where the visitor has not given the privacy consent
- * yet: the pre-chat form asks for it (and for an e-mail when the handover had none), the visitor
- * ticks it and starts.
- */
-export async function handoffWithConsent(
-  el: SportelloLiveChat,
-  input: { name?: string; email?: string; transcript: string; summary?: string },
-): Promise<SportelloLiveChatWindow> {
-  await el.startFromHandoff(input);
-  const win = await phase(el, 'prechat');
-  await fillPrechat(win, { email: input.email ? undefined : 'visitor@example.com', consent: true });
-  await phase(el, 'queued', 'chatting');
-  return win;
-}
-
-export async function startChat(
-  el: SportelloLiveChat,
-  category: string,
-  name = 'Ada',
-): Promise<SportelloLiveChatWindow> {
-  const win = await phase(el, 'prechat');
-  await fillPrechat(win, { name, email: 'ada@example.com', category });
-  await phase(el, 'queued', 'chatting');
-  return win;
-}
-
-export async function composerSend(win: SportelloLiveChatWindow, text: string): Promise<void> {
-  const composer = await until(() => $<HTMLElement & { updateComplete: Promise<boolean> }>(win, 'sportello-composer'));
-  await composer.updateComplete;
-  const area = composer.shadowRoot!.querySelector('textarea')!;
-  area.value = text;
-  area.dispatchEvent(new Event('input'));
-  await composer.updateComplete;
-  composer.shadowRoot!.querySelector<HTMLButtonElement>('button.send')!.click();
 }
 
 export interface OperatorMessage {
@@ -301,11 +148,10 @@ export class TestOperator {
    */
   async recordOfFlow(idChat: string, count: number): Promise<string[]> {
     const flow = (m: { text: string }) => /^[vo]\d+$/.test(m.text);
-    let server = await this.history(idChat);
-    while (server.messages.filter(flow).length < count) {
-      await new Promise((r) => setTimeout(r, 100));
-      server = await this.history(idChat);
-    }
+    const server = await eventually(async () => {
+      const record = await this.history(idChat);
+      return record.messages.filter(flow).length >= count && record;
+    }, 100);
     expect(server.messages.filter(flow), 'numbered messages on the server').to.have.length(count);
     return server.messages.map((m) => `${m.id}:${m.text}`);
   }
@@ -313,12 +159,4 @@ export class TestOperator {
   stop(): Promise<void> {
     return this.session.stop();
   }
-}
-
-/** Ends the chat as a visitor does: "End chat" in the header, then the confirmation. */
-export async function endChatByClick(win: SportelloLiveChatWindow): Promise<void> {
-  const end = await until(() => win.shadowRoot!.querySelector<HTMLButtonElement>('header .end-chat'));
-  end.click();
-  const confirm = await until(() => win.shadowRoot!.querySelector<HTMLButtonElement>('#confirm-end .end'));
-  confirm.click();
 }

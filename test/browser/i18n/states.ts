@@ -13,9 +13,9 @@ import '../../../components/sign-viewer/index.js';
 import { setPdfWorkerSrc } from '../../../src/pdf/pdfjs.js';
 import { clientCredentials } from '../../../src/transport/auth.js';
 import { until } from '../helpers/chat-frames.js';
+import { settled } from '../../harness/harness.js';
+import { LiveChatHarness } from '../../harness/live-chat.js';
 import type { SportelloAiChat } from '../../../components/ai-chat/ai-chat.js';
-import type { SportelloLiveChat } from '../../../components/live-chat/live-chat.js';
-import type { SportelloLiveChatWindow } from '../../../components/live-chat/parts/chat-window.js';
 import type { SportelloDeskForm } from '../../../components/desk-form/desk-form.js';
 import type { SportelloSignViewer } from '../../../components/sign-viewer/sign-viewer.js';
 
@@ -278,7 +278,6 @@ const aiStates: ElementState[] = [
 
 // ---- Live chat ---------------------------------------------------------------------------------
 
-const CHAT = `${SIM_URL}/chat`;
 /** The widget's configuration, categories, operators' and bot's words are the service's data. */
 const CHAT_DATA = {
   skip: ['.bubble', '.author', 'option', '.privacy'],
@@ -286,43 +285,14 @@ const CHAT_DATA = {
   data: ['Ada', 'ada@example.com', 'Buongiorno', 'Numero d’ordine (facoltativo)', 'Order number (optional)'],
 };
 
-async function liveChat(attrs: Record<string, string> = {}): Promise<SportelloLiveChat> {
-  return fixture<SportelloLiveChat>(html`<sportello-live-chat
-    lang=${LANG}
-    widget-key=${attrs['widget-key'] ?? 'demo'}
-    mode=${attrs.mode ?? 'inline'}
-    endpoint=${CHAT}
-    .stomp=${{ reconnect: { baseDelayMs: 50, maxDelayMs: 400 } }}
-    .reportNavigation=${false}
-  ></sportello-live-chat>`);
+async function liveChat(options: { widgetKey?: string; mode?: 'inline' | 'launcher' } = {}): Promise<LiveChatHarness> {
+  return LiveChatHarness.mount({ lang: LANG, ...options });
 }
-async function chatPhase(el: SportelloLiveChat, ...phases: string[]): Promise<SportelloLiveChatWindow> {
-  const win = await until(() => el.chatWindow);
-  await until(() => phases.includes(win.chat.phase));
-  await win.updateComplete;
-  return win;
-}
-const chat$ = <T extends Element = HTMLElement>(win: SportelloLiveChatWindow, s: string) =>
-  win.shadowRoot!.querySelector<T>(s);
 
-async function chatStarted(): Promise<{ el: SportelloLiveChat; win: SportelloLiveChatWindow }> {
-  const el = await liveChat();
-  const win = await chatPhase(el, 'prechat');
-  for (const [id, value] of [
-    ['name', 'Ada'],
-    ['email', 'ada@example.com'],
-    ['idChatCategory', '2'],
-  ] as const) {
-    const field = chat$<HTMLInputElement>(win, `#${id}`);
-    if (field) {
-      field.value = value;
-      field.dispatchEvent(new Event('input', { bubbles: true }));
-    }
-  }
-  chat$<HTMLInputElement>(win, '#privacy')!.checked = true;
-  chat$<HTMLButtonElement>(win, 'form button[type=submit]')!.click();
-  await chatPhase(el, 'queued', 'chatting');
-  return { el, win };
+async function chatStarted(): Promise<LiveChatHarness> {
+  const chat = await liveChat();
+  await chat.startChat('2');
+  return chat;
 }
 
 const chatStates: ElementState[] = [
@@ -330,9 +300,9 @@ const chatStates: ElementState[] = [
     element: 'live-chat',
     state: 'launcher closed',
     show: async () => {
-      const el = await liveChat({ mode: 'launcher' });
-      await until(() => el.shadowRoot!.querySelector('button.launcher')?.getAttribute('aria-label'));
-      return { root: el, ...CHAT_DATA };
+      const chat = await liveChat({ mode: 'launcher' });
+      await until(() => chat.launcher?.getAttribute('aria-label'));
+      return { root: chat.element, ...CHAT_DATA };
     },
   },
   {
@@ -340,92 +310,88 @@ const chatStates: ElementState[] = [
     state: 'loading',
     show: async () => {
       await faults({ kind: 'delay', match: '/chat/public/api/widget', count: 1, delayMs: 4000 });
-      const el = await liveChat();
-      const win = await until(() => el.chatWindow);
-      await until(() => win.chat.phase === 'loading' && chat$(win, '[role="status"]'));
-      return { root: el, ...CHAT_DATA };
+      const chat = await liveChat();
+      await chat.waitFor('loading');
+      await until(() => chat.inWindow('[role="status"]'));
+      return { root: chat.element, ...CHAT_DATA };
     },
   },
   {
     element: 'live-chat',
     state: 'pre-chat form',
     show: async () => {
-      const el = await liveChat();
-      await chatPhase(el, 'prechat');
-      return { root: el, ...CHAT_DATA };
+      const chat = await liveChat();
+      await chat.waitFor('prechat');
+      return { root: chat.element, ...CHAT_DATA };
     },
   },
   {
     element: 'live-chat',
     state: 'pre-chat form with errors',
     show: async () => {
-      const el = await liveChat();
-      const win = await chatPhase(el, 'prechat');
-      chat$<HTMLButtonElement>(win, 'form button[type=submit]')!.click();
-      await until(() => chat$(win, '[aria-invalid="true"]'));
-      await win.updateComplete;
-      return { root: el, ...CHAT_DATA };
+      const chat = await liveChat();
+      await chat.waitFor('prechat');
+      await chat.submit();
+      await until(() => chat.invalidFields().length);
+      await settled(chat.window);
+      return { root: chat.element, ...CHAT_DATA };
     },
   },
   {
     element: 'live-chat',
     state: 'chatting (queue, operator, system messages)',
     show: async () => {
-      const { el, win } = await chatStarted();
-      await until(() => chat$(win, 'sportello-message-list'));
-      return { root: el, ...CHAT_DATA };
+      const chat = await chatStarted();
+      await until(() => chat.inWindow('sportello-message-list'));
+      return { root: chat.element, ...CHAT_DATA };
     },
   },
   {
     element: 'live-chat',
     state: 'end confirmation',
     show: async () => {
-      const { el, win } = await chatStarted();
-      (await until(() => chat$<HTMLButtonElement>(win, 'header .end-chat'))).click();
-      await until(() => chat$(win, '#confirm-end .end'));
-      return { root: el, ...CHAT_DATA };
+      const chat = await chatStarted();
+      (await chat.findInWindow<HTMLButtonElement>('header .end-chat')).click();
+      await chat.findInWindow('#confirm-end .end');
+      return { root: chat.element, ...CHAT_DATA };
     },
   },
   {
     element: 'live-chat',
     state: 'ended (rating, transcript)',
     show: async () => {
-      const { el, win } = await chatStarted();
-      win.chat.endChat();
-      await chatPhase(el, 'ended');
-      return { root: el, ...CHAT_DATA };
+      const chat = await chatStarted();
+      await chat.endChat();
+      return { root: chat.element, ...CHAT_DATA };
     },
   },
   {
     element: 'live-chat',
     state: 'past conversations',
     show: async () => {
-      const { el, win } = await chatStarted();
-      win.chat.send('Buongiorno');
-      await until(() => win.chat.transcript.messages.some((m) => m.text === 'Buongiorno' && m.state !== 'pending'));
-      win.chat.endChat();
-      await chatPhase(el, 'ended');
-      (await until(() => chat$<HTMLButtonElement>(win, '.past-button'))).click();
-      await until(() => chat$(win, '.past-item'));
-      return { root: el, ...CHAT_DATA, data: [...CHAT_DATA.data, /\bwith\b/] };
+      const chat = await chatStarted();
+      await chat.sendAndConfirm('Buongiorno');
+      await chat.endChat();
+      await chat.openPast();
+      return { root: chat.element, ...CHAT_DATA, data: [...CHAT_DATA.data, /\bwith\b/] };
     },
   },
   {
     element: 'live-chat',
     state: 'offline form',
     show: async () => {
-      const el = await liveChat({ 'widget-key': 'demo-offline' });
-      await chatPhase(el, 'offline');
-      return { root: el, ...CHAT_DATA };
+      const chat = await liveChat({ widgetKey: 'demo-offline' });
+      await chat.waitFor('offline');
+      return { root: chat.element, ...CHAT_DATA };
     },
   },
   {
     element: 'live-chat',
     state: 'error (unknown widget)',
     show: async () => {
-      const el = await liveChat({ 'widget-key': 'no-such-widget' });
-      await chatPhase(el, 'error');
-      return { root: el, ...CHAT_DATA };
+      const chat = await liveChat({ widgetKey: 'no-such-widget' });
+      await chat.waitFor('error');
+      return { root: chat.element, ...CHAT_DATA };
     },
   },
 ];
