@@ -122,7 +122,9 @@ describe('sportello-message-list', () => {
       },
     ];
     await list.updateComplete;
-    await new Promise((r) => setTimeout(r, 100));
+    // A payload that made it into the DOM as markup would be an element here; a frame gives an
+    // image's error handler its turn all the same.
+    await new Promise((r) => requestAnimationFrame(r));
     const root = list.shadowRoot!;
     expect(root.querySelector('script')).to.equal(null);
     expect(root.querySelector('img[src="x"]')).to.equal(null);
@@ -137,10 +139,9 @@ describe('sportello-message-list', () => {
   });
 
   it('keeps the DOM bounded with 5,000 messages (windowed)', async () => {
-    const { list } = await mountList();
+    const { list, settle } = await mountList();
     list.items = rows(5000);
-    await list.updateComplete;
-    await new Promise((r) => setTimeout(r, 200));
+    await settle();
     const rendered = list.shadowRoot!.querySelectorAll('[part~=message]').length;
     expect(rendered).to.be.greaterThan(0);
     expect(rendered).to.be.lessThan(200);
@@ -332,18 +333,19 @@ describe('sportello-message-list', () => {
   });
 
   it('offers retry on failed messages and quick replies on the last bot message', async () => {
-    const { list } = await mountList();
+    const { list, settle } = await mountList();
     list.items = [
       { key: 'f', role: 'self', text: 'x', state: 'failed' },
       { key: 'q', role: 'other', author: 'Bot', text: 'Pick', quickReplies: [{ label: 'Prices', value: 'prices' }] },
     ];
-    await list.updateComplete;
-    await new Promise((r) => setTimeout(r, 100));
+    await settle();
     const root = list.shadowRoot!;
-    setTimeout(() => root.querySelector<HTMLButtonElement>('.status button')!.click());
-    expect((await oneEvent(list, 'sportello-message-retry')).detail.key).to.equal('f');
-    setTimeout(() => root.querySelector<HTMLButtonElement>('.quick button')!.click());
-    expect((await oneEvent(list, 'sportello-quick-reply')).detail.value).to.equal('prices');
+    const retried = oneEvent(list, 'sportello-message-retry');
+    root.querySelector<HTMLButtonElement>('.status button')!.click();
+    expect((await retried).detail.key).to.equal('f');
+    const replied = oneEvent(list, 'sportello-quick-reply');
+    root.querySelector<HTMLButtonElement>('.quick button')!.click();
+    expect((await replied).detail.value).to.equal('prices');
     await expect(list).to.be.accessible();
   });
 

@@ -9,6 +9,7 @@ import { parseMessage } from './message.js';
 import { languageOf, translator } from './translate.js';
 import en from './locales/en.js';
 import composeEn from './locales/compose/en.js';
+import { until } from '../../test/harness/harness.js';
 
 /** A minimal element that shows one string, as every element of the kit does. */
 class Probe extends SportelloElement {
@@ -126,8 +127,8 @@ describe('which language an element speaks', () => {
       // A language with no catalogue: the configured fallback, not silently English.
       configure({ lang: 'it' });
       document.documentElement.lang = 'pl';
-      await new Promise((r) => setTimeout(r));
-      await el.updateComplete;
+      // The page's language is watched (a mutation observer): the element follows once it heard.
+      await until(() => shown(el) !== 'Hable con nosotros');
       expect(el.language).to.equal('it');
       expect(shown(el)).to.equal('Chat con noi');
     } finally {

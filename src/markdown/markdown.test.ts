@@ -1,4 +1,5 @@
 import { expect } from '@open-wc/testing';
+import sinon from 'sinon';
 import fc from 'fast-check';
 import {
   MarkdownView,
@@ -336,28 +337,34 @@ describe('markdown renderer', () => {
   });
 
   it('the end of a text waiting for render-interval is rendered at the next frame, and the wait asks for no frame after', async () => {
-    const { view, frames, runFrames } = manualView({ minIntervalMs: 20 });
-    view.append('First block.\n\nSecond');
-    runFrames();
-    view.append(' block.\n\nThird');
-    // Within the interval: the render waits for a timer, no frame is asked for yet.
-    expect(frames.length).to.equal(0);
-    const done = view.complete();
-    expect(frames.length).to.equal(1);
-    runFrames();
-    await done;
-    expect(view.root.innerHTML).to.equal(html('First block.\n\nSecond block.\n\nThird'));
-    // The cancelled wait does not come back as a frame with nothing to show.
-    await new Promise((resolve) => setTimeout(resolve, 40));
-    expect(frames.length).to.equal(0);
+    // The renderer's clock and timers are the test's: the interval passes when the test says so.
+    const clock = sinon.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    try {
+      const { view, frames, runFrames } = manualView({ minIntervalMs: 20 });
+      view.append('First block.\n\nSecond');
+      runFrames();
+      view.append(' block.\n\nThird');
+      // Within the interval: the render waits for a timer, no frame is asked for yet.
+      expect(frames.length).to.equal(0);
+      const done = view.complete();
+      expect(frames.length).to.equal(1);
+      runFrames();
+      await done;
+      expect(view.root.innerHTML).to.equal(html('First block.\n\nSecond block.\n\nThird'));
+      // The cancelled wait does not come back as a frame with nothing to show.
+      clock.tick(40);
+      expect(frames.length).to.equal(0);
 
-    const other = manualView({ minIntervalMs: 20 });
-    other.view.append('a\n\nb');
-    other.runFrames();
-    other.view.append('c');
-    other.view.flush();
-    await new Promise((resolve) => setTimeout(resolve, 40));
-    expect(other.frames.length).to.equal(0);
+      const other = manualView({ minIntervalMs: 20 });
+      other.view.append('a\n\nb');
+      other.runFrames();
+      other.view.append('c');
+      other.view.flush();
+      clock.tick(40);
+      expect(other.frames.length).to.equal(0);
+    } finally {
+      clock.uninstall();
+    }
   });
 
   it('finish() during complete() renders the rest at once', async () => {
