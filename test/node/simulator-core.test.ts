@@ -62,6 +62,14 @@ describe('simulator core', () => {
     agent.destroy();
   });
 
+  it('keeps an idle connection for a minute, so a client that reuses it after a slow step finds it open', async () => {
+    // With Node's 5 s a request sent on a connection idle since before a slow step (a 14 MB upload
+    // on a busy machine) met the server closing it ("other side closed").
+    const res = await fetch(`${sim.url}/__sim/health`);
+    await res.body?.cancel();
+    assert.equal(res.headers.get('keep-alive'), 'timeout=60');
+  });
+
   it('answers health on the control path', async () => {
     const res = await fetch(`${sim.url}/__sim/health`);
     assert.equal(res.status, 200);

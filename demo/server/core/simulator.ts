@@ -247,6 +247,12 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
       else res.destroy();
     });
   });
+  // An idle keep-alive connection stays open a minute (Node's default is 5 s). A client reuses one
+  // until its own idle timer, a second shorter, says otherwise; on a busy machine that timer runs
+  // late, and a request sent on a connection the server closed at that moment fails ("other side
+  // closed") — after any step slower than 5 s, such as a 14 MB upload.
+  server.keepAliveTimeout = 60_000;
+  server.headersTimeout = 61_000;
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const origin = req.headers.origin;
     if (origin && !originAllowed(origin)) {
