@@ -68,6 +68,17 @@ async function holdId(locks: Pick<LockManager, 'request'>, key: string, id: stri
 }
 
 /**
+ * The visitor ids the tabs of this site run with now under `key`, one entry per tab (two tabs that
+ * agree give the same id twice): each tab holds a shared lock named after its id while it runs.
+ * Empty without a lock manager that answers `query()`.
+ */
+export async function visitorIdsHeld(key: string, locks: VisitorIdLocks | undefined): Promise<string[]> {
+  const prefix = holderPrefix(key);
+  const held = (await locks?.query?.())?.held ?? [];
+  return held.flatMap((lock) => (lock.name?.startsWith(prefix) ? [lock.name.slice(prefix.length)] : []));
+}
+
+/**
  * The visitor id stored under `key`, made and stored when there is none yet. Tabs are separate
  * processes whose localStorage writes reach each other a moment later: two tabs loading at once
  * on empty storage would each make an id, the last write would win and the other tab would run
@@ -102,11 +113,7 @@ export async function ensureVisitorId(
         const cleared = heldIds.get(key);
         cleared?.release();
         heldIds.delete(key);
-        const prefix = holderPrefix(key);
-        const held = (await locks.query?.())?.held ?? [];
-        adopt = held
-          .flatMap((lock) => (lock.name?.startsWith(prefix) ? [lock.name.slice(prefix.length)] : []))
-          .find((id) => id !== cleared?.id);
+        adopt = (await visitorIdsHeld(key, locks)).find((id) => id !== cleared?.id);
       }
       const id = readOrMake(adopt);
       await holdId(locks, key, id).catch(() => undefined);
