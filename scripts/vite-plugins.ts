@@ -141,37 +141,62 @@ export function modulePreloadLists(): Plugin {
   };
 }
 
-const PDFJS_ASSETS_MARKER = '__SPORTELLO_PDFJS_ASSETS__';
+const PDFJS_FILES_MARKER = /(["'`])__SPORTELLO_PDFJS_FILES__\1/g;
 /** pdf.js' data folders, as pdfjs-dist ships them (each with its licence files). */
 const PDFJS_ASSET_DIRS = ['cmaps', 'standard_fonts', 'wasm', 'iccs'];
+const PDFJS_DIST = new URL('../node_modules/pdfjs-dist/', import.meta.url);
+
+/**
+ * The data files a document may make pdf.js ask for, as `folder/name`: not the licences, nor the
+ * JavaScript JPEG 2000 decoder that pdf.js imports by itself from the folder when WebAssembly is refused.
+ */
+function pdfjsDataFiles(): string[] {
+  return PDFJS_ASSET_DIRS.flatMap((dir) =>
+    readdirSync(new URL(`${dir}/`, PDFJS_DIST))
+      .filter((name) => !/^LICENSE|_nowasm_fallback\.js$/.test(name))
+      .map((name) => `${dir}/${name}`),
+  );
+}
 
 /**
  * pdf.js' data files — character maps (CJK text in fonts a file does not embed), the standard
- * fonts, the WebAssembly decoders of JPEG 2000, JBIG2 and ICC colour, the CMYK profile — copied as
- * `pdfjs/` beside the entries, under their own names (pdf.js asks for `{folder}{name}`). The chunk
- * that opens documents (src/pdf/assets-url.ts) holds a marker; here it becomes the path from that
- * chunk's folder to `pdfjs/`, so the folder is found wherever the build is served from. `emit`
- * false: the marker only (the single file, written into the folder the lazy build filled).
+ * fonts, the WebAssembly decoders of JPEG 2000, JBIG2 and ICC colour, the CMYK profile — copied with
+ * their licences as `pdfjs/` beside the entries, under their own names. The module that names them
+ * (src/pdf/assets-url.ts) holds a marker; here it becomes one `new URL('<path>?no-inline',
+ * import.meta.url)` per file, with the path from that chunk to the file: literal paths, which a
+ * portal's bundler (Vite, webpack 5, Rollup with an import-meta-assets plugin) follows to copy each
+ * file into the app as it copies pdf.js' worker (`?no-inline`: Vite would otherwise inline the small
+ * character maps as `data:` URLs, which a strict `connect-src` refuses; a static server ignores it).
+ * `emit` false:
+ * the names only (the single file, written into the folder the lazy build filled).
  */
 export function pdfjsAssets({ emit = true }: { emit?: boolean } = {}): Plugin {
+  const files = pdfjsDataFiles();
+  let named = false;
   return {
     name: 'sportello-pdfjs-assets',
     apply: 'build',
     renderChunk(code, chunk) {
-      if (!code.includes(PDFJS_ASSETS_MARKER)) return null;
+      if (!code.match(PDFJS_FILES_MARKER)) return null;
+      named = true;
       const depth = chunk.fileName.split('/').length - 1;
-      const relative = depth ? '../'.repeat(depth) + 'pdfjs/' : './pdfjs/';
-      return { code: code.replaceAll(PDFJS_ASSETS_MARKER, relative), map: null };
+      const folder = `${depth ? '../'.repeat(depth) : './'}pdfjs/`;
+      const table = files
+        .map((f) => `${JSON.stringify(f)}: new URL(${JSON.stringify(`${folder}${f}?no-inline`)}, import.meta.url)`)
+        .join(',\n');
+      return { code: code.replace(PDFJS_FILES_MARKER, `{\n${table}\n}`), map: null };
     },
     generateBundle() {
+      // The marker is a string the bundler could fold away: a build without the names would open
+      // documents without pdf.js' data files, which shows only on the documents that need them.
+      if (!named) this.error("pdf.js' data files: no chunk holds src/pdf/assets-url.ts' marker to name them");
       if (!emit) return;
-      const root = new URL('../node_modules/pdfjs-dist/', import.meta.url);
       for (const dir of PDFJS_ASSET_DIRS)
-        for (const name of readdirSync(new URL(`${dir}/`, root)))
+        for (const name of readdirSync(new URL(`${dir}/`, PDFJS_DIST)))
           this.emitFile({
             type: 'asset',
             fileName: `pdfjs/${dir}/${name}`,
-            source: readFileSync(new URL(`${dir}/${name}`, root)),
+            source: readFileSync(new URL(`${dir}/${name}`, PDFJS_DIST)),
           });
     },
   };

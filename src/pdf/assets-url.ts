@@ -1,13 +1,16 @@
 /**
- * Where the build put pdf.js' data files (`pdfjs/`: character maps, standard fonts, decoders, ICC
- * profiles), relative to the file this code ends up in. The build (scripts/vite-plugins.ts,
- * `pdfjsAssets()`) copies the folder beside the entries and writes, in place of the marker, the path
- * from this module's chunk to it: `../pdfjs/` from `chunks/`, `./pdfjs/` from the single file. Left
- * as the marker when no build ran (the test server): then only `setPdfAssetsUrl()` names a folder.
+ * Where the build put each of pdf.js' data files (`cmaps/…`, `standard_fonts/…`, `wasm/…`,
+ * `iccs/…`). The build (scripts/vite-plugins.ts, `pdfjsAssets()`) copies them as `pdfjs/` beside
+ * the entries and writes, in place of the marker, one `new URL('<path from this chunk>',
+ * import.meta.url)` per file: literal paths, so that a portal's bundler finds each file and copies
+ * it into the app (renamed and moved, maybe), as it does pdf.js' worker. Left as the marker when no
+ * build ran (the test server): then only `setPdfAssetsUrl()` names a folder.
  */
-const relative = '__SPORTELLO_PDFJS_ASSETS__';
+// `Object(…)`: a bare string constant would be folded away by the bundler before the build names
+// the files (and the build fails, see `pdfjsAssets()`). Without a build it is a `String` wrapper.
+const files: object = Object('__SPORTELLO_PDFJS_FILES__');
 
-export function emittedAssetsUrl(): string | undefined {
-  if (relative.startsWith('__')) return undefined;
-  return new URL(relative, import.meta.url).href;
+/** The URL of one data file (`cmaps/UniJIS-UCS2-H.bcmap`) as the build or the app's bundler placed it. */
+export function emittedAssetUrl(path: string): string | undefined {
+  return files instanceof String ? undefined : (files as Readonly<Record<string, URL>>)[path]?.href;
 }

@@ -18,7 +18,7 @@ import type * as PdfjsLib from 'pdfjs-dist';
 import { trustedScriptUrl } from '../security/trusted-types.js';
 import { pdfAssetsOverride, pdfWorkerSrcOverride } from './worker-src.js';
 import emittedWorkerSrc from './worker-url.js';
-import { emittedAssetsUrl } from './assets-url.js';
+import { emittedAssetUrl } from './assets-url.js';
 
 export { setPdfAssetsUrl, setPdfWorkerSrc } from './worker-src.js';
 
@@ -132,23 +132,69 @@ export function preparePdfjs(): Promise<void> {
   return libraryAndWorker().then(() => undefined);
 }
 
+/** The folders of pdf.js' data files and one file in each, to tell whether the build's layout is intact. */
+const ASSET_PROBES = [
+  'cmaps/78-EUC-H.bcmap',
+  'standard_fonts/FoxitDingbats.pfb',
+  'wasm/openjpeg.wasm',
+  'iccs/CGATS001Compat-v2-micro.icc',
+];
+/** pdf.js' names for its data folders, in `BinaryDataFactory.fetch({ kind })`. */
+const KIND_FOLDERS: Record<string, string> = {
+  cMapUrl: 'cmaps',
+  standardFontDataUrl: 'standard_fonts',
+  wasmUrl: 'wasm',
+};
+
 /**
- * The URLs of pdf.js' data files, as its own viewer gives them: character maps (CJK text in fonts a
- * file does not embed), the standard fonts, the WebAssembly decoders (JPEG 2000, JBIG2, ICC colour)
- * and the CMYK profile. Without them such pages painted blank. They come from the kit's own
- * `pdfjs/` folder (`setPdfAssetsUrl()`, else the one built beside the script), fetched by the worker
- * when a document needs one, never before. Absolute: the worker may run from a `blob:` URL.
+ * The folder holding pdf.js' data files under their own names: the one given to `setPdfAssetsUrl()`,
+ * else the `pdfjs/` folder the build put beside the script, when every file is still where the
+ * build put it (the lazy folder, the single file, `dist/` served as it is).
  */
-export function pdfAssets():
-  { cMapUrl: string; standardFontDataUrl: string; wasmUrl: string; iccUrl: string } | undefined {
-  const base = pdfAssetsOverride() ?? emittedAssetsUrl();
-  if (!base) return undefined;
-  return {
-    cMapUrl: `${base}cmaps/`,
-    standardFontDataUrl: `${base}standard_fonts/`,
-    wasmUrl: `${base}wasm/`,
-    iccUrl: `${base}iccs/`,
-  };
+function assetsFolder(): string | undefined {
+  const override = pdfAssetsOverride();
+  if (override) return override;
+  // Each probe is `folder/name`: the folder above its own is the one that holds all four.
+  const probes = ASSET_PROBES.map((path) => {
+    const url = emittedAssetUrl(path);
+    return url && new URL(url).pathname.endsWith(`/${path}`) ? new URL('../', url).href : '';
+  });
+  return probes[0] && probes.every((folder) => folder === probes[0]) ? probes[0] : undefined;
+}
+
+/**
+ * pdf.js' `BinaryDataFactory` when an app's bundler copied the data files one by one (renamed,
+ * moved): each is fetched on the page by its own URL and handed to the worker.
+ */
+class BundledDataFiles {
+  async fetch({ kind, filename }: { kind: string; filename: string }): Promise<Uint8Array> {
+    const url = emittedAssetUrl(`${KIND_FOLDERS[kind] ?? kind}/${filename}`);
+    if (!url) throw new Error(`pdf.js data file ${filename} is not in this build`);
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+    return new Uint8Array(await response.arrayBuffer());
+  }
+}
+
+/**
+ * What pdf.js needs to find its data files, as its own viewer gives them: character maps (CJK text
+ * in fonts a file does not embed), the standard fonts, the WebAssembly decoders (JPEG 2000, JBIG2,
+ * ICC colour) and the CMYK profile. Without them such pages painted blank. From a folder (named, or
+ * the build's `pdfjs/` as it is), pdf.js' worker fetches each when a document needs it. From files
+ * an app's bundler copied one by one, the page fetches them by name for the worker; pdf.js then
+ * goes without ICC colour (it needs a folder for it in its worker) and approximates those colours.
+ */
+export function pdfAssets(): Record<string, unknown> | undefined {
+  const folder = assetsFolder();
+  if (folder)
+    return {
+      cMapUrl: `${folder}cmaps/`,
+      standardFontDataUrl: `${folder}standard_fonts/`,
+      wasmUrl: `${folder}wasm/`,
+      iccUrl: `${folder}iccs/`,
+    };
+  if (!emittedAssetUrl(ASSET_PROBES[0]!)) return undefined;
+  return { BinaryDataFactory: BundledDataFiles, useWorkerFetch: false };
 }
 
 /** pdf.js asks for the password of a protected document: why (first time, or the last one was wrong), and where to send it. */
