@@ -197,7 +197,9 @@ async function crossOriginCheck() {
   });
   try {
     mkdirSync(join(root, '.bench'), { recursive: true });
-    const csp = `default-src 'self'; script-src 'self' ${cdn}; worker-src blob:; style-src 'self'; connect-src ${sim.url} ${cdn}; require-trusted-types-for 'script'; trusted-types lit-html sportello`;
+    // The README's policy for a kit on a CDN: pdf.js' standard fonts (cdn/pdfjs/standard_fonts/)
+    // become web fonts, so the CDN is in font-src too.
+    const csp = `default-src 'self'; script-src 'self' ${cdn}; worker-src blob:; style-src 'self'; font-src ${cdn}; connect-src ${sim.url} ${cdn}; require-trusted-types-for 'script'; trusted-types lit-html sportello`;
     writeFileSync(
       join(root, '.bench/sign-cdn.html'),
       `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${csp}"><title>sign viewer from a CDN</title><script type="module" src="${cdn}/cdn/sportello.js"></script></head><body></body></html>`,
