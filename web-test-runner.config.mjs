@@ -69,6 +69,12 @@ export default {
   testsFinishTimeout: 20 * 60 * 1000,
   browserStartTimeout: 60000,
   testFramework: { config: { timeout: TEST_TIMEOUT_MS } },
+  // Each file starts from empty storage (see the module): no file inherits another's visitor.
+  testRunnerHtml: (testFramework) =>
+    `<html><head></head><body><script type="module">
+      await import('/test/harness/fresh-origin.ts');
+      await import('${testFramework}');
+    </script></body></html>`,
   plugins: [
     // Before esbuild: `?worker&url` imports (the SSE worker) resolve to the served source module.
     workerUrlPlugin(),

@@ -27,10 +27,6 @@ async function until(condition: () => boolean, what: string): Promise<void> {
 
 describe("the README's snippet before intent", () => {
   it('a closed live-chat launcher inside <sportello-config> loads no Lit', async () => {
-    // A first visit: a chat another test file left in this origin's storage would rightly bring
-    // the window back at once (the visitor already showed intent), which is not what this measures.
-    localStorage.clear();
-    sessionStorage.clear();
     const config = document.createElement('sportello-config');
     config.setAttribute('chat-endpoint', `${SIM_URL}/chat`);
     config.setAttribute('lang', 'en');
