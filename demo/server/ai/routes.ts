@@ -1,8 +1,7 @@
-import { BadJson, readJson, Router, sendJson, type Handler, type SimRequest } from '../core/http-kit.js';
+import { Router, sendJson, type SimRequest } from '../core/http-kit.js';
 import type { SimContext } from '../core/service.js';
 import { AGENTS, type Agent } from './agents.js';
 import { planAnswer } from './answers.js';
-import { authenticate, isRefusal, type Caller } from './auth-headers.js';
 import { conversationView, type Conversation, type ConversationStore, type PendingTool } from './conversations.js';
 import type { KnowledgeStore } from './kb.js';
 import type { RateLimiter } from './rate-limit.js';
@@ -10,45 +9,21 @@ import { SseWriter } from './sse.js';
 import { messageResponse, streamTurn, type TurnIds } from './turn.js';
 import { Invalid, parseChatRequest, parseSearchRequest, type ChatRequest } from './validate.js';
 import { CatalogStore, classify, parseClassifyRequest } from './catalogs.js';
+import { detail, guarded, jsonBody } from './route-kit.js';
+import type { AnalysisStore } from './analyses.js';
+import { addAnalysisRoutes } from './analysis-routes.js';
+import { planDocumentAnswer } from './document-answer.js';
 
 interface Deps {
   ctx: SimContext;
   kb: KnowledgeStore;
+  analyses: AnalysisStore;
   conversations: ConversationStore;
   limiter: RateLimiter;
   openStreams?: Set<SseWriter>;
 }
 
 const PREFIX = '/ai/api/v2';
-const detail = (r: SimRequest, status: number, message: string, headers: Record<string, string> = {}) =>
-  sendJson(r.res, status, { detail: message }, headers);
-
-/** Wraps a handler with spec §5 header checks and body-error mapping to `{detail}`. */
-function guarded(
-  deps: Deps,
-  handler: (r: SimRequest, caller: Caller) => Promise<void> | void,
-  needsChat = false,
-): Handler {
-  return async (r) => {
-    const caller = authenticate(r.req, deps.limiter);
-    if (isRefusal(caller)) return detail(r, caller.status, caller.detail, caller.headers);
-    if (needsChat && !caller.key.canChat)
-      return detail(r, 403, "This API key's role lacks the permission for this operation");
-    try {
-      await handler(r, caller);
-    } catch (error) {
-      if (error instanceof Invalid) return detail(r, error.status, error.message);
-      if (error instanceof BadJson) return detail(r, 400, 'Malformed JSON body');
-      throw error;
-    }
-  };
-}
-
-async function jsonBody(r: SimRequest): Promise<unknown> {
-  const type = (r.req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-  if (type && type !== 'application/json') throw new Invalid(400, 'Content-Type must be application/json');
-  return readJson(r.req);
-}
 
 /** `offset` / `limit` as spec §4: limit 1-100 (default 50), offset ≥ 0; 400 out of range. */
 function paging(r: SimRequest): { offset: number; limit: number } {
@@ -76,8 +51,9 @@ const page = <T>(all: T[], p: { offset: number; limit: number }) => ({
 export function aiRoutes(deps: Deps): Router {
   const { ctx, kb, conversations } = deps;
   const router = new Router(PREFIX);
+  // Seeded agents, and the temporary agents PDF analyses made (`create_kb_agent`).
   const agentOf = (id: number, tenant: number): Agent | undefined =>
-    AGENTS.find((a) => a.id === id && a.tenant_id === tenant);
+    AGENTS.find((a) => a.id === id && a.tenant_id === tenant) ?? deps.analyses.agent(id, tenant)?.agent;
 
   router.post(
     '/chat',
@@ -132,8 +108,10 @@ export function aiRoutes(deps: Deps): Router {
 
         const history = conversation.messages.map((m) => m.content);
         conversations.append(conversation, 'user', req.message);
-        const plan =
-          req.tool_approval && approvedTool
+        const documentAgent = agent ? deps.analyses.agent(agent.id, tenant) : undefined;
+        const plan = documentAgent
+          ? planDocumentAnswer(documentAgent, req, history)
+          : req.tool_approval && approvedTool
             ? planAfterApproval(kb, { ...req, message: askedFor }, agent, approvedTool, history)
             : planAnswer(kb, { req, agent, history });
         // A failed turn (error scenario) leaves no assistant message behind.
@@ -301,6 +279,8 @@ export function aiRoutes(deps: Deps): Router {
     );
   router.post('/search', search(false));
   router.post('/search/faq', search(true));
+
+  addAnalysisRoutes(router, deps);
 
   const catalogs = new CatalogStore();
   router.post(

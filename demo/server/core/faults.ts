@@ -15,6 +15,7 @@ export type FaultKind =
   | 'malformed-stomp' // send one MESSAGE frame with a body that is not JSON
   | 'refuse-ws' // refuse WebSocket upgrades for `durationMs`
   | 'refuse-framing' // the signing page refuses to be framed (X-Frame-Options, CSP frame-ancestors) while set
+  | 'fail-job' // the next asynchronous job created at the matching path ends `failed` (an AI analysis)
   | 'lose-answer'; // handle the request in full, then drop the connection before the answer leaves (a write applied, its answer lost)
 
 export interface Fault {
