@@ -8,11 +8,15 @@
 // - gateway.sse100k: a ~100 KB AI answer streamed as ~5,100 events (`bench:100k/20`, simulator pace
 //   0): time to the first event and per-event time (whole stream / events), direct and through the
 //   gateway, and what the gateway adds to each.
-// - gateway.throughput: requests per second with 32 concurrent clients for 2 s, direct and through.
+// - gateway.throughput: requests per second with 32 concurrent clients for 2 s, direct and through,
+//   for the public and the scoped call, interleaved in each round; the ratio through/direct per
+//   round; and the gateway process's CPU time per request it served (user + system, from
+//   /proc/<pid>/stat, so Linux only: null elsewhere).
 // Every figure is given per round as {min, median, max} over ROUNDS rounds, with the load average.
-import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { Agent, request } from 'node:http';
+import { execFileSync, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { SignJWT } from 'jose';
 import { round, spread } from './lib/harness.mjs';
@@ -125,6 +129,38 @@ async function throughput(url, headers, seconds = 2, clients = 32) {
   return done / seconds;
 }
 
+/** Clock ticks per second of /proc's CPU times. */
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** The CPU time (ms, user + system) a process has used so far, or null where /proc is not there. */
+function cpuMsOf(pid) {
+  try {
+    // After the command's closing parenthesis: state is field 3; utime and stime are fields 14, 15.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS) * 1000;
+  } catch {
+    return null;
+  }
+}
+
+/** Throughput through the gateway, with the gateway's CPU time per request served. */
+async function throughputThrough(url, headers, gatewayPid) {
+  const before = cpuMsOf(gatewayPid);
+  const started = performance.now();
+  const rps = await throughput(url, headers);
+  const seconds = (performance.now() - started) / 1000;
+  const after = cpuMsOf(gatewayPid);
+  const cpuMsPerRequest = before === null || after === null ? null : (after - before) / (rps * seconds);
+  return { rps, cpuMsPerRequest };
+}
+
 export default async function gatewayBench() {
   const simPort = await freePort();
   const gwPort = await freePort();
@@ -183,7 +219,15 @@ export default async function gatewayBench() {
       const eg = await stream(`${via}/ai/api/v2/chat`, bearer);
       if (eg.events !== ed.events) throw new Error(`events differ: ${ed.events} direct, ${eg.events} through`);
       rounds.sse.push({ direct: ed, gateway: eg });
-      rounds.rps.push({ direct: await throughput(direct + widget, {}), gateway: await throughput(via + widget, {}) });
+      // Direct and through alternate within the round, so a change in the machine's load touches both.
+      const publicDirect = await throughput(direct + widget, {});
+      const publicThrough = await throughputThrough(via + widget, {}, gw.pid);
+      const scopedDirect = await throughput(`${direct}/sign/api/v2/files/1001`, signKeys);
+      const scopedThrough = await throughputThrough(`${via}/sign/api/v2/files/1001`, bearer, gw.pid);
+      rounds.rps.push({
+        public: { direct: publicDirect, gateway: publicThrough },
+        scoped: { direct: scopedDirect, gateway: scopedThrough },
+      });
     }
 
     const lat = (list) => ({
@@ -193,6 +237,13 @@ export default async function gatewayBench() {
       directP95Ms: spread(list.map((x) => x.direct.p95)),
       gatewayP95Ms: spread(list.map((x) => x.gateway.p95)),
       addedP95Ms: spread(list.map((x) => x.gateway.p95 - x.direct.p95)),
+    });
+    const cpu = (list) => (list.some((x) => x.gateway.cpuMsPerRequest === null) ? null : list);
+    const rps = (list) => ({
+      directRps: spread(list.map((x) => x.direct)),
+      gatewayRps: spread(list.map((x) => x.gateway.rps)),
+      gatewayShareOfDirect: spread(list.map((x) => x.gateway.rps / x.direct)),
+      gatewayCpuMsPerRequest: cpu(list) && spread(list.map((x) => x.gateway.cpuMsPerRequest)),
     });
     const perEvent = (s) => (s.totalMs / s.events) * 1000;
     return {
@@ -210,10 +261,7 @@ export default async function gatewayBench() {
         directTotalMs: spread(rounds.sse.map((x) => x.direct.totalMs)),
         gatewayTotalMs: spread(rounds.sse.map((x) => x.gateway.totalMs)),
       },
-      throughput: {
-        directRps: spread(rounds.rps.map((x) => x.direct)),
-        gatewayRps: spread(rounds.rps.map((x) => x.gateway)),
-      },
+      throughput: { public: rps(rounds.rps.map((x) => x.public)), scoped: rps(rounds.rps.map((x) => x.scoped)) },
     };
   } finally {
     agent.destroy();
