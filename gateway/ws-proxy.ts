@@ -18,6 +18,7 @@ import { checkTarget } from './path-guard.js';
 import { clientIp, type TrustFunction } from './client-ip.js';
 import { CHAT_OWNERSHIP_TTL_S, chatOwner, serviceVisitorId } from './chat-scope.js';
 import { cookie, SESSION_COOKIE } from './session-cookie.js';
+import { PendingOwners } from './pending-owners.js';
 import { readConnect, rewriteClientMessage, rewriteServerMessage, type VisitorIds } from './stomp-rewrite.js';
 import type { Visitor, VisitorVerifier } from './visitor.js';
 
@@ -47,6 +48,7 @@ export function attachWebSocketProxy(
 ): () => number {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
   const origins = new Set(gw.config.origins);
+  const owners = new PendingOwners(gw.store);
 
   app.server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     void (async () => {
@@ -156,12 +158,11 @@ export function attachWebSocketProxy(
     async function recordOwner(idChat: string, clientRequestId: string | undefined): Promise<void> {
       if (!owner) return;
       const email = clientRequestId !== undefined ? starting.get(clientRequestId) : undefined;
-      try {
-        await gw.store.setOwner('chat', idChat, owner, CHAT_OWNERSHIP_TTL_S);
-        if (email !== undefined) await gw.store.setOwner('chat-email', idChat, email, CHAT_OWNERSHIP_TTL_S);
-      } catch (error) {
-        app.log.error({ err: (error as Error).message, idChat }, 'chat ownership not recorded');
-      }
+      // Redis down: the chat goes on over this socket; the records wait in this replica's memory and
+      // are written when the store answers again (REST calls naming the chat get 503 meanwhile).
+      const outcomes = [await owners.record('chat', idChat, owner, CHAT_OWNERSHIP_TTL_S)];
+      if (email !== undefined) outcomes.push(await owners.record('chat-email', idChat, email, CHAT_OWNERSHIP_TTL_S));
+      if (outcomes.includes('pending')) app.log.warn({ idChat }, 'chat ownership kept until the store answers');
     }
   }
 

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { MESSAGES } from '../../gateway/errors.js';
 import { openStore } from '../../gateway/store.js';
-import { ADA, json, mint, startHarness, withToken, type Harness } from './gateway-helpers.js';
+import { ADA, json, mint, startChat, startHarness, withToken, type Harness } from './gateway-helpers.js';
 import { OwnRedis } from './own-redis.js';
 
 // Redis down, as a replica sees it: the gateway starts anyway; a route that needs nothing of Redis
@@ -135,6 +135,21 @@ describe('gateway with its Redis down, and back', () => {
     );
   });
 
+  /** A chat an anonymous visitor started over the socket while Redis was down. */
+  let startedDuringOutage: { idChat: number; visitorId: string } | undefined;
+  const queuePosition = (chat: { idChat: number; visitorId: string }) =>
+    fetch(url(`/chat/public/api/chat/queue-position/?idChat=${chat.idChat}&visitorId=${chat.visitorId}`));
+
+  it('a chat started over the socket while Redis is down goes on; REST calls naming it wait (503)', async () => {
+    const visitorId = `v-${randomUUID()}`;
+    const { idChat, client } = await startChat(h.gw.url, visitorId);
+    client.ws.close();
+    startedDuringOutage = { idChat, visitorId };
+    const res = await queuePosition(startedDuringOutage);
+    assert.equal(res.status, 503);
+    assert.equal(((await res.json()) as { message: string }).message, MESSAGES.storeDown);
+  });
+
   it('Redis restarted: the gateway recovers by itself', async () => {
     await redis.start();
     await healthUntil(true);
@@ -143,5 +158,20 @@ describe('gateway with its Redis down, and back', () => {
     const id = ((await res.json()) as { idRichiesta: number }).idRichiesta;
     const session = res.headers.get('x-sportello-session')!;
     assert.equal((await fetch(url(`/desk/richieste/${id}`), withToken(session))).status, 200);
+  });
+
+  it('the chat started during the outage is its visitor’s once Redis is back, and nobody else’s', async () => {
+    assert.ok(startedDuringOutage, 'a chat was started during the outage');
+    await healthUntil(true);
+    // The record waited in the replica's memory and was written when the store answered again
+    // (before: the owner's own chat answered "not found" for good).
+    let res = await queuePosition(startedDuringOutage);
+    for (let i = 0; res.status === 503 && i < 300; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      res = await queuePosition(startedDuringOutage);
+    }
+    assert.equal(res.status, 200);
+    const stranger = await queuePosition({ ...startedDuringOutage, visitorId: `v-${randomUUID()}` });
+    assert.equal(stranger.status, 404);
   });
 });

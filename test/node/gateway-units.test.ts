@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { checkTarget } from '../../gateway/path-guard.js';
 import { createTokenSource, type TokenAnswer } from '../../gateway/oauth.js';
-import { MemoryStore, takeToken } from '../../gateway/store.js';
+import { MemoryStore, StoreUnavailable, takeToken, type GatewayStore } from '../../gateway/store.js';
+import { PendingOwners } from '../../gateway/pending-owners.js';
 import { readConnect, rewriteClientMessage, rewriteServerMessage } from '../../gateway/stomp-rewrite.js';
 import { visitorFromClaims } from '../../gateway/visitor.js';
 import { readConfig } from '../../gateway/config.js';
@@ -107,6 +108,54 @@ describe('gateway store: token bucket', () => {
     assert.equal(await store.owner('desk', '7100'), 'anon:a');
     now = 11_000;
     assert.equal(await store.owner('desk', '7100'), undefined);
+  });
+});
+
+describe('gateway ownership records kept through a store outage', () => {
+  /** A memory store that refuses writes while `down`, and tells its watchers when it answers again. */
+  class FlakyStore implements GatewayStore {
+    readonly kind = 'redis' as const;
+    down = true;
+    writes: Array<[string, string, string, number]> = [];
+    private readonly memory: MemoryStore;
+    private readonly listeners: Array<(up: boolean) => void> = [];
+    constructor(now: () => number) {
+      this.memory = new MemoryStore(now);
+    }
+    get up(): boolean {
+      return !this.down;
+    }
+    watch(listener: (up: boolean) => void): void {
+      this.listeners.push(listener);
+    }
+    async setOwner(kind: string, id: string, owner: string, ttlSeconds: number): Promise<void> {
+      if (this.down) throw new StoreUnavailable(new Error('down'));
+      this.writes.push([kind, id, owner, ttlSeconds]);
+      return this.memory.setOwner(kind, id, owner, ttlSeconds);
+    }
+    owner = (kind: string, id: string) => this.memory.owner(kind, id);
+    take = (key: string, capacity: number, perMinute: number) => this.memory.take(key, capacity, perMinute);
+    ping = async () => !this.down;
+    close = async () => undefined;
+    async answerAgain(): Promise<void> {
+      this.down = false;
+      for (const l of this.listeners) l(true);
+      await new Promise((r) => setImmediate(r));
+    }
+  }
+
+  it('writes what waited, with what is left of its lifetime, and drops what expired meanwhile', async () => {
+    let now = 1_000_000;
+    const store = new FlakyStore(() => now);
+    const owners = new PendingOwners(store, () => now);
+    assert.equal(await owners.record('chat', '7', 'visitor-a', 60), 'pending');
+    assert.equal(await owners.record('chat', '8', 'visitor-b', 5), 'pending');
+    now += 10_000;
+    await store.answerAgain();
+    assert.deepEqual(store.writes, [['chat', '7', 'visitor-a', 50]]);
+    assert.equal(owners.size, 0);
+    assert.equal(await store.owner('chat', '7'), 'visitor-a');
+    assert.equal(await owners.record('chat', '9', 'visitor-c', 60), 'recorded');
   });
 });
 
