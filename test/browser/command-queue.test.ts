@@ -9,21 +9,12 @@ import { SIM_URL } from '/__sportello/env.js';
 import type { SportelloCommand } from '../../entries/command-queue.js';
 import type { SportelloLiveChat } from '../../components/live-chat/live-chat.js';
 import { visitorToken } from './helpers/visitor-token.js';
+import { until } from '../harness/harness.js';
 
 const CHAT_URL = `${SIM_URL}/chat`;
 const KIT = '/entries/index.ts';
 
 type Page = Window & typeof globalThis & { Sportello: SportelloCommand & { q?: unknown[] } };
-
-async function until<T>(fn: () => T, what: string): Promise<NonNullable<T>> {
-  const deadline = performance.now() + 15000;
-  for (;;) {
-    const value = fn();
-    if (value) return value;
-    if (performance.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 30));
-  }
-}
 
 /** The stub exactly as the README gives it. */
 let stub = '';
@@ -88,12 +79,12 @@ describe('Sportello(…) before and after the kit loads', () => {
     expect(seen).to.deep.equal([]);
 
     await loadKit(win);
-    await until(() => seen.includes('chat-open'), 'the window opened by the queued open');
+    await until(() => seen.includes('chat-open')); // the window opened by the queued open
     // `fr` after `de`: the calls ran in order; each exactly once.
-    await until(() => launcherLabel(win) === 'Fermer la fenêtre de chat', 'the French close label');
+    await until(() => launcherLabel(win) === 'Fermer la fenêtre de chat'); // the French close label
     expect(seen).to.deep.equal(['config-change', 'config-change', 'config-change', 'ready', 'chat-open']);
     expect(chatOf(win).opened).to.equal(true);
-    await until(() => chatRequests(win).length > 0, 'the window talking to the configured endpoint');
+    await until(() => chatRequests(win).length > 0); // the window talking to the configured endpoint
   });
 
   it('after the kit arrived, calls run as they come and `on ready` still answers', async () => {
@@ -108,16 +99,16 @@ describe('Sportello(…) before and after the kit loads', () => {
     win.Sportello('on', 'sportello-chat-open', opened);
     win.Sportello('on', 'chat-close', () => seen.push('chat-close'));
     win.Sportello('open');
-    await until(() => seen.includes('chat-open'), 'the window opened');
+    await until(() => seen.includes('chat-open')); // the window opened
     win.Sportello('close');
-    await until(() => seen.includes('chat-close'), 'the window closed');
+    await until(() => seen.includes('chat-close')); // the window closed
     expect(chatOf(win).opened).to.equal(false);
 
     // `off` removes the listener: opening again is not heard by it.
     win.Sportello('off', 'chat-open', opened);
     win.Sportello('on', 'chat-open', () => seen.push('heard again'));
     win.Sportello('open');
-    await until(() => seen.includes('heard again'), 'the window opened again');
+    await until(() => seen.includes('heard again')); // the window opened again
     expect(seen).to.deep.equal(['ready', 'chat-open', 'chat-close', 'heard again']);
   });
 
@@ -132,10 +123,8 @@ describe('Sportello(…) before and after the kit loads', () => {
     win.Sportello('configure', { tokenProvider: async () => token });
     win.Sportello('open');
 
-    const verified = await until(
-      () => chatOf(win).chatWindow?.shadowRoot?.querySelector('.verified')?.textContent,
-      'the visitor named by the later call, verified',
-    );
+    // The visitor named by the later call, verified.
+    const verified = await until(() => chatOf(win).chatWindow?.shadowRoot?.querySelector('.verified')?.textContent);
     expect(verified).to.contain('Zoë Verified');
     expect(launcherLabel(win), 'the language of the first call').to.equal('Fermer la fenêtre de chat');
     expect(chatRequests(win).length, 'the endpoint of the first call').to.be.greaterThan(0);
@@ -153,13 +142,13 @@ describe('Sportello(…) before and after the kit loads', () => {
     const { win, warnings } = await page('');
     win.Sportello('opne' as 'open');
     await loadKit(win);
-    await until(() => warnings.length === 1, 'the warning for the queued call');
+    await until(() => warnings.length === 1); // the warning for the queued call
     expect(warnings[0]).to.include('unknown command "opne"');
 
     win.Sportello('configure', 'en' as unknown as object);
     win.Sportello('open');
     win.Sportello('on', 'chat-open', 'not a function' as unknown as () => void);
-    await until(() => warnings.length === 4, 'three more warnings');
+    await until(() => warnings.length === 4); // three more warnings
     expect(warnings[1]).to.include("'configure' takes an object");
     expect(warnings[2]).to.include('no <sportello-live-chat> on the page');
     expect(warnings[3]).to.include("'on' takes an event name and a function");

@@ -7,6 +7,8 @@
  * module fetched here was fetched by the kit. Assertions throw plain errors for that reason.
  */
 import { SIM_URL } from '/__sportello/env.js';
+// The harness's base imports nothing: it brings no Lit with it.
+import { until } from '../harness/harness.js';
 
 const LIT = /\/node_modules\/(lit|lit-html|lit-element|@lit\/[\w-]+)\//;
 const fetched = () => performance.getEntriesByType('resource').map((e) => e.name);
@@ -16,14 +18,6 @@ function check(ok: boolean, message: string): void {
 }
 
 const idle = () => new Promise((r) => requestIdleCallback(() => r(undefined), { timeout: 5000 }));
-
-async function until(condition: () => boolean, what: string): Promise<void> {
-  const deadline = performance.now() + 15000;
-  while (!condition()) {
-    check(performance.now() < deadline, `timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe("the README's snippet before intent", () => {
   it('a closed live-chat launcher inside <sportello-config> loads no Lit', async () => {
@@ -36,8 +30,8 @@ describe("the README's snippet before intent", () => {
     document.body.append(config);
 
     await import('../../entries/index.js');
-    await until(() => !!chat.shadowRoot?.querySelector('button'), 'the launcher bubble');
-    await until(() => !!customElements.get('sportello-config'), '<sportello-config> defined');
+    await until(() => !!chat.shadowRoot?.querySelector('button')); // the launcher bubble
+    await until(() => !!customElements.get('sportello-config')); // <sportello-config> defined
     // The launcher's idle work (its full labels, the stored-chat check) runs too.
     await idle();
     await idle();
