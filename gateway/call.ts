@@ -41,6 +41,8 @@ export interface GatewayServices {
 export type Query = Record<string, string | string[] | undefined>;
 
 export interface UpstreamCall {
+  /** Another service than the route's (a route that reads one service to call another). */
+  service?: ServiceName;
   method?: string;
   /** Path below the service's base, e.g. `/files/1001`. */
   path: string;
@@ -50,6 +52,8 @@ export interface UpstreamCall {
   body?: Buffer | Readable | undefined;
   /** Pass the browser's own safe headers (Content-Type, Range, Idempotency-Key…). */
   passHeaders?: boolean;
+  /** Headers the gateway itself sets on this call (an `Idempotency-Key` of its own). */
+  headers?: Record<string, string>;
   /** No deadline for the response head (a long upload, a stream). */
   timeoutMs?: number;
   /** An upload: through the uploads' own sockets to the service. */
@@ -190,7 +194,7 @@ export class Call {
       delete headers['content-length'];
     }
     headers['X-External-Id'] = this.visitor.id;
-    return { ...headers, ...credential };
+    return { ...headers, ...call.headers, ...credential };
   }
 
   private gone?: AbortSignal;
@@ -212,14 +216,15 @@ export class Call {
 
   /** Calls the service with the gateway's credentials (one retry with a new OAuth token after a 401). */
   async upstream(call: UpstreamCall): Promise<UpstreamResponse> {
-    const base = this.config.upstream[this.service];
+    const service = call.service ?? this.service;
+    const base = this.config.upstream[service];
     const qs = call.query?.toString();
     const url = `${base}${call.path}${qs ? `?${qs}` : ''}`;
     const body = call.json !== undefined ? Buffer.from(JSON.stringify(call.json)) : call.body;
     const abort = this.visitorGone();
     const attempt = async (force: boolean) => {
-      const credential = await this.gw.credentials.headers(this.service, force).catch((error: Error) => {
-        this.request.log.error({ service: this.service, err: error.message }, 'service credential unavailable');
+      const credential = await this.gw.credentials.headers(service, force).catch((error: Error) => {
+        this.request.log.error({ service, err: error.message }, 'service credential unavailable');
         throw new Refused(502, MESSAGES.upstreamDown);
       });
       return this.gw.upstream({
@@ -237,17 +242,14 @@ export class Call {
     try {
       let answer = await attempt(false);
       const resendable = body === undefined || Buffer.isBuffer(body);
-      if (answer.status === 401 && resendable && this.gw.credentials.refreshable(this.service)) {
+      if (answer.status === 401 && resendable && this.gw.credentials.refreshable(service)) {
         answer.body.resume();
         answer = await attempt(true);
       }
       if (answer.status === 401) {
         // The service refused the gateway's own credential: a configuration fault, not the visitor's.
         answer.body.resume();
-        this.request.log.error(
-          { service: this.service, status: answer.status },
-          'the service refused the gateway credential',
-        );
+        this.request.log.error({ service, status: answer.status }, 'the service refused the gateway credential');
         throw new Refused(502, MESSAGES.upstreamDown);
       }
       return answer;

@@ -17,6 +17,7 @@ import { createCredentials, type Credentials } from './credentials.js';
 import { MESSAGES, serviceOfPath, type ServiceName } from './errors.js';
 import { checkTarget, hasMethodOverride } from './path-guard.js';
 import { aiRoutes } from './routes/ai.js';
+import { aiDocumentRoutes } from './routes/ai-documents.js';
 import { chatRoutes } from './routes/chat.js';
 import { deskRoutes } from './routes/desk.js';
 import { signRoutes } from './routes/sign.js';
@@ -41,7 +42,13 @@ export const PREFIXES: Record<ServiceName, string> = {
 };
 
 /** Every allowed method + path pair, by service (the allow-list; README lists the same). */
-export const ALLOWED_ROUTES: readonly AllowedRoute[] = [...aiRoutes, ...signRoutes, ...deskRoutes, ...chatRoutes];
+export const ALLOWED_ROUTES: readonly AllowedRoute[] = [
+  ...aiRoutes,
+  ...aiDocumentRoutes,
+  ...signRoutes,
+  ...deskRoutes,
+  ...chatRoutes,
+];
 
 export { SESSION_COOKIE } from './session-cookie.js';
 export const SESSION_HEADER = 'X-Sportello-Session';

@@ -3,12 +3,14 @@
  * token or the configured default), the visitor's own conversations, and the searches and
  * classification the kit makes. A conversation belongs to the visitor whose id the gateway sent
  * as `X-External-Id` when it began (the service keeps it in the conversation's
- * `metadata.external_id`); it is continued or read only by that visitor. No direct-model mode,
+ * `metadata.external_id`); it is continued or read only by that visitor. The analyses of signing
+ * documents and their temporary agents are in ai-documents.ts. No direct-model mode,
  * no agent administration, no costs, no exports.
  */
 import { Refused, type Call } from '../call.js';
 import { MESSAGES } from '../errors.js';
 import type { AllowedRoute } from './types.js';
+import { documentAgentInScope } from './ai-documents.js';
 
 function allowedAgents(call: Call): number[] {
   return call.visitor.ai?.agents ?? call.config.ai.defaultAgents;
@@ -104,7 +106,11 @@ export const aiRoutes: AllowedRoute[] = [
       await call.limit('ai-chat', 'rate_ai_chat', aiChatPerVisitorPerMinute, aiChatPerIpPerMinute);
       const body = sanitiseChat(await call.jsonObject(call.config.limits.maxAiBodyBytes));
       const agent = body.agent_id;
-      if (typeof agent !== 'number' || !allowedAgents(call).includes(agent))
+      // The visitor's agents, or the temporary agent of a document they may view (ai-documents.ts).
+      if (
+        typeof agent !== 'number' ||
+        !(allowedAgents(call).includes(agent) || (await documentAgentInScope(call, agent)))
+      )
         throw new Refused(403, 'This assistant is not available');
       if (body.conversation_id !== undefined) {
         if (typeof body.conversation_id !== 'number' || !Number.isSafeInteger(body.conversation_id))

@@ -15,27 +15,36 @@ function ownPractice(call: Call, idFile: number): number {
 }
 
 /** Which practice holds a document: looked up in the visitor's own practices only (cached briefly). */
-const documentsOf = new Map<number, { ids: Set<number>; until: number }>();
+const documentsOf = new Map<number, { names: Map<number, string>; until: number }>();
 const DOCS_TTL_MS = 60_000;
 
-async function documentInScope(call: Call, idDocument: number): Promise<void> {
+/**
+ * A document of one of the visitor's practices, by id: its file name as the practice lists it.
+ * Anything else reads as missing (404). Any route may ask (it reads the signing service itself).
+ */
+export async function documentInScope(call: Call, idDocument: number): Promise<{ idFile: number; name: string }> {
   const files = call.visitor.sign?.files ?? [];
   const now = Date.now();
   for (const idFile of files.slice(0, 100)) {
     let entry = documentsOf.get(idFile);
     if (!entry || entry.until < now) {
-      const answer = await call.upstreamJson({ path: `/files/${idFile}/documents`, passHeaders: false });
+      const answer = await call.upstreamJson({
+        service: 'sign',
+        path: `/files/${idFile}/documents`,
+        passHeaders: false,
+      });
       if (answer.status !== 200 || !Array.isArray(answer.body)) continue;
-      entry = {
-        ids: new Set(
-          answer.body.map((d) => Number((d as { idDocument?: unknown }).idDocument)).filter(Number.isFinite),
-        ),
-        until: now + DOCS_TTL_MS,
-      };
+      const names = new Map<number, string>();
+      for (const d of answer.body as Array<{ idDocument?: unknown; name?: unknown }>) {
+        const id = Number(d.idDocument);
+        if (Number.isFinite(id)) names.set(id, typeof d.name === 'string' ? d.name : `document-${id}.pdf`);
+      }
+      entry = { names, until: now + DOCS_TTL_MS };
       documentsOf.set(idFile, entry);
       if (documentsOf.size > 5000) documentsOf.delete(documentsOf.keys().next().value as number);
     }
-    if (entry.ids.has(idDocument)) return;
+    const name = entry.names.get(idDocument);
+    if (name !== undefined) return { idFile, name };
   }
   throw new Refused(404, MESSAGES.notFound);
 }
