@@ -1,9 +1,10 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { SportelloElement } from '../shared/sportello-element.js';
-import { DeskClient, type Reopened, type RequestDetail } from '../../src/services/desk.js';
+import type { DeskClient, Reopened, RequestDetail } from '../../src/services/desk.js';
 import { errorNoticeStyles } from '../shared/error-notice.js';
-import { ConfigurationError, ServiceClientController } from '../../src/controllers/service-client.js';
+import { ServiceClientController } from '../../src/controllers/service-client.js';
+import { deskClientFor } from '../../src/controllers/service-clients.js';
 import { DeskRequestController } from '../../src/controllers/desk/request-controller.js';
 import { defaultRatingBody, isClosed, type RatingInput } from '../../src/model/desk/follow-model.js';
 import { t, type DeskStringKey } from './strings.js';
@@ -70,11 +71,7 @@ export class SportelloDeskRequest extends SportelloElement {
 
   /** The desk client from the resolved configuration; a new one (endpoint or token provider changed) reloads the request. */
   private readonly clients = new ServiceClientController<DeskClient>(this, () => this.config, {
-    build: ({ endpoint, tokenProvider }) => {
-      if (!endpoint)
-        throw new ConfigurationError('has no endpoint: set the endpoint attribute (desk base URL or proxy).');
-      return new DeskClient({ endpoint, tokenProvider });
-    },
+    build: deskClientFor,
     report: (problem) => this.reportConfigProblem(problem),
     changed: () => {
       if (this.controller.id) void this.controller.refresh();

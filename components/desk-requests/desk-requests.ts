@@ -3,8 +3,9 @@ import { property, state } from 'lit/decorators.js';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { live } from 'lit/directives/live.js';
 import { SportelloElement } from '../shared/sportello-element.js';
-import { DeskClient, type RequestPage, type RequestRow } from '../../src/services/desk.js';
-import { ConfigurationError, ServiceClientController } from '../../src/controllers/service-client.js';
+import type { DeskClient, RequestPage, RequestRow } from '../../src/services/desk.js';
+import { ServiceClientController } from '../../src/controllers/service-client.js';
+import { deskClientFor } from '../../src/controllers/service-clients.js';
 import { DeskListController } from '../../src/controllers/desk/list-controller.js';
 import { defaultRatingBody, type RatingInput } from '../../src/model/desk/follow-model.js';
 import { t, type DeskStringKey } from '../desk-form/strings.js';
@@ -76,11 +77,7 @@ export class SportelloDeskRequests extends SportelloElement {
   private returnTo: string | undefined;
 
   private readonly clients = new ServiceClientController<DeskClient>(this, () => this.config, {
-    build: ({ endpoint, tokenProvider }) => {
-      if (!endpoint)
-        throw new ConfigurationError('has no endpoint: set the endpoint attribute (desk base URL or proxy).');
-      return new DeskClient({ endpoint, tokenProvider });
-    },
+    build: deskClientFor,
     report: (problem) => this.reportConfigProblem(problem),
     changed: () => void this.list.load(),
   });

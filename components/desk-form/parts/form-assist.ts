@@ -6,9 +6,10 @@
  */
 import { html, nothing, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import { resolveConfig, type ResolvedConfig } from '../../../src/config.js';
-import { AiClient } from '../../../src/services/ai.js';
+import type { AiClient } from '../../../src/services/ai.js';
 import type { SearchStrategy } from '../../../src/services/ai-search.js';
-import { ConfigurationError, ServiceClientController } from '../../../src/controllers/service-client.js';
+import { ServiceClientController, type ConfigurationError } from '../../../src/controllers/service-client.js';
+import { aiClientFor } from '../../../src/controllers/service-clients.js';
 import { AssistController, type DeflectionSettings } from '../../../src/controllers/desk/assist-controller.js';
 import {
   MIN_QUERY_LENGTH,
@@ -88,15 +89,10 @@ export class FormAssist {
     const { host } = options;
     const settings = () => assistSettings(options.attributes());
     this.clients = new ServiceClientController<AiClient | undefined>(host, () => this.config, {
-      build: ({ endpoint, tokenProvider }) => {
-        if (!this.enabled) return undefined;
-        if (!endpoint)
-          throw new ConfigurationError(
-            'asks for AI help but has no AI endpoint: set ai-endpoint (AI base URL or proxy).',
-          );
-        const apiKey = settings().aiApiKey;
-        return new AiClient({ endpoint, sourceApp: 'desk_app', ...(apiKey ? { apiKey } : { tokenProvider }) });
-      },
+      build: (config) =>
+        this.enabled
+          ? aiClientFor(config, { sourceApp: 'desk_app', apiKey: settings().aiApiKey, attribute: 'ai-endpoint' })
+          : undefined,
       inputs: () => [settings().aiApiKey, this.enabled],
       report: (problem) => options.reportConfigProblem(problem),
     });

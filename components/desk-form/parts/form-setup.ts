@@ -6,8 +6,9 @@
  */
 import type { ReactiveControllerHost } from 'lit';
 import type { ResolvedConfig } from '../../../src/config.js';
-import { DeskClient, DeskFieldErrors } from '../../../src/services/desk.js';
-import { ConfigurationError, ServiceClientController } from '../../../src/controllers/service-client.js';
+import { DeskFieldErrors, type DeskClient } from '../../../src/services/desk.js';
+import { ServiceClientController } from '../../../src/controllers/service-client.js';
+import { deskClientFor } from '../../../src/controllers/service-clients.js';
 import type { DeskFormController } from '../../../src/controllers/desk/form-controller.js';
 import type { SetupState } from './notices-view.js';
 import type { DeskStringKey } from '../strings.js';
@@ -41,11 +42,7 @@ export class FormSetup {
 
   constructor(private readonly o: FormSetupOptions) {
     this.clients = new ServiceClientController<DeskClient>(o.host, o.config, {
-      build: ({ endpoint, tokenProvider }) => {
-        if (!endpoint)
-          throw new ConfigurationError('has no endpoint: set the endpoint attribute (desk base URL or proxy).');
-        return new DeskClient({ endpoint, tokenProvider });
-      },
+      build: deskClientFor,
       // Following a request, the request view inside reports (and shows) the problem: once, not twice.
       report: (problem) => o.reportConfigProblem(o.following() ? undefined : problem),
       inputs: () => [o.timeout()],
