@@ -26,6 +26,9 @@ async function twoTabsLoadingAtOnce(): Promise<string[]> {
     if (e.data.type === 'ready') ready.add(e.data.tab);
     if (e.data.type === 'running') running.add(e.data.tab);
   };
+  // A page of an earlier test file may still be closing with a chat window that holds an id for
+  // this key (seen once: three ids held in the first round); the round counts the tabs' own only.
+  await eventually(async () => (await visitorIdsHeld(KEY, navigator.locks)).length === 0);
   try {
     for (const tab of ['a', 'b']) {
       const url = new URL('../../test/browser/fixtures/visitor-id-tab.html', import.meta.url);
