@@ -9,7 +9,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { GatewayConfig } from './config.js';
 import { FORWARDED_REQUEST_HEADERS, FORWARDED_RESPONSE_HEADERS, type Credentials } from './credentials.js';
 import { MESSAGES, refusal, type ServiceName } from './errors.js';
-import type { GatewayStore } from './store.js';
+import { StoreUnavailable, type GatewayStore } from './store.js';
 import { readCapped, TooLarge, UpstreamFailure, type Upstream, type UpstreamResponse } from './upstream.js';
 import type { Visitor } from './visitor.js';
 import { BodyIdle, bodyIdleDeadline, Slots } from './limits.js';
@@ -325,6 +325,15 @@ export class Call {
       if (wait > 0)
         throw new Refused(429, MESSAGES.rateLimited, { 'Retry-After': String(Math.ceil(wait / 1000)) }, metric);
     }
+  }
+
+  /**
+   * Before a write whose result becomes the visitor's only once recorded: with the store not
+   * answering, refused (503) before the service acts — never something created that its creator
+   * could not reach (and would send again).
+   */
+  async requireStore(): Promise<void> {
+    if (!(await this.gw.store.ping())) throw new StoreUnavailable('not answering');
   }
 
   refuse(status: number, message: string, headers: Record<string, string> = {}): never {

@@ -17,6 +17,7 @@ export type LimitName =
   | 'rate_ai_chat'
   | 'requests_per_ip'
   | 'uploads_per_ip'
+  | 'sign_uploads'
   | 'large_bodies'
   | 'body_size'
   | 'body_idle';

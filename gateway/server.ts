@@ -21,6 +21,7 @@ import { aiDocumentRoutes } from './routes/ai-documents.js';
 import { chatRoutes } from './routes/chat.js';
 import { deskRoutes } from './routes/desk.js';
 import { signRoutes } from './routes/sign.js';
+import { signAuthorRoutes } from './routes/sign-author.js';
 import { toFastifyPath, type AllowedRoute } from './routes/types.js';
 import { MemoryStore, StoreUnavailable, type GatewayStore } from './store.js';
 import { nodeUpstream, type Upstream } from './upstream.js';
@@ -46,6 +47,7 @@ export const ALLOWED_ROUTES: readonly AllowedRoute[] = [
   ...aiRoutes,
   ...aiDocumentRoutes,
   ...signRoutes,
+  ...signAuthorRoutes,
   ...deskRoutes,
   ...chatRoutes,
 ];
@@ -267,7 +269,7 @@ export async function createGateway(
   });
 
   app.options('/*', async (_request, reply) => {
-    reply.header('Access-Control-Allow-Methods', 'GET, POST, DELETE, OPTIONS');
+    reply.header('Access-Control-Allow-Methods', 'GET, POST, PUT, DELETE, OPTIONS');
     reply.header('Access-Control-Allow-Headers', ALLOWED_REQUEST_HEADERS.join(', '));
     reply.header('Access-Control-Max-Age', '600');
     return reply.code(204).send();

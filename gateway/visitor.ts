@@ -5,11 +5,34 @@
  *
  * Claims (pinned; README "Deploying on a public site"):
  *   sub (the visitor), exp, optional name, email, and
- *   sportello: { desk: { idUtente }, sign: { files: [idFile…], signer: email }, ai: { agents: [id…] } }
+ *   sportello: { desk: { idUtente }, sign: { files: [idFile…], signer: email, author: {…} }, ai: { agents: [id…] } }
+ * `sign.author` is the permission to prepare and send practices ({@link SignAuthor}).
  * Everything the gateway scopes by comes from a verified token, never from the page.
  */
 import { randomUUID } from 'node:crypto';
 import { createRemoteJWKSet, jwtVerify, SignJWT, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+
+/**
+ * `sportello.sign.author`: what an author may prepare and send through the gateway. Without it a
+ * visitor never reaches an authoring route.
+ */
+export interface SignAuthor {
+  /** Codes of the process types (§2.9) the author may use. */
+  types: string[];
+  /** May send a practice that follows no process type (its own documents and signers). */
+  free: boolean;
+  /** The author's username at the signing service: the only host of in-person signing (§2.6) they may name. */
+  host?: string | undefined;
+  /** May see external signers' signing links in the creation answer. */
+  links: boolean;
+  /** Uploads a day (a bucket refilled over 24 hours). */
+  uploads: number;
+  /** Largest upload in bytes (never above the gateway's SPORTELLO_GATEWAY_MAX_UPLOAD_BYTES). */
+  uploadBytes?: number | undefined;
+}
+
+/** Uploads a day when the claim does not say. */
+export const DEFAULT_AUTHOR_UPLOADS = 20;
 
 export interface Visitor {
   kind: 'token' | 'anonymous';
@@ -18,7 +41,7 @@ export interface Visitor {
   name?: string | undefined;
   email?: string | undefined;
   desk?: { idUtente: number } | undefined;
-  sign?: { files: number[]; signer?: string | undefined } | undefined;
+  sign?: { files: number[]; signer?: string | undefined; author?: SignAuthor | undefined } | undefined;
   ai?: { agents: number[] } | undefined;
 }
 
@@ -32,6 +55,36 @@ const CLOCK_SKEW_S = 5;
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isId = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v > 0;
+const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
+const optBool = (v: unknown): v is boolean | undefined => v === undefined || typeof v === 'boolean';
+
+/** Reads `sportello.sign.author`, or says what is malformed in it. */
+function authorFromClaim(raw: unknown): SignAuthor | string {
+  if (!isRecord(raw)) return 'sportello.sign.author must be an object';
+  const types = raw.types ?? [];
+  if (
+    !Array.isArray(types) ||
+    types.length > 200 ||
+    !types.every((t) => typeof t === 'string' && t.length > 0 && t.length <= 100)
+  )
+    return 'sportello.sign.author.types must be process type codes';
+  const host = raw.host;
+  if (host !== undefined && (typeof host !== 'string' || !/^[\w.@+-]{1,100}$/.test(host)))
+    return 'sportello.sign.author.host must be a username';
+  if (!optBool(raw.free) || !optBool(raw.links)) return 'sportello.sign.author.free and .links must be booleans';
+  const { uploads, uploadBytes } = raw;
+  if (uploads !== undefined && !isCount(uploads)) return 'sportello.sign.author.uploads must be a whole number ≥ 0';
+  if (uploadBytes !== undefined && !isId(uploadBytes))
+    return 'sportello.sign.author.uploadBytes must be a positive whole number';
+  return {
+    types: [...(types as string[])],
+    free: raw.free === true,
+    host: host as string | undefined,
+    links: raw.links === true,
+    uploads: uploads ?? DEFAULT_AUTHOR_UPLOADS,
+    uploadBytes,
+  };
+}
 
 /** Reads the claims into a Visitor, or says which claim is malformed (a malformed token is refused whole). */
 export function visitorFromClaims(claims: JWTPayload): VerifyResult {
@@ -63,6 +116,11 @@ export function visitorFromClaims(claims: JWTPayload): VerifyResult {
     if (signer !== undefined && (typeof signer !== 'string' || !signer.includes('@')))
       return { ok: false, reason: 'sportello.sign.signer must be an e-mail address' };
     visitor.sign = { files: [...files], signer: signer?.toLowerCase() };
+    if (s.sign.author !== undefined) {
+      const author = authorFromClaim(s.sign.author);
+      if (typeof author === 'string') return { ok: false, reason: author };
+      visitor.sign.author = author;
+    }
   }
   if (s.ai !== undefined) {
     if (!isRecord(s.ai) || !Array.isArray(s.ai.agents) || !s.ai.agents.every(isId))

@@ -7,7 +7,6 @@
  */
 import { Refused, type Call } from '../call.js';
 import { MESSAGES } from '../errors.js';
-import { StoreUnavailable } from '../store.js';
 import type { AllowedRoute } from './types.js';
 
 /** How long the gateway remembers what an anonymous visitor created or opened. */
@@ -118,9 +117,8 @@ export const deskRoutes: AllowedRoute[] = [
       const who = deskIdentity(call);
       const body = await call.jsonObject();
       await requireOwnUpload(call, body.idUpload);
-      // An anonymous visitor's request is theirs only once recorded: with the store not answering,
-      // refused before the service creates one the visitor could never reach (and would send again).
-      if (who.byRecord && !(await call.gw.store.ping())) throw new StoreUnavailable('not answering');
+      // An anonymous visitor's request is theirs only once recorded.
+      if (who.byRecord) await call.requireStore();
       const answer = await call.upstreamJson({
         method: 'POST',
         path: '/richieste/creazione-richiesta',

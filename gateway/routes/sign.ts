@@ -1,17 +1,21 @@
 /**
  * Signing service (specs/signing-service.md §4): the reads the viewer makes, each scoped to the
- * practices named in the visitor token's `sportello.sign.files`. No practice list, no sending, no
- * uploads. The signing link only while the token's `signer` is the practice's current signer —
- * a signer who has signed is never handed the next signer's link, whatever the page asks.
+ * visitor's practices — those named in the visitor token's `sportello.sign.files`, and those the
+ * visitor created as an author (the gateway's record, sign-author.ts). No practice list. The
+ * signing link only while the token's `signer` is the practice's current signer, or while the
+ * current signer is one the visitor hosts in person — a signer who has signed is never handed the
+ * next signer's link, whatever the page asks.
  */
 import { Refused, type Call } from '../call.js';
 import { MESSAGES } from '../errors.js';
+import { documentGrant, hostedSigner, OWNED } from './sign-author.js';
 import type { AllowedRoute } from './types.js';
 
 /** Practices of this visitor; anything else reads as missing (404), so ids cannot be probed. */
-function ownPractice(call: Call, idFile: number): number {
-  if (!call.visitor.sign?.files.includes(idFile)) throw new Refused(404, MESSAGES.notFound);
-  return idFile;
+async function ownPractice(call: Call, idFile: number): Promise<number> {
+  if (call.visitor.sign?.files.includes(idFile)) return idFile;
+  if ((await call.store.owner(OWNED.practice, String(idFile))) === call.visitor.id) return idFile;
+  throw new Refused(404, MESSAGES.notFound);
 }
 
 /** Which practice holds a document: looked up in the visitor's own practices only (cached briefly). */
@@ -49,6 +53,23 @@ export async function documentInScope(call: Call, idDocument: number): Promise<{
   throw new Refused(404, MESSAGES.notFound);
 }
 
+/**
+ * A document the viewer (or the composer) may show: one of the token's practices, or one the
+ * gateway recorded for this visitor as an author — of a practice they created, or a template of a
+ * process type they may use. Anything else reads as missing (404).
+ */
+async function viewableDocument(call: Call, idDocument: number): Promise<void> {
+  try {
+    // The token's practices first: a viewer of `sign.files` never waits on the store.
+    await documentInScope(call, idDocument);
+    return;
+  } catch (error) {
+    if (!(error instanceof Refused) || error.status !== 404) throw error;
+  }
+  const grant = await call.store.owner(OWNED.document, documentGrant(call.visitor.id, idDocument));
+  if (grant !== call.visitor.id) throw new Refused(404, MESSAGES.notFound);
+}
+
 interface SignerView {
   email?: unknown;
   status?: unknown;
@@ -71,14 +92,15 @@ export const signRoutes: AllowedRoute[] = [
     method: 'GET',
     path: '/files/{idFile}',
     access: 'token',
-    handle: (call) => call.forward(`/files/${ownPractice(call, call.id('idFile'))}`, { query: undefined }),
+    handle: async (call) => call.forward(`/files/${await ownPractice(call, call.id('idFile'))}`, { query: undefined }),
   },
   {
     service: 'sign',
     method: 'GET',
     path: '/files/{idFile}/documents',
     access: 'token',
-    handle: (call) => call.forward(`/files/${ownPractice(call, call.id('idFile'))}/documents`, { query: undefined }),
+    handle: async (call) =>
+      call.forward(`/files/${await ownPractice(call, call.id('idFile'))}/documents`, { query: undefined }),
   },
   {
     service: 'sign',
@@ -86,11 +108,15 @@ export const signRoutes: AllowedRoute[] = [
     path: '/files/{idFile}/link',
     access: 'token',
     async handle(call) {
-      const idFile = ownPractice(call, call.id('idFile'));
+      const idFile = await ownPractice(call, call.id('idFile'));
       const signer = call.visitor.sign?.signer;
       const practice = await call.upstreamJson({ path: `/files/${idFile}`, passHeaders: false });
       if (practice.status !== 200) return call.sendJson(practice);
-      if (!signer || currentSignerEmail(practice.body) !== signer) {
+      const current = currentSignerEmail(practice.body);
+      const hosted =
+        current !== undefined &&
+        (await call.store.owner(OWNED.hosted, hostedSigner(idFile, current))) === call.visitor.id;
+      if (!hosted && (!signer || current !== signer)) {
         throw new Refused(403, "The signing link is only given to the practice's current signer");
       }
       return call.forward(`/files/${idFile}/link`, { query: undefined });
@@ -103,7 +129,7 @@ export const signRoutes: AllowedRoute[] = [
     access: 'token',
     async handle(call) {
       const idDocument = call.id('idDocument');
-      await documentInScope(call, idDocument);
+      await viewableDocument(call, idDocument);
       return call.forward(`/documents/viewer/${idDocument}`, { query: undefined });
     },
   },
@@ -114,7 +140,7 @@ export const signRoutes: AllowedRoute[] = [
     access: 'token',
     async handle(call) {
       const idDocument = call.id('idDocument');
-      await documentInScope(call, idDocument);
+      await viewableDocument(call, idDocument);
       return call.forward(`/documents/download/${idDocument}`, { query: undefined });
     },
   },
@@ -123,15 +149,16 @@ export const signRoutes: AllowedRoute[] = [
     method: 'GET',
     path: '/files/download/{idFile}',
     access: 'token',
-    handle: (call) => call.forward(`/files/download/${ownPractice(call, call.id('idFile'))}`, { query: undefined }),
+    handle: async (call) =>
+      call.forward(`/files/download/${await ownPractice(call, call.id('idFile'))}`, { query: undefined }),
   },
   {
     service: 'sign',
     method: 'GET',
     path: '/files/{idFile}/report/download',
     access: 'token',
-    handle: (call) =>
-      call.forward(`/files/${ownPractice(call, call.id('idFile'))}/report/download`, {
+    handle: async (call) =>
+      call.forward(`/files/${await ownPractice(call, call.id('idFile'))}/report/download`, {
         query: undefined,
       }),
   },

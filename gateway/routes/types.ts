@@ -17,7 +17,7 @@ export type Access = 'public' | 'visitor' | 'token';
 
 export interface AllowedRoute {
   service: ServiceName;
-  method: 'GET' | 'POST' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** Below the service's prefix, in the spec's spelling (`{name}` for a path parameter). */
   path: string;
   access: Access;

@@ -40,8 +40,6 @@ describe('gateway: the allow-list', () => {
   const outside: Array<[string, string, string]> = [
     ['GET', '/sign/api/v2/files/', 'the practice list'],
     ['GET', '/sign/api/v2/files/?page=0&size=100', 'the practice list with a query'],
-    ['POST', '/sign/api/v2/files/send', 'sending a practice'],
-    ['POST', '/sign/api/v2/documents/upload', 'uploading'],
     ['GET', '/sign/api/v2/account', 'the account'],
     ['GET', '/ai/api/v2/agents', 'the agent list'],
     ['POST', '/ai/api/v2/agents', 'agent administration'],
@@ -63,6 +61,19 @@ describe('gateway: the allow-list', () => {
       const res = await fetch(`${gw}${path}`, withToken(ada, { method }));
       const body = await refused(res, 404, ['mrossi', 'Rossi', 'Assistente']);
       assert.ok(Object.keys(body).length > 0);
+      assert.equal(h.calls.length, 0, 'a refused path reached a service');
+    });
+  }
+
+  // The composer's routes exist, for authors only (gateway-sign-author.test.ts): Ada is none.
+  for (const [method, path, what] of [
+    ['POST', '/sign/api/v2/files/send', 'sending a practice'],
+    ['POST', '/sign/api/v2/documents/upload', 'uploading'],
+    ['GET', '/sign/api/v2/workflows/draft', 'the drafts'],
+  ] as const) {
+    it(`refuses ${what} (${method} ${path}) to a visitor who is not an author, without contacting any service`, async () => {
+      const res = await fetch(`${gw}${path}`, withToken(ada, { method }));
+      await refused(res, 403, ['mrossi', 'Rossi']);
       assert.equal(h.calls.length, 0, 'a refused path reached a service');
     });
   }

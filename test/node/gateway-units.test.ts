@@ -391,7 +391,7 @@ describe('gateway allow-list documentation', () => {
     const { ALLOWED_ROUTES, PREFIXES } = await import('../../gateway/server.js');
     const documented = [
       ...readFileSync('gateway/README.md', 'utf8').matchAll(
-        /^\| `(GET|POST|DELETE) (\/(?:ai|sign|desk|chat)\/[^`]*)` \| (\w+) \|/gm,
+        /^\| `(GET|POST|PUT|DELETE) (\/(?:ai|sign|desk|chat)\/[^`]*)` \| (\w+) \|/gm,
       ),
     ].map((m) => `${m[1]} ${m[2]} ${m[3]}`);
     const code = ALLOWED_ROUTES.map((r) => `${r.method} ${PREFIXES[r.service]}${r.path} ${r.access}`);
