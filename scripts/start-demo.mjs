@@ -3,13 +3,21 @@
 // origins as on a real site: the pages (with the demo's pretend site backend that mints visitor
 // tokens) on one, the gateway on another, the services behind the gateway. The overview page goes
 // through the gateway; the element pages also call the simulator directly for their fault buttons.
-import { execFileSync, spawn } from 'node:child_process';
+//
+// The pages are built first and served as built, as a visitor of a real site gets them (Lit in
+// production mode, one request per chunk); `npm run dev` (`--dev`) serves the sources through
+// Vite's dev server instead, with hot reload, for working on the kit.
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 
+const dev = process.argv.includes('--dev');
 const simPort = process.env.SPORTELLO_SIM_PORT ?? '8790';
 const demoPort = process.env.SPORTELLO_DEMO_PORT ?? '8780';
 const gatewayPort = process.env.SPORTELLO_GATEWAY_PORT ?? '8791';
 const simUrl = `http://127.0.0.1:${simPort}`;
 const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
+// Where the built pages go: DEMO_BUILD_DIR of demo/vite.demo.config.ts.
+const buildDir = 'tmp/demo-build';
 const env = {
   ...process.env,
   SPORTELLO_SIM_PORT: simPort,
@@ -17,54 +25,76 @@ const env = {
   SPORTELLO_GATEWAY_PORT: gatewayPort,
   // The demo asks for the embedded simulator: a gateway started without it refuses to run unconfigured.
   SPORTELLO_GATEWAY_SIMULATOR: '1',
-  // What the pages read through Vite's import.meta.env (demo/demo-env.ts).
+  // What the pages read through Vite's import.meta.env (demo/demo-env.ts), built into the pages.
   VITE_SPORTELLO_SIM_URL: simUrl,
   VITE_SPORTELLO_GATEWAY_URL: gatewayUrl,
   // One line per request is the gateway's default; the demo's terminal keeps to warnings.
   SPORTELLO_GATEWAY_LOG_LEVEL: process.env.SPORTELLO_GATEWAY_LOG_LEVEL ?? 'warn',
 };
 
-// The element reference pages (demo/reference/) read custom-elements.json: regenerate it from the JSDoc.
-execFileSync(
-  process.execPath,
-  [
-    'node_modules/@custom-elements-manifest/analyzer/cem.js',
-    'analyze',
-    '--config',
-    'custom-elements-manifest.config.mjs',
-  ],
-  {
-    stdio: ['ignore', 'ignore', 'inherit'],
-  },
-);
-
-const children = [
-  // `npm run gateway` with SPORTELLO_GATEWAY_SIMULATOR=1: the gateway with the embedded simulator on simPort.
-  spawn(process.execPath, ['--import', 'tsx', 'gateway/main.ts'], { stdio: 'inherit', env }),
-  spawn(
-    process.execPath,
-    ['node_modules/vite/bin/vite.js', '--config', 'demo/vite.demo.config.ts', '--port', demoPort, '--strictPort'],
-    {
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env,
-    },
-  ),
-];
-setTimeout(
-  () => console.log(`\nDemo: http://localhost:${demoPort}/demo/  (gateway at ${gatewayUrl}, simulator at ${simUrl})\n`),
-  1500,
-);
-
-const stop = () => {
+const children = new Set();
+const stop = (code = 0) => {
   for (const child of children) child.kill('SIGTERM');
-  process.exit(0);
+  process.exit(code);
 };
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
-for (const child of children)
-  child.on('exit', (code) => {
-    if (code) {
-      console.error('a demo process exited with', code);
-      stop();
-    }
-  });
+process.on('SIGINT', () => stop());
+process.on('SIGTERM', () => stop());
+
+/** Starts `node args…`; `longRunning` processes end the demo when they fail. */
+function node(args, { quiet = false, longRunning = true } = {}) {
+  const child = spawn(process.execPath, args, { stdio: ['ignore', quiet ? 'ignore' : 'inherit', 'inherit'], env });
+  children.add(child);
+  const done = new Promise((resolve) =>
+    child.on('exit', (code) => {
+      children.delete(child);
+      if (code && longRunning) {
+        console.error(`a demo process (${args.join(' ')}) exited with`, code);
+        stop(1);
+      }
+      resolve(code ?? 1);
+    }),
+  );
+  return done;
+}
+
+/** A one-off step before the pages are served: the demo stops if it fails. */
+async function step(args) {
+  const code = await node(args, { quiet: true, longRunning: false });
+  if (code) {
+    console.error(`npm start: ${args.join(' ')} failed (${code})`);
+    stop(1);
+  }
+}
+
+// `npm run gateway` with SPORTELLO_GATEWAY_SIMULATOR=1: the gateway with the embedded simulator on
+// simPort. It starts while the pages are built.
+void node(['--import', 'tsx', 'gateway/main.ts']);
+
+const vite = ['node_modules/vite/bin/vite.js', '--config', 'demo/vite.demo.config.ts'];
+const analyze = [
+  'node_modules/@custom-elements-manifest/analyzer/cem.js',
+  'analyze',
+  '--config',
+  'custom-elements-manifest.config.mjs',
+];
+// The element reference page (demo/reference/) reads custom-elements.json: regenerated from the JSDoc.
+if (dev) {
+  await step(analyze);
+  void node([...vite, '--port', demoPort, '--strictPort'], { quiet: true });
+} else {
+  console.log('Building the demo pages…');
+  await Promise.all([step(analyze), step([...vite, 'build', '--logLevel', 'warn'])]);
+  mkdirSync(buildDir, { recursive: true });
+  copyFileSync('custom-elements.json', `${buildDir}/custom-elements.json`);
+  void node([...vite, 'preview', '--port', demoPort, '--strictPort'], { quiet: true });
+}
+// Said once the pages answer, so the address printed is one that works when it is printed.
+for (let ready = false; !ready; await new Promise((resolve) => setTimeout(resolve, 200))) {
+  ready = await fetch(`http://127.0.0.1:${demoPort}/demo/`).then(
+    (res) => res.ok,
+    () => false,
+  );
+}
+console.log(
+  `\nDemo${dev ? ' (dev server)' : ''}: http://localhost:${demoPort}/demo/  (gateway at ${gatewayUrl}, simulator at ${simUrl})\n`,
+);
