@@ -35,6 +35,8 @@ export class SportelloErrorNotice extends LitElement {
   @property({ type: Boolean }) setup = false;
   /** The element sent the page's own keys (not a token provider's): a 401 means wrong keys, not an expired session. */
   @property({ type: Boolean }) keys = false;
+  /** The element sent no credentials at all: a 401 means the visitor must sign in, not that a session expired. */
+  @property({ type: Boolean }) anonymous = false;
   /** What was not found, in the visitor's words (from the element's own data), said on a 404 instead of the general sentence. */
   @property({ attribute: false }) notFound: string | undefined;
   /** Retry by itself when a wait the service asked for is over (only where repeating is safe). */
@@ -101,6 +103,7 @@ export class SportelloErrorNotice extends LitElement {
       autoRetry: this.autoRetry && !!this.retry,
       setup: this.setup,
       keys: this.keys,
+      anonymous: this.anonymous,
       notFound: this.notFound,
     });
     const left = this.secondsLeft;

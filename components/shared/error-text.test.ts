@@ -42,6 +42,19 @@ describe('describeError: one way to put a failure into words', () => {
     }
   });
 
+  it('a 401 to an element that sent no credentials asks to sign in, not to sign in again', () => {
+    expect(categorise(http(401), { anonymous: true })).to.equal('signIn');
+    expect(categorise(http(401))).to.equal('auth');
+    // The page's own keys refused is still the page's setup, whatever else is said.
+    expect(categorise(http(401), { keys: true, anonymous: true })).to.equal('config');
+    expect(categorise(http(403), { anonymous: true })).to.equal('forbidden');
+    for (const lang of BUILT_IN_LANGS) {
+      const words = describeError(lang, http(401), { anonymous: true });
+      expect(words.what).to.equal(errorString(lang, 'signInWhat'));
+      expect(words.what).not.to.equal(errorString(lang, 'authWhat'));
+    }
+  });
+
   it('the same 5xx reads the same in every element', () => {
     const services: ServiceName[] = ['ai', 'sign', 'desk', 'chat'];
     const what = new Set(services.map((service) => describeError('en', http(500, { service })).what));

@@ -27,6 +27,7 @@ export type ErrorCategory =
   | 'broken'
   | 'cut'
   | 'config'
+  | 'signIn'
   | 'unknown';
 
 export interface ErrorWords {
@@ -44,7 +45,7 @@ export interface ErrorWords {
 /** The category of `error`: transport kind first (no answer at all), then the HTTP status. */
 export function categorise(
   error: ServiceError | Error,
-  options: { setup?: boolean; keys?: boolean } = {},
+  options: { setup?: boolean; keys?: boolean; anonymous?: boolean } = {},
 ): ErrorCategory {
   if (error.name === 'ConfigurationError') return 'config';
   if (!isServiceError(error)) return 'unknown';
@@ -54,6 +55,9 @@ export function categorise(
   // The page's own keys (development attributes such as sign-token) refused: no session expired,
   // signing in again changes nothing; the site's owner must fix the keys.
   if (options.keys && error.status === 401) return 'config';
+  // The element sent no credentials at all (an anonymous visitor, no token provider yet): no session
+  // expired, the visitor never had one; what they need is to sign in.
+  if (options.anonymous && error.status === 401) return 'signIn';
   if (error.code === 'stream_cut') return 'cut';
   if (error.kind === 'network') return 'network';
   if (error.kind === 'timeout') return 'timeout';
@@ -105,7 +109,13 @@ export function supportCode(error: ServiceError | Error): string | undefined {
 export function describeError(
   speaker: Speaker,
   error: ServiceError | Error,
-  options: { autoRetry?: boolean; setup?: boolean; keys?: boolean; notFound?: string | undefined } = {},
+  options: {
+    autoRetry?: boolean;
+    setup?: boolean;
+    keys?: boolean;
+    anonymous?: boolean;
+    notFound?: string | undefined;
+  } = {},
 ): ErrorWords {
   const category = categorise(error, options);
   const s = (key: ErrorStringKey) => errorString(speaker, key);

@@ -29,6 +29,8 @@ export interface TaskViewOptions<R> {
   setup?: boolean;
   /** The element sent the page's own development keys: a 401 reads as wrong keys. */
   keys?: boolean;
+  /** The element sent no credentials at all: a 401 reads as "sign in", not as an expired session. */
+  anonymous?: boolean;
   /** What was not found, in the visitor's words, for a 404 ("We can't find request 12345."). */
   notFound?: string | undefined;
   /** Class of the status line and of the notice (the element's banner styles). */
@@ -66,6 +68,7 @@ export function renderTask<R>(task: Task<readonly unknown[], R>, o: TaskViewOpti
         ?auto-retry=${!!o.autoRetry && !!retry}
         ?setup=${!!o.setup}
         ?keys=${!!o.keys}
+        ?anonymous=${!!o.anonymous}
       ></sportello-error-notice>`;
       return o.around ? o.around(notice) : notice;
     },

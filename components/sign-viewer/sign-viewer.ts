@@ -346,6 +346,11 @@ export class SportelloSignViewer extends SportelloElement {
     return !!this.signToken && !this.config.tokenProvider;
   }
 
+  /** The viewer sends no credentials at all (no keys, no token provider): a 401 asks the visitor to sign in. */
+  private get anonymous(): boolean {
+    return !this.signToken && !this.config.tokenProvider;
+  }
+
   /** A 404 of the practice, in words that name it (from our own `id-file`, never the server's message). */
   private get practiceNotFound(): string {
     return this.t('practiceNotFound', { id: this.idFile ?? '' });
@@ -360,6 +365,7 @@ export class SportelloSignViewer extends SportelloElement {
       .notFound=${notFound}
       ?auto-retry=${autoRetry}
       ?keys=${this.devKeys}
+      ?anonymous=${this.anonymous}
     ></sportello-error-notice>`;
   }
 
@@ -409,6 +415,7 @@ export class SportelloSignViewer extends SportelloElement {
         retry: () => this.retryPractice(),
         autoRetry: true,
         keys: this.devKeys,
+        anonymous: this.anonymous,
         notFound: this.practiceNotFound,
         around: (notice) => html`<div class="side">${notice}</div>`,
       })}`;

@@ -31,6 +31,8 @@ const de: Catalogue = {
     cutTodo: 'Bitte versuchen Sie es erneut.',
     configWhat: 'Dieser Dienst ist auf dieser Seite nicht richtig eingerichtet.',
     configTodo: 'Bitte informieren Sie den Betreiber der Website.',
+    signInWhat: 'Um dies zu sehen, müssen Sie angemeldet sein.',
+    signInTodo: 'Bitte melden Sie sich auf dieser Website an: Danach erscheint es hier.',
     unknownWhat: 'Etwas ist schiefgelaufen.',
     unknownTodo: 'Bitte versuchen Sie es erneut.',
     reference: 'Für den Support: {code}',

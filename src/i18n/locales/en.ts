@@ -35,6 +35,8 @@ const en = {
     cutTodo: 'Please try again.',
     configWhat: 'This service is not set up correctly on this page.',
     configTodo: 'Please let the site owner know.',
+    signInWhat: 'You need to be signed in to see this.',
+    signInTodo: 'Please sign in to this site: it will then show here.',
     unknownWhat: 'Something went wrong.',
     unknownTodo: 'Please try again.',
     reference: 'For support: {code}',

@@ -30,6 +30,8 @@ const es: Catalogue = {
     cutTodo: 'Vuelva a intentarlo.',
     configWhat: 'Este servicio no está configurado correctamente en esta página.',
     configTodo: 'Informe de ello al responsable del sitio.',
+    signInWhat: 'Debe iniciar sesión para ver esto.',
+    signInTodo: 'Inicie sesión en este sitio: después se mostrará aquí.',
     unknownWhat: 'Algo ha salido mal.',
     unknownTodo: 'Vuelva a intentarlo.',
     reference: 'Para el soporte: {code}',

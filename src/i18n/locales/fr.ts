@@ -33,6 +33,8 @@ const fr: Catalogue = {
     cutTodo: 'Veuillez réessayer.',
     configWhat: 'Ce service n’est pas configuré correctement sur cette page.',
     configTodo: 'Veuillez en informer le responsable du site.',
+    signInWhat: 'Vous devez être connecté pour voir ceci.',
+    signInTodo: 'Veuillez vous connecter à ce site : le contenu s’affichera ensuite ici.',
     unknownWhat: 'Une erreur s’est produite.',
     unknownTodo: 'Veuillez réessayer.',
     reference: 'Pour l’assistance : {code}',

@@ -30,6 +30,8 @@ const it: Catalogue = {
     cutTodo: 'Riprovi.',
     configWhat: 'Questo servizio non è configurato correttamente su questa pagina.',
     configTodo: 'La preghiamo di avvisare il gestore del sito.',
+    signInWhat: 'Per vedere questo contenuto occorre aver effettuato l’accesso.',
+    signInTodo: 'Acceda a questo sito: il contenuto comparirà qui.',
     unknownWhat: 'Qualcosa non ha funzionato.',
     unknownTodo: 'Riprovi.',
     reference: 'Per l’assistenza: {code}',

@@ -42,14 +42,14 @@ async function resetSim(): Promise<void> {
   await fetch(`${SIM_URL}/__sim/reset`, { method: 'POST' });
 }
 
-async function signViewer(idFile: number, user: 'ada' | 'bruno', signer?: string): Promise<SportelloSignViewer> {
+async function signViewer(idFile: number, user: 'ada' | 'bruno' | null, signer?: string): Promise<SportelloSignViewer> {
   const el = document.createElement('sportello-sign-viewer') as SportelloSignViewer;
   el.setAttribute('lang', 'en');
   el.setAttribute('endpoint', `${GATEWAY_URL}/sign/api/v2`);
   el.setAttribute('poll-interval', '150');
   if (signer) el.setAttribute('signer-email', signer);
   el.setAttribute('id-file', String(idFile));
-  el.tokenProvider = tokenOf(user);
+  if (user) el.tokenProvider = tokenOf(user);
   return fixture<SportelloSignViewer>(el);
 }
 
@@ -106,6 +106,22 @@ describe('through the gateway: sportello-sign-viewer', () => {
     await waitUntil(() => shadow(el).querySelector('[part="error"]'), 'no error shown', { timeout: 10000 });
     expect(shadow(el).querySelector('.practice-name')).to.equal(null);
     expect(deepText(el)).not.to.contain('Contratto');
+  });
+
+  it('an anonymous visitor is told to sign in, not that a session expired; signing in shows the practice', async () => {
+    const el = await signViewer(1001, null, 'laura.bianchi@acme.test');
+    await waitUntil(() => errorStatuses.includes(401), 'no 401 from the gateway', { timeout: 10000 });
+    await waitUntil(() => shadow(el).querySelector('[part="error"]'), 'no notice shown', { timeout: 10000 });
+    const words = shadow(el).querySelector('[part="error"] [role="alert"]')!.textContent!;
+    expect(words).to.contain('You need to be signed in to see this.');
+    expect(words).not.to.match(/expired|again/i);
+    await expect(el).to.be.accessible();
+
+    // The page signs the visitor in: the viewer recovers by itself with the new credentials.
+    el.tokenProvider = tokenOf('ada');
+    await waitUntil(() => shadow(el).querySelector('.practice-name'), 'the practice after signing in', {
+      timeout: 10000,
+    });
   });
 });
 
