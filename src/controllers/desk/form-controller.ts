@@ -6,7 +6,7 @@
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { initialState, Task, TaskStatus } from '@lit/task';
-import { stateOf, taskError, type AsyncState } from '../async-state.js';
+import { loadStateOf, stateOf, taskError, type AsyncState } from '../async-state.js';
 import { isAbort, ServiceError } from '../../transport/errors.js';
 import { IdempotentWrite } from '../idempotent-write.js';
 import {
@@ -39,12 +39,6 @@ interface Preview {
   triple: string;
   info: TripleInfo;
   due: DuePreview | undefined;
-}
-
-/** A lookup's state; one cut by a disconnect is idle (asked again on reconnect). */
-function lookupState(task: Task<readonly unknown[], unknown>): AsyncState {
-  const state = stateOf(task);
-  return state === 'error' && isAbort(task.error) ? 'idle' : state;
 }
 
 export class DeskFormController implements ReactiveController {
@@ -166,7 +160,7 @@ export class DeskFormController implements ReactiveController {
   }
 
   get sectionsState(): AsyncState {
-    return lookupState(this.sectionsLoad);
+    return loadStateOf(this.sectionsLoad);
   }
 
   get sectionsError(): Error | undefined {
@@ -174,7 +168,7 @@ export class DeskFormController implements ReactiveController {
   }
 
   get previewState(): AsyncState {
-    return lookupState(this.previewLoad);
+    return loadStateOf(this.previewLoad);
   }
 
   get previewError(): Error | undefined {

@@ -8,7 +8,7 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { initialState, Task } from '@lit/task';
 import { isAbort, ServiceError } from '../../transport/errors.js';
 import type { DeskClient, RequestListQuery, RequestPage } from '../../services/desk.js';
-import { stateOf, taskError, type AsyncState } from '../async-state.js';
+import { loadStateOf, taskError, type AsyncState } from '../async-state.js';
 
 export interface DeskListControllerOptions {
   client: () => DeskClient | undefined;
@@ -76,8 +76,7 @@ export class DeskListController implements ReactiveController {
 
   /** Where the wanted page stands (a load cut by a disconnect is idle: asked again on reconnect). */
   get state(): AsyncState {
-    const state = stateOf(this.loading);
-    return state === 'error' && isAbort(this.loading.error) ? 'idle' : state;
+    return loadStateOf(this.loading);
   }
 
   get error(): Error | undefined {

@@ -14,7 +14,7 @@ import type { DeskClient, DeskComment, Reopened, RequestDetail } from '../../ser
 import { IdempotentWrite } from '../idempotent-write.js';
 import { DEFAULT_BACKOFF, Poller, type BackoffOptions } from '../../model/sign/polling.js';
 import { canRemind, fingerprint, type RatingInput } from '../../model/desk/follow-model.js';
-import { stateOf, taskError, type AsyncState } from '../async-state.js';
+import { loadStateOf, taskError, type AsyncState } from '../async-state.js';
 import { UploadSet } from '../../model/desk/uploads.js';
 
 export interface DeskRequestControllerOptions {
@@ -125,9 +125,7 @@ export class DeskRequestController implements ReactiveController {
   /** Where the request's load stands (quiet polls do not change it). */
   get state(): AsyncState {
     if (!this.requestId) return 'idle';
-    const state = stateOf(this.loading);
-    // Cut by a disconnect: loaded again on reconnect, nothing failed.
-    return state === 'error' && isAbort(this.loading.error) ? 'idle' : state;
+    return loadStateOf(this.loading);
   }
 
   /** Why the load failed, if it did. */

@@ -1,6 +1,6 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { initialState, Task, TaskStatus } from '@lit/task';
-import type { AsyncState } from '../async-state.js';
+import { loadStateOf, type AsyncState } from '../async-state.js';
 import { isAbort, isServiceError, ServiceError } from '../../transport/errors.js';
 import { isFinalStatus, type PracticeDetail, type PracticeStatus, type SignService } from '../../services/sign.js';
 import { DEFAULT_BACKOFF, Poller, type BackoffOptions } from '../../model/sign/polling.js';
@@ -116,16 +116,8 @@ export class SignPracticeController implements ReactiveController {
   /** Where the practice stands: loading, shown, failed (to load, or to follow), or nothing asked. */
   get phase(): AsyncState {
     if (this.followError) return 'error';
-    switch (this.loading.status) {
-      case TaskStatus.PENDING:
-        return 'pending';
-      case TaskStatus.ERROR:
-        return isAbort(this.loading.error) ? 'idle' : 'error';
-      case TaskStatus.COMPLETE:
-        return this.practice ? 'complete' : 'idle';
-      default:
-        return 'idle';
-    }
+    const state = loadStateOf(this.loading);
+    return state === 'complete' && !this.practice ? 'idle' : state;
   }
 
   /** What failed: the load, or following the practice. */
