@@ -67,7 +67,7 @@ function render(me: Me): void {
   chat.setAttribute('endpoint', `${GATEWAY_URL}/chat`);
 
   document.querySelector('#who')!.textContent = me.user
-    ? `Signed in as ${me.name}: the gateway lets this visitor see their own help-desk requests, practice ${me.sportello?.sign.files.join(' and ')} (signing as ${me.sportello?.sign.signer}) and their assistants.`
+    ? `Signed in as ${me.name}: the gateway lets this visitor see their own help-desk requests, practice ${me.sportello?.sign.files.join(' and ')} (signing as ${me.sportello?.sign.signer}), their assistants, and in the live chat's history the chats they ended on any device.`
     : 'Anonymous: the assistant and new help-desk requests only; no practice (the viewer asks the visitor to sign in).';
   for (const button of document.querySelectorAll<HTMLButtonElement>('[data-user]')) {
     button.setAttribute('aria-pressed', String((button.dataset.user || null) === me.user));

@@ -44,3 +44,12 @@ export function chatId(value: unknown): string | undefined {
 
 /** How long the gateway remembers who owns a chat (and the e-mail it started with). */
 export const CHAT_OWNERSHIP_TTL_S = 30 * 24 * 3600;
+
+/**
+ * How many of a verified visitor's chats the gateway lists for them on any device (the newest):
+ * the chats started under their token's `sub` (ws-proxy.ts records them; routes/chat.ts lists them).
+ */
+export const VERIFIED_CHATS_LISTED = 20;
+
+/** Whether `owner` is a verified visitor (a token the gateway checked): only they have chats across devices. */
+export const isVerifiedOwner = (owner: string): boolean => owner.startsWith('token:');

@@ -416,7 +416,8 @@ export function readConfig(env: Record<string, string | undefined>, simulatorUrl
         scope: env.SPORTELLO_GATEWAY_DESK_SCOPE,
       },
     },
-    chat: { token: env.SPORTELLO_GATEWAY_CHAT_TOKEN || undefined },
+    // Embedded: the simulator's seeded chat token, so a verified visitor's past chats are served (routes/chat.ts).
+    chat: { token: env.SPORTELLO_GATEWAY_CHAT_TOKEN || (embedded ? 'demo-chat-token' : undefined) },
     origins,
     limits: {
       perVisitorPerMinute: int('SPORTELLO_GATEWAY_RATE_VISITOR', 120),

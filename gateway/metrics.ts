@@ -15,6 +15,7 @@ export type LimitName =
   | 'rate_ip'
   | 'rate_visitor'
   | 'rate_ai_chat'
+  | 'rate_past_chats'
   | 'requests_per_ip'
   | 'uploads_per_ip'
   | 'sign_uploads'

@@ -1,6 +1,7 @@
 /**
- * The gateway's only state: rate-limit buckets and ownership records (what an anonymous visitor
- * created, which upload ids a visitor opened). In memory by default; in Redis when
+ * The gateway's only state: rate-limit buckets, ownership records (what an anonymous visitor
+ * created, which upload ids a visitor opened) and short lists (the chats a verified visitor
+ * started). In memory by default; in Redis when
  * `SPORTELLO_GATEWAY_REDIS_URL` is set, so replicas behind any load balancer share them.
  * The token-bucket arithmetic is one pure function; the Redis script does the same sum atomically.
  *
@@ -55,6 +56,13 @@ export interface GatewayStore {
   /** Records that `owner` holds `kind`/`id` (a desk request, an upload id) for `ttlSeconds`. */
   setOwner(kind: string, id: string, owner: string, ttlSeconds: number): Promise<void>;
   owner(kind: string, id: string): Promise<string | undefined>;
+  /**
+   * Puts `item` first in the list `kind`/`key` (once: an item already there moves to the front),
+   * keeps the first `max`, and keeps the list `ttlSeconds` from now (a verified visitor's chats).
+   */
+  remember(kind: string, key: string, item: string, max: number, ttlSeconds: number): Promise<void>;
+  /** The list `kind`/`key`, newest first (empty when there is none). */
+  recall(kind: string, key: string): Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -105,6 +113,24 @@ export class MemoryStore implements GatewayStore {
 
   watch(): void {}
 
+  private lists = new Map<string, { items: string[]; until: number }>();
+
+  async remember(kind: string, key: string, item: string, max: number, ttlSeconds: number): Promise<void> {
+    const id = `${kind}:${key}`;
+    const items = [item, ...(await this.recall(kind, key)).filter((i) => i !== item)].slice(0, max);
+    this.lists.set(id, { items, until: this.now() + ttlSeconds * 1000 });
+  }
+
+  async recall(kind: string, key: string): Promise<string[]> {
+    const entry = this.lists.get(`${kind}:${key}`);
+    if (!entry) return [];
+    if (entry.until < this.now()) {
+      this.lists.delete(`${kind}:${key}`);
+      return [];
+    }
+    return [...entry.items];
+  }
+
   async close(): Promise<void> {}
 }
 
@@ -129,6 +155,17 @@ if rate > 0 then ttl = math.ceil(capacity / rate) + 1000 end
 redis.call('PEXPIRE', KEYS[1], ttl)
 return wait
 `;
+
+/** `remember` in one step: the item to the front (once), the list cut to its length, its lifetime renewed. */
+const REMEMBER_SCRIPT = `
+redis.call('LREM', KEYS[1], 0, ARGV[1])
+redis.call('LPUSH', KEYS[1], ARGV[1])
+redis.call('LTRIM', KEYS[1], 0, tonumber(ARGV[2]) - 1)
+redis.call('EXPIRE', KEYS[1], tonumber(ARGV[3]))
+return 1
+`;
+
+const RECALL_SCRIPT = `return redis.call('LRANGE', KEYS[1], 0, -1)`;
 
 /** The subset of an ioredis client the store uses (injected: tests may pass any compatible client). */
 export interface RedisLike {
@@ -189,6 +226,24 @@ export class RedisStore implements GatewayStore {
     } catch {
       return false;
     }
+  }
+
+  async remember(kind: string, key: string, item: string, max: number, ttlSeconds: number): Promise<void> {
+    await this.guard(() =>
+      this.redis.eval(
+        REMEMBER_SCRIPT,
+        1,
+        `${this.prefix}list:${kind}:${key}`,
+        item,
+        Math.max(1, Math.floor(max)),
+        Math.max(1, Math.ceil(ttlSeconds)),
+      ),
+    );
+  }
+
+  async recall(kind: string, key: string): Promise<string[]> {
+    const items = await this.guard(() => this.redis.eval(RECALL_SCRIPT, 1, `${this.prefix}list:${kind}:${key}`));
+    return Array.isArray(items) ? items.filter((i): i is string => typeof i === 'string') : [];
   }
 
   async close(): Promise<void> {

@@ -16,7 +16,13 @@ import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import type { GatewayServices } from './call.js';
 import { checkTarget } from './path-guard.js';
 import { clientIp, type TrustFunction } from './client-ip.js';
-import { CHAT_OWNERSHIP_TTL_S, chatOwner, serviceVisitorId } from './chat-scope.js';
+import {
+  CHAT_OWNERSHIP_TTL_S,
+  chatOwner,
+  isVerifiedOwner,
+  serviceVisitorId,
+  VERIFIED_CHATS_LISTED,
+} from './chat-scope.js';
 import { cookie, SESSION_COOKIE } from './session-cookie.js';
 import { PendingOwners } from './pending-owners.js';
 import { readConnect, rewriteClientMessage, rewriteServerMessage, type VisitorIds } from './stomp-rewrite.js';
@@ -163,6 +169,14 @@ export function attachWebSocketProxy(
       const outcomes = [await owners.record('chat', idChat, owner, CHAT_OWNERSHIP_TTL_S)];
       if (email !== undefined) outcomes.push(await owners.record('chat-email', idChat, email, CHAT_OWNERSHIP_TTL_S));
       if (outcomes.includes('pending')) app.log.warn({ idChat }, 'chat ownership kept until the store answers');
+      // A verified visitor reads their chats again on any device (routes/chat.ts, past chats). With
+      // Redis down this one is only logged: the chat stays on the device's own list of past chats.
+      if (isVerifiedOwner(owner))
+        await gw.store
+          .remember('chats-of', owner, idChat, VERIFIED_CHATS_LISTED, CHAT_OWNERSHIP_TTL_S)
+          .catch((error: unknown) =>
+            app.log.warn({ err: (error as Error).message, idChat }, 'chat not added to its visitor’s account list'),
+          );
     }
   }
 

@@ -130,5 +130,9 @@ export const chat: Catalogue['chat'] = {
   forgetPast: 'حذفها من هذا الجهاز',
   pastForgotten: 'تم حذف المحادثات السابقة من هذا الجهاز.',
   pastEmpty: 'لا توجد محادثات سابقة على هذا الجهاز.',
+  // a verified visitor's chats from their account (through the gateway), on any device
+  pastAccountHint: 'تظهر أيضًا المحادثات التي أجريتها أثناء تسجيل الدخول، على أي جهاز.',
+  pastFromAccount: 'من حسابك',
+  pastAccountReadOnly: 'نسخة للقراءة فقط من حسابك.',
   newInCurrent: 'رسائل جديدة في المحادثة الحالية: {n}',
 };

@@ -8,7 +8,8 @@
  * `visitorId` of an anonymous visitor); any other chat reads as one that does not exist.
  */
 import { Refused, type Call } from '../call.js';
-import { chatId, chatOwner } from '../chat-scope.js';
+import { chatId, chatOwner, isVerifiedOwner } from '../chat-scope.js';
+import { MESSAGES } from '../errors.js';
 import type { AllowedRoute } from './types.js';
 
 /** The service's own answer for a chat that does not exist: a foreign chat gets exactly this. */
@@ -98,6 +99,71 @@ function verifiedContact(path: string): AllowedRoute {
   };
 }
 
+/** The messages of a past chat a visitor gets back (the newest), as on the device that kept it. */
+const PAST_CHAT_MESSAGES = 200;
+
+interface ServiceMessage {
+  id?: unknown;
+  from?: unknown;
+  text?: unknown;
+  ts?: unknown;
+  author?: { name?: unknown } | null;
+  attachments?: Array<{ uuid?: unknown; name?: unknown; size?: unknown; contentType?: unknown }>;
+}
+
+const text = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+
+/** A message as the visitor saw it: who, what, when, the files' names (nothing of the operator's side). */
+function visitorMessage(m: ServiceMessage) {
+  const from = text(m.from);
+  if (from !== 'visitor' && from !== 'operator' && from !== 'bot' && from !== 'system') return undefined;
+  if (typeof m.id !== 'number' && typeof m.id !== 'string') return undefined;
+  return {
+    id: m.id,
+    from,
+    text: text(m.text) ?? '',
+    ts: text(m.ts),
+    author: from === 'visitor' ? undefined : text(m.author?.name),
+    attachments: (m.attachments ?? []).flatMap((a) =>
+      text(a.uuid) && text(a.name)
+        ? [
+            {
+              uuid: a.uuid,
+              name: a.name,
+              size: typeof a.size === 'number' ? a.size : undefined,
+              contentType: text(a.contentType),
+            },
+          ]
+        : [],
+    ),
+  };
+}
+
+/** One of the visitor's ended chats, read from the service with the gateway's chat token; undefined when not ended. */
+async function pastChat(call: Call, idChat: string) {
+  const [detail, history] = await Promise.all([
+    call.upstreamJson({ path: `/api/chat/${idChat}` }),
+    call.upstreamJson({ path: `/api/chat/history/${idChat}` }),
+  ]);
+  const chat = detail.body as { closed?: unknown; tsIns?: unknown } | undefined;
+  const record = history.body as { messages?: unknown; events?: Array<{ type?: unknown; ts?: unknown }> } | undefined;
+  // The running chat is the device's own (it follows the visitor from page to page already).
+  if (detail.status !== 200 || history.status !== 200 || chat?.closed !== true) return undefined;
+  const messages = (Array.isArray(record?.messages) ? (record.messages as ServiceMessage[]) : [])
+    .map(visitorMessage)
+    .filter((m) => m !== undefined)
+    .slice(-PAST_CHAT_MESSAGES);
+  if (!messages.length) return undefined;
+  const closed = [...(record?.events ?? [])].reverse().find((e) => e.type === 'closed');
+  return {
+    idChat,
+    startedAt: text(chat.tsIns) ?? messages[0]!.ts,
+    endedAt: text(closed?.ts) ?? messages.at(-1)!.ts,
+    operator: messages.find((m) => m.from === 'operator' && m.author)?.author,
+    messages,
+  };
+}
+
 export const chatRoutes: AllowedRoute[] = [
   pass('GET', '/public/api/widget'),
   pass('GET', '/public/api/chat/categories'),
@@ -128,4 +194,29 @@ export const chatRoutes: AllowedRoute[] = [
   pass('GET', '/public/api/attachments/download'),
   pass('GET', '/public/api/attachments/image'),
   pass('GET', '/public/api/bot/avatar'),
+  {
+    // The gateway's own (not the chat service's): a verified visitor's ended chats, on any device —
+    // those started under the same token `sub` (recorded by ws-proxy.ts as they start). The service's
+    // public API cannot list a visitor's chats; its operator API can, with the gateway's chat token
+    // (`SPORTELLO_GATEWAY_CHAT_TOKEN`): without one there is nothing to serve, and the widget keeps
+    // past chats on the device only. Each chat is checked to be the caller's before it is read.
+    service: 'chat',
+    method: 'GET',
+    path: '/sportello/past-chats',
+    access: 'token',
+    async handle(call: Call) {
+      if (!call.config.chat.token) throw new Refused(404, MESSAGES.notAllowed);
+      await call.limit('past-chats', 'rate_past_chats', 10, 60);
+      const owner = chatOwner(call.visitor, undefined);
+      if (!owner || !isVerifiedOwner(owner)) throw new Refused(401, MESSAGES.needsToken);
+      const ids = await call.store.recall('chats-of', owner);
+      const mine = await Promise.all(
+        ids.map(async (id) => ((await call.store.owner('chat', id)) === owner ? id : undefined)),
+      );
+      const chats = await Promise.all(mine.filter((id) => id !== undefined).map((id) => pastChat(call, id)));
+      return call.reply
+        .header('content-type', 'application/json')
+        .send(JSON.stringify({ chats: chats.filter((c) => c !== undefined) }));
+    },
+  },
 ];

@@ -159,6 +159,16 @@ export class ChatClient extends ChatRealtime {
     return (await response.json()) as WidgetConfig;
   }
 
+  /**
+   * A verified visitor's ended chats on any device: the Sportello gateway's own route (the chat
+   * service's public API cannot list a visitor's chats), answered for a verified visitor token only.
+   * Raw as the gateway sends them (src/storage/past-chats.ts reads them).
+   */
+  async pastChats(signal?: AbortSignal): Promise<unknown[]> {
+    const body = await this.http.json<{ chats?: unknown }>('/sportello/past-chats', { signal });
+    return Array.isArray(body?.chats) ? body.chats : [];
+  }
+
   async categories(language: string, signal?: AbortSignal): Promise<ChatCategory[]> {
     const body = await this.http.json<ChatCategory[] | { content?: ChatCategory[] }>('/public/api/chat/categories', {
       query: { widgetKey: this.options.widgetKey, language },

@@ -10,6 +10,8 @@ import type { TranscriptMessage } from '../model/chat/transcript.js';
 
 export interface PastChat {
   idChat: string;
+  /** Read from the visitor's account through the gateway (any device), not kept on this one. */
+  fromAccount?: boolean | undefined;
   /** ISO time the chat ended (as this tab saw it). */
   endedAt: string;
   /** ISO time of its first message. */
@@ -81,6 +83,74 @@ export function withPastChat(list: readonly PastChat[], chat: PastChat): PastCha
     next[0] = { ...only, messages };
   }
   return next;
+}
+
+/** How many chats the list shows when the visitor's account adds its own (the gateway lists up to 20). */
+export const PAST_CHATS_LISTED = 20;
+
+/**
+ * A chat the gateway lists for a verified visitor (`GET {chat endpoint}/sportello/past-chats`: the
+ * ended chats started under the same verified identity, on any device), as a past chat; undefined
+ * when it does not have the expected shape.
+ */
+export function accountPastChat(raw: unknown): PastChat | undefined {
+  const c = raw as { idChat?: unknown; startedAt?: unknown; endedAt?: unknown; operator?: unknown; messages?: unknown };
+  if (!c || typeof c !== 'object' || (typeof c.idChat !== 'string' && typeof c.idChat !== 'number')) return undefined;
+  if (!Array.isArray(c.messages)) return undefined;
+  const messages: TranscriptMessage[] = c.messages.flatMap((m: Record<string, unknown>) => {
+    const from = m?.['from'];
+    const id = m?.['id'];
+    if (from !== 'visitor' && from !== 'operator' && from !== 'bot' && from !== 'system') return [];
+    if (typeof id !== 'string' && typeof id !== 'number') return [];
+    const ts = typeof m['ts'] === 'string' ? m['ts'] : '';
+    const attachments = Array.isArray(m['attachments'])
+      ? (m['attachments'] as Array<Record<string, unknown>>).flatMap((a) =>
+          typeof a?.['uuid'] === 'string' && typeof a['name'] === 'string'
+            ? [
+                {
+                  uuid: a['uuid'],
+                  name: a['name'],
+                  size: typeof a['size'] === 'number' ? a['size'] : undefined,
+                  contentType: typeof a['contentType'] === 'string' ? a['contentType'] : undefined,
+                },
+              ]
+            : [],
+        )
+      : [];
+    return [
+      {
+        key: `s:${id}`,
+        id: String(id),
+        from,
+        author: typeof m['author'] === 'string' ? m['author'] : undefined,
+        text: typeof m['text'] === 'string' ? m['text'] : '',
+        attachments,
+        ts,
+        state: 'sent' as const,
+      },
+    ];
+  });
+  const chat = toPastChat({
+    idChat: String(c.idChat),
+    messages,
+    operator: typeof c.operator === 'string' ? c.operator : undefined,
+    endedAt: typeof c.endedAt === 'string' ? c.endedAt : undefined,
+  });
+  return (
+    chat && { ...chat, startedAt: typeof c.startedAt === 'string' ? c.startedAt : chat.startedAt, fromAccount: true }
+  );
+}
+
+/**
+ * The past chats the window lists: those kept on this device and those of the visitor's account
+ * (one entry per chat: the device's copy when both have it), newest first, at most PAST_CHATS_LISTED.
+ */
+export function mergePastChats(device: readonly PastChat[], account: readonly PastChat[]): PastChat[] {
+  if (!account.length) return [...device];
+  const kept = new Set(device.map((c) => c.idChat));
+  return [...device, ...account.filter((c) => !kept.has(c.idChat))]
+    .sort((a, b) => (a.endedAt < b.endedAt ? 1 : a.endedAt > b.endedAt ? -1 : 0))
+    .slice(0, PAST_CHATS_LISTED);
 }
 
 function isPastChat(value: unknown): value is PastChat {

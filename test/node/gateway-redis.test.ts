@@ -4,7 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { startSimulator, type RunningSimulator } from '../../demo/server/core/simulator.js';
 import { ensureRedis, stopRedisIfOurs } from '../setup/redis.mjs';
-import { ADA, SECRET, json, mint, withToken } from './gateway-helpers.js';
+import { ADA, BRUNO, SECRET, json, mint, send, startChat, withToken } from './gateway-helpers.js';
 import { RedisStore, type RedisLike } from '../../gateway/store.js';
 
 // Two gateway processes on one Redis, as replicas behind a load balancer: a rate limit and an
@@ -56,6 +56,8 @@ before(async () => {
     SPORTELLO_GATEWAY_SIGN_USER: 'demo',
     SPORTELLO_GATEWAY_DESK_CLIENT_ID: 'sportello-demo',
     SPORTELLO_GATEWAY_DESK_CLIENT_SECRET: 'demo-secret',
+    // A verified visitor's past chats are read from the chat service with the gateway's own token.
+    SPORTELLO_GATEWAY_CHAT_TOKEN: 'demo-chat-token',
     SPORTELLO_GATEWAY_RATE_VISITOR: '4',
     SPORTELLO_GATEWAY_RATE_IP: '10000',
     SPORTELLO_GATEWAY_LOG_LEVEL: 'silent',
@@ -111,6 +113,28 @@ describe('gateway replicas on one Redis', () => {
     const refused = await fetch(`${one.url}/desk/richieste/${idRichiesta}`, withToken(stranger));
     assert.equal(refused.status, 404);
     assert.ok(!(await refused.text()).includes('prima replica'));
+  });
+
+  it("list a verified visitor's chat started on one replica from the other, and to them only", async () => {
+    const ada = await mint({ ...ADA, sub: `ada-${randomUUID()}` });
+    const bruno = await mint({ ...BRUNO, sub: `bruno-${randomUUID()}` });
+    const { idChat, client } = await startChat(gateways[0]!.url, `v-${randomUUID()}`, {
+      token: ada,
+      message: 'Asked from the first replica',
+    });
+    client.ws.send(send(`/app/chat.${idChat}.close`, {}));
+    await client.next((f) => f.includes('"type":"closed"'));
+    client.ws.close();
+    // Another device, behind the load balancer on the other replica.
+    const listed = await fetch(`${gateways[1]!.url}/chat/sportello/past-chats`, withToken(ada));
+    assert.equal(listed.status, 200);
+    const { chats } = (await listed.json()) as { chats: Array<{ idChat: string }> };
+    assert.deepEqual(
+      chats.map((c) => c.idChat),
+      [String(idChat)],
+    );
+    const other = await fetch(`${gateways[0]!.url}/chat/sportello/past-chats`, withToken(bruno));
+    assert.deepEqual(await other.json(), { chats: [] });
   });
 
   it('keeps the record in Redis itself, under the configured prefix', async () => {

@@ -111,6 +111,20 @@ describe('gateway store: token bucket', () => {
   });
 });
 
+describe('gateway store: a verified visitor’s list of chats', () => {
+  it('newest first, each once, the newest `max` kept, forgotten past its lifetime', async () => {
+    let now = 0;
+    const store = new MemoryStore(() => now);
+    for (const id of ['1', '2', '3', '2']) await store.remember('chats-of', 'token:ada', id, 3, 10);
+    assert.deepEqual(await store.recall('chats-of', 'token:ada'), ['2', '3', '1']);
+    await store.remember('chats-of', 'token:ada', '4', 3, 10);
+    assert.deepEqual(await store.recall('chats-of', 'token:ada'), ['4', '2', '3']);
+    assert.deepEqual(await store.recall('chats-of', 'token:bruno'), []);
+    now = 11_000;
+    assert.deepEqual(await store.recall('chats-of', 'token:ada'), []);
+  });
+});
+
 describe('gateway ownership records kept through a store outage', () => {
   /** A memory store that refuses writes while `down`, and tells its watchers when it answers again. */
   class FlakyStore implements GatewayStore {
@@ -135,6 +149,9 @@ describe('gateway ownership records kept through a store outage', () => {
     }
     owner = (kind: string, id: string) => this.memory.owner(kind, id);
     take = (key: string, capacity: number, perMinute: number) => this.memory.take(key, capacity, perMinute);
+    remember = (kind: string, key: string, item: string, max: number, ttlSeconds: number) =>
+      this.memory.remember(kind, key, item, max, ttlSeconds);
+    recall = (kind: string, key: string) => this.memory.recall(kind, key);
     ping = async () => !this.down;
     close = async () => undefined;
     async answerAgain(): Promise<void> {

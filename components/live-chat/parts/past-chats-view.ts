@@ -1,6 +1,7 @@
 /**
- * Past conversations kept on this device: the list, one conversation read-only, the way back to
- * the running chat (with what arrived there meanwhile), and forgetting them.
+ * Past conversations kept on this device (and, for a verified visitor, those of their account the
+ * gateway lists, marked as such): the list, one conversation read-only, the way back to the running
+ * chat (with what arrived there meanwhile), and forgetting those kept on the device.
  */
 import { html, nothing } from 'lit';
 import '../../shared/message-list.js';
@@ -111,14 +112,18 @@ export class PastChatsView {
     const list = this.ctx.chat.pastChats;
     return html`<div class="body past" part="body">
       <h3 id="past-title" tabindex="-1">${tr('pastChats')}</h3>
-      <p class="hint">${tr('pastChatsHint', { max: PAST_CHATS_MAX })}</p>
+      <p class="hint">${tr('pastChatsHint', { max: PAST_CHATS_MAX })}${
+        list.some((p) => p.fromAccount) ? html` ${tr('pastAccountHint')}` : nothing
+      }</p>
       ${
         list.length
           ? html`<ul class="past-list" aria-labelledby="past-title">
             ${list.map(
               (p) => html`<li>
                 <button type="button" class="past-item" data-id=${p.idChat} @click=${() => this.openPast(p.idChat)}>
-                  <span class="past-meta"><span class="past-date">${this.pastDate(p.startedAt ?? p.endedAt)}</span> · <span class="past-operator">${p.operator || tr('pastNoOperator')}</span></span>
+                  <span class="past-meta"><span class="past-date">${this.pastDate(p.startedAt ?? p.endedAt)}</span> · <span class="past-operator">${p.operator || tr('pastNoOperator')}</span>${
+                    p.fromAccount ? html` · <span class="past-account">${tr('pastFromAccount')}</span>` : nothing
+                  }</span>
                   <span class="past-preview">${p.preview}</span>
                 </button>
               </li>`,
@@ -143,7 +148,7 @@ export class PastChatsView {
           ${tr('pastChatTitle', { date: this.pastDate(chat.startedAt ?? chat.endedAt) })}
           <span class="past-operator">${tr('pastWith', { name: chat.operator || tr('pastNoOperator') })}</span>
         </h3>
-        <p class="hint">${tr('pastReadOnly')}</p>
+        <p class="hint">${tr(chat.fromAccount ? 'pastAccountReadOnly' : 'pastReadOnly')}</p>
       </div>
       <sportello-message-list
         .items=${this.rows.past(chat)}

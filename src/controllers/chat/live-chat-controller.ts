@@ -10,7 +10,7 @@ import { ChatClient, StartRejected, type FieldError } from '../../services/chat.
 import { isAbort } from '../../transport/errors.js';
 import { Transcript } from '../../model/chat/transcript.js';
 import { ensureVisitorId, readStored, storageKey } from '../../storage/chat.js';
-import { PastChatsShelf, type PastChat } from '../../storage/past-chats.js';
+import { accountPastChat, mergePastChats, PastChatsShelf, type PastChat } from '../../storage/past-chats.js';
 import { SharedRealtime } from '../../realtime/shared-realtime.js';
 import type { PrechatInput } from '../../model/chat/chat-types.js';
 import type { LiveChatHost } from './live-chat-host.js';
@@ -24,9 +24,29 @@ export type { LiveChatHost } from './live-chat-host.js';
 
 export class LiveChatController extends ChatSession implements ReactiveController, ChatEventTarget {
   private readonly past = new PastChatsShelf();
-  /** Ended conversations kept on this device, newest first (read-only copies). */
+  /** A verified visitor's ended chats from any device, as the gateway lists them (none otherwise). */
+  private accountPast: PastChat[] = [];
+  /**
+   * Ended conversations to read again, newest first (read-only copies): those kept on this device,
+   * and for a verified visitor those of their account the gateway lists.
+   */
   get pastChats(): PastChat[] {
-    return this.past.list;
+    return mergePastChats(this.past.list, this.accountPast);
+  }
+
+  /**
+   * The verified visitor's chats from other devices (through the gateway). Quiet when there are
+   * none to read: the service or a gateway without the route (404), no verified visitor.
+   */
+  private async loadAccountPast(signal: AbortSignal): Promise<void> {
+    if (!this.visitorVerified || this.host.chatOptions().keepPastChats === false) return;
+    try {
+      const listed = await this.client!.pastChats(signal);
+      this.accountPast = listed.flatMap((raw) => accountPastChat(raw) ?? []);
+      this.host.requestUpdate();
+    } catch {
+      // The device's own list stays: past chats across devices are a bonus, never an error.
+    }
   }
 
   private unwatch?: () => void;
@@ -176,6 +196,7 @@ export class LiveChatController extends ChatSession implements ReactiveControlle
       this.categories = categories;
       this.loadedLanguage = o.language;
       this.host.onConfig?.(config);
+      void this.loadAccountPast(abort.signal);
     } catch (error) {
       if (isAbort(error) || this.realtime !== realtime) return;
       this.fail('load-widget', error);
@@ -412,7 +433,7 @@ export class LiveChatController extends ChatSession implements ReactiveControlle
   }
 
   pastChat(idChat: string): PastChat | undefined {
-    return this.past.find(idChat);
+    return this.past.find(idChat) ?? this.accountPast.find((c) => c.idChat === idChat);
   }
 
   /** The visitor deletes the kept copies from this device. */

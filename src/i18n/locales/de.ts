@@ -297,6 +297,10 @@ const de: Catalogue = {
     forgetPast: 'Von diesem Gerät löschen',
     pastForgotten: 'Die früheren Unterhaltungen wurden von diesem Gerät gelöscht.',
     pastEmpty: 'Auf diesem Gerät sind keine früheren Unterhaltungen gespeichert.',
+    // a verified visitor's chats from their account (through the gateway), on any device
+    pastAccountHint: 'Unterhaltungen, die Sie angemeldet geführt haben, erscheinen ebenfalls, auf jedem Gerät.',
+    pastFromAccount: 'aus Ihrem Konto',
+    pastAccountReadOnly: 'Eine schreibgeschützte Kopie aus Ihrem Konto.',
     newInCurrent: 'Neue Nachrichten im laufenden Chat: {n}',
   },
   // A form field's expected format in the visitor's words (components/shared/pattern-hint.ts): the desk form and the live chat.

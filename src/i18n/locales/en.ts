@@ -299,6 +299,10 @@ const en = {
     forgetPast: 'Delete them from this device',
     pastForgotten: 'Past conversations deleted from this device.',
     pastEmpty: 'No past conversations on this device.',
+    // a verified visitor's chats from their account (through the gateway), on any device
+    pastAccountHint: 'Conversations you had while signed in are shown too, on any device.',
+    pastFromAccount: 'from your account',
+    pastAccountReadOnly: 'A read-only copy from your account.',
     newInCurrent: 'New messages in the current chat: {n}',
   },
   // A form field's expected format in the visitor's words (components/shared/pattern-hint.ts): the desk form and the live chat.

@@ -294,6 +294,10 @@ const es: Catalogue = {
     forgetPast: 'Borrarlas de este dispositivo',
     pastForgotten: 'Se han borrado las conversaciones anteriores de este dispositivo.',
     pastEmpty: 'No hay conversaciones anteriores en este dispositivo.',
+    // a verified visitor's chats from their account (through the gateway), on any device
+    pastAccountHint: 'También se muestran las conversaciones de su cuenta, en cualquier dispositivo.',
+    pastFromAccount: 'de su cuenta',
+    pastAccountReadOnly: 'Una copia de solo lectura de su cuenta.',
     newInCurrent: 'Mensajes nuevos en el chat actual: {n}',
   },
   // A form field's expected format in the visitor's words (components/shared/pattern-hint.ts): the desk form and the live chat.

@@ -297,6 +297,10 @@ const fr: Catalogue = {
     forgetPast: 'Les supprimer de cet appareil',
     pastForgotten: 'Les conversations précédentes ont été supprimées de cet appareil.',
     pastEmpty: 'Aucune conversation précédente sur cet appareil.',
+    // a verified visitor's chats from their account (through the gateway), on any device
+    pastAccountHint: 'Les conversations de votre compte apparaissent aussi, sur tous vos appareils.',
+    pastFromAccount: 'de votre compte',
+    pastAccountReadOnly: 'Une copie en lecture seule, issue de votre compte.',
     newInCurrent: 'Nouveaux messages dans le chat en cours : {n}',
   },
   // A form field's expected format in the visitor's words (components/shared/pattern-hint.ts): the desk form and the live chat.

@@ -290,6 +290,10 @@ const it: Catalogue = {
     forgetPast: 'Cancellarle da questo dispositivo',
     pastForgotten: 'Conversazioni precedenti cancellate da questo dispositivo.',
     pastEmpty: 'Nessuna conversazione precedente su questo dispositivo.',
+    // a verified visitor's chats from their account (through the gateway), on any device
+    pastAccountHint: 'Sono mostrate anche le conversazioni avute dopo l’accesso, su qualsiasi dispositivo.',
+    pastFromAccount: 'dal Suo account',
+    pastAccountReadOnly: 'Una copia di sola lettura dal Suo account.',
     newInCurrent: 'Nuovi messaggi nella chat in corso: {n}',
   },
   // A form field's expected format in the visitor's words (components/shared/pattern-hint.ts): the desk form and the live chat.

@@ -373,7 +373,8 @@ const chatStates: ElementState[] = [
       await chat.sendAndConfirm('Buongiorno');
       await chat.endChat();
       await chat.openPast();
-      return { root: chat.element, ...CHAT_DATA, data: [...CHAT_DATA.data, /\bwith\b/] };
+      // The list names who answered: the simulator's scripted operator (its nickname is data).
+      return { root: chat.element, ...CHAT_DATA, data: [...CHAT_DATA.data, /\bwith\b/, 'Giulia'] };
     },
   },
   {
