@@ -15,19 +15,32 @@ interface SiteUser {
   email: string;
   sportello: {
     desk: { idUtente: number };
-    sign: { files: number[]; signer: string };
+    sign: { files: number[]; signer: string; author?: Record<string, unknown> };
     ai: { agents: number[] };
   };
 }
 
-/** The site's two demo accounts. Ada's help-desk user created the seeded requests; Bruno has none. */
+/**
+ * The site's two demo accounts. Ada's help-desk user created the seeded requests; Bruno has none.
+ * Ada is also an agent who prepares practices (`sign.author`, hosting in-person signing as the
+ * signing service's `agente.conti`); Bruno may not.
+ */
 export const SITE_USERS: Record<string, SiteUser> = {
   ada: {
     name: 'Ada Lovelace',
     email: 'ada@example.test',
     sportello: {
       desk: { idUtente: 501 },
-      sign: { files: [1001, 1003], signer: 'laura.bianchi@acme.test' },
+      sign: {
+        files: [1001, 1003],
+        signer: 'laura.bianchi@acme.test',
+        author: {
+          types: ['POLIZZA-AUTO', 'ASSUNZIONE', 'MODULO-LIBERO'],
+          free: true,
+          host: 'agente.conti',
+          uploads: 200,
+        },
+      },
       ai: { agents: [1, 2] },
     },
   },

@@ -13,6 +13,7 @@ import {
   choose,
   composer,
   field,
+  goToStep,
   page,
   pdfFile,
   root,
@@ -34,11 +35,6 @@ async function pdfWithField(name: string): Promise<File> {
   doc.getForm().createTextField(name).addToPage(pdfPage, { x: 60, y: 100, width: 200, height: 40 });
   const bytes = await doc.save();
   return new File([bytes.slice().buffer as ArrayBuffer], 'modulo.pdf', { type: 'application/pdf' });
-}
-
-async function goToStep(el: SportelloSignComposer, name: RegExp) {
-  button(el, name, root(el).querySelector('.steps')!).click();
-  await el.updateComplete;
 }
 
 async function withSigner(el: SportelloSignComposer, file: File) {

@@ -12,7 +12,9 @@ import {
   composer,
   deepActive,
   field,
+  goToStep,
   page,
+  prepareSimple,
   pdfFile,
   practicesNamed,
   root,
@@ -26,7 +28,6 @@ import {
   uploaded,
 } from '../../test/browser/helpers/sign-composer.js';
 import { resetSim } from '../../test/browser/helpers/sign-viewer.js';
-import type { SportelloSignComposer } from './sign-composer.js';
 
 const fault = (body: unknown) =>
   fetch(`${SIM_URL}/__sim/faults`, {
@@ -34,30 +35,6 @@ const fault = (body: unknown) =>
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify(body),
   });
-
-async function goToStep(el: SportelloSignComposer, name: RegExp) {
-  button(el, name, root(el).querySelector('.steps')!).click();
-  await el.updateComplete;
-}
-
-/** One signer and one signature area: the shortest practice that may be sent. */
-async function prepareSimple(el: SportelloSignComposer, name: string) {
-  await addFiles(el, [await pdfFile()]);
-  await uploaded(el);
-  await goToStep(el, /Signers/);
-  button(el, 'Add a signer').click();
-  await el.updateComplete;
-  await type(el, field(el, 'First name'), 'Mario');
-  await type(el, field(el, 'Last name'), 'Rossi');
-  await type(el, field(el, 'E-mail'), 'mario.rossi@acme.test');
-  await goToStep(el, /Areas/);
-  await until(() => page(el, 1), 'page 1 drawn');
-  page(el, 1)!.focus();
-  await sendKeys({ press: 'Enter' });
-  await until(() => areas(el).length === 1, 'the area placed');
-  await goToStep(el, /Options/);
-  await type(el, field(el, 'Name of the practice'), name);
-}
 
 describe('<sportello-sign-composer>', () => {
   beforeEach(async () => {

@@ -291,7 +291,10 @@ export class SportelloSignComposer extends SportelloElement {
 
   private async send(): Promise<void> {
     const problems = await this.ctl.send();
+    const refused = this.ctl.refusal?.field;
     if (problems.length) this.focusSoon('#problems');
+    // A refusal about one field: the user is taken to it, its words under it.
+    else if (refused) this.goTo(refused);
     else if (this.ctl.sending.state === 'error') this.focusSoon('sportello-error-notice');
   }
 

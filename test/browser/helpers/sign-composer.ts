@@ -15,18 +15,26 @@ export { SIGN_API, KEY_HEADERS, until };
 
 let drafts = 0;
 
-/** A composer with the development keys, in English, with a draft key of its own (unless given), in a site's `<main>`. */
-export async function composer(attrs: Record<string, string> = {}): Promise<SportelloSignComposer> {
+type TokenProvider = (options: { forceRefresh: boolean }) => Promise<string>;
+
+/**
+ * A composer in English, with a draft key of its own (unless given), in a site's `<main>`: with the
+ * development keys, or with `tokenProvider` (a visitor token, `endpoint` then the gateway's) and no key.
+ */
+export async function composer(
+  attrs: Record<string, string> = {},
+  tokenProvider?: TokenProvider,
+): Promise<SportelloSignComposer> {
   const el = document.createElement('sportello-sign-composer');
   for (const [k, v] of Object.entries({
     lang: 'en',
     endpoint: SIGN_API,
-    'sign-token': 'demo-sign-token',
-    'sign-user': 'demo',
+    ...(tokenProvider ? {} : { 'sign-token': 'demo-sign-token', 'sign-user': 'demo' }),
     'draft-key': `test-${Date.now()}-${++drafts}`,
     ...attrs,
   }))
     el.setAttribute(k, v);
+  if (tokenProvider) el.tokenProvider = tokenProvider;
   siteLandmarks().append(el);
   mounted.add(el);
   await until(() => stepTitle(el), 'the composer did not render');
@@ -138,6 +146,31 @@ export function page(el: SportelloSignComposer, n: number): HTMLElement | null {
 
 export function areas(el: SportelloSignComposer): HTMLElement[] {
   return [...pages(el).shadowRoot!.querySelectorAll<HTMLElement>('.area')];
+}
+
+/** Goes to a step by the step list. */
+export async function goToStep(el: SportelloSignComposer, name: RegExp): Promise<void> {
+  button(el, name, root(el).querySelector('.steps')!).click();
+  await el.updateComplete;
+}
+
+/** One signer and one signature area: the shortest practice that may be sent. */
+export async function prepareSimple(el: SportelloSignComposer, name: string): Promise<void> {
+  await addFiles(el, [await pdfFile()]);
+  await uploaded(el);
+  await goToStep(el, /Signers/);
+  button(el, 'Add a signer').click();
+  await el.updateComplete;
+  await type(el, field(el, 'First name'), 'Mario');
+  await type(el, field(el, 'Last name'), 'Rossi');
+  await type(el, field(el, 'E-mail'), 'mario.rossi@acme.test');
+  await goToStep(el, /Areas/);
+  await until(() => page(el, 1), 'page 1 drawn');
+  page(el, 1)!.focus();
+  await sendKeys({ press: 'Enter' });
+  await until(() => areas(el).length === 1, 'the area placed');
+  await goToStep(el, /Options/);
+  await type(el, field(el, 'Name of the practice'), name);
 }
 
 /** GET of the signing service with the development keys. */
