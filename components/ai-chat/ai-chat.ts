@@ -179,6 +179,13 @@ export class SportelloAiChat extends SportelloElement {
    */
   @property({ type: Number, attribute: 'render-interval' }) renderInterval = 50;
   /**
+   * Longest silence of a streaming answer, in milliseconds (default 30 000; 0: wait for ever). A
+   * stream can hang after it began (a stuck model or proxy) with its connection open: after this
+   * long without a byte the request is dropped, what arrived stays, marked as stopped in the
+   * visitor's words, with a Retry that asks the same question again.
+   */
+  @property({ type: Number, attribute: 'stall-timeout' }) stallTimeout = 30_000;
+  /**
    * The tool whose calls carry suggested follow-ups: a `tool_call` of it with `tool_args.questions`
    * (strings) shows them as buttons under the last answer, instead of a tool card. The spec's chat
    * response has no field for suggestions; an agent gives them by function calling. Empty: none.

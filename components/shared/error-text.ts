@@ -26,6 +26,7 @@ export type ErrorCategory =
   | 'server'
   | 'broken'
   | 'cut'
+  | 'stalled'
   | 'config'
   | 'signIn'
   | 'unknown';
@@ -59,6 +60,8 @@ export function categorise(
   // expired, the visitor never had one; what they need is to sign in.
   if (options.anonymous && error.status === 401) return 'signIn';
   if (error.code === 'stream_cut') return 'cut';
+  // The stream began, then went silent (sse.ts `idleTimeoutMs`): the answer stopped, what came stays.
+  if (error.code === 'stream_stalled') return 'stalled';
   if (error.kind === 'network') return 'network';
   if (error.kind === 'timeout') return 'timeout';
   const status = error.status ?? 0;

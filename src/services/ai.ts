@@ -108,6 +108,11 @@ export interface StreamReadOptions {
    * a consumer that renders every 50 ms gains nothing from more, and each batch costs it a task.
    */
   batchIntervalMs?: number;
+  /**
+   * Longest silence of the stream once it began (ms; 0 or absent: none): after it the request is
+   * dropped and the stream ends with a cut of code `stream_stalled` (transport/sse.ts).
+   */
+  idleTimeoutMs?: number;
 }
 
 /** §4.2 stream events, by `type`. */
@@ -215,6 +220,7 @@ export class AiClient {
         join: { field: 'type', values: ['delta', 'content'], text: 'content' },
         ...(options.batchIntervalMs !== undefined ? { deliveryIntervalMs: options.batchIntervalMs } : {}),
       },
+      ...(options.idleTimeoutMs ? { idleTimeoutMs: options.idleTimeoutMs } : {}),
       // An `error` event ends the answer as surely as `done` does.
       isTerminal: (data) => data?.type === 'done' || data?.type === 'error',
     };

@@ -142,6 +142,7 @@ const CASES: Record<string, ElementCase> = {
       maxFiles: 1,
       renderInterval: 10,
       followUpTool: 'late_follow_ups',
+      stallTimeout: 20_000,
       strings: stringsFor('ai', 'welcome'),
       endpoint: `${SIM_URL}/ai/api/v2`,
       tokenProvider: async () => 'late-token',

@@ -24,6 +24,7 @@ export interface AiChatAttributes {
   mode: string;
   renderInterval: number;
   followUpTool: string;
+  stallTimeout: number;
 }
 
 /** The attributes the element holds itself (the rest come from the resolved configuration). */
@@ -45,6 +46,7 @@ const OWN: ReadonlyArray<keyof OwnAttributes> = [
   'mode',
   'renderInterval',
   'followUpTool',
+  'stallTimeout',
 ];
 
 /** A copy of the element's own attributes as of now (a later change leaves it as it was). */
@@ -105,6 +107,8 @@ export function configProblem(a: AiChatAttributes): string | undefined {
   if (a.responseFormat !== 'markdown' && a.responseFormat !== 'html') return 'response-format must be markdown or html';
   if (a.persist && a.persist !== 'session' && a.persist !== 'local') return 'persist must be session or local';
   if (a.mode !== 'inline' && a.mode !== 'launcher') return 'mode must be inline or launcher';
+  if (!Number.isFinite(a.stallTimeout) || a.stallTimeout < 0)
+    return 'stall-timeout must be a number of milliseconds (0: never)';
   const vars = parsedTemplateVars(a.templateVars);
   if (vars instanceof Error) return vars.message;
   const intents = parsedIntents(a.classificationIntents);
@@ -131,6 +135,7 @@ export function chatSettings(a: AiChatAttributes, client: () => AiClient): Answe
     externalConversationId: a.externalConversationId,
     renderIntervalMs: a.renderInterval,
     followUpTool: a.followUpTool.trim() || undefined,
+    stallTimeoutMs: a.stallTimeout,
   };
 }
 

@@ -29,6 +29,8 @@ const de: Catalogue = {
     brokenTodo: 'Bitte versuchen Sie es erneut.',
     cutWhat: 'Die Verbindung ist abgebrochen, bevor die Antwort vollständig war.',
     cutTodo: 'Bitte versuchen Sie es erneut.',
+    stalledWhat: 'Die Antwort ist stehen geblieben: Der Dienst hat nichts mehr gesendet.',
+    stalledTodo: 'Was angekommen ist, bleibt erhalten. Bitte versuchen Sie es erneut.',
     configWhat: 'Dieser Dienst ist auf dieser Seite nicht richtig eingerichtet.',
     configTodo: 'Bitte informieren Sie den Betreiber der Website.',
     signInWhat: 'Um dies zu sehen, müssen Sie angemeldet sein.',

@@ -33,6 +33,8 @@ const en = {
     brokenTodo: 'Please try again.',
     cutWhat: 'The connection broke before the answer was complete.',
     cutTodo: 'Please try again.',
+    stalledWhat: 'The answer stopped coming: the service sent nothing more.',
+    stalledTodo: 'What arrived is kept. Please try again.',
     configWhat: 'This service is not set up correctly on this page.',
     configTodo: 'Please let the site owner know.',
     signInWhat: 'You need to be signed in to see this.',

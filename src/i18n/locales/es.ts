@@ -28,6 +28,8 @@ const es: Catalogue = {
     brokenTodo: 'Vuelva a intentarlo.',
     cutWhat: 'La conexión se interrumpió antes de que la respuesta estuviera completa.',
     cutTodo: 'Vuelva a intentarlo.',
+    stalledWhat: 'La respuesta se ha detenido: el servicio no ha enviado nada más.',
+    stalledTodo: 'Lo recibido se conserva. Vuelva a intentarlo.',
     configWhat: 'Este servicio no está configurado correctamente en esta página.',
     configTodo: 'Informe de ello al responsable del sitio.',
     signInWhat: 'Debe iniciar sesión para ver esto.',

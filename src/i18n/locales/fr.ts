@@ -31,6 +31,8 @@ const fr: Catalogue = {
     brokenTodo: 'Veuillez réessayer.',
     cutWhat: 'La connexion a été interrompue avant la fin de la réponse.',
     cutTodo: 'Veuillez réessayer.',
+    stalledWhat: 'La réponse s’est arrêtée : le service n’a plus rien envoyé.',
+    stalledTodo: 'Ce qui est arrivé est conservé. Veuillez réessayer.',
     configWhat: 'Ce service n’est pas configuré correctement sur cette page.',
     configTodo: 'Veuillez en informer le responsable du site.',
     signInWhat: 'Vous devez être connecté pour voir ceci.',

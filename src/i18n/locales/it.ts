@@ -28,6 +28,8 @@ const it: Catalogue = {
     brokenTodo: 'Riprovi.',
     cutWhat: 'La connessione si è interrotta prima che la risposta fosse completa.',
     cutTodo: 'Riprovi.',
+    stalledWhat: 'La risposta si è interrotta: il servizio non ha inviato altro.',
+    stalledTodo: 'Quanto arrivato resta qui. Riprovi.',
     configWhat: 'Questo servizio non è configurato correttamente su questa pagina.',
     configTodo: 'La preghiamo di avvisare il gestore del sito.',
     signInWhat: 'Per vedere questo contenuto occorre aver effettuato l’accesso.',

@@ -28,6 +28,8 @@ export interface AnswerSettings {
   externalConversationId?: string | undefined;
   /** Least ms between two batches of a streamed answer (the display's render interval). */
   renderIntervalMs?: number | undefined;
+  /** Longest silence of a streamed answer once it began, in ms (0: wait for ever): then it ends as stalled. */
+  stallTimeoutMs?: number | undefined;
   /** The tool whose calls suggest follow-ups (`follow-up-tool`); none: no suggestions. */
   followUpTool?: string | undefined;
 }
@@ -154,6 +156,7 @@ export class AnswerRun {
         // goes to the view as one append.
         for await (const batch of client.streamChatBatches(request, abort.signal, {
           batchIntervalMs: settings.renderIntervalMs,
+          idleTimeoutMs: settings.stallTimeoutMs,
         })) {
           let text: string | undefined; // undefined: no delta since the last other item
           for (const item of batch) {

@@ -22,6 +22,7 @@ const attributes = (extra: Partial<AiChatAttributes>): AiChatAttributes => ({
   mode: 'inline',
   renderInterval: 0,
   followUpTool: 'suggest_follow_ups',
+  stallTimeout: 30_000,
   ...extra,
 });
 const client = () => ({}) as AiClient;
