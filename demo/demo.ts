@@ -65,6 +65,10 @@ function render(me: Me): void {
   // the name and e-mail as verified, and the gateway makes them the chat's, whatever is typed.
   if (me.user) chat.tokenProvider = () => visitorToken();
   chat.setAttribute('endpoint', `${GATEWAY_URL}/chat`);
+  // Answers before a chat: the question in the pre-chat form is searched in the AI service's
+  // English knowledge base first, through the gateway (its AI path, found from <sportello-config>).
+  chat.setAttribute('answers-kb', '2');
+  document.querySelector('#chat-config')!.setAttribute('ai-endpoint', `${GATEWAY_URL}/ai/api/v2`);
 
   document.querySelector('#who')!.textContent = me.user
     ? `Signed in as ${me.name}: the gateway lets this visitor see their own help-desk requests, practice ${me.sportello?.sign.files.join(' and ')} (signing as ${me.sportello?.sign.signer}), their assistants, and in the live chat's history the chats they ended on any device.`

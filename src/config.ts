@@ -38,6 +38,18 @@ export interface SportelloConfig {
   strings?: Strings | undefined;
   /** Per-service endpoints for a page that hosts several elements: `{ ai: '...', sign: '...' }`. */
   endpoints?: Partial<Record<ServiceKind, string | undefined>> | undefined;
+  /**
+   * Where the live chat looks for answers before a visitor waits for a person: the AI service's
+   * knowledge (`/search/faq`) of these knowledge bases, or of this agent's. The AI service is found
+   * like the AI panel's (`endpoints.ai`, `ai-endpoint`).
+   */
+  answers?: AnswersConfig | undefined;
+}
+
+/** The knowledge the live chat searches before a chat: knowledge base ids, or an agent whose knowledge bases count. */
+export interface AnswersConfig {
+  knowledgeBases?: readonly number[] | undefined;
+  agent?: number | undefined;
 }
 
 /** What one element ends up with: one endpoint for its service, one token provider, one language. */
@@ -160,4 +172,29 @@ export function resolveFrom(
 export function resolveConfig(element: Element, service: ServiceKind, own: OwnConfig = {}): ResolvedConfig {
   const provided = closestConfigElement(element)?.sportelloConfig ?? {};
   return resolveFrom(service, own, provided, globalDefaults);
+}
+
+/** Whether `answers` names any knowledge to search. */
+function namesKnowledge(answers: AnswersConfig | undefined): answers is AnswersConfig {
+  return !!answers && (!!answers.knowledgeBases?.length || answers.agent !== undefined);
+}
+
+/**
+ * The knowledge the live chat searches before a chat: the element's own (`answers-kb`,
+ * `answers-agent`), else the nearest `<sportello-config>`'s, else `configure({ answers })`'s —
+ * each taken whole (knowledge bases and agent are two ways to say one thing). Undefined: none.
+ */
+export function resolveAnswers(element: Element, own: AnswersConfig): AnswersConfig | undefined {
+  const provided = closestConfigElement(element)?.sportelloConfig?.answers;
+  return [own, provided, globalDefaults.answers].find(namesKnowledge);
+}
+
+/** `answers-kb="1 2"` and `answers-agent="3"` as configuration (ids that are not positive integers are left out). */
+export function answersOf(kb: string | null | undefined, agent: string | null | undefined): AnswersConfig {
+  const ids = (kb ?? '')
+    .split(/[\s,]+/)
+    .map(Number)
+    .filter((n) => Number.isInteger(n) && n > 0);
+  const agentId = Number(agent);
+  return { knowledgeBases: ids, agent: agent && Number.isInteger(agentId) && agentId > 0 ? agentId : undefined };
 }

@@ -21,6 +21,16 @@ export interface ChatDeskHandoffDetail {
   email: string;
 }
 
+/** An answer from the AI service's knowledge solved the visitor's problem before a chat (`answers-kb` / `answers-agent`). */
+export interface ChatDeflectedDetail {
+  /** The question as the visitor wrote it. */
+  question: string;
+  /** The FAQ's (or passage's) id in the knowledge base. */
+  answerId: string;
+  kind: 'faq' | 'chunk';
+  title: string;
+}
+
 declare global {
   interface GlobalEventHandlersEventMap {
     /** The chat window opened. */
@@ -37,6 +47,8 @@ declare global {
     'sportello-chat-incoming': CustomEvent<ChatIncomingDetail>;
     /** Internal: the widget's configuration arrived (colours, position) for the launcher. */
     'sportello-chat-look': CustomEvent<ChatLookDetail>;
+    /** An answer before a chat solved the visitor's problem: no chat was started. */
+    'sportello-chat-deflected': CustomEvent<ChatDeflectedDetail>;
     /** "Open a request instead": the chat hands over to the page's desk form. Cancelable. */
     'sportello-chat-desk-handoff': CustomEvent<ChatDeskHandoffDetail>;
   }

@@ -53,6 +53,9 @@ let frameSheet: CSSStyleSheet | undefined;
  * @attr notifications - Offer desktop notifications for new messages in a hidden tab (the visitor opts in with a button; the browser asks). Without it, none, even where the browser already allows the site's notifications.
  * @attr greeting - Show the widget's proactive greeting (its configuration's `greeting`) above the closed launcher: one request to the service at idle; never on phones, once per visitor per greeting.
  * @attr preload - Load the chat window when the browser is idle, before the visitor shows intent (default: only on intent — a pointer over or focus on the launcher, a touch, `open()` — or when a chat is running).
+ * @attr answers-kb - Knowledge base ids (space-separated) of the AI service to search while the visitor writes their question in the pre-chat form: up to three answers are offered before they wait for a person (they can always start the chat). Also from `<sportello-config answers-kb>` or `configure({ answers: { knowledgeBases } })`; the AI service is found as the AI panel finds it (`ai-endpoint`, `configure({ endpoints: { ai } })`).
+ * @attr answers-agent - Instead of `answers-kb`: an AI agent whose knowledge bases are searched (`<sportello-config answers-agent>`, `configure({ answers: { agent } })`).
+ * @event {CustomEvent<ChatDeflectedDetail>} sportello-chat-deflected - `{ question, answerId, kind, title }` an answer before a chat solved the visitor's problem ("This answered my question"); no chat was started.
  * @attr past-chats - Keep ended chats on this device so the visitor can read them again (last 5); default on, `past-chats="false"` keeps none and deletes those kept.
  * @event {CustomEvent} sportello-chat-open - The window opened.
  * @event {CustomEvent} sportello-chat-close - The window closed.
@@ -127,6 +130,8 @@ export class SportelloLiveChat extends LiveChatAttributes {
     'report-navigation',
     'preload',
     'past-chats',
+    'answers-kb',
+    'answers-agent',
   ];
 
   /** Bearer token source (portals), the same type `configure()` and the other elements take; passed to the window. */
@@ -477,6 +482,8 @@ export class SportelloLiveChat extends LiveChatAttributes {
     win.closable = this.mode !== 'inline';
     win.prefill = this.prefill;
     win.strings = this.strings;
+    win.answersKb = this.getAttribute('answers-kb') ?? undefined;
+    win.answersAgent = this.getAttribute('answers-agent') ?? undefined;
     const lang = this.getAttribute('lang');
     if (lang) win.setAttribute('lang', lang);
   }

@@ -1,4 +1,10 @@
-import { announceConfigChange, type ServiceKind, type SportelloConfig, type TokenProvider } from '../../src/config.js';
+import {
+  announceConfigChange,
+  answersOf,
+  type ServiceKind,
+  type SportelloConfig,
+  type TokenProvider,
+} from '../../src/config.js';
 
 /** `:host { display: contents }`: the element adds no box of its own around what it configures. */
 let sheet: CSSStyleSheet | undefined;
@@ -21,6 +27,8 @@ const PROPERTIES = [
   'endpoints',
   'tokenProvider',
   'strings',
+  'answersKb',
+  'answersAgent',
 ] as const;
 
 /**
@@ -42,9 +50,11 @@ const PROPERTIES = [
  * @attr sign-endpoint - The signing service's base URL (`{sign_base_url}/api/v2`) or a proxy, for `<sportello-sign-viewer>` below.
  * @attr desk-endpoint - The help desk's base URL or a proxy, for `<sportello-desk-form>` below.
  * @attr chat-endpoint - The live chat's base URL or a proxy, for `<sportello-live-chat>` below.
+ * @attr answers-kb - Knowledge base ids (space-separated) the live chats below search before a visitor waits for a person.
+ * @attr answers-agent - An AI agent whose knowledge bases the live chats below search before a visitor waits for a person.
  */
 export class SportelloConfigElement extends HTMLElement {
-  static observedAttributes = ['lang', 'endpoint', ...Object.values(SERVICE_ATTRIBUTES)];
+  static observedAttributes = ['lang', 'endpoint', 'answers-kb', 'answers-agent', ...Object.values(SERVICE_ATTRIBUTES)];
 
   private endpointsValue: SportelloConfig['endpoints'] | undefined;
   private tokenProviderValue: TokenProvider | undefined;
@@ -120,6 +130,20 @@ export class SportelloConfigElement extends HTMLElement {
     this.stringsValue = v;
     this.changed();
   }
+  /** Knowledge base ids (space-separated) the live chats below search before a visitor waits for a person (the `answers-kb` attribute). */
+  get answersKb(): string | undefined {
+    return this.getAttribute('answers-kb') ?? undefined;
+  }
+  set answersKb(v: string | undefined) {
+    this.setOrRemove('answers-kb', v);
+  }
+  /** An AI agent whose knowledge bases the live chats below search before a visitor waits for a person (the `answers-agent` attribute). */
+  get answersAgent(): string | undefined {
+    return this.getAttribute('answers-agent') ?? undefined;
+  }
+  set answersAgent(v: string | undefined) {
+    this.setOrRemove('answers-agent', v);
+  }
 
   /** What the elements below read (duck-typed, so a second copy of the kit reads it too). */
   get sportelloConfig(): SportelloConfig {
@@ -134,6 +158,7 @@ export class SportelloConfigElement extends HTMLElement {
       endpoints,
       lang: this.lang || undefined,
       strings: this.strings,
+      answers: answersOf(this.answersKb, this.answersAgent),
     };
   }
 

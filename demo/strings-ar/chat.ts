@@ -135,4 +135,13 @@ export const chat: Catalogue['chat'] = {
   pastFromAccount: 'من حسابك',
   pastAccountReadOnly: 'نسخة للقراءة فقط من حسابك.',
   newInCurrent: 'رسائل جديدة في المحادثة الحالية: {n}',
+  answersTitle: 'قد تساعدك هذه الإجابات فورًا',
+  answersSearching: 'جارٍ البحث عن إجابات لسؤالك…',
+  answersFound:
+    '{n, plural, zero {لا توجد إجابات} one {قد تساعدك إجابة واحدة} two {قد تساعدك إجابتان} few {قد تساعدك # إجابات} many {قد تساعدك # إجابة} other {قد تساعدك # إجابة}}',
+  answersAnswered: 'هذا أجاب عن سؤالي',
+  answersDone: 'يسعدنا أننا ساعدناك. لم تبدأ أي محادثة.',
+  answersStillNeed: 'ما زلت أريد التحدث إلى شخص',
+  answersOr: 'أو ابدأ المحادثة: سيجيبك شخص.',
+  answersFailed: 'تعذّر البحث عن إجابات الآن. لا يزال بإمكانك بدء المحادثة: سيجيبك شخص.',
 };

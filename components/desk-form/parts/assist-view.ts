@@ -7,7 +7,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { renderMarkdown } from '../../../src/markdown/markdown-view.js';
 import { safeLinkUrl } from '../../../src/markdown/safe-url.js';
-import type { AssistController } from '../../../src/controllers/desk/assist-controller.js';
+import type { AssistController } from '../../../src/controllers/assist-controller.js';
 import { selectionFromLabelPath, type Answer, type SuggestedSelection } from '../../../src/model/desk/assist-model.js';
 import type { Catalog } from '../../../src/model/desk/catalog.js';
 import type { DeskStringKey } from '../strings.js';

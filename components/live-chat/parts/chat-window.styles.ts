@@ -417,4 +417,91 @@ export const chatWindowStyles = css`
     font-weight: 600;
     font-size: 0.85em;
   }
+  /* Answers before a chat: the AI service's knowledge under the question, then the way to a person. */
+  .answers {
+    margin: 0 0 var(--_space);
+    padding: var(--_space);
+    background: var(--_surface-alt);
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+  }
+  .answers h3 {
+    margin: 0 0 var(--_space);
+    font-size: 0.95em;
+  }
+  .answers ul {
+    list-style: none;
+    margin: 0;
+    padding: 0;
+    display: flex;
+    flex-direction: column;
+    gap: var(--_space);
+  }
+  .answer {
+    padding: var(--_space);
+    background: var(--_surface);
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius-small);
+    overflow-wrap: anywhere;
+  }
+  .answer h4 {
+    margin: 0 0 4px;
+    font-size: 0.95em;
+  }
+  /* A long answer scrolls inside its card: the button that starts the chat stays near. */
+  .answer-body {
+    max-height: 12em;
+    overflow-y: auto;
+    font-size: 0.9em;
+    line-height: 1.4;
+  }
+  .answer-body > .md > :first-child {
+    margin-top: 0;
+  }
+  .answer-body table {
+    border-collapse: collapse;
+    font-size: 0.9em;
+  }
+  .answer-body th,
+  .answer-body td {
+    border: 1px solid var(--_border);
+    padding: 2px 6px;
+    text-align: start;
+  }
+  .answer button.answered {
+    margin-top: var(--_space);
+  }
+  .answers .hint {
+    margin: var(--_space) 0 0;
+  }
+  .answers-failed {
+    margin: 0 0 var(--_space);
+    padding: var(--_space);
+    border: 1px solid var(--_border);
+    border-inline-start: 4px solid var(--_text-muted);
+    border-radius: var(--_radius-small);
+    font-size: 0.9em;
+  }
+  .answers-failed p {
+    margin: 0 0 4px;
+  }
+  /* A control of its own (not a link in a sentence): at least 24 px tall (WCAG 2.2 target size). */
+  .answers-failed .retry-answers {
+    font-size: 1em;
+    min-height: 24px;
+    padding: 4px 0;
+  }
+  .answers-solved {
+    margin: 0 0 var(--_space);
+    padding: calc(var(--_space) * 1.25);
+    background: var(--_success-surface);
+    border-radius: var(--_radius);
+  }
+  .answers-solved .done {
+    margin: 0 0 var(--_space);
+    font-weight: 600;
+  }
+  .answers-solved .done:focus {
+    outline: none;
+  }
 `;

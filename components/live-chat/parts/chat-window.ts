@@ -30,6 +30,9 @@ import type { ChatPrefill, WindowContext } from './window-context.js';
 import { ConfigurationError, ServiceClientController } from '../../../src/controllers/service-client.js';
 import { historyIcon, soundOffIcon, soundOnIcon } from '../../shared/chat-icons.js';
 import '../events.js';
+import type { ChatDeflectedDetail } from '../events.js';
+import { answersOf, type AnswersConfig } from '../../../src/config.js';
+import { PrechatAnswers } from './prechat-answers.js';
 
 export type { ChatPrefill } from './window-context.js';
 
@@ -72,6 +75,24 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
   @property({ type: Boolean }) closable = false;
   /** Reconnect tuning (tests). */
   @property({ attribute: false }) stomp?: { reconnect?: { baseDelayMs?: number; maxDelayMs?: number } };
+  /** The launcher's `answers-kb` (knowledge base ids) for answers before a chat. */
+  @property({ attribute: false }) answersKb?: string | undefined;
+  /** The launcher's `answers-agent` (an AI agent whose knowledge bases count). */
+  @property({ attribute: false }) answersAgent?: string | undefined;
+
+  /** The chat's own knowledge for answers before a chat (shared configuration comes after it). */
+  get answers(): AnswersConfig {
+    return answersOf(this.answersKb, this.answersAgent);
+  }
+
+  onAnswersError(error: Error): void {
+    // The form stays as it was: the visitor starts the chat as if there had been no answers.
+    this.reportError('search-answers', error, { quiet: true });
+  }
+
+  deflected(detail: ChatDeflectedDetail): void {
+    this.emit('sportello-chat-deflected', detail);
+  }
 
   /** The visitor pressed "End chat" and is asked to confirm (a conversation ended by a slip is gone). */
   @state() private confirmingEnd = false;
@@ -107,7 +128,7 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
     },
   );
   private readonly rows = new TranscriptRows(this);
-  private readonly forms = new ChatForms(this);
+  private readonly forms = new ChatForms(this, new PrechatAnswers(this, this));
   renderDeskHandoff() {
     return this.deskHandoff.render();
   }
@@ -208,6 +229,8 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
   }
 
   onChatStarted(idChat: string): void {
+    // The next pre-chat form starts without this question's answers.
+    this.forms.answers.clear();
     this.emit('sportello-chat-started', { idChat });
   }
 

@@ -10,6 +10,7 @@ import { FormFields } from './form-fields.js';
 import type { WindowContext } from './window-context.js';
 import type { PrechatFieldConfig } from '../../../src/services/chat.js';
 import { readCustomFields, renderCustomFields, usableFields } from './prechat-fields.js';
+import type { PrechatAnswers } from './prechat-answers.js';
 
 export class ChatForms {
   readonly fields: FormFields;
@@ -17,7 +18,11 @@ export class ChatForms {
   /** What a handover from the AI panel passes to the operator, while the pre-chat form asks for what it lacked. */
   handoffContext: string | undefined;
 
-  constructor(private readonly ctx: WindowContext) {
+  constructor(
+    private readonly ctx: WindowContext,
+    /** Answers from the AI service's knowledge while the visitor writes their question. */
+    readonly answers: PrechatAnswers,
+  ) {
     this.fields = new FormFields(ctx);
   }
 
@@ -41,10 +46,17 @@ export class ChatForms {
     const placeholder = (key: string) => this.serverLabel(key) ?? nothing;
     // A handover waits for the consent: say why the form is shown instead of the chat.
     const consentForHandoff = !!this.handoffContext && f.missing('privacy');
+    const solved = !!this.answers.solvedBy;
+    // A question the page prefilled is asked at once, once: what the visitor types is asked as they type.
+    if (p.message && p.message !== this.prefillAsked) {
+      this.prefillAsked = p.message;
+      this.answers.ask(p.message);
+    }
     return html`<div class="body" part="body">
-      ${this.ctx.greeting ? html`<p class="greeting-first">${this.ctx.greeting}</p>` : nothing}
-      <p class="intro">${tr('prechatIntro')}</p>
-      <form class="prechat" novalidate @submit=${this.onPrechat} @input=${f.onInput} @focusout=${f.onLeave}>
+      ${this.answers.renderSolved()}
+      ${this.ctx.greeting && !solved ? html`<p class="greeting-first">${this.ctx.greeting}</p>` : nothing}
+      <p class="intro" ?hidden=${solved}>${tr('prechatIntro')}</p>
+      <form class="prechat" novalidate ?hidden=${solved} @submit=${this.onPrechat} @input=${f.onInput} @focusout=${f.onLeave}>
         ${f.showing ? html`<p class="field-error" role="alert">${tr('fixErrors')}</p>` : nothing}
         ${
           identity
@@ -82,8 +94,9 @@ export class ChatForms {
         ${f.render(
           'message',
           tr('firstMessage'),
-          html`<textarea id="message" name="message" rows="3" .value=${p.message ?? ''} aria-invalid=${f.invalid('message')} aria-describedby=${f.describedBy('message')}></textarea>`,
+          html`<textarea id="message" name="message" rows="3" .value=${p.message ?? ''} aria-invalid=${f.invalid('message')} aria-describedby=${f.describedBy('message')} @input=${this.onQuestion}></textarea>`,
         )}
+        ${this.answers.render()}
         ${
           this.handoffContext
             ? html`<details class="handoff">
@@ -109,6 +122,10 @@ export class ChatForms {
       </form>
     </div>`;
   }
+
+  private prefillAsked: string | undefined;
+
+  private onQuestion = (e: Event): void => this.answers.ask((e.target as HTMLTextAreaElement).value);
 
   /** The widget's own pre-chat fields (its configuration's `prechatFields`). */
   private get customFields(): PrechatFieldConfig[] {

@@ -59,6 +59,29 @@ export class MessageBodies {
     return this.rendered.get(item) ?? this.renderBodyOf(item);
   }
 
+  /** Rendered answers from the knowledge base, by key (built once each). */
+  private readonly documents = new Map<string, HTMLElement>();
+
+  /**
+   * A text from the AI service's knowledge (an answer before a chat): its markdown through the same
+   * sanitising renderer, whole (headings, lists, links), once it has arrived; plain text with links
+   * until then.
+   */
+  document(key: string, text: string): unknown {
+    if (!this.renderer) {
+      void this.load();
+      return linkify(text);
+    }
+    let node = this.documents.get(key);
+    if (!node) {
+      node = document.createElement('div');
+      node.className = 'md';
+      node.append(this.renderer.renderMarkdown(text));
+      this.documents.set(key, node);
+    }
+    return node;
+  }
+
   private load(): Promise<void> {
     return (this.loading ??= import('../../../src/markdown/markdown-view.js').then(
       (renderer) => {

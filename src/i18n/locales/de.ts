@@ -304,6 +304,16 @@ const de: Catalogue = {
     pastFromAccount: 'aus Ihrem Konto',
     pastAccountReadOnly: 'Eine schreibgeschützte Kopie aus Ihrem Konto.',
     newInCurrent: 'Neue Nachrichten im laufenden Chat: {n}',
+    // Answers before a chat: the AI service's knowledge, searched while the visitor writes their question.
+    answersTitle: 'Diese Antworten helfen Ihnen vielleicht sofort',
+    answersSearching: 'Antworten auf Ihre Frage werden gesucht…',
+    answersFound: '{n, plural, one {Eine Antwort hilft Ihnen vielleicht} other {# Antworten helfen Ihnen vielleicht}}',
+    answersAnswered: 'Das hat meine Frage beantwortet',
+    answersDone: 'Schön, dass wir helfen konnten. Es wurde kein Chat gestartet.',
+    answersStillNeed: 'Ich möchte trotzdem mit einer Person chatten',
+    answersOr: 'Oder starten Sie den Chat: Eine Person antwortet Ihnen.',
+    answersFailed:
+      'Antworten konnten gerade nicht gesucht werden. Sie können den Chat trotzdem starten: Eine Person antwortet Ihnen.',
   },
   // A form field's expected format in the visitor's words (components/shared/pattern-hint.ts): the desk form and the live chat.
   fields: {

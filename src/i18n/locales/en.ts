@@ -306,6 +306,15 @@ const en = {
     pastFromAccount: 'from your account',
     pastAccountReadOnly: 'A read-only copy from your account.',
     newInCurrent: 'New messages in the current chat: {n}',
+    // Answers before a chat: the AI service's knowledge, searched while the visitor writes their question.
+    answersTitle: 'These answers may help right away',
+    answersSearching: 'Looking for answers to your question…',
+    answersFound: '{n, plural, one {One answer may help} other {# answers may help}}',
+    answersAnswered: 'This answered my question',
+    answersDone: 'Glad it helped. No chat was started.',
+    answersStillNeed: 'I still want to chat with a person',
+    answersOr: 'Or start the chat: a person will answer.',
+    answersFailed: 'Answers could not be looked up just now. You can still start the chat: a person will answer.',
   },
   // A form field's expected format in the visitor's words (components/shared/pattern-hint.ts): the desk form and the live chat.
   fields: {

@@ -301,6 +301,16 @@ const es: Catalogue = {
     pastFromAccount: 'de su cuenta',
     pastAccountReadOnly: 'Una copia de solo lectura de su cuenta.',
     newInCurrent: 'Mensajes nuevos en el chat actual: {n}',
+    // Answers before a chat: the AI service's knowledge, searched while the visitor writes their question.
+    answersTitle: 'Estas respuestas quizá le ayuden ahora mismo',
+    answersSearching: 'Buscando respuestas a su pregunta…',
+    answersFound: '{n, plural, one {Una respuesta quizá le ayude} other {# respuestas quizá le ayuden}}',
+    answersAnswered: 'Esto ha respondido a mi pregunta',
+    answersDone: 'Nos alegra haberle ayudado. No se ha iniciado ningún chat.',
+    answersStillNeed: 'Aun así quiero hablar con una persona',
+    answersOr: 'Si no, inicie el chat: le atenderá una persona.',
+    answersFailed:
+      'No se han podido buscar respuestas en este momento. Puede iniciar el chat igualmente: le responderá una persona.',
   },
   // A form field's expected format in the visitor's words (components/shared/pattern-hint.ts): the desk form and the live chat.
   fields: {

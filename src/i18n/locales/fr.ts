@@ -304,6 +304,16 @@ const fr: Catalogue = {
     pastFromAccount: 'de votre compte',
     pastAccountReadOnly: 'Une copie en lecture seule, issue de votre compte.',
     newInCurrent: 'Nouveaux messages dans le chat en cours : {n}',
+    // Answers before a chat: the AI service's knowledge, searched while the visitor writes their question.
+    answersTitle: 'Ces réponses pourraient vous aider tout de suite',
+    answersSearching: 'Recherche de réponses à votre question…',
+    answersFound: '{n, plural, one {Une réponse pourrait vous aider} other {# réponses pourraient vous aider}}',
+    answersAnswered: 'Cela répond à ma question',
+    answersDone: 'Nous sommes ravis d’avoir pu vous aider. Aucun chat n’a été lancé.',
+    answersStillNeed: 'Je souhaite quand même discuter avec une personne',
+    answersOr: 'Sinon, lancez le chat : une personne vous répondra.',
+    answersFailed:
+      'Les réponses n’ont pas pu être recherchées pour le moment. Vous pouvez tout de même démarrer le chat : une personne vous répondra.',
   },
   // A form field's expected format in the visitor's words (components/shared/pattern-hint.ts): the desk form and the live chat.
   fields: {

@@ -297,6 +297,16 @@ const it: Catalogue = {
     pastFromAccount: 'dal Suo account',
     pastAccountReadOnly: 'Una copia di sola lettura dal Suo account.',
     newInCurrent: 'Nuovi messaggi nella chat in corso: {n}',
+    // Answers before a chat: the AI service's knowledge, searched while the visitor writes their question.
+    answersTitle: 'Queste risposte potrebbero aiutarLa subito',
+    answersSearching: 'Ricerca di risposte alla Sua domanda…',
+    answersFound: '{n, plural, one {Una risposta potrebbe aiutarLa} other {# risposte potrebbero aiutarLa}}',
+    answersAnswered: 'Questo risponde alla mia domanda',
+    answersDone: 'Siamo lieti di esserLe stati utili. Nessuna chat è stata avviata.',
+    answersStillNeed: 'Vorrei comunque parlare con una persona',
+    answersOr: 'Altrimenti avvii la chat: Le risponderà una persona.',
+    answersFailed:
+      'Non è stato possibile cercare le risposte in questo momento. Può comunque avviare la chat: risponderà una persona.',
   },
   // A form field's expected format in the visitor's words (components/shared/pattern-hint.ts): the desk form and the live chat.
   fields: {

@@ -1,16 +1,17 @@
 /**
- * The form's AI help while the customer writes: matching answers (deflection, §4.7 `/search/faq`
- * or `/search`) and a suggested classification (§4.9 `/analysis/catalogs/classify`). Each is asked
- * after the text has rested for a moment, only when it changed, and a newer text cancels the call
- * on its way, so an older answer never replaces a newer one. Failures stay quiet in the form (the
- * customer can always go on with the request) and are reported as `sportello-error`.
+ * The AI help while a visitor writes: matching answers (deflection, §4.7 `/search/faq` or
+ * `/search`: the desk form's, and the live chat's answers before a chat) and a suggested
+ * classification (§4.9 `/analysis/catalogs/classify`, the desk form's). Each is asked after the text
+ * has rested for a moment, only when it changed, and a newer text cancels the call on its way, so an
+ * older answer never replaces a newer one. Failures stay quiet in the form (the visitor can always
+ * go on) and are reported as `sportello-error`.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { isAbort, type ServiceError } from '../../transport/errors.js';
-import type { AiClient } from '../../services/ai.js';
-import type { SearchStrategy } from '../../services/ai-search.js';
-import { pickAnswers, SHOWN_VERDICTS, type Answer } from '../../model/desk/assist-model.js';
-import type { AsyncState } from '../async-state.js';
+import { isAbort, type ServiceError } from '../transport/errors.js';
+import type { AiClient } from '../services/ai.js';
+import type { SearchStrategy } from '../services/ai-search.js';
+import { pickAnswers, SHOWN_VERDICTS, type Answer } from '../model/answers.js';
+import type { AsyncState } from './async-state.js';
 
 /**
  * One debounced, cancellable question: the last text wins. Its `state` is the kit's one async state
