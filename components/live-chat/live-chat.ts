@@ -11,6 +11,7 @@ import { LauncherTextState, followPageLang, unfollowPageLang } from './parts/lau
 import { NavigationWatch } from './parts/navigation-watch.js';
 import { hasStoredChat, readOpenFlag, startedElsewhere, writeOpenFlag } from './parts/stored-chat.js';
 import { LauncherLook } from './parts/widget-look.js';
+import { AboveLauncherCards } from './parts/above-launcher-cards.js';
 import { idle, loadWindow } from './parts/window-loader.js';
 
 /** Reconnect tuning of the window's STOMP client. */
@@ -209,6 +210,15 @@ export class SportelloLiveChat extends LiveChatAttributes {
     }
     this.root.adoptedStyleSheets = [sheet];
     this.look = new LauncherLook(this, this.root);
+    this.above = new AboveLauncherCards({
+      element: this,
+      root: this.root,
+      widgetKey: () => this.widgetKey,
+      inline: () => this.mode === 'inline',
+      opened: () => this.opened,
+      endpoint: () => this.chatEndpoint(),
+      show: () => this.show(),
+    });
     this.frame = document.createElement('div');
     this.frame.className = 'window';
     this.frame.id = 'chat-window';
@@ -310,7 +320,7 @@ export class SportelloLiveChat extends LiveChatAttributes {
       else if (stored) void this.ensureWindow(true);
       this.idlePassed = true;
       this.preloadIfAsked();
-      this.greetIfAsked(stored);
+      this.above.connected(stored);
     });
   }
 
@@ -322,15 +332,6 @@ export class SportelloLiveChat extends LiveChatAttributes {
     if (this.idlePassed && this.hasAttribute('preload') && this.mode !== 'inline') void loadWindow();
   }
 
-  /** The widget's proactive greeting: asked of the service only when the page wants it, once per connection. */
-  private greetIfAsked(stored = hasStoredChat()): void {
-    if (!this.idlePassed || this.greetingAsked || stored || !this.hasAttribute('greeting') || this.mode === 'inline')
-      return;
-    this.greetingAsked = true;
-    void this.scheduleGreeting();
-  }
-  private greetingAsked = false;
-
   /** An inline window, or an open one: it follows the page's language and loads, with the chat, at once. */
   private showWindow(): void {
     followPageLang(this, () => this.render());
@@ -339,33 +340,8 @@ export class SportelloLiveChat extends LiveChatAttributes {
     void this.ensureWindow(true);
   }
 
-  private cancelGreeting?: () => void;
-
-  /** The page wants the greeting but gave no endpoint yet: it is asked for when one arrives. */
-  private greetingWaits = false;
-
-  private async scheduleGreeting(): Promise<void> {
-    this.greetingWaits = !(await this.chatEndpoint()) || !this.widgetKey;
-    if (this.greetingWaits) return;
-    const { scheduleGreeting } = await import('./parts/greeting.js');
-    const isOpen = () => this.opened;
-    this.cancelGreeting = await scheduleGreeting({
-      element: this,
-      root: this.root,
-      widgetKey: this.widgetKey,
-      get opened() {
-        return isOpen();
-      },
-      endpoint: () => this.chatEndpoint(),
-      openWithGreeting: async (text: string) => {
-        this.greetingText = text;
-        await this.show();
-      },
-    });
-  }
-
-  /** The greeting the visitor answered: the window shows it first. */
-  private greetingText: string | undefined;
+  /** The greeting and the new message's preview above the closed launcher. */
+  private readonly above: AboveLauncherCards;
 
   private listening = false;
   private listenToStorage(): void {
@@ -376,23 +352,15 @@ export class SportelloLiveChat extends LiveChatAttributes {
 
   private readonly onConfigChange = (): void => {
     if (this.mode !== 'inline') this.text.loadFull();
-    this.greetIfConfigured();
+    this.above.greetIfConfigured();
   };
-
-  /** Configuration that arrives late (an endpoint, configure(), <sportello-config>) still brings the greeting. */
-  private greetIfConfigured(): void {
-    if (!this.greetingWaits || this.opened) return;
-    this.greetingWaits = false;
-    void this.scheduleGreeting();
-  }
 
   disconnectedCallback(): void {
     document.removeEventListener('sportello-config-change', this.onConfigChange);
     unfollowPageLang(this);
     // The window's controller closes its connection when detached; a re-attached element activates again.
     this.activation = undefined;
-    this.cancelGreeting?.();
-    this.greetingAsked = false;
+    this.above.disconnected();
     this.idlePassed = false;
     this.navigation.watch(false);
     window.removeEventListener('storage', this.onStorage);
@@ -407,21 +375,17 @@ export class SportelloLiveChat extends LiveChatAttributes {
       this.emit(this.opened ? 'sportello-chat-open' : 'sportello-chat-close');
       if (this.opened) {
         this.unread = 0;
-        // The greeting and the preview sit where the window opens: they would cover it and take its clicks.
-        this.cancelGreeting?.();
-        void this.preview?.then((preview) => preview.hide());
+        this.above.windowOpened();
         void this.ensureWindow(true);
       }
     }
-    if (name === 'endpoint' || name === 'widget-key') this.greetIfConfigured();
+    if (name === 'endpoint' || name === 'widget-key') this.above.greetIfConfigured();
     // Set after the element is in the page (a framework's property, a page script): what
     // connectedCallback would have done for it happens now.
     if (name === 'mode' && this.mode === 'inline') this.showWindow();
     if (name === 'preload') this.preloadIfAsked();
-    if (name === 'greeting' && value === null) {
-      this.cancelGreeting?.();
-      this.greetingAsked = false;
-    } else if (name === 'greeting') this.greetIfAsked();
+    if (name === 'greeting' && value === null) this.above.greetingRemoved();
+    else if (name === 'greeting') this.above.greetIfAsked(hasStoredChat());
     // An upgrade reports every attribute already present before connectedCallback, which renders
     // once for all of them.
     if (this.built) this.render();
@@ -476,7 +440,7 @@ export class SportelloLiveChat extends LiveChatAttributes {
     win.stomp = this.stomp;
     win.keepPastChats = this.getAttribute('past-chats') !== 'false';
     win.deskTarget = this.getAttribute('desk-target') ?? undefined;
-    if (this.greetingText) win.greeting = this.greetingText;
+    if (this.above.greetingText) win.greeting = this.above.greetingText;
     win.sound = this.hasAttribute('sound');
     win.notifications = this.hasAttribute('notifications');
     win.closable = this.mode !== 'inline';
@@ -558,21 +522,8 @@ export class SportelloLiveChat extends LiveChatAttributes {
       this.unread += e.detail.count;
       this.render();
       const preview = e.detail.preview;
-      if (preview) void this.showPreview(preview.from, preview.text);
+      if (preview) void this.above.showPreview(preview.from, preview.text);
     }
-  }
-
-  /** The preview above the closed launcher (its module loads with the first message that needs it). */
-  private preview?: Promise<import('./parts/message-preview.js').MessagePreview>;
-
-  private async showPreview(from: string, text: string): Promise<void> {
-    // A conversation is under way: the greeting that invited it has had its turn.
-    this.cancelGreeting?.();
-    this.preview ??= import('./parts/message-preview.js').then(
-      ({ MessagePreview }) => new MessagePreview({ element: this, root: this.root, open: () => this.show() }),
-    );
-    const preview = await this.preview;
-    if (!this.opened) await preview.show(from, text);
   }
 
   /** Adds the window frame's styles the first time the frame is shown. */
