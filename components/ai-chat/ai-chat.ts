@@ -80,6 +80,7 @@ const suggestionList = {
  * @slot suggestions - Suggested prompts: any slotted element with `data-prompt="…"` sends that text when clicked.
  *
  * @event {CustomEvent<AiHandoffDetail>} sportello-handoff - `{ summary, transcript, conversationId, reason, trigger, name, email }` when the visitor should talk to a person: at once when they asked for one (`handoff_trigger: user_request`), else when they accept the panel's offer or press "Talk to a person". Cancelable: cancel it to stop the panel from opening the `handoff-target` chat.
+ * @event {CustomEvent<AiCitationDetail>} sportello-citation - `{ citation, source }` when the visitor activates a citation marker of an answer (the panel also opens its sources at that one); a page showing the cited document can bring the passage into view (`source.metadata`).
  * @event {CustomEvent<ChatUsage>} sportello-usage - The stream's `usage` object (tokens, latency, ids) after each answer.
  * @event {CustomEvent<AiMessageDetail>} sportello-ai-message - `{ role, text, conversationId }` for each question sent and each answer finished; an answer adds `intent`, `sentiment`, `confidence` and `needsReview` as the service returns them.
  * @event {CustomEvent<AiFeedbackDetail>} sportello-feedback - `{ rating, messageId, conversationId, answer, question }` when the visitor rates an answer (thumbs up/down, `null` when taken back), and again with `reason` and `comment` when they say why in the form that follows. The AI service's spec shows no feedback endpoint: the page records it.

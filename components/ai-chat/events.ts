@@ -1,4 +1,5 @@
 import type { ChatUsage } from '../../src/services/ai.js';
+import type { CitedSource } from '../../src/model/ai/messages.js';
 import type { AssistantMessage } from '../../src/model/ai/messages.js';
 
 /** `sportello-handoff`: the visitor should talk to a person (service decision or their request). */
@@ -13,6 +14,14 @@ export interface AiHandoffDetail {
   trigger?: string | undefined;
   name?: string | undefined;
   email?: string | undefined;
+}
+
+/** `sportello-citation`: the visitor activated an answer's citation marker `[n]`. */
+export interface AiCitationDetail {
+  /** The marker's number: the n-th of the answer's sources. */
+  citation: number;
+  /** The cited source as the service sent it (`metadata` included: a document's page, for example). */
+  source: CitedSource;
 }
 
 /** `sportello-ai-message`: an answer finished (or the visitor sent a question). */

@@ -4,4 +4,4 @@ import { SportelloAiChat } from './ai-chat.js';
 SportelloAiChat.define('sportello-ai-chat', SportelloAiChat);
 
 export { SportelloAiChat };
-export type { AiHandoffDetail, AiMessageDetail } from './events.js';
+export type { AiCitationDetail, AiHandoffDetail, AiMessageDetail } from './events.js';

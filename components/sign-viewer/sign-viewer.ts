@@ -23,6 +23,9 @@ import { linkOutcomeNews, practiceStatusNews, signerStepNews, type NewsTarget } 
 import { documentSources, inputProblem, isLinkOnly } from './parts/viewer-inputs.js';
 import { renderDownloads } from './parts/downloads.js';
 import { renderDocument, renderSwitcher } from './parts/document-panel.js';
+import { DocumentAskPanel } from './parts/document-ask.js';
+import { documentAskStyles } from './parts/document-ask.styles.js';
+import { resolveConfig } from '../../src/config.js';
 import { translate, type StringKey } from './strings.js';
 import { renderTask } from '../shared/task-view.js';
 import './events.js';
@@ -41,6 +44,15 @@ const NO_STEPS: ReadonlyMap<string, SignerStep> = new Map<string, SignerStep>();
  * the practice from the start, and closes the signing dialog when they are done.
  *
  * Link-only mode, for an external signer who holds only a link: `signing-url` plus `document-src`.
+ *
+ * With `ask-document` (opt-in), beside a document of the practice: "About this document", a short
+ * summary of it written by the AI service in the visitor's language (marked as an AI's, not a
+ * substitute for reading), and "Ask about this document", which opens `<sportello-ai-chat>` bound
+ * to the document's temporary agent; a citation in an answer shows the cited page and highlights
+ * the passage where the page's text allows. It needs the Sportello gateway (which reads the PDF
+ * from the signing service and sends it to the AI service itself: the browser uploads nothing):
+ * `ai-endpoint`, or the AI endpoint of `<sportello-config>` / `configure()`. The analysis runs
+ * beside the document; its progress and a failure (with "Try again") never hold up signing.
  *
  * pdf.js needs a module worker: same origin as the bundle → CSP `worker-src 'self'`; bundle on a
  * CDN → `worker-src blob:` and the CDN in `script-src`; under Trusted Types, the `sportello` policy.
@@ -71,6 +83,12 @@ const NO_STEPS: ReadonlyMap<string, SignerStep> = new Map<string, SignerStep>();
  * @csspart area - A signature area or placeholder over a page (`area-mine`: the named signer's; `area-signed`: signed).
  * @csspart thumbnails - The page thumbnail strip.
  * @csspart search - The search row.
+ * @csspart ask - "About this document" (`ask-document`): summary and questions.
+ * @csspart ask-summary - The AI summary (a disclosure).
+ * @csspart ai-notice - The words saying the summary is an AI's and does not replace reading.
+ * @csspart ask-button - "Ask about this document" (opens and closes the questions).
+ * @csspart ask-chat - The `<sportello-ai-chat>` bound to the document.
+ * @csspart ask-error - The summary could not be prepared (with "Try again").
  *
  * @cssproperty --sportello-sign-viewer-height - Height of the viewer (default 46rem).
  * @cssproperty --sportello-sign-mine-color - Colour of the current signer's areas.
@@ -90,7 +108,7 @@ const NO_STEPS: ReadonlyMap<string, SignerStep> = new Map<string, SignerStep>();
  * @cssstate dialog-open - The signing dialog is open.
  */
 export class SportelloSignViewer extends SportelloElement {
-  static override styles = [tokens, signViewerStyles, errorNoticeStyles];
+  static override styles = [tokens, signViewerStyles, documentAskStyles, errorNoticeStyles];
   static override service = 'sign' as const;
 
   /** The practice (`idFile`). */
@@ -111,6 +129,13 @@ export class SportelloSignViewer extends SportelloElement {
   @property({ attribute: 'signing-url' }) signingUrl?: string;
   /** Link-only mode: the documents' URLs, separated by spaces. */
   @property({ attribute: 'document-src' }) documentSrc?: string;
+  /**
+   * Opt-in: the AI summary of the document shown and questions about it (see above). Only for
+   * documents of the practice (`id-file`), through the gateway.
+   */
+  @property({ type: Boolean, attribute: 'ask-document' }) askDocument = false;
+  /** With `ask-document`: the AI service's base URL on the gateway (`…/ai/api/v2`); default: the configured AI endpoint. */
+  @property({ attribute: 'ai-endpoint' }) aiEndpoint?: string;
   /** First polling interval in ms while following a practice; it backs off from there. */
   @property({ attribute: 'poll-interval', type: Number }) pollInterval = 3000;
 
@@ -187,6 +212,17 @@ export class SportelloSignViewer extends SportelloElement {
   });
 
   private readonly docCtl = new SignDocumentController(this, {
+    onError: (operation, error) => this.reportError(operation, error),
+  });
+
+  /** "About this document" (`ask-document`). */
+  private readonly ask = new DocumentAskPanel(this, {
+    speaker: this,
+    enabled: () => this.askDocument && !this.linkOnly,
+    endpoint: () => this.aiEndpoint || resolveConfig(this, 'ai').endpoint,
+    tokenProvider: () => this.config.tokenProvider,
+    documentView: () => this.renderRoot.querySelector('sportello-sign-document') ?? undefined,
+    say: (text) => this.say(text),
     onError: (operation, error) => this.reportError(operation, error),
   });
 
@@ -302,6 +338,7 @@ export class SportelloSignViewer extends SportelloElement {
       this.areaSpecs = specs;
     }
     void this.docCtl.show(source, this.service, this.areaSpecs);
+    this.ask.update(source);
   }
 
   override disconnectedCallback(): void {
@@ -430,6 +467,7 @@ export class SportelloSignViewer extends SportelloElement {
               : html`<h2 class="practice-name">${this.t('linkOnlyTitle')}</h2>`
           }
           <div class="actions" part="actions">${this.signing.renderAction()}</div>
+          ${this.ask.render()}
           ${this.renderDownloads()}
           ${p ? html`${renderSigners(p, this, this.viewingSigner)}${renderEvents(p, this)}` : nothing}
         </aside>

@@ -82,6 +82,19 @@ export interface RagSource {
   is_visible?: boolean;
 }
 
+/**
+ * An analysis job (§2.6) as the gateway shows it. A pdf job's `result.response` is the summary; with
+ * `create_kb_agent`, `result.agent_id` is the temporary agent for chatting with the document (the
+ * spec is silent on that field: the simulator's README says what is assumed).
+ */
+export interface AnalysisJob {
+  id: number;
+  type?: string;
+  status: 'pending' | 'running' | 'completed' | 'failed';
+  result?: { response?: string | null; agent_id?: number | null; pages?: number; language?: string } | null;
+  error_message?: string | null;
+}
+
 export interface PendingToolCall {
   tool_name?: string;
   name?: string;
@@ -241,6 +254,25 @@ export class AiClient {
       signal,
       retry: true,
     });
+  }
+
+  /**
+   * The gateway's form of POST /analysis/pdf (§4.8) for a signing document: the page names the
+   * document and the summary's language; the gateway reads the PDF and sends it itself, with
+   * `create_kb_agent`. Answers the job (202 pending, or 200 when the analysis is already there).
+   */
+  analyseSigningDocument(idDocument: number, language: string, signal?: AbortSignal): Promise<AnalysisJob> {
+    return this.http.json<AnalysisJob>('/analysis/pdf', {
+      method: 'POST',
+      json: { idDocument, language },
+      signal,
+      retry: true,
+    });
+  }
+
+  /** GET /analysis/{id}: an analysis job and, once `completed`, its result (§2.6). */
+  analysis(id: number, signal?: AbortSignal): Promise<AnalysisJob> {
+    return this.http.json<AnalysisJob>(`/analysis/${encodeURIComponent(String(id))}`, { signal, retry: true });
   }
 
   /** GET /agents/{agent_id}: which knowledge bases the agent searches (§2.1 `rag_config`). */

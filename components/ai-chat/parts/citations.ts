@@ -1,4 +1,5 @@
 import type { AssistantMessage, ChatMessage, CitedSource } from '../../../src/model/ai/messages.js';
+import type { AiCitationDetail } from '../events.js';
 
 /** The id of source `n` of answer `messageId` in the thread (the sources list's items carry it). */
 export const citationId = (messageId: string, n: number) => `cite-${messageId}-${n}`;
@@ -39,7 +40,17 @@ export function linkCitations(root: Element, messageId: string, sources: readonl
       button.textContent = match[1]!;
       button.dataset['preview'] = source.title;
       button.setAttribute('aria-describedby', citationId(messageId, source.citation));
-      button.addEventListener('click', () => openSource(root, messageId, source.citation));
+      button.addEventListener('click', () => {
+        // The page (a viewer showing the cited document) may bring the cited passage into view.
+        button.dispatchEvent(
+          new CustomEvent<AiCitationDetail>('sportello-citation', {
+            bubbles: true,
+            composed: true,
+            detail: { citation: source.citation, source },
+          }),
+        );
+        openSource(root, messageId, source.citation);
+      });
       fragment.append(button);
       last = match.index + match[0].length;
     }

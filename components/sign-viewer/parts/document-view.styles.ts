@@ -454,4 +454,9 @@ export const documentViewStyles = css`
     background: rgb(255 120 0 / 0.6);
     outline: 2px solid rgb(180 70 0);
   }
+  /* The passage an AI answer cited (parts/cited-passage.ts): its spans, tinted. */
+  .textLayer span.cited {
+    background: rgb(0 150 255 / 0.28);
+    border-radius: 2px;
+  }
 `;

@@ -574,6 +574,17 @@ const de: Catalogue = {
     retry: 'Erneut versuchen',
     errorTitle: 'Der Vorgang kann nicht angezeigt werden',
     error401: 'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an und versuchen Sie es noch einmal.',
+    askTitle: 'Zu diesem Dokument',
+    askSummary: 'Zusammenfassung',
+    askAiNotice:
+      'Von einer KI aus dem Dokument erstellt: Sie kann falsch oder unvollständig sein und ersetzt nicht das Lesen des Dokuments vor dem Unterschreiben.',
+    askPreparing: 'Das Dokument wird gelesen und zusammengefasst…',
+    askFailed:
+      'Die Zusammenfassung dieses Dokuments konnte nicht erstellt werden. Sie können das Dokument trotzdem lesen und unterschreiben.',
+    askOpen: 'Eine Frage zu diesem Dokument stellen',
+    askClose: 'Fragen schließen',
+    askCitedPassage: 'Seite {n}: Die zitierte Stelle ist hervorgehoben.',
+    askCitedPage: 'Seite {n} wird angezeigt.',
     errorBroken: 'Dieses Dokument kann nicht angezeigt werden: Es ist beschädigt oder kein PDF.',
     passwordTitle: 'Dieses Dokument ist durch ein Passwort geschützt.',
     passwordLabel: 'Passwort',
