@@ -22,7 +22,12 @@ export type { SportelloErrorDetail } from '../components/shared/sportello-elemen
 // `HTMLElementTagNameMap` and `GlobalEventHandlersEventMap` entries (`querySelector('sportello-ai-chat')`
 // typed, `e.detail` of `sportello-handoff` typed). Importing a type does not define the element:
 // the tag on the page does (or `import 'sportello/ai-chat.js'`).
-export type { SportelloAiChat, AiCitationDetail, AiHandoffDetail, AiMessageDetail } from '../components/ai-chat/index.js';
+export type {
+  SportelloAiChat,
+  AiCitationDetail,
+  AiHandoffDetail,
+  AiMessageDetail,
+} from '../components/ai-chat/index.js';
 export type { SportelloLiveChat, HandoffInput, ChatPrefill, ChatIdDetail } from '../components/live-chat/index.js';
 export type {
   SportelloSignViewer,
