@@ -1,7 +1,7 @@
 import { html, nothing, type ReactiveControllerHost } from 'lit';
 import { AiClient } from '../../../src/services/ai.js';
 import type { TokenProvider } from '../../../src/transport/auth.js';
-import type { ServiceError } from '../../../src/transport/errors.js';
+import { isServiceError, type ServiceError } from '../../../src/transport/errors.js';
 import { DocumentAskController } from '../../../src/controllers/sign/document-ask-controller.js';
 import type { DocumentSource } from '../../../src/controllers/sign/document-controller.js';
 import { renderMarkdown } from '../../../src/markdown/markdown-view.js';
@@ -22,7 +22,7 @@ export interface DocumentAskContext {
   documentView: () => SignDocumentView | undefined;
   /** Says a sentence in the viewer's live region. */
   say: (text: string) => void;
-  onError: (operation: string, error: ServiceError) => void;
+  onError: (operation: string, error: ServiceError | Error) => void;
 }
 
 /**
@@ -118,8 +118,12 @@ export class DocumentAskPanel {
   }
 
   private renderFailure() {
+    // An expired session is the one failure the visitor can fix themselves, so it is named.
+    const error = this.ctl.error;
+    const expired = isServiceError(error) && error.status === 401;
     return html`<div class="ask-failed" part="ask-error" role="alert">
       <p>${this.t('askFailed')}</p>
+      ${expired ? html`<p>${this.t('error401')}</p>` : nothing}
       <button type="button" class="button ask-retry" @click=${() => this.ctl.retry()}>${this.t('retry')}</button>
     </div>`;
   }

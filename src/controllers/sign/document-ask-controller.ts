@@ -1,5 +1,5 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { isAbort, isServiceError, ServiceError } from '../../transport/errors.js';
+import { isAbort, type ServiceError } from '../../transport/errors.js';
 import type { AiClient, AnalysisJob } from '../../services/ai.js';
 import { Poller, type BackoffOptions } from '../../model/sign/polling.js';
 
@@ -13,7 +13,8 @@ export type DocumentAskPhase = 'idle' | 'analysing' | 'ready' | 'failed';
 const ANALYSIS_BACKOFF: BackoffOptions = { baseMs: 400, maxMs: 5000, factor: 1.4 };
 
 export interface DocumentAskOptions {
-  onError?: (operation: string, error: ServiceError) => void;
+  /** Every failure (a refused request, a failed job): the element warns and emits `sportello-error`. */
+  onError?: (operation: string, error: ServiceError | Error) => void;
 }
 
 /**
@@ -127,7 +128,7 @@ export class DocumentAskController implements ReactiveController {
   private fail(error: unknown): void {
     this.poller.stop();
     this.error = error instanceof Error ? error : new Error(String(error));
-    if (isServiceError(error)) this.options.onError?.('analyse-document', error);
+    this.options.onError?.('analyse-document', this.error);
     this.set('failed');
   }
 
