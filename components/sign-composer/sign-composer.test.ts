@@ -203,6 +203,42 @@ describe('<sportello-sign-composer>', () => {
     await expectAxeClean(document, 'process type chosen');
   });
 
+  it('a signer who signs here, on this device, is taken straight to their signing step in the viewer’s dialog', async () => {
+    const el = await composer({ 'open-viewer': '' });
+    const name = `In person ${Date.now()}`;
+    await prepareSimple(el, name);
+    await goToStep(el, /Signers/);
+    field(el, 'Signs here, on this device').click();
+    await el.updateComplete;
+    await goToStep(el, /Options/);
+    const sent = oneEvent(el, 'sportello-sign-sent');
+    button(el, 'Send for signature').click();
+    const { idFile, signers } = ((await sent) as CustomEvent<SignSentDetail>).detail;
+    expect(signers[0]).to.include({ email: 'mario.rossi@acme.test', inPerson: true });
+    expect(root(el).querySelector('.sent')!.textContent).to.include('Mario Rossi signs now, on this device.');
+
+    // No click: the viewer below opens Mario's signing page in its dialog, and the keyboard is in it.
+    const viewer = await until(() => root(el).querySelector('sportello-sign-viewer'), 'the viewer below');
+    const dialog = await until(
+      () => viewer.shadowRoot?.querySelector<HTMLDialogElement>('dialog[open]'),
+      'the signing dialog open',
+    );
+    await until(() => dialog.contains(deepActive()), 'the focus in the signing dialog');
+    const frame = dialog.querySelector('iframe')!;
+    const link = (await (await fetch(`${frame.src}/status`)).json()) as { idFile: number; signer: { email: string } };
+    expect(link.idFile).to.equal(idFile);
+    expect(link.signer.email).to.equal('mario.rossi@acme.test');
+    await expectAxeClean(document, 'in-person signing dialog');
+
+    // Mario signs on this device: the dialog closes by itself and the service has his signature.
+    const signed = await fetch(`${frame.src}/sign`, { method: 'POST', headers: { Accept: 'application/json' } });
+    expect(signed.status).to.equal(200);
+    await until(() => !viewer.shadowRoot?.querySelector('dialog[open]'), 'the dialog closed when done');
+    await until(() => deepActive() === root(el).querySelector('#sent-title'), 'the focus back on the practice sent');
+    const practice = await signGet<PracticeDetail>(`/files/${idFile}`);
+    expect(practice.status).to.equal('F');
+  });
+
   it('speaks each built-in language, axe clean in each', async () => {
     const titles: Record<string, [string, string]> = {
       en: ['Prepare a practice', 'Send for signature'],

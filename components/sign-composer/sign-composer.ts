@@ -99,7 +99,11 @@ export class SportelloSignComposer extends SportelloElement {
   @property({ attribute: 'process-type' }) processType?: string;
   /** Names the work kept in this browser (two composers on one page keep two); the person preparing it is added. */
   @property({ attribute: 'draft-key' }) draftKey = 'default';
-  /** Once sent, shows the new practice in a `<sportello-sign-viewer>` below (in-person signers sign there). */
+  /**
+   * Once sent, shows the new practice in a `<sportello-sign-viewer>` below (in-person signers sign
+   * there): when the first signer signs here, on this device, their signing step opens at once in
+   * the viewer's dialog.
+   */
   @property({ attribute: 'open-viewer', type: Boolean }) openViewer = false;
 
   @state() private step: Step = 'documents';
@@ -311,8 +315,22 @@ export class SportelloSignComposer extends SportelloElement {
     const { signers, passwords } = sentSignersOf(response, draft, this.host);
     this.sent = { idFile: response.idFile, signers, passwords };
     this.emit('sportello-sign-sent', { idFile: response.idFile, signers });
-    if (this.openViewer) void import('../sign-viewer/index.js');
+    if (this.openViewer) void this.showViewer(signers[0]?.inPerson === true);
+    else this.focusSoon('#sent-title');
+  }
+
+  /**
+   * The new practice in the viewer below; when its first signer signs here, on this device, their
+   * signing step opens at once in the viewer's dialog (a later in-person signer finds the Sign
+   * action there when their turn comes).
+   */
+  private async showViewer(signNow: boolean): Promise<void> {
+    // The title first: the signing dialog, once closed, gives the focus back to it.
     this.focusSoon('#sent-title');
+    await import('../sign-viewer/index.js');
+    await this.updateComplete;
+    const viewer = this.renderRoot.querySelector('sportello-sign-viewer');
+    if (signNow) await viewer?.openSigning();
   }
 
   private async prepareAnother(): Promise<void> {

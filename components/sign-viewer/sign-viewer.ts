@@ -232,6 +232,19 @@ export class SportelloSignViewer extends SportelloElement {
     onError: (operation, error) => this.reportError(operation, error),
   });
 
+  /**
+   * Opens the signing step at once, as the Sign action does, in `sign-mode="dialog"` (a window
+   * needs the signer's own click): for a signer who signs here, on this device, as soon as a
+   * practice was sent (`<sportello-sign-composer open-viewer>` does so). Waits for the practice to
+   * load. Resolves true when the signing dialog opened; false in window mode, when it is not the
+   * named signer's turn, or when there is no link to give (a failure is shown as for the Sign action).
+   */
+  async openSigning(): Promise<boolean> {
+    await this.updateComplete;
+    await this.practiceCtl.settled();
+    return this.signing.open();
+  }
+
   /** The practice as last loaded (undefined in link-only mode). */
   get practice(): PracticeDetail | undefined {
     return this.practiceCtl.practice;

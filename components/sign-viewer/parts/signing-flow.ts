@@ -119,6 +119,17 @@ export class SigningFlow implements ReactiveController {
     this.started();
   }
 
+  /**
+   * The signing step opened by the page rather than by a click (a signer who signs here, on the
+   * host's device, right after the practice was sent): only in dialog mode, where no popup blocker
+   * stands between; a window needs the signer's own click.
+   */
+  async open(): Promise<boolean> {
+    if (this.mode !== 'dialog' || this.dialogUrl) return false;
+    await this.onButton();
+    return !!this.dialogUrl;
+  }
+
   private readonly onButton = async (): Promise<void> => {
     const o = this.options;
     let url: string;

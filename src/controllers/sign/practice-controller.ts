@@ -158,6 +158,15 @@ export class SignPracticeController implements ReactiveController {
     return this.loading.run([service, idFile]);
   }
 
+  /** Resolves once the load under way, if any, has settled (its failure is the element's to show). */
+  async settled(): Promise<void> {
+    try {
+      await this.loading.taskComplete;
+    } catch {
+      // Shown by the element from `phase` and `error`.
+    }
+  }
+
   /** Forgets the practice (element emptied or switched to link-only mode). */
   clear(): void {
     this.abort?.abort();

@@ -94,6 +94,38 @@ describe('through the gateway: sportello-sign-composer', () => {
     expect(await theirs.text()).to.not.include(name);
   });
 
+  it('a signer who signs here, on this device, is taken straight to their signing step in the viewer’s dialog', async () => {
+    const el = await composer({ endpoint: SIGN_GATEWAY, 'open-viewer': '' }, session('ada').provider);
+    const name = `In person ${Date.now()}`;
+    await prepareSimple(el, name);
+    await goToStep(el, /Signers/);
+    field(el, 'Signs here, on this device').click();
+    await el.updateComplete;
+    await goToStep(el, /Options/);
+    const sent = oneEvent(el, 'sportello-sign-sent');
+    button(el, 'Send for signature').click();
+    const { idFile, signers } = ((await sent) as CustomEvent<SignSentDetail>).detail;
+    expect(signers[0]).to.include({ email: 'mario.rossi@acme.test', inPerson: true });
+
+    // No click: the viewer below opens Mario's signing page in its dialog, through the gateway
+    // (which hands Ada the link of the signer she hosts, and of no one else).
+    const viewer = await until(() => root(el).querySelector('sportello-sign-viewer'), 'the viewer below');
+    const dialog = await until(
+      () => viewer.shadowRoot?.querySelector<HTMLDialogElement>('dialog[open]'),
+      'the signing dialog open',
+    );
+    const frame = dialog.querySelector('iframe')!;
+    const link = await (await fetch(`${frame.src}/status`)).json();
+    expect(link).to.deep.include({ idFile });
+    expect(link.signer.email).to.equal('mario.rossi@acme.test');
+    await expectAxeClean(document, 'in-person signing dialog');
+
+    // Mario signs on Ada's device: the dialog closes by itself and the practice is signed.
+    const signed = await fetch(`${frame.src}/sign`, { method: 'POST', headers: { Accept: 'application/json' } });
+    expect(signed.status).to.equal(200);
+    await until(() => !viewer.shadowRoot?.querySelector('dialog[open]'), 'the dialog closed when done');
+  });
+
   it('a session that ended (401): the user is asked to sign in again, and the upload goes on after', async () => {
     const visitor = session('signed-out');
     const el = await composer({ endpoint: SIGN_GATEWAY }, visitor.provider);
