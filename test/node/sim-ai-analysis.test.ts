@@ -209,6 +209,26 @@ describe('AI simulator: PDF analyses and chat with the document', () => {
     assert.equal((await analyse({})).status, 'completed', 'the fault is spent');
   });
 
+  it('keeps a job running while the hold-job fault is in force, and finishes it once released', async () => {
+    const faults = `${sim.url}/__sim/faults`;
+    await fetch(faults, {
+      method: 'POST',
+      body: JSON.stringify({ kind: 'hold-job', match: '/ai/api/v2/analysis/pdf', durationMs: 600_000 }),
+    });
+    const res = await post('/analysis/pdf', { filename: 'contratto.pdf', file_content: contract });
+    const { id } = (await res.json()) as Job;
+    // The job asks the fault each step (each ask is a hit): after three it has been held three times.
+    for (;;) {
+      const [hold] = (await (await fetch(faults)).json()) as { hits: number }[];
+      if (hold!.hits >= 3) break;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    const held = (await (await get(`/analysis/${id}/status`)).json()) as { status: string };
+    assert.equal(held.status, 'running');
+    await fetch(faults, { method: 'DELETE' });
+    assert.equal((await settled(id)).status, 'completed');
+  });
+
   it('gives the same job again for the same Idempotency-Key', async () => {
     const headers = { ...HEADERS, 'Idempotency-Key': 'doc-10011-v1' };
     const body = { filename: 'contratto.pdf', file_content: contract, create_kb_agent: true };

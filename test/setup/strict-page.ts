@@ -62,6 +62,8 @@ export interface StrictPageOptions {
   workerSrc?: string;
   /** Added to `script-src 'self'`, e.g. `'wasm-unsafe-eval'` (pdf.js' WebAssembly decoders). */
   scriptSrc?: string;
+  /** Origins added to `connect-src` (the gateway, for a page that talks to it). */
+  connectSrc?: string[];
   /** iframe size; elements that measure themselves need room. Default 800×600. */
   width?: number;
   height?: number;
@@ -85,6 +87,7 @@ export async function openStrictPage(options: StrictPageOptions = {}): Promise<S
   if (options.title) params.set('title', options.title);
   if (options.workerSrc !== undefined) params.set('workerSrc', options.workerSrc);
   if (options.scriptSrc) params.set('scriptSrc', options.scriptSrc);
+  for (const origin of options.connectSrc ?? []) params.append('connectSrc', origin);
   const iframe = document.createElement('iframe');
   iframe.width = String(options.width ?? 800);
   iframe.height = String(options.height ?? 600);

@@ -16,16 +16,17 @@ export const STRICT_WORKER_SRC = "'self' blob:";
  * The policy the kit promises to work under, `worker-src 'self' blob:` included (the README's
  * recommendation). `workerSrc` replaces that directive; '' leaves it out (workers then fall under
  * script-src 'self': the stream worker's fallback test). `scriptSrc` adds to `script-src 'self'`
- * (`'wasm-unsafe-eval'`: pdf.js' WebAssembly decoders).
+ * (`'wasm-unsafe-eval'`: pdf.js' WebAssembly decoders). `connectSrc` adds origins to `connect-src`
+ * (the gateway, for a page that talks to it).
  */
-export function strictCsp(simUrl, { workerSrc = STRICT_WORKER_SRC, scriptSrc = '' } = {}) {
+export function strictCsp(simUrl, { workerSrc = STRICT_WORKER_SRC, scriptSrc = '', connectSrc = '' } = {}) {
   const sim = new URL(simUrl);
   const simWs = `${sim.protocol === 'https:' ? 'wss:' : 'ws:'}//${sim.host}`;
   return [
     "default-src 'self'",
     `script-src 'self'${scriptSrc ? ` ${scriptSrc}` : ''}`,
     "style-src 'self'",
-    `connect-src 'self' ${sim.origin} ${simWs}`,
+    `connect-src 'self' ${sim.origin} ${simWs}${connectSrc ? ` ${connectSrc}` : ''}`,
     "require-trusted-types-for 'script'",
     'trusted-types lit-html sportello',
     ...(workerSrc ? [`worker-src ${workerSrc}`] : []),
@@ -93,11 +94,16 @@ ${html}
 `;
         const workerSrc = context.URL.searchParams.get('workerSrc') ?? undefined;
         const scriptSrc = context.URL.searchParams.get('scriptSrc') ?? undefined;
+        // Origins only (scheme://host:port): nothing else may widen the policy.
+        const connectSrc = context.URL.searchParams
+          .getAll('connectSrc')
+          .map((origin) => new URL(origin).origin)
+          .join(' ');
         return {
           body,
           type: 'html',
           headers: {
-            'Content-Security-Policy': strictCsp(simUrl(), { workerSrc, scriptSrc }),
+            'Content-Security-Policy': strictCsp(simUrl(), { workerSrc, scriptSrc, connectSrc }),
             'Cache-Control': 'no-store',
           },
         };

@@ -50,6 +50,8 @@ export interface NewPdfJob {
   inputConfig: Record<string, unknown>;
   /** The job fails on purpose (fault `fail-job`), with this message. */
   failWith: string | undefined;
+  /** While true the job stays `running` (fault `hold-job`: a test looks at the progress a page shows). */
+  heldWhile?: () => boolean;
 }
 
 /** Temporary ids start high, far from the seeded agents and knowledge bases. */
@@ -104,12 +106,15 @@ export class AnalysisStore {
     return found?.agent.tenant_id === tenant ? found : undefined;
   }
 
+  /**
+   * Forgets every job and agent. Ids go on counting, as the service's never come back: a gateway
+   * that remembers analysis 3 of one document must not find another document's analysis 3 after
+   * a reset.
+   */
   clear(): void {
     this.jobs.clear();
     this.agents.clear();
     this.finished.clear();
-    this.nextJob = 1;
-    this.nextTemporary = FIRST_TEMPORARY_ID;
   }
 
   private async work(job: AnalysisJob, input: NewPdfJob): Promise<void> {
@@ -118,6 +123,7 @@ export class AnalysisStore {
     job.status = 'running';
     job.started_at = new Date().toISOString();
     await step();
+    while (input.heldWhile?.()) await step();
     const fail = (message: string) => {
       job.status = 'failed';
       job.error_message = message;

@@ -109,7 +109,8 @@ const statusView = (job: AnalysisJob) => ({
 /**
  * Spec §4.8 for PDFs: `POST /analysis/pdf` (202, a `pending` job), `/analysis/pdf/sync` (200 with
  * the finished job), `GET /analysis/{id}` and `/analysis/{id}/status`. `Idempotency-Key` gives the
- * same job again. Fault `fail-job` (match the POST's path) makes the next job end `failed`.
+ * same job again. Fault `fail-job` (match the POST's path) makes the next job end `failed`; while
+ * fault `hold-job` is in force, jobs created at its path stay `running`.
  */
 export function addAnalysisRoutes(
   router: Router,
@@ -137,6 +138,7 @@ export function addAnalysisRoutes(
       tempAgentName: req.tempAgentName,
       language: req.language,
       inputConfig: { ...req.echo, source_app: caller.sourceApp },
+      heldWhile: () => ctx.faults.active('hold-job', r.url.pathname),
       failWith: fault
         ? 'The analysis failed (simulated fault)'
         : req.filePath !== undefined

@@ -16,6 +16,7 @@ export type FaultKind =
   | 'refuse-ws' // refuse WebSocket upgrades for `durationMs`
   | 'refuse-framing' // the signing page refuses to be framed (X-Frame-Options, CSP frame-ancestors) while set
   | 'fail-job' // the next asynchronous job created at the matching path ends `failed` (an AI analysis)
+  | 'hold-job' // jobs created at the matching path stay `running` while it is in force (give `durationMs`; DELETE /__sim/faults releases them)
   | 'lose-answer'; // handle the request in full, then drop the connection before the answer leaves (a write applied, its answer lost)
 
 export interface Fault {
