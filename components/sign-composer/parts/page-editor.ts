@@ -447,6 +447,12 @@ export class SignComposerPages extends LitElement {
   private onAreaPointerUp(e: PointerEvent): void {
     const drag = this.drag;
     if (!drag || e.pointerId !== drag.pointerId) return;
+    if (e.type === 'pointerup' && this.dragFrame) {
+      // Moved and let go within one frame: the last move still counts.
+      cancelAnimationFrame(this.dragFrame);
+      this.pointer = { x: e.clientX, y: e.clientY };
+      this.dragStep();
+    }
     this.drag = undefined;
     cancelAnimationFrame(this.dragFrame);
     this.dragFrame = 0;
