@@ -28,13 +28,17 @@ describe('pseudo-locale: every visible string comes from the catalogue or from d
   for (const { element, state, show } of ELEMENT_STATES) {
     it(`${element}: ${state}`, async () => {
       const shown = await show();
-      const texts = collectTexts(shown.root, shown.skip);
-      expect(texts.length, 'the state shows something').to.be.greaterThan(0);
-      const leaks = untranslated(texts, shown.data ?? [], vocabulary);
-      expect(
-        leaks.map((l) => `${l.where}: ${l.text}`),
-        'text not from the catalogue',
-      ).to.deep.equal([]);
+      try {
+        const texts = collectTexts(shown.root, shown.skip);
+        expect(texts.length, 'the state shows something').to.be.greaterThan(0);
+        const leaks = untranslated(texts, shown.data ?? [], vocabulary);
+        expect(
+          leaks.map((l) => `${l.where}: ${l.text}`),
+          'text not from the catalogue',
+        ).to.deep.equal([]);
+      } finally {
+        await shown.done?.();
+      }
     });
   }
 });
