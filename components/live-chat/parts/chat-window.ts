@@ -86,8 +86,12 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
   }
 
   onAnswersError(error: Error): void {
-    // The form stays as it was: the visitor starts the chat as if there had been no answers.
-    this.reportError('search-answers', error, { quiet: true });
+    // The form stays as it was (a note, Try again): the visitor starts the chat as if there had been no answers.
+    this.reportError('search-answers', error);
+  }
+
+  onAnswersConfigProblem(problem: Error): void {
+    this.reportError('configure', problem);
   }
 
   deflected(detail: ChatDeflectedDetail): void {

@@ -14,6 +14,7 @@
 import { html, nothing, type ReactiveControllerHost } from 'lit';
 import { resolveAnswers, resolveConfig, type AnswersConfig } from '../../../src/config.js';
 import { AssistController } from '../../../src/controllers/assist-controller.js';
+import { ConfigurationError } from '../../../src/controllers/service-client.js';
 import { MIN_QUERY_LENGTH, type Answer } from '../../../src/model/answers.js';
 import type { AiClient } from '../../../src/services/ai.js';
 import type { TokenProvider } from '../../../src/transport/auth.js';
@@ -31,8 +32,17 @@ export interface AnswersHost extends ReactiveControllerHost, Element {
   readonly tokenProvider?: TokenProvider | undefined;
   /** An AI call failed: reported as `sportello-error` (the form stays usable). */
   onAnswersError(error: Error): void;
+  /** Knowledge is named but no AI service to search it: a configuration problem, said once. */
+  onAnswersConfigProblem(problem: Error): void;
   /** An answer solved the visitor's problem. */
   deflected(detail: { question: string; answerId: string; kind: Answer['kind']; title: string }): void;
+}
+
+/** The problem of a chat that names knowledge (`answers-kb`, `answers-agent`) but no AI service. */
+function missingAiEndpoint(): ConfigurationError {
+  return new ConfigurationError(
+    'has answers-kb or answers-agent but no AI service to search: set ai-endpoint on <sportello-config> (or configure({ endpoints: { ai } })) to the AI service base URL, or to the gateway in front of it.',
+  );
 }
 
 export class PrechatAnswers {
@@ -45,6 +55,8 @@ export class PrechatAnswers {
   solvedBy: Answer | undefined;
   /** The question last handed in (asked again by "Try again" after a failure). */
   private question = '';
+  /** The missing AI endpoint was reported (again only after one was found and lost). */
+  private missingEndpointSaid = false;
 
   constructor(
     private readonly host: AnswersHost,
@@ -65,7 +77,13 @@ export class PrechatAnswers {
   /** The AI client for the endpoint configured now (made again when it changes). */
   private async ensureClient(): Promise<boolean> {
     const { endpoint, tokenProvider } = resolveConfig(this.host, 'ai', { tokenProvider: this.host.tokenProvider });
-    if (!endpoint) return false;
+    if (!endpoint) {
+      // Without it the visitor simply gets no answers: the page's author is told why, once.
+      if (!this.missingEndpointSaid) this.host.onAnswersConfigProblem(missingAiEndpoint());
+      this.missingEndpointSaid = true;
+      return false;
+    }
+    this.missingEndpointSaid = false;
     if (this.client && this.clientFor?.endpoint === endpoint && this.clientFor.tokenProvider === tokenProvider)
       return true;
     const { AiClient } = await (this.loading ??= import('../../../src/services/ai.js'));

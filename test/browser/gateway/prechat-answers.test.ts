@@ -112,6 +112,40 @@ describe('through the gateway: the live chat’s answers before a chat', () => {
     expect(chat.field<HTMLTextAreaElement>('message')!.value).to.equal(QUESTION);
   });
 
+  it('knowledge named but no AI service: the page author hears it once (console and sportello-error), the form works', async () => {
+    const warnings: string[] = [];
+    const original = console.warn;
+    console.warn = (...args: unknown[]) => warnings.push(args.join(' '));
+    try {
+      const el = await fixture<SportelloLiveChat>(html`<sportello-live-chat
+        lang="en"
+        widget-key="demo"
+        mode="inline"
+        answers-kb=${KB}
+        endpoint=${`${GATEWAY_URL}/chat`}
+        .tokenProvider=${adaToken}
+        .stomp=${FAST_RECONNECT}
+        .reportNavigation=${false}
+      ></sportello-live-chat>`);
+      const problems: string[] = [];
+      el.addEventListener('sportello-error', (e) => problems.push(`${e.detail.operation} ${e.detail.error.name}`));
+      const chat = new LiveChatHarness(el);
+      await chat.waitFor('prechat');
+      const asked = oneEvent(el, 'sportello-error');
+      await chat.fill({ message: QUESTION });
+      await asked;
+      // The visitor goes on writing: said once, not once per question.
+      await chat.fill({ message: `${QUESTION} And to Germany?` });
+      await chat.fillPrechat({ category: '2' });
+      await chat.waitFor('conversation');
+      expect(problems).to.deep.equal(['configure ConfigurationError']);
+      expect(warnings.filter((w) => w.includes('answers-kb') && w.includes('ai-endpoint'))).to.have.length(1);
+      expect(answers(chat)).to.have.length(0);
+    } finally {
+      console.warn = original;
+    }
+  });
+
   it('speaks the visitor’s five languages', async () => {
     for (const [lang, title] of Object.entries(TITLES)) {
       const chat = await mount(lang);
