@@ -156,6 +156,10 @@ export const chatWindowStyles = css`
     flex-direction: column;
     gap: var(--_space);
   }
+  /* The pre-chat form waits behind "Glad it helped" (answers before a chat): hidden means hidden. */
+  form[hidden] {
+    display: none;
+  }
   label,
   legend {
     font-weight: 600;

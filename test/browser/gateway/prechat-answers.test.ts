@@ -82,6 +82,9 @@ describe('through the gateway: the live chat’s answers before a chat', () => {
     expect(detail).to.include({ kind: 'faq', title: 'How much does shipping cost?', question: QUESTION });
     await until(() => chat.windowFocus()?.id === 'answers-done');
     expect(chat.started.details).to.have.length(0);
+    // The form waits behind "it helped", out of sight and out of the tab order.
+    const form = chat.inWindow('form.prechat')!;
+    expect(form.checkVisibility(), 'the form is put away').to.equal(false);
     await expect(chat.element).to.be.accessible();
 
     // "I still want to chat with a person": the form as it was left, then the chat itself.
@@ -89,6 +92,7 @@ describe('through the gateway: the live chat’s answers before a chat', () => {
     await sendKeys({ press: 'Enter' });
     await until(() => chat.windowFocus()?.id === 'message');
     expect(chat.field<HTMLTextAreaElement>('message')!.value).to.equal(QUESTION);
+    expect(form.checkVisibility(), 'the form is back').to.equal(true);
     await chat.fillPrechat({ category: '2' });
     await chat.waitFor('conversation');
     await chat.waitForDelivered(QUESTION);
