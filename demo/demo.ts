@@ -54,6 +54,9 @@ function render(me: Me): void {
   if (me.sportello) sign.setAttribute('signer-email', me.sportello.sign.signer);
   else sign.removeAttribute('signer-email');
   if (me.user) sign.tokenProvider = provider;
+  // "About this document": the gateway reads the PDF and asks the AI service; the page sends nothing.
+  sign.setAttribute('ai-endpoint', `${GATEWAY_URL}/ai/api/v2`);
+  sign.setAttribute('ask-document', '');
 
   const ai = fresh<WithProvider & { suggestions?: string[] }>('assistant');
   ai.setAttribute('endpoint', `${GATEWAY_URL}/ai/api/v2`);

@@ -222,6 +222,7 @@ export class SportelloSignViewer extends SportelloElement {
     endpoint: () => this.aiEndpoint || resolveConfig(this, 'ai').endpoint,
     tokenProvider: () => this.config.tokenProvider,
     documentView: () => this.renderRoot.querySelector('sportello-sign-document') ?? undefined,
+    root: () => this.renderRoot,
     say: (text) => this.say(text),
     onError: (operation, error) => this.reportError(operation, error),
   });

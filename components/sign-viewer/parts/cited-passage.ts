@@ -31,6 +31,10 @@ export async function showCitedPassage(
 ): Promise<boolean> {
   if (page < 1 || page > view.pageCount) return false;
   view.goToPage(page);
+  // The view may itself be off screen (a phone's single column: the questions above it): the
+  // window goes to it, and its pages then paint and lay out their text.
+  const box = view.pageElement(page)?.getBoundingClientRect();
+  if (box && (box.top >= window.innerHeight || box.bottom <= 0)) view.scrollIntoView({ block: 'start' });
   for (const old of view.renderRoot.querySelectorAll('.textLayer span.cited')) old.classList.remove('cited');
   if (!quote?.trim()) return false;
   const layer = await textLayer(view, page);

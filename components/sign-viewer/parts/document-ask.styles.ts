@@ -44,6 +44,11 @@ export const documentAskStyles = css`
     background: var(--_surface-alt);
     font-size: 0.875rem;
   }
+  .ask-summary-text {
+    max-block-size: 18rem;
+    overflow-y: auto;
+    padding-inline-end: 4px;
+  }
   .ask-summary-text ul {
     padding-inline-start: 1.25rem;
   }

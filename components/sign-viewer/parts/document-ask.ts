@@ -20,6 +20,8 @@ export interface DocumentAskContext {
   tokenProvider: () => TokenProvider | undefined;
   /** The document view on screen, for a citation to show its page. */
   documentView: () => SignDocumentView | undefined;
+  /** The viewer's shadow root, where the panel renders. */
+  root: () => ParentNode;
   /** Says a sentence in the viewer's live region. */
   say: (text: string) => void;
   onError: (operation: string, error: ServiceError | Error) => void;
@@ -74,9 +76,14 @@ export class DocumentAskPanel {
       node.className = 'ask-summary-text';
       // The service's markdown, through the kit's one sanitising renderer.
       node.append(renderMarkdown(text));
+      // A long summary scrolls in its own box (the document stays near on a phone): a region the
+      // keyboard can reach and scroll.
+      node.tabIndex = 0;
+      node.setAttribute('role', 'region');
       this.summaryNode = node;
       this.summaryFor = text;
     }
+    this.summaryNode.setAttribute('aria-label', this.t('askSummary'));
     return this.summaryNode;
   }
 
@@ -87,6 +94,15 @@ export class DocumentAskPanel {
       void import('../../ai-chat/index.js');
     }
     this.host.requestUpdate();
+    if (this.chatOpen) void this.revealChat();
+  }
+
+  /** Brings the opened panel into view (below a long summary, or on a phone, it may start off screen). */
+  private async revealChat(): Promise<void> {
+    await customElements.whenDefined('sportello-ai-chat');
+    await this.host.updateComplete;
+    const chat = this.ctx.root().querySelector<HTMLElement>('#ask-chat');
+    if (this.chatOpen && chat) chat.scrollIntoView({ block: 'nearest' });
   }
 
   private async onCitation(event: CustomEvent<AiCitationDetail>): Promise<void> {
@@ -95,6 +111,10 @@ export class DocumentAskPanel {
     const view = this.ctx.documentView();
     if (!view || !Number.isInteger(page)) return;
     const quote = typeof meta['quote'] === 'string' ? meta['quote'] : undefined;
+    // After the panel's own handling of the click (it focuses the cited source, which scrolls the
+    // page to it): the page is then scrolled to the document, where the passage is (a phone's
+    // single column, the document below the questions).
+    await new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
     const found = await showCitedPassage(view, page, quote);
     this.ctx.say(this.t(found ? 'askCitedPassage' : 'askCitedPage', { n: page }));
   }

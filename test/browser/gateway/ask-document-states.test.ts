@@ -106,6 +106,34 @@ describe('through the gateway: "Ask about this document" in each state', () => {
     await expect(el).to.be.accessible();
   });
 
+  it('on a phone, where the questions sit above the document, a citation brings the passage on screen', async () => {
+    const el = await askViewer('en', 390);
+    await until(() => part(el, 'ask-button'), 'no questions');
+    part(el, 'ask-button')!.click();
+    const chatEl = await until(
+      () => shadow(el).querySelector<SportelloAiChat>('sportello-ai-chat:defined'),
+      'the AI panel did not open',
+    );
+    const view = docView(el)!;
+    expect(chatEl.getBoundingClientRect().bottom, 'the questions come before the document').to.be.at.most(
+      view.getBoundingClientRect().top + 1,
+    );
+    const chat = new AiChatHarness(chatEl);
+    await chat.ask('Con quale preavviso posso recedere dal contratto?');
+    await until(async () => (await chat.idle(), true), 'no answer');
+    const cite = await until(() => chat.lastAnswer?.querySelector<HTMLButtonElement>('button.cite'), 'no citation');
+    cite.scrollIntoView();
+    cite.click();
+    const cited = await until(
+      () => view.pageElement(2)?.querySelector<HTMLElement>('.textLayer span.cited'),
+      'the passage was not tinted',
+    );
+    await until(() => {
+      const r = cited.getBoundingClientRect();
+      return r.bottom > 0 && r.top < window.innerHeight;
+    }, 'the cited passage is not on screen');
+  });
+
   it("speaks the visitor's language in each of the kit's five, the summary included", async () => {
     for (const lang of ['it', 'en', 'de', 'fr', 'es'] as const) {
       const el = await askViewer(lang);

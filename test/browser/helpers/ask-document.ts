@@ -25,9 +25,9 @@ export function configureAskViewer(el: SportelloSignViewer, lang = 'en'): Sporte
 }
 
 /** Practice 1001 as Ada (her token names it) with "About this document", through the gateway only. */
-export async function askViewer(lang = 'en'): Promise<SportelloSignViewer> {
+export async function askViewer(lang = 'en', width = 1000): Promise<SportelloSignViewer> {
   const el = configureAskViewer(document.createElement('sportello-sign-viewer'), lang);
-  el.setAttribute('style', '--sportello-sign-viewer-height: 700px; width: 1000px');
+  el.setAttribute('style', `--sportello-sign-viewer-height: 700px; width: ${width}px`);
   return fixture<SportelloSignViewer>(el);
 }
 
