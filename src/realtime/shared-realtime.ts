@@ -14,9 +14,9 @@
  * clientMessageId and one chat per clientRequestId, and the transcript merges by id and
  * clientMessageId, so a handover loses nothing and shows nothing twice.
  *
- * A leader left in a background tab for long (whose timers the browser may throttle, heartbeats
- * included) gives way to the tab the visitor is looking at: a visible follower takes the lock
- * over (`steal`) once the leader has been hidden for HIDDEN_LEADER_MS.
+ * Who leads is decided apart, by TabLeadership (tab-leadership.ts): the lock, the page lifecycle,
+ * and a visible tab taking over from a leader hidden for long. This file is the relay: what the
+ * leader and its followers say to each other, and what each does when the role changes.
  *
  * Where Web Locks or BroadcastChannel are missing every tab keeps its own socket (`solo`), as
  * before. UI-free: no lit, no DOM beyond the page lifecycle events.
@@ -27,7 +27,8 @@ import { Listeners } from '../transport/listeners.js';
 import { newId, type ChatClient, type ChatEvent, type StartChatInput } from '../services/chat.js';
 
 import type { ChatRealtime, OutgoingMessage, RealtimeState, TabRole } from './realtime-contract.js';
-import { browserTabEnvironment, HIDDEN_LEADER_MS, type TabEnvironment } from './tab-environment.js';
+import { browserTabEnvironment, type TabEnvironment } from './tab-environment.js';
+import { TabLeadership } from './tab-leadership.js';
 import { fromWire, lastIdIn, toWire, type Wire, type WireError } from './tab-wire.js';
 
 // The contract and the environment are imported from here by the controller and the tests.
@@ -66,8 +67,7 @@ export class SharedRealtime implements ChatRealtime {
   /** Chats this follower asked to close and has not yet seen closed: asked again of a new leader. */
   private readonly closes = new Set<string>();
   private offClient: Array<() => void> = [];
-  private releaseLock: (() => void) | undefined;
-  private waiting: AbortController | undefined;
+  private readonly leadership: TabLeadership | undefined;
   private decided: Promise<void>;
   private decide!: () => void;
   private stopped = false;
@@ -75,16 +75,11 @@ export class SharedRealtime implements ChatRealtime {
   private followed = false;
   /** The tab followers take their news from (news from any other tab is stale). */
   private leaderId: string | undefined;
-  /** Since when the leader (this tab, or the one followed) has been hidden; null while visible. */
-  private hiddenSince: number | null = null;
-  private leaderHiddenSince: number | null = null;
-  private claimTimer: ReturnType<typeof setTimeout> | undefined;
-  private offVisibility: (() => void) | undefined;
 
   constructor(
     private readonly client: ChatClient,
-    private readonly name: string,
-    private readonly env: TabEnvironment = browserTabEnvironment(),
+    name: string,
+    env: TabEnvironment = browserTabEnvironment(),
   ) {
     this.decided = new Promise((resolve) => (this.decide = resolve));
     if (!env.locks || !env.channel) {
@@ -96,17 +91,18 @@ export class SharedRealtime implements ChatRealtime {
     this.role = 'follower';
     this.channel = env.channel(name);
     this.channel.onmessage = (e: MessageEvent<Wire>) => this.receive(e.data);
-    if (typeof window !== 'undefined') {
-      window.addEventListener('pagehide', this.onPageHide);
-      window.addEventListener('pageshow', this.onPageShow);
-      document.addEventListener('freeze', this.onFreeze);
-      document.addEventListener('resume', this.onResume);
-    }
-    if (env.visibility) {
-      this.hiddenSince = env.visibility.hidden() ? Date.now() : null;
-      this.offVisibility = env.visibility.onChange(this.onVisibility);
-    }
-    this.campaign('if-free');
+    this.leadership = new TabLeadership(
+      name,
+      { ...env, locks: env.locks },
+      {
+        elected: () => this.lead(),
+        following: () => this.follow(),
+        resign: (reason) => this.resign(reason),
+        visibility: (hiddenSince) => this.post({ t: 'visibility', from: this.tabId, hiddenSince }),
+        unloading: () => this.post({ t: 'leaving', from: this.tabId }),
+      },
+    );
+    this.leadership.start();
   }
 
   get state(): RealtimeState {
@@ -195,21 +191,12 @@ export class SharedRealtime implements ChatRealtime {
     if (this.stopped) return;
     this.stopped = true;
     this.post(this.role === 'leader' ? { t: 'leaving', from: this.tabId } : { t: 'bye', from: this.tabId });
-    this.waiting?.abort();
-    clearTimeout(this.claimTimer);
-    this.offVisibility?.();
     // Settled, so a caller awaiting a start (busy, a disabled button) does not wait forever.
     for (const s of this.starts.values()) {
       clearTimeout(s.timer);
       s.reject(new DOMException('The chat was stopped', 'AbortError'));
     }
     this.starts.clear();
-    if (typeof window !== 'undefined' && this.channel) {
-      window.removeEventListener('pagehide', this.onPageHide);
-      window.removeEventListener('pageshow', this.onPageShow);
-      document.removeEventListener('freeze', this.onFreeze);
-      document.removeEventListener('resume', this.onResume);
-    }
     this.channel?.close();
     this.offClient.forEach((off) => off());
     this.offClient = [];
@@ -220,66 +207,11 @@ export class SharedRealtime implements ChatRealtime {
     // Handed over at once rather than after the polite DISCONNECT (up to seconds with a broker
     // that stopped answering): a moment with two sockets is harmless, since the server keeps one
     // message per clientMessageId; a moment with none would hold every other tab's messages.
-    this.releaseLock?.();
-    this.releaseLock = undefined;
+    this.leadership?.stop();
     await closing;
   }
 
-  // ---- leadership ----------------------------------------------------------------------------
-
-  /**
-   * Asks for the lock: at once if free (else this tab follows and waits in the lock's queue).
-   * The lock is held for as long as the callback's promise is pending.
-   */
-  private campaign(mode: 'if-free' | 'queue' | 'steal'): void {
-    if (this.stopped) return;
-    const locks = this.env.locks!;
-    let release: (() => void) | undefined;
-    const hold = (lock: Lock | null): Promise<void> | undefined => {
-      if (!lock) {
-        this.follow();
-        this.campaign('queue');
-        return undefined;
-      }
-      if (this.stopped) return undefined;
-      return new Promise<void>((resolve) => {
-        release = resolve;
-        this.releaseLock = resolve;
-        this.lead();
-      });
-    };
-    // A held lock's request rejects when another tab steals it: this tab no longer leads.
-    const lost = () => {
-      if (release && this.releaseLock === release) this.deposed();
-    };
-    if (mode === 'if-free') {
-      locks.request(this.name, { ifAvailable: true }, hold).catch(lost);
-    } else if (mode === 'steal') {
-      this.waiting?.abort();
-      this.waiting = undefined;
-      locks.request(this.name, { steal: true }, hold).catch(lost);
-    } else {
-      const waiting = new AbortController();
-      this.waiting = waiting;
-      locks.request(this.name, { signal: waiting.signal }, hold).catch(() => {
-        if (release) return lost();
-        // Never granted and not aborted by us: the browser dropped the request (WebKit does for a
-        // page entering the back/forward cache). Queue again, or this tab would never lead.
-        if (this.waiting === waiting) this.waiting = undefined;
-        if (waiting.signal.aborted || this.stopped) return;
-        setTimeout(() => {
-          if (!this.stopped && this.role === 'follower' && !this.waiting && !this.releaseLock) this.campaign('queue');
-        }, 100);
-      });
-    }
-  }
-
-  /** Another tab took the lock over: give the socket up and queue again. */
-  private deposed(): void {
-    if (this.role !== 'leader') return;
-    this.abdicate(false);
-    this.campaign('queue');
-  }
+  // ---- leadership (decided by TabLeadership) ------------------------------------------------
 
   private follow(): void {
     this.role = 'follower';
@@ -292,7 +224,6 @@ export class SharedRealtime implements ChatRealtime {
   private lead(): void {
     const wasFollower = this.followed;
     this.role = 'leader';
-    this.waiting = undefined;
     this.listenToClient();
     this.decide();
     // Follow again every chat this tab or a follower follows; watchChat syncs on connect.
@@ -302,15 +233,17 @@ export class SharedRealtime implements ChatRealtime {
     for (const idChat of this.closes) this.client.closeChat(idChat);
     this.closes.clear();
     this.leaderId = this.tabId;
-    clearTimeout(this.claimTimer);
-    this.post({ t: 'leader', from: this.tabId, state: this.client.state, hiddenSince: this.hiddenSince });
+    this.post({ t: 'leader', from: this.tabId, state: this.client.state, hiddenSince: this.hiddenSince() });
     if (wasFollower) this.leaderListeners.emit('leader');
   }
 
-  /** Gives the socket up (page frozen or cached): another tab can lead meanwhile. */
-  private abdicate(announce = true): void {
+  /**
+   * Gives the socket up: the lock was taken over, or the page is frozen or cached (then the
+   * followers hear it, so one of them can lead meanwhile).
+   */
+  private resign(reason: 'taken' | 'paused'): void {
     if (this.role !== 'leader') return;
-    if (announce) this.post({ t: 'leaving', from: this.tabId });
+    if (reason === 'paused') this.post({ t: 'leaving', from: this.tabId });
     this.offClient.forEach((off) => off());
     this.offClient = [];
     this.direct.clear();
@@ -318,49 +251,12 @@ export class SharedRealtime implements ChatRealtime {
     this.followed = true;
     this.leaderId = undefined;
     this.relayedState = 'reconnecting';
-    // Released at once: a frozen page runs no more tasks, so nothing after this would happen.
-    this.releaseLock?.();
-    this.releaseLock = undefined;
     void this.client.suspend();
   }
 
-  private onFreeze = (): void => this.abdicate();
-  private onVisibility = (): void => {
-    const hidden = this.env.visibility!.hidden();
-    if (hidden === (this.hiddenSince !== null)) return;
-    this.hiddenSince = hidden ? Date.now() : null;
-    if (this.role === 'leader') this.post({ t: 'visibility', from: this.tabId, hiddenSince: this.hiddenSince });
-    else this.considerClaim();
-  };
-
-  /**
-   * A visible follower whose leader has been hidden for HIDDEN_LEADER_MS takes the lock over;
-   * until then it checks again when the time is up.
-   */
-  private considerClaim(): void {
-    clearTimeout(this.claimTimer);
-    if (
-      this.stopped ||
-      this.role !== 'follower' ||
-      this.hiddenSince !== null ||
-      this.leaderHiddenSince === null ||
-      !this.leaderId
-    )
-      return;
-    const wait = this.leaderHiddenSince + (this.env.hiddenLeaderMs ?? HIDDEN_LEADER_MS) - Date.now();
-    if (wait <= 0) this.campaign('steal');
-    else this.claimTimer = setTimeout(() => this.considerClaim(), wait);
+  private hiddenSince(): number | null {
+    return this.leadership?.hiddenSince ?? null;
   }
-  private onPageHide = (e: PageTransitionEvent): void => {
-    if (e.persisted) this.abdicate();
-    else if (this.role === 'leader') this.post({ t: 'leaving', from: this.tabId });
-  };
-  private onResume = (): void => {
-    if (this.role === 'follower' && !this.releaseLock && !this.waiting) this.campaign('if-free');
-  };
-  private onPageShow = (e: PageTransitionEvent): void => {
-    if (e.persisted) this.onResume();
-  };
 
   private listenToClient(): void {
     if (this.offClient.length) return;
@@ -457,13 +353,13 @@ export class SharedRealtime implements ChatRealtime {
           t: 'leader',
           from: this.tabId,
           state: this.client.state,
-          hiddenSince: this.hiddenSince,
+          hiddenSince: this.hiddenSince(),
           to: m.from,
         });
         break;
       case 'leader':
         // Another tab leads now (it took the lock over): this one no longer does.
-        this.deposed();
+        this.leadership?.overthrown();
         this.heed(m);
         break;
       case 'watch':
@@ -505,7 +401,6 @@ export class SharedRealtime implements ChatRealtime {
       case 'leader': {
         const changed = m.from !== this.leaderId;
         this.leaderId = m.from;
-        this.leaderHiddenSince = m.hiddenSince;
         this.setRelayed(m.state);
         // A new leader, or our hello answered: follow our chats through it, catch up, re-send.
         // (The answer to another tab's hello changes nothing here.)
@@ -516,7 +411,7 @@ export class SharedRealtime implements ChatRealtime {
           for (const idChat of this.closes) this.post({ t: 'close', from: this.tabId, idChat });
         }
         if (changed) this.leaderListeners.emit('follower');
-        this.considerClaim();
+        this.leadership?.leaderSeen(m.hiddenSince);
         break;
       }
       case 'state': {
@@ -529,14 +424,12 @@ export class SharedRealtime implements ChatRealtime {
         break;
       }
       case 'visibility':
-        this.leaderHiddenSince = m.hiddenSince;
-        this.considerClaim();
+        this.leadership?.leaderSeen(m.hiddenSince);
         break;
       case 'leaving':
         // Whoever leads next (even this same tab, back from a freeze) is a change of leader.
         this.leaderId = undefined;
-        this.leaderHiddenSince = null;
-        clearTimeout(this.claimTimer);
+        this.leadership?.leaderGone();
         this.setRelayed('reconnecting');
         break;
       case 'error':
