@@ -31,6 +31,18 @@ async function dropAllConnections(): Promise<void> {
   if (!result.ok) throw new Error(`rabbitmqctl close_all_connections failed: ${result.output}`);
 }
 
+/**
+ * Publishes a last message and waits for it: a queue hands one publisher's messages over in order,
+ * so anything still on its way (a copy, a late redelivery) arrives before the marker does. This is
+ * how a test sees that nothing more comes, without guessing how long to wait.
+ */
+async function drained(publisher: StompSession, destination: string, got: () => Iterable<string>): Promise<string> {
+  const marker = `end-${Math.random().toString(36).slice(2)}`;
+  publisher.publish(destination, marker);
+  await until(() => [...got()].includes(marker), `the marker ${marker} through ${destination}`);
+  return marker;
+}
+
 function track(session: StompSession) {
   const states: StompState[] = [];
   const errors: ServiceError[] = [];
@@ -132,8 +144,8 @@ describe('StompSession against RabbitMQ Web-STOMP', function () {
     s.start();
     await until(() => got.length === 4, 'sync and outbox delivered');
     await until(() => s.pending === 0, 'all confirmed');
-    await sleep(200);
-    expect(got).to.deep.equal(['sync', 'm0', 'm1', 'm2']);
+    await drained(s, `/queue/${q}`, () => got);
+    expect(got.slice(0, -1)).to.deep.equal(['sync', 'm0', 'm1', 'm2']);
   });
 
   it('asks connect headers given as a promise afresh for each connect, and retries when they fail', async () => {
@@ -221,7 +233,10 @@ describe('StompSession against RabbitMQ Web-STOMP', function () {
       `all ${total} delivered (have ${counts.size}, pending ${publisher.pending})`,
       40_000,
     );
-    await sleep(500); // room for any late redelivery to show up as a duplicate
+    // A late redelivery would show up as a duplicate ahead of the marker.
+    const marker = await drained(publisher, `/queue/${q}`, () => counts.keys());
+    counts.delete(marker);
+    deliveries--;
     const duplicated = [...counts.values()].filter((n) => n > 1).length;
     const lost = [...Array(total).keys()].filter((i) => !counts.has(`msg-${i}`)).length;
     console.log(
@@ -264,8 +279,9 @@ describe('StompSession against RabbitMQ Web-STOMP', function () {
     loseReceipts = false;
     sockets.at(-1)!.close();
     await until(() => publisher.pending === 0, 'resent and confirmed');
-    await sleep(500); // the second copies reach the subscriber and must be dropped there
-    expect(got).to.deep.equal(['r0', 'r1', 'r2', 'r3', 'r4']);
+    // The second copies reach the subscriber ahead of the marker and must be dropped there.
+    await drained(publisher, `/queue/${q}`, () => got);
+    expect(got.slice(0, -1)).to.deep.equal(['r0', 'r1', 'r2', 'r3', 'r4']);
     expect(sockets.length).to.equal(2);
   });
 
@@ -307,13 +323,16 @@ describe('StompSession against RabbitMQ Web-STOMP', function () {
     b.publish(`/queue/${q}`, 'copy', { [STOMP_MESSAGE_ID_HEADER]: 'same-id' });
     b.publish(`/queue/${q}`, 'other', { [STOMP_MESSAGE_ID_HEADER]: 'other-id' });
     await until(() => got.length === 2, 'two distinct');
-    await sleep(200);
-    expect(got).to.deep.equal(['first', 'other']);
+    await drained(b, `/queue/${q}`, () => got);
+    expect(got.slice(0, -1)).to.deep.equal(['first', 'other']);
     unsubscribe();
     b.publish(`/queue/${q}`, 'after unsubscribe');
     await until(() => b.pending === 0, 'confirmed');
-    await sleep(200);
-    expect(got).to.deep.equal(['first', 'other']);
+    // Nothing reaches an ended subscription: a second one on the same queue gets the message.
+    const later: string[] = [];
+    a.subscribe(`/queue/${q}`, (frame) => later.push(frame.body));
+    await until(() => later.includes('after unsubscribe'), 'the message, for the new subscription');
+    expect(got.slice(0, -1)).to.deep.equal(['first', 'other']);
   });
 
   it('reconnects at once on "online" instead of waiting out a long backoff', async () => {
