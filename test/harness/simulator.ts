@@ -33,6 +33,14 @@ export interface SimSocket {
   destinations: string[];
 }
 
+/** An AI chat request as the simulator received it (spec ai-service.md §4.2; files without their data). */
+export interface AiChatReceived {
+  message: string;
+  conversation_id?: number;
+  external_conversation_id?: string;
+  stream?: boolean;
+}
+
 async function control(path: string, init: RequestInit = {}): Promise<Response> {
   const response = await fetch(`${SIM_URL}/__sim/${path}`, init);
   if (!response.ok) throw new Error(`simulator ${init.method ?? 'GET'} /__sim/${path}: HTTP ${response.status}`);
@@ -113,6 +121,16 @@ export const simulator = {
   /** The chat's operator leaves and nobody takes over. */
   async operatorLeaves(idChat: string): Promise<void> {
     await control(`chat/leave/${idChat}`, { method: 'POST' });
+  },
+
+  /** The AI chat requests the simulator received since the reset, in order: what the service was asked. */
+  async aiChats(): Promise<AiChatReceived[]> {
+    return (await control('ai/chats')).json();
+  },
+
+  /** Every AI conversation with the turns the service holds (oldest first). */
+  async aiConversations(): Promise<Array<{ id: number; messages: Array<{ role: string; content: string }> }>> {
+    return (await control('ai/conversations')).json();
   },
 
   /** The next request opens a new HTTP connection (fresh TCP buffers: upload progress shows steps). */

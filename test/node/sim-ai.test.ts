@@ -658,6 +658,32 @@ describe('AI service simulator (ai-service.md)', () => {
       assert.equal((await get('/conversations?offset=-1')).status, 400);
     });
 
+    it('a message quoting earlier turns is answered as the question at its end, in its language, and stored as sent', async () => {
+      const message =
+        'Earlier in this conversation:\n\nVisitor: What are your opening hours?\n\nAssistant: **Monday to Friday** 8:30-13:00' +
+        '\n\nThe visitor now asks: Come posso pagare la fattura?';
+      const answer = await chat({ message });
+      assert.match(answer.content, /fattura/i);
+      assert.doesNotMatch(answer.content, /orari|opening/i);
+      // Without the closing question it is a plain message, answered whole.
+      assert.match(
+        (await chat({ message: 'Earlier in this conversation:\n\nWhat are your opening hours?' })).content,
+        /8:30/,
+      );
+      const held = (await (await fetch(`${sim.url}/__sim/ai/conversations`)).json()) as Array<{
+        id: number;
+        messages: Array<{ role: string; content: string }>;
+      }>;
+      const turns = held.find((c) => c.id === answer.conversation_id)!.messages;
+      assert.deepEqual(
+        turns.map((m) => m.role),
+        ['user', 'assistant'],
+      );
+      assert.equal(turns[0]!.content, message);
+      const received = (await (await fetch(`${sim.url}/__sim/ai/chats`)).json()) as Array<{ message: string }>;
+      assert.equal(received.at(-2)!.message, message);
+    });
+
     it('forgets conversations on /__sim/reset', async () => {
       const c = await chat({ message: 'ciao' });
       await fetch(`${sim.url}/__sim/reset`, { method: 'POST' });

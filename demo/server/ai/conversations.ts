@@ -113,6 +113,11 @@ export class ConversationStore {
     return m;
   }
 
+  /** Every conversation, oldest first (the control path's view, across tenants). */
+  all(): Conversation[] {
+    return [...this.byId.values()];
+  }
+
   clear(): void {
     this.byId.clear();
     this.nextId = 1;

@@ -5,6 +5,7 @@ import { KnowledgeStore } from './kb.js';
 import { RateLimiter } from './rate-limit.js';
 import { aiRoutes } from './routes.js';
 import type { SseWriter } from './sse.js';
+import type { ChatRequest } from './validate.js';
 
 /**
  * The AI service at `/ai/api/v2` (spec ai-service.md): chat in agent and direct mode, streamed or
@@ -19,15 +20,38 @@ export function createAiService(ctx: SimContext): ServiceModule {
   const openStreams = new Set<SseWriter>();
   // An analysis job takes a few pace steps per state, as a worker would (tests watch it move).
   const analyses = new AnalysisStore(() => ctx.paceMs * 5);
+  const received: ChatRequest[] = [];
   ctx.onReset(() => {
     analyses.clear();
     conversations.clear();
     limiter.clear();
+    received.length = 0;
   });
   return {
     name: 'ai',
-    router: aiRoutes({ ctx, kb, analyses, conversations, limiter, openStreams }),
+    router: aiRoutes({ ctx, kb, analyses, conversations, limiter, openStreams, received }),
     eventStreams: () => openStreams.size,
+    control: (method, action) => {
+      if (method !== 'GET') return undefined;
+      // `GET /__sim/ai/chats`: the chat requests received since the reset, as sent (files without their data).
+      if (action === 'chats')
+        return {
+          status: 200,
+          body: received.map((r) => ({
+            ...r,
+            files: r.files?.map(({ filename, content_type }) => ({ filename, content_type })),
+          })),
+        };
+      // `GET /__sim/ai/conversations`: every conversation with the turns the service holds (the spec shows no endpoint for them).
+      if (action === 'conversations')
+        return {
+          status: 200,
+          body: conversations
+            .all()
+            .map((c) => ({ id: c.id, messages: c.messages.map(({ role, content }) => ({ role, content })) })),
+        };
+      return undefined;
+    },
     errorAnswer: (status, message) => ({ status, body: { detail: message } }),
   };
 }

@@ -13,6 +13,7 @@ import { detail, guarded, jsonBody } from './route-kit.js';
 import type { AnalysisStore } from './analyses.js';
 import { addAnalysisRoutes } from './analysis-routes.js';
 import { planDocumentAnswer } from './document-answer.js';
+import { askedIn } from './quoted-turns.js';
 
 interface Deps {
   ctx: SimContext;
@@ -21,9 +22,12 @@ interface Deps {
   conversations: ConversationStore;
   limiter: RateLimiter;
   openStreams?: Set<SseWriter>;
+  /** The latest valid chat requests, in order (`GET /__sim/ai/chats`: what a client asked, for tests). */
+  received?: ChatRequest[];
 }
 
 const PREFIX = '/ai/api/v2';
+const RECEIVED_KEPT = 200;
 
 /** `offset` / `limit` as spec §4: limit 1-100 (default 50), offset ≥ 0; 400 out of range. */
 function paging(r: SimRequest): { offset: number; limit: number } {
@@ -62,13 +66,17 @@ export function aiRoutes(deps: Deps): Router {
       async (r, caller) => {
         const startedAt = Date.now();
         const req = parseChatRequest(await jsonBody(r));
+        // The latest few only: the demo's simulator runs for days.
+        if (deps.received && deps.received.push(req) > RECEIVED_KEPT) deps.received.shift();
         const tenant = caller.key.tenantId;
         const agent = req.agent_id !== null ? (agentOf(req.agent_id, tenant) ?? null) : null;
         if (req.agent_id !== null && !agent) return detail(r, 404, `Agent ${req.agent_id} not found`);
 
         let conversation: Conversation | undefined;
         let approvedTool: PendingTool | undefined;
-        let askedFor = req.message;
+        // A message quoting earlier turns asks the question at its end (quoted-turns.ts).
+        const asked = askedIn(req.message);
+        let askedFor = asked.question;
         if (req.conversation_id !== undefined) {
           conversation = conversations.get(req.conversation_id, tenant);
           if (!conversation) return detail(r, 404, `Conversation ${req.conversation_id} not found`);
@@ -87,7 +95,8 @@ export function aiRoutes(deps: Deps): Router {
           approvedTool = found.message.pendingTool;
           // The turn resumes the question that asked for the tool (and keeps its language).
           const before = conversation.messages.slice(0, conversation.messages.indexOf(found.message));
-          askedFor = before.filter((m) => m.role === 'user').pop()?.content ?? req.message;
+          const question = before.filter((m) => m.role === 'user').pop()?.content;
+          askedFor = question === undefined ? asked.question : askedIn(question).question;
           found.message.pendingTool = null;
         }
         if (!conversation && req.external_conversation_id)
@@ -106,14 +115,15 @@ export function aiRoutes(deps: Deps): Router {
           },
         });
 
-        const history = conversation.messages.map((m) => m.content);
+        const history = [...conversation.messages.map((m) => m.content), ...asked.quoted];
         conversations.append(conversation, 'user', req.message);
+        const turn = { ...req, message: askedFor };
         const documentAgent = agent ? deps.analyses.agent(agent.id, tenant) : undefined;
         const plan = documentAgent
-          ? planDocumentAnswer(documentAgent, req, history)
+          ? planDocumentAnswer(documentAgent, turn, history)
           : req.tool_approval && approvedTool
-            ? planAfterApproval(kb, { ...req, message: askedFor }, agent, approvedTool, history)
-            : planAnswer(kb, { req, agent, history });
+            ? planAfterApproval(kb, turn, agent, approvedTool, history)
+            : planAnswer(kb, { req: turn, agent, history });
         // A failed turn (error scenario) leaves no assistant message behind.
         const message = plan.failure
           ? null
