@@ -22,6 +22,7 @@ import { errorSentence } from '../shared/error-text.js';
 import { DEFAULT_ACCEPT } from './parts/attachments.js';
 import { ComposerInput } from './parts/composer-input.js';
 import { FeedbackForms } from './parts/feedback.js';
+import { VersionPicker } from './parts/versions.js';
 import { renderFollowUps } from './parts/follow-ups.js';
 import { renderQuestionImages } from './parts/question-images.js';
 import { conversationMarkdown, exportFileName } from './parts/export.js';
@@ -240,6 +241,17 @@ export class SportelloAiChat extends SportelloElement {
     feedback: (detail) => this.emit('sportello-feedback', detail),
     root: () => this.thread?.shadowRoot,
     s: (key) => this.s(key),
+  });
+  /** An edited question's versions, switched with Previous and Next (versions.ts). */
+  private readonly versionPicker = new VersionPicker({
+    chat: this.chat,
+    root: () => this.thread?.shadowRoot,
+    rendered: async () => {
+      await this.updateComplete;
+      await this.thread?.updateComplete;
+    },
+    s: (key, params) => this.s(key, params),
+    announce: (text) => (this.announcement = text),
   });
   /** The list of kept conversations (past-panel.ts). */
   private readonly past = new PastPanel(this, {
@@ -547,6 +559,7 @@ export class SportelloAiChat extends SportelloElement {
           m,
         ),
       questionImages: (m) => renderQuestionImages(m),
+      versions: (m) => this.versionPicker.render(m, this.chat.messages.indexOf(m)),
     };
   }
 

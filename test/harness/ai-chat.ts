@@ -8,7 +8,7 @@ import { fixture } from '@open-wc/testing';
 import '../../components/ai-chat/index.js';
 import type { SportelloAiChat } from '../../components/ai-chat/ai-chat.js';
 import { ComposerHarness } from './composer.js';
-import { Harness, settled, textOf, until } from './harness.js';
+import { Harness, settled, textOf, typeInto, until } from './harness.js';
 import { SIM_URL } from './simulator.js';
 
 /** The simulator's AI service, as the panel's `endpoint`. */
@@ -95,6 +95,30 @@ export class AiChatHarness extends Harness<SportelloAiChat> {
   /** The failure notice, if one is shown. */
   get errorCard(): HTMLElement | null {
     return this.$('[part="error"]');
+  }
+
+  /** The row of question `index` (its bubble, Edit button and versions). */
+  questionRow(index: number): HTMLElement | undefined {
+    return this.questions()[index]?.parentElement ?? undefined;
+  }
+
+  /** Edits question `index` to `text` and sends it, as a visitor does with its Edit button. */
+  async editQuestion(index: number, text: string): Promise<void> {
+    (await until(() => this.questionRow(index)?.querySelector<HTMLElement>('.icon-button.edit'))).click();
+    const field = await until(() => this.$<HTMLTextAreaElement>('.edit-form textarea'));
+    typeInto(field, text);
+    this.$<HTMLButtonElement>('.edit-form [type="submit"]')!.click();
+    await until(() => !this.$('.edit-form'));
+  }
+
+  /** The versions of question `index` ("2 of 2" with Previous and Next), if it has some. */
+  versions(
+    index: number,
+  ): { group: HTMLElement; count: string; previous: HTMLButtonElement; next: HTMLButtonElement } | undefined {
+    const group = this.questionRow(index)?.querySelector<HTMLElement>('[role="group"].versions');
+    if (!group) return undefined;
+    const [previous, next] = [...group.querySelectorAll<HTMLButtonElement>('button')];
+    return { group, count: textOf(group), previous: previous!, next: next! };
   }
 
   /** A button of the last answer's actions by its accessible name. */

@@ -22,7 +22,7 @@ export interface AnswerActionsPanel {
   asked(text: string): void;
   /** The panel's polite announcement after a rating. */
   rated(): void;
-  /** The answers' views that remain (a resent question drops those after it). */
+  /** The answers' views that remain (every version's: a resent question's version keeps those after it). */
   retain(ids: string[]): void;
 }
 
@@ -105,6 +105,6 @@ export class AnswerActions implements ReactiveController {
     this.editing = undefined;
     this.panel.asked(text);
     const chat = this.panel.chat;
-    void chat.resend(id, text).then(() => this.panel.retain(chat.messages.map((m) => m.id)));
+    void chat.resend(id, text).then(() => this.panel.retain(chat.keptIds));
   }
 }

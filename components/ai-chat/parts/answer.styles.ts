@@ -202,6 +202,36 @@ export const answerStyles = css`
     border-color: currentColor;
     opacity: 0.95;
   }
+  /* An edited question's versions ("2 of 2"), under it in its bubble, in the bubble's text colour. */
+  .item.self .versions {
+    display: flex;
+    align-items: center;
+    justify-content: flex-end;
+    gap: 4px;
+    margin-top: 4px;
+    font-size: 0.875em;
+  }
+  /* At least 24 px square: WCAG 2.2's target size, with the 16 px chevron inside. */
+  .item.self .versions .icon-button {
+    display: inline-flex;
+    align-items: center;
+    justify-content: center;
+    min-inline-size: 24px;
+    min-block-size: 24px;
+    color: inherit;
+    border-color: currentColor;
+    padding: 2px;
+  }
+  .item.self .versions .icon-button[aria-disabled='true'] {
+    opacity: 0.5;
+    cursor: default;
+  }
+  .versions svg {
+    display: block;
+  }
+  :host(:dir(rtl)) .versions svg {
+    transform: scaleX(-1);
+  }
   /* As wide as the bubble may grow (its max-width caps the 24em): on a phone it never overflows it. */
   .edit-form {
     display: flex;

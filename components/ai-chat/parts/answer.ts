@@ -31,6 +31,8 @@ export interface AnswerContext {
   copied: string | undefined;
   copy(key: string, text: string): void;
   rate(message: AssistantMessage, rating: 'up' | 'down' | undefined): void;
+  /** An edited question's version picker ("2 of 2"), or nothing (versions.ts). */
+  versions(m: UserMessage): unknown;
   /** The question being edited, if any, and whether its error shows (it is empty). */
   editing: string | undefined;
   editError: boolean;
@@ -257,7 +259,7 @@ function renderQuestion(c: AnswerContext, m: UserMessage): TemplateResult {
         : html`<button type="button" class="icon-button edit" aria-label=${c.s('editLabel')} @click=${() => c.edit(m.id)}>
             ${c.s('edit')}
           </button>`
-    }`;
+    }${c.versions(m)}`;
 }
 
 function renderAssistant(c: AnswerContext, m: AssistantMessage): TemplateResult {

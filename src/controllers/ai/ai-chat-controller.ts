@@ -9,6 +9,13 @@ import {
   type AssistantMessage,
   type ChatMessage,
 } from '../../model/ai/messages.js';
+import {
+  choiceAt,
+  rootVersion,
+  seededMessage,
+  type ThreadVersion,
+  type VersionChoice,
+} from '../../model/ai/versions.js';
 import { ConversationStore, type PastConversation, type StoredConversation } from '../../storage/ai-conversations.js';
 import { fromStored, toStored } from '../../storage/ai-stored-messages.js';
 
@@ -28,8 +35,13 @@ export interface AiChatCallbacks {
  * renders `messages` and calls these methods.
  */
 export class AiChatController implements ReactiveController {
-  messages: ChatMessage[] = [];
-  conversationId: number | undefined;
+  /**
+   * The versions of the thread that edited questions made, each its own service conversation
+   * (model/ai/versions.ts), and the one shown: `messages` and `conversationId` are its.
+   */
+  private versions: ThreadVersion[] = [rootVersion([], undefined)];
+  private current = 0;
+  private shownCount = 0;
   draft = '';
   private store: ConversationStore | undefined;
   /** This device's id of the conversation and when it began (given with its first message, kept with it). */
@@ -53,6 +65,7 @@ export class AiChatController implements ReactiveController {
     changed: () => this.host.requestUpdate(),
     conversationId: () => this.conversationId,
     conversationStarted: (id) => (this.conversationId = id),
+    told: (question) => this.seeded(question),
     usage: (usage) => this.callbacks.usage?.(usage),
     handoff: (message) => this.callbacks.handoff?.(message),
     finished: (message, client) => {
@@ -70,6 +83,53 @@ export class AiChatController implements ReactiveController {
 
   get busy(): boolean {
     return this.answers.busy;
+  }
+
+  /** The messages of the version shown. */
+  get messages(): ChatMessage[] {
+    return this.versions[this.current]!.messages;
+  }
+
+  set messages(messages: ChatMessage[]) {
+    this.versions[this.current]!.messages = messages;
+  }
+
+  /** The service conversation of the version shown (none before its first answer). */
+  get conversationId(): number | undefined {
+    return this.versions[this.current]!.conversationId;
+  }
+
+  set conversationId(id: number | undefined) {
+    this.versions[this.current]!.conversationId = id;
+  }
+
+  /** The ids of every version's messages: those not shown keep their answers, to be switched back to. */
+  get keptIds(): string[] {
+    return [...new Set(this.versions.flatMap((v) => v.messages.map((m) => m.id)))];
+  }
+
+  /** The versions of question `id` on offer (an edit made another), or undefined. */
+  versionsOf(id: string): VersionChoice | undefined {
+    const index = this.messages.findIndex((m) => m.id === id);
+    return index < 0 ? undefined : choiceAt(this.versions, this.current, index);
+  }
+
+  /**
+   * Shows the version at `position` of question `id`'s versions (its latest branch), whose next
+   * question continues its own conversation. Not while an answer is being written.
+   */
+  showVersion(id: string, position: number): boolean {
+    const target = this.versionsOf(id)?.versions[position];
+    if (target === undefined || target === this.current || this.answers.busy) return false;
+    this.show(target);
+    this.persist();
+    this.host.requestUpdate();
+    return true;
+  }
+
+  private show(index: number): void {
+    this.current = index;
+    this.versions[index]!.shownAt = ++this.shownCount;
   }
 
   hostConnected(): void {}
@@ -139,7 +199,8 @@ export class AiChatController implements ReactiveController {
    */
   private askTitle(client: AiClient): void {
     const id = this.conversationId;
-    if (!this.store || id === undefined || this.titlesAsked.has(id)) return;
+    // The first title stays: a later version's conversation is titled after its seed of earlier turns.
+    if (!this.store || id === undefined || this.serviceTitle || this.titlesAsked.has(id)) return;
     this.titlesAsked.add(id);
     client.conversation(id).then(
       (conversation) => {
@@ -154,7 +215,8 @@ export class AiChatController implements ReactiveController {
   }
 
   private become(value: StoredConversation): void {
-    this.conversationId = value.conversationId;
+    this.versions = [rootVersion([], value.conversationId)];
+    this.current = 0;
     this.localId = value.localId;
     this.startedAt = value.startedAt;
     this.serviceTitle = value.title;
@@ -165,8 +227,8 @@ export class AiChatController implements ReactiveController {
   /** No conversation: nothing shown, nothing stored as current (the draft stays). */
   private empty(): void {
     this.stop();
-    this.messages = [];
-    this.conversationId = undefined;
+    this.versions = [rootVersion([], undefined)];
+    this.current = 0;
     this.localId = undefined;
     this.startedAt = undefined;
     this.serviceTitle = undefined;
@@ -190,14 +252,17 @@ export class AiChatController implements ReactiveController {
   }
 
   /**
-   * The visitor edited question `id`: what followed it goes, and the new text is asked in the same
-   * conversation (the service keeps its own history of the earlier turns: it has no way to branch).
+   * The visitor edited question `id`: a new version of the thread, from the turns before it, shown
+   * in its place; the version it was edited from stays, to switch back to. The service cannot fork
+   * a conversation, so the new version is a new conversation, seeded with those turns when there are
+   * some (model/ai/versions.ts).
    */
   async resend(id: string, text: string): Promise<void> {
     const index = this.messages.findIndex((m) => m.id === id && m.role === 'user');
     if (index < 0 || !text.trim()) return;
     this.stop();
-    this.messages = this.messages.slice(0, index);
+    this.versions.push({ messages: this.messages.slice(0, index), conversationId: undefined, shownAt: 0, from: index });
+    this.show(this.versions.length - 1);
     await this.send(text);
   }
 
@@ -245,6 +310,17 @@ export class AiChatController implements ReactiveController {
       ...(files.length ? { files } : {}),
     };
     await this.answers.run(this.newAnswer(request));
+  }
+
+  /**
+   * What the service is asked: the question, told the turns before it when the version shown began
+   * at an edited question and its own conversation has not started yet (its first request, a retry
+   * of it, or a next question after a first answer that never named it).
+   */
+  private seeded(question: string): string {
+    const version = this.versions[this.current]!;
+    if (version.conversationId !== undefined || !version.from) return question;
+    return seededMessage(version.messages.slice(0, version.from), question);
   }
 
   /** Approves or denies the pending tool call of `id`; the answer continues in a new message. */

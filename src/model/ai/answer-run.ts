@@ -42,6 +42,8 @@ export interface AnswerRunHooks {
   conversationId(): number | undefined;
   /** The service named the conversation (its first answer). */
   conversationStarted(id: number): void;
+  /** What the service is told for `question` when it is asked (each time: a retry is asked anew). */
+  told?(question: string): string;
   usage?(usage: ChatUsage): void;
   handoff?(message: AssistantMessage): void;
   /** The answer is whole (done, or waiting for a tool approval), asked through `client`. */
@@ -211,6 +213,8 @@ export class AnswerRun {
       response_format: settings.format,
       include_hidden_sources: settings.includeHiddenSources,
     };
+    // A tool approval answers a named conversation's pending call: its message is a label, not a question.
+    if (!request.tool_approval && this.hooks.told) full.message = this.hooks.told(request.message);
     const conversationId = this.hooks.conversationId();
     if (conversationId !== undefined) full.conversation_id = conversationId;
     else if (settings.externalConversationId) full.external_conversation_id = settings.externalConversationId;
