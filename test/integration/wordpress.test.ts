@@ -3,8 +3,9 @@
  * packages, with the plugin's own copy of cdn/ built afresh, the Sportello gateway in front of the
  * simulator (its embedded mode), and Chromium as the site's administrator:
  * PHP linted; the settings saved through the real admin form (and refused without its nonce);
- * a post with the four shortcodes where each element works through the gateway with the member's
+ * a post with the shortcodes where each element works through the gateway with the member's
  * visitor token minted by WordPress (the signing viewer only opens with the token's claims);
+ * the composer's block for a member the profile allows to prepare practices, who sends one;
  * the site-wide launcher on other pages; a block rendered; attributes escaped; no PHP notice.
  */
 import { after, before, test } from 'node:test';
@@ -14,12 +15,14 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { PDFDocument } from 'pdf-lib';
 import { ROOT, launchChromium, run } from './lib/harness.js';
 import {
   exerciseAiChat,
   exerciseDeskForm,
   exerciseDeskRequests,
   exerciseLiveChat,
+  exerciseSignComposer,
   exerciseSignViewer,
   recordEvents,
 } from './lib/elements.js';
@@ -46,6 +49,14 @@ let context: BrowserContext;
 let page: Page;
 let postId = 0;
 let blockPostId = 0;
+let composerPostId = 0;
+
+/** A one-page PDF, as a member's file. */
+async function pdfBytes(): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  doc.addPage([595, 842]).drawText('Firma qui', { x: 60, y: 420, size: 14 });
+  return Buffer.from(await doc.save());
+}
 
 function phpFiles(dir: string, out: string[] = []): string[] {
   for (const name of readdirSync(dir)) {
@@ -116,9 +127,15 @@ $post = wp_insert_post(array('post_title' => 'Talk to us', 'post_status' => 'pub
   "[sportello_live_chat]\\n\\n[sportello_ai_chat agent=\\"1\\" heading='Ask \\"us\\" onmouseover=\\"alert(1)']\\n\\n[sportello_sign_viewer file=\\"1002\\"]\\n\\n[sportello_desk_form]\\n\\n[sportello_desk_requests]"));
 $block = wp_insert_post(array('post_title' => 'A block', 'post_status' => 'publish', 'post_content' =>
   '<!-- wp:sportello/desk-form {"lang":"it"} /-->'));
-echo 'POSTS ' . $post . ' ' . $block;`);
-  [postId, blockPostId] = (/POSTS (\d+) (\d+)/.exec(ids) ?? []).slice(1).map(Number) as [number, number];
-  assert.ok(postId > 0 && blockPostId > 0, `posts created: ${ids}`);
+$composer = wp_insert_post(array('post_title' => 'Prepare a practice', 'post_status' => 'publish', 'post_content' =>
+  '<!-- wp:sportello/sign-composer {"lang":"en"} /-->'));
+echo 'POSTS ' . $post . ' ' . $block . ' ' . $composer;`);
+  [postId, blockPostId, composerPostId] = (/POSTS (\d+) (\d+) (\d+)/.exec(ids) ?? []).slice(1).map(Number) as [
+    number,
+    number,
+    number,
+  ];
+  assert.ok(postId > 0 && blockPostId > 0 && composerPostId > 0, `posts created: ${ids}`);
 
   browser = await launchChromium();
   context = await browser.newContext({ viewport: { width: 1280, height: 2000 } });
@@ -214,7 +231,7 @@ echo wp_json_encode(array(
   }
 });
 
-test('the editor offers the five blocks, and one inserted shows its placeholder', async () => {
+test('the editor offers the six blocks, and one inserted shows its placeholder', async () => {
   // A tab of its own: the edited post stays unsaved, and its "leave the page?" prompt must not hold
   // up the next test's navigation.
   const editor = await context.newPage();
@@ -229,7 +246,7 @@ test('the editor offers the five blocks, and one inserted shows its placeholder'
       },
     );
     const titles = await editor.evaluate(() =>
-      ['live-chat', 'ai-chat', 'sign-viewer', 'desk-form', 'desk-requests'].map(
+      ['live-chat', 'ai-chat', 'sign-viewer', 'sign-composer', 'desk-form', 'desk-requests'].map(
         (name) => (window as unknown as { wp: WpGlobal }).wp.blocks.getBlockType(`sportello/${name}`)?.title,
       ),
     );
@@ -237,6 +254,7 @@ test('the editor offers the five blocks, and one inserted shows its placeholder'
       'Live chat',
       'AI assistant',
       'Documents to sign',
+      'Prepare a practice',
       'Help-desk request',
       'My help-desk requests',
     ]);
@@ -274,6 +292,48 @@ test('a post with the five shortcodes: each element works through the gateway wi
     await page.screenshot({ path: join(shots, 'wp-post.png'), fullPage: true });
     await page.locator('sportello-ai-chat').screenshot({ path: join(shots, 'wp-post-ai.png') });
   }
+});
+
+test('the composer block: for a member allowed to prepare practices (their profile), who sends one and hosts its signer', async () => {
+  // Not yet allowed: the administrator is told who sees the composer; no element is written.
+  await page.goto(`${wp.url}/?p=${composerPostId}`);
+  await page.getByText('only members allowed to prepare practices').waitFor();
+  assert.equal(await page.locator('sportello-sign-composer').count(), 0);
+
+  // The permission, saved through the real profile form (its nonce).
+  await page.goto(`${wp.url}/wp-admin/profile.php`);
+  await page.check('#sportello-sign-author');
+  await page.check('#sportello-sign-free');
+  await page.fill('#sportello-sign-types', 'POLIZZA-AUTO, ASSUNZIONE, <b>');
+  await page.fill('#sportello-sign-host', 'agente.conti');
+  await Promise.all([page.waitForURL(/updated=1/), page.click('#submit')]);
+  const claims = JSON.parse(
+    await wp.php(`echo wp_json_encode(sportello_visitor_claims(get_user_by('id', 1), sportello_settings(), time()));`),
+  ) as { sportello: { sign: Record<string, unknown> } };
+  assert.deepEqual(claims.sportello.sign['author'], {
+    types: ['POLIZZA-AUTO', 'ASSUNZIONE'],
+    free: true,
+    host: 'agente.conti',
+  });
+  assert.deepEqual(claims.sportello.sign['files'], [1002], 'what the member could view is kept');
+
+  await page.goto(`${wp.url}/?p=${composerPostId}`);
+  const bytes = await pdfBytes();
+  try {
+    const idFile = await exerciseSignComposer(page, bytes, {
+      allowed: 'Polizza auto',
+      refused: 'Apertura conto corrente',
+    });
+    assert.ok(idFile > 0);
+  } catch (error) {
+    if (shots) await page.screenshot({ path: join(shots, 'wp-composer-failed.png'), fullPage: true });
+    throw error;
+  }
+  if (shots) await page.screenshot({ path: join(shots, 'wp-composer.png'), fullPage: true });
+
+  // A visitor gets nothing of it: no element, no notice.
+  const anonymous = await (await fetch(`${wp.url}/?p=${composerPostId}`)).text();
+  assert.doesNotMatch(anonymous, /sportello-sign-composer|only members allowed/);
 });
 
 test('the site-wide launcher appears on other pages', async () => {

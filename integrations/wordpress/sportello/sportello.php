@@ -1,7 +1,7 @@
 <?php
 /**
  * Plugin Name:       Sportello
- * Description:       Live chat, AI assistant, signature viewer and help-desk form from the Sportello kit: a settings page, shortcodes, editor blocks and a site-wide chat launcher.
+ * Description:       Live chat, AI assistant, signature viewer, practice composer and help-desk form from the Sportello kit: a settings page, shortcodes, editor blocks and a site-wide chat launcher.
  * Version:           0.1.0
  * Requires at least: 6.1
  * Requires PHP:      7.4

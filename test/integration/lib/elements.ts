@@ -34,6 +34,7 @@ export async function recordEvents(page: Page): Promise<void> {
       'sportello-ai-message',
       'sportello-request-created',
       'sportello-sign-status',
+      'sportello-sign-sent',
       'sportello-error',
     ];
     for (const type of types) {
@@ -177,6 +178,54 @@ async function drawnPdf(page: Page, scope: string): Promise<void> {
     scope,
     { timeout: 90_000, polling: 250 },
   );
+}
+
+/**
+ * Practice composer, as a member allowed to prepare practices uses it: the process types their
+ * token allows are offered (`allowed`, and not `refused`), a PDF added through the file input is
+ * uploaded, one signer who signs here on this device, a signature placed on page 1 with the keys,
+ * Send; then the practice is sent (`sportello-sign-sent`) and the signer's signing page opens by
+ * itself in the viewer below. Resolves with the new practice's id.
+ */
+export async function exerciseSignComposer(
+  page: Page,
+  pdf: Buffer,
+  types: { allowed: string; refused: string },
+  scope = 'sportello-sign-composer',
+): Promise<number> {
+  return explained(page, 'practice composer', async () => {
+    const composer = page.locator(scope).first();
+    await composer.scrollIntoViewIfNeeded();
+    const select = composer.getByLabel('Process type', { exact: true });
+    await select.locator('option', { hasText: types.allowed }).waitFor({ state: 'attached', timeout: 60_000 });
+    assert.equal(await select.locator('option', { hasText: types.refused }).count(), 0, 'a type outside the token');
+    await composer
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'contratto.pdf', mimeType: 'application/pdf', buffer: pdf });
+    await composer.getByText(/\b1 page\b/).waitFor({ timeout: 60_000 });
+    await composer.getByRole('button', { name: 'Next: Signers' }).click();
+    await composer.getByRole('button', { name: 'Add a signer' }).click();
+    await composer.getByLabel(/^First name( \*)?$/).fill('Mario');
+    await composer.getByLabel(/^Last name( \*)?$/).fill('Rossi');
+    await composer.getByLabel(/^E-mail( \*)?$/).fill('mario.rossi@acme.test');
+    await composer.getByLabel('Signs here, on this device', { exact: true }).check();
+    await composer.getByRole('button', { name: 'Next: Areas' }).click();
+    const first = composer.locator('[part~="page"][data-page="1"]');
+    await first.focus();
+    await page.keyboard.press('Enter');
+    await composer.locator('[part~="area"]').first().waitFor();
+    await composer.getByRole('button', { name: 'Next: Options and send' }).click();
+    await composer.getByLabel(/^Name of the practice( \*)?$/).fill(`From WordPress ${Date.now()}`);
+    await composer.getByRole('button', { name: 'Send for signature' }).click();
+    const sent = await waitForEvent(page, 'sportello-sign-sent');
+    const signers = sent['signers'] as Array<{ email: string; inPerson: boolean }>;
+    assert.deepEqual(
+      signers.map((s) => [s.email, s.inPerson]),
+      [['mario.rossi@acme.test', true]],
+    );
+    await composer.locator('sportello-sign-viewer dialog[open] iframe').waitFor({ state: 'attached', timeout: 60_000 });
+    return Number(sent['idFile']);
+  });
 }
 
 /**

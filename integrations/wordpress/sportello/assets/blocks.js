@@ -1,4 +1,4 @@
-// Editor blocks for the four elements. Dynamic blocks: the server writes the element (the same
+// Editor blocks for the elements. Dynamic blocks: the server writes the element (the same
 // code as the shortcodes), so `save` stores only the options. No build step: plain wp.* globals.
 (function (wp) {
   const { registerBlockType } = wp.blocks;
@@ -51,6 +51,21 @@
       title: __('Documents to sign', 'sportello'),
       icon: 'media-document',
       fields: { file: __("Practice id (empty: the member's own)", 'sportello'), lang },
+    },
+    'sportello/sign-composer': {
+      title: __('Prepare a practice', 'sportello'),
+      icon: 'edit-page',
+      fields: {
+        process_type: __('Process type code (empty: the member chooses)', 'sportello'),
+        open_viewer: {
+          label: __('Once sent', 'sportello'),
+          options: [
+            { value: '', label: __('Show the practice, in-person signers sign there', 'sportello') },
+            { value: 'no', label: __('Show only the links', 'sportello') },
+          ],
+        },
+        lang,
+      },
     },
     'sportello/desk-form': {
       title: __('Help-desk request', 'sportello'),

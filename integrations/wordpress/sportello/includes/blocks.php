@@ -14,6 +14,7 @@ const SPORTELLO_BLOCKS = array(
 	'sportello/live-chat'   => 'live_chat',
 	'sportello/ai-chat'     => 'ai_chat',
 	'sportello/sign-viewer' => 'sign_viewer',
+	'sportello/sign-composer' => 'sign_composer',
 	'sportello/desk-form'   => 'desk_form',
 	'sportello/desk-requests' => 'desk_requests',
 );

@@ -1,6 +1,6 @@
 <?php
 /**
- * The four elements' tags as the shortcodes, the blocks and the launcher write them. One place
+ * The elements' tags as the shortcodes, the blocks and the launcher write them. One place
  * turns settings and options into attributes, and every name and value goes through esc_attr().
  *
  * @package Sportello
@@ -108,6 +108,35 @@ function sportello_sign_viewer_html( array $o ) {
 			'endpoint'     => $endpoint,
 			'signer-email' => $user->exists() ? $user->user_email : '',
 			'sign-mode'    => 'dialog' === $o['sign_mode'] ? 'dialog' : '',
+			'lang'         => sportello_lang( $o['lang'] ),
+		)
+	);
+}
+
+/**
+ * The composer, for members allowed to prepare and send practices (their profile): a visitor or
+ * another member gets nothing (the gateway would refuse their token anyway), an administrator a
+ * word on who sees it. The signers a member marks "signs here, on this device" sign at once in the
+ * viewer below (`open-viewer`), hosted by the member's username at the service (their token's).
+ */
+function sportello_sign_composer_html( array $o ) {
+	$endpoint = sportello_endpoint( 'sign' );
+	if ( '' === $endpoint ) {
+		return sportello_setup_notice( __( 'the signing service', 'sportello' ) );
+	}
+	if ( ! sportello_members_have_tokens() || null === sportello_sign_author( get_current_user_id() ) ) {
+		return current_user_can( 'manage_options' )
+			? '<p class="sportello-notice">' . esc_html__( 'Sportello: only members allowed to prepare practices (their profile) see the practice composer.', 'sportello' ) . '</p>'
+			: '';
+	}
+	sportello_enqueue();
+	$type = preg_match( '/^[\w.-]{1,100}$/', $o['process_type'] ) ? $o['process_type'] : '';
+	return sportello_tag(
+		'sportello-sign-composer',
+		array(
+			'endpoint'     => $endpoint,
+			'process-type' => $type,
+			'open-viewer'  => 'no' !== $o['open_viewer'],
 			'lang'         => sportello_lang( $o['lang'] ),
 		)
 	);

@@ -4,6 +4,7 @@
  *   [sportello_live_chat mode="inline|launcher" category="2" widget_key="…" lang="it"]
  *   [sportello_ai_chat agent="1" heading="…" welcome="…" mode="inline|launcher" persist="session|local"]
  *   [sportello_sign_viewer file="1002" sign_mode="dialog"]
+ *   [sportello_sign_composer process_type="POLIZZA-AUTO" open_viewer="no"]   (members allowed to prepare practices)
  *   [sportello_desk_form request="7001"]
  *   [sportello_desk_requests page_size="10"]   (a member's own requests, through the gateway's token)
  * Unknown options are dropped; every value reaches the page through esc_attr().
@@ -35,6 +36,11 @@ function sportello_element_options() {
 			'file'      => '',
 			'sign_mode' => '',
 			'lang'      => '',
+		),
+		'sign_composer' => array(
+			'process_type' => '',
+			'open_viewer'  => '',
+			'lang'         => '',
 		),
 		'desk_form'   => array(
 			'request' => '',

@@ -8,7 +8,9 @@
  *   aud      the configured audience (the gateway's SPORTELLO_GATEWAY_VISITOR_AUDIENCE)
  *   name, email
  *   sportello.desk.idUtente   the member's help-desk user (profile field `sportello_desk_id_utente`)
- *   sportello.sign            { files: the member's signing practices (`sportello_sign_files`), signer: e-mail }
+ *   sportello.sign            { files: the member's signing practices (`sportello_sign_files`), signer: e-mail,
+ *                               author: { types, free, host } for a member allowed to prepare and send
+ *                               practices (their profile; see sportello_sign_author()) }
  *   sportello.ai.agents       the agents of the settings page
  *
  * Site code adjusts them with the `sportello_visitor_claims` filter ($claims, $user).
@@ -32,6 +34,38 @@ function sportello_jwt_hs256( array $claims, $secret ) {
 	return $signed . '.' . sportello_base64url( hash_hmac( 'sha256', $signed, $secret, true ) );
 }
 
+/** Process type codes, comma-separated, as an array (anything else dropped). */
+function sportello_code_list( $value ) {
+	$out = array();
+	foreach ( preg_split( '/[\s,]+/', (string) $value ) as $part ) {
+		if ( preg_match( '/^[\w.-]{1,100}$/', $part ) ) {
+			$out[] = $part;
+		}
+	}
+	return array_values( array_unique( $out ) );
+}
+
+/**
+ * The gateway's author permission (`sportello.sign.author`) of a member allowed to prepare and send
+ * practices, from their profile; null for anyone else. `types`: the process types they may start
+ * from; `free`: they may also send their own documents and signers; `host`: their username at the
+ * signing service, who hosts in-person signing on their device.
+ */
+function sportello_sign_author( $user_id ) {
+	if ( ! $user_id || '1' !== (string) get_user_meta( $user_id, 'sportello_sign_author', true ) ) {
+		return null;
+	}
+	$author = array(
+		'types' => sportello_code_list( get_user_meta( $user_id, 'sportello_sign_types', true ) ),
+		'free'  => '1' === (string) get_user_meta( $user_id, 'sportello_sign_free', true ),
+	);
+	$host = (string) get_user_meta( $user_id, 'sportello_sign_host', true );
+	if ( preg_match( '/^[\w.@+-]{1,100}$/', $host ) ) {
+		$author['host'] = $host;
+	}
+	return $author;
+}
+
 /** The claims of `$user`'s visitor token (before the filter). */
 function sportello_visitor_claims( WP_User $user, array $settings, $now ) {
 	$host   = wp_parse_url( home_url(), PHP_URL_HOST );
@@ -48,12 +82,18 @@ function sportello_visitor_claims( WP_User $user, array $settings, $now ) {
 	if ( $id_desk > 0 ) {
 		$scopes['desk'] = array( 'idUtente' => $id_desk );
 	}
+	$sign  = array();
 	$files = sportello_int_list( get_user_meta( $user->ID, 'sportello_sign_files', true ) );
 	if ( $files ) {
-		$scopes['sign'] = array(
-			'files'  => $files,
-			'signer' => $user->user_email,
-		);
+		$sign['files']  = $files;
+		$sign['signer'] = $user->user_email;
+	}
+	$author = sportello_sign_author( $user->ID );
+	if ( null !== $author ) {
+		$sign['author'] = $author;
+	}
+	if ( $sign ) {
+		$scopes['sign'] = $sign;
 	}
 	$agents = sportello_int_list( $settings['ai_agents'] );
 	if ( $agents ) {
@@ -107,7 +147,7 @@ add_action(
 	}
 );
 
-/** The member's help-desk user and signing practices, on their profile (for administrators). */
+/** The member's help-desk user, signing practices and permission to prepare practices, on their profile (for administrators). */
 function sportello_profile_fields( WP_User $user ) {
 	if ( ! current_user_can( 'edit_users' ) ) {
 		return;
@@ -124,6 +164,25 @@ function sportello_profile_fields( WP_User $user ) {
 			<th><label for="sportello-sign-files"><?php echo esc_html__( 'Signing practices', 'sportello' ); ?></label></th>
 			<td><input type="text" id="sportello-sign-files" name="sportello_sign_files" class="regular-text" value="<?php echo esc_attr( (string) get_user_meta( $user->ID, 'sportello_sign_files', true ) ); ?>" />
 				<p class="description"><?php echo esc_html__( 'Practice ids this member may view, separated by commas.', 'sportello' ); ?></p></td>
+		</tr>
+		<tr>
+			<th><?php echo esc_html__( 'Preparing practices', 'sportello' ); ?></th>
+			<td>
+				<label><input type="checkbox" id="sportello-sign-author" name="sportello_sign_author" value="1" <?php checked( '1', (string) get_user_meta( $user->ID, 'sportello_sign_author', true ) ); ?> />
+				<?php echo esc_html__( 'May prepare and send practices for signature', 'sportello' ); ?></label><br />
+				<label><input type="checkbox" id="sportello-sign-free" name="sportello_sign_free" value="1" <?php checked( '1', (string) get_user_meta( $user->ID, 'sportello_sign_free', true ) ); ?> />
+				<?php echo esc_html__( 'Also with their own documents and signers (no process type)', 'sportello' ); ?></label>
+			</td>
+		</tr>
+		<tr>
+			<th><label for="sportello-sign-types"><?php echo esc_html__( 'Process types', 'sportello' ); ?></label></th>
+			<td><input type="text" id="sportello-sign-types" name="sportello_sign_types" class="regular-text" value="<?php echo esc_attr( (string) get_user_meta( $user->ID, 'sportello_sign_types', true ) ); ?>" />
+				<p class="description"><?php echo esc_html__( 'Codes of the process types this member may start from, separated by commas.', 'sportello' ); ?></p></td>
+		</tr>
+		<tr>
+			<th><label for="sportello-sign-host"><?php echo esc_html__( 'Username at the signing service', 'sportello' ); ?></label></th>
+			<td><input type="text" id="sportello-sign-host" name="sportello_sign_host" class="regular-text" value="<?php echo esc_attr( (string) get_user_meta( $user->ID, 'sportello_sign_host', true ) ); ?>" />
+				<p class="description"><?php echo esc_html__( 'Signers marked "signs here, on this device" sign on this member\'s device, hosted by this user.', 'sportello' ); ?></p></td>
 		</tr>
 	</table>
 	<?php
@@ -143,6 +202,21 @@ function sportello_save_profile_fields( $user_id ) {
 	}
 	$files = isset( $_POST['sportello_sign_files'] ) ? implode( ', ', sportello_int_list( sanitize_text_field( wp_unslash( $_POST['sportello_sign_files'] ) ) ) ) : '';
 	update_user_meta( $user_id, 'sportello_sign_files', $files );
+	foreach ( array( 'sportello_sign_author', 'sportello_sign_free' ) as $flag ) {
+		if ( isset( $_POST[ $flag ] ) && '1' === sanitize_key( wp_unslash( $_POST[ $flag ] ) ) ) {
+			update_user_meta( $user_id, $flag, '1' );
+		} else {
+			delete_user_meta( $user_id, $flag );
+		}
+	}
+	$types = isset( $_POST['sportello_sign_types'] ) ? implode( ', ', sportello_code_list( sanitize_text_field( wp_unslash( $_POST['sportello_sign_types'] ) ) ) ) : '';
+	update_user_meta( $user_id, 'sportello_sign_types', $types );
+	$host = isset( $_POST['sportello_sign_host'] ) ? sanitize_text_field( wp_unslash( $_POST['sportello_sign_host'] ) ) : '';
+	if ( preg_match( '/^[\w.@+-]{1,100}$/', $host ) ) {
+		update_user_meta( $user_id, 'sportello_sign_host', $host );
+	} else {
+		delete_user_meta( $user_id, 'sportello_sign_host' );
+	}
 }
 add_action( 'personal_options_update', 'sportello_save_profile_fields' );
 add_action( 'edit_user_profile_update', 'sportello_save_profile_fields' );
