@@ -215,4 +215,62 @@ describe('sportello-ai-chat: after an answer', () => {
     expect(markdown).to.contain('Sources:\n\n1. ');
     await until(() => el.shadowRoot!.querySelector('[aria-live="polite"]')!.textContent!.includes(saved!.name));
   });
+
+  it('prints the conversation alone, as the panel shows it, from the keyboard (axe clean, focus kept)', async () => {
+    const el = await panel();
+    await typeAndSend(el, 'What are your opening hours?');
+    await idle(el);
+    const button = $(el, 'header [part~="print"]') as HTMLButtonElement;
+    expect(button.getAttribute('aria-label')).to.equal('Print conversation');
+    button.focus();
+    await sendKeys({ press: 'Enter' });
+    // The page is printed from a frame of the panel's own: neither the page nor its styles on paper.
+    const frame = await until(() => el.shadowRoot!.querySelector<HTMLIFrameElement>('iframe.print-frame'));
+    const paper = frame.contentDocument!;
+    expect(spaced(paper.querySelector('h1')?.textContent)).to.equal('Assistant');
+    expect(paper.documentElement.lang).to.equal('en');
+    const sections = [...paper.querySelectorAll('section')];
+    expect(sections.map((x) => x.className)).to.deep.equal(['user', 'assistant']);
+    expect(spaced(sections[0]!.querySelector('h2')?.textContent)).to.equal('You');
+    expect(spaced(sections[0]!.querySelector('.question')?.textContent)).to.equal('What are your opening hours?');
+    // The answer as the panel renders it (its markdown's structure), its sources listed after it.
+    const shown = lastAnswer(el)!.querySelector('.md')!;
+    expect(spaced(sections[1]!.querySelector('.answer')?.textContent)).to.contain(
+      spaced(shown.textContent).slice(0, 40),
+    );
+    expect(sections[1]!.querySelector('.answer')!.children.length).to.be.greaterThan(0);
+    expect(spaced(sections[1]!.querySelector('.sources-title')?.textContent)).to.equal('Sources');
+    expect(sections[1]!.querySelectorAll('ol.sources li').length).to.be.greaterThan(0);
+    expect(paper.querySelectorAll('script, [style]').length, 'no script, no style attribute').to.equal(0);
+    expect(paper.adoptedStyleSheets.length, 'its own print stylesheet').to.equal(1);
+    // Nothing moved: the focus is where the visitor left it, and the frame is never seen.
+    expect(focused(el)).to.equal(button);
+    expect(frame.getBoundingClientRect().width).to.equal(0);
+    await expect(el).to.be.accessible();
+    // A second print replaces the first frame; the panel leaving the page takes it along.
+    button.click();
+    await until(() => el.shadowRoot!.querySelectorAll('iframe.print-frame').length === 1 && !frame.isConnected);
+    el.remove();
+    expect(el.shadowRoot!.querySelector('iframe.print-frame')).to.equal(null);
+  });
+
+  for (const [lang, label] of [
+    ['it', 'Stampa la conversazione'],
+    ['de', 'Unterhaltung drucken'],
+    ['fr', 'Imprimer la conversation'],
+    ['es', 'Imprimir la conversación'],
+  ] as const) {
+    it(`names the print button and the printed pages in ${lang}`, async () => {
+      const el = await panel({ lang });
+      await typeAndSend(el, 'What are your opening hours?');
+      await idle(el);
+      const button = $(el, 'header [part~="print"]') as HTMLButtonElement;
+      expect(button.getAttribute('aria-label')).to.equal(label);
+      button.click();
+      const frame = await until(() => el.shadowRoot!.querySelector<HTMLIFrameElement>('iframe.print-frame'));
+      expect(frame.title).to.equal(label);
+      expect(frame.contentDocument!.documentElement.lang).to.equal(lang);
+      expect(spaced(frame.contentDocument!.querySelector('section.user h2')?.textContent)).to.not.equal('You');
+    });
+  }
 });

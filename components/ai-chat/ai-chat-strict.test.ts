@@ -108,6 +108,34 @@ describe('sportello-ai-chat under a strict CSP with Trusted Types', () => {
       page.close();
     }
   });
+  it('prints the conversation from its own frame with no violation (DOM copies and a constructed stylesheet)', async () => {
+    const page = await openStrictPage({
+      modules: ['/components/ai-chat/index.ts'],
+      workerSrc: "'self' blob:",
+      html: `<sportello-ai-chat agent-id="1" api-key="spk_demo" lang="en"></sportello-ai-chat>`,
+      height: 700,
+    });
+    try {
+      await page.window.customElements.whenDefined('sportello-ai-chat');
+      const el = page.document.querySelector('sportello-ai-chat') as HTMLElement & {
+        endpoint: string;
+        ask(text: string): Promise<void>;
+        updateComplete: Promise<unknown>;
+      };
+      el.endpoint = ENDPOINT;
+      await el.updateComplete;
+      await el.ask('What are your opening hours?');
+      const thread = () => el.shadowRoot!.querySelector('sportello-ai-thread')?.shadowRoot;
+      await until(() => thread()?.querySelector('.msg.assistant[aria-busy="false"] .md'));
+      (await until(() => el.shadowRoot!.querySelector<HTMLButtonElement>('header [part~="print"]'))).click();
+      const frame = await until(() => el.shadowRoot!.querySelector<HTMLIFrameElement>('iframe.print-frame'));
+      expect(frame.contentDocument!.querySelector('section.assistant .answer')!.children.length).to.be.greaterThan(0);
+      await page.settle();
+      page.assertClean();
+    } finally {
+      page.close();
+    }
+  });
   it('draws a pasted picture as a thumbnail with no violation (a canvas, no blob: or data: image)', async () => {
     const page = await openStrictPage({
       modules: ['/components/ai-chat/index.ts'],

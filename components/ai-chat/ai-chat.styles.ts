@@ -48,6 +48,17 @@ export const aiChatStyles = css`
   [hidden] {
     display: none !important;
   }
+  /* Printing the conversation (parts/print.ts): a frame the browser prints from, never seen. */
+  .print-frame {
+    position: fixed;
+    inset-block-start: 0;
+    inset-inline-start: 0;
+    width: 0;
+    height: 0;
+    border: 0;
+    opacity: 0;
+    pointer-events: none;
+  }
   :host {
     display: block;
     --_panel-height: var(--sportello-ai-chat-height, 560px);

@@ -25,9 +25,7 @@ import { FeedbackForms } from './parts/feedback.js';
 import { VersionPicker } from './parts/versions.js';
 import { renderFollowUps } from './parts/follow-ups.js';
 import { renderQuestionImages } from './parts/question-images.js';
-import { conversationMarkdown, exportFileName } from './parts/export.js';
-import { saveBlob } from '../shared/save-blob.js';
-import { formatDate } from '../../src/i18n/format.js';
+import { ConversationOutput } from './parts/conversation-output.js';
 import { DEFAULT_FOLLOW_UP_TOOL } from '../../src/model/ai/follow-ups.js';
 import './parts/ai-thread.js';
 import type { SportelloAiThread } from './parts/ai-thread.js';
@@ -97,6 +95,7 @@ const suggestionList = {
  * @csspart feedback - The form after a rating (a reason and a comment), or its thanks once sent.
  * @csspart follow-ups - The service's suggested follow-up questions under the last answer.
  * @csspart export - The header's button that downloads the conversation as Markdown.
+ * @csspart print - The header's button that prints the conversation alone (the browser's print dialog, or its "Save as PDF").
  * @csspart tool - A tool call's card.
  * @csspart confidence - An answer's confidence and what it is based on.
  * @csspart approval - A tool approval prompt.
@@ -202,6 +201,14 @@ export class SportelloAiChat extends SportelloElement {
   private readonly codeBlocks = new CodeBlocks(() => ({ copy: this.s('copyCode'), copied: this.s('copied') }));
   /** The answers' DOM (one markdown view each); the controller feeds it. */
   private readonly views = new AnswerViews(() => this.renderInterval, this.codeBlocks.decorate);
+  /** The header's download and print (parts/conversation-output.ts). */
+  private readonly output = new ConversationOutput(this, {
+    messages: () => this.chat.messages,
+    title: () => this.heading ?? this.s('title'),
+    s: (key, params) => this.s(key, params),
+    announce: (text) => (this.announcement = text),
+    views: this.views,
+  });
   private readonly chat = new AiChatController(
     this,
     () => chatSettings(this.attributesNow(), () => this.aiClient()),
@@ -451,26 +458,6 @@ export class SportelloAiChat extends SportelloElement {
     await asked;
   }
 
-  /** Saves the conversation as Markdown (export.ts) and says so. */
-  private exportConversation(): void {
-    const now = new Date();
-    const name = exportFileName(now);
-    const markdown = conversationMarkdown(
-      this.chat.messages,
-      {
-        title: this.heading ?? this.s('title'),
-        date: formatDate(now, this.language),
-        you: this.s('you'),
-        assistant: this.s('assistant'),
-        sources: this.s('exportSources'),
-        files: (names) => this.s('exportFiles', { names }),
-      },
-      (id) => this.views.plainText(id),
-    );
-    saveBlob(new Blob([markdown], { type: 'text/markdown;charset=utf-8' }), name, this.renderRoot);
-    this.announcement = this.s('exportDone', { name });
-  }
-
   private onSuggestionClick(e: Event): void {
     const target = (e.target as Element | null)?.closest?.('[data-prompt]');
     const prompt = target?.getAttribute('data-prompt');
@@ -603,7 +590,8 @@ export class SportelloAiChat extends SportelloElement {
 
   private readonly handlers: PanelHandlers = {
     newConversation: () => this.newConversation(),
-    exportConversation: () => this.exportConversation(),
+    exportConversation: () => this.output.download(),
+    printConversation: () => this.output.print(),
     togglePast: () => void this.past.toggle(),
     handoff: () => void this.handoff('user_button'),
     setOpen: (open) => void this.setOpen(open),

@@ -26,6 +26,12 @@ export const historyIcon = (size = 18) => strokeIcon('M3 12a9 9 0 1 0 3-6.7L3 8M
 
 /** An arrow down onto a tray: save a file. */
 export const downloadIcon = (size = 18) => strokeIcon('M12 4v11M7 10l5 5 5-5M5 20h14', size);
+/** A printer: paper in, paper out. */
+export const printIcon = (size = 18) =>
+  strokeIcon(
+    'M7 9V3h10v6M7 17H5a2 2 0 0 1-2-2v-4a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2v4a2 2 0 0 1-2 2h-2M7 14h10v7H7z',
+    size,
+  );
 
 /** A speaker with sound waves (the sound on), or crossed out (off): the visitor's sound toggle. */
 export const soundOnIcon = (size = 18) =>

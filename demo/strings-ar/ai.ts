@@ -89,6 +89,7 @@ export const ai: Catalogue['ai'] = {
   feedbackSkip: 'ليس الآن',
   feedbackSent: 'شكرًا: أُرسلت ملاحظاتك.',
   exportConversation: 'تنزيل المحادثة',
+  printConversation: 'طباعة المحادثة',
   exportDone: 'نُزّلت المحادثة باسم {name}.',
   exportSources: 'المصادر',
   exportFiles: 'المرفقات: {names}',

@@ -73,6 +73,13 @@ export class AnswerViews implements AnswerDisplay {
     return plainText(view.root, atLeast);
   }
 
+  /** An answer's rendering as it will be once rendered (what waits for the next frame first), for a copy. */
+  rendered(id: string): HTMLElement | undefined {
+    const view = this.views.get(id);
+    view?.flush();
+    return view?.root;
+  }
+
   /** Keeps only the views of `ids` (a new conversation drops the old answers' DOM). */
   retain(ids: Iterable<string>): void {
     const keep = new Set(ids);

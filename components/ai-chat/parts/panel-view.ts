@@ -7,7 +7,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import '../../shared/composer.js';
 import type { ComposerLabels } from '../../shared/composer.js';
 import type { ChatListItem, MessageListLabels } from '../../shared/message-list.js';
-import { chatBubbleIcon, closeIcon, downloadIcon } from '../../shared/chat-icons.js';
+import { chatBubbleIcon, closeIcon, downloadIcon, printIcon } from '../../shared/chat-icons.js';
 import { StableRecord } from '../../shared/stable-record.js';
 import type { ChatMessage } from '../../../src/model/ai/messages.js';
 import type { PanelAttachment } from './attachments.js';
@@ -46,6 +46,8 @@ export interface PanelHandlers {
   newConversation(): void;
   /** Saves the conversation as a Markdown file (export.ts). */
   exportConversation(): void;
+  /** Opens the browser's print dialog for the conversation alone (print.ts). */
+  printConversation(): void;
   togglePast(): void;
   handoff(): void;
   /** Launcher mode: open or close the panel (the bubble, the close button). */
@@ -72,7 +74,7 @@ export class PanelView {
       </button>`;
   }
 
-  // The header's download button is a small icon beside the title: on a phone, where the text
+  // The header's download and print buttons are small icons beside the title: on a phone, where the text
   // buttons wrap, it adds no line of its own.
   // The suggestions group delegates the clicks of its buttons, ours and the page's slotted ones;
   // buttons handle Enter and Space themselves, so the group needs no key listener.
@@ -83,6 +85,7 @@ export class PanelView {
       <header part="header">
         <h2><slot name="header">${p.heading ?? s('title')}</slot></h2>
         ${messages.length ? html`<button class="icon-button export" part="export" aria-label=${s('exportConversation')} title=${s('exportConversation')} @click=${on.exportConversation}>${downloadIcon(16)}</button>` : nothing}
+        ${messages.length ? html`<button class="icon-button print" part="print" aria-label=${s('printConversation')} title=${s('printConversation')} @click=${on.printConversation}>${printIcon(16)}</button>` : nothing}
         ${messages.length ? html`<button class="icon-button" @click=${on.newConversation}>${s('newChat')}</button>` : nothing}
         ${p.pastToggle || p.pastList ? html`<button class="icon-button past-toggle" aria-expanded=${p.pastList ? 'true' : 'false'} aria-controls=${p.pastList ? PAST_LIST_ID : nothing} @click=${on.togglePast}>${s('pastToggle')}</button>` : nothing}
         ${p.offerHandoff ? html`<button class="icon-button" @click=${on.handoff}>${s('handoffButton')}</button>` : nothing}

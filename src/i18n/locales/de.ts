@@ -141,6 +141,7 @@ const de: Catalogue = {
     feedbackSkip: 'Jetzt nicht',
     feedbackSent: 'Danke: Ihre Rückmeldung wurde gesendet.',
     exportConversation: 'Unterhaltung herunterladen',
+    printConversation: 'Unterhaltung drucken',
     exportDone: 'Die Unterhaltung wurde als {name} heruntergeladen.',
     exportSources: 'Quellen',
     exportFiles: 'Angehängt: {names}',

@@ -144,6 +144,7 @@ const en = {
     feedbackSkip: 'Not now',
     feedbackSent: 'Thank you: your feedback was sent.',
     exportConversation: 'Download conversation',
+    printConversation: 'Print conversation',
     exportDone: 'The conversation was downloaded as {name}.',
     exportSources: 'Sources',
     exportFiles: 'Attached: {names}',

@@ -139,6 +139,7 @@ const es: Catalogue = {
     feedbackSkip: 'Ahora no',
     feedbackSent: 'Gracias: su valoración se ha enviado.',
     exportConversation: 'Descargar la conversación',
+    printConversation: 'Imprimir la conversación',
     exportDone: 'La conversación se ha descargado como {name}.',
     exportSources: 'Fuentes',
     exportFiles: 'Adjuntos: {names}',

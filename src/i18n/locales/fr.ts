@@ -142,6 +142,7 @@ const fr: Catalogue = {
     feedbackSkip: 'Pas maintenant',
     feedbackSent: 'Merci : votre retour a été envoyé.',
     exportConversation: 'Télécharger la conversation',
+    printConversation: 'Imprimer la conversation',
     exportDone: 'La conversation a été téléchargée sous le nom {name}.',
     exportSources: 'Sources',
     exportFiles: 'Pièces jointes : {names}',

@@ -139,6 +139,7 @@ const it: Catalogue = {
     feedbackSkip: 'Non ora',
     feedbackSent: 'Grazie: il Suo riscontro è stato inviato.',
     exportConversation: 'Scarica la conversazione',
+    printConversation: 'Stampa la conversazione',
     exportDone: 'La conversazione è stata scaricata come {name}.',
     exportSources: 'Fonti',
     exportFiles: 'Allegati: {names}',
