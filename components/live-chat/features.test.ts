@@ -173,7 +173,7 @@ describe('sportello-live-chat: formatting, custom fields, identity, images, hidd
     await chat.waitFor('conversation');
     const op = new TestOperator();
     const record = await op.http.json<{ fields: Record<string, unknown> }>(
-      `/api/chat/${(await chat.started.next()).idChat}`,
+      `/api/chat/${(await chat.started.next(1)).idChat}`,
     );
     expect(record.fields).to.deep.equal({ orderNumber: '1042', customerType: 'business' });
   });
@@ -202,7 +202,7 @@ describe('sportello-live-chat: formatting, custom fields, identity, images, hidd
       await fillPrechatWith(chat, { idChatCategory: '2' });
       await chat.waitFor('conversation');
       const record = await new TestOperator().http.json<{ name: string; email: string; verified: boolean }>(
-        `/api/chat/${(await chat.started.next()).idChat}`,
+        `/api/chat/${(await chat.started.next(1)).idChat}`,
       );
       expect([record.name, record.email, record.verified]).to.deep.equal(['Zoë Verified', 'zoe@example.com', true]);
     } finally {

@@ -1037,7 +1037,7 @@ describe('sportello-live-chat', () => {
     await chat.waitFor('prechat');
     await chat.fillPrechat({ email: 'visitor@example.com' });
     await chat.waitFor('conversation');
-    const idChat = (await chat.started.next()).idChat;
+    const idChat = (await chat.started.next(1)).idChat;
     await el.close();
     operator = await TestOperator.joined(idChat);
     operator.send(idChat, 'are you there?');
@@ -1145,7 +1145,7 @@ describe('sportello-live-chat', () => {
     await chat.waitFor('prechat');
     await chat.fillPrechat({ email: 'visitor@example.com' });
     await chat.waitFor('conversation');
-    const idChat = (await chat.started.next()).idChat;
+    const idChat = (await chat.started.next(1)).idChat;
     el.remove();
     const next = new LiveChatHarness(
       await fixture<SportelloLiveChat>(

@@ -252,7 +252,7 @@ describe('through the gateway: sportello-live-chat', () => {
       category: '1',
       message: 'Hello from the gateway',
     });
-    await live.started.next();
+    await live.started.next(1);
     const chats = (await (
       await fetch(`${SIM_URL}/chat/api/chat/?sort=tsIns,desc`, { headers: { 'X-ChatToken': 'demo-chat-token' } })
     ).json()) as { content: Array<{ idChat: number; name: string; email?: string; verified?: boolean }> };
