@@ -12,7 +12,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { posix } from 'node:path';
-import { PACKAGE_TAGS } from './package-tags.mjs';
+import { PUBLIC_TAGS } from './public-tags.mjs';
 
 const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -96,7 +96,7 @@ const manifest = JSON.parse(readFileSync(strip(pkg.customElements), 'utf8'));
 const elements = new Map();
 for (const mod of manifest.modules ?? [])
   for (const d of mod.declarations ?? []) if (d.customElement && d.tagName) elements.set(d.tagName, d);
-for (const tag of PACKAGE_TAGS) {
+for (const tag of PUBLIC_TAGS) {
   const d = elements.get(tag);
   if (!d) problems.push(`custom-elements.json has no <${tag}>`);
   else if (!d.summary) problems.push(`custom-elements.json: <${tag}> has no summary`);
@@ -114,7 +114,7 @@ const frameworkFiles = {
 for (const [file, has] of Object.entries(frameworkFiles)) {
   if (!files.has(file)) continue; // named in exports: reported above when missing
   const text = readFileSync(file, 'utf8');
-  for (const tag of PACKAGE_TAGS) if (!has(text, tag)) problems.push(`${file} has no <${tag}> (run npm run build:npm)`);
+  for (const tag of PUBLIC_TAGS) if (!has(text, tag)) problems.push(`${file} has no <${tag}> (run npm run build:npm)`);
 }
 
 const kb = (n) => `${(n / 1024).toFixed(0)} KB`;

@@ -18,7 +18,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { analyzeManifest } from './analyze-manifest.mjs';
-import { PACKAGE_TAGS } from './package-tags.mjs';
+import { PUBLIC_TAGS } from './public-tags.mjs';
 import { findElement, type Manifest } from '../demo/reference/model.js';
 
 interface Named {
@@ -63,7 +63,7 @@ const literalValues = (type: string | undefined) =>
 
 /** What a page can set and hear on each public tag, from the manifest. */
 export function tagApis(manifest: Manifest): TagApi[] {
-  return PACKAGE_TAGS.map((tag) => {
+  return PUBLIC_TAGS.map((tag) => {
     const found = findElement(manifest, tag);
     if (!found) throw new Error(`<${tag}> is not in custom-elements.json`);
     const d = found.declaration as unknown as Declaration;

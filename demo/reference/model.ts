@@ -54,18 +54,6 @@ export interface ElementReference {
   sections: Array<{ id: string; title: string; rows: Row[] }>;
 }
 
-/** The element tags the reference lists: those a page uses (internal parts start elsewhere). */
-export const PUBLIC_TAGS = [
-  'sportello-live-chat',
-  'sportello-ai-chat',
-  'sportello-sign-viewer',
-  'sportello-sign-composer',
-  'sportello-desk-form',
-  'sportello-desk-request',
-  'sportello-desk-requests',
-  'sportello-config',
-];
-
 /** A description's text and its `code` spans, as JSDoc writes them (backticks), for the page to show as code. */
 export function codeSpans(text: string): Array<{ code: boolean; text: string }> {
   const pieces = text.split('`');

@@ -5,7 +5,8 @@
  */
 import { html, nothing, render } from 'lit';
 import '../../entries/index.js';
-import { PUBLIC_TAGS, codeSpans, elementReference, type ElementReference, type Manifest } from './model.js';
+import { PUBLIC_TAGS } from '../../scripts/public-tags.mjs';
+import { codeSpans, elementReference, type ElementReference, type Manifest } from './model.js';
 import { LIVE_EXAMPLES } from './live.js';
 
 const params = new URLSearchParams(location.search);

@@ -25,7 +25,7 @@ import '../../entries/sign-composer.js';
 import '../../entries/desk-form.js';
 import '../../entries/desk-requests.js';
 import '../../components/shared/sportello-config.js';
-import { PUBLIC_TAGS } from '../../demo/reference/model.js';
+import { PUBLIC_TAGS } from '../../scripts/public-tags.mjs';
 import { visitorToken } from './helpers/visitor-token.js';
 
 setPdfWorkerSrc('/node_modules/pdfjs-dist/build/pdf.worker.min.mjs');

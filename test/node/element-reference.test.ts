@@ -7,7 +7,8 @@ import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { analyzeManifest } from '../../scripts/analyze-manifest.mjs';
-import { PUBLIC_TAGS, codeSpans, elementReference, type Manifest } from '../../demo/reference/model.js';
+import { PUBLIC_TAGS } from '../../scripts/public-tags.mjs';
+import { codeSpans, elementReference, type Manifest } from '../../demo/reference/model.js';
 
 let manifest: Manifest;
 

@@ -1,1 +1,0 @@
-export declare const PACKAGE_TAGS: readonly string[];

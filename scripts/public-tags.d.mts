@@ -1,0 +1,1 @@
+export declare const PUBLIC_TAGS: readonly string[];
