@@ -16,6 +16,7 @@ export default tseslint.config(
       '.bench/**',
       'custom-elements.json',
       'tmp/**',
+      'docs-site/**',
       'examples/**/node_modules/**',
       'examples/**/dist/**',
       'integrations/**/vendor/**',

@@ -1,9 +1,10 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { defineConfig } from 'vite';
 import { siteBackend } from './site-backend.js';
+import { serveDocs } from './serve-docs.js';
 
 /** Where `npm start` builds the demo (under tmp/, ignored by git) and serves it from. */
-export const DEMO_BUILD_DIR = 'tmp/demo-build';
+const DEMO_BUILD_DIR = 'tmp/demo-build';
 
 /** The demo's pages: demo/index.html and the index.html of each folder beside it. */
 const pages = [
@@ -16,7 +17,8 @@ const pages = [
 // The demo pages, served from the project root so that their paths (/demo/…) are the same built
 // (`npm start`: what a visitor of a real site gets, Lit in production mode) and under the dev
 // server (`npm run dev`: the sources imported directly, with hot reload). Both mount the demo's
-// pretend site backend (sign-in and visitor tokens for the gateway: site-backend.ts).
+// pretend site backend (sign-in and visitor tokens for the gateway: site-backend.ts) and, under
+// /docs/, the documentation site once `npm run docs` built it (serve-docs.ts).
 export default defineConfig({
   root: '.',
   publicDir: false,
@@ -46,10 +48,12 @@ export default defineConfig({
       configureServer(server) {
         const handle = siteBackend();
         server.middlewares.use((req, res, next) => void handle(req, res, next));
+        server.middlewares.use(serveDocs());
       },
       configurePreviewServer(server) {
         const handle = siteBackend();
         server.middlewares.use((req, res, next) => void handle(req, res, next));
+        server.middlewares.use(serveDocs());
       },
     },
   ],

@@ -19,7 +19,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { analyzeManifest } from './analyze-manifest.mjs';
 import { PUBLIC_TAGS } from './public-tags.mjs';
-import { findElement, type Manifest } from '../demo/reference/model.js';
+import { findElement, type Manifest } from '../docs/model.js';
 
 interface Named {
   name: string;

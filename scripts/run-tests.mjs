@@ -47,7 +47,8 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 let failedRunner = false;
 
 // First the static checks, each counted as one test: the type check, the linter, the formatter.
-// They are fast and a failure here usually explains a failure further on.
+// They are fast and a failure here usually explains a failure further on. (The documentation site is
+// built by its integration test, test/integration/docs-site.test.ts, against that test's simulator.)
 const runStatic = !args.has('--no-static') && runNode && runBrowser;
 if (runStatic) {
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';

@@ -7,7 +7,6 @@
 // The pages are built first and served as built, as a visitor of a real site gets them (Lit in
 // production mode, one request per chunk); `npm run dev` (`--dev`) serves the sources through
 // Vite's dev server instead, with hot reload, for working on the kit.
-import { copyFileSync, mkdirSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 
 const dev = process.argv.includes('--dev');
@@ -16,8 +15,6 @@ const demoPort = process.env.SPORTELLO_DEMO_PORT ?? '8780';
 const gatewayPort = process.env.SPORTELLO_GATEWAY_PORT ?? '8791';
 const simUrl = `http://127.0.0.1:${simPort}`;
 const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
-// Where the built pages go: DEMO_BUILD_DIR of demo/vite.demo.config.ts.
-const buildDir = 'tmp/demo-build';
 const env = {
   ...process.env,
   SPORTELLO_SIM_PORT: simPort,
@@ -41,8 +38,11 @@ process.on('SIGINT', () => stop());
 process.on('SIGTERM', () => stop());
 
 /** Starts `node args…`; `longRunning` processes end the demo when they fail. */
-function node(args, { quiet = false, longRunning = true } = {}) {
-  const child = spawn(process.execPath, args, { stdio: ['ignore', quiet ? 'ignore' : 'inherit', 'inherit'], env });
+function node(args, { quiet = false, longRunning = true, extraEnv = {} } = {}) {
+  const child = spawn(process.execPath, args, {
+    stdio: ['ignore', quiet ? 'ignore' : 'inherit', 'inherit'],
+    env: { ...env, ...extraEnv },
+  });
   children.add(child);
   const done = new Promise((resolve) =>
     child.on('exit', (code) => {
@@ -58,8 +58,8 @@ function node(args, { quiet = false, longRunning = true } = {}) {
 }
 
 /** A one-off step before the pages are served: the demo stops if it fails. */
-async function step(args) {
-  const code = await node(args, { quiet: true, longRunning: false });
+async function step(args, extraEnv = {}) {
+  const code = await node(args, { quiet: true, longRunning: false, extraEnv });
   if (code) {
     console.error(`npm start: ${args.join(' ')} failed (${code})`);
     stop(1);
@@ -71,21 +71,14 @@ async function step(args) {
 void node(['--import', 'tsx', 'gateway/main.ts']);
 
 const vite = ['node_modules/vite/bin/vite.js', '--config', 'demo/vite.demo.config.ts'];
-const analyze = [
-  'node_modules/@custom-elements-manifest/analyzer/cem.js',
-  'analyze',
-  '--config',
-  'custom-elements-manifest.config.mjs',
-];
-// The element reference page (demo/reference/) reads custom-elements.json: regenerated from the JSDoc.
-if (dev) {
-  await step(analyze);
-  void node([...vite, '--port', demoPort, '--strictPort'], { quiet: true });
-} else {
-  console.log('Building the demo pages…');
-  await Promise.all([step(analyze), step([...vite, 'build', '--logLevel', 'warn'])]);
-  mkdirSync(buildDir, { recursive: true });
-  copyFileSync('custom-elements.json', `${buildDir}/custom-elements.json`);
+if (dev) void node([...vite, '--port', demoPort, '--strictPort'], { quiet: true });
+else {
+  console.log('Building the demo pages and the documentation site…');
+  // The documentation site (served at /docs/) too, its live examples pointed at this simulator.
+  await Promise.all([
+    step([...vite, 'build', '--logLevel', 'warn']),
+    step(['--import', 'tsx', 'docs/build.ts'], { SPORTELLO_DOCS_SIM_URL: simUrl }),
+  ]);
   void node([...vite, 'preview', '--port', demoPort, '--strictPort'], { quiet: true });
 }
 // Said once the pages answer, so the address printed is one that works when it is printed.
@@ -96,5 +89,6 @@ for (let ready = false; !ready; await new Promise((resolve) => setTimeout(resolv
   );
 }
 console.log(
-  `\nDemo${dev ? ' (dev server)' : ''}: http://localhost:${demoPort}/demo/  (gateway at ${gatewayUrl}, simulator at ${simUrl})\n`,
+  `\nDemo${dev ? ' (dev server)' : ''}: http://localhost:${demoPort}/demo/  (gateway at ${gatewayUrl}, simulator at ${simUrl})` +
+    `\nDocumentation: http://localhost:${demoPort}/docs/${dev ? ' (once built by `npm run docs`)' : ''}\n`,
 );

@@ -1,5 +1,5 @@
 /**
- * The element reference (demo/reference/) is built from custom-elements.json: analysed afresh here
+ * The documentation site's element pages (docs/) are built from custom-elements.json: analysed afresh here
  * from the elements' JSDoc, every public element gets a page with each section, and the four main
  * elements document attributes, properties, events, parts and CSS custom properties.
  */
@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { analyzeManifest } from '../../scripts/analyze-manifest.mjs';
 import { PUBLIC_TAGS } from '../../scripts/public-tags.mjs';
-import { codeSpans, elementReference, type Manifest } from '../../demo/reference/model.js';
+import { codeSpans, elementReference, type Manifest } from '../../docs/model.js';
 
 let manifest: Manifest;
 
