@@ -16,6 +16,7 @@ import {
 } from './geometry.js';
 import { findMatches, joinPieces } from './search.js';
 import type { PdfDocument } from './pdfjs.js';
+import { canvasMeasure, type MeasureText } from './run-measure.js';
 
 export type AreaKind = 'signature' | 'placeholder';
 
@@ -171,6 +172,8 @@ export interface PdfLookup {
   viewBox(page: number): Promise<ViewBox>;
   textRuns(page: number): Promise<TextRun[]>;
   fields(page: number): Promise<Array<{ fieldName?: string; rect?: number[] }>>;
+  /** Measures a run's text in its font, to place a keyword inside a run (else: by average character). */
+  measure?: MeasureText | undefined;
 }
 
 /** One run of a page's text as the locator reads it; `eol`: pdf.js's `hasEOL`, the line ends after it. */
@@ -180,6 +183,8 @@ export interface TextRun {
   width: number;
   height: number;
   eol?: boolean | undefined;
+  /** The CSS font family pdf.js's text layer draws the run in. */
+  fontFamily?: string | undefined;
 }
 
 /** Adapts a pdf.js document to what the area locator needs, caching per page. */
@@ -192,6 +197,7 @@ export function pdfLookup(pdf: PdfDocument): PdfLookup {
   };
   return {
     numPages: pdf.numPages,
+    measure: canvasMeasure(),
     viewBox: async (n) => (await page(n)).view as unknown as ViewBox,
     textRuns: async (n) => {
       const content = await (await page(n)).getTextContent();
@@ -203,6 +209,7 @@ export function pdfLookup(pdf: PdfDocument): PdfLookup {
           width: i.width,
           height: i.height,
           eol: i.hasEOL,
+          fontFamily: content.styles[i.fontName]?.fontFamily,
         }));
     },
     fields: async (n) => {
@@ -222,7 +229,12 @@ export function pdfLookup(pdf: PdfDocument): PdfLookup {
  * as a space and any run of spaces matches one, so an anchor phrase that wraps onto the next line is
  * found, as the signing service finds it.
  */
-export function findKeyword(runs: readonly TextRun[], keyword: string, viewBox: ViewBox): NormalizedBox | undefined {
+export function findKeyword(
+  runs: readonly TextRun[],
+  keyword: string,
+  viewBox: ViewBox,
+  measure?: MeasureText,
+): NormalizedBox | undefined {
   const { text, starts } = joinPieces(runs.map((r) => ({ str: r.str, eol: !!r.eol })));
   const first = findMatches(text, keyword)[0];
   if (!first) return undefined;
@@ -231,12 +243,32 @@ export function findKeyword(runs: readonly TextRun[], keyword: string, viewBox: 
   while (index > 0 && starts[index]! > at) index--;
   const run = runs[index]!;
   const offsetChars = at - starts[index]!;
-  const perChar = run.str.length ? run.width / run.str.length : 0;
+  const visibleChars = Math.min(end - at, run.str.length - offsetChars);
+  const widthOf = runWidths(run, measure);
   const box = textRunToNormalized(run.transform, run.width, run.height, viewBox);
   const vw = viewBox[2] - viewBox[0];
-  const shift = (offsetChars * perChar) / vw;
-  const visibleChars = Math.min(end - at, run.str.length - offsetChars);
-  return { x: box.x + shift, y: box.y, width: (visibleChars * perChar) / vw, height: box.height };
+  const shift = widthOf(0, offsetChars) / vw;
+  return {
+    x: box.x + shift,
+    y: box.y,
+    width: widthOf(offsetChars, offsetChars + visibleChars) / vw,
+    height: box.height,
+  };
+}
+
+/**
+ * The width, in page units, of the run's characters from `from` to `to`: its share of the run as
+ * measured in the run's font, or by average character where there is no measure.
+ */
+function runWidths(run: TextRun, measure: MeasureText | undefined): (from: number, to: number) => number {
+  const whole = measure && run.fontFamily ? measure(run.str, run.fontFamily) : 0;
+  if (whole > 0)
+    return (from, to) =>
+      (run.width *
+        (measure!(run.str.slice(0, to), run.fontFamily!) - measure!(run.str.slice(0, from), run.fontFamily!))) /
+      whole;
+  const perChar = run.str.length ? run.width / run.str.length : 0;
+  return (from, to) => (to - from) * perChar;
 }
 
 /**
@@ -252,7 +284,7 @@ export async function locateKeyword(
   const order = [first, ...Array.from({ length: pdf.numPages }, (_, i) => i + 1).filter((p) => p !== first)];
   for (const page of order) {
     const viewBox = await pdf.viewBox(page);
-    const found = findKeyword(await pdf.textRuns(page), keyword, viewBox);
+    const found = findKeyword(await pdf.textRuns(page), keyword, viewBox, pdf.measure);
     if (found) return { page, found, viewBox };
   }
   return undefined;
