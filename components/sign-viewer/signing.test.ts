@@ -150,6 +150,22 @@ describe('sportello-sign-viewer: the signing page in a real browser', () => {
     await until(() => turn(el)?.dataset.turn === 'signed-waiting', 'the viewer did not follow');
     expect(signAction(el)).to.equal(null);
   });
+
+  it('openSigning(): the page opens the dialog on the named signer’s turn only, and never a window by itself', async () => {
+    // Asked at once, before the practice loaded: it waits for it.
+    const laura = await viewer(1003, { 'signer-email': 'laura.bianchi@acme.test', 'sign-mode': 'dialog' });
+    expect(await laura.openSigning(), 'not her turn: Emily signs first').to.equal(false);
+    const windowed = await viewer(1003, { 'signer-email': EMILY });
+    expect(await windowed.openSigning(), 'a window needs the signer’s own click').to.equal(false);
+    for (const el of [laura, windowed]) expect(shadow(el).querySelector('dialog[open]')).to.equal(null);
+
+    const emily = await viewer(1003, { 'signer-email': EMILY, 'sign-mode': 'dialog' });
+    expect(await emily.openSigning()).to.equal(true);
+    const frame = shadow(emily).querySelector<HTMLIFrameElement>('dialog[open] iframe');
+    expect(frame?.src).to.equal(link('link-1003-1'));
+    expect(await emily.openSigning(), 'already open: not twice').to.equal(false);
+    await until(() => turn(emily)?.dataset.turn === 'your-turn', 'her turn shown behind the dialog');
+  });
 });
 
 describe('sportello-sign-viewer: link-only mode follows the link', () => {
