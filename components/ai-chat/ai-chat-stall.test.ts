@@ -129,8 +129,8 @@ describe('sportello-ai-chat: a stream that goes silent', () => {
     const warn = sinon.stub(console, 'warn');
     try {
       const wrong = await AiChatHarness.mount({ 'stall-timeout': '-5' });
-      const error = await until(() => wrong.$('.config-error'));
-      expect(textOf(error)).to.contain('stall-timeout');
+      const error = await until(() => wrong.$('.config-error [role=alert]'));
+      expect(textOf(error)).to.contain('not set up correctly');
       expect(warn.calledWithMatch(/stall-timeout/)).to.equal(true);
     } finally {
       warn.restore();

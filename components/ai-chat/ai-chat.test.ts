@@ -594,8 +594,11 @@ describe('sportello-ai-chat', () => {
       const el = await panel({ 'source-app': 'nope' });
       el.requestUpdate();
       await el.updateComplete;
-      expect($(el, '.config-error')!.textContent).to.contain('source-app');
+      // The visitor reads what every element says of a page set up wrong; the integrator, what is wrong.
+      const notice = $(el, '.config-error [role=alert]')!;
+      expect(notice.textContent).to.contain('This service is not set up correctly on this page.');
       expect(warnings.length).to.equal(1);
+      expect(String((warnings[0] as unknown[])[0])).to.contain('source-app');
       await expect(el).to.be.accessible();
     } finally {
       console.warn = original;

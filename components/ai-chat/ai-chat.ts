@@ -31,42 +31,24 @@ import './parts/ai-thread.js';
 import type { SportelloAiThread } from './parts/ai-thread.js';
 import type { ChatListItem } from '../shared/message-list.js';
 import {
+  booleanDefaultTrue,
   chatSettings,
   configProblem,
   healedByConfiguration,
   ownAttributes,
   persistKey,
+  suggestionList,
   type AiChatAttributes,
 } from './parts/settings.js';
-import { AiClient } from '../../src/services/ai.js';
+import type { AiClient } from '../../src/services/ai.js';
 import type { SourceApp } from '../../src/transport/auth.js';
+import { aiClientFor, missingEndpoint } from '../../src/controllers/service-clients.js';
+import { errorNoticeStyles } from '../shared/error-notice.js';
 import {
   ConfigurationError,
   isConfigurationError,
   ServiceClientController,
 } from '../../src/controllers/service-client.js';
-
-const booleanDefaultTrue = {
-  fromAttribute: (value: string | null) => (value === null ? true : value !== 'false'),
-  toAttribute: (value: boolean) => (value ? null : 'false'),
-};
-
-/** `suggestions="[…]"`: a JSON array of strings; anything else is said in the console and shows none. */
-const suggestionList = {
-  fromAttribute(value: string | null): string[] {
-    if (value === null) return [];
-    try {
-      const list: unknown = JSON.parse(value);
-      if (Array.isArray(list)) return list.filter((s): s is string => typeof s === 'string');
-    } catch {
-      // said below
-    }
-    console.warn(
-      `[sportello] <sportello-ai-chat> suggestions="${value}" is not a JSON array of strings: no suggestions shown.`,
-    );
-    return [];
-  },
-};
 
 /**
  * The AI assistant panel: a visitor asks, the answer streams in as markdown, with the service's
@@ -115,7 +97,7 @@ const suggestionList = {
  * @cssproperty --sportello-accent - Accent colour (and the other `--sportello-*` tokens).
  */
 export class SportelloAiChat extends SportelloElement {
-  static override styles = [tokens, controlStyles, aiChatStyles];
+  static override styles = [tokens, controlStyles, errorNoticeStyles, aiChatStyles];
   static override service = 'ai' as const;
 
   /** Agent mode: the agent to talk to. */
@@ -275,9 +257,8 @@ export class SportelloAiChat extends SportelloElement {
     newConversation: () => this.newConversation(),
   });
   private restoredKey: string | undefined;
-  private warnedConfig: string | undefined;
   /** configProblem() as of this update (willUpdate works it out once; render reads it). */
-  private problem: string | undefined;
+  private problem: ConfigurationError | undefined;
 
   /** Sends a question as if the visitor typed it. */
   ask(text: string): Promise<void> {
@@ -360,12 +341,10 @@ export class SportelloAiChat extends SportelloElement {
       changed.has('endpoint')
     )
       this.restore();
-    const problem = (this.problem = this.configProblem());
-    if (problem && problem !== this.warnedConfig) {
-      this.warnedConfig = problem;
-      this.reportError('configure', new Error(problem));
-    }
-    if (!problem) this.warnedConfig = undefined;
+    const problem = this.configProblem();
+    // The same problem keeps its object, so the notice is not drawn anew on every update.
+    if (problem !== this.problem?.message) this.problem = problem ? new ConfigurationError(problem) : undefined;
+    this.reportConfigProblem(this.problem);
   }
 
   // ------------------------------------------------------------------ configuration
@@ -391,17 +370,14 @@ export class SportelloAiChat extends SportelloElement {
    * did not answer it, so nothing is asked twice).
    */
   private readonly clients = new ServiceClientController<AiClient>(this, () => this.config, {
-    build: ({ endpoint, tokenProvider }) => {
-      if (!endpoint) throw new ConfigurationError('endpoint is required');
-      return new AiClient({ endpoint, apiKey: this.apiKey, sourceApp: this.sourceApp as SourceApp, tokenProvider });
-    },
+    build: (config) => aiClientFor(config, { apiKey: this.apiKey, sourceApp: this.sourceApp as SourceApp }),
     inputs: () => [this.apiKey, this.sourceApp],
     changed: () => this.retryFailedByConfiguration(),
   });
 
   private aiClient(): AiClient {
     const client = this.clients.client;
-    if (!client) throw this.clients.problem ?? new ConfigurationError('endpoint is required');
+    if (!client) throw this.clients.problem ?? missingEndpoint('endpoint', 'the AI service base URL');
     return client;
   }
 
@@ -551,9 +527,9 @@ export class SportelloAiChat extends SportelloElement {
   }
 
   override render() {
-    const problem = this.problem;
-    if (problem)
-      return html`<div class="config-error" role="alert" part="error">${this.s('errConfig', { message: problem })}</div>`;
+    // In the visitor's words, as every element says it; the detail is for the integrator's console.
+    if (this.problem)
+      return html`<sportello-error-notice class="config-error" .error=${this.problem} .speaker=${this}></sportello-error-notice>`;
     const messages = this.chat.messages;
     return this.view.render(
       {

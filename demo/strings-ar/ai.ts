@@ -41,7 +41,6 @@ export const ai: Catalogue['ai'] = {
   suggestions: 'أسئلة مقترحة',
   errServer: 'يواجه المساعد مشكلة ({status}). أعد المحاولة.',
   errNetwork: 'لا يوجد اتصال بالمساعد. تحقّق من اتصالك ثم أعد المحاولة.',
-  errConfig: 'خطأ في الإعداد: {message}',
   fileTooBig: 'حجم {name} يتجاوز {max}.',
   fileType: '{name}: هذا النوع من الملفات غير مقبول.',
   fileCount:

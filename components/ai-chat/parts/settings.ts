@@ -2,6 +2,7 @@ import type { AnswerSettings } from '../../../src/model/ai/answer-run.js';
 import type { AiClient, ClassificationIntent } from '../../../src/services/ai.js';
 import type { ServiceError } from '../../../src/transport/errors.js';
 import { SOURCE_APPS, type SourceApp, type TokenProvider } from '../../../src/transport/auth.js';
+import { missingEndpoint } from '../../../src/controllers/service-clients.js';
 
 /** The panel's attributes that shape its requests, as the element holds them. */
 export interface AiChatAttributes {
@@ -100,8 +101,7 @@ const hasAgent = (a: AiChatAttributes) => a.agentId !== undefined && a.agentId !
 
 /** A message for the first thing wrong with the attributes, or undefined. */
 export function configProblem(a: AiChatAttributes): string | undefined {
-  if (!a.endpoint)
-    return 'endpoint is required (the AI service base URL, e.g. https://ai.example.com/api/v2, or your proxy)';
+  if (!a.endpoint) return missingEndpoint('endpoint', 'the AI service base URL').message;
   if (!SOURCE_APPS.includes(a.sourceApp as SourceApp)) return `source-app must be one of ${SOURCE_APPS.join(', ')}`;
   if (!hasAgent(a) && !(a.model && a.systemPrompt)) return 'set agent-id, or model and system-prompt (direct mode)';
   if (a.responseFormat !== 'markdown' && a.responseFormat !== 'html') return 'response-format must be markdown or html';
@@ -143,3 +143,26 @@ export function chatSettings(a: AiChatAttributes, client: () => AiClient): Answe
 export function persistKey(a: AiChatAttributes, id: string): string {
   return [a.endpoint ?? '', a.agentId ?? a.model ?? '', a.externalConversationId ?? '', id].join('|');
 }
+
+/** A boolean attribute that is true unless set to "false" (`stream`). */
+export const booleanDefaultTrue = {
+  fromAttribute: (value: string | null) => (value === null ? true : value !== 'false'),
+  toAttribute: (value: boolean) => (value ? null : 'false'),
+};
+
+/** `suggestions="[…]"`: a JSON array of strings; anything else is said in the console and shows none. */
+export const suggestionList = {
+  fromAttribute(value: string | null): string[] {
+    if (value === null) return [];
+    try {
+      const list: unknown = JSON.parse(value);
+      if (Array.isArray(list)) return list.filter((s): s is string => typeof s === 'string');
+    } catch {
+      // said below
+    }
+    console.warn(
+      `[sportello] <sportello-ai-chat> suggestions="${value}" is not a JSON array of strings: no suggestions shown.`,
+    );
+    return [];
+  },
+};

@@ -94,7 +94,6 @@ const de: Catalogue = {
     errServer: 'Beim Assistenten ist ein Problem aufgetreten ({status}). Bitte versuchen Sie es erneut.',
     errNetwork:
       'Keine Verbindung zum Assistenten. Bitte prüfen Sie Ihre Internetverbindung und versuchen Sie es erneut.',
-    errConfig: 'Konfigurationsfehler: {message}',
     fileTooBig: '{name} ist größer als {max}.',
     fileType: '{name}: Dieser Dateityp wird nicht angenommen.',
     fileCount: '{max, plural, one {Höchstens # Datei pro Nachricht.} other {Höchstens # Dateien pro Nachricht.}}',

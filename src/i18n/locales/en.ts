@@ -97,7 +97,6 @@ const en = {
     suggestions: 'Suggested questions',
     errServer: 'The assistant is having problems ({status}). Try again.',
     errNetwork: 'No connection to the assistant. Check your network and try again.',
-    errConfig: 'Configuration error: {message}',
     fileTooBig: '{name} is larger than {max}.',
     fileType: '{name}: this type of file is not accepted.',
     fileCount: '{max, plural, one {At most # file per message.} other {At most # files per message.}}',

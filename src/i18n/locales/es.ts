@@ -92,7 +92,6 @@ const es: Catalogue = {
     suggestions: 'Preguntas sugeridas',
     errServer: 'El asistente tiene problemas ({status}). Vuelva a intentarlo.',
     errNetwork: 'No hay conexión con el asistente. Compruebe su conexión y vuelva a intentarlo.',
-    errConfig: 'Error de configuración: {message}',
     fileTooBig: '{name} supera {max}.',
     fileType: '{name}: no se acepta este tipo de archivo.',
     fileCount: '{max, plural, one {Como máximo # archivo por mensaje.} other {Como máximo # archivos por mensaje.}}',

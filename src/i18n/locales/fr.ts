@@ -95,7 +95,6 @@ const fr: Catalogue = {
     suggestions: 'Questions suggérées',
     errServer: 'L’assistant rencontre un problème ({status}). Veuillez réessayer.',
     errNetwork: 'Pas de connexion avec l’assistant. Vérifiez votre connexion, puis réessayez.',
-    errConfig: 'Erreur de configuration : {message}',
     fileTooBig: '{name} dépasse {max}.',
     fileType: '{name} : ce type de fichier n’est pas accepté.',
     fileCount: '{max, plural, one {# fichier au maximum par message.} other {# fichiers au maximum par message.}}',

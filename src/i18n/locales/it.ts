@@ -92,7 +92,6 @@ const it: Catalogue = {
     suggestions: 'Domande suggerite',
     errServer: "L'assistente ha un problema ({status}). Riprovi.",
     errNetwork: "Nessuna connessione con l'assistente. Controlli la rete e riprovi.",
-    errConfig: 'Errore di configurazione: {message}',
     fileTooBig: '{name} supera {max}.',
     fileType: '{name}: questo tipo di file non è accettato.',
     fileCount: '{max, plural, one {Al massimo # file per messaggio.} other {Al massimo # file per messaggio.}}',
