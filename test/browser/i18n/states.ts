@@ -11,9 +11,16 @@ import { aiStates } from './states/ai.js';
 import { chatStates } from './states/live-chat.js';
 import { signStates } from './states/sign-viewer.js';
 import { deskStates } from './states/desk-form.js';
+import { composerStates } from './states/sign-composer.js';
 
 export { LANG, resetSim, type ElementState, type Shown } from './states/shared.js';
 
 setPdfWorkerSrc('/node_modules/pdfjs-dist/build/pdf.worker.min.mjs');
 
-export const ELEMENT_STATES: readonly ElementState[] = [...aiStates, ...chatStates, ...signStates, ...deskStates];
+export const ELEMENT_STATES: readonly ElementState[] = [
+  ...aiStates,
+  ...chatStates,
+  ...signStates,
+  ...composerStates,
+  ...deskStates,
+];
