@@ -16,7 +16,7 @@ import { stepOf, type Step } from '../../src/model/sign/composer/practice-checks
 import type { FieldRef } from '../../src/model/sign/composer/practice-body.js';
 import type { PracticeDraft } from '../../src/model/sign/composer/practice-draft.js';
 import type { ServiceError } from '../../src/transport/errors.js';
-import { translate, type StringKey } from './strings.js';
+import { t, type StringKey } from './strings.js';
 import { signComposerStyles } from './sign-composer.styles.js';
 import { fieldId, type ComposerView } from './parts/view.js';
 import { renderDocumentsStep } from './parts/documents-step.js';
@@ -192,7 +192,7 @@ export class SportelloSignComposer extends SportelloElement {
   }
 
   private t(key: StringKey, params?: Record<string, string | number>): string {
-    return translate(this, key, params);
+    return t(this, key, params);
   }
 
   /** Renders once both the language's catalogue and the composer's own strings have arrived. */

@@ -3,4 +3,4 @@ import type { KeyOf } from '../../src/i18n/catalogue.js';
 
 /** The composer's strings: the `compose` namespace, a module apart (src/i18n/locales/compose). */
 export type StringKey = KeyOf<'compose'>;
-export const translate = translator('compose');
+export const t = translator('compose');

@@ -18,7 +18,7 @@ import {
 } from '../../../src/model/sign/composer/area-geometry.js';
 import { PagePainter } from '../../sign-viewer/parts/page-painter.js';
 import { PageVisibility } from '../../sign-viewer/parts/page-visibility.js';
-import { translate, type StringKey } from '../strings.js';
+import { t, type StringKey } from '../strings.js';
 import { pageEditorStyles, PAGE_GAP } from './page-editor.styles.js';
 
 /** An area as the page editor draws it. */
@@ -134,7 +134,7 @@ export class SignComposerPages extends LitElement {
   }
 
   private t(key: StringKey, params?: Record<string, string | number>): string {
-    return translate(this, key, params);
+    return t(this, key, params);
   }
 
   override disconnectedCallback(): void {
