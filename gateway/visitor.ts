@@ -11,6 +11,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createRemoteJWKSet, jwtVerify, SignJWT, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import { cachedVerify } from './verified-tokens.js';
 
 /**
  * `sportello.sign.author`: what an author may prepare and send through the gateway. Without it a
@@ -140,6 +141,8 @@ export interface VisitorVerifierOptions {
   sessionTtlSeconds: number;
   /** Injected for tests of a JWKS without a network. */
   jwksKeys?: JWTVerifyGetKey | undefined;
+  /** The clock (ms), injected for tests of expiry. */
+  now?: (() => number) | undefined;
 }
 
 export interface VisitorVerifier {
@@ -150,6 +153,7 @@ export interface VisitorVerifier {
 }
 
 export function createVisitorVerifier(o: VisitorVerifierOptions): VisitorVerifier {
+  const clock = o.now ?? Date.now;
   const sessionKey = new TextEncoder().encode(o.sessionSecret);
   const hsKey = o.secret ? new TextEncoder().encode(o.secret) : undefined;
   const jwks =
@@ -162,6 +166,7 @@ export function createVisitorVerifier(o: VisitorVerifierOptions): VisitorVerifie
         algorithms: ['HS256'],
         audience: SESSION_AUDIENCE,
         requiredClaims: ['sub', 'exp'],
+        currentDate: new Date(clock()),
       });
       if (typeof payload.sub !== 'string' || !payload.sub.startsWith(ANONYMOUS_PREFIX))
         return { ok: false, reason: 'bad session subject' };
@@ -177,6 +182,7 @@ export function createVisitorVerifier(o: VisitorVerifierOptions): VisitorVerifie
       ...(o.issuer ? { issuer: o.issuer } : {}),
       requiredClaims: ['sub', 'exp'],
       clockTolerance: CLOCK_SKEW_S,
+      currentDate: new Date(clock()),
     };
     try {
       const { payload } = hsKey
@@ -186,7 +192,7 @@ export function createVisitorVerifier(o: VisitorVerifierOptions): VisitorVerifie
           : (() => {
               throw new Error('no visitor key configured');
             })();
-      const now = Math.floor(Date.now() / 1000);
+      const now = Math.floor(clock() / 1000);
       if (typeof payload.exp === 'number' && payload.exp - now > o.maxTtlSeconds + CLOCK_SKEW_S)
         return { ok: false, reason: 'token lives longer than allowed' };
       // Issued in the future (beyond a small clock skew): minted by a wrong clock or to outlive its `exp` check.
@@ -205,17 +211,16 @@ export function createVisitorVerifier(o: VisitorVerifierOptions): VisitorVerifie
   }
 
   return {
-    async verify(token) {
-      return (await verifySession(token)) ?? verifyVisitor(token);
-    },
+    verify: cachedVerify(async (token) => (await verifySession(token)) ?? verifyVisitor(token), clock),
     async newSession() {
       const id = `${ANONYMOUS_PREFIX}${randomUUID()}`;
+      const iat = Math.floor(clock() / 1000);
       const token = await new SignJWT({})
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(id)
         .setAudience(SESSION_AUDIENCE)
-        .setIssuedAt()
-        .setExpirationTime(`${o.sessionTtlSeconds}s`)
+        .setIssuedAt(iat)
+        .setExpirationTime(iat + o.sessionTtlSeconds)
         .sign(sessionKey);
       return { visitor: { kind: 'anonymous', id }, token, expiresIn: o.sessionTtlSeconds };
     },

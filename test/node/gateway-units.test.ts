@@ -6,7 +6,9 @@ import { createTokenSource, type TokenAnswer } from '../../gateway/oauth.js';
 import { MemoryStore, StoreUnavailable, takeToken, type GatewayStore } from '../../gateway/store.js';
 import { PendingOwners } from '../../gateway/pending-owners.js';
 import { readConnect, rewriteClientMessage, rewriteServerMessage } from '../../gateway/stomp-rewrite.js';
-import { visitorFromClaims } from '../../gateway/visitor.js';
+import { createVisitorVerifier, visitorFromClaims, type VerifyResult } from '../../gateway/visitor.js';
+import { cachedVerify } from '../../gateway/verified-tokens.js';
+import { SignJWT } from 'jose';
 import { readConfig } from '../../gateway/config.js';
 import { currentSignerEmail } from '../../gateway/routes/sign.js';
 import { sanitiseChat } from '../../gateway/routes/ai.js';
@@ -239,6 +241,66 @@ describe('gateway visitor claims', () => {
     ]) {
       assert.equal(visitorFromClaims(claims).ok, false, JSON.stringify(claims));
     }
+  });
+});
+
+describe('gateway verified tokens, kept until they expire', () => {
+  /** A token of the right shape with `exp` (s); cachedVerify leaves checking it to the function it wraps. */
+  const shaped = (name: string, exp: number) =>
+    `${Buffer.from('{"alg":"HS256"}').toString('base64url')}.${Buffer.from(JSON.stringify({ sub: name, exp })).toString('base64url')}.sig`;
+
+  it('checks each token once while it lives, refused ones every time, and keeps the most recently used', async () => {
+    let now = 1_000_000_000_000;
+    const checked: string[] = [];
+    const verify = cachedVerify(
+      async (token): Promise<VerifyResult> => {
+        checked.push(token);
+        return token.endsWith('.sig')
+          ? { ok: true, visitor: { kind: 'token', id: token } }
+          : { ok: false, reason: 'bad' };
+      },
+      () => now,
+      2,
+    );
+    const [a, b, c] = [shaped('a', now / 1000 + 30), shaped('b', now / 1000 + 30), shaped('c', now / 1000 + 30)];
+    for (const t of [a, a, b, a, 'bad', 'bad', c, a, b]) assert.equal((await verify(t)).ok, t !== 'bad');
+    // a once (used last when c came, so kept), b twice (the least recently used when c came), bad each time.
+    assert.deepEqual(checked, [a, b, 'bad', 'bad', c, b]);
+    now += 30_000; // at exp: checked again (the wrapped check decides; here it still says yes)
+    await verify(a);
+    assert.equal(checked.at(-1), a);
+  });
+
+  it('never answers for a token past its exp, nor lets a request change the shared visitor', async () => {
+    let now = Date.UTC(2026, 0, 1);
+    const secret = 'verified-tokens-test-secret-0123456789abcdef';
+    const verifier = createVisitorVerifier({
+      secret,
+      audience: 'sportello',
+      maxTtlSeconds: 3600,
+      sessionSecret: 'verified-tokens-session-secret-0123456789abcdef',
+      sessionTtlSeconds: 600,
+      now: () => now,
+    });
+    const token = await new SignJWT({ sportello: { sign: { files: [1001] } } })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('ada')
+      .setAudience('sportello')
+      .setIssuedAt(now / 1000)
+      .setExpirationTime(now / 1000 + 30)
+      .sign(new TextEncoder().encode(secret));
+    const first = await verifier.verify(token);
+    const again = await verifier.verify(token);
+    assert.ok(first.ok && again.ok);
+    assert.equal(again.visitor.id, 'ada');
+    assert.throws(() => again.visitor.sign!.files.push(2002));
+    const session = await verifier.newSession();
+    assert.equal((await verifier.verify(session.token)).ok, true);
+    now += 36_000; // past exp and jose's 5 s of skew, within the cache's own minute
+    assert.equal((await verifier.verify(token)).ok, false);
+    assert.equal((await verifier.verify(session.token)).ok, true);
+    now += 600_000;
+    assert.equal((await verifier.verify(session.token)).ok, false);
   });
 });
 
