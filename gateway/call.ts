@@ -10,7 +10,14 @@ import type { GatewayConfig } from './config.js';
 import { FORWARDED_REQUEST_HEADERS, FORWARDED_RESPONSE_HEADERS, type Credentials } from './credentials.js';
 import { MESSAGES, refusal, type ServiceName } from './errors.js';
 import { StoreUnavailable, type GatewayStore } from './store.js';
-import { readCapped, TooLarge, UpstreamFailure, type Upstream, type UpstreamResponse } from './upstream.js';
+import {
+  readCapped,
+  TooLarge,
+  UpstreamFailure,
+  type CancelSignal,
+  type Upstream,
+  type UpstreamResponse,
+} from './upstream.js';
 import type { Visitor } from './visitor.js';
 import { BodyIdle, bodyIdleDeadline, Slots } from './limits.js';
 import type { GatewayMetrics, LimitName } from './metrics.js';
@@ -197,20 +204,14 @@ export class Call {
     return { ...headers, ...call.headers, ...credential };
   }
 
-  private gone?: AbortSignal;
+  private gone?: VisitorGone;
 
   /**
    * Aborted when the visitor goes away: the response closing unfinished (the request's own 'close'
    * only says its body was read). One listener per request, however many service calls it makes.
    */
-  private visitorGone(): AbortSignal {
-    if (!this.gone) {
-      const abort = new AbortController();
-      this.reply.raw.once('close', () => {
-        if (!this.reply.raw.writableFinished) abort.abort();
-      });
-      this.gone = abort.signal;
-    }
+  private visitorGone(): CancelSignal {
+    this.gone ??= new VisitorGone(this.reply.raw);
     return this.gone;
   }
 
@@ -338,6 +339,31 @@ export class Call {
 
   refuse(status: number, message: string, headers: Record<string, string> = {}): never {
     throw new Refused(status, message, headers);
+  }
+}
+
+/**
+ * Says "abort" to the service calls in flight when the visitor's response closes unfinished. An
+ * AbortController per request (an EventTarget) showed in the CPU profile; this does the one thing
+ * the calls need of it.
+ */
+class VisitorGone implements CancelSignal {
+  private readonly listeners = new Set<() => void>();
+
+  constructor(response: FastifyReply['raw']) {
+    response.once('close', () => {
+      if (response.writableFinished) return;
+      for (const listener of [...this.listeners]) listener();
+      this.listeners.clear();
+    });
+  }
+
+  addEventListener(_type: 'abort', listener: () => void): void {
+    this.listeners.add(listener);
+  }
+
+  removeEventListener(_type: 'abort', listener: () => void): void {
+    this.listeners.delete(listener);
   }
 }
 

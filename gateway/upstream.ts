@@ -19,11 +19,17 @@ export interface UpstreamRequest {
   /** Deadline (ms) between two chunks of the response body once it flows. */
   idleMs: number;
   /** Aborted when the visitor went away: the upstream call is cancelled too. */
-  signal?: AbortSignal | undefined;
+  signal?: CancelSignal | undefined;
   /** Deadline (ms) to get a socket to the service: a request queued longer gets a 504 (0: none). */
   queueMs?: number | undefined;
   /** An upload: it goes through the uploads' own sockets, so uploads never take every socket. */
   upload?: boolean | undefined;
+}
+
+/** What the call needs of an AbortSignal: an AbortSignal does, and so does call.ts's lighter one. */
+export interface CancelSignal {
+  addEventListener(type: 'abort', listener: () => void, options?: { once?: boolean }): void;
+  removeEventListener(type: 'abort', listener: () => void): void;
 }
 
 export interface UpstreamResponse {
