@@ -62,7 +62,7 @@ const NO_STEPS: ReadonlyMap<string, SignerStep> = new Map<string, SignerStep>();
  * @event {CustomEvent<SignStatusDetail>} sportello-sign-status - The followed practice changed status, or one signer's step did (`{ idFile, status, previousStatus, final, practice, signer? }`; `signer` `{ email, name, status, previousStatus, at }` for a step). In link-only mode, when the link's signer has signed or rejected, or the link closed: `{ link, outcome, idFile?, status, previousStatus, final, signer? }`.
  * @event {CustomEvent<SignOpenDetail>} sportello-sign-open - The signing page is about to open (`{ url, mode }`); cancelable.
  * @event {CustomEvent<SignDownloadDetail>} sportello-sign-download - A downloaded file is about to be saved (`{ kind, filename, blob }`); cancelable.
- * @event {CustomEvent<SportelloErrorDetail>} sportello-error - Something failed (`{ error, operation }`); the viewer shows it too.
+ * @event {CustomEvent<SportelloErrorDetail>} sportello-error - Something failed (`{ error, operation }`); the viewer shows it too. Operation `analyse-document`: the summary of "About this document" could not be made (signing is unaffected).
  *
  * @csspart header - Practice name, status and expiry.
  * @csspart status - The status badge.
@@ -130,8 +130,11 @@ export class SportelloSignViewer extends SportelloElement {
   /** Link-only mode: the documents' URLs, separated by spaces. */
   @property({ attribute: 'document-src' }) documentSrc?: string;
   /**
-   * Opt-in: the AI summary of the document shown and questions about it (see above). Only for
-   * documents of the practice (`id-file`), through the gateway.
+   * Opt-in "About this document": beside a document of the practice (`id-file`), its AI summary in
+   * the visitor's language (marked as an AI's) and "Ask about this document", the
+   * `<sportello-ai-chat>` bound to the document's temporary agent, whose citations show the cited
+   * page. Through the Sportello gateway only (it sends the PDF to the AI service; the browser
+   * uploads nothing). Never holds up signing: a failure shows "Try again" beside the document.
    */
   @property({ type: Boolean, attribute: 'ask-document' }) askDocument = false;
   /** With `ask-document`: the AI service's base URL on the gateway (`…/ai/api/v2`); default: the configured AI endpoint. */

@@ -166,6 +166,10 @@ const CASES: Record<string, ElementCase> = {
       signingUrl: `${SIM_URL}/sign/app/sign/link-1002-1`,
       documentSrc: `${SIM_URL}/sign/app/sign/link-1002-1/documents/1`,
       pollInterval: 60000,
+      // "About this document" needs the gateway (it sends the PDF): against the simulator directly
+      // each is set without the other, so the viewer shows nothing of it, the same however set.
+      askDocument: true,
+      aiEndpoint: `${SIM_URL}/ai/api/v2`,
       strings: stringsFor('sign', 'title'),
       endpoint: `${SIM_URL}/sign/api/v2`,
       tokenProvider: deskToken,

@@ -6,7 +6,8 @@
  * a post with the shortcodes where each element works through the gateway with the member's
  * visitor token minted by WordPress (the signing viewer only opens with the token's claims);
  * the composer's block for a member the profile allows to prepare practices, who sends one;
- * the site-wide launcher on other pages; a block rendered; attributes escaped; no PHP notice.
+ * the site-wide launcher on other pages; a block rendered; attributes escaped; no PHP notice. The
+ * signing viewer's shortcode asks for "About this document" (ask="yes"): its summary comes.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -124,7 +125,7 @@ wp_update_user(array('ID' => 1, 'user_email' => 'giovanni.verdi@example.test', '
 update_user_meta(1, 'sportello_desk_id_utente', 501);
 update_user_meta(1, 'sportello_sign_files', '1002');
 $post = wp_insert_post(array('post_title' => 'Talk to us', 'post_status' => 'publish', 'post_content' =>
-  "[sportello_live_chat]\\n\\n[sportello_ai_chat agent=\\"1\\" heading='Ask \\"us\\" onmouseover=\\"alert(1)']\\n\\n[sportello_sign_viewer file=\\"1002\\"]\\n\\n[sportello_desk_form]\\n\\n[sportello_desk_requests]"));
+  "[sportello_live_chat]\\n\\n[sportello_ai_chat agent=\\"1\\" heading='Ask \\"us\\" onmouseover=\\"alert(1)']\\n\\n[sportello_sign_viewer file=\\"1002\\" ask=\\"yes\\"]\\n\\n[sportello_desk_form]\\n\\n[sportello_desk_requests]"));
 $block = wp_insert_post(array('post_title' => 'A block', 'post_status' => 'publish', 'post_content' =>
   '<!-- wp:sportello/desk-form {"lang":"it"} /-->'));
 $composer = wp_insert_post(array('post_title' => 'Prepare a practice', 'post_status' => 'publish', 'post_content' =>
@@ -281,6 +282,8 @@ test('a post with the five shortcodes: each element works through the gateway wi
     await exerciseLiveChat(page, 'sportello-live-chat[mode="inline"]');
     await exerciseAiChat(page);
     await exerciseSignViewer(page);
+    // ask="yes": the document's AI summary, through the gateway (which sends the PDF itself).
+    await page.locator('sportello-sign-viewer [part~="ask-summary"]').waitFor({ state: 'visible', timeout: 90_000 });
     await exerciseDeskForm(page);
     assert.ok((await exerciseDeskRequests(page)) >= 1, "the member's requests are listed");
   } catch (error) {
@@ -349,6 +352,7 @@ test('the block renders the element; attributes are escaped; visitors get no tok
   const post = await (await fetch(`${wp.url}/?p=${postId}`)).text();
   assert.match(post, /heading="Ask &quot;us&quot; onmouseover=&quot;alert\(1\)"/);
   assert.doesNotMatch(post, /onmouseover="alert/);
+  assert.match(post, /<sportello-sign-viewer [^>]*\bask-document ai-endpoint="[^"]+\/ai\/api\/v2"/);
   assert.match(
     post,
     /<script type="module" src="[^"]*sportello-wp\.js[^"]*" id="sportello-wp-js"><\/script>/,

@@ -50,7 +50,17 @@
     'sportello/sign-viewer': {
       title: __('Documents to sign', 'sportello'),
       icon: 'media-document',
-      fields: { file: __("Practice id (empty: the member's own)", 'sportello'), lang },
+      fields: {
+        file: __("Practice id (empty: the member's own)", 'sportello'),
+        ask: {
+          label: __('About this document (AI summary and questions)', 'sportello'),
+          options: [
+            { value: '', label: __('Off', 'sportello') },
+            { value: 'yes', label: __('On', 'sportello') },
+          ],
+        },
+        lang,
+      },
     },
     'sportello/sign-composer': {
       title: __('Prepare a practice', 'sportello'),

@@ -101,13 +101,21 @@ function sportello_sign_viewer_html( array $o ) {
 	}
 	sportello_enqueue();
 	$user = wp_get_current_user();
-	return sportello_tag(
+	// "About this document" (ask="yes"): the AI summary and questions, through the gateway's AI path
+	// (the gateway sends the PDF to the AI service itself). Without an AI endpoint the viewer is
+	// written without it, and editors are told; signing never depends on it.
+	$ask    = in_array( strtolower( $o['ask'] ), array( 'yes', '1', 'true', 'on' ), true );
+	$ai     = $ask ? sportello_endpoint( 'ai' ) : '';
+	$notice = $ask && '' === $ai ? sportello_setup_notice( __( 'the AI service (for "About this document")', 'sportello' ) ) : '';
+	return $notice . sportello_tag(
 		'sportello-sign-viewer',
 		array(
 			'id-file'      => $file,
 			'endpoint'     => $endpoint,
 			'signer-email' => $user->exists() ? $user->user_email : '',
 			'sign-mode'    => 'dialog' === $o['sign_mode'] ? 'dialog' : '',
+			'ask-document' => '' !== $ai,
+			'ai-endpoint'  => $ai,
 			'lang'         => sportello_lang( $o['lang'] ),
 		)
 	);

@@ -3,7 +3,7 @@
  * Shortcodes, one per element:
  *   [sportello_live_chat mode="inline|launcher" category="2" widget_key="…" lang="it"]
  *   [sportello_ai_chat agent="1" heading="…" welcome="…" mode="inline|launcher" persist="session|local"]
- *   [sportello_sign_viewer file="1002" sign_mode="dialog"]
+ *   [sportello_sign_viewer file="1002" sign_mode="dialog" ask="yes"]   (ask: "About this document", through the gateway)
  *   [sportello_sign_composer process_type="POLIZZA-AUTO" open_viewer="no"]   (members allowed to prepare practices)
  *   [sportello_desk_form request="7001"]
  *   [sportello_desk_requests page_size="10"]   (a member's own requests, through the gateway's token)
@@ -35,6 +35,7 @@ function sportello_element_options() {
 		'sign_viewer' => array(
 			'file'      => '',
 			'sign_mode' => '',
+			'ask'       => '',
 			'lang'      => '',
 		),
 		'sign_composer' => array(

@@ -91,4 +91,8 @@ return array(
 	'the live chat' => 'der Live-Chat',
 	'the practice to show (file="…")' => 'der anzuzeigende Vorgang (file="…")',
 	'the signing service' => 'der Signaturdienst',
+	'About this document (AI summary and questions)' => 'Zu diesem Dokument (KI-Zusammenfassung und Fragen)',
+	'Off' => 'Aus',
+	'On' => 'An',
+	'the AI service (for "About this document")' => 'der KI-Dienst (für "Zu diesem Dokument")',
 );

@@ -91,4 +91,8 @@ return array(
 	'the live chat' => 'el chat en vivo',
 	'the practice to show (file="…")' => 'el expediente que se muestra (file="…")',
 	'the signing service' => 'el servicio de firma',
+	'About this document (AI summary and questions)' => 'Sobre este documento (resumen y preguntas con IA)',
+	'Off' => 'Desactivado',
+	'On' => 'Activado',
+	'the AI service (for "About this document")' => 'el servicio de IA (para «Sobre este documento»)',
 );

@@ -91,4 +91,8 @@ return array(
 	'the live chat' => 'le chat en direct',
 	'the practice to show (file="…")' => 'le dossier à afficher (file="…")',
 	'the signing service' => 'le service de signature',
+	'About this document (AI summary and questions)' => 'À propos de ce document (résumé et questions par l\'IA)',
+	'Off' => 'Désactivé',
+	'On' => 'Activé',
+	'the AI service (for "About this document")' => 'le service d\'IA (pour « À propos de ce document »)',
 );

@@ -91,4 +91,8 @@ return array(
 	'the live chat' => 'la chat dal vivo',
 	'the practice to show (file="…")' => 'la pratica da mostrare (file="…")',
 	'the signing service' => 'il servizio di firma',
+	'About this document (AI summary and questions)' => 'Su questo documento (riassunto e domande con l\'IA)',
+	'Off' => 'Disattivato',
+	'On' => 'Attivato',
+	'the AI service (for "About this document")' => 'il servizio IA (per "Su questo documento")',
 );
