@@ -11,7 +11,11 @@
 // - gateway.throughput: requests per second with 32 concurrent clients for 2 s, direct and through,
 //   for the public and the scoped call, interleaved in each round; the ratio through/direct per
 //   round; and the gateway process's CPU time per request it served (user + system, from
-//   /proc/<pid>/stat, so Linux only: null elsewhere).
+//   /proc/<pid>/stat, so Linux only: null elsewhere). `cpuMsPerRequest` gives the same for every
+//   process at work, direct (the bench's client, the simulator) and through (client, simulator,
+//   gateway): when the machine's cores are all busy, the share of direct throughput is about
+//   direct (client + simulator) / through (client + simulator + gateway), so these say how far the
+//   gateway's own cost is from a target.
 // Every figure is given per round as {min, median, max} over ROUNDS rounds, with the load average.
 import { createServer } from 'node:net';
 import { Agent, request } from 'node:http';
@@ -150,15 +154,33 @@ function cpuMsOf(pid) {
   }
 }
 
-/** Throughput through the gateway, with the gateway's CPU time per request served. */
-async function throughputThrough(url, headers, gatewayPid) {
-  const before = cpuMsOf(gatewayPid);
+/** The bench process's own CPU time so far (ms, user + system). */
+function clientCpuMs() {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+}
+
+/**
+ * Throughput with the CPU time per request of each process named in `pids` (the simulator, the
+ * gateway) and of the bench's client; the gateway's is also `cpuMsPerRequest`, as before.
+ */
+async function measuredThroughput(url, headers, pids) {
+  const cpuNow = () => ({
+    client: clientCpuMs(),
+    ...Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuMsOf(pid)])),
+  });
+  const before = cpuNow();
   const started = performance.now();
   const rps = await throughput(url, headers);
-  const seconds = (performance.now() - started) / 1000;
-  const after = cpuMsOf(gatewayPid);
-  const cpuMsPerRequest = before === null || after === null ? null : (after - before) / (rps * seconds);
-  return { rps, cpuMsPerRequest };
+  const served = rps * ((performance.now() - started) / 1000);
+  const after = cpuNow();
+  const perRequest = Object.fromEntries(
+    Object.keys(after).map((name) => [
+      name,
+      before[name] === null || after[name] === null ? null : (after[name] - before[name]) / served,
+    ]),
+  );
+  return { rps, cpuMsPerRequest: perRequest.gateway, perRequest };
 }
 
 export default async function gatewayBench() {
@@ -220,10 +242,13 @@ export default async function gatewayBench() {
       if (eg.events !== ed.events) throw new Error(`events differ: ${ed.events} direct, ${eg.events} through`);
       rounds.sse.push({ direct: ed, gateway: eg });
       // Direct and through alternate within the round, so a change in the machine's load touches both.
-      const publicDirect = await throughput(direct + widget, {});
-      const publicThrough = await throughputThrough(via + widget, {}, gw.pid);
-      const scopedDirect = await throughput(`${direct}/sign/api/v2/files/1001`, signKeys);
-      const scopedThrough = await throughputThrough(`${via}/sign/api/v2/files/1001`, bearer, gw.pid);
+      const pids = { simulator: sim.pid, gateway: gw.pid };
+      const publicDirect = await measuredThroughput(direct + widget, {}, { simulator: sim.pid });
+      const publicThrough = await measuredThroughput(via + widget, {}, pids);
+      const scopedDirect = await measuredThroughput(`${direct}/sign/api/v2/files/1001`, signKeys, {
+        simulator: sim.pid,
+      });
+      const scopedThrough = await measuredThroughput(`${via}/sign/api/v2/files/1001`, bearer, pids);
       rounds.rps.push({
         public: { direct: publicDirect, gateway: publicThrough },
         scoped: { direct: scopedDirect, gateway: scopedThrough },
@@ -239,11 +264,28 @@ export default async function gatewayBench() {
       addedP95Ms: spread(list.map((x) => x.gateway.p95 - x.direct.p95)),
     });
     const cpu = (list) => (list.some((x) => x.gateway.cpuMsPerRequest === null) ? null : list);
+    /** {process: spread of its CPU ms per request} for one side (direct or through); null off Linux. */
+    const perProcess = (sides) =>
+      Object.fromEntries(
+        Object.keys(sides[0].perRequest).map((name) => [
+          name,
+          sides.some((s) => s.perRequest[name] === null)
+            ? null
+            : spread(
+                sides.map((s) => s.perRequest[name]),
+                3,
+              ),
+        ]),
+      );
     const rps = (list) => ({
-      directRps: spread(list.map((x) => x.direct)),
+      directRps: spread(list.map((x) => x.direct.rps)),
       gatewayRps: spread(list.map((x) => x.gateway.rps)),
-      gatewayShareOfDirect: spread(list.map((x) => x.gateway.rps / x.direct)),
+      gatewayShareOfDirect: spread(list.map((x) => x.gateway.rps / x.direct.rps)),
       gatewayCpuMsPerRequest: cpu(list) && spread(list.map((x) => x.gateway.cpuMsPerRequest)),
+      cpuMsPerRequest: {
+        direct: perProcess(list.map((x) => x.direct)),
+        through: perProcess(list.map((x) => x.gateway)),
+      },
     });
     const perEvent = (s) => (s.totalMs / s.events) * 1000;
     return {
