@@ -395,7 +395,7 @@ export class SportelloLiveChat extends LiveChatAttributes {
 
   /** Another tab started a chat: wake the window here too, so this tab follows it (and counts unread). */
   private onStorage = (e: StorageEvent): void => {
-    if (startedElsewhere(e) && !this.chatWindow?.chat.idChat) {
+    if (startedElsewhere(e) && !this.chatWindow?.chat.conversation.idChat) {
       void this.ensureWindow(true);
     }
   };

@@ -3,10 +3,9 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { TranscriptRows, type RowsSource } from '../../components/live-chat/parts/transcript-rows.js';
 import { Transcript, type ChatAttachment } from '../../src/model/chat/transcript.js';
-import type { LiveChatController } from '../../src/controllers/chat/live-chat-controller.js';
 
 /**
- * The part of the chat controller the rows read: the real transcript, the operator and the bot,
+ * The part of the conversation the rows read: the real transcript, the operator and the bot,
  * and attachment links that name the client (so a new client's links show in the rows).
  */
 function chatWith(transcript: Transcript) {
@@ -24,14 +23,13 @@ function chatWith(transcript: Transcript) {
 
 function rowsFor(chat: ReturnType<typeof chatWith>, language: () => 'en' | 'it' = () => 'en') {
   const source: RowsSource = {
-    chat: chat as unknown as LiveChatController,
     get language() {
       return language();
     },
     labels: { tr: () => 'Operator', notice: (n) => `notice:${n.kind}` },
     clientKey: () => chat.client,
   };
-  return new TranscriptRows(source);
+  return new TranscriptRows(source, chat);
 }
 
 /** What the running chat's rows must be, mapped from scratch. */

@@ -125,13 +125,13 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
       changed: (next, previous) => {
         // A new token provider alone changes nothing for the visitor's side (it needs none).
         if (next?.endpoint === previous?.endpoint && next?.widgetKey === previous?.widgetKey) return;
-        if (next && this.chat.phase !== 'idle') void this.chat.reconfigure();
+        if (next && this.chat.conversation.phase !== 'idle') void this.chat.reconfigure();
         // Asked to start before it had an endpoint (configured late): it starts now, not on "Loading…".
         else if (next && this.activationWanted) void this.activate();
       },
     },
   );
-  private readonly rows = new TranscriptRows(this);
+  private readonly rows = new TranscriptRows(this, this.chat.conversation);
   private readonly forms = new ChatForms(this, new PrechatAnswers(this, this));
   renderDeskHandoff() {
     return this.deskHandoff.render();
@@ -191,10 +191,10 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
 
   onIncoming(count: number): void {
     this.past.incoming(count);
-    const last = [...this.chat.transcript.messages].reverse().find((m) => m.from === 'operator' || m.from === 'bot');
-    const from =
-      last?.author ?? (last?.from === 'bot' ? this.chat.bot.name : this.chat.operator?.name) ?? this.tr('operator');
-    this.notices.arrived(count, from, last?.text ?? '', `sportello-chat-${this.chat.idChat ?? ''}`);
+    const c = this.chat.conversation;
+    const last = [...c.transcript.messages].reverse().find((m) => m.from === 'operator' || m.from === 'bot');
+    const from = last?.author ?? (last?.from === 'bot' ? c.bot.name : c.operator?.name) ?? this.tr('operator');
+    this.notices.arrived(count, from, last?.text ?? '', `sportello-chat-${c.idChat ?? ''}`);
     // The launcher counts them and previews the newest, as read (markdown's marks gone): the plain
     // text may wait for the renderer, so the counts go in the order they came.
     const text = last ? this.bodies.spoken({ key: last.key, role: 'other', text: last.text }) : '';
@@ -258,7 +258,7 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
 
   /** The conversation's phase as custom states, here and on the launcher (the element the page sees). */
   protected override states(): Record<string, boolean> {
-    const phase = this.chat.phase;
+    const phase = this.chat.conversation.phase;
     const states = {
       loading: phase === 'idle' || phase === 'loading',
       error: phase === 'error' || !!this.clients.problem,
@@ -356,9 +356,9 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
     const context = lines.join('\n\n');
     const only = this.chat.categories.length === 1 ? String(this.chat.categories[0]!.idChatCategory) : undefined;
     try {
-      await this.chat.start({
+      await this.chat.starter.start({
         // Empty when nobody gave one: the pre-chat form then asks for it, like any missing field.
-        name: this.identity?.name || input.name?.trim() || this.prefill.name || this.chat.name,
+        name: this.identity?.name || input.name?.trim() || this.prefill.name || this.chat.conversation.name,
         standInName: t(this, 'you'),
         email: this.identity?.email ?? input.email ?? this.prefill.email,
         idChatCategory: this.prefill.category ?? only,
@@ -369,7 +369,7 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
       this.forms.setHandoffContext(undefined);
       if (fromPast) await this.focusFirst(); // the past view that had the focus is gone
     } catch {
-      if (this.chat.phase === 'prechat') {
+      if (this.chat.conversation.phase === 'prechat') {
         this.forms.setHandoffContext(context);
         // Nobody has tried to send this form yet: what it lacks is not marked red, only focused.
         this.forms.fields.holdMarks();
@@ -389,9 +389,10 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
   // ---- states -------------------------------------------------------------------------------
 
   private renderHeader() {
-    const inChat = this.chat.phase === 'chatting' || this.chat.phase === 'queued';
+    const { phase } = this.chat.conversation;
+    const inChat = phase === 'chatting' || phase === 'queued';
     const current = this.past.view.kind === 'current';
-    const ready = !['idle', 'loading', 'error'].includes(this.chat.phase);
+    const ready = !['idle', 'loading', 'error'].includes(phase);
     const agent = inChat && current ? this.rows.agent() : undefined;
     const operatorName = agent?.name;
     const avatar = safeImageUrl(agent?.avatar);
@@ -428,7 +429,7 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
           : nothing
       }
       ${
-        current && ready && this.chat.pastChats.length
+        current && ready && this.chat.past.list.length
           ? html`<button type="button" class="icon past-button" aria-label=${this.tr('pastChats')} title=${this.tr('pastChats')} @click=${() => this.past.showPastList()}>
             ${historyIcon()}
           </button>`
@@ -463,7 +464,8 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
   }
 
   private renderNotices() {
-    const c = this.chat;
+    const c = this.chat.conversation;
+    const { connection, requests } = this.chat;
     const inChat = c.phase === 'chatting' || c.phase === 'queued';
     return html`${
       this.confirmingEnd && inChat && this.past.view.kind === 'current'
@@ -476,45 +478,46 @@ export class SportelloLiveChatWindow extends SportelloElement implements LiveCha
         </div>`
         : nothing
     }${
-      c.showReconnecting && c.idChat
+      connection.showReconnecting && c.idChat
         ? html`<div class="notice warn" role="status">
-          ${this.tr('reconnecting')} <button type="button" @click=${() => c.reconnectNow()}>${this.tr('reconnectNow')}</button>
+          ${this.tr('reconnecting')} <button type="button" @click=${() => connection.reconnectNow()}>${this.tr('reconnectNow')}</button>
         </div>`
         : nothing
     }
     ${
-      c.error && c.phase !== 'error'
+      requests.error && c.phase !== 'error'
         ? html`<sportello-error-notice
-            .error=${c.error.error}
+            .error=${requests.error.error}
             .speaker=${this}
-            .dismiss=${() => c.dismissError()}
+            .dismiss=${() => requests.dismissError()}
           ></sportello-error-notice>`
         : nothing
     }`;
   }
 
   override render() {
-    const c = this.chat;
+    const { phase } = this.chat.conversation;
+    const { error } = this.chat.requests;
     const missing = this.clients.problem?.message ?? '';
     let body: unknown;
     if (missing)
       body = html`<div class="body" part="body"><p role="alert">${this.tr('badAttributes', { what: missing })}</p></div>`;
-    else if (c.phase === 'idle' || c.phase === 'loading')
+    else if (phase === 'idle' || phase === 'loading')
       body = html`<div class="body center" part="body" role="status">${this.tr('loading')}</div>`;
-    else if (c.phase === 'error')
+    else if (phase === 'error')
       // Loading the widget is a GET: after a 429's wait it is asked again by itself.
       body = html`<div class="body" part="body">
         <sportello-error-notice
-          .error=${c.error?.error ?? UNKNOWN_FAILURE}
-          ?setup=${c.error?.operation === 'load-widget'}
+          .error=${error?.error ?? UNKNOWN_FAILURE}
+          ?setup=${error?.operation === 'load-widget'}
           .speaker=${this}
-          .retry=${() => void c.reload()}
+          .retry=${() => void this.chat.reload()}
           auto-retry
         ></sportello-error-notice>
       </div>`;
     else if (this.past.view.kind !== 'current') body = this.past.render();
-    else if (c.phase === 'prechat') body = this.forms.renderPrechat();
-    else if (c.phase === 'offline' || c.phase === 'offline-sent') body = this.forms.renderOffline();
+    else if (phase === 'prechat') body = this.forms.renderPrechat();
+    else if (phase === 'offline' || phase === 'offline-sent') body = this.forms.renderOffline();
     else body = this.conversation.render();
     // A named region: the page's landmarks stay the page's (a <header> directly in the window would
     // be a second banner), and the window's content is found as one landmark of its own.

@@ -40,7 +40,9 @@ export class ChatForms {
   renderPrechat() {
     const { tr } = this.ctx.labels;
     const f = this.fields;
-    const c = this.ctx.chat;
+    const c = this.ctx.chat.conversation;
+    const { categories } = this.ctx.chat;
+    const { busy } = this.ctx.chat.requests;
     const p = this.ctx.prefill;
     const identity = this.ctx.identity;
     const placeholder = (key: string) => this.serverLabel(key) ?? nothing;
@@ -76,13 +78,13 @@ export class ChatForms {
               )}`
         }
         ${
-          c.categories.length
+          categories.length
             ? f.render(
                 'idChatCategory',
                 tr('category'),
                 html`<select id="idChatCategory" name="idChatCategory" aria-invalid=${f.invalid('idChatCategory')} aria-describedby=${f.describedBy('idChatCategory')}>
-                ${c.categories.length > 1 ? html`<option value="" ?selected=${!p.category}>${tr('chooseCategory')}</option>` : nothing}
-                ${c.categories.map(
+                ${categories.length > 1 ? html`<option value="" ?selected=${!p.category}>${tr('chooseCategory')}</option>` : nothing}
+                ${categories.map(
                   (cat) =>
                     html`<option value=${String(cat.idChatCategory)} lang=${this.ctx.labels.serviceLang() ?? nothing} ?selected=${String(cat.idChatCategory) === p.category}>${cat.title}</option>`,
                 )}
@@ -118,7 +120,7 @@ export class ChatForms {
           <label for="privacy">${tr('privacy')}</label>
         </div>
         ${f.error('privacy') ? html`<span class="field-error" id="privacy-error">${f.error('privacy')}</span>` : nothing}
-        <button class="primary" type="submit" ?disabled=${c.busy}>${tr('start')}</button>
+        <button class="primary" type="submit" ?disabled=${busy}>${tr('start')}</button>
       </form>
     </div>`;
   }
@@ -151,7 +153,7 @@ export class ChatForms {
     this.fields.showMarks(); // the visitor tried to send it: what is missing is marked from now on
     const form = new FormData(e.target as HTMLFormElement);
     const identity = this.ctx.identity;
-    const ok = await this.ctx.chat.submitPrechat(
+    const ok = await this.ctx.chat.starter.submitPrechat(
       {
         // A visitor the page vouches for is not asked: the token names them.
         name: identity?.name ?? String(form.get('name') ?? '').trim(),
@@ -187,7 +189,8 @@ export class ChatForms {
   renderOffline() {
     const { tr } = this.ctx.labels;
     const f = this.fields;
-    const c = this.ctx.chat;
+    const c = this.ctx.chat.conversation;
+    const { busy } = this.ctx.chat.requests;
     if (c.phase === 'offline-sent')
       return html`<div class="body" part="body"><p role="status">${tr('offlineSent')}</p></div>`;
     const channels = this.contactChannels;
@@ -243,7 +246,7 @@ export class ChatForms {
           <label for="privacy">${tr('privacyContact')}</label>
         </div>
         ${f.error('privacy') ? html`<span class="field-error" id="privacy-error">${f.error('privacy')}</span>` : nothing}
-        <button class="primary" type="submit" ?disabled=${c.busy}>${tr('send')}</button>
+        <button class="primary" type="submit" ?disabled=${busy}>${tr('send')}</button>
       </form>
     </div>`;
   }
@@ -264,7 +267,7 @@ export class ChatForms {
     e.preventDefault();
     this.fields.showMarks(); // the service's answer to this sending marks the fields afresh
     const form = new FormData(e.target as HTMLFormElement);
-    const ok = await this.ctx.chat.submitContact({
+    const ok = await this.ctx.chat.requests.submitContact({
       name: String(form.get('name') ?? '').trim(),
       channel: this.channel,
       email: String(form.get('email') ?? '').trim(),

@@ -43,7 +43,8 @@ export class ConversationView {
   ) {}
 
   render() {
-    const c = this.ctx.chat;
+    const c = this.ctx.chat.conversation;
+    const { config } = this.ctx.chat;
     const tr = this.ctx.labels.tr;
     const ended = c.phase === 'ended' || c.phase === 'rated';
     const uploadError = (u: UploadItem): string | undefined => {
@@ -104,8 +105,8 @@ export class ConversationView {
             exportparts="form: composer-form, input: composer-input, send: composer-send, attach: composer-attach, attachment: composer-attachment, emoji: composer-emoji"
             allow-attachments
             allow-emoji
-            accept=${c.config?.attachments?.contentTypes?.join(',') ?? ''}
-            maxlength=${c.config?.maxMessageLength ?? 4000}
+            accept=${config?.attachments?.contentTypes?.join(',') ?? ''}
+            maxlength=${config?.maxMessageLength ?? 4000}
             .value=${c.draft}
             ?disabled=${c.phase === 'starting'}
             .attachments=${uploads}

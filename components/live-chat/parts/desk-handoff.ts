@@ -36,7 +36,7 @@ export class DeskHandoff {
    * form and opens it; a page may cancel the event and do it its own way.
    */
   private handOver(): void {
-    const c = this.host.chat;
+    const c = this.host.chat.conversation;
     const ended = c.phase === 'ended' || c.phase === 'rated';
     const names = { you: this.host.labels.tr('you'), operator: c.operator?.name ?? this.host.labels.tr('operator') };
     const transcript = ended

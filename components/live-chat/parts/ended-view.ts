@@ -18,7 +18,8 @@ export class EndedView {
 
   render() {
     const { tr } = this.ctx.labels;
-    const c = this.ctx.chat;
+    const c = this.ctx.chat.conversation;
+    const { busy } = this.ctx.chat.requests;
     return html`<div class="body ended" part="body">
       <p role="status" class="ended-title" tabindex="-1">${tr('ended')}</p>
       ${
@@ -40,7 +41,7 @@ export class EndedView {
               <label for="comment">${tr('comment')}</label>
               <textarea id="comment" name="comment" rows="2"></textarea>
             </div>
-            <button class="primary" type="submit" ?disabled=${!this.rating || c.busy}>${tr('rate')}</button>
+            <button class="primary" type="submit" ?disabled=${!this.rating || busy}>${tr('rate')}</button>
           </form>`
       }
       ${
@@ -51,7 +52,7 @@ export class EndedView {
               <label for="transcript-email">${tr('transcriptEmail')}</label>
               <input id="transcript-email" name="email" type="email" autocomplete="email" required .value=${c.email} />
             </div>
-            <button class="secondary" type="submit" ?disabled=${c.busy}>${tr('transcriptSend')}</button>
+            <button class="secondary" type="submit" ?disabled=${busy}>${tr('transcriptSend')}</button>
           </form>`
       }
       <button class="secondary" type="button" @click=${() => this.newChat()}>${tr('newChat')}</button>
@@ -62,7 +63,7 @@ export class EndedView {
   private onRate = async (e: SubmitEvent): Promise<void> => {
     e.preventDefault();
     const form = new FormData(e.target as HTMLFormElement);
-    if (await this.ctx.chat.rate(this.rating, String(form.get('comment') ?? ''))) await this.focusOn('.rated');
+    if (await this.ctx.chat.requests.rate(this.rating, String(form.get('comment') ?? ''))) await this.focusOn('.rated');
   };
 
   /**
@@ -77,7 +78,7 @@ export class EndedView {
   private onTranscript = async (e: SubmitEvent): Promise<void> => {
     e.preventDefault();
     const email = String(new FormData(e.target as HTMLFormElement).get('email') ?? '').trim();
-    if (email && (await this.ctx.chat.requestTranscript(email))) {
+    if (email && (await this.ctx.chat.requests.requestTranscript(email))) {
       this.transcriptSentTo = email;
       this.ctx.requestUpdate();
       await this.focusOn('.transcript-sent');

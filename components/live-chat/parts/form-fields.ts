@@ -71,11 +71,11 @@ export class FormFields {
   };
   /** Whether any field's error is on screen (the form's summary line). */
   get showing(): boolean {
-    return !this.held && this.ctx.chat.fieldErrors.length > 0;
+    return !this.held && this.ctx.chat.requests.fieldErrors.length > 0;
   }
 
   private find(field: string) {
-    return this.ctx.chat.fieldErrors.find(
+    return this.ctx.chat.requests.fieldErrors.find(
       (x) => x.field === field || (field === 'privacy' && /privacy|consent/i.test(x.field)),
     );
   }

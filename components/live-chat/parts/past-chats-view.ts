@@ -91,14 +91,14 @@ export class PastChatsView {
   }
 
   private forgetPast(): void {
-    this.ctx.chat.forgetPastChats();
+    this.ctx.chat.past.forget();
     this.pastNotice = this.ctx.labels.tr('pastForgotten');
     void this.ctx.updateComplete.then(() => this.ctx.renderRoot.querySelector<HTMLElement>('#past-title')?.focus());
   }
 
   private renderActions() {
     const { tr } = this.ctx.labels;
-    const phase = this.ctx.chat.phase;
+    const phase = this.ctx.chat.conversation.phase;
     // Always rendered, so that a screen reader hears when the running chat gets news.
     return html`<p class="away" role="status">${this.missedWhileAway ? tr('newInCurrent', { n: this.missedWhileAway }) : ''}</p>
       <div class="past-actions">
@@ -109,7 +109,7 @@ export class PastChatsView {
 
   renderList() {
     const { tr } = this.ctx.labels;
-    const list = this.ctx.chat.pastChats;
+    const list = this.ctx.chat.past.list;
     return html`<div class="body past" part="body">
       <h3 id="past-title" tabindex="-1">${tr('pastChats')}</h3>
       <p class="hint">${tr('pastChatsHint', { max: PAST_CHATS_MAX })}${
@@ -138,7 +138,7 @@ export class PastChatsView {
 
   renderChat(idChat: string) {
     const { tr } = this.ctx.labels;
-    const chat = this.ctx.chat.pastChat(idChat);
+    const chat = this.ctx.chat.past.find(idChat);
     // Deleted meanwhile (here or in another tab): back to the list.
     if (!chat) return this.renderList();
     return html`<div class="conversation past-chat">

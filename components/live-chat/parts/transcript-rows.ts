@@ -6,7 +6,7 @@
  */
 import type { ChatListItem } from '../../shared/message-list.js';
 import type { Lang } from '../../../src/i18n/lang.js';
-import type { LiveChatController } from '../../../src/controllers/chat/live-chat-controller.js';
+import type { ChatConversation } from '../../../src/controllers/chat/chat-conversation.js';
 import type { ChatNotice, TranscriptMessage } from '../../../src/model/chat/transcript.js';
 import type { PastChat } from '../../../src/storage/past-chats.js';
 
@@ -23,8 +23,13 @@ export function initialOf(name: string): string {
 const roleOf = (m: TranscriptMessage): ChatListItem['role'] =>
   m.from === 'visitor' ? 'self' : m.from === 'system' ? 'system' : 'other';
 
+/** What the rows read of the running conversation: its thread, who answers, and the service's links. */
+export type RowsConversation = Pick<
+  ChatConversation,
+  'transcript' | 'operator' | 'operatorAvatar' | 'bot' | 'attachmentHref' | 'attachmentThumbnail'
+>;
+
 export interface RowsSource {
-  readonly chat: LiveChatController;
   readonly language: Lang;
   readonly labels: { tr(key: 'operator'): string; notice(n: ChatNotice): string };
   /** What else the rows show that a new client changes (endpoint, widget key). */
@@ -39,7 +44,10 @@ export class TranscriptRows {
   private rowContext = '';
   private pastRowsOf?: { chat: PastChat; context: string; rows: ChatListItem[] };
 
-  constructor(private readonly source: RowsSource) {}
+  constructor(
+    private readonly source: RowsSource,
+    private readonly conversation: RowsConversation,
+  ) {}
 
   /**
    * The running chat's rows. Only the messages after the part the transcript kept from its last
@@ -49,7 +57,7 @@ export class TranscriptRows {
    * language, the client — changes.
    */
   current(): ChatListItem[] {
-    const chat = this.source.chat;
+    const chat = this.conversation;
     const messages = chat.transcript.messages;
     if (messages === this.itemsFrom) return this.items;
     const operatorName = chat.operator?.name ?? this.source.labels.tr('operator');
@@ -97,9 +105,9 @@ export class TranscriptRows {
     m: TranscriptMessage,
     operatorName: string,
     avatar: string | undefined,
-    bot: LiveChatController['bot'],
+    bot: RowsConversation['bot'],
   ): ChatListItem {
-    const chat = this.source.chat;
+    const chat = this.conversation;
     return {
       key: m.key,
       role: roleOf(m),
@@ -122,7 +130,7 @@ export class TranscriptRows {
     const operatorName = chat.operator ?? this.source.labels.tr('operator');
     const context = [this.source.language, operatorName, this.source.clientKey()].join('\u0000');
     if (this.pastRowsOf?.chat === chat && this.pastRowsOf.context === context) return this.pastRowsOf.rows;
-    const live = this.source.chat;
+    const live = this.conversation;
     const rows = chat.messages.map((m): ChatListItem => ({
       key: m.key,
       role: roleOf(m),
@@ -142,7 +150,7 @@ export class TranscriptRows {
 
   /** Who answers the visitor: the operator who joined, else the bot while it is the one answering. */
   agent(): { name?: string | undefined; avatar?: string | undefined } | undefined {
-    const chat = this.source.chat;
+    const chat = this.conversation;
     const op = chat.operator;
     if (op?.name) return { name: op.name, avatar: chat.operatorAvatar };
     const messages = chat.transcript.messages;

@@ -1,76 +1,91 @@
 /**
- * The visitor's side of a live chat as element state: configuration and categories, the pre-chat
- * form and the start, the queue, the operator, following the chat's events, its end and the past
- * chats — and the reliability rules (reconnect → sync → merge → flush, reload continuity, tabs
- * kept in step). The running conversation (sending, uploads, delivery states, the visitor's
- * requests, saving) is its base, chat-session.ts. The element only renders this.
+ * The visitor's side of a live chat as element state: loading the widget (configuration and
+ * categories, in the visitor's language), following the chat's events, its end, and the
+ * reliability rules (reconnect → sync → merge → flush, reload continuity, tabs kept in step). It
+ * holds one piece per job, which the window reads:
+ * - `conversation` (chat-conversation.ts): the thread, sending and the outbox, attachments;
+ * - `connection` (chat-connection.ts): the connection as the visitor sees it;
+ * - `requests` (visitor-requests.ts): rating, transcript, contact form, and how the last request went;
+ * - `starter` (chat-starter.ts): the pre-chat form's checks, consent, starting a chat;
+ * - `past` (past-chats.ts): ended chats to read again;
+ * and saves the conversation for the next page and the site's other tabs (storage/chat-saver.ts).
  */
 import type { ReactiveController } from 'lit';
-import { ChatClient, StartRejected, type FieldError } from '../../services/chat.js';
+import { ChatClient, newId, type ChatCategory, type WidgetConfig } from '../../services/chat.js';
 import { isAbort } from '../../transport/errors.js';
 import { Transcript } from '../../model/chat/transcript.js';
 import { ensureVisitorId, readStored, storageKey } from '../../storage/chat.js';
-import { accountPastChat, mergePastChats, PastChatsShelf, type PastChat } from '../../storage/past-chats.js';
-import { SharedRealtime } from '../../realtime/shared-realtime.js';
-import type { PrechatInput } from '../../model/chat/chat-types.js';
+import { SharedRealtime, type ChatRealtime } from '../../realtime/shared-realtime.js';
 import type { LiveChatHost } from './live-chat-host.js';
-import { ChatEventReducer, type ChatEventTarget } from '../../model/chat/chat-event-reducer.js';
-import { otherTabChat } from '../../storage/chat-saver.js';
-import { ChatSession } from './chat-session.js';
-import { localPrechatErrors, validatePrechat } from '../../model/chat/prechat.js';
+import { ChatEventReducer } from '../../model/chat/chat-event-reducer.js';
+import { ChatSaver, otherTabChat } from '../../storage/chat-saver.js';
+import { ChatConversation } from './chat-conversation.js';
+import { ChatConnection } from './chat-connection.js';
+import { VisitorRequests } from './visitor-requests.js';
+import { ChatStarter } from './chat-starter.js';
+import { PastChats } from './past-chats.js';
 
 export type { ChatPhase, ContactInput, PrechatInput, UploadItem } from '../../model/chat/chat-types.js';
 export type { LiveChatHost } from './live-chat-host.js';
 
-export class LiveChatController extends ChatSession implements ReactiveController, ChatEventTarget {
-  private readonly past = new PastChatsShelf();
-  /** A verified visitor's ended chats from any device, as the gateway lists them (none otherwise). */
-  private accountPast: PastChat[] = [];
-  /**
-   * Ended conversations to read again, newest first (read-only copies): those kept on this device,
-   * and for a verified visitor those of their account the gateway lists.
-   */
-  get pastChats(): PastChat[] {
-    return mergePastChats(this.past.list, this.accountPast);
-  }
+export class LiveChatController implements ReactiveController {
+  config: WidgetConfig | undefined;
+  categories: ChatCategory[] = [];
+  client: ChatClient | undefined;
+  /** The real-time side: this tab's own socket, or the one the leading tab of the site holds. */
+  realtime: ChatRealtime | undefined;
 
-  /**
-   * The verified visitor's chats from other devices (through the gateway). Quiet when there are
-   * none to read: the service or a gateway without the route (404), no verified visitor.
-   */
-  private async loadAccountPast(signal: AbortSignal): Promise<void> {
-    if (!this.visitorVerified || this.host.chatOptions().keepPastChats === false) return;
-    try {
-      const listed = await this.client!.pastChats(signal);
-      this.accountPast = listed.flatMap((raw) => accountPastChat(raw) ?? []);
-      this.host.requestUpdate();
-    } catch {
-      // The device's own list stays: past chats across devices are a bonus, never an error.
-    }
-  }
+  readonly conversation: ChatConversation;
+  readonly connection: ChatConnection;
+  readonly requests: VisitorRequests;
+  readonly starter: ChatStarter;
+  readonly past: PastChats;
 
+  private readonly tabId = newId();
+  private readonly saver = new ChatSaver(() =>
+    this.client ? this.conversation.stored(this.client.options.visitorId ?? newId(), this.tabId) : undefined,
+  );
+  private readonly reducer: ChatEventReducer;
   private unwatch?: () => void;
   /** The chat and URL last reported as visited, so a state-only history change is not a visit. */
   private lastReportedPage: string | undefined;
   private offRealtime?: () => void;
-  private readonly reducer = new ChatEventReducer(this);
   private loadAbort?: AbortController;
   private loaded?: Promise<void>;
-  /**
-   * Whom the visitor's consent (ticked in this window's pre-chat form) was given for: the widget
-   * (storage key, whose privacy notice they read) and visitor id. A window re-attached to another
-   * widget, or after the page cleared the storage for another visitor, asks again.
-   */
-  private consentedFor: string | undefined;
+  /** The language the widget's configuration and categories were last asked in. */
+  private loadedLanguage: string | undefined;
 
-  private consentScope(): string | undefined {
-    const visitorId = this.client?.options.visitorId;
-    return this.saver.key && visitorId ? `${this.saver.key}\u0000${visitorId}` : undefined;
+  constructor(readonly host: LiveChatHost) {
+    this.conversation = new ChatConversation({
+      client: () => this.client,
+      realtime: () => this.realtime,
+      config: () => this.config,
+      connected: () => this.connection.open,
+      requestUpdate: () => host.requestUpdate(),
+      saveSoon: () => this.saver.soon(),
+      saveNow: () => this.saver.save(),
+      incoming: (count) => host.onIncoming?.(count),
+      ended: () => this.ended(),
+      onUploadError: (error) => host.onChatError('upload-attachment', error),
+    });
+    this.connection = new ChatConnection({
+      requestUpdate: () => host.requestUpdate(),
+      opened: () => this.conversation.connectionOpened(),
+      onError: (error) => host.onChatError('connection', error),
+    });
+    this.requests = new VisitorRequests(host, this.conversation, () => this.client);
+    this.starter = new ChatStarter(this);
+    this.past = new PastChats(
+      () => this.saver.key,
+      () => host.requestUpdate(),
+    );
+    this.reducer = new ChatEventReducer(this.conversation);
+    host.addController(this);
   }
 
-  constructor(host: LiveChatHost) {
-    super(host);
-    host.addController(this);
+  /** The widget's storage key (empty until the chat loads). */
+  get storageKey(): string {
+    return this.saver.key;
   }
 
   hostConnected(): void {
@@ -89,9 +104,6 @@ export class LiveChatController extends ChatSession implements ReactiveControlle
     if (this.loadedLanguage && language !== this.loadedLanguage) void this.loadLanguage(language);
   }
 
-  /** The language the widget's configuration and categories were last asked in. */
-  private loadedLanguage: string | undefined;
-
   private async loadLanguage(language: string): Promise<void> {
     const client = this.client;
     if (!client) return;
@@ -104,7 +116,7 @@ export class LiveChatController extends ChatSession implements ReactiveControlle
       this.host.onConfig?.(config);
       this.host.requestUpdate();
     } catch (error) {
-      if (!isAbort(error) && this.client === client) this.fail('load-widget', error);
+      if (!isAbort(error) && this.client === client) this.requests.fail('load-widget', error);
     }
   }
 
@@ -112,7 +124,7 @@ export class LiveChatController extends ChatSession implements ReactiveControlle
     window.removeEventListener('storage', this.onStorage);
     window.removeEventListener('pagehide', this.onLeave);
     document.removeEventListener('visibilitychange', this.onLeave);
-    this.flushSave();
+    this.saver.flush();
     this.teardown();
   }
 
@@ -121,14 +133,7 @@ export class LiveChatController extends ChatSession implements ReactiveControlle
    * written just before a reload or a move to another page must reach storage now. A hidden page
    * counts too, since a mobile browser may discard it without a pagehide.
    */
-  private onLeave = (): void => this.flushSave();
-
-  /** True when a chat from an earlier page load or another tab is running. */
-  hasStoredChat(): boolean {
-    const o = this.host.chatOptions();
-    const stored = readStored(storageKey(o.endpoint, o.widgetKey));
-    return !!stored.idChat && stored.phase !== 'ended';
-  }
+  private onLeave = (): void => this.saver.flush();
 
   /** Whether the gateway (or the service) verified the visitor token, as its widget answer said. */
   get visitorVerified(): boolean {
@@ -138,12 +143,13 @@ export class LiveChatController extends ChatSession implements ReactiveControlle
   /** Loads configuration and categories, and resumes a stored chat. Safe to call repeatedly. */
   load(): Promise<void> {
     return (this.loaded ??= this.doLoad().finally(() => {
-      if (this.phase === 'error') this.loaded = undefined;
+      if (this.conversation.phase === 'error') this.loaded = undefined;
     }));
   }
 
   private async doLoad(): Promise<void> {
     const o = this.host.chatOptions();
+    const c = this.conversation;
     this.saver.key = storageKey(o.endpoint, o.widgetKey);
     const abort = (this.loadAbort = new AbortController());
     // Tabs of the site share one visitor id (its chats belong to the visitor id of the tab holding
@@ -174,17 +180,18 @@ export class LiveChatController extends ChatSession implements ReactiveControlle
       // the same moment) must not share a socket that speaks for only one of them.
       const shared = new SharedRealtime(this.client, `${this.saver.key}:${visitorId}`, o.tabs);
       // A new leader took over: whatever this tab sent may have gone with the old one.
-      this.offRealtime = shared.onLeaderChange(() => this.resendOutbox());
+      this.offRealtime = shared.onLeaderChange(() => c.resendOutbox());
       this.realtime = shared;
     }
-    this.listenToClient();
+    this.connection.follow(this.realtime);
     const realtime = this.realtime;
     // Turned off by the page: nothing kept, and copies kept while it was on are deleted.
-    this.past.load(this.saver.key, o.keepPastChats !== false);
-    this.draft = stored.draft ?? '';
-    this.name = stored.name ?? '';
-    this.email = stored.email ?? '';
-    this.set({ phase: 'loading', error: undefined, busy: false });
+    this.past.load(o.keepPastChats !== false);
+    c.draft = stored.draft ?? '';
+    c.name = stored.name ?? '';
+    c.email = stored.email ?? '';
+    c.update({ phase: 'loading' });
+    this.requests.update({ error: undefined, busy: false });
     try {
       const [config, categories] = await Promise.all([
         this.client.widget(o.language, abort.signal),
@@ -196,24 +203,25 @@ export class LiveChatController extends ChatSession implements ReactiveControlle
       this.categories = categories;
       this.loadedLanguage = o.language;
       this.host.onConfig?.(config);
-      void this.loadAccountPast(abort.signal);
+      // A verified visitor's chats from other devices.
+      if (this.visitorVerified && o.keepPastChats !== false) void this.past.loadAccount(this.client, abort.signal);
     } catch (error) {
       if (isAbort(error) || this.realtime !== realtime) return;
-      this.fail('load-widget', error);
-      this.set({ phase: 'error' });
+      this.requests.fail('load-widget', error);
+      c.update({ phase: 'error' });
       return;
     }
     if (stored.idChat && stored.phase !== 'ended') {
-      this.transcript = Transcript.fromJSON(stored.transcript);
-      this.operator = stored.operator;
+      c.transcript = Transcript.fromJSON(stored.transcript);
+      c.operator = stored.operator;
       await this.follow(stored.idChat, stored.phase === 'chatting' ? 'chatting' : 'queued');
       return;
     }
     // No chat to resume. A window re-attached after its chat ended still held that chat's id, and
     // start() took it for a running one: the pre-chat form sent into the ended chat and stayed put.
-    this.idChat = undefined;
-    this.persist();
-    this.set({ phase: this.isOnline() ? 'prechat' : 'offline' });
+    c.idChat = undefined;
+    this.saver.save();
+    c.update({ phase: this.isOnline() ? 'prechat' : 'offline' });
   }
 
   /**
@@ -221,7 +229,7 @@ export class LiveChatController extends ChatSession implements ReactiveControlle
    * and the chat loads, and resumes what this visitor had running there, with the new one.
    */
   reconfigure(): Promise<void> {
-    this.flushSave();
+    this.saver.flush();
     this.teardown();
     return this.load();
   }
@@ -237,267 +245,109 @@ export class LiveChatController extends ChatSession implements ReactiveControlle
     return this.categories.length === 0 || this.categories.some((c) => c.online !== false && c.opened !== false);
   }
 
-  // ---- pre-chat and start --------------------------------------------------------------------
+  // ---- following a chat ----------------------------------------------------------------------
 
-  async submitPrechat(input: PrechatInput, startingPage: string, startingPageTitle = ''): Promise<boolean> {
-    this.set({ busy: true, fieldErrors: [], error: undefined });
-    let errors: FieldError[];
-    try {
-      errors = [...(await this.validate(input)), ...this.localErrors(input)];
-    } catch (error) {
-      this.fail('start-chat', error);
-      this.set({ busy: false });
-      return false;
-    }
-    if (errors.length) {
-      this.set({ fieldErrors: errors, busy: false });
-      return false;
-    }
-    if (input.consent) this.consentedFor = this.consentScope();
-    const firstMessage = [input.context?.trim(), input.message.trim()].filter(Boolean).join('\n\n');
-    // start() puts every failure on screen itself (field errors, the offline form, the error notice).
-    return this.start({
-      name: input.name,
-      email: input.email,
-      idChatCategory: input.idChatCategory,
-      startingPage,
-      startingPageTitle,
-      fields: input.fields,
-      firstMessage,
-    }).then(
-      () => true,
-      () => false,
-    );
-  }
-
-  private validate(input: Pick<PrechatInput, 'name' | 'email' | 'message' | 'fields'>): Promise<FieldError[]> {
-    return validatePrechat(this.client!, input, this.host.chatOptions().language);
-  }
-
-  private localErrors(input: Pick<PrechatInput, 'consent' | 'idChatCategory'>): FieldError[] {
-    return localPrechatErrors(input, this.config, this.categories);
-  }
-
-  /**
-   * Starts a chat without the form (prefilled / handoff), or reuses the running one.
-   * Without the privacy consent the widget asks for (not yet given in this window), no chat starts:
-   * the pre-chat form is shown instead, filled with the input and with what is missing marked, and
-   * the returned promise rejects with a `StartRejected` (`consent`) — like a start the server refused
-   * for a missing field, so callers that handle one handle both.
-   */
-  async start(input: {
-    name: string;
-    /** The name the operator sees when the visitor gave none (a chat started from outside the form). */
-    standInName?: string | undefined;
-    email?: string | undefined;
-    idChatCategory?: string | undefined;
-    startingPage: string;
-    /** The title of that page (the operator's first navigation entry). */
-    startingPageTitle?: string | undefined;
-    /** The widget's custom pre-chat fields, by name. */
-    fields?: Record<string, string | boolean> | undefined;
-    firstMessage?: string | undefined;
-  }): Promise<string> {
-    await this.load();
-    if (this.idChat && this.phase !== 'ended' && this.phase !== 'rated') {
-      if (input.firstMessage) this.send(input.firstMessage);
-      return this.idChat;
-    }
-    const consented = this.consentedFor !== undefined && this.consentedFor === this.consentScope();
-    if (!consented && this.config?.privacy?.required !== false) throw await this.askConsent(input);
-    const o = this.host.chatOptions();
-    this.name = input.name || input.standInName || '';
-    this.email = input.email ?? '';
-    this.transcript = new Transcript();
-    this.operator = undefined;
-    this.operatorLeft = undefined;
-    this.set({ phase: 'starting', busy: true, error: undefined });
-    try {
-      const idChat = await this.realtime!.startChat({
-        name: this.name,
-        email: input.email || undefined,
-        idChatCategory: input.idChatCategory
-          ? Number.isFinite(Number(input.idChatCategory))
-            ? Number(input.idChatCategory)
-            : input.idChatCategory
-          : undefined,
-        language: o.language,
-        startingPage: input.startingPage,
-        startingPageTitle: input.startingPageTitle || undefined,
-        fields: input.fields && Object.keys(input.fields).length ? input.fields : undefined,
-      });
-      await this.follow(idChat, 'queued');
-      this.host.onChatStarted?.(idChat);
-      if (input.firstMessage?.trim()) this.send(input.firstMessage.trim());
-      return idChat;
-    } catch (error) {
-      // Stopped meanwhile (the element left the page): nothing to show.
-      if (isAbort(error)) throw error;
-      if (error instanceof StartRejected && error.reason === 'offline') {
-        this.set({ phase: 'offline' });
-      } else if (error instanceof StartRejected && error.fieldErrors.length) {
-        // Shown on the fields of the pre-chat form, like the validation step's own errors.
-        this.set({ fieldErrors: error.fieldErrors, phase: 'prechat' });
-      } else {
-        this.fail('start-chat', error);
-        this.set({ phase: this.isOnline() ? 'prechat' : 'offline' });
-      }
-      throw error;
-    } finally {
-      this.set({ busy: false });
-    }
-  }
-
-  /** A start from outside the form without consent: the form, prefilled, asks for it (see `start`). */
-  private async askConsent(input: {
-    name: string;
-    email?: string | undefined;
-    idChatCategory?: string | undefined;
-  }): Promise<StartRejected> {
-    if (this.phase === 'ended' || this.phase === 'rated') this.newChat();
-    // Still loading, failed to load or offline: that screen stays (the contact form asks its own consent).
-    if (this.phase !== 'prechat') return new StartRejected('consent', []);
-    this.name = input.name;
-    this.email = input.email ?? '';
-    const fields = {
-      name: input.name,
-      email: this.email,
-      message: '',
-      consent: false,
-      idChatCategory: input.idChatCategory,
-    };
-    this.set({ busy: true, fieldErrors: [], error: undefined });
-    // Everything missing is marked at once; if the check itself fails, the form runs it again on submit.
-    const serverErrors = await this.validate(fields).catch((): FieldError[] => []);
-    const errors = [...serverErrors, ...this.localErrors(fields)];
-    this.set({ fieldErrors: errors, busy: false });
-    return new StartRejected('consent', errors);
-  }
-
-  private async follow(idChat: string, phase: 'queued' | 'chatting'): Promise<void> {
+  /** Follows the chat's events (a chat just started, resumed after a reload, or started in another tab). */
+  async follow(idChat: string, phase: 'queued' | 'chatting'): Promise<void> {
+    const c = this.conversation;
     this.unwatch?.();
-    this.idChat = idChat;
-    this.set({ phase });
-    this.listenToClient();
+    c.idChat = idChat;
+    c.update({ phase });
+    if (this.realtime) this.connection.follow(this.realtime);
     const realtime = this.realtime!;
     const unwatch = await realtime.watchChat(
       idChat,
       (e) => this.reducer.apply(e),
-      () => this.transcript.lastServerId,
+      () => c.transcript.lastServerId,
     );
     // Torn down while subscribing: let go of the subscription and stop here.
-    if (this.realtime !== realtime || this.idChat !== idChat) {
+    if (this.realtime !== realtime || c.idChat !== idChat) {
       unwatch();
       return;
     }
     this.unwatch = unwatch;
     // Messages still unsent from before a reload: the server drops repeats by clientMessageId.
-    this.resendOutbox();
+    c.resendOutbox();
     if (phase === 'queued') void this.refreshQueuePosition();
-    this.persist();
+    this.saver.save();
   }
 
   private async refreshQueuePosition(): Promise<void> {
-    if (!this.idChat) return;
+    const c = this.conversation;
+    if (!c.idChat) return;
     try {
-      const position = await this.client!.queuePosition(this.idChat);
-      if (this.phase === 'queued' && position !== undefined) this.set({ queuePosition: position });
+      const position = await this.client!.queuePosition(c.idChat);
+      if (c.phase === 'queued' && position !== undefined) c.update({ queuePosition: position });
     } catch {
       // Live queue events still arrive; a missing poll answer is not worth an error.
     }
   }
 
-  // ---- what the event reducer calls -------------------------------------------------------
-
-  ended(): void {
-    if (this.phase === 'ended' || this.phase === 'rated') return;
-    this.phase = 'ended';
-    this.peerTyping = undefined;
-    this.echoes.clearAll();
-    this.persist();
-    this.rememberEnded();
-    if (this.idChat) this.host.onChatEnded?.(this.idChat);
+  /** The chat ended (the server said so, the visitor ended it, or another tab saw it end). */
+  private ended(): void {
+    const c = this.conversation;
+    if (c.over) return;
+    c.phase = 'ended';
+    c.peerTyping = undefined;
+    c.stopWaiting();
+    this.saver.save();
+    // Kept among the past ones (every tab that sees the end does; one entry per chat).
+    if (c.idChat && this.host.chatOptions().keepPastChats !== false)
+      this.past.remember({ idChat: c.idChat, messages: c.transcript.messages, operator: c.operator?.name });
+    if (c.idChat) this.host.onChatEnded?.(c.idChat);
     this.host.requestUpdate();
   }
-
-  // ---- past conversations -------------------------------------------------------------------
-
-  /** Keeps the ended chat among the past ones (every tab that sees the end does; one entry per chat). */
-  private rememberEnded(): void {
-    if (!this.idChat || !this.saver.key || this.host.chatOptions().keepPastChats === false) return;
-    this.past.remember(this.saver.key, {
-      idChat: this.idChat,
-      messages: this.transcript.messages,
-      operator: this.operator?.name,
-    });
-  }
-
-  pastChat(idChat: string): PastChat | undefined {
-    return this.past.find(idChat) ?? this.accountPast.find((c) => c.idChat === idChat);
-  }
-
-  /** The visitor deletes the kept copies from this device. */
-  forgetPastChats(): void {
-    this.past.forget(this.saver.key);
-    this.host.requestUpdate();
-  }
-
-  // ---- ending -------------------------------------------------------------------------------
 
   endChat(): void {
-    if (!this.idChat) return;
-    this.realtime?.closeChat(this.idChat);
-    if (this.phase !== 'ended' && this.phase !== 'rated') this.transcript.addNotice({ kind: 'ended', by: 'visitor' });
+    const c = this.conversation;
+    if (!c.idChat) return;
+    this.realtime?.closeChat(c.idChat);
+    if (!c.over) c.transcript.addNotice({ kind: 'ended', by: 'visitor' });
     this.ended();
   }
 
   /** Back to the pre-chat form for a new conversation. */
   newChat(): void {
+    const c = this.conversation;
     this.unwatch?.();
     this.unwatch = undefined;
-    this.idChat = undefined;
-    this.transcript = new Transcript();
-    this.operator = undefined;
-    this.operatorLeft = undefined;
-    this.queuePosition = undefined;
-    this.files.clear();
-    this.persist();
-    this.set({ phase: this.isOnline() ? 'prechat' : 'offline', error: undefined, fieldErrors: [] });
+    c.idChat = undefined;
+    c.clear();
+    c.queuePosition = undefined;
+    c.clearUploads();
+    this.saver.save();
+    this.requests.update({ error: undefined, fieldErrors: [] });
+    c.update({ phase: this.isOnline() ? 'prechat' : 'offline' });
   }
 
   /** Tells the operator the page the visitor is on; a replace of the same URL (state only) is not a visit. */
   reportPage(url: string, title: string): void {
-    if (!this.idChat || this.phase === 'ended' || this.phase === 'rated' || !this.client) return;
-    const page = `${this.idChat} ${url}`;
+    const c = this.conversation;
+    if (!c.idChat || c.over || !this.client) return;
+    const page = `${c.idChat} ${url}`;
     if (page === this.lastReportedPage) return;
     this.lastReportedPage = page;
-    this.client.addNavigationPage(this.idChat, url, title).catch((e: unknown) => {
+    this.client.addNavigationPage(c.idChat, url, title).catch((e: unknown) => {
       if (!isAbort(e)) console.info('[sportello] navigation page not reported:', (e as Error).message);
     });
   }
 
+  /** Another tab changed the stored chat: follow the chat it started, or end with it. */
   private onStorage = (e: StorageEvent): void => {
-    if (this.past.followOtherTab(e, this.saver.key)) {
-      this.host.requestUpdate();
-      return;
-    }
+    if (this.past.followOtherTab(e)) return;
     const other = this.client ? otherTabChat(e, this.saver.key, this.tabId) : undefined;
     if (!other) return;
-    if (other.idChat && other.idChat !== this.idChat && other.phase !== 'ended') {
-      this.transcript = Transcript.fromJSON(other.transcript);
-      this.operator = other.operator;
-      this.name = other.name ?? this.name;
+    const c = this.conversation;
+    if (other.idChat && other.idChat !== c.idChat && other.phase !== 'ended') {
+      c.transcript = Transcript.fromJSON(other.transcript);
+      c.operator = other.operator;
+      c.name = other.name ?? c.name;
       void this.follow(other.idChat, other.phase === 'chatting' ? 'chatting' : 'queued');
-    } else if (
-      other.idChat === this.idChat &&
-      other.phase === 'ended' &&
-      this.phase !== 'ended' &&
-      this.phase !== 'rated'
-    ) {
+    } else if (other.idChat === c.idChat && other.phase === 'ended' && !c.over) {
       this.ended();
-    } else if (other.idChat === this.idChat && other.phase === 'chatting' && this.phase === 'queued') {
-      this.operator = other.operator ?? this.operator;
-      this.set({ phase: 'chatting' });
+    } else if (other.idChat === c.idChat && other.phase === 'chatting' && c.phase === 'queued') {
+      c.operator = other.operator ?? c.operator;
+      c.update({ phase: 'chatting' });
     }
   };
 
@@ -506,12 +356,10 @@ export class LiveChatController extends ChatSession implements ReactiveControlle
     this.loadedLanguage = undefined;
     this.unwatch?.();
     this.unwatch = undefined;
-    this.offClient.forEach((off) => off());
-    this.offClient = [];
-    this.echoes.clearAll();
-    clearTimeout(this.reconnectTimer);
+    this.connection.stop();
+    this.conversation.stopWaiting();
     this.reducer.dispose();
-    this.files.abortAll();
+    this.conversation.abortUploads();
     this.offRealtime?.();
     this.offRealtime = undefined;
     // Stops the client too, then hands the site's socket to another tab.
