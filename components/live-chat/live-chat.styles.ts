@@ -1,3 +1,5 @@
+import { PALETTE, SUPPORTS_LIGHT_DARK, THEME_RULES, both } from '../shared/palette.js';
+
 /**
  * The launcher's styles as a plain string (adopted as a constructable stylesheet, allowed under a
  * strict `style-src 'self'`): the launcher does not load Lit. Same `--sportello-*` tokens and
@@ -111,9 +113,26 @@ export const windowCss = `
     --_border: var(--sportello-border, #d5dbe5);
     --_radius: var(--sportello-radius, 10px);
   }
+  /* Dark (palette.ts): the service's look is chosen for a light window, so in dark the kit's dark
+     colours stand in for it; the page's own --sportello-* still win in both. */
+  ${SUPPORTS_LIGHT_DARK} {
+    :host {
+      --_window-accent: var(--sportello-accent, light-dark(var(--_look-accent, ${PALETTE.accent[0]}), ${PALETTE.accent[1]}));
+      --_window-accent-contrast: var(--sportello-accent-contrast, light-dark(var(--_look-accent-contrast, ${PALETTE['accent-contrast'][0]}), ${PALETTE['accent-contrast'][1]}));
+      --_window-surface: var(--sportello-surface, light-dark(var(--_look-surface, ${PALETTE.surface[0]}), ${PALETTE.surface[1]}));
+      --_window-text: var(--sportello-text, light-dark(var(--_look-text, ${PALETTE.text[0]}), ${PALETTE.text[1]}));
+      --_window-visitor-bubble: var(--sportello-chat-visitor-bubble, light-dark(var(--_look-visitor-bubble, var(--_window-accent)), var(--_window-accent)));
+      --_window-visitor-bubble-text: var(--sportello-chat-visitor-bubble-text, light-dark(var(--_look-visitor-bubble-text, var(--_window-accent-contrast)), var(--_window-accent-contrast)));
+      --_window-operator-bubble: var(--sportello-chat-operator-bubble, light-dark(var(--_look-operator-bubble, var(--sportello-surface-alt, ${PALETTE['surface-alt'][0]})), var(--sportello-surface-alt, ${PALETTE['surface-alt'][1]})));
+      --_window-operator-bubble-text: var(--sportello-chat-operator-bubble-text, light-dark(var(--_look-operator-bubble-text, var(--_window-text)), var(--_window-text)));
+      --_surface: var(--sportello-surface, ${both('surface')});
+      --_border: var(--sportello-border, ${both('border')});
+    }
+  }
   :host([mode='inline']) {
     display: block;
   }
+  ${THEME_RULES}
   :host([position='bottom-start']) .window {
     inset-inline-end: auto;
     inset-inline-start: var(--_offset);

@@ -186,7 +186,8 @@ export const messageListStyles = css`
   .md code {
     font-family: var(--_font-mono);
     font-size: 0.92em;
-    background: rgb(0 0 0 / 0.06);
+    /* A grey wash, visible on a light and on a dark surface alike. */
+    background: rgb(128 128 128 / 0.14);
     border-radius: 3px;
     padding: 0 0.2em;
   }

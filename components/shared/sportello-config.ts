@@ -5,8 +5,9 @@ import {
   type SportelloConfig,
   type TokenProvider,
 } from '../../src/config.js';
+import { THEME_RULES } from './palette.js';
 
-/** `:host { display: contents }`: the element adds no box of its own around what it configures. */
+/** `:host { display: contents }` (no box of its own around what it configures) and the `theme` rules. */
 let sheet: CSSStyleSheet | undefined;
 
 /** The per-service endpoint attributes, by the service they configure. */
@@ -45,6 +46,7 @@ const PROPERTIES = [
  * @summary Shared configuration for the Sportello elements below it.
  * @slot - The elements to configure.
  * @attr lang - The language of the elements below it: each follows the nearest `lang` above it, so its own `lang` still wins.
+ * @attr theme - The colour scheme of the elements below it: `dark`, `light`, or `auto` (the visitor's system, `prefers-color-scheme`); an element's own `theme` still wins.
  * @attr endpoint - Page-wide base URL for elements below whose service has no endpoint of its own, here or in `configure({ endpoints })`.
  * @attr ai-endpoint - The AI service's base URL (`{ai_base_url}/api/v2`) or a proxy, for `<sportello-ai-chat>` below.
  * @attr sign-endpoint - The signing service's base URL (`{sign_base_url}/api/v2`) or a proxy, for `<sportello-sign-viewer>` below.
@@ -65,7 +67,9 @@ export class SportelloConfigElement extends HTMLElement {
     const root = this.attachShadow({ mode: 'open' });
     if (!sheet) {
       sheet = new CSSStyleSheet();
-      sheet.replaceSync(':host { display: contents; }');
+      // display: contents keeps a box of its own out of the page; `theme` still passes its
+      // color-scheme down to the elements inside (palette.ts).
+      sheet.replaceSync(`:host { display: contents; } ${THEME_RULES}`);
     }
     root.adoptedStyleSheets = [sheet];
     root.append(document.createElement('slot'));

@@ -43,22 +43,23 @@ declare global {
  * rebuilds the client, and an element that failed with the old configuration retries by itself.
  *
  * @attr lang - The element's language: `it`, `en`, `de`, `fr` and `es` are built in, any other comes through `strings`. Without it, the nearest `lang` above the element (a `<sportello-config lang>`, the page's `<html lang>`), then `configure({ lang })`.
+ * @attr theme - `dark` or `light` forces that colour scheme, `auto` follows the visitor's system (`prefers-color-scheme`); without it the element follows the page's CSS `color-scheme` (light unless the page declares `light dark`), or a `<sportello-config theme>` above it.
  *
  * Theming tokens every element reads (components/shared/tokens.styles.ts):
- * @cssproperty --sportello-accent - Accent colour: buttons, links, focus (default #2457d6).
- * @cssproperty --sportello-accent-contrast - Text on the accent colour (default #ffffff).
- * @cssproperty --sportello-surface - Background (default #ffffff).
- * @cssproperty --sportello-surface-alt - Second background: bubbles, cards (default #f3f5f9).
- * @cssproperty --sportello-text - Text colour (default #1c2230).
- * @cssproperty --sportello-text-muted - Secondary text (default #5b6474).
- * @cssproperty --sportello-border - Borders (default #d5dbe5).
- * @cssproperty --sportello-danger - Errors (default #b42318).
- * @cssproperty --sportello-danger-surface - Background of errors (default #fdecea).
- * @cssproperty --sportello-warning - Warnings (default #8a5a00).
- * @cssproperty --sportello-warning-surface - Background of warnings (default #fff6e0).
- * @cssproperty --sportello-success - Success (default #146c43).
- * @cssproperty --sportello-success-surface - Background of success (default #e7f6ee).
- * @cssproperty --sportello-focus-ring - Focus outline (default #1a4fd0).
+ * @cssproperty --sportello-accent - Accent colour: buttons, links, focus (default #2457d6, dark #8ab4ff).
+ * @cssproperty --sportello-accent-contrast - Text on the accent colour (default #ffffff, dark #0d1526).
+ * @cssproperty --sportello-surface - Background (default #ffffff, dark #1a1e26).
+ * @cssproperty --sportello-surface-alt - Second background: bubbles, cards (default #f3f5f9, dark #252a34).
+ * @cssproperty --sportello-text - Text colour (default #1c2230, dark #e7eaf0).
+ * @cssproperty --sportello-text-muted - Secondary text (default #5b6474, dark #a8b0bd).
+ * @cssproperty --sportello-border - Borders (default #d5dbe5, dark #4a5262).
+ * @cssproperty --sportello-danger - Errors (default #b42318, dark #ff8e84).
+ * @cssproperty --sportello-danger-surface - Background of errors (default #fdecea, dark #3a1a18).
+ * @cssproperty --sportello-warning - Warnings (default #8a5a00, dark #f2c265).
+ * @cssproperty --sportello-warning-surface - Background of warnings (default #fff6e0, dark #352a10).
+ * @cssproperty --sportello-success - Success (default #146c43, dark #74d6a0).
+ * @cssproperty --sportello-success-surface - Background of success (default #e7f6ee, dark #11301f).
+ * @cssproperty --sportello-focus-ring - Focus outline (default #1a4fd0, dark #9cbcff).
  * @cssproperty --sportello-radius - Corner radius (default 10px).
  * @cssproperty --sportello-radius-small - Small corner radius (default 6px).
  * @cssproperty --sportello-font - Font family (default system-ui).

@@ -1,26 +1,22 @@
-import { css } from 'lit';
+import { css, unsafeCSS } from 'lit';
+import { PALETTE, SUPPORTS_LIGHT_DARK, THEME_RULES, both, type PaletteColour } from './palette.js';
+
+const colours = Object.keys(PALETTE) as PaletteColour[];
+/** `--_surface: var(--sportello-surface, <default>)` for every colour of the palette. */
+const colourTokens = (value: (c: PaletteColour) => string) =>
+  unsafeCSS(
+    colours.map((c) => `--_${c === 'focus-ring' ? 'focus' : c}: var(--sportello-${c}, ${value(c)});`).join('\n'),
+  );
 
 /**
  * The kit's look, as CSS custom properties a page may override on any element:
  * `--sportello-accent`, `--sportello-radius`, `--sportello-font`, … Every element includes this
  * first in its `static styles` and uses only these variables for colour, radius, font and spacing.
+ * The colours have a dark default too (palette.ts), shown when the element's `color-scheme` is dark.
  */
 export const tokens = css`
   :host {
-    --_accent: var(--sportello-accent, #2457d6);
-    --_accent-contrast: var(--sportello-accent-contrast, #ffffff);
-    --_surface: var(--sportello-surface, #ffffff);
-    --_surface-alt: var(--sportello-surface-alt, #f3f5f9);
-    --_text: var(--sportello-text, #1c2230);
-    --_text-muted: var(--sportello-text-muted, #5b6474);
-    --_border: var(--sportello-border, #d5dbe5);
-    --_danger: var(--sportello-danger, #b42318);
-    --_danger-surface: var(--sportello-danger-surface, #fdecea);
-    --_warning: var(--sportello-warning, #8a5a00);
-    --_warning-surface: var(--sportello-warning-surface, #fff6e0);
-    --_success: var(--sportello-success, #146c43);
-    --_success-surface: var(--sportello-success-surface, #e7f6ee);
-    --_focus: var(--sportello-focus-ring, #1a4fd0);
+    ${colourTokens((c) => PALETTE[c][0])}
     --_radius: var(--sportello-radius, 10px);
     --_radius-small: var(--sportello-radius-small, 6px);
     --_font: var(--sportello-font, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif);
@@ -34,6 +30,8 @@ export const tokens = css`
     line-height: 1.45;
     box-sizing: border-box;
   }
+  ${unsafeCSS(`${SUPPORTS_LIGHT_DARK} { :host { ${colourTokens(both)} --_shadow: var(--sportello-shadow, 0 8px 28px light-dark(rgb(16 24 40 / 0.16), rgb(0 0 0 / 0.55))); } }`)}
+  ${unsafeCSS(THEME_RULES)}
   :host([hidden]) {
     display: none !important;
   }

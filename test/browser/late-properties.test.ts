@@ -100,6 +100,7 @@ const CASES: Record<string, ElementCase> = {
     },
     attributes: {
       lang: 'de',
+      theme: 'dark',
       'desk-target': 'late-desk',
       sound: '',
       notifications: '',
@@ -147,7 +148,7 @@ const CASES: Record<string, ElementCase> = {
       endpoint: `${SIM_URL}/ai/api/v2`,
       tokenProvider: async () => 'late-token',
     },
-    attributes: { lang: 'de', preload: '', open: '', suggestions: '["A late suggestion"]' },
+    attributes: { lang: 'de', theme: 'dark', preload: '', open: '', suggestions: '["A late suggestion"]' },
   },
   'sportello-sign-viewer': {
     base: {
@@ -174,7 +175,7 @@ const CASES: Record<string, ElementCase> = {
       endpoint: `${SIM_URL}/sign/api/v2`,
       tokenProvider: deskToken,
     },
-    attributes: { lang: 'de' },
+    attributes: { lang: 'de', theme: 'dark' },
   },
   'sportello-sign-composer': {
     base: {
@@ -195,7 +196,7 @@ const CASES: Record<string, ElementCase> = {
       endpoint: `${SIM_URL}/sign/api/v2`,
       tokenProvider: deskToken,
     },
-    attributes: { lang: 'de' },
+    attributes: { lang: 'de', theme: 'dark' },
   },
   'sportello-desk-form': {
     base: {
@@ -236,6 +237,7 @@ const CASES: Record<string, ElementCase> = {
     },
     attributes: {
       lang: 'de',
+      theme: 'dark',
       'hidden-fields': 'descrizione',
       'readonly-fields': 'oggetto',
       'contact-fields': 'name email',
@@ -255,7 +257,7 @@ const CASES: Record<string, ElementCase> = {
       endpoint: `${SIM_URL}/desk`,
       tokenProvider: deskToken,
     },
-    attributes: { lang: 'de' },
+    attributes: { lang: 'de', theme: 'dark' },
   },
   'sportello-desk-requests': {
     base: { lang: 'en', endpoint: `${SIM_URL}/desk`, tokenProvider: deskToken, userId: '501' },
@@ -270,7 +272,7 @@ const CASES: Record<string, ElementCase> = {
       endpoint: `${SIM_URL}/desk`,
       tokenProvider: deskToken,
     },
-    attributes: { lang: 'de' },
+    attributes: { lang: 'de', theme: 'dark' },
   },
   'sportello-config': {
     base: { lang: 'en' },
@@ -290,7 +292,7 @@ const CASES: Record<string, ElementCase> = {
       tokenProvider: async () => 'late-token',
       strings: stringsFor('ai', 'welcome'),
     },
-    attributes: { lang: 'de' },
+    attributes: { lang: 'de', theme: 'dark' },
   },
 };
 

@@ -38,8 +38,11 @@ after(async () => {
 });
 
 /** Opens a page at 390 px; what went wrong on it (policy, script errors, failed requests) is collected. */
-async function open(path: string): Promise<{ page: Page; problems: string[] }> {
-  const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+async function open(
+  path: string,
+  colorScheme: 'light' | 'dark' = 'light',
+): Promise<{ page: Page; problems: string[] }> {
+  const page = await browser.newPage({ viewport: { width: 390, height: 844 }, colorScheme });
   // tsx keeps the names of the functions handed to the page through a `__name` helper the page lacks.
   await page.addInitScript('globalThis.__name ??= (f) => f;');
   const problems: string[] = [];
@@ -68,6 +71,25 @@ async function axeViolations(page: Page): Promise<string[]> {
   });
 }
 
+/** The live example is up once the element rendered what the simulator gave it (more than a status line). */
+async function liveRendered(page: Page, tag: string): Promise<void> {
+  await page.waitForFunction(
+    (t) => {
+      // The text a reader sees, through the element's shadow roots and those of its parts.
+      const text = (node: Node): string =>
+        node instanceof Element && node.shadowRoot
+          ? text(node.shadowRoot)
+          : node.nodeType === Node.TEXT_NODE
+            ? (node.textContent ?? '')
+            : [...node.childNodes].map(text).join('');
+      const el = document.querySelector(`#live ${t}`);
+      return !!el && text(el).trim().length > 40;
+    },
+    tag,
+    { timeout: 60_000 },
+  );
+}
+
 /** How far the page reaches past the screen's right edge (0 when it fits). */
 const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
@@ -90,22 +112,7 @@ for (const tag of PUBLIC_TAGS) {
     for (const framework of ['Plain HTML', 'React (sportello/react)', 'Vue 3', 'Angular'])
       assert.ok(await page.getByRole('heading', { name: framework, level: 3 }).count(), `${tag}: ${framework}`);
     if (await page.locator('#live').count()) {
-      // The example is up once the element rendered what the simulator gave it (more than a status line).
-      await page.waitForFunction(
-        (t) => {
-          // The text a reader sees, through the element's shadow roots and those of its parts.
-          const text = (node: Node): string =>
-            node instanceof Element && node.shadowRoot
-              ? text(node.shadowRoot)
-              : node.nodeType === Node.TEXT_NODE
-                ? (node.textContent ?? '')
-                : [...node.childNodes].map(text).join('');
-          const el = document.querySelector(`#live ${t}`);
-          return !!el && text(el).trim().length > 40;
-        },
-        tag,
-        { timeout: 60_000 },
-      );
+      await liveRendered(page, tag);
       assert.equal(await page.locator('#live [part="error"]').count(), 0, `${tag}: the example shows an error`);
     }
     assert.equal(await overflow(page), 0, `${tag} is wider than the screen`);
@@ -114,3 +121,18 @@ for (const tag of PUBLIC_TAGS) {
     await page.close();
   });
 }
+
+test('in the dark (prefers-color-scheme): each element page and its live example dark, axe clean', async () => {
+  for (const tag of PUBLIC_TAGS) {
+    const { page, problems } = await open(`${tag}.html`, 'dark');
+    if (await page.locator('#live').count()) {
+      await liveRendered(page, tag);
+      // The kit's dark text (palette.ts) on the element: it follows the page's color-scheme.
+      const text = await page.locator(`#live ${tag}`).evaluate((el) => getComputedStyle(el).color);
+      assert.equal(text, 'rgb(231, 234, 240)', tag);
+    }
+    assert.deepEqual(await axeViolations(page), [], tag);
+    assert.deepEqual(problems, [], tag);
+    await page.close();
+  }
+});

@@ -493,6 +493,43 @@ export const answerStyles = css`
   .hljs-params {
     color: #953800;
   }
+  /* Dark (palette.ts): GitHub's dark colours, 4.5:1 or more on the dark surfaces. */
+  @supports (color: light-dark(#000, #fff)) {
+    .hljs-keyword,
+    .hljs-selector-tag,
+    .hljs-deletion {
+      color: light-dark(#b3202a, #ff7b72);
+    }
+    .hljs-string,
+    .hljs-regexp,
+    .hljs-addition {
+      color: light-dark(#0a3069, #a5d6ff);
+    }
+    .hljs-comment,
+    .hljs-quote,
+    .hljs-meta {
+      color: light-dark(#57606a, #9ba3ad);
+    }
+    .hljs-number,
+    .hljs-literal,
+    .hljs-attr,
+    .hljs-attribute,
+    .hljs-variable,
+    .hljs-template-variable {
+      color: light-dark(#0550ae, #79c0ff);
+    }
+    .hljs-title,
+    .hljs-section,
+    .hljs-name {
+      color: light-dark(#6639ba, #d2a8ff);
+    }
+    .hljs-built_in,
+    .hljs-type,
+    .hljs-symbol,
+    .hljs-params {
+      color: light-dark(#953800, #ffa657);
+    }
+  }
   .md blockquote {
     border-inline-start: 3px solid var(--_border);
     padding-inline-start: var(--_space);

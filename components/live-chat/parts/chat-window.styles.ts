@@ -112,7 +112,7 @@ export const chatWindowStyles = css`
   .notice.confirm .end {
     background: var(--_danger);
     border-color: var(--_danger);
-    color: #fff;
+    color: var(--_surface);
   }
   .notice button {
     font-size: 0.9em;

@@ -240,6 +240,12 @@ export const documentViewStyles = css`
     background: var(--sportello-sign-page-gutter, #e6e9ef);
     padding: ${gap}px;
   }
+  /* Dark (palette.ts): the gutter darkens; the pages themselves stay as the PDF draws them. */
+  @supports (color: light-dark(#000, #fff)) {
+    .scroller {
+      background: var(--sportello-sign-page-gutter, light-dark(#e6e9ef, #0f1217));
+    }
+  }
   .pages {
     display: flex;
     flex-direction: column;
