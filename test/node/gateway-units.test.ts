@@ -302,6 +302,39 @@ describe('gateway verified tokens, kept until they expire', () => {
     now += 600_000;
     assert.equal((await verifier.verify(session.token)).ok, false);
   });
+
+  it('tells a session from a visitor token by its signature, whatever audience it claims', async () => {
+    const visitorSecret = 'audience-test-visitor-secret-0123456789abcdef';
+    const sessionSecret = 'audience-test-session-secret-0123456789abcdef';
+    const verifier = createVisitorVerifier({
+      secret: visitorSecret,
+      audience: 'sportello',
+      maxTtlSeconds: 3600,
+      sessionSecret,
+      sessionTtlSeconds: 600,
+    });
+    const session = 'sportello-gateway:anonymous-session';
+    const sign = (secret: string, sub: string, aud?: string | string[]) => {
+      const jwt = new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(sub).setExpirationTime('5m');
+      return (aud === undefined ? jwt : jwt.setAudience(aud)).sign(new TextEncoder().encode(secret));
+    };
+    const cases: Array<[string, string, string | string[] | undefined, string | undefined]> = [
+      // secret, sub, aud → the visitor's kind, or undefined when refused
+      [sessionSecret, 'anon:1', session, 'anonymous'],
+      [sessionSecret, 'anon:1', [session, 'sportello'], 'anonymous'],
+      [sessionSecret, 'anon:1', 'sportello', undefined],
+      [sessionSecret, 'anon:1', undefined, undefined],
+      [visitorSecret, 'ada', 'sportello', 'token'],
+      [visitorSecret, 'ada', [session, 'sportello'], 'token'],
+      [visitorSecret, 'ada', session, undefined],
+      [visitorSecret, 'anon:1', [session, 'sportello'], undefined],
+    ];
+    for (const [secret, sub, aud, kind] of cases) {
+      const result = await verifier.verify(await sign(secret, sub, aud));
+      assert.equal(result.ok ? result.visitor.kind : undefined, kind, JSON.stringify({ sub, aud }));
+    }
+    assert.equal((await verifier.verify('not.a.token')).ok, false);
+  });
 });
 
 describe('gateway STOMP rewrite', () => {
