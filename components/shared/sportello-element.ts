@@ -127,6 +127,21 @@ export class SportelloElement extends LitElement {
       () => this.states(),
       () => this.internals,
     );
+    // A notice (<sportello-error-notice>) speaks its speaker's language but renders again only when
+    // its own properties change: when this element comes to speak another language (its `lang`, the
+    // page's, a <sportello-config>'s), the notices it shows are told to render again.
+    let spoken: Lang | undefined;
+    this.addController({
+      hostUpdated: () => {
+        const language = this.language;
+        if (spoken !== undefined && language !== spoken)
+          for (const notice of this.renderRoot.querySelectorAll<HTMLElement & { requestUpdate(): void }>(
+            'sportello-error-notice',
+          ))
+            notice.requestUpdate();
+        spoken = language;
+      },
+    });
   }
 
   override attributeChangedCallback(name: string, old: string | null, value: string | null): void {
