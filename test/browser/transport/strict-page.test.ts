@@ -67,10 +67,10 @@ describe('strict page harness (CSP + Trusted Types)', () => {
       html: '<sportello-config></sportello-config>',
     });
     const win = page.window;
-    // The kit defines <sportello-config> at once and every other element when its tag appears: each
-    // one loads (with its chunks) in the strict page and renders its first state there (no
-    // configuration: the in-element error state) cleanly.
-    expect(win.customElements.get('sportello-config')).to.exist;
+    // The kit defines every element when its tag appears (<sportello-config> too, since it became
+    // lazy: the page's own tag brings it): each one loads (with its chunks) in the strict page and
+    // renders its first state there (no configuration: the in-element error state) cleanly.
+    await win.customElements.whenDefined('sportello-config');
     for (const tag of KIT_TAGS) win.document.body.append(win.document.createElement(tag));
     await Promise.all(KIT_TAGS.map((tag) => win.customElements.whenDefined(tag)));
     for (const tag of KIT_TAGS) {
