@@ -413,6 +413,12 @@ export const documentViewStyles = css`
     background: rgb(36 87 214 / 0.15);
     outline: 2px solid var(--_accent);
   }
+  /* The next-area button's icon and its words, apart (they touched). */
+  .next-area {
+    display: inline-flex;
+    align-items: center;
+    gap: 0.35em;
+  }
   /* Page arrows point the way the pages go: turned round in a right-to-left page. */
   .flip-rtl {
     display: inline-block;
