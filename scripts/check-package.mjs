@@ -81,7 +81,8 @@ const urlRe = /new URL\(\s*[`'"]([^`'"$]+)[`'"]\s*,\s*import\.meta\.url\s*\)/g;
 for (const file of files) {
   if (!file.endsWith('.js')) continue;
   for (const m of readFileSync(file, 'utf8').matchAll(urlRe)) {
-    const target = posix.normalize(posix.join(posix.dirname(file), m[1]));
+    // A query or fragment (`?no-inline`, which tells a bundler to keep the file apart) is not part of the path.
+    const target = posix.normalize(posix.join(posix.dirname(file), m[1].replace(/[?#].*$/, '')));
     if (!files.has(target))
       problems.push(`${file} loads ${m[1]} relative to itself, but ${target} is not in the package`);
   }
