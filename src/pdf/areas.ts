@@ -290,6 +290,11 @@ export async function locateKeyword(
   return undefined;
 }
 
+/** Areas in reading order: page by page, top to bottom, then left to right. */
+export function inReadingOrder(areas: readonly PlacedArea[]): PlacedArea[] {
+  return [...areas].sort((a, b) => a.page - b.page || a.box.y - b.box.y || a.box.x - b.box.x);
+}
+
 /** Places every area of document `docIndex`: fixed ones at once, anchors by text, acrofields by form field. */
 export async function placeAreas(
   specs: AreaSpec[],

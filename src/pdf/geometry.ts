@@ -168,3 +168,8 @@ export function paintRatio(width: number, height: number, dpr: number): number {
   if (pixels > MAX_CANVAS_PIXELS) ratio *= Math.sqrt(MAX_CANVAS_PIXELS / pixels);
   return ratio;
 }
+
+/** A scale as the viewer keeps it: to 3 decimals, between 10 % and 600 %. */
+export function roundScale(scale: number): number {
+  return Math.round(Math.max(0.1, Math.min(scale, 6)) * 1000) / 1000;
+}

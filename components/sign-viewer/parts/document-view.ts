@@ -5,8 +5,8 @@ import { cssProps } from '../../shared/css-props.js';
 import type { Lang } from '../../../src/i18n/lang.js';
 import type { Strings } from '../../../src/i18n/catalogue.js';
 import type { PdfDocument, PdfPage } from '../../../src/pdf/pdfjs.js';
-import type { PlacedArea } from '../../../src/pdf/areas.js';
-import { fitScale, pagesToRender, stepZoom } from '../../../src/pdf/geometry.js';
+import { inReadingOrder, type PlacedArea } from '../../../src/pdf/areas.js';
+import { fitScale, pagesToRender, roundScale, stepZoom } from '../../../src/pdf/geometry.js';
 import { measurePages, type PageSize } from '../../../src/pdf/page-sizes.js';
 import type { SignerStep } from '../../../src/model/sign/signer-view.js';
 import { MARK_FIRST_PAGE, markDocument } from '../../../src/controllers/sign/document-controller.js';
@@ -16,7 +16,7 @@ import { textLayerStyles } from './text-layer.styles.js';
 import { PagePainter } from './page-painter.js';
 import { PageVisibility } from './page-visibility.js';
 import { renderAreas } from './area-overlay.js';
-import { fillLinkLayer, pageLinks, type PdfLink } from './link-layer.js';
+import { PageLinks } from './link-layer.js';
 import { DocumentSearch } from './document-search.js';
 import { Thumbnails } from './thumbnails.js';
 import { MoreTools } from './more-tools.js';
@@ -71,7 +71,7 @@ export class SignDocumentView extends LitElement {
 
   private readonly painter = new PagePainter({
     pageElement: (n) => this.pageElement(n),
-    pageReady: (n, page) => this.showLinks(n, page),
+    pageReady: (n, page) => this.links.show(n, page),
     textReady: (n) => this.search.highlight(n),
     painted: () => {
       if (this.painted) return;
@@ -98,7 +98,14 @@ export class SignDocumentView extends LitElement {
   private measuring: AbortController | undefined;
   private painted = false;
   /** Pages whose links are in place (they stay: a few anchors per page, no pixels). */
-  private linked = new Set<number>();
+  /** The pages' links (annotation layer), once per page and document. */
+  private readonly links = new PageLinks({
+    pdf: () => this.pdf,
+    rotation: (n) => this.sizes[n - 1]?.rotation ?? 0,
+    layer: (n) => this.pageElement(n)?.querySelector<HTMLElement>('.links'),
+    t: (k, p) => this.t(k, p),
+    goToPage: (n) => this.goToPage(n),
+  });
   private syncFrame = 0;
   private positionFrame = 0;
   /** Page to bring back into view after a zoom. */
@@ -167,7 +174,7 @@ export class SignDocumentView extends LitElement {
       this.painted = false;
       this.unreadable = new Set();
       this.unreadableDocument = false;
-      this.linked = new Set();
+      this.links.reset();
       this.measuring?.abort();
       if (this.pdf) this.measure(this.pdf);
     }
@@ -331,30 +338,6 @@ export class SignDocumentView extends LitElement {
     this.applyFit(true);
   }
 
-  /** The page's links (annotation layer), once per page and document. */
-  private showLinks(n: number, page: PdfPage): void {
-    const pdf = this.pdf;
-    if (!pdf || this.linked.has(n)) return;
-    this.linked.add(n);
-    void pageLinks(pdf, page, this.sizes[n - 1]?.rotation ?? 0)
-      .then((links) => {
-        const layer = this.pageElement(n)?.querySelector<HTMLElement>('.links');
-        if (!layer || this.pdf !== pdf || !links.length) return;
-        fillLinkLayer(
-          layer,
-          links,
-          (l) => this.linkLabel(l),
-          (target) => this.goToPage(target),
-        );
-      })
-      .catch(() => this.linked.delete(n));
-  }
-
-  private linkLabel(link: PdfLink): string {
-    if (link.kind === 'page') return this.t('linkPage', { n: link.page });
-    return this.t('linkTo', { host: new URL(link.url).host });
-  }
-
   private observePages(): void {
     this.visibility.observe(this.pageBoxes());
   }
@@ -452,18 +435,13 @@ export class SignDocumentView extends LitElement {
     }
   }
 
-  /** The areas and placeholders in reading order: page by page, top to bottom, then left to right. */
-  private areasInOrder(): PlacedArea[] {
-    return [...this.areas].sort((a, b) => a.page - b.page || a.box.y - b.box.y || a.box.x - b.box.x);
-  }
-
   /**
    * Moves the focus to the next area or placeholder (after the last, the first again): its page is
    * brought into view and the area, focusable, is announced by its name — its type, its signer and
    * its state. Areas are not Tab stops (a long practice has dozens): this control reaches them.
    */
   nextArea(): void {
-    const ordered = this.areasInOrder();
+    const ordered = inReadingOrder(this.areas);
     if (!ordered.length) return;
     const index = this.areaShown % ordered.length;
     const area = ordered[index]!;
@@ -608,11 +586,6 @@ export class SignDocumentView extends LitElement {
       </div>
     `;
   }
-}
-
-/** Scales are kept to 3 decimals between 10 % and 600 %. */
-function roundScale(scale: number): number {
-  return Math.round(Math.max(0.1, Math.min(scale, 6)) * 1000) / 1000;
 }
 
 if (!customElements.get('sportello-sign-document')) customElements.define('sportello-sign-document', SignDocumentView);

@@ -91,3 +91,49 @@ export function fillLinkLayer(
     }),
   );
 }
+
+/**
+ * A document's link layers: each page's links read once (again after a failure), drawn into the
+ * page's `.links` layer while the same document is shown, each named and followed as the view says.
+ */
+export class PageLinks {
+  private linked = new Set<number>();
+
+  constructor(
+    private readonly view: {
+      pdf(): PdfDocument | undefined;
+      rotation(n: number): number;
+      layer(n: number): HTMLElement | null | undefined;
+      t(key: 'linkPage' | 'linkTo', params: Record<string, string | number>): string;
+      goToPage(n: number): void;
+    },
+  ) {}
+
+  /** Another document: every page's links are read anew. */
+  reset(): void {
+    this.linked = new Set();
+  }
+
+  show(n: number, page: PdfPage): void {
+    const pdf = this.view.pdf();
+    if (!pdf || this.linked.has(n)) return;
+    this.linked.add(n);
+    void pageLinks(pdf, page, this.view.rotation(n))
+      .then((links) => {
+        const layer = this.view.layer(n);
+        if (!layer || this.view.pdf() !== pdf || !links.length) return;
+        fillLinkLayer(
+          layer,
+          links,
+          (link) => this.label(link),
+          (target) => this.view.goToPage(target),
+        );
+      })
+      .catch(() => this.linked.delete(n));
+  }
+
+  private label(link: PdfLink): string {
+    if (link.kind === 'page') return this.view.t('linkPage', { n: link.page });
+    return this.view.t('linkTo', { host: new URL(link.url).host });
+  }
+}

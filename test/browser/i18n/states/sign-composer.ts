@@ -53,6 +53,15 @@ async function withDocumentAndSigner(el: SportelloSignComposer): Promise<void> {
   await type(el, inputs[2]!, 'mario.rossi@acme.test');
 }
 
+/** The areas step, with one area placed from the keyboard on page 1. */
+async function withArea(el: SportelloSignComposer): Promise<void> {
+  await step(el, 2);
+  const page = await until(() => pagesOf(el)?.querySelector<HTMLElement>('.page[data-page="1"]'));
+  page.focus();
+  await sendKeys({ press: 'Enter' });
+  await until(() => pagesOf(el)?.querySelector('.area'));
+}
+
 function pagesOf(el: SportelloSignComposer): ShadowRoot | undefined {
   return $(el, 'sportello-sign-composer-pages')?.shadowRoot ?? undefined;
 }
@@ -78,11 +87,7 @@ export const composerStates: ElementState[] = [
     show: async () => {
       const el = await composer();
       await withDocumentAndSigner(el);
-      await step(el, 2);
-      const page = await until(() => pagesOf(el)?.querySelector<HTMLElement>('.page[data-page="1"]'));
-      page.focus();
-      await sendKeys({ press: 'Enter' });
-      await until(() => pagesOf(el)?.querySelector('.area'));
+      await withArea(el);
       return { root: el, ...COMPOSE_DATA, skip: [...COMPOSE_DATA.skip, '.textLayer'] };
     },
   },
@@ -92,11 +97,7 @@ export const composerStates: ElementState[] = [
     show: async () => {
       const el = await composer();
       await withDocumentAndSigner(el);
-      await step(el, 2);
-      const page = await until(() => pagesOf(el)?.querySelector<HTMLElement>('.page[data-page="1"]'));
-      page.focus();
-      await sendKeys({ press: 'Enter' });
-      await until(() => pagesOf(el)?.querySelector('.area'));
+      await withArea(el);
       await step(el, 3);
       await type(el, $<HTMLInputElement>(el, '.step-body input[type=text]')!, 'Contratto Rossi');
       $<HTMLButtonElement>(el, 'button.send')!.click();
