@@ -74,7 +74,8 @@ interface ChatSeed {
     contentTypes: string[];
   };
   labels: Record<Language, Record<string, string>>;
-  privacy: Record<Language, string>;
+  /** The owner's privacy notice, one per language tag (not limited to `Language`: see README "privacy"). */
+  privacy: Record<string, string>;
 }
 
 const seed = readSeed<ChatSeed>(new URL('./data/seed.json', import.meta.url));
