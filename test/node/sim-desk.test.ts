@@ -7,6 +7,8 @@ import { createDeskService } from '../../demo/server/desk/index.js';
 // The help desk against spec §2.1, §4.1 and §5, and the simulator's fixed error shape.
 
 let sim: RunningSimulator;
+/** How far a test has moved the simulator's clock ahead of real time (ms). */
+let clockAhead = 0;
 let desk: string;
 let auth: Record<string, string>;
 
@@ -55,6 +57,7 @@ const guastoSections = [
 before(async () => {
   sim = await startSimulator({
     port: 0,
+    now: () => Date.now() + clockAhead,
     modules: async (ctx) => [await createAuthService(ctx), createDeskService(ctx)],
   });
   desk = `${sim.url}/desk`;
@@ -62,6 +65,7 @@ before(async () => {
 });
 after(() => sim.close());
 beforeEach(async () => {
+  clockAhead = 0;
   await fetch(`${sim.url}/__sim/reset`, { method: 'POST' });
 });
 
@@ -78,8 +82,8 @@ describe('desk: Bearer authentication (spec §5)', () => {
   it('answers 401 once the token has expired', async () => {
     const short = await token('sportello-short', 'short-secret');
     assert.equal((await get('/richieste/7001', { Authorization: `Bearer ${short}` })).status, 200);
-    // The short client's tokens live 4 s (demo/server/auth/clients.ts).
-    await new Promise((r) => setTimeout(r, 5200));
+    // The short client's tokens live 4 s (demo/server/auth/clients.ts): the simulator's clock moves on 5 s.
+    clockAhead = 5_000;
     const body = await assertDeskError(await get('/richieste/7001', { Authorization: `Bearer ${short}` }), 401);
     assert.match(body.message, /expired/);
   });

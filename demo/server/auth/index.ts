@@ -18,7 +18,7 @@ const NO_STORE = { 'Cache-Control': 'no-store', Pragma: 'no-cache' };
  */
 export async function createAuthService(ctx: SimContext): Promise<AuthService> {
   const issuerOf = (realm: string) => `${ctx.baseUrl()}/auth/realms/${realm}`;
-  const issuer = await TokenIssuer.create(issuerOf);
+  const issuer = await TokenIssuer.create(issuerOf, () => ctx.now());
   const router = new Router('/auth');
   const knownRealm = (realm: string | undefined) => REALMS.includes(realm as (typeof REALMS)[number]);
   const noRealm = { error: 'Realm does not exist' };

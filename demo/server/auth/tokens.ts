@@ -14,13 +14,15 @@ export class TokenIssuer {
     private readonly publicKey: CryptoKey,
     readonly jwk: JWK,
     private readonly issuerOf: (realm: string) => string,
+    private readonly now: () => number,
   ) {}
 
-  static async create(issuerOf: (realm: string) => string): Promise<TokenIssuer> {
+  /** `now` is the clock in epoch ms that tokens are issued at and checked against. */
+  static async create(issuerOf: (realm: string) => string, now: () => number = () => Date.now()): Promise<TokenIssuer> {
     const { privateKey, publicKey } = await generateKeyPair('RS256', { extractable: true });
     const jwk = await exportJWK(publicKey);
     const kid = `sim-${randomUUID().slice(0, 8)}`;
-    return new TokenIssuer(privateKey, publicKey, { ...jwk, kid, alg: 'RS256', use: 'sig' }, issuerOf);
+    return new TokenIssuer(privateKey, publicKey, { ...jwk, kid, alg: 'RS256', use: 'sig' }, issuerOf, now);
   }
 
   async issue(
@@ -29,7 +31,7 @@ export class TokenIssuer {
     scope: string[],
     lifetime: number,
   ): Promise<{ token: string; issuedAt: number }> {
-    const issuedAt = Math.floor(Date.now() / 1000);
+    const issuedAt = Math.floor(this.now() / 1000);
     const token = await new SignJWT({ typ: 'Bearer', azp: clientId, client_id: clientId, scope: scope.join(' ') })
       .setProtectedHeader({ alg: 'RS256', kid: this.jwk.kid!, typ: 'JWT' })
       .setIssuer(this.issuerOf(realm))
@@ -51,6 +53,7 @@ export class TokenIssuer {
       const { payload } = await jwtVerify(m[1]!, this.publicKey, {
         issuer: this.issuerOf(realm),
         algorithms: ['RS256'],
+        currentDate: new Date(this.now()),
       });
       const clientId = String(payload.azp ?? payload.client_id ?? '');
       const scope = typeof payload.scope === 'string' ? payload.scope.split(' ').filter(Boolean) : [];

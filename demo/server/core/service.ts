@@ -15,6 +15,8 @@ export interface SimContext {
   faults: Faults;
   /** Delay between streamed chunks (ms); small in tests, human-like in the demo. */
   paceMs: number;
+  /** The simulator's clock in epoch ms (the real one, or a test's: token expiry is read from it). */
+  now(): number;
   /** Public base URL of the simulator, e.g. `http://127.0.0.1:8790` (known once listening). */
   baseUrl(): string;
   /** The identity provider's verifier for `Authorization: Bearer` (desk, and sign's OAuth mode). */

@@ -62,6 +62,11 @@ export interface SimulatorOptions {
   allowedOrigins?: string[];
   /** Milliseconds between streamed chunks. */
   paceMs?: number;
+  /**
+   * The clock tokens are issued and checked by, in epoch ms (default `Date.now`): a test moves it
+   * past a token's lifetime instead of waiting the lifetime out.
+   */
+  now?: () => number;
   /** Service modules to mount; the default is every service. */
   modules?: (ctx: SimContext) => Promise<ServiceModule[]> | ServiceModule[];
 }
@@ -95,6 +100,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   const ctx: SimContext = {
     faults,
     paceMs: options.paceMs ?? 25,
+    now: options.now ?? (() => Date.now()),
     baseUrl: () => baseUrl,
     verifyBearer: (header) => verifier(header),
     onReset: (fn) => resetHooks.push(fn),
