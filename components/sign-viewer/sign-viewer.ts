@@ -26,7 +26,7 @@ import { renderDocument, renderSwitcher } from './parts/document-panel.js';
 import { DocumentAskPanel } from './parts/document-ask.js';
 import { documentAskStyles } from './parts/document-ask.styles.js';
 import { resolveConfig } from '../../src/config.js';
-import { translate, type StringKey } from './strings.js';
+import { t, type StringKey } from './strings.js';
 import { renderTask } from '../shared/task-view.js';
 import './events.js';
 
@@ -285,7 +285,7 @@ export class SportelloSignViewer extends SportelloElement {
 
   private t(key: StringKey, params?: Record<string, string | number>): string {
     // The viewer itself: its own `strings` and its `<sportello-config>`'s count (src/i18n/translate.ts).
-    return translate(this, key, params);
+    return t(this, key, params);
   }
 
   /** Re-reads attributes and credentials; (re)loads the practice when they changed. */

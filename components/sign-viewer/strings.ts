@@ -3,7 +3,7 @@ import { hasKey, type KeyOf } from '../../src/i18n/catalogue.js';
 
 /** The signing viewer's strings: the `sign` namespace of the kit's catalogue (src/i18n/locales). */
 export type StringKey = KeyOf<'sign'>;
-export const translate = translator('sign');
+export const t = translator('sign');
 
 /** Keys looked up from a server code, e.g. `status_F`, with the raw code as fallback. */
 export function codeKey(

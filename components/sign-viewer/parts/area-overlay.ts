@@ -9,7 +9,7 @@ import { cssProps } from '../../shared/css-props.js';
 import { areaIcon, placeholderFamily, type AreaFamily } from './area-icons.js';
 
 export { placeholderFamily };
-import { codeKey, translate, type StringKey } from '../strings.js';
+import { codeKey, t, type StringKey } from '../strings.js';
 
 /** What the areas need to know beyond their place: who looks, and each signer's step. */
 export interface AreaContext {
@@ -36,25 +36,25 @@ export function areaText(
   a: PlacedArea,
   ctx: AreaContext,
 ): { text: string; mine: boolean; state: 'signed' | 'rejected' | 'pending' } {
-  const t = (k: StringKey, p?: Record<string, string | number>) => translate(ctx.speaker, k, p);
+  const words = (k: StringKey, p?: Record<string, string | number>) => t(ctx.speaker, k, p);
   const mine = sameEmail(ctx.signerEmail, a.spec.signerEmail);
   const step = a.spec.signerEmail ? ctx.steps.get(a.spec.signerEmail.trim().toLowerCase()) : undefined;
-  const signer = (a.spec.signerName ?? t('nobody')) + (mine ? t('areaYou') : '');
+  const signer = (a.spec.signerName ?? words('nobody')) + (mine ? words('areaYou') : '');
   let text: string;
   if (a.spec.kind === 'signature') {
     const key = codeKey('action_', a.spec.code);
-    text = t('areaSignature', { kind: key ? t(key) : a.spec.code, signer });
+    text = words('areaSignature', { kind: key ? words(key) : a.spec.code, signer });
   } else {
     // A type the catalogue does not name (radio, combo, birth place, …) is said by its family.
     const ph = codeKey('ph_', a.spec.code);
-    text = t('areaPlaceholder', { kind: t(ph ?? `areaType_${placeholderFamily(a.spec.code)}`), signer });
-    if (a.spec.required) text += ` ${t('areaRequired')}`;
+    text = words('areaPlaceholder', { kind: words(ph ?? `areaType_${placeholderFamily(a.spec.code)}`), signer });
+    if (a.spec.required) text += ` ${words('areaRequired')}`;
   }
   const state = step?.status === 'F' ? 'signed' : step?.status === 'R' ? 'rejected' : 'pending';
   if (state === 'signed')
-    text += ` — ${t('areaSignedBy', { name: step!.name, when: formatWhen(step!.at, langOf(ctx.speaker)) })}`;
-  else if (state === 'rejected') text += ` — ${t('areaRejectedBy', { name: step!.name })}`;
-  else if (a.spec.signerEmail) text += ` — ${t('areaPending')}`;
+    text += ` — ${words('areaSignedBy', { name: step!.name, when: formatWhen(step!.at, langOf(ctx.speaker)) })}`;
+  else if (state === 'rejected') text += ` — ${words('areaRejectedBy', { name: step!.name })}`;
+  else if (a.spec.signerEmail) text += ` — ${words('areaPending')}`;
   return { text, mine, state };
 }
 

@@ -7,7 +7,7 @@ import type { DocumentSource } from '../../../src/controllers/sign/document-cont
 import { renderMarkdown } from '../../../src/markdown/markdown-view.js';
 import type { StringsHost } from '../../../src/i18n/translate.js';
 import type { AiCitationDetail } from '../../ai-chat/events.js';
-import { translate } from '../strings.js';
+import { t, type StringKey } from '../strings.js';
 import { showCitedPassage } from './cited-passage.js';
 import type { SignDocumentView } from './document-view.js';
 
@@ -51,8 +51,8 @@ export class DocumentAskPanel {
     this.ctl = new DocumentAskController(host, { onError: (operation, error) => ctx.onError(operation, error) });
   }
 
-  private t(key: Parameters<typeof translate>[1], params?: Record<string, string | number>): string {
-    return translate(this.ctx.speaker, key, params);
+  private t(key: StringKey, params?: Record<string, string | number>): string {
+    return t(this.ctx.speaker, key, params);
   }
 
   /** Follows the viewer's shown document: analyses a signing-service document when asked to. */

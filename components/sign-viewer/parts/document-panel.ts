@@ -3,7 +3,7 @@ import type { Speaker, StringsHost } from '../../../src/i18n/translate.js';
 import type { ServiceError } from '../../../src/transport/errors.js';
 import type { DocumentSource, SignDocumentController } from '../../../src/controllers/sign/document-controller.js';
 import type { SignerStep } from '../../../src/model/sign/signer-view.js';
-import { translate } from '../strings.js';
+import { t } from '../strings.js';
 import { renderPasswordPrompt } from './password-prompt.js';
 import './document-view.js';
 
@@ -27,7 +27,7 @@ export function renderSwitcher(
   choose: (index: number) => void,
 ) {
   if (sources.length < 2) return nothing;
-  return html`<nav class="switcher" part="switcher" aria-label=${translate(lang, 'documents')}>
+  return html`<nav class="switcher" part="switcher" aria-label=${t(lang, 'documents')}>
     ${sources.map(
       (s, i) =>
         html`<button type="button" aria-current=${i === current ? 'true' : 'false'} data-index=${i} @click=${() => choose(i)}>${s.filename}</button>`,
@@ -43,7 +43,7 @@ export function renderDocument(ctx: DocumentPanelContext) {
     return html`<div class="doc-state">
       ${
         f.kind === 'broken'
-          ? html`<div class="error" part="error" role="alert"><p>${translate(ctx.speaker, 'errorBroken')}</p></div>`
+          ? html`<div class="error" part="error" role="alert"><p>${t(ctx.speaker, 'errorBroken')}</p></div>`
           : ctx.renderError(f.error, () => d.retry(), true)
       }
     </div>`;
@@ -66,7 +66,7 @@ export function renderDocument(ctx: DocumentPanelContext) {
     const { loaded, total } = d.progress;
     const pct = total ? Math.round((loaded / total) * 100) : undefined;
     return html`<div class="doc-state" role="status">
-      <span id="progress-label">${translate(ctx.speaker, 'loadingDocument')}</span>
+      <span id="progress-label">${t(ctx.speaker, 'loadingDocument')}</span>
       ${
         pct === undefined
           ? html`<progress aria-labelledby="progress-label"></progress>`

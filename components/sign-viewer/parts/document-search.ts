@@ -158,17 +158,17 @@ export class DocumentSearch implements ReactiveController {
 
   render() {
     if (!this.open) return nothing;
-    const t = (k: StringKey, p?: Record<string, string | number>) => this.host.t(k, p);
+    const words = (k: StringKey, p?: Record<string, string | number>) => this.host.t(k, p);
     const status = !this.query.trim()
       ? ''
       : this.hits.length
-        ? t('searchResults', { current: this.current + 1, total: this.hits.length })
-        : t('searchNone');
+        ? words('searchResults', { current: this.current + 1, total: this.hits.length })
+        : words('searchNone');
     return html`<div class="search" part="search" role="search">
-      <label class="visually-hidden" for="search-input">${t('searchLabel')}</label>
+      <label class="visually-hidden" for="search-input">${words('searchLabel')}</label>
       <input id="search-input" type="search" dir="auto" enterkeyhint="search" .value=${this.query} @keydown=${this.onKeydown} />
-      <button type="button" part="button" aria-label=${t('searchPrevious')} title=${t('searchPrevious')} ?disabled=${!this.hits.length} @click=${() => this.step(-1)}>↑</button>
-      <button type="button" part="button" aria-label=${t('searchNext')} title=${t('searchNext')} ?disabled=${!this.hits.length} @click=${() => this.step(1)}>↓</button>
+      <button type="button" part="button" aria-label=${words('searchPrevious')} title=${words('searchPrevious')} ?disabled=${!this.hits.length} @click=${() => this.step(-1)}>↑</button>
+      <button type="button" part="button" aria-label=${words('searchNext')} title=${words('searchNext')} ?disabled=${!this.hits.length} @click=${() => this.step(1)}>↓</button>
       <span class="search-status" role="status">${status}</span>
     </div>`;
   }

@@ -10,7 +10,7 @@ import { fitScale, pagesToRender, roundScale, stepZoom } from '../../../src/pdf/
 import { measurePages, type PageSize } from '../../../src/pdf/page-sizes.js';
 import type { SignerStep } from '../../../src/model/sign/signer-view.js';
 import { MARK_FIRST_PAGE, markDocument } from '../../../src/controllers/sign/document-controller.js';
-import { translate, type StringKey } from '../strings.js';
+import { t, type StringKey } from '../strings.js';
 import { documentViewStyles, NARROW_WIDTH, PAGE_GAP } from './document-view.styles.js';
 import { textLayerStyles } from './text-layer.styles.js';
 import { PagePainter } from './page-painter.js';
@@ -490,7 +490,7 @@ export class SignDocumentView extends LitElement {
   }
 
   t(k: StringKey, p?: Record<string, string | number>): string {
-    return translate(this, k, p);
+    return t(this, k, p);
   }
 
   /** A fit chosen from the "More tools" panel also closes it: the page is what the visitor wants to see. */

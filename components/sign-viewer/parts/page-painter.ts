@@ -149,7 +149,7 @@ export class PagePainter {
     const entry = this.live.get(n);
     if (!entry) return;
     this.live.delete(n);
-    for (const t of entry.tasks) t.cancel();
+    for (const task of entry.tasks) task.cancel();
     // A paint still cancelling makes pdf.js wait for it and clean up then.
     if (forget) entry.page?.cleanup();
     entry.canvas.width = 0;

@@ -2,7 +2,7 @@ import { html } from 'lit';
 import { live } from 'lit/directives/live.js';
 import type { StringsHost } from '../../../src/i18n/translate.js';
 import type { SignDocumentController } from '../../../src/controllers/sign/document-controller.js';
-import { translate } from '../strings.js';
+import { t, type StringKey } from '../strings.js';
 
 /**
  * A protected document's password, asked where the document would be, as pdf.js' own viewer asks
@@ -16,16 +16,16 @@ export function renderPasswordPrompt(
   /** Moves focus to `selector` in the viewer once it has rendered: the control that was pressed is gone. */
   focusAfterUpdate: (selector: string) => void,
 ) {
-  const t = (k: Parameters<typeof translate>[1]) => translate(speaker, k);
+  const words = (k: StringKey) => t(speaker, k);
   const state = doc.password;
   if (!state) return html``;
   if (state.cancelled)
     return html`<div class="doc-state password" part="password">
-      <p role="status">${t('passwordProtected')}</p>
+      <p role="status">${words('passwordProtected')}</p>
       <button type="button" class="button" @click=${() => {
         doc.askPasswordAgain();
         focusAfterUpdate('#document-password');
-      }}>${t('passwordEnter')}</button>
+      }}>${words('passwordEnter')}</button>
     </div>`;
   const submit = (e: SubmitEvent) => {
     e.preventDefault();
@@ -34,8 +34,8 @@ export function renderPasswordPrompt(
   };
   return html`<div class="doc-state password" part="password">
     <form class="password-form" aria-labelledby="password-title" @submit=${submit}>
-      <p id="password-title" class="password-title">${t('passwordTitle')}</p>
-      <label for="document-password">${t('passwordLabel')}</label>
+      <p id="password-title" class="password-title">${words('passwordTitle')}</p>
+      <label for="document-password">${words('passwordLabel')}</label>
       <input
         id="document-password"
         type="password"
@@ -44,13 +44,13 @@ export function renderPasswordPrompt(
         aria-invalid=${state.incorrect ? 'true' : 'false'}
         .value=${live('')}
       />
-      ${state.incorrect ? html`<p id="password-wrong" class="password-wrong" role="alert">${t('passwordIncorrect')}</p>` : ''}
+      ${state.incorrect ? html`<p id="password-wrong" class="password-wrong" role="alert">${words('passwordIncorrect')}</p>` : ''}
       <div class="password-actions">
-        <button type="submit" class="button primary">${t('passwordOpen')}</button>
+        <button type="submit" class="button primary">${words('passwordOpen')}</button>
         <button type="button" class="button" @click=${() => {
           doc.cancelPassword();
           focusAfterUpdate('.password button');
-        }}>${t('passwordCancel')}</button>
+        }}>${words('passwordCancel')}</button>
       </div>
     </form>
   </div>`;

@@ -4,7 +4,7 @@ import { langOf, type Speaker } from '../../../src/i18n/translate.js';
 import { dateTimeFormat } from '../../../src/i18n/format.js';
 import type { PracticeDetail } from '../../../src/services/sign.js';
 import { signerName } from '../../../src/pdf/areas.js';
-import { codeKey, translate, type StringKey } from '../strings.js';
+import { codeKey, t, type StringKey } from '../strings.js';
 
 /** Date-time in the viewer's language; the server's own string when it cannot be read. */
 export function formatDate(value: string | null | undefined, lang: Lang): string {
@@ -16,30 +16,30 @@ export function formatDate(value: string | null | undefined, lang: Lang): string
 
 export function statusWord(lang: Speaker, status: string | undefined): string {
   const key = codeKey('status_', status);
-  return key ? translate(lang, key) : (status ?? '');
+  return key ? t(lang, key) : (status ?? '');
 }
 
 function actionWord(lang: Speaker, action: string | undefined): string {
   const key = codeKey('action_', action);
-  return key ? translate(lang, key) : (action ?? '');
+  return key ? t(lang, key) : (action ?? '');
 }
 
 function eventWord(lang: Speaker, action: string): string {
   const key = codeKey('event_', action) ?? (codeKey('action_', action) ? ('event_sign' as StringKey) : undefined);
-  return key ? translate(lang, key) : action;
+  return key ? t(lang, key) : action;
 }
 
 /**
  * Name, status, expiry, urgency. `lang` is the viewer itself (its own `strings` count), or a language.
  */
 export function renderHeader(p: PracticeDetail, lang: Speaker) {
-  const t = (k: StringKey) => translate(lang, k);
+  const words = (k: StringKey) => t(lang, k);
   return html`<header class="practice-header" part="header">
     <h2 class="practice-name" dir="auto">${p.name}</h2>
     <dl class="facts">
-      <div><dt>${t('status')}</dt><dd><span class="status status-${p.status}" part="status" data-status=${p.status}>${statusWord(lang, p.status)}</span></dd></div>
-      <div><dt>${t('expires')}</dt><dd>${p.expirationDate ? html`<time datetime=${p.expirationDate}>${formatDate(p.expirationDate, langOf(lang))}</time>` : t('noExpiry')}</dd></div>
-      ${p.urgent ? html`<div><dt class="visually-hidden">${t('urgent')}</dt><dd><span class="urgent">${t('urgent')}</span></dd></div>` : nothing}
+      <div><dt>${words('status')}</dt><dd><span class="status status-${p.status}" part="status" data-status=${p.status}>${statusWord(lang, p.status)}</span></dd></div>
+      <div><dt>${words('expires')}</dt><dd>${p.expirationDate ? html`<time datetime=${p.expirationDate}>${formatDate(p.expirationDate, langOf(lang))}</time>` : words('noExpiry')}</dd></div>
+      ${p.urgent ? html`<div><dt class="visually-hidden">${words('urgent')}</dt><dd><span class="urgent">${words('urgent')}</span></dd></div>` : nothing}
     </dl>
     ${p.summary ? html`<p class="summary" dir="auto">${p.summary}</p>` : nothing}
   </header>`;
@@ -47,17 +47,17 @@ export function renderHeader(p: PracticeDetail, lang: Speaker) {
 
 /** Signers in order, with their action and status; the one in front of the screen is marked. */
 export function renderSigners(p: PracticeDetail, lang: Speaker, me: string | undefined) {
-  const t = (k: StringKey) => translate(lang, k);
+  const words = (k: StringKey) => t(lang, k);
   return html`<section class="signers" part="signers" aria-labelledby="signers-title">
-    <h3 id="signers-title">${t('signers')}</h3>
+    <h3 id="signers-title">${words('signers')}</h3>
     <ol>
       ${p.signers.map((s) => {
         const mine = !!me && s.email?.toLowerCase() === me.toLowerCase();
         const statusKey = codeKey('signerStatus_', s.status);
         return html`<li class="signer ${mine ? 'mine' : ''}" data-email=${s.email} data-status=${s.status}>
-          <span class="who">${signerName(s)}${mine ? translate(lang, 'areaYou') : ''}</span>
+          <span class="who">${signerName(s)}${mine ? t(lang, 'areaYou') : ''}</span>
           <span class="what">${actionWord(lang, s.action)}</span>
-          <span class="signer-status signer-status-${s.status}">${statusKey ? t(statusKey) : s.status}</span>
+          <span class="signer-status signer-status-${s.status}">${statusKey ? words(statusKey) : s.status}</span>
         </li>`;
       })}
     </ol>
@@ -66,10 +66,10 @@ export function renderSigners(p: PracticeDetail, lang: Speaker, me: string | und
 
 /** The practice's events, oldest first. */
 export function renderEvents(p: PracticeDetail, lang: Speaker) {
-  const t = (k: StringKey) => translate(lang, k);
+  const words = (k: StringKey) => t(lang, k);
   if (!p.events.length) return nothing;
   return html`<section class="events" part="events" aria-labelledby="events-title">
-    <h3 id="events-title">${t('events')}</h3>
+    <h3 id="events-title">${words('events')}</h3>
     <ol>
       ${p.events.map(
         (e) => html`<li data-action=${e.action}>

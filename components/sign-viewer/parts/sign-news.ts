@@ -10,7 +10,7 @@ import { sameEmail, type SignerStep } from '../../../src/model/sign/signer-view.
 import type { LinkOutcome } from '../../../src/controllers/sign/link-controller.js';
 import type { LinkStatus } from '../../../src/services/sign.js';
 import type { SignStatusDetail } from '../events.js';
-import { translate } from '../strings.js';
+import { t } from '../strings.js';
 import { statusWord } from './practice-summary.js';
 
 export interface NewsTarget {
@@ -30,7 +30,7 @@ export function practiceStatusNews(
   change: { idFile: number; status: PracticeStatus; previousStatus: PracticeStatus; practice: PracticeDetail },
 ): void {
   const { idFile, status, previousStatus, practice } = change;
-  to.say(translate(to.speaker, 'statusChanged', { status: statusWord(to.speaker, status) }));
+  to.say(t(to.speaker, 'statusChanged', { status: statusWord(to.speaker, status) }));
   to.status({ idFile, status, previousStatus, final: isFinalStatus(status), practice });
   if (isFinalStatus(status)) to.done();
 }
@@ -47,7 +47,7 @@ export function signerStepNews(
 ): void {
   const { idFile, signer, previousStatus, previousPracticeStatus, practice } = change;
   const key = signer.status === 'R' ? 'signerRejected' : signer.status === 'F' ? 'signerSigned' : undefined;
-  if (key) to.say(translate(to.speaker, key, { name: signer.name }));
+  if (key) to.say(t(to.speaker, key, { name: signer.name }));
   to.status({
     idFile,
     status: practice.status,
@@ -69,9 +69,7 @@ export function linkOutcomeNews(
   link: string,
 ): void {
   if (outcome === 'pending') return;
-  to.say(
-    translate(to.speaker, outcome === 'signed' ? 'linkSigned' : outcome === 'rejected' ? 'linkRejected' : 'linkClosed'),
-  );
+  to.say(t(to.speaker, outcome === 'signed' ? 'linkSigned' : outcome === 'rejected' ? 'linkRejected' : 'linkClosed'));
   const idFile = (status as { idFile?: unknown }).idFile;
   const signer = status.signer;
   to.status({

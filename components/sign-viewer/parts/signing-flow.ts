@@ -4,7 +4,7 @@ import type { ServiceError } from '../../../src/transport/errors.js';
 import { isFinalStatus } from '../../../src/services/sign.js';
 import type { SignPracticeController } from '../../../src/controllers/sign/practice-controller.js';
 import type { SignLinkController } from '../../../src/controllers/sign/link-controller.js';
-import { translate, type StringKey } from '../strings.js';
+import { t, type StringKey } from '../strings.js';
 import { renderLinkOutcome, renderTurn } from './turn-notice.js';
 
 /** What the signing flow needs from the viewer. */
@@ -188,7 +188,7 @@ export class SigningFlow implements ReactiveController {
   /** Where the signer stands, the Sign action, and what happens after it was pressed. */
   renderAction() {
     const o = this.options;
-    const t = (k: StringKey) => translate(o.speaker, k);
+    const words = (k: StringKey) => t(o.speaker, k);
     const linkOnly = o.linkOnly();
     const signingUrl = o.signingUrl();
     const p = o.practice.practice;
@@ -203,33 +203,33 @@ export class SigningFlow implements ReactiveController {
     const anchor = (url: string, label: string) =>
       html`<a class="button primary" part="sign-button" href=${url} target="_blank" rel="noopener noreferrer" @click=${(e: MouseEvent) => this.onLinkClick(e, url)}>${label}</a>`;
     let action;
-    if (!dialog && known) action = anchor(known, t('sign'));
-    else if (this.pendingLink) action = anchor(this.pendingLink, t('openSigningPage'));
+    if (!dialog && known) action = anchor(known, words('sign'));
+    else if (this.pendingLink) action = anchor(this.pendingLink, words('openSigningPage'));
     else
-      action = html`<button type="button" class="button primary" part="sign-button" @click=${this.onButton}>${t('sign')}</button>`;
+      action = html`<button type="button" class="button primary" part="sign-button" @click=${this.onButton}>${words('sign')}</button>`;
     const following = this.opened && (linkOnly ? outcome === 'pending' : !!p && !isFinalStatus(p.status));
     return html`${turn}${action}
       ${linkError ? o.renderError(linkError, () => void this.onButton()) : nothing}
-      ${this.refusedByPolicy ? html`<p class="notice" role="status">${t('frameRefused')}</p>` : nothing}
-      ${following ? html`<p class="notice">${dialog ? t('following') : t('signOpened')}</p>` : nothing}`;
+      ${this.refusedByPolicy ? html`<p class="notice" role="status">${words('frameRefused')}</p>` : nothing}
+      ${following ? html`<p class="notice">${dialog ? words('following') : words('signOpened')}</p>` : nothing}`;
   }
 
   /** The signing dialog (`sign-mode="dialog"`), while it is open. */
   renderDialog() {
     const url = this.dialogUrl;
     if (!url) return nothing;
-    const t = (k: StringKey) => translate(this.options.speaker, k);
-    return html`<dialog part="dialog" aria-label=${t('signingDialog')} @close=${this.onDialogClose}>
+    const words = (k: StringKey) => t(this.options.speaker, k);
+    return html`<dialog part="dialog" aria-label=${words('signingDialog')} @close=${this.onDialogClose}>
       <div class="dialog-bar">
-        <strong>${t('signingDialog')}</strong>
-        <button type="button" class="button" @click=${() => this.close()}>${t('closeDialog')}</button>
+        <strong>${words('signingDialog')}</strong>
+        <button type="button" class="button" @click=${() => this.close()}>${words('closeDialog')}</button>
       </div>
       <p class="frame-fallback">
-        ${t('frameTrouble')}
-        <a href=${url} target="_blank" rel="noopener noreferrer" data-fallback @click=${(e: MouseEvent) => this.onWindowFallback(e, url)}>${t('frameOpenWindow')}</a>
+        ${words('frameTrouble')}
+        <a href=${url} target="_blank" rel="noopener noreferrer" data-fallback @click=${(e: MouseEvent) => this.onWindowFallback(e, url)}>${words('frameOpenWindow')}</a>
       </p>
       <iframe
-        title=${t('signingDialog')}
+        title=${words('signingDialog')}
         src=${url}
         referrerpolicy="no-referrer"
         sandbox="allow-forms allow-same-origin allow-scripts allow-popups allow-popups-to-escape-sandbox"

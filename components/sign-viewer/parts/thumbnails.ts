@@ -74,12 +74,15 @@ export class Thumbnails implements ReactiveController {
     const thumb = strip.querySelector<HTMLElement>('.thumb[aria-selected="true"]');
     if (!thumb) return;
     this.shownCurrent = this.host.currentPage;
-    const s = strip.getBoundingClientRect();
-    const t = thumb.getBoundingClientRect();
-    if (strip.scrollWidth > strip.clientWidth + 1 && (t.left < s.left || t.right > s.right))
-      strip.scrollLeft += t.left - s.left - (s.width - t.width) / 2;
-    if (strip.scrollHeight > strip.clientHeight + 1 && (t.top < s.top || t.bottom > s.bottom))
-      strip.scrollTop += t.top - s.top - (s.height - t.height) / 2;
+    const stripBox = strip.getBoundingClientRect();
+    const thumbBox = thumb.getBoundingClientRect();
+    if (strip.scrollWidth > strip.clientWidth + 1 && (thumbBox.left < stripBox.left || thumbBox.right > stripBox.right))
+      strip.scrollLeft += thumbBox.left - stripBox.left - (stripBox.width - thumbBox.width) / 2;
+    if (
+      strip.scrollHeight > strip.clientHeight + 1 &&
+      (thumbBox.top < stripBox.top || thumbBox.bottom > stripBox.bottom)
+    )
+      strip.scrollTop += thumbBox.top - stripBox.top - (stripBox.height - thumbBox.height) / 2;
   }
 
   hostDisconnected(): void {

@@ -2,7 +2,7 @@ import { html, nothing } from 'lit';
 import type { Speaker } from '../../../src/i18n/translate.js';
 import type { SignerView } from '../../../src/model/sign/signer-view.js';
 import type { LinkOutcome } from '../../../src/controllers/sign/link-controller.js';
-import { translate, type StringKey } from '../strings.js';
+import { t, type StringKey } from '../strings.js';
 
 const TURN_KEYS: Partial<Record<SignerView['turn'], StringKey>> = {
   'your-turn': 'turn_yourTurn',
@@ -24,7 +24,7 @@ export function renderTurn(view: SignerView | undefined, lang: Speaker, named: b
   if (!view || !named) return nothing;
   const key = TURN_KEYS[view.turn];
   if (!key) return nothing;
-  const text = translate(lang, key, { name: view.waitingFor?.name ?? '' });
+  const text = t(lang, key, { name: view.waitingFor?.name ?? '' });
   return html`<p class="turn turn-${view.turn}" part="turn" data-turn=${view.turn}>${text}</p>`;
 }
 
@@ -37,5 +37,5 @@ const OUTCOME_KEYS: Record<Exclude<LinkOutcome, 'pending'>, StringKey> = {
 /** Link-only mode's ending: "Signed. Thank you." (or rejected / no longer open). */
 export function renderLinkOutcome(outcome: LinkOutcome | undefined, lang: Speaker) {
   if (!outcome || outcome === 'pending') return nothing;
-  return html`<p class="turn turn-${outcome}" part="turn" data-turn=${outcome}>${translate(lang, OUTCOME_KEYS[outcome])}</p>`;
+  return html`<p class="turn turn-${outcome}" part="turn" data-turn=${outcome}>${t(lang, OUTCOME_KEYS[outcome])}</p>`;
 }
