@@ -1,4 +1,5 @@
-// Fast tests of the viewer's pure logic (geometry, area placement, polling schedule, PDF sniffing).
+// Fast tests of the viewer's pure logic (geometry, area placement, PDF sniffing). The polling
+// schedule and its Poller are tested beside them, in src/model/sign/polling.test.ts.
 import { expect } from '@open-wc/testing';
 import fc from 'fast-check';
 import {
@@ -12,9 +13,7 @@ import {
   ZOOM_STEPS,
 } from '../../src/pdf/geometry.js';
 import { findKeyword, practiceAreas } from '../../src/pdf/areas.js';
-import { delayAfterError, nextDelay } from '../../src/model/sign/polling.js';
 import { looksLikePdf } from '../../src/services/sign.js';
-import { until } from '../../test/browser/helpers/sign-wait.js';
 
 const unit = fc.double({ min: 0, max: 1, noNaN: true });
 
@@ -91,24 +90,6 @@ describe('sign-viewer logic', () => {
     expect(stepZoom(ZOOM_STEPS[ZOOM_STEPS.length - 1]!, 1)).to.equal(ZOOM_STEPS[ZOOM_STEPS.length - 1]);
     expect(fitScale('fit-width', 600, 800, 1200, 400)).to.equal(2);
     expect(fitScale('fit-page', 600, 800, 1200, 400)).to.equal(0.5);
-  });
-
-  it('polling backs off without changes, resets on change, and honours Retry-After', () => {
-    const o = { baseMs: 1000, maxMs: 8000, factor: 1.5 };
-    fc.assert(
-      fc.property(fc.array(fc.boolean(), { maxLength: 40 }), (changes) => {
-        let d: number | undefined;
-        for (const changed of changes) {
-          const next = nextDelay(d, changed, o);
-          expect(next).to.be.within(o.baseMs, o.maxMs);
-          if (changed) expect(next).to.equal(o.baseMs);
-          else if (d !== undefined) expect(next).to.be.at.least(d);
-          d = next;
-        }
-      }),
-    );
-    expect(delayAfterError(1000, 5000, o)).to.equal(5000);
-    expect(delayAfterError(1000, undefined, o)).to.equal(2000);
   });
 
   it('finds an anchor keyword inside a text run, shifted by its characters', () => {
@@ -221,63 +202,5 @@ describe('sign-viewer logic', () => {
     expect(looksLikePdf(enc.encode('\n\n%PDF-1.4'))).to.equal(true);
     expect(looksLikePdf(enc.encode('Questo file non e un PDF'))).to.equal(false);
     expect(looksLikePdf(new Uint8Array())).to.equal(false);
-  });
-});
-
-describe('Poller', () => {
-  const setVisibility = (state: 'visible' | 'hidden') => {
-    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state });
-    document.dispatchEvent(new Event('visibilitychange'));
-  };
-  afterEach(() => {
-    delete (document as { visibilityState?: string }).visibilityState;
-  });
-
-  it('holds no timer while the tab is hidden and polls at once when it is visible again', async () => {
-    const { Poller } = await import('../../src/model/sign/polling.js');
-    let ticks = 0;
-    // One tick can be held open, to hide the tab while it is in flight.
-    let hold = false;
-    let release: ((changed: boolean) => void) | undefined;
-    const poller = new Poller(
-      async () => {
-        ticks++;
-        return hold ? new Promise<boolean>((r) => (release = r)) : false;
-      },
-      () => ({ baseMs: 20, maxMs: 40, factor: 2 }),
-    );
-    const internals = poller as unknown as { timer: unknown; inFlight: boolean };
-    poller.start(true);
-    await until(() => ticks >= 2, 'no polling');
-    hold = true;
-    await until(() => release, 'no tick in flight');
-    setVisibility('hidden');
-    expect(internals.timer).to.equal(undefined);
-    const frozen = ticks;
-    // An in-flight tick that ends while hidden does not schedule another.
-    release!(false);
-    await until(() => !internals.inFlight, 'the held tick did not end');
-    expect(internals.timer).to.equal(undefined);
-    expect(ticks).to.equal(frozen);
-    hold = false;
-    setVisibility('visible');
-    await until(() => ticks > frozen, 'did not resume');
-    poller.stop();
-    expect(internals.timer).to.equal(undefined);
-  });
-
-  it('stops for good on an error the callback says will not heal (404)', async () => {
-    const { Poller } = await import('../../src/model/sign/polling.js');
-    let errors = 0;
-    const poller = new Poller(
-      async () => {
-        throw Object.assign(new Error('gone'), { status: 404 });
-      },
-      () => ({ baseMs: 10, maxMs: 20, factor: 2 }),
-      () => (errors++, false),
-    );
-    poller.start(true);
-    await until(() => errors === 1 && !poller.active, 'did not stop');
-    expect(poller.active).to.equal(false);
   });
 });

@@ -2,7 +2,7 @@
 // is put in the box by the next sync that wants it at that scale, reported painted only once it is
 // in, and dropped when the layout wants another scale or another page.
 import { expect } from '@open-wc/testing';
-import type { PdfDocument } from '../../src/pdf/pdfjs.js';
+import type { PdfDocument, PdfPage } from '../../src/pdf/pdfjs.js';
 import { PagePainter } from './parts/page-painter.js';
 import { hasInk, openTestPdf } from '../../test/browser/helpers/sign-viewer.js';
 import { makePdf } from '../../test/browser/helpers/sign-pdfs.js';
@@ -30,6 +30,21 @@ function painterFixture() {
   return { container, painter, painted, addBox, cleanup: () => (painter.releaseAll(true), container.remove()) };
 }
 
+/**
+ * What pdf.js is asked to paint on `page`: each canvas handed to `page.render` and the end of that
+ * paint. A canvas painted ahead is out of the document, so the test reads it where pdf.js got it.
+ */
+function watchPaints(page: PdfPage): Array<{ canvas: HTMLCanvasElement; done: Promise<void> }> {
+  const paints: Array<{ canvas: HTMLCanvasElement; done: Promise<void> }> = [];
+  const render = page.render.bind(page);
+  page.render = (params) => {
+    const task = render(params);
+    paints.push({ canvas: (params as { canvas: HTMLCanvasElement }).canvas, done: task.promise });
+    return task;
+  };
+  return paints;
+}
+
 describe('page painter: painting ahead of the layout', () => {
   let pdf: PdfDocument;
   let destroy: () => Promise<void>;
@@ -45,20 +60,25 @@ describe('page painter: painting ahead of the layout', () => {
   it('paints before the box exists, puts the canvas in by the next sync at that scale, and reports it painted once it is in', async () => {
     const f = painterFixture();
     try {
-      f.painter.paintAhead(pdf, await pdf.getPage(1), 1.5);
+      const page = await pdf.getPage(1);
+      const paints = watchPaints(page);
+      f.painter.paintAhead(pdf, page, 1.5);
       expect(f.painter.pages, 'page 1 is being painted').to.deep.equal([1]);
       expect(f.container.querySelector('canvas'), 'no box yet: nothing in the document').to.equal(null);
-      // The picture may be done before the box exists: it is not reported until the canvas is in.
-      // (The canvas out of the document is the painter's own: read through its private map.)
-      const live = (f.painter as unknown as { live: Map<number, { canvas: HTMLCanvasElement }> }).live;
-      await until(() => hasInk(live.get(1)!.canvas), 'page 1 not painted ahead');
+      // The picture is done before the box exists: it is not reported until the canvas is in.
+      const ahead = await until(() => paints[0], 'page 1 not painted ahead');
+      await ahead.done;
+      expect(hasInk(ahead.canvas), 'the picture painted ahead has ink').to.equal(true);
+      expect(ahead.canvas.isConnected, 'painted ahead out of the document').to.equal(false);
       expect(f.painted, 'reported while out of the document').to.deep.equal([]);
       const box = f.addBox(1);
       f.painter.sync(pdf, [1], 1.5);
       await until(() => f.painted.length, 'page 1 never reported painted');
       expect(f.painted).to.deep.equal([{ n: 1, inBox: true }]);
       const canvases = box.querySelectorAll('canvas');
-      expect(canvases.length, 'the canvas painted ahead, not a second one').to.equal(1);
+      expect(canvases.length, 'one canvas in the box').to.equal(1);
+      expect(canvases[0], 'the canvas painted ahead, not a second one').to.equal(ahead.canvas);
+      expect(paints.length, 'page 1 painted once').to.equal(1);
       expect(canvases[0]!.width).to.equal(Math.floor(300 * 1.5));
       await until(() => box.querySelector('.textLayer span'), 'no text layer once in the box');
     } finally {
