@@ -2,6 +2,7 @@
 // setup (test/setup/rabbitmq.mjs). Drops are real: `rabbitmqctl close_all_connections` behind the
 // test server's /t/rabbit/drop. If the broker cannot start, every test here is skipped LOUDLY.
 import { expect } from '@open-wc/testing';
+import sinon from 'sinon';
 import { TRANSPORT_URL } from '/__sportello/env.js';
 import { RABBIT } from '/__sportello/rabbit.js';
 import {
@@ -11,9 +12,9 @@ import {
   type StompState,
 } from '../../../src/transport/stomp.js';
 import type { ServiceError } from '../../../src/transport/errors.js';
+import { pollStep } from '../../harness/harness.js';
 
 const login = { login: 'guest', passcode: 'guest' };
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const queueName = (what: string) =>
   `sportello-test-${what}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}`;
 
@@ -21,7 +22,7 @@ async function until(check: () => boolean, what: string, timeoutMs = 20_000): Pr
   const deadline = Date.now() + timeoutMs;
   while (!check()) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for: ${what}`);
-    await sleep(20);
+    await pollStep(20);
   }
 }
 
@@ -105,20 +106,33 @@ describe('StompSession against RabbitMQ Web-STOMP', function () {
     expect(got[1]!.headers['content-type']).to.equal('application/json');
     expect(got[0]!.headers[STOMP_MESSAGE_ID_HEADER]).to.be.a('string');
     await until(() => s.pending === 0, 'receipts for both');
-    await s.stop();
+    // A stopped session never reconnects: whatever it might schedule runs on a clock the test moves
+    // past the longest backoff (1 s here), instead of a guessed real wait.
+    const clock = sinon.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      await s.stop();
+      clock.tick(5_000);
+    } finally {
+      clock.restore();
+    }
     expect(states).to.deep.equal(['connecting', 'open', 'closed']);
-    await sleep(300);
     expect(s.state).to.equal('closed');
   });
 
   it('keeps what is published before connecting and flushes it in order after the onConnected hooks', async () => {
     const s = session();
     const q = queue('outbox');
+    const syncQueue = queue('outbox-sync');
     const got: string[] = [];
+    const synced: string[] = [];
     const hookSaw: Array<{ reconnect: boolean; pending: number; received: number }> = [];
     s.subscribe(`/queue/${q}`, (frame) => got.push(frame.body));
+    s.subscribe(`/queue/${syncQueue}`, (frame) => synced.push(frame.body));
     s.onConnected(async (info) => {
-      await sleep(50); // an async sync step: the outbox must wait for it
+      // An async sync step, a round trip through the broker as a history request is: the outbox
+      // must wait for it.
+      s.publish(`/queue/${syncQueue}`, 'sync');
+      await until(() => synced.includes('sync') && s.pending === 5, 'the sync step answered and confirmed');
       hookSaw.push({ ...info, pending: s.pending, received: got.length });
     });
     for (let i = 0; i < 5; i++) s.publish(`/queue/${q}`, `m${i}`);
@@ -138,7 +152,8 @@ describe('StompSession against RabbitMQ Web-STOMP', function () {
     s.subscribe(`/queue/${q}`, (frame) => got.push(frame.body));
     s.onConnected(async () => {
       s.publish(`/queue/${q}`, 'sync');
-      await sleep(50);
+      // The hook waits for its answer, as a history request does, while the outbox waits for it.
+      await until(() => got.includes('sync'), 'the sync request through the broker');
     });
     for (let i = 0; i < 3; i++) s.publish(`/queue/${q}`, `m${i}`);
     s.start();
@@ -214,15 +229,18 @@ describe('StompSession against RabbitMQ Web-STOMP', function () {
 
     const total = 1000;
     const started = performance.now();
+    // Paced by what arrived, not by the clock: the publisher stays at most ~150 messages ahead of
+    // the subscriber, and the drops come at 250, 500 and 750 delivered, so each one falls mid-traffic
+    // however fast or loaded the machine is.
     const publishing = (async () => {
       for (let i = 0; i < total; i++) {
         publisher.publish(`/queue/${q}`, `msg-${i}`);
-        if (i % 50 === 49) await sleep(150);
+        if (i % 50 === 49) await until(() => counts.size >= i - 99, `the subscriber near message ${i}`);
       }
     })();
     const dropping = (async () => {
       for (let d = 0; d < 3; d++) {
-        await sleep(400);
+        await until(() => counts.size >= (d + 1) * 250, `${(d + 1) * 250} delivered before drop ${d + 1}`);
         await dropAllConnections();
         await until(() => subscriber.state === 'open' && publisher.state === 'open', `both open after drop ${d + 1}`);
       }
@@ -341,8 +359,8 @@ describe('StompSession against RabbitMQ Web-STOMP', function () {
     await until(() => s.state === 'open', 'open');
     await dropAllConnections();
     await until(() => s.state === 'reconnecting', 'reconnecting');
-    await sleep(300);
-    expect(s.state).to.equal('reconnecting'); // the backoff (15–30 s) is still running
+    // The backoff (15–30 s) outlasts the 10 s allowed below: only "online" can open it in time.
+    expect(s.state).to.equal('reconnecting');
     window.dispatchEvent(new Event('online'));
     await until(() => s.state === 'open', 'open again right away', 10_000);
   });
