@@ -25,6 +25,7 @@ import { renderAreasStep } from './parts/areas-step.js';
 import { renderOptions, renderReview } from './parts/options-step.js';
 import { renderDrafts, renderSent } from './parts/sent-view.js';
 import { AreaEditing } from './parts/area-editing.js';
+import { InPersonHosting } from './parts/in-person-hosting.js';
 import { sentSignersOf } from '../../src/model/sign/composer/sent-signers.js';
 import type { SentSigner } from './events.js';
 import './events.js';
@@ -102,7 +103,7 @@ export class SportelloSignComposer extends SportelloElement {
   /**
    * Once sent, shows the new practice in a `<sportello-sign-viewer>` below (in-person signers sign
    * there): when the first signer signs here, on this device, their signing step opens at once in
-   * the viewer's dialog.
+   * the viewer's dialog, and so does the next in-person signer's as soon as one has signed here.
    */
   @property({ attribute: 'open-viewer', type: Boolean }) openViewer = false;
 
@@ -117,6 +118,12 @@ export class SportelloSignComposer extends SportelloElement {
   @state() private author: AuthorClaims | undefined;
 
   @query('dialog') private draftsDialog?: HTMLDialogElement;
+
+  /** In-person signers, one after another, in the viewer below the practice sent. */
+  private readonly hosting = new InPersonHosting(this, {
+    viewer: () => this.renderRoot.querySelector('sportello-sign-viewer'),
+    announceNext: (signer) => this.say(this.t('inPersonNext', { name: signer.name })),
+  });
 
   private readonly clients = new ServiceClientController<ComposerClients>(this, () => this.config, {
     build: ({ endpoint, tokenProvider }) => {
@@ -315,7 +322,8 @@ export class SportelloSignComposer extends SportelloElement {
     const { signers, passwords } = sentSignersOf(response, draft, this.host);
     this.sent = { idFile: response.idFile, signers, passwords };
     this.emit('sportello-sign-sent', { idFile: response.idFile, signers });
-    if (this.openViewer) void this.showViewer(signers[0]?.inPerson === true);
+    const firstSignsHere = this.hosting.start(signers);
+    if (this.openViewer) void this.showViewer(firstSignsHere);
     else this.focusSoon('#sent-title');
   }
 
@@ -335,6 +343,7 @@ export class SportelloSignComposer extends SportelloElement {
 
   private async prepareAnother(): Promise<void> {
     this.sent = undefined;
+    this.hosting.stop();
     this.step = 'documents';
     this.pdf.close();
     this.areas.reset();
@@ -502,7 +511,7 @@ export class SportelloSignComposer extends SportelloElement {
     </div>`;
   }
 
-  private renderViewer(idFile: number, inPerson: SentSigner | undefined) {
+  private renderViewer(idFile: number) {
     return html`<sportello-sign-viewer
       id-file=${String(idFile)}
       sign-mode="dialog"
@@ -511,7 +520,8 @@ export class SportelloSignComposer extends SportelloElement {
       .tokenProvider=${this.config.tokenProvider}
       sign-token=${this.signToken ?? nothing}
       sign-user=${this.signUser ?? nothing}
-      signer-email=${inPerson?.email ?? nothing}
+      signer-email=${this.hosting.current?.email ?? nothing}
+      @sportello-sign-status=${this.hosting.onStatus}
     ></sportello-sign-viewer>`;
   }
 
@@ -522,12 +532,11 @@ export class SportelloSignComposer extends SportelloElement {
       return html`${live}<div class="error" part="error" role="alert"><p>${this.t('errorAttributes')}</p></div>`;
     if (this.sent) {
       const sent = this.sent;
-      const inPerson = sent.signers.find((s) => s.inPerson);
       return html`${live}${renderSent(
         this.view,
         sent,
         () => void this.prepareAnother(),
-        this.openViewer ? this.renderViewer(sent.idFile, inPerson) : undefined,
+        this.openViewer ? this.renderViewer(sent.idFile) : undefined,
       )}`;
     }
     const index = STEPS.indexOf(this.step);

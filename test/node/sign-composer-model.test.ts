@@ -29,7 +29,7 @@ import {
 import { applyType, creationBody, draftFromBody, endOfDayIso } from '../../src/model/sign/composer/practice-body.js';
 import { checkPractice, type CheckContext } from '../../src/model/sign/composer/practice-checks.js';
 import { refusedField } from '../../src/model/sign/composer/refusals.js';
-import { sentSignersOf } from '../../src/model/sign/composer/sent-signers.js';
+import { nextInPersonSigner, sentSignersOf, type SentSigner } from '../../src/model/sign/composer/sent-signers.js';
 import { PLACEHOLDER_KINDS } from '../../src/model/sign/composer/placeholder-kinds.js';
 import type { ProcessType } from '../../src/services/sign-authoring.js';
 
@@ -461,6 +461,43 @@ describe('composer: the signers of a practice just sent', () => {
             undefined,
           );
           assert.equal(passwords.has('a@b.test'), asked && typed === '');
+        },
+      ),
+    );
+  });
+
+  it('after an in-person signer signs, the next one this device hosts is the first in-person signer not done', () => {
+    const sent = (email: string, inPerson: boolean): SentSigner => ({ email, name: email, action: 'S', inPerson });
+    const signers = [sent('mario@acme.test', true), sent('laura@acme.test', false), sent('anna@acme.test', true)];
+    const practice = (...statuses: string[]) => ({
+      signers: signers.map((s, i) => ({ email: s.email.toUpperCase(), status: statuses[i]! })),
+    });
+    assert.equal(nextInPersonSigner(signers, practice('L', 'W', 'W'))?.email, 'mario@acme.test');
+    // Mario signed: Anna is next here, even with Laura (remote) still to sign before her.
+    assert.equal(nextInPersonSigner(signers, practice('F', 'L', 'W'))?.email, 'anna@acme.test');
+    assert.equal(nextInPersonSigner(signers, practice('F', 'F', 'L'))?.email, 'anna@acme.test');
+    assert.equal(nextInPersonSigner(signers, practice('F', 'F', 'F')), undefined);
+    assert.equal(nextInPersonSigner(signers, practice('F', 'L', 'R')), undefined);
+  });
+
+  it('never names a remote signer, nor one already done (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ inPerson: fc.boolean(), status: fc.constantFrom('L', 'W', 'F', 'R') }), { maxLength: 6 }),
+        (rows) => {
+          const signers = rows.map((r, i): SentSigner => ({
+            email: `s${i}@x.test`,
+            name: `S${i}`,
+            action: 'S',
+            inPerson: r.inPerson,
+          }));
+          const next = nextInPersonSigner(signers, {
+            signers: rows.map((r, i) => ({ email: `s${i}@x.test`, status: r.status })),
+          });
+          const at = next ? signers.indexOf(next) : rows.length;
+          if (next) assert.ok(rows[at]!.inPerson && rows[at]!.status !== 'F' && rows[at]!.status !== 'R');
+          // Every in-person signer before it is done.
+          for (const r of rows.slice(0, at)) assert.ok(!r.inPerson || r.status === 'F' || r.status === 'R');
         },
       ),
     );

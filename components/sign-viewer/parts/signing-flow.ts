@@ -58,6 +58,8 @@ export class SigningFlow implements ReactiveController {
 
   hostDisconnected(): void {
     this.unwatchPolicy();
+    this.closed?.();
+    this.closing = this.closed = undefined;
   }
 
   /**
@@ -107,10 +109,19 @@ export class SigningFlow implements ReactiveController {
     this.host.requestUpdate();
   }
 
+  /**
+   * Settles when the dialog closing now has fired its close event: `dialogUrl` is cleared there, a
+   * task after `close()`, and the next in-person signer's step may open only after that.
+   */
+  private closing: Promise<void> | undefined;
+  private closed: (() => void) | undefined;
+
   /** Closes the signing dialog (the signer is done); its close event asks for the news at once. */
   close(): void {
     const dialog = this.dialog;
-    if (dialog?.open) dialog.close();
+    if (!dialog?.open) return;
+    this.closing ??= new Promise((resolve) => (this.closed = resolve));
+    dialog.close();
   }
 
   /** The anchor's own navigation opens the link (no popup blocker); we start following. */
@@ -125,6 +136,7 @@ export class SigningFlow implements ReactiveController {
    * stands between; a window needs the signer's own click.
    */
   async open(): Promise<boolean> {
+    await this.closing;
     if (this.mode !== 'dialog' || this.dialogUrl) return false;
     await this.onButton();
     return !!this.dialogUrl;
@@ -180,6 +192,8 @@ export class SigningFlow implements ReactiveController {
   private readonly onDialogClose = (): void => {
     this.unwatchPolicy();
     this.dialogUrl = undefined;
+    this.closed?.();
+    this.closing = this.closed = undefined;
     this.host.requestUpdate();
     if (!this.options.linkOnly()) this.options.practice.refreshNow();
     else this.options.link.refreshNow();

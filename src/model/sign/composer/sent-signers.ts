@@ -51,3 +51,18 @@ export function sentSignersOf(
   });
   return { signers, passwords };
 }
+
+/**
+ * The signer this device hosts next, after an in-person signer has signed here: the first signer,
+ * in signing order, who signs in person and has not yet signed or refused (by the practice as the
+ * service now gives it). Undefined when every in-person signer is done. A signer missing from the
+ * practice counts as not done (the service's list is the one that orders; ours matches by e-mail).
+ */
+export function nextInPersonSigner(
+  signers: readonly SentSigner[],
+  practice: { signers: ReadonlyArray<{ email: string; status: string }> },
+): SentSigner | undefined {
+  const done = (email: string) =>
+    practice.signers.some((s) => same(s.email, email) && (s.status === 'F' || s.status === 'R'));
+  return signers.find((s) => s.inPerson && !done(s.email));
+}
