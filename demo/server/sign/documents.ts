@@ -1,4 +1,12 @@
-import { generateLongPdf, generatePdf, type Block, type GeneratedPdf } from './pdfs.js';
+import {
+  generateLongPdf,
+  generatePdf,
+  inspectPdf,
+  type Block,
+  type GeneratedPdf,
+  type NormalizedBox,
+  type PdfInfo,
+} from './pdfs.js';
 
 /**
  * The seeded documents' texts. Signature labels double as anchor keywords: the seed places
@@ -180,4 +188,39 @@ export const LONG_PAGES = 100;
 export function longPdf(): Promise<Uint8Array> {
   longCache ??= generateLongPdf('Capitolato tecnico', LONG_PAGES);
   return longCache;
+}
+
+/** A seeded file: its bytes, what inspecting them reads (pages, sizes, form fields), its drawn signature boxes. */
+export interface SeedAsset {
+  bytes: Uint8Array;
+  info: PdfInfo;
+  /** By label, the text printed above each box. */
+  signatureBoxes: Record<string, NormalizedBox>;
+}
+
+/** The files a seeded practice's document names as its `asset` (data/practices.json). */
+export type SeedAssets = Record<'contract' | 'privacy' | 'adhesion' | 'agreement' | 'long' | 'broken', SeedAsset>;
+
+const BROKEN_BYTES = new TextEncoder().encode(
+  'Questo file non e un PDF: il documento e stato danneggiato durante il caricamento.\n',
+);
+
+/** Generates (once per process) every seeded file and reads back its pages and fields. */
+export async function loadSeedAssets(): Promise<SeedAssets> {
+  const pdfs = await seedPdfs();
+  const inspected = async ({ bytes, signatureBoxes }: GeneratedPdf) => ({
+    bytes,
+    info: await inspectPdf(bytes),
+    signatureBoxes,
+  });
+  const long = await longPdf();
+  return {
+    contract: await inspected(pdfs.contract),
+    privacy: await inspected(pdfs.privacy),
+    adhesion: await inspected(pdfs.adhesion),
+    agreement: await inspected(pdfs.agreement),
+    long: { bytes: long, info: await inspectPdf(long), signatureBoxes: {} },
+    // Not a PDF: nothing to read in it.
+    broken: { bytes: BROKEN_BYTES, info: { pages: 0, pagesSize: [], acrofields: [] }, signatureBoxes: {} },
+  };
 }
