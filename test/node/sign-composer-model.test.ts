@@ -26,7 +26,8 @@ import {
   type ComposerArea,
   type PracticeDraft,
 } from '../../src/model/sign/composer/practice-draft.js';
-import { applyType, creationBody, draftFromBody, endOfDayIso } from '../../src/model/sign/composer/practice-body.js';
+import { creationBody, endOfDayIso } from '../../src/model/sign/composer/practice-body.js';
+import { applyType, draftFromBody } from '../../src/model/sign/composer/draft-from-service.js';
 import { checkPractice, type CheckContext } from '../../src/model/sign/composer/practice-checks.js';
 import { refusedField } from '../../src/model/sign/composer/refusals.js';
 import { nextInPersonSigner, sentSignersOf, type SentSigner } from '../../src/model/sign/composer/sent-signers.js';

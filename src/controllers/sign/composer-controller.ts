@@ -27,13 +27,8 @@ import {
   type ComposerDocument,
   type PracticeDraft,
 } from '../../model/sign/composer/practice-draft.js';
-import {
-  applyType,
-  clearType,
-  creationBody,
-  draftFromBody,
-  type FieldRef,
-} from '../../model/sign/composer/practice-body.js';
+import { creationBody, type FieldRef } from '../../model/sign/composer/practice-body.js';
+import { applyType, clearType, draftFromBody } from '../../model/sign/composer/draft-from-service.js';
 import { checkPractice, type Problem } from '../../model/sign/composer/practice-checks.js';
 import { refusedField } from '../../model/sign/composer/refusals.js';
 import { ComposerStorage } from '../../storage/sign-composer-draft.js';
