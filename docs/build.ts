@@ -75,11 +75,22 @@ function markdown(text: string): string {
 const described = (text: string): Html =>
   codeSpans(text).map((s) => (s.code ? markup`<code>${s.text}</code>` : s.text));
 
+/**
+ * The site's pages. A disclosure, so that on a phone the list stays folded under "Pages" and the
+ * reader's first screen is the page itself; on a wide screen docs.css shows the list without the
+ * toggle. No script: `<details>` opens by itself, under the strict policy.
+ */
 const nav = (current: string): Html => markup`<nav class="site-nav" aria-label="Documentation">
-  <a href="./index.html" aria-current=${current === 'index' ? 'page' : undefined}>Guide</a>
-  ${PUBLIC_TAGS.map(
-    (tag) => markup`<a href="./${tag}.html" aria-current=${current === tag ? 'page' : undefined}>&lt;${tag}&gt;</a>`,
-  )}
+  <details class="site-menu">
+    <summary>Pages</summary>
+    <ul>
+      <li><a href="./index.html" aria-current=${current === 'index' ? 'page' : undefined}>Guide</a></li>
+      ${PUBLIC_TAGS.map(
+        (tag) =>
+          markup`<li><a href="./${tag}.html" aria-current=${current === tag ? 'page' : undefined}>&lt;${tag}&gt;</a></li>`,
+      )}
+    </ul>
+  </details>
 </nav>`;
 
 function sectionTable(section: ElementReference['sections'][number]): Html {

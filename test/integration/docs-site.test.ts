@@ -136,3 +136,37 @@ test('in the dark (prefers-color-scheme): each element page and its live example
     await page.close();
   }
 });
+
+test('on a phone the pages fold under "Pages": the page itself is the first screen, the list opens from the keyboard', async () => {
+  for (const path of ['index.html', 'sportello-live-chat.html']) {
+    const { page, problems } = await open(path);
+    const heading = await page.locator('main h1').evaluate((h) => h.getBoundingClientRect().top);
+    assert.ok(
+      heading < 844 / 4,
+      `${path}: the page's heading starts ${heading}px down, past the first screen's top quarter`,
+    );
+    const links = page.locator('nav.site-nav a');
+    assert.equal(await links.count(), PUBLIC_TAGS.length + 1, path);
+    assert.equal(await links.first().isVisible(), false, `${path}: the list is folded`);
+    // The toggle is the first stop after the skip link and the brand; Enter opens it, no script.
+    for (let i = 0; i < 3; i++) await page.keyboard.press('Tab');
+    assert.equal(await page.evaluate(() => document.activeElement?.textContent?.trim()), 'Pages', path);
+    await page.keyboard.press('Enter');
+    for (const link of await links.all()) assert.ok(await link.isVisible(), `${path}: ${await link.textContent()}`);
+    assert.equal(await overflow(page), 0, path);
+    assert.deepEqual(await axeViolations(page), [], `${path}, the list open`);
+    assert.deepEqual(problems, [], path);
+    await page.close();
+  }
+});
+
+test('on a wide screen every page is listed at once, with no toggle', async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await page.goto(`${site.url}/sportello-live-chat.html`);
+  for (const link of await page.locator('nav.site-nav a').all())
+    assert.ok(await link.isVisible(), `${await link.textContent()}`);
+  assert.equal(await page.locator('nav.site-nav summary').isVisible(), false);
+  assert.equal(await page.locator('nav.site-nav [aria-current="page"]').textContent(), '<sportello-live-chat>');
+  assert.deepEqual(await axeViolations(page), []);
+  await page.close();
+});
