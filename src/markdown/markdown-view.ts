@@ -1,5 +1,6 @@
 import { BlockScanner } from './blocks.js';
-import { appendMarkdownBlock, type BuildOptions, type BuiltBlock, type Definition } from './dom-builder.js';
+import { appendMarkdownBlock, type BuildOptions, type BuiltBlock } from './dom-builder.js';
+import type { Definition } from './lexer.js';
 import { completeOpenTail } from './incomplete.js';
 import { loadHtmlSanitiser, loadedHtmlSanitiser } from './html-loader.js';
 
