@@ -9,7 +9,7 @@
  * (`CatalogueStrings`): keys it leaves out still fall back to the configured language
  * (`configure({ lang })`).
  */
-import type { CatalogueStrings } from '../src/i18n/catalogue.js';
+import type { CatalogueStrings } from '../src/i18n/catalogue-types.js';
 import { ai } from './strings-ar/ai.js';
 import { chat } from './strings-ar/chat.js';
 import { desk } from './strings-ar/desk.js';

@@ -8,7 +8,7 @@ import { watchForElements } from './lazy-elements.js';
 import { acceptCommands } from './command-queue.js';
 
 export { configure, type SportelloConfig, type TokenProvider } from '../src/config.js';
-export type { Catalogue, CatalogueStrings, Strings } from '../src/i18n/catalogue.js';
+export type { Catalogue, CatalogueStrings, Strings } from '../src/i18n/catalogue-types.js';
 export { ServiceError, isServiceError, type ErrorKind, type ServiceName } from '../src/transport/errors.js';
 export type { SportelloConfigElement } from '../components/shared/sportello-config.js';
 export { loadElements, LAZY_TAGS } from './lazy-elements.js';

@@ -16,7 +16,7 @@
  * announced with {@link CONFIG_CHANGE_EVENT} and every connected element resolves again.
  */
 import type { TokenProvider } from './transport/auth.js';
-import type { Strings } from './i18n/catalogue.js';
+import type { Strings } from './i18n/catalogue-types.js';
 
 export type { TokenProvider };
 

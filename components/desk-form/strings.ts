@@ -1,5 +1,5 @@
 import { translator } from '../../src/i18n/translate.js';
-import type { KeyOf } from '../../src/i18n/catalogue.js';
+import type { KeyOf } from '../../src/i18n/catalogue-types.js';
 
 /** The help-desk form's strings: the `desk` namespace of the kit's catalogue (src/i18n/locales). */
 export type DeskStringKey = KeyOf<'desk'>;

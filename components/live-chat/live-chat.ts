@@ -1,5 +1,5 @@
 import type { ChatDestinations } from '../../src/services/chat.js';
-import type { Strings } from '../../src/i18n/catalogue.js';
+import type { Strings } from '../../src/i18n/catalogue-types.js';
 import type { TokenProvider } from '../../src/config.js';
 import { launcherCss, windowCss } from './live-chat.styles.js';
 import type { HandoffInput, SportelloLiveChatWindow } from './parts/chat-window.js';

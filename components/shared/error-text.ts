@@ -5,7 +5,7 @@
  * needs (status, code, reference) is kept apart, as a code the visitor can quote.
  */
 import { translator, type Speaker } from '../../src/i18n/translate.js';
-import type { KeyOf } from '../../src/i18n/catalogue.js';
+import type { KeyOf } from '../../src/i18n/catalogue-types.js';
 import { isServiceError, type ServiceError } from '../../src/transport/errors.js';
 
 export type ErrorStringKey = KeyOf<'errors'>;

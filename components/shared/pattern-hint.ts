@@ -6,7 +6,7 @@
  * sentence rather than a wrong one. One rule for the help-desk form's extra attributes and the live
  * chat's custom pre-chat fields; its words are the catalogue's `fields` namespace.
  */
-import type { KeyOf } from '../../src/i18n/catalogue.js';
+import type { KeyOf } from '../../src/i18n/catalogue-types.js';
 import { translator, type Speaker } from '../../src/i18n/translate.js';
 
 const t = translator('fields');

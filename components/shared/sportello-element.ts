@@ -9,7 +9,7 @@ import {
   type TokenProvider,
 } from '../../src/config.js';
 import type { Lang } from '../../src/i18n/lang.js';
-import type { Strings } from '../../src/i18n/catalogue.js';
+import type { Strings } from '../../src/i18n/catalogue-types.js';
 import { languageOf, stringsReady } from '../../src/i18n/translate.js';
 import { followPageLang, unfollowPageLang } from '../../src/i18n/page-lang.js';
 

@@ -1,4 +1,4 @@
-import type { Catalogue } from '../../src/i18n/catalogue.js';
+import type { Catalogue } from '../../src/i18n/catalogue-types.js';
 
 /** The live chat window: pre-chat form, conversation, offline form, rating, past conversations. */
 export const chat: Catalogue['chat'] = {

@@ -1,4 +1,4 @@
-import type { Catalogue } from '../../src/i18n/catalogue.js';
+import type { Catalogue } from '../../src/i18n/catalogue-types.js';
 
 /** The help-desk form, the follow-up view and "my requests". */
 export const desk: Catalogue['desk'] = {

@@ -1,4 +1,4 @@
-import type { Catalogue } from '../../src/i18n/catalogue.js';
+import type { Catalogue } from '../../src/i18n/catalogue-types.js';
 
 /** One error notice for every element: what happened, then what to do. */
 export const errors: Catalogue['errors'] = {

@@ -1,4 +1,4 @@
-import type { Catalogue } from '../../src/i18n/catalogue.js';
+import type { Catalogue } from '../../src/i18n/catalogue-types.js';
 
 /** A form field's expected format (the desk form and the live chat). */
 export const fields: Catalogue['fields'] = {

@@ -1,4 +1,4 @@
-import type { Catalogue } from '../../src/i18n/catalogue.js';
+import type { Catalogue } from '../../src/i18n/catalogue-types.js';
 
 export const launcher: Catalogue['launcher'] = {
   open: 'فتح المحادثة',

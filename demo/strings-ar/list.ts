@@ -1,4 +1,4 @@
-import type { Catalogue } from '../../src/i18n/catalogue.js';
+import type { Catalogue } from '../../src/i18n/catalogue-types.js';
 
 /** The message list shared by the live chat and the assistant. */
 export const list: Catalogue['list'] = {

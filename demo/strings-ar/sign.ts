@@ -1,4 +1,4 @@
-import type { Catalogue } from '../../src/i18n/catalogue.js';
+import type { Catalogue } from '../../src/i18n/catalogue-types.js';
 
 /** The signing viewer: the practice ("الملف"), its signers and history, the PDF toolbar. */
 export const sign: Catalogue['sign'] = {

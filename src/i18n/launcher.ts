@@ -6,7 +6,7 @@
  * resolves the language with the kit's one rule and loads only the launcher's strings of that
  * language (a few hundred bytes), not the whole catalogue.
  */
-import type { Strings } from './catalogue.js';
+import type { Strings } from './catalogue-types.js';
 import type { Lang } from './lang.js';
 import { languageOf, stringsReady, template, translator } from './translate.js';
 

@@ -4,7 +4,7 @@
  * glance any text that did not come from the catalogue (plain letters outside brackets), and the
  * pseudo-locale browser test (test/browser/i18n/) fails on it. Loaded only by whoever asks for it.
  */
-import type { Catalogue, CatalogueStrings, Namespace } from './catalogue.js';
+import type { Catalogue, CatalogueStrings, Namespace } from './catalogue-types.js';
 import { mapMessageText } from './message.js';
 
 const ACCENTED: Record<string, string> = Object.fromEntries(

@@ -6,7 +6,7 @@
  * Part of the closed launcher's file: nothing here imports i18n statically.
  */
 import type { LauncherLabels } from '../../../src/i18n/launcher.js';
-import type { Strings } from '../../../src/i18n/catalogue.js';
+import type { Strings } from '../../../src/i18n/catalogue-types.js';
 import { BUILT_IN_LAUNCHER_LABELS } from './launcher-strings.js';
 
 /** The launcher's labels: built-in ones first (no plural formatter yet), then the kit's full rule's. */

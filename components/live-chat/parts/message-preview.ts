@@ -24,7 +24,7 @@ export function shorten(text: string, max = PREVIEW_CHARS): string {
 
 export interface PreviewHost {
   /** The launcher element (its language and strings). */
-  readonly element: HTMLElement & { strings?: import('../../../src/i18n/catalogue.js').Strings | undefined };
+  readonly element: HTMLElement & { strings?: import('../../../src/i18n/catalogue-types.js').Strings | undefined };
   readonly root: ShadowRoot;
   /** Opens the chat window (and moves focus into it). */
   open(): Promise<void>;

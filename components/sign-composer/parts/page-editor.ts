@@ -3,7 +3,7 @@ import { property, query, state } from 'lit/decorators.js';
 import { tokens } from '../../shared/tokens.styles.js';
 import { cssProps } from '../../shared/css-props.js';
 import type { Lang } from '../../../src/i18n/lang.js';
-import type { Strings } from '../../../src/i18n/catalogue.js';
+import type { Strings } from '../../../src/i18n/catalogue-types.js';
 import type { PdfDocument } from '../../../src/pdf/pdfjs.js';
 import { displayBox, fitScale, pagesToRender, storedBox, type NormalizedBox } from '../../../src/pdf/geometry.js';
 import { measurePages, type PageSize } from '../../../src/pdf/page-sizes.js';

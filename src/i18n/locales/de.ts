@@ -1,5 +1,5 @@
 /** Deutsch. Förmliche Anrede (Sie), wie im Kundenservice üblich. */
-import type { Catalogue } from '../catalogue.js';
+import type { Catalogue } from '../catalogue-types.js';
 import launcher from './launcher/de.js';
 
 const de: Catalogue = {

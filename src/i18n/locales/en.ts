@@ -1,5 +1,5 @@
 /**
- * English: the source of the catalogue's keys (src/i18n/catalogue.ts). Messages are ICU
+ * English: the source of the catalogue's keys (its shapes: src/i18n/catalogue-types.ts). Messages are ICU
  * (src/i18n/message.ts): `{name}` placeholders, `{n, plural, one {…} other {…}}`.
  * Namespaces: one per element, `list` for the shared message list, `launcher` for the closed
  * live-chat launcher (a module apart, so the launcher loads only those few strings).

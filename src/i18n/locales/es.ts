@@ -1,5 +1,5 @@
 /** Español. Trato de usted, como en un servicio de atención al cliente. */
-import type { Catalogue } from '../catalogue.js';
+import type { Catalogue } from '../catalogue-types.js';
 import launcher from './launcher/es.js';
 
 const es: Catalogue = {

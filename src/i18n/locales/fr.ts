@@ -2,7 +2,7 @@
  * Français. Vouvoiement, comme un service client. Typographie française : espace insécable
  * (U+00A0) avant « : », « ? », « ! » et « % », apostrophe typographique.
  */
-import type { Catalogue } from '../catalogue.js';
+import type { Catalogue } from '../catalogue-types.js';
 import launcher from './launcher/fr.js';
 
 const fr: Catalogue = {

@@ -1,5 +1,5 @@
 /** Italiano. Si rivolge al visitatore con il Lei, come un servizio clienti. */
-import type { Catalogue } from '../catalogue.js';
+import type { Catalogue } from '../catalogue-types.js';
 import launcher from './launcher/it.js';
 
 const it: Catalogue = {

@@ -1,6 +1,6 @@
 /**
  * `<sportello-sign-composer>`'s strings in English, the source of the `compose` namespace's keys
- * (src/i18n/catalogue.ts). A module apart from the language's catalogue: only the composer loads it.
+ * (src/i18n/catalogue-types.ts). A module apart from the language's catalogue: only the composer loads it.
  */
 const compose = {
   title: 'Prepare a practice',

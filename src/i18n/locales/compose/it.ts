@@ -2,7 +2,7 @@
  * `<sportello-sign-composer>`'s strings in Italian (the `compose` namespace, keyed as
  * English's: `locales/compose/en.ts`). A module apart: only the composer loads it.
  */
-import type { ComposeCatalogue } from '../../catalogue.js';
+import type { ComposeCatalogue } from '../../catalogue-types.js';
 
 const compose: ComposeCatalogue = {
   title: 'Prepara una pratica',

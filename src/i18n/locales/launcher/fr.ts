@@ -1,4 +1,4 @@
-import type { Catalogue } from '../../catalogue.js';
+import type { Catalogue } from '../../catalogue-types.js';
 
 const launcher: Catalogue['launcher'] = {
   open: 'Ouvrir le chat',
