@@ -12,6 +12,7 @@ export default tseslint.config(
     ignores: [
       'node_modules/**',
       'dist/**',
+      'gateway/dist/**',
       'cdn/**',
       '.bench/**',
       'custom-elements.json',

@@ -1,7 +1,8 @@
+#!/usr/bin/env node
 /**
- * `npm run gateway`: the Sportello gateway. It serves the services named by
- * SPORTELLO_GATEWAY_UPSTREAM (or one variable per service) and refuses to start on a bad or
- * incomplete configuration, printing one line per problem. Only when asked for
+ * `sportello-gateway` (the installed package's command; `npm run gateway` in the repository): the
+ * Sportello gateway. It serves the services named by SPORTELLO_GATEWAY_UPSTREAM (or one variable per
+ * service) and refuses to start on a bad or incomplete configuration, printing one line per problem. Only when asked for
  * (SPORTELLO_GATEWAY_SIMULATOR=1, as `npm start` does) it starts the embedded service simulator on
  * a free port and serves it with the simulator's seeded credentials — the demo's configuration.
  * README "Deploying on a public site" lists every setting.
@@ -14,9 +15,43 @@ import { openStore } from './store.js';
 const env = process.env;
 const wantsSimulator = ['1', 'true', 'yes'].includes((env.SPORTELLO_GATEWAY_SIMULATOR ?? '').toLowerCase());
 
+/** What main.ts uses of demo/server/core/simulator.ts (typed here: the package compiles this folder alone). */
+interface SimulatorModule {
+  startSimulator(options: {
+    port: number;
+    paceMs: number;
+    allowedOrigins: string[];
+  }): Promise<{ url: string; close(): Promise<void> }>;
+}
+
+/**
+ * The simulator is the repository's demo, beside this folder: it is there when the gateway runs from
+ * its sources (`npm start`, `npm run gateway`), not in the installed package (whose compiled
+ * main.js is one folder deeper, in dist/). A specifier in a variable, so the package's compiler
+ * leaves the demo out.
+ */
+async function loadSimulator(): Promise<SimulatorModule | undefined> {
+  const specifier = '../demo/server/core/simulator.js';
+  try {
+    return (await import(specifier)) as SimulatorModule;
+  } catch (error) {
+    const missing = (error as { code?: string }).code === 'ERR_MODULE_NOT_FOUND';
+    if (missing && String((error as Error).message).includes('demo/server/core/simulator')) return undefined;
+    throw error;
+  }
+}
+
 let sim: { url: string; close(): Promise<void> } | undefined;
 if (wantsSimulator) {
-  const { startSimulator } = await import('../demo/server/core/simulator.js');
+  const simulator = await loadSimulator();
+  if (!simulator) {
+    console.error('Sportello gateway: not started, the configuration has problems:');
+    console.error(
+      "  SPORTELLO_GATEWAY_SIMULATOR: the demo simulator is not part of the installed gateway (it is in the repository's demo: `npm start` in a clone); name the services with SPORTELLO_GATEWAY_UPSTREAM",
+    );
+    process.exit(2);
+  }
+  const { startSimulator } = simulator;
   // The demo's scenario pages also call the simulator directly (fault injection, the operator
   // console): it accepts the same page origins as the gateway.
   const origins = (env.SPORTELLO_GATEWAY_ORIGINS ?? demoOrigins(env).join(','))

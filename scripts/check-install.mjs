@@ -6,6 +6,9 @@
 //   which pdfjs-dist decides and a bundler copies into an app only as separate files fetched when a
 //   document needs one: they get a line and a limit of their own (≤ 3.5 MB);
 // - every other package is one of our runtime `dependencies` or theirs (no devDependency leaks);
+// - none of the gateway's server stack (gateway/package.json's dependencies: Fastify, ioredis, …)
+//   nor tsx: the gateway is a package of its own (`@sportello/gateway`), an app installing the kit
+//   gets the browser kit's dependencies only;
 // - no native binary: pdf.js' optional Node canvas (@napi-rs/canvas) is not needed in browsers;
 // - every `exports` subpath (`sportello/ai-launcher.js`, …) resolves, from the portal, to an installed file.
 // Prints the sizes; exits 1 on any problem. Needs the npm registry (for Lit & co.).
@@ -18,6 +21,9 @@ const LIMIT_BYTES = 5 * 1024 * 1024;
 const PDFJS_DATA_LIMIT_BYTES = 3.5 * 1024 * 1024;
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
+const gatewayPkg = JSON.parse(readFileSync('gateway/package.json', 'utf8'));
+/** The gateway's runtime, and the TypeScript loader the repository runs it with: never an app's. */
+const serverOnly = new Set([...Object.keys(gatewayPkg.dependencies ?? {}), 'tsx']);
 const work = mkdtempSync(join(tmpdir(), 'sportello-install-'));
 const problems = [];
 
@@ -114,6 +120,10 @@ try {
     if (devOnly.includes(p.name) && !wanted.has(p.name))
       problems.push(`${p.name} (a devDependency of ours) was installed`);
     if (/canvas/i.test(p.name)) problems.push(`${p.name} was installed (a Node canvas binary: not needed in browsers)`);
+    if (serverOnly.has(p.name))
+      problems.push(
+        `${p.name} was installed (${p.name === 'tsx' ? "the repository's TypeScript loader" : `a dependency of ${gatewayPkg.name}`}: a server package, not the browser kit's)`,
+      );
   }
   const binaries = [];
   const findBinaries = (dir) => {
@@ -137,8 +147,10 @@ try {
   console.log(
     `  and pdf.js' data files in ${pkg.name}/dist/pdfjs/: ${mb(pdfjsDataBytes)} (limit ${mb(PDFJS_DATA_LIMIT_BYTES)})`,
   );
+  // Everything in node_modules but the kit itself (nested copies counted once).
+  const othersBytes = totalBytes - size(own.path);
   console.log(
-    `  and ${others.length} runtime packages: ${others.map((p) => `${p.name} ${(size(p.path) / 1024).toFixed(0)} KB`).join(', ')}`,
+    `  and ${others.length} runtime packages, ${mb(othersBytes)}: ${others.map((p) => `${p.name} ${(size(p.path) / 1024).toFixed(0)} KB`).join(', ')}`,
   );
 } catch (error) {
   problems.push(String(error?.message ?? error));
