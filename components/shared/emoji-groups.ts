@@ -7,7 +7,8 @@ import type { Lang } from '../../src/i18n/lang.js';
 
 /**
  * A group as generated: its name, then one entry a line (emoji, tab, name, tab, search words, and a
- * tab and 1 for an emoji that takes a skin tone).
+ * tab and 1 for an emoji that takes a skin tone). The generated modules write this shape out rather
+ * than import it, so the data imports nothing back from the module that loads it.
  */
 export type EmojiGroupData = readonly [name: string, entries: string];
 
