@@ -287,7 +287,7 @@ export function readConfig(env: Record<string, string | undefined>, simulatorUrl
     }
     if (!base && serves(service))
       problems.push(
-        `${setting}: not set, nor SPORTELLO_GATEWAY_UPSTREAM (where the ${service} service is; for the demo simulator set SPORTELLO_GATEWAY_SIMULATOR=1)`,
+        `${setting}: not set, nor SPORTELLO_GATEWAY_UPSTREAM (where the ${service} service is; for the demo simulator, in a clone of the repository: SPORTELLO_GATEWAY_SIMULATOR=1)`,
       );
     return (base ?? '') + suffix;
   };
