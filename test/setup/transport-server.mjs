@@ -61,7 +61,7 @@ export async function startTransportServer({ allowedOrigins = [] } = {}) {
   /** key → { calls, aborted, tokens... } */
   const state = new Map();
   const stateOf = (key) => {
-    if (!state.has(key)) state.set(key, { calls: 0, aborted: 0, closed: 0, tokens: 0 });
+    if (!state.has(key)) state.set(key, { calls: 0, aborted: 0, closed: 0, finished: 0, tokens: 0 });
     return state.get(key);
   };
 
@@ -244,6 +244,8 @@ export async function startTransportServer({ allowedOrigins = [] } = {}) {
           res.on('close', () => {
             if (!res.writableFinished) st.closed++;
           });
+          // The whole answer handed to the socket: a test that needs it sent waits for this, not a guess.
+          res.on('finish', () => st.finished++);
           req.socket.setNoDelay(true);
           res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache' });
           let offset = 0;

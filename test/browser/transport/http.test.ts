@@ -4,6 +4,7 @@ import { TRANSPORT_URL } from '/__sportello/env.js';
 import { HttpClient } from '../../../src/transport/http.js';
 import { bearer, clientCredentials, signApiKey, chatToken, none } from '../../../src/transport/auth.js';
 import { ServiceError, isAbort } from '../../../src/transport/errors.js';
+import { pollStep } from '../../harness/harness.js';
 
 let keySeq = 0;
 const newKey = () => `http-${Date.now()}-${++keySeq}`;
@@ -25,7 +26,7 @@ async function rejection(promise: Promise<unknown>): Promise<unknown> {
 async function until(check: () => Promise<boolean>, what: string): Promise<void> {
   for (let i = 0; i < 100; i++) {
     if (await check()) return;
-    await new Promise((r) => setTimeout(r, 50));
+    await pollStep(50);
   }
   throw new Error(`never happened: ${what}`);
 }

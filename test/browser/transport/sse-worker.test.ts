@@ -7,6 +7,8 @@ import { AiClient, type ChatStreamEvent } from '../../../src/services/ai.js';
 import { HttpClient } from '../../../src/transport/http.js';
 import type { AuthStrategy } from '../../../src/transport/auth.js';
 import { ServiceError } from '../../../src/transport/errors.js';
+import { eventually } from '../../harness/harness.js';
+import { simulator } from '../../harness/simulator.js';
 import {
   openEventBatches,
   openEventStream,
@@ -103,6 +105,12 @@ async function bothPaths<T>(
   }
 }
 
+/**
+ * Waits until the simulator has no answer streaming: the worker's request is cancelled at the
+ * service, so nothing more can come from it (instead of a guessed wait for nothing to happen).
+ */
+const streamClosedAtTheService = () => eventually(async () => (await simulator.openStreams()) === 0);
+
 async function failure(run: () => Promise<unknown>): Promise<unknown> {
   try {
     await run();
@@ -111,8 +119,6 @@ async function failure(run: () => Promise<unknown>): Promise<unknown> {
   }
   throw new Error('expected a rejection');
 }
-
-const settle = (ms = 300) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('AI stream through the stream worker (simulator)', () => {
   afterEach(async () => {
@@ -280,7 +286,7 @@ describe('AI stream through the stream worker (simulator)', () => {
     expect(batches.length).to.equal(2);
     expect(batches.flat().every((i) => i.kind === 'event')).to.equal(true);
     const counted = sseWorkerState().batches;
-    await settle();
+    await streamClosedAtTheService();
     expect(sseWorkerState().batches, 'messages after the abort').to.equal(counted);
   });
 
@@ -290,7 +296,7 @@ describe('AI stream through the stream worker (simulator)', () => {
       break;
     }
     const counted = sseWorkerState().batches;
-    await settle();
+    await streamClosedAtTheService();
     expect(sseWorkerState().batches).to.equal(counted);
   });
 

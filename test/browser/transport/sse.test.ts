@@ -14,6 +14,7 @@ import {
   type SseMessage,
 } from '../../../src/transport/sse.js';
 import { ServiceError } from '../../../src/transport/errors.js';
+import { pollStep } from '../../harness/harness.js';
 
 interface Data {
   type: string;
@@ -41,14 +42,16 @@ async function collect<T>(stream: AsyncIterable<T>): Promise<T[]> {
   return out;
 }
 
-async function serverState(key: string): Promise<{ calls: number; closed: number; referer?: string | null }> {
+async function serverState(
+  key: string,
+): Promise<{ calls: number; closed: number; finished: number; referer?: string | null }> {
   return (await fetch(`${TRANSPORT_URL}/t/state?key=${key}`)).json();
 }
 
 async function until(check: () => Promise<boolean>, what: string): Promise<void> {
   for (let i = 0; i < 100; i++) {
     if (await check()) return;
-    await new Promise((r) => setTimeout(r, 50));
+    await pollStep(50);
   }
   throw new Error(`never happened: ${what}`);
 }
@@ -278,6 +281,7 @@ for (const offThread of [false, true])
     });
 
     it('an abort after the whole answer arrived still ends the iteration silently (nothing read before it comes out)', async () => {
+      const key = newKey();
       const controller = new AbortController();
       const batches: Array<Array<SseMessage<Data>>> = [];
       // One event per read: the first batch is not the whole answer.
@@ -285,12 +289,13 @@ for (const offThread of [false, true])
         isTerminal,
         offThread,
         signal: controller.signal,
-        query: { chunks: '30', delayMs: '10' },
+        query: { key, chunks: '30', delayMs: '10' },
       })) {
         batches.push(batch);
         if (batches.length === 1) {
-          // Let the rest of the answer (done included) arrive and wait, read but not taken, then abort.
-          await new Promise((r) => setTimeout(r, 400));
+          // The server has sent the rest of the answer (done included), which waits read but not
+          // taken; then abort.
+          await until(async () => (await serverState(key)).finished === 1, 'the server sent the whole answer');
           controller.abort();
         }
       }
