@@ -12,8 +12,9 @@ describe('sportello-composer', () => {
     el.addEventListener('sportello-composer-send', () => sent++);
     area.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', shiftKey: true, bubbles: true }));
     expect(sent).to.equal(0);
-    setTimeout(() => area.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true })));
-    const ev = await oneEvent(el, 'sportello-composer-send');
+    const sending = oneEvent(el, 'sportello-composer-send');
+    area.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+    const ev = await sending;
     expect(ev.detail.text).to.equal('hello');
     await el.updateComplete;
     expect(el.value).to.equal('');
@@ -44,19 +45,17 @@ describe('sportello-composer', () => {
     const file = new File(['abc'], 'note.txt', { type: 'text/plain' });
     const data = new DataTransfer();
     data.items.add(file);
-    setTimeout(() =>
-      el
-        .shadowRoot!.querySelector('textarea')!
-        .dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true })),
+    const pasting = oneEvent(el, 'sportello-composer-attach');
+    el.shadowRoot!.querySelector('textarea')!.dispatchEvent(
+      new ClipboardEvent('paste', { clipboardData: data, bubbles: true }),
     );
-    const pasted = await oneEvent(el, 'sportello-composer-attach');
+    const pasted = await pasting;
     expect(pasted.detail.files.map((f: File) => f.name)).to.deep.equal(['note.txt']);
-    setTimeout(() =>
-      el
-        .shadowRoot!.querySelector('form')!
-        .dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true })),
+    const dropping = oneEvent(el, 'sportello-composer-attach');
+    el.shadowRoot!.querySelector('form')!.dispatchEvent(
+      new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }),
     );
-    const dropped = await oneEvent(el, 'sportello-composer-attach');
+    const dropped = await dropping;
     expect(dropped.detail.files).to.have.length(1);
     el.attachments = [{ key: 'k', name: '<img src=x onerror=alert(1)>.png', state: 'uploading', progress: 0.4 }];
     await el.updateComplete;
