@@ -27,6 +27,7 @@ import '../../entries/desk-requests.js';
 import '../../components/shared/sportello-config.js';
 import { PUBLIC_TAGS } from '../../scripts/public-tags.mjs';
 import { visitorToken } from './helpers/visitor-token.js';
+import { pollStep } from '../harness/harness.js';
 
 setPdfWorkerSrc('/node_modules/pdfjs-dist/build/pdf.worker.min.mjs');
 
@@ -427,7 +428,7 @@ async function converge(read: () => string[]): Promise<void> {
           .join('\n         ')}\n  other: ${b.slice(Math.max(0, at - 2), at + 3).join('\n         ')}`,
       );
     }
-    await new Promise((r) => setTimeout(r, 150));
+    await pollStep(150);
   }
 }
 
