@@ -1,7 +1,6 @@
 import DOMPurify, { type Config } from 'dompurify';
 import { safeImageUrl, safeLinkUrl } from './safe-url.js';
 import { parseHtmlWithPolicy } from '../security/trusted-types.js';
-import { provideHtmlSanitiser } from './html-loader.js';
 
 /**
  * Answers the service sends as HTML (`response_format: html`): DOMPurify parses them in an inert
@@ -83,5 +82,3 @@ export function sanitiseHtml(html: string, doc: Document = document): DocumentFr
   }
   return doc === document ? fragment : (doc.importNode(fragment, true) as DocumentFragment);
 }
-
-provideHtmlSanitiser(sanitiseHtml);

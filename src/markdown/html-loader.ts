@@ -1,14 +1,15 @@
 /**
  * DOMPurify (html-format.ts) is a third of the AI panel's code and only `html` answers need it, so
  * the views load it on demand: the first html answer imports it, every later one finds it here.
- * Code that imports html-format.ts statically (the package index, tests) provides it at once.
+ * Code that imports html-format.ts statically (the renderer's index) hands it over with
+ * provideHtmlSanitiser; html-format.ts itself imports nothing from here.
  */
 export type HtmlSanitiser = (html: string, doc?: Document) => DocumentFragment | null;
 
 let sanitiser: HtmlSanitiser | undefined;
 let loading: Promise<HtmlSanitiser | null> | undefined;
 
-/** Called by html-format.ts when it is evaluated. */
+/** Hands over the sanitiser a caller imported statically: html then renders at once. */
 export function provideHtmlSanitiser(fn: HtmlSanitiser): void {
   sanitiser = fn;
 }

@@ -448,7 +448,7 @@ export class MarkdownView {
 
 /**
  * One-shot render of a finished text: the same DOM a streamed render of it ends with. For `html`
- * the sanitiser must be loaded first (`await loadHtmlSanitiser()`, or import html-format.ts);
+ * the sanitiser must be loaded first (`await loadHtmlSanitiser()`, or import the renderer's index.ts);
  * otherwise the text is returned as plain text.
  */
 export function renderMarkdown(text: string, options: Omit<MarkdownViewOptions, 'schedule'> = {}): DocumentFragment {
