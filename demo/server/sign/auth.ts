@@ -1,7 +1,11 @@
 import type { IncomingMessage } from 'node:http';
+import type { SimRequest } from '../core/http-kit.js';
 import type { SimContext } from '../core/service.js';
 import { SignError } from './errors.js';
 import { BEARER_USER, SIGN_TOKENS, USERS, type SignUser } from './model.js';
+
+/** A handler of an endpoint of spec §4, given the user `authenticate` found; index.ts wraps each with auth and errors. */
+export type ApiHandler = (r: SimRequest, user: SignUser) => Promise<void> | void;
 
 const header = (req: IncomingMessage, name: string): string | undefined => {
   const v = req.headers[name];

@@ -1,7 +1,7 @@
 import { sendEmpty, sendJson } from '../core/http-kit.js';
+import type { ApiHandler } from './auth.js';
 import { SignError } from './errors.js';
 import { isoOffset, type SignUser } from './model.js';
-import type { ApiHandler } from './routes-files.js';
 import type { Draft, SignStore } from './store.js';
 import { namedType, readObject } from './workflows.js';
 

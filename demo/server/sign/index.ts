@@ -1,15 +1,16 @@
 import { Router, type SimRequest } from '../core/http-kit.js';
 import type { ServiceModule, SimContext } from '../core/service.js';
-import { authenticate } from './auth.js';
+import { authenticate, type ApiHandler } from './auth.js';
 import { SignError, sendSignError, signErrorBody } from './errors.js';
 import { documentRoutes } from './routes-documents.js';
 import { draftRoutes } from './drafts.js';
-import { fileRoutes, type ApiHandler } from './routes-files.js';
+import { fileRoutes } from './routes-files.js';
 import { loadSeedAssets } from './documents.js';
 import { seedStore } from './seed.js';
 import { sendSignerPageError, signerPageRoutes } from './signer-page.js';
 import { SignStore } from './store.js';
-import { loadProcessTypes, workflowTypeRoutes, type ProcessType } from './workflows.js';
+import type { ProcessType } from './model.js';
+import { loadProcessTypes, workflowTypeRoutes } from './workflows.js';
 
 export { SEED_IDS } from './seed.js';
 

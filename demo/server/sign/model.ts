@@ -89,6 +89,52 @@ export interface Practice {
   idWorkflowType?: number | null;
 }
 
+/**
+ * A process type (spec §2.9, `/workflows/types*`): what a practice created from it receives. The
+ * seeded ones and their template documents are built by workflows.ts from data/process-types.json.
+ */
+export interface ProcessType {
+  idWorkflowType: number;
+  code: string;
+  name: string;
+  notes: string | null;
+  summary: string | null;
+  preloadDocuments: boolean;
+  editSigners: boolean;
+  blockTypePlaceholders: boolean;
+  visibilityLimit: boolean;
+  retentionDays: number;
+  expirationDate: string | null;
+  urgent: boolean;
+  draft: boolean;
+  attachedReport: boolean;
+  idDocumentFormat: number;
+  /** Its template documents: stored PDFs readable at `/documents/viewer/{idDocument}`. */
+  documents: StoredDocument[];
+  workflowTypesTemplates: SignerSlot[];
+  workflowTypeLimitations: Array<{ username: string }>;
+  /** Practice-level placeholders the type adds. */
+  placeholders: Array<Record<string, unknown>>;
+}
+
+/** One signer slot of a type (`workflowTypesTemplates` item). */
+export interface SignerSlot {
+  idTemplate: number;
+  order: number;
+  /** The slot's role, in the tenant's words ("Contraente"). */
+  description: string;
+  action: string;
+  username?: string;
+  firstName?: string;
+  lastName?: string;
+  email?: string;
+  phonePrefix?: string;
+  phone?: string;
+  requireOtp?: boolean;
+  signatureCoordinates: Array<Record<string, unknown>>;
+  placeholders: Array<Record<string, unknown>>;
+}
+
 export interface SignUser {
   idUser: number;
   username: string;

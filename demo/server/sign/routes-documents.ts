@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { readJson, sendJson } from '../core/http-kit.js';
-import { requirePermission } from './auth.js';
+import { requirePermission, type ApiHandler } from './auth.js';
 import { sendBytes } from './binary.js';
 import { SignError } from './errors.js';
 import { MultipartError, readMultipart } from './multipart.js';
 import { inspectPdf } from './pdfs.js';
-import type { ApiHandler } from './routes-files.js';
 import type { SignStore, Upload } from './store.js';
 
 /** `/documents/...` endpoints of spec §4 and `GET /account`. */

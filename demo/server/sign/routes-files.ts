@@ -1,15 +1,12 @@
 import { queryList, sendJson, type SimRequest } from '../core/http-kit.js';
-import { requirePermission } from './auth.js';
+import { requirePermission, type ApiHandler } from './auth.js';
 import { sendBytes, zipStore } from './binary.js';
 import { SignError } from './errors.js';
-import { PRACTICE_STATUSES, isoOffset, type Practice, type SignUser } from './model.js';
+import { PRACTICE_STATUSES, isoOffset, type Practice } from './model.js';
 import { generateReportPdf } from './pdfs.js';
 import { createPractice } from './send.js';
 import type { SignStore } from './store.js';
 import { currentSigner, documentItem, pageObject, practiceDetail, practiceListItem, signingLink } from './views.js';
-
-/** Handlers of the `/files/...` endpoints of spec §4; the module wraps them with auth and errors. */
-export type ApiHandler = (r: SimRequest, user: SignUser) => Promise<void> | void;
 
 const VIEW = ['DOC_LST', 'DOC_PERSONAL', 'DOC_SIGN', 'UNIT_DOC_ADMIN'];
 const SORTABLE = ['idFile', 'name', 'status', 'tsIns', 'tsUpd', 'expirationDate', 'urgent', 'protocol'] as const;

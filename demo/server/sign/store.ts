@@ -1,8 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { IdempotencyKeys } from '../core/idempotency.js';
 import type { AcrofieldInfo, PageSize } from './pdfs.js';
-import { FINAL_STATUSES, isoOffset, type Practice, type Signer, type StoredDocument } from './model.js';
-import type { ProcessType } from './workflows.js';
+import {
+  FINAL_STATUSES,
+  isoOffset,
+  type Practice,
+  type ProcessType,
+  type Signer,
+  type StoredDocument,
+} from './model.js';
 
 /** A file kept by `POST /documents/upload*`, until a practice names it in `uploadedFilename`. */
 export interface Upload {

@@ -2,8 +2,8 @@ import type { IncomingMessage } from 'node:http';
 import { queryInt, readJson, sendJson } from '../core/http-kit.js';
 import { readSeed } from '../core/seed-data.js';
 import { SignError } from './errors.js';
-import { isoOffset, type SignUser, type StoredDocument } from './model.js';
-import type { ApiHandler } from './routes-files.js';
+import type { ApiHandler } from './auth.js';
+import { isoOffset, type ProcessType, type SignerSlot, type SignUser, type StoredDocument } from './model.js';
 import type { SignStore } from './store.js';
 import { pageObject } from './views.js';
 import { templatePdfs, type TemplateKey, type TemplatePdf } from './templates.js';
@@ -22,51 +22,10 @@ type Json = Record<string, unknown>;
 /** A template document of a type: a stored PDF readable at `/documents/viewer/{idDocument}`. */
 export type TemplateDocument = StoredDocument;
 
-/** A signer slot as data/process-types.json gives it. */
-interface SlotSeed {
-  order: number;
-  /** The slot's role, in the tenant's words ("Contraente"). */
-  description: string;
-  action: string;
-  username?: string;
-  firstName?: string;
-  lastName?: string;
-  email?: string;
-  phonePrefix?: string;
-  phone?: string;
-  requireOtp?: boolean;
+/** A signer slot as data/process-types.json gives it: its placements name a box or a form field. */
+interface SlotSeed extends Omit<SignerSlot, 'idTemplate' | 'signatureCoordinates' | 'placeholders'> {
   signatureCoordinates?: SeedPlacement[];
   placeholders?: SeedPlacement[];
-}
-
-/** One signer slot of a type (`workflowTypesTemplates` item). */
-export interface SignerSlot extends Omit<SlotSeed, 'signatureCoordinates' | 'placeholders'> {
-  idTemplate: number;
-  signatureCoordinates: Json[];
-  placeholders: Json[];
-}
-
-export interface ProcessType {
-  idWorkflowType: number;
-  code: string;
-  name: string;
-  notes: string | null;
-  summary: string | null;
-  preloadDocuments: boolean;
-  editSigners: boolean;
-  blockTypePlaceholders: boolean;
-  visibilityLimit: boolean;
-  retentionDays: number;
-  expirationDate: string | null;
-  urgent: boolean;
-  draft: boolean;
-  attachedReport: boolean;
-  idDocumentFormat: number;
-  documents: TemplateDocument[];
-  workflowTypesTemplates: SignerSlot[];
-  workflowTypeLimitations: Array<{ username: string }>;
-  /** Practice-level placeholders the type adds. */
-  placeholders: Json[];
 }
 
 interface SeedPlacement extends Json {
