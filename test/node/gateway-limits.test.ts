@@ -1,6 +1,6 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { request as httpRequest, type ClientRequest } from 'node:http';
+import { request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { SignJWT } from 'jose';
 import { WebSocket } from 'ws';
@@ -63,18 +63,27 @@ describe('a trickle of uploads stalls nobody', { timeout: 180_000 }, () => {
   after(() => h.close());
 
   it('~270 anonymous chat uploads declaring 5 MB and sending 1 byte every 5 s leave another visitor answered', async () => {
-    const uploads = Array.from({ length: 270 }, (_, i) =>
-      trickle(
-        h.gw.url,
-        '/chat/public/api/attachments/upload',
-        { 'X-Forwarded-For': `203.0.113.${i % 2}` },
-        5 * 1024 * 1024,
-        5_000,
-      ),
+    const path = '/chat/public/api/attachments/upload';
+    const count = 270;
+    // The gateway has read each trickle's head (it is then refused or held): counted where the
+    // gateway's HTTP server hears it, not guessed from a wait.
+    const server = h.gw.app.server;
+    const allReached = new Promise<void>((resolve) => {
+      let reached = 0;
+      const heard = (req: IncomingMessage) => {
+        if (req.url === path && ++reached === count) {
+          server.off('request', heard);
+          resolve();
+        }
+      };
+      server.on('request', heard);
+    });
+    const uploads = Array.from({ length: count }, (_, i) =>
+      trickle(h.gw.url, path, { 'X-Forwarded-For': `203.0.113.${i % 2}` }, 5 * 1024 * 1024, 5_000),
     );
     try {
       // Every trickle has reached the gateway (refused or held), and now another visitor asks.
-      await new Promise((r) => setTimeout(r, 1_000));
+      await allReached;
       const answer = await Promise.race([
         fetch(`${h.gw.url}/chat/public/api/widget?widgetKey=demo`, {
           headers: { 'X-Forwarded-For': '198.51.100.7' },
