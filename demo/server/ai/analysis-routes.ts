@@ -1,6 +1,6 @@
 import { sendJson, type Router, type SimRequest } from '../core/http-kit.js';
 import type { SimContext } from '../core/service.js';
-import { MultipartError, readMultipart } from '../sign/multipart.js';
+import { MultipartError, readMultipart } from '../core/multipart.js';
 import type { AnalysisJob, AnalysisStore } from './analyses.js';
 import type { Caller } from './auth-headers.js';
 import type { RateLimiter } from './rate-limit.js';

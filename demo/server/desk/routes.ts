@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { readBody, sendJson, type SimRequest } from '../core/http-kit.js';
-import { MultipartError, readMultipart } from '../sign/multipart.js';
+import { MultipartError, readMultipart } from '../core/multipart.js';
 import { PRIORITA, URGENZE, catalogJson, item, pick, resolveTriple, type FieldError } from './catalog.js';
 import { buildRequest } from './create.js';
 import { DeskError } from './errors.js';

@@ -3,7 +3,7 @@ import { readJson, sendJson } from '../core/http-kit.js';
 import { requirePermission, type ApiHandler } from './auth.js';
 import { sendBytes } from './binary.js';
 import { SignError } from './errors.js';
-import { MultipartError, readMultipart } from './multipart.js';
+import { MultipartError, readMultipart } from '../core/multipart.js';
 import { inspectPdf } from './pdfs.js';
 import type { SignStore, Upload } from './store.js';
 

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type busboy from 'busboy';
-import { multipartParser } from '../core/multipart-parser.js';
+import { multipartParser } from './multipart-parser.js';
 
 /** One uploaded file of a `multipart/form-data` body. */
 export interface MultipartFile {
@@ -25,7 +25,7 @@ export class MultipartError extends Error {
 }
 
 /**
- * Reads a multipart body with busboy (shared by the signing and desk simulators). A file over
+ * Reads a multipart body with busboy (shared by the signing, desk and AI simulators). A file over
  * `maxFileBytes` is a 413; a body that is not multipart is a 400.
  */
 export function readMultipart(req: IncomingMessage, maxFileBytes: number): Promise<MultipartBody> {
