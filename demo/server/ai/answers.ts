@@ -3,11 +3,12 @@ import { Bm25 } from './bm25.js';
 import { FOLLOW_UP_TOOL, hasTool, substitute, type Agent } from './agents.js';
 import { describeAttachments } from './attachments.js';
 import type { PendingTool } from './conversations.js';
-import { passageVisible, type KnowledgeStore, type ScoredPassage } from './kb.js';
+import { passageLang, passageVisible, type KnowledgeStore, type ScoredPassage } from './kb.js';
 import { markdownMix } from './markdown-mix.js';
 import { asksForHuman, asksToThink, pickScenario, sentimentOf } from './scenarios.js';
 import { fillSchema } from './structured.js';
-import { detectLang, escapeMarkdown, type Lang } from './text.js';
+import { PHRASES } from './phrases.js';
+import { detectLang, escapeMarkdown, knowledgeLang, knowledgeQuery, type Lang } from './text.js';
 import { cancelOrderResult, trackShipmentResult } from './tools.js';
 import type { ChatRequest } from './validate.js';
 
@@ -55,12 +56,13 @@ export interface TurnInput {
   history: string[];
 }
 
-const t = (lang: Lang, it: string, en: string) => (lang === 'it' ? it : en);
 const OUT_OF_SCOPE = 0.2;
 
 export function planAnswer(kb: KnowledgeStore, input: TurnInput): AnswerPlan {
   const { req, agent } = input;
-  const lang = detectLang(req.message);
+  // The question's language, or the page's when the words do not tell (the kit sends it as `language`).
+  const lang = detectLang(req.message, req.template_vars.language);
+  const say = PHRASES[lang];
   const scenario = pickScenario(req.message);
   const prompt = substitute(agent?.system_prompt ?? req.system_prompt ?? '', req.template_vars);
   const plan: AnswerPlan = {
@@ -95,59 +97,29 @@ export function planAnswer(kb: KnowledgeStore, input: TurnInput): AnswerPlan {
     { enabled?: boolean; knowledge_base_ids?: string[]; top_k?: number; score_threshold?: number } | undefined;
   const kbIds = rag?.enabled ? (rag.knowledge_base_ids ?? []).map(Number) : kb.bases.map((b) => b.id);
   const topK = rag?.top_k ?? 4;
-  const hits = kb.search(req.message, kbIds, { topK, lang, minScore: 0.05 });
+  const hits = kb.search(knowledgeQuery(req.message, lang), kbIds, { topK, lang: knowledgeLang(lang), minScore: 0.05 });
   const threshold = rag?.score_threshold ?? OUT_OF_SCOPE;
   const relevant = hits.filter((h) => h.score >= threshold);
   const best = relevant[0];
   if (rag?.enabled) {
-    plan.ragThinking.push(
-      t(
-        lang,
-        `Cerco nella base di conoscenza: «${req.message.slice(0, 120)}»`,
-        `Searching the knowledge base: "${req.message.slice(0, 120)}"`,
-      ),
-    );
-    plan.ragThinking.push(
-      t(lang, `Trovati ${relevant.length} passaggi pertinenti`, `Found ${relevant.length} relevant passages`),
-    );
+    plan.ragThinking.push(say.searchingKb(req.message.slice(0, 120)));
+    plan.ragThinking.push(say.found(relevant.length));
     plan.sources = relevant.map(toSource);
   }
 
   const wantsHuman = asksForHuman(req.message);
   if (asksToThink(req.message) || agent?.reasoning_effort) {
     plan.thinking = [
-      t(lang, `La domanda è: «${req.message.slice(0, 200)}». `, `The question is: "${req.message.slice(0, 200)}". `),
-      best
-        ? t(
-            lang,
-            `Il passaggio più pertinente è «${titleOf(best)}» (punteggio ${best.score}). `,
-            `The most relevant passage is "${titleOf(best)}" (score ${best.score}). `,
-          )
-        : t(lang, 'Nessun passaggio supera la soglia di pertinenza. ', 'No passage passes the relevance threshold. '),
-      t(
-        lang,
-        'Rispondo in italiano, in markdown, citando le fonti.',
-        'I answer in English, in markdown, citing the sources.',
-      ),
+      say.questionIs(req.message.slice(0, 200)),
+      best ? say.bestPassage(titleOf(best), best.score) : say.noPassage,
+      say.answerHow,
     ];
   }
 
   switch (scenario.kind) {
     case 'error':
-      plan.content = t(
-        lang,
-        '### Risposta interrotta\n\nSto preparando la risposta con tutti i dettagli richiesti, ma a metà la generazione si interromperà per simulare un guasto del modello.',
-        '### Interrupted answer\n\nI am preparing the answer with every detail you asked for, but halfway through generation will stop to simulate a model failure.',
-      );
-      plan.failure = {
-        afterFraction: 0.5,
-        error: t(
-          lang,
-          'Il modello ha smesso di rispondere (errore simulato)',
-          'The model stopped responding (simulated error)',
-        ),
-        code: 'model_error',
-      };
+      plan.content = say.interrupted;
+      plan.failure = { afterFraction: 0.5, error: say.modelStopped, code: 'model_error' };
       plan.intent = 'simulate_error';
       break;
     case 'cancel-order':
@@ -173,30 +145,18 @@ export function planAnswer(kb: KnowledgeStore, input: TurnInput): AnswerPlan {
       plan.intent = 'long_demo';
       break;
     case 'whoami':
-      plan.content = t(
-        lang,
-        `Sono **${agent?.name ?? plan.modelUsed}**, un assistente virtuale. Le mie istruzioni:\n\n> ${prompt || '(nessuna)'}`,
-        `I am **${agent?.name ?? plan.modelUsed}**, a virtual assistant. My instructions:\n\n> ${prompt || '(none)'}`,
-      );
+      plan.content = say.whoami(agent?.name ?? plan.modelUsed, prompt);
       plan.intent = 'about_assistant';
       break;
     case 'greeting': {
       const name = req.template_vars.customer_name;
-      plan.content = t(
-        lang,
-        `Ciao${name ? ` ${escapeMarkdown(name)}` : ''}! 👋 Posso aiutarti con **fatture**, **account**, **spedizioni**, **orari**, **firma digitale** e **richieste di assistenza**. Cosa ti serve?`,
-        `Hello${name ? ` ${escapeMarkdown(name)}` : ''}! 👋 I can help with **invoices**, **your account**, **shipping**, **opening hours**, **digital signature** and **help desk requests**. What do you need?`,
-      );
+      plan.content = say.greeting(name ? escapeMarkdown(name) : '');
       plan.intent = 'greeting';
       break;
     }
     default:
       if (wantsHuman) {
-        plan.content = t(
-          lang,
-          'Certo: ti metto in contatto con un **operatore**. Gli operatori rispondono dal lunedì al venerdì, 8:00-20:00.',
-          'Sure: I am handing you over to an **operator**. Operators answer Monday to Friday, 8:00-20:00.',
-        );
+        plan.content = say.handoff;
         plan.intent = 'human_request';
       } else if (best || (req.skip_scope_check && hits[0])) {
         plan.content = ragAnswer(best ?? hits[0]!, relevant.slice(1), lang, best !== undefined);
@@ -204,11 +164,7 @@ export function planAnswer(kb: KnowledgeStore, input: TurnInput): AnswerPlan {
         if (best && hasTool(agent, FOLLOW_UP_TOOL)) plan.followUps = followUps(kb, req.message, kbIds, lang, relevant);
       } else {
         plan.isInScope = req.skip_scope_check;
-        plan.content = t(
-          lang,
-          'Mi dispiace, non ho trovato informazioni su questo argomento nella documentazione di **Borgo Servizi**. Posso passarti a un operatore.',
-          'Sorry, I could not find anything about this in the **Borgo Servizi** documentation. I can hand you over to an operator.',
-        );
+        plan.content = say.outOfScope;
         plan.intent = 'out_of_scope';
       }
   }
@@ -239,13 +195,13 @@ export function planAnswer(kb: KnowledgeStore, input: TurnInput): AnswerPlan {
     else if (wantsHuman && scenario.kind === 'rag')
       plan.handoff = {
         requested: true,
-        reason: t(lang, "L'utente ha chiesto un operatore", 'The user asked for a human operator'),
+        reason: say.reasonAsked,
         trigger: 'user_request',
       };
     else if (score < handoffThreshold)
       plan.handoff = {
         requested: true,
-        reason: t(lang, 'Confidenza bassa: domanda fuori ambito', 'Low confidence: out-of-scope question'),
+        reason: say.reasonLowConfidence,
         trigger: 'low_confidence',
       };
   }
@@ -285,9 +241,11 @@ function finish(plan: AnswerPlan, req: ChatRequest, best: ScoredPassage | null):
 /**
  * Up to three questions of the knowledge base's published FAQs in the visitor's language, the
  * nearest to the question asked first, leaving out the passages the answer already used: what the
- * visitor may ask next.
+ * visitor may ask next. None in a language the FAQs are not written in (a suggestion is a question
+ * the visitor would send as it is).
  */
 function followUps(kb: KnowledgeStore, question: string, kbIds: number[], lang: Lang, used: ScoredPassage[]): string[] {
+  if (lang !== 'it' && lang !== 'en') return [];
   const usedFaqs = new Set(used.flatMap((h) => (h.passage.kind === 'faq' ? [h.passage.faq.id] : [])));
   const asked = question.trim().toLowerCase();
   return kb
@@ -366,6 +324,9 @@ export function withCitation(passage: string, marker: string): string {
 /** The answer the simulated model writes from retrieved passages: the best one, then pointers. */
 function ragAnswer(best: ScoredPassage, others: ScoredPassage[], lang: Lang, cited: boolean): string {
   const parts = [`### ${titleOf(best)}`];
+  // The simulator does not translate: a passage in another language is quoted as written, and said so.
+  const written = passageLang(best.passage);
+  if (written !== lang) parts.push(PHRASES[lang].quotedIn(written));
   // Cited as an agent instructed to cite does: `[n]` is the n-th of the turn's `sources` (best first).
   const passage = best.passage.kind === 'chunk' ? best.passage.chunk.content : best.passage.faq.answer;
   parts.push(cited ? withCitation(passage, '[1]') : passage);
@@ -374,7 +335,7 @@ function ragAnswer(best: ScoredPassage, others: ScoredPassage[], lang: Lang, cit
   const detail =
     best.passage.kind === 'faq'
       ? others.find(
-          (o) => o.passage.kind === 'chunk' && o.passage.chunk.doc.lang === lang && o.score >= best.score * 0.5,
+          (o) => o.passage.kind === 'chunk' && o.passage.chunk.doc.lang === written && o.score >= best.score * 0.5,
         )
       : undefined;
   if (detail?.passage.kind === 'chunk') {
@@ -384,16 +345,21 @@ function ragAnswer(best: ScoredPassage, others: ScoredPassage[], lang: Lang, cit
   const links = others
     .filter((o) => o.passage.kind === 'chunk' && passageVisible(o.passage))
     .map((o) => (o.passage.kind === 'chunk' ? o.passage.chunk : null)!)
-    .filter((c) => c.doc.lang === lang && !seen.has(c.doc.source_url) && seen.add(c.doc.source_url))
+    .filter((c) => c.doc.lang === written && !seen.has(c.doc.source_url) && seen.add(c.doc.source_url))
     .slice(0, 3)
     .map((c) => `- [${c.doc.title}](${c.doc.source_url}) — ${c.heading}`);
-  if (links.length) parts.push(`${t(lang, '**Vedi anche:**', '**See also:**')}\n${links.join('\n')}`);
+  if (links.length) parts.push(`**${PHRASES[lang].seeAlso}**\n${links.join('\n')}`);
   return parts.join('\n\n');
 }
 
-/** Every visible document of one language, one after the other: a long answer for demos. */
+/**
+ * Every visible document of one language, one after the other: a long answer for demos. In the
+ * visitor's words around the knowledge, which is in the language it is written in nearest theirs.
+ */
 function longAnswer(kb: KnowledgeStore, lang: Lang): string {
-  const docs = kb.docs.filter((d) => d.lang === lang && d.is_visible);
+  const say = PHRASES[lang];
+  const written = knowledgeLang(lang);
+  const docs = kb.docs.filter((d) => d.lang === written && d.is_visible);
   const sections = docs.map((d) => {
     const body = kb.chunks
       .filter((c) => c.doc === d)
@@ -402,14 +368,10 @@ function longAnswer(kb: KnowledgeStore, lang: Lang): string {
     return `## ${d.title}\n\n${body}`;
   });
   const faqs = kb.faqs
-    .filter((f) => f.lang === lang && f.is_visible)
+    .filter((f) => f.lang === written && f.is_visible)
     .map((f) => `- **${f.question}**  \n  ${f.answer}`);
-  sections.push(`## ${t(lang, 'Domande frequenti', 'Frequently asked questions')}\n\n${faqs.join('\n')}`);
-  const intro = t(
-    lang,
-    '# Guida completa ai servizi di Borgo Servizi\n\nEcco una panoramica di tutti i servizi, sezione per sezione.',
-    '# Complete guide to Borgo Servizi\n\nHere is an overview of every service, section by section.',
-  );
+  sections.push(`## ${say.faqs}\n\n${faqs.join('\n')}`);
+  const intro = written === lang ? say.longIntro : `${say.longIntro}\n\n${say.quotedIn(written)}`;
   return [intro, ...sections].join('\n\n');
 }
 

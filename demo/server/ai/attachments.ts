@@ -1,4 +1,5 @@
 import type { Attachment } from './validate.js';
+import { PHRASES } from './phrases.js';
 import { escapeMarkdown, type Lang } from './text.js';
 
 const kb = (n: number) => (n < 1024 ? `${n} B` : `${(n / 1024).toFixed(1)} KB`);
@@ -6,6 +7,7 @@ const kb = (n: number) => (n < 1024 ? `${n} B` : `${(n / 1024).toFixed(1)} KB`);
 /** What the assistant can honestly say about each file: size, and a look inside text and PDF files. */
 export function describeAttachments(files: Attachment[], lang: Lang): string {
   if (files.length === 0) return '';
+  const say = PHRASES[lang];
   const lines = files.map((f) => {
     const name = escapeMarkdown(f.filename);
     let detail = '';
@@ -13,26 +15,16 @@ export function describeAttachments(files: Attachment[], lang: Lang): string {
       const text = f.bytes.toString('utf8');
       const lineCount = text.split(/\r?\n/).filter((l) => l.trim()).length;
       const wordCount = text.split(/\s+/).filter(Boolean).length;
-      const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-      detail =
-        lang === 'it'
-          ? ` — ${count(lineCount, 'riga', 'righe')}, ${count(wordCount, 'parola', 'parole')}`
-          : ` — ${count(lineCount, 'line', 'lines')}, ${count(wordCount, 'word', 'words')}`;
+      detail = ` — ${say.lines(lineCount)}, ${say.words(wordCount)}`;
     } else if (f.content_type === 'application/pdf') {
       const head = f.bytes.subarray(0, 5).toString('latin1');
-      if (head !== '%PDF-')
-        detail =
-          lang === 'it' ? ' — attenzione: non sembra un PDF valido' : ' — note: this does not look like a valid PDF';
+      if (head !== '%PDF-') detail = ` — ${say.notPdf}`;
       else {
         const pages = (f.bytes.toString('latin1').match(/\/Type\s*\/Page(?!s)/g) ?? []).length;
-        detail = lang === 'it' ? ` — PDF di ${pages} pagine` : ` — a ${pages}-page PDF`;
+        detail = ` — ${say.pdfPages(pages)}`;
       }
     }
     return `- **${name}** (${escapeMarkdown(f.content_type)}, ${kb(f.bytes.length)})${detail}`;
   });
-  const intro =
-    lang === 'it'
-      ? `Ho ricevuto ${files.length === 1 ? '1 allegato' : `${files.length} allegati`}:`
-      : `I received ${files.length === 1 ? '1 attachment' : `${files.length} attachments`}:`;
-  return `${intro}\n${lines.join('\n')}`;
+  return `${say.received(files.length)}\n${lines.join('\n')}`;
 }

@@ -2,10 +2,10 @@ import { Bm25 } from './bm25.js';
 import type { AnswerPlan, RagSource } from './answers.js';
 import type { DocumentAgent } from './analyses.js';
 import type { PdfPassage } from './pdf-text.js';
-import { detectLang, escapeMarkdown, type Lang } from './text.js';
+import { PHRASES } from './phrases.js';
+import { detectLang, escapeMarkdown } from './text.js';
 import type { ChatRequest } from './validate.js';
 
-const t = (lang: Lang, it: string, en: string) => (lang === 'it' ? it : en);
 /** Below this share of the best reachable score, a passage does not answer the question. */
 const RELEVANT = 0.15;
 const PREVIEW_CHARS = 200;
@@ -40,7 +40,8 @@ export function pageSource(agent: DocumentAgent, index: number, passage: PdfPass
  * and cites nothing. In the question's language (the quote stays in the document's).
  */
 export function planDocumentAnswer(agent: DocumentAgent, req: ChatRequest, history: string[]): AnswerPlan {
-  const lang = detectLang(req.message);
+  const lang = detectLang(req.message, req.template_vars.language);
+  const say = PHRASES[lang];
   const index = new Bm25<number>();
   agent.text.passages.forEach((p, i) => index.add(i, `${p.heading} ${p.heading} ${p.text}`));
   const hits = index.search(req.message, 3).filter((h) => h.normalized >= RELEVANT);
@@ -48,30 +49,23 @@ export function planDocumentAnswer(agent: DocumentAgent, req: ChatRequest, histo
   const best = hits[0] ? agent.text.passages[hits[0].item]! : undefined;
   let content: string;
   if (!best) {
-    content = t(
-      lang,
-      `Non ho trovato nulla su questo in **${escapeMarkdown(agent.filename)}**. Prova con altre parole, o leggi il documento.`,
-      `I could not find this in **${escapeMarkdown(agent.filename)}**. Try other words, or read the document.`,
-    );
+    content = say.notInDocument(escapeMarkdown(agent.filename));
   } else {
-    const where = t(lang, `A pagina ${best.page}`, `On page ${best.page}`);
+    const where = say.onPage(best.page);
     const heading = best.heading ? `, «${escapeMarkdown(best.heading)}»` : '';
-    const parts = [`${where}${heading}, ${t(lang, 'il documento dice', 'the document says')}:`];
+    const parts = [`${where}${heading}, ${say.documentSays}:`];
     parts.push(`> ${escapeMarkdown(best.text)} [1]`);
     const more = hits.slice(1).map((h, i) => {
       const p = agent.text.passages[h.item]!;
-      return `- ${escapeMarkdown(p.heading || agent.filename)}, ${t(lang, 'pagina', 'page')} ${p.page} [${i + 2}]`;
+      return `- ${escapeMarkdown(p.heading || agent.filename)}, ${say.page} ${p.page} [${i + 2}]`;
     });
-    if (more.length) parts.push(`${t(lang, 'Vedi anche:', 'See also:')}\n${more.join('\n')}`);
+    if (more.length) parts.push(`${say.seeAlso}\n${more.join('\n')}`);
     content = parts.join('\n\n');
   }
   const score = best ? 0.5 + hits[0]!.normalized / 2 : 0.2;
   return {
     lang,
-    ragThinking: [
-      t(lang, `Cerco in ${agent.filename}`, `Searching ${agent.filename}`),
-      t(lang, `Trovati ${hits.length} passaggi pertinenti`, `Found ${hits.length} relevant passages`),
-    ],
+    ragThinking: [say.searching(agent.filename), say.found(hits.length)],
     thinking: [],
     toolCalls: [],
     followUps: [],

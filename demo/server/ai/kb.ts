@@ -1,5 +1,5 @@
 import { Bm25, trigramCosine } from './bm25.js';
-import type { Lang } from './text.js';
+import type { KbLang } from './text.js';
 import { readSeed } from '../core/seed-data.js';
 
 /** A document of the seed (data/kb-<lang>.json): its markdown body one line per array item. */
@@ -22,13 +22,13 @@ interface SeedKnowledge {
   docs: SeedDoc[];
   faqs: SeedFaq[];
 }
-const seedKnowledge = (lang: Lang) => readSeed<SeedKnowledge>(new URL(`./data/kb-${lang}.json`, import.meta.url));
+const seedKnowledge = (lang: KbLang) => readSeed<SeedKnowledge>(new URL(`./data/kb-${lang}.json`, import.meta.url));
 
 export interface KnowledgeBase {
   id: number;
   name: string;
   description: string;
-  languages: Lang[];
+  languages: KbLang[];
 }
 export interface Doc {
   id: number;
@@ -36,7 +36,7 @@ export interface Doc {
   title: string;
   source_url: string;
   is_visible: boolean;
-  lang: Lang;
+  lang: KbLang;
 }
 export interface Chunk {
   id: number;
@@ -53,7 +53,7 @@ export interface Faq {
   category: string;
   variants: string[];
   is_visible: boolean;
-  lang: Lang;
+  lang: KbLang;
 }
 
 /** One retrievable thing: a document chunk or a FAQ. */
@@ -83,7 +83,7 @@ export class KnowledgeStore {
     let docId = 100;
     let chunkId = 1000;
     let faqId = 1;
-    const load = (kb: number, lang: Lang, docs: SeedDoc[], faqs: SeedFaq[]) => {
+    const load = (kb: number, lang: KbLang, docs: SeedDoc[], faqs: SeedFaq[]) => {
       for (const seed of docs) {
         const doc: Doc = {
           id: ++docId,
@@ -151,7 +151,7 @@ export class KnowledgeStore {
   search(
     query: string,
     kbIds: number[],
-    opts: { topK: number; minScore?: number; alpha?: number; lang?: Lang },
+    opts: { topK: number; minScore?: number; alpha?: number; lang?: KbLang },
   ): ScoredPassage[] {
     const alpha = opts.alpha ?? 0.8;
     const inScope = (p: Passage) => {
@@ -183,7 +183,7 @@ export class KnowledgeStore {
   }
 }
 
-export const passageLang = (p: Passage): Lang => (p.kind === 'chunk' ? p.chunk.doc.lang : p.faq.lang);
+export const passageLang = (p: Passage): KbLang => (p.kind === 'chunk' ? p.chunk.doc.lang : p.faq.lang);
 export const passageVisible = (p: Passage): boolean => (p.kind === 'chunk' ? p.chunk.doc.is_visible : p.faq.is_visible);
 export const passageText = (p: Passage): string =>
   p.kind === 'chunk'

@@ -14,6 +14,8 @@ import type { AnalysisStore } from './analyses.js';
 import { addAnalysisRoutes } from './analysis-routes.js';
 import { planDocumentAnswer } from './document-answer.js';
 import { askedIn } from './quoted-turns.js';
+import { PHRASES } from './phrases.js';
+import type { Lang } from './text.js';
 
 interface Deps {
   ctx: SimContext;
@@ -323,9 +325,6 @@ function planAfterApproval(
   return plan;
 }
 
-function declined(tool: PendingTool, lang: 'it' | 'en'): string {
-  const id = String(tool.tool_args.order_id ?? '');
-  return lang === 'it'
-    ? `Va bene, **non ho eseguito** \`${tool.tool_name}\`${id ? ` e l'ordine \`${id}\` resta confermato` : ''}. Se cambi idea chiedimelo di nuovo.`
-    : `All right, I **did not run** \`${tool.tool_name}\`${id ? ` and order \`${id}\` stays confirmed` : ''}. Ask me again if you change your mind.`;
+function declined(tool: PendingTool, lang: Lang): string {
+  return PHRASES[lang].declined(tool.tool_name, String(tool.tool_args.order_id ?? ''));
 }

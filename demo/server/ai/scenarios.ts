@@ -2,7 +2,8 @@ import { fold } from './text.js';
 
 /**
  * Seeded scenarios, picked by what the user types (documented in README.md). Matching is on the
- * folded text (lower case, no accents), in Italian or English.
+ * folded text (lower case, no accents), in Italian or English; greeting, asking for a person,
+ * thinking and thanking in German, Spanish and French too.
  */
 export type Scenario =
   | { kind: 'bench'; bytes: number; chunkChars?: number }
@@ -20,10 +21,12 @@ const TRACK =
   /\b(traccia(re)?|tracking|track|dov'?e|where is) .*\b(ordine|pacco|spedizione|order|parcel|package|shipment)\b|\btrack\b.*\b[a-z]{2}\d{9}[a-z]{2}\b/;
 const LONG = /\b(risposta lunga|long answer|demo lunga|long demo)\b/;
 const WHOAMI = /\b(chi sei|who are you|le tue istruzioni|your instructions)\b/;
-const GREETING = /^(ciao|salve|buongiorno|buonasera|hello|hi|hey|good (morning|afternoon|evening))\b/;
+const GREETING =
+  /^(ciao|salve|buongiorno|buonasera|hello|hi|hey|good (morning|afternoon|evening)|hallo|guten (tag|morgen|abend)|hola|buen(os|as) (dias|tardes|noches)|bonjour|bonsoir|salut)\b/;
 const HUMAN =
-  /\b(operatore|operatrice|persona (vera|reale)|essere umano|umano|parlare con (qualcuno|una persona)|human|real person|operator|live agent|talk to (someone|a person)|speak (to|with) (someone|a person))\b/;
-const THINK = /\b(ragiona|ragionando|pensaci|passo passo|think|step by step|reason)\b/;
+  /\b(operatore|operatrice|persona (vera|reale)|essere umano|umano|parlare con (qualcuno|una persona)|human|real person|operator|live agent|talk to (someone|a person)|speak (to|with) (someone|a person)|mitarbeiter(in)?|echten menschen|mit (jemandem|einem menschen) sprechen|operador(a)?|hablar con (alguien|una persona)|conseill(er|ere)|humain|parler (a|avec) (quelqu'?un|une personne))\b/;
+const THINK =
+  /\b(ragiona|ragionando|pensaci|passo passo|think|step by step|reason|schritt fur schritt|paso a paso|etape par etape)\b/;
 
 export function pickScenario(message: string): Scenario {
   const raw = message.trim();
@@ -55,7 +58,8 @@ export const asksToThink = (message: string) => THINK.test(fold(message));
 
 const NEGATIVE =
   /\b(arrabbiat\w*|pessim\w*|vergogna|inaccettabile|non funziona|angry|terrible|awful|unacceptable|doesn'?t work|broken|worst)\b/;
-const POSITIVE = /\b(grazie|ottim\w*|perfett\w*|gentil\w*|thanks|thank you|great|perfect|excellent|awesome)\b/;
+const POSITIVE =
+  /\b(grazie|ottim\w*|perfett\w*|gentil\w*|thanks|thank you|great|perfect|excellent|awesome|danke|gracias|merci)\b/;
 
 export function sentimentOf(message: string): 'positive' | 'neutral' | 'negative' {
   const text = fold(message);
