@@ -212,7 +212,7 @@ export class SportelloAiChat extends SportelloElement {
   private readonly composer = new ComposerInput(
     this,
     () => ({ accept: this.accept, maxFileSize: this.maxFileSize, maxFiles: this.maxFiles, speaker: this }),
-    (draft) => this.chat.saveDraft(draft),
+    (draft) => this.chat.history.saveDraft(draft),
   );
   /** Copy, rate, edit and resend (answer-actions.ts). */
   private readonly actions = new AnswerActions(this, {
@@ -233,7 +233,8 @@ export class SportelloAiChat extends SportelloElement {
   });
   /** An edited question's versions, switched with Previous and Next (versions.ts). */
   private readonly versionPicker = new VersionPicker({
-    chat: this.chat,
+    history: this.chat.history,
+    busy: () => this.chat.busy,
     root: () => this.thread?.shadowRoot,
     rendered: async () => {
       await this.updateComplete;
@@ -244,7 +245,7 @@ export class SportelloAiChat extends SportelloElement {
   });
   /** The list of kept conversations (past-panel.ts). */
   private readonly past = new PastPanel(this, {
-    chat: this.chat,
+    history: this.chat.history,
     s: (key, params) => this.s(key, params),
     language: () => this.language,
     root: () => this.renderRoot,
@@ -272,7 +273,7 @@ export class SportelloAiChat extends SportelloElement {
 
   /** Starts a new conversation; with `persist`, the one before stays in the list of kept conversations. */
   newConversation(): void {
-    this.chat.reset();
+    this.chat.history.startNew();
     this.views.retain([]);
     this.handoffSent = false;
   }
@@ -404,7 +405,7 @@ export class SportelloAiChat extends SportelloElement {
     const key = persistKey(this.attributesNow(), this.id);
     if (!this.persist || key === this.restoredKey) return;
     this.restoredKey = key;
-    this.chat.restore(this.persist, key);
+    this.chat.history.restore(this.persist, key);
   }
 
   // ------------------------------------------------------------------ events from the view
@@ -546,7 +547,7 @@ export class SportelloAiChat extends SportelloElement {
         busy: this.chat.busy,
         announcement: this.announcement,
         fileErrors: this.composer.fileErrors,
-        draft: this.chat.draft,
+        draft: this.chat.history.draft,
         accept: this.accept,
         attachments: this.composer.attachments,
         renderBody: this.renderBody,

@@ -9,32 +9,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { ConversationStore, MAX_PAST, titleOf, type StoredConversation } from '../../src/storage/ai-conversations.js';
-
-/** Web Storage's interface over a Map: what sessionStorage is to the store, in Node. */
-class MemoryStorage implements Storage {
-  private readonly map = new Map<string, string>();
-  get length(): number {
-    return this.map.size;
-  }
-  clear(): void {
-    this.map.clear();
-  }
-  getItem(key: string): string | null {
-    return this.map.get(key) ?? null;
-  }
-  key(index: number): string | null {
-    return [...this.map.keys()][index] ?? null;
-  }
-  removeItem(key: string): void {
-    this.map.delete(key);
-  }
-  setItem(key: string, value: string): void {
-    this.map.set(key, String(value));
-  }
-  keys(): string[] {
-    return [...this.map.keys()];
-  }
-}
+import { MemoryStorage } from '../harness/memory-storage.js';
 
 type Op =
   | { kind: 'ask'; text: string }
@@ -56,7 +31,7 @@ const op: fc.Arbitrary<Op> = fc.oneof(
 
 const KEY = 'sportello-ai-chat:test';
 
-/** What the controller does with the store for each gesture (ai-chat-controller.ts), on plain values. */
+/** What the history does with the store for each gesture (controllers/ai/conversation-history.ts), on plain values. */
 function play(ops: Op[]): { storage: MemoryStorage; store: ConversationStore; current: StoredConversation } {
   const storage = new MemoryStorage();
   const store = new ConversationStore(storage, KEY);

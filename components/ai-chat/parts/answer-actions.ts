@@ -105,6 +105,6 @@ export class AnswerActions implements ReactiveController {
     this.editing = undefined;
     this.panel.asked(text);
     const chat = this.panel.chat;
-    void chat.resend(id, text).then(() => this.panel.retain(chat.keptIds));
+    void chat.resend(id, text).then(() => this.panel.retain(chat.history.keptIds));
   }
 }

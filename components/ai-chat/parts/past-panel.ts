@@ -1,17 +1,18 @@
 /**
  * The panel's list of kept conversations (`persist`): whether it is open, what it asks the visitor
  * to confirm, what each of its buttons does, and where the focus goes then. The list itself is
- * drawn by past-conversations.ts; the conversations are the controller's (and the device's).
+ * drawn by past-conversations.ts; the conversations are the history's (and the device's).
  */
 import type { ReactiveController, ReactiveControllerHost, TemplateResult } from 'lit';
-import type { AiChatController } from '../../../src/controllers/ai/ai-chat-controller.js';
+import type { AiConversationHistory } from '../../../src/controllers/ai/conversation-history.js';
 import type { Lang } from '../../../src/i18n/lang.js';
 import { pastTitle, renderPastList, type PastConfirmation, type PastListHandlers } from './past-conversations.js';
 import type { AiChatStringKey } from '../strings.js';
 
 /** What the list reaches of the panel. */
 export interface PastPanelDeps {
-  readonly chat: AiChatController;
+  /** The conversations kept on this device (the controller's history). */
+  readonly history: AiConversationHistory;
   s(key: AiChatStringKey, params?: Record<string, string | number>): string;
   language(): Lang;
   root(): ParentNode;
@@ -41,8 +42,8 @@ export class PastPanel implements ReactiveController {
 
   /** The header's History button (with persistence on and something kept) and, open, the list. */
   render(persisting: boolean): { pastToggle: boolean; pastList: TemplateResult | undefined } {
-    const { chat } = this.deps;
-    const entries = persisting ? chat.past : [];
+    const { history } = this.deps;
+    const entries = persisting ? history.past : [];
     return {
       pastToggle: entries.length > 0,
       pastList: this.open
@@ -51,7 +52,7 @@ export class PastPanel implements ReactiveController {
               s: this.deps.s,
               lang: this.deps.language(),
               entries,
-              current: chat.currentLocalId,
+              current: history.currentLocalId,
               confirming: this.confirming,
             },
             this.handlers,
@@ -68,10 +69,10 @@ export class PastPanel implements ReactiveController {
 
   private readonly handlers: PastListHandlers = {
     open: (localId) => {
-      const { chat } = this.deps;
-      if (chat.openPast(localId)) {
+      const { history } = this.deps;
+      if (history.openPast(localId)) {
         this.deps.shown();
-        const entry = chat.past.find((e) => e.localId === localId);
+        const entry = history.past.find((e) => e.localId === localId);
         if (entry) this.deps.announce(this.deps.s('pastOpened', { title: pastTitle(this.deps, entry) }));
       }
       void this.leave('composer');
@@ -110,17 +111,17 @@ export class PastPanel implements ReactiveController {
     const asked = this.confirming;
     this.set(true, undefined);
     if (!asked) return;
-    const { chat } = this.deps;
+    const { history } = this.deps;
     let next = -1;
     if (asked.kind === 'one') {
-      const index = chat.past.findIndex((e) => e.localId === asked.entry.localId);
-      const current = asked.entry.localId === chat.currentLocalId;
-      chat.forget(asked.entry.localId);
+      const index = history.past.findIndex((e) => e.localId === asked.entry.localId);
+      const current = asked.entry.localId === history.currentLocalId;
+      history.forget(asked.entry.localId);
       if (current) this.deps.shown();
       this.deps.announce(this.deps.s('pastDeleted'));
-      next = Math.min(index, chat.past.length - 1);
+      next = Math.min(index, history.past.length - 1);
     } else {
-      chat.forgetAll();
+      history.forgetAll();
       this.deps.shown();
       this.deps.announce(this.deps.s('pastAllDeleted'));
     }

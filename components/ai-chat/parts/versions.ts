@@ -1,10 +1,13 @@
 import { html, nothing, svg, type TemplateResult } from 'lit';
-import type { AiChatController } from '../../../src/controllers/ai/ai-chat-controller.js';
+import type { AiConversationHistory } from '../../../src/controllers/ai/conversation-history.js';
 import type { UserMessage } from '../../../src/model/ai/messages.js';
 import type { AiChatStringKey } from '../strings.js';
 
 export interface VersionPickerDeps {
-  chat: AiChatController;
+  /** The thread's versions (the controller's history). */
+  history: AiConversationHistory;
+  /** An answer is being written: no switching meanwhile. */
+  busy: () => boolean;
   /** The thread's shadow root, where the question rows are. */
   root: () => ShadowRoot | null | undefined;
   /** Resolves once the thread shows the panel's latest state. */
@@ -27,13 +30,13 @@ export class VersionPicker {
   constructor(private readonly deps: VersionPickerDeps) {}
 
   render(m: UserMessage, index: number): TemplateResult | typeof nothing {
-    const { chat, s } = this.deps;
-    const choice = chat.versionsOf(m.id);
+    const { history, s } = this.deps;
+    const choice = history.versionsOf(m.id);
     if (!choice) return nothing;
     const count = choice.versions.length;
     const n = choice.position + 1;
     const button = (back: boolean) => {
-      const off = chat.busy || (back ? n === 1 : n === count);
+      const off = this.deps.busy() || (back ? n === 1 : n === count);
       return html`<button
         type="button"
         class="icon-button ${back ? 'previous' : 'next'}"
@@ -50,9 +53,9 @@ export class VersionPicker {
   }
 
   private async move(id: string, index: number, position: number, back: boolean): Promise<void> {
-    const { chat, s } = this.deps;
-    if (!chat.showVersion(id, position)) return;
-    const choice = chat.versionsOf(chat.messages[index]?.id ?? '');
+    const { history, s } = this.deps;
+    if (!history.showVersion(id, position)) return;
+    const choice = history.versionsOf(history.messages[index]?.id ?? '');
     if (choice) this.deps.announce(s('versionShown', { n: choice.position + 1, count: choice.versions.length }));
     // The question there is another message, in another row: the focus goes to the same button in it.
     await this.deps.rendered();

@@ -1,8 +1,9 @@
 /**
  * One answer of the AI service at a time: the request as the service gets it (the element's
  * settings, the conversation it continues), the stream or the whole answer poured into the message
- * and its display, a stop, a failure. What was asked before, what is kept and what to ask next are
- * the conversation's (controllers/ai/ai-chat-controller.ts): a run knows only its own message.
+ * and its display, a stop, a failure. What was asked before and what is kept are the history's
+ * (controllers/ai/conversation-history.ts), what to ask next the visitor's turns
+ * (controllers/ai/ai-chat-controller.ts): a run knows only its own message.
  */
 import type { AiClient, ChatRequest, ChatUsage } from '../../services/ai.js';
 import { ServiceError, isAbort, isServiceError } from '../../transport/errors.js';
