@@ -30,7 +30,7 @@ export interface OAuthClient {
 export interface GatewayConfig {
   port: number;
   host: string;
-  /** True when no upstream was named: `main.ts` starts the simulator and fills `upstream`. */
+  /** True when the demo (demo/server/gateway.ts) started the simulator and its URL fills `upstream`. */
   embedded: boolean;
   upstream: UpstreamBases;
   visitor: {
@@ -130,7 +130,7 @@ const ints = (v: string | undefined): number[] =>
 
 const trimSlash = (s: string) => s.replace(/\/+$/, '');
 
-/** Every setting the gateway reads (main.ts's own included): anything else with the prefix is a typo. */
+/** Every setting the gateway reads (SIMULATOR: the demo's, refused by the installed command): anything else with the prefix is a typo. */
 export const SETTINGS = [
   'PORT',
   'HOST',
@@ -237,7 +237,7 @@ export function demoOrigins(env: Record<string, string | undefined>): string[] {
 
 /**
  * Reads the configuration, or throws a ConfigError listing every problem at once. `simulatorUrl`
- * is the embedded simulator's base when `main.ts` started one (only when asked:
+ * is the embedded simulator's base when the demo started one (only when asked:
  * SPORTELLO_GATEWAY_SIMULATOR): then the simulator's seeded credentials are the defaults.
  */
 export function readConfig(env: Record<string, string | undefined>, simulatorUrl?: string): GatewayConfig {

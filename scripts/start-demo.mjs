@@ -66,9 +66,9 @@ async function step(args, extraEnv = {}) {
   }
 }
 
-// `npm run gateway` with SPORTELLO_GATEWAY_SIMULATOR=1: the gateway with the embedded simulator on
+// `npm run gateway` with SPORTELLO_GATEWAY_SIMULATOR=1 (demo/server/gateway.ts): the gateway with the embedded simulator on
 // simPort. It starts while the pages are built.
-void node(['--import', 'tsx', 'gateway/main.ts']);
+void node(['--import', 'tsx', 'demo/server/gateway.ts']);
 
 const vite = ['node_modules/vite/bin/vite.js', '--config', 'demo/vite.demo.config.ts'];
 if (dev) void node([...vite, '--port', demoPort, '--strictPort'], { quiet: true });

@@ -72,7 +72,7 @@ function phpFiles(dir: string, out: string[] = []): string[] {
 /** `npm run gateway` with its embedded simulator, answering the WordPress origin. */
 async function startGateway(origin: string): Promise<string> {
   const port = await freePort();
-  gateway = spawn(process.execPath, ['--import', 'tsx', 'gateway/main.ts'], {
+  gateway = spawn(process.execPath, ['--import', 'tsx', 'demo/server/gateway.ts'], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'inherit'],
     env: {

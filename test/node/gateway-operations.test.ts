@@ -16,8 +16,9 @@ interface Ran {
   exited: Promise<number | null>;
 }
 
-function run(env: Record<string, string>): Ran {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'gateway/main.ts'], {
+/** Runs the gateway's command (gateway/main.ts), or the repository's `npm run gateway` (the demo's). */
+function run(env: Record<string, string>, entry = 'gateway/main.ts'): Ran {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     // Only the settings given: the test machine's own SPORTELLO_* variables must not leak in.
     env: {
       ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('SPORTELLO_'))),
@@ -72,8 +73,8 @@ describe('a bad or incomplete configuration is refused, one line per problem', {
     assert.doesNotMatch(ran.out(), /^\s+at /m, 'a stack trace');
   });
 
-  it('starts the simulator when asked for (SPORTELLO_GATEWAY_SIMULATOR=1, as npm start does)', async () => {
-    const ran = run({ SPORTELLO_GATEWAY_PORT: '0', SPORTELLO_GATEWAY_SIMULATOR: '1' });
+  it('npm run gateway starts the simulator when asked for (SPORTELLO_GATEWAY_SIMULATOR=1, as npm start does)', async () => {
+    const ran = run({ SPORTELLO_GATEWAY_PORT: '0', SPORTELLO_GATEWAY_SIMULATOR: '1' }, 'demo/server/gateway.ts');
     try {
       for (let i = 0; i < 600 && !/listening on/.test(ran.out()); i++) await new Promise((r) => setTimeout(r, 100));
       assert.match(ran.out(), /Sportello gateway listening on .*\(embedded simulator at/);
