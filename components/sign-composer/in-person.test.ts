@@ -83,6 +83,12 @@ describe('<sportello-sign-composer open-viewer>: signers in person, one after an
       ['anna.bianchi@acme.test', true],
     ]);
 
+    const notices = [...root(el).querySelectorAll('.sent-signers .notice')].map((n) => n.textContent!.trim());
+    expect(notices).to.deep.equal([
+      'Mario Rossi signs now, on this device.',
+      'Anna Bianchi signs later, here on this device.',
+    ]);
+
     // Mario first, with no click; he signs on this device.
     const mario = await signingDialog(el, 'Mario’s signing dialog');
     expect([mario.signer, mario.idFile]).to.deep.equal(['mario.rossi@acme.test', idFile]);

@@ -17,11 +17,13 @@ export function renderSent(
     <h2 id="sent-title" tabindex="-1">${t('sentTitle', { idFile: String(sent.idFile) })}</h2>
     <h3>${t('sentSigners')}</h3>
     <ol class="sent-signers">
-      ${sent.signers.map((s) => {
+      ${sent.signers.map((s, i) => {
         const password = sent.passwords.get(s.email);
+        // Only the first signer signs now; an in-person signer after them, when their turn comes.
+        const inPerson = i === 0 ? 'inPersonNow' : 'inPersonLater';
         return html`<li>
           <span dir="auto">${s.name}</span> · ${t(actionKey(s.action))}
-          ${s.inPerson ? html`<p class="notice">${t('inPersonNow', { name: s.name })}</p>` : nothing}
+          ${s.inPerson ? html`<p class="notice">${t(inPerson, { name: s.name })}</p>` : nothing}
           ${
             s.signingUrl && !s.inPerson
               ? html`<p>

@@ -253,6 +253,7 @@ const compose: ComposeCatalogue = {
   sentSigners: 'Unterzeichnende',
   signingLink: 'Signaturlink von {name}',
   inPersonNow: '{name} unterschreibt jetzt, auf diesem Gerät.',
+  inPersonLater: '{name} unterschreibt später, hier auf diesem Gerät.',
   inPersonNext: 'Als Nächstes unterschreibt hier, auf diesem Gerät: {name}.',
   passwordMade: 'Vom Dienst erstelltes Passwort für {name}: {password}',
   prepareAnother: 'Weiteren Vorgang vorbereiten',

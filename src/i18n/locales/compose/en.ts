@@ -265,6 +265,7 @@ const compose = {
   sentSigners: 'Signers',
   signingLink: 'Signing link of {name}',
   inPersonNow: '{name} signs now, on this device.',
+  inPersonLater: '{name} signs later, here on this device.',
   inPersonNext: 'Next to sign here, on this device: {name}.',
   passwordMade: 'Password made by the service for {name}: {password}',
   prepareAnother: 'Prepare another practice',

@@ -253,6 +253,7 @@ const compose: ComposeCatalogue = {
   sentSigners: 'Firmantes',
   signingLink: 'Enlace de firma de {name}',
   inPersonNow: '{name} firma ahora, en este dispositivo.',
+  inPersonLater: '{name} firmará más tarde, aquí en este dispositivo.',
   inPersonNext: 'Siguiente en firmar aquí, en este dispositivo: {name}.',
   passwordMade: 'Contraseña creada por el servicio para {name}: {password}',
   prepareAnother: 'Preparar otro expediente',

@@ -253,6 +253,7 @@ const compose: ComposeCatalogue = {
   sentSigners: 'Signataires',
   signingLink: 'Lien de signature de {name}',
   inPersonNow: '{name} signe maintenant, sur cet appareil.',
+  inPersonLater: '{name} signera plus tard, ici sur cet appareil.',
   inPersonNext: 'Prochaine signature ici, sur cet appareil : {name}.',
   passwordMade: 'Mot de passe créé par le service pour {name} : {password}',
   prepareAnother: 'Préparer un autre dossier',

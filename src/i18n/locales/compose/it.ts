@@ -253,6 +253,7 @@ const compose: ComposeCatalogue = {
   sentSigners: 'Firmatari',
   signingLink: 'Link di firma di {name}',
   inPersonNow: '{name} firma ora, su questo dispositivo.',
+  inPersonLater: '{name} firmerà più tardi, qui su questo dispositivo.',
   inPersonNext: 'Prossima firma qui, su questo dispositivo: {name}.',
   passwordMade: 'Password creata dal servizio per {name}: {password}',
   prepareAnother: 'Prepara un’altra pratica',
