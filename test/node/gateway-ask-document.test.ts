@@ -5,6 +5,7 @@ import { createParser } from 'eventsource-parser';
 import { openStore } from '../../gateway/store.js';
 import { ensureRedis } from '../setup/redis.mjs';
 import { ADA, BRUNO, json, mint, startHarness, withToken, type Claims, type Harness } from './gateway-helpers.js';
+import { pollStep } from '../harness/harness.js';
 
 // "Ask about this document" through the gateway, with real Redis: the page names a document of its
 // practice, the gateway fetches the PDF and has it analysed, the analysis and its temporary agent
@@ -52,7 +53,7 @@ describe('gateway: analyses of signing documents and their temporary agents', ()
       const status = (await (await read(token, `/analysis/${id}/status`)).json()) as { status: string };
       if (status.status === 'completed' || status.status === 'failed')
         return (await (await read(token, `/analysis/${id}`)).json()) as Job;
-      await new Promise((resolve) => setTimeout(resolve, 10));
+      await pollStep(10);
     }
     throw new Error(`analysis ${id} did not finish`);
   }

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { ConfigError, readConfig } from '../../gateway/config.js';
 import { ADA, mint, startHarness, stomp, withToken, type Harness } from './gateway-helpers.js';
+import { pollStep } from '../harness/harness.js';
 
 // What an operator runs the gateway with: liveness and readiness for the orchestrator or the load
 // balancer, a request id that ties a visitor's report, the gateway's log line and the service's
@@ -36,7 +37,7 @@ describe('gateway liveness and readiness', () => {
         break;
       }
       // The last answer is kept a moment (a public endpoint must not fan out to the services).
-      await new Promise((r) => setTimeout(r, 200));
+      await pollStep(200);
     }
     assert.equal((await fetch(`${h.gw.url}/healthz`)).status, 200);
   });

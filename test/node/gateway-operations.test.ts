@@ -4,6 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { startSimulator, type RunningSimulator } from '../../demo/server/core/simulator.js';
 import { SECRET, startChat } from './gateway-helpers.js';
+import { pollStep } from '../harness/harness.js';
 
 // Issue #32, defects 5 and 6, on the gateway as an operator runs it (`npm run gateway`, a process):
 // SIGTERM with a chat socket open finishes, closing the socket with a close frame; a bad or
@@ -76,7 +77,7 @@ describe('a bad or incomplete configuration is refused, one line per problem', {
   it('npm run gateway starts the simulator when asked for (SPORTELLO_GATEWAY_SIMULATOR=1, as npm start does)', async () => {
     const ran = run({ SPORTELLO_GATEWAY_PORT: '0', SPORTELLO_GATEWAY_SIMULATOR: '1' }, 'demo/server/gateway.ts');
     try {
-      for (let i = 0; i < 600 && !/listening on/.test(ran.out()); i++) await new Promise((r) => setTimeout(r, 100));
+      for (let i = 0; i < 600 && !/listening on/.test(ran.out()); i++) await pollStep(100);
       assert.match(ran.out(), /Sportello gateway listening on .*\(embedded simulator at/);
     } finally {
       ran.child.kill('SIGTERM');
@@ -108,7 +109,7 @@ describe('SIGTERM with chat sockets open', { timeout: 180_000 }, () => {
       SPORTELLO_GATEWAY_LOG_LEVEL: 'warn',
     });
     try {
-      for (let i = 0; i < 600 && !/listening on/.test(ran.out()); i++) await new Promise((r) => setTimeout(r, 100));
+      for (let i = 0; i < 600 && !/listening on/.test(ran.out()); i++) await pollStep(100);
       const url = /Sportello gateway listening on (http:\/\/\S+)/.exec(ran.out())?.[1];
       assert.ok(url, ran.out());
       const chats = await Promise.all([1, 2].map(() => startChat(url, `v-${randomUUID()}`)));

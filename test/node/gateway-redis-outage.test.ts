@@ -5,6 +5,7 @@ import { MESSAGES } from '../../gateway/errors.js';
 import { openStore } from '../../gateway/store.js';
 import { ADA, json, mint, startChat, startHarness, withToken, type Harness } from './gateway-helpers.js';
 import { OwnRedis } from './own-redis.js';
+import { pollStep } from '../harness/harness.js';
 
 // Redis down, as a replica sees it: the gateway starts anyway; a route that needs nothing of Redis
 // keeps working (its rate limits fall back to the replica's memory); one that needs an ownership
@@ -50,7 +51,7 @@ async function healthUntil(up: boolean): Promise<{ ok: boolean; store: string; s
       assert.equal(res.status, up ? 200 : 503);
       return body;
     }
-    await new Promise((r) => setTimeout(r, 100));
+    await pollStep(100);
   }
 }
 
@@ -126,7 +127,7 @@ describe('gateway with its Redis down, and back', () => {
         });
         break;
       }
-      await new Promise((r) => setTimeout(r, 200));
+      await pollStep(200);
     }
     await assertRedisFreeRoutesWork();
     const sorted = [...outageMs].sort((a, b) => a - b);
@@ -167,7 +168,7 @@ describe('gateway with its Redis down, and back', () => {
     // (before: the owner's own chat answered "not found" for good).
     let res = await queuePosition(startedDuringOutage);
     for (let i = 0; res.status === 503 && i < 300; i++) {
-      await new Promise((r) => setTimeout(r, 100));
+      await pollStep(100);
       res = await queuePosition(startedDuringOutage);
     }
     assert.equal(res.status, 200);

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { request as httpRequest } from 'node:http';
 import { WebSocket } from 'ws';
 import { ADA, json, mint, startHarness, withToken, type Harness } from './gateway-helpers.js';
+import { pollStep } from '../harness/harness.js';
 
 // Streams and sockets through the gateway: an SSE answer leaves as it arrives, an upload is
 // streamed and cut at its cap, and the live chat's STOMP WebSocket is proxied with the visitor
@@ -57,7 +58,7 @@ describe('gateway: SSE', () => {
     const reader = res.body!.getReader();
     await reader.read();
     abort.abort();
-    for (let i = 0; i < 200 && (await openStreams()) > 0; i++) await new Promise((r) => setTimeout(r, 25));
+    for (let i = 0; i < 200 && (await openStreams()) > 0; i++) await pollStep(25);
     assert.equal(await openStreams(), 0);
   });
 });

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { createParser } from 'eventsource-parser';
 import { startSimulator, type RunningSimulator } from '../../demo/server/core/simulator.js';
 import { seedPdfs } from '../../demo/server/sign/documents.js';
+import { pollStep } from '../harness/harness.js';
 
 // Spec §4.8 (PDF analyses) and the temporary document agent's chat, over real HTTP on loopback.
 
@@ -47,7 +48,7 @@ describe('AI simulator: PDF analyses and chat with the document', () => {
       if (seen.at(-1) !== status.status) seen.push(status.status);
       if (status.status === 'completed' || status.status === 'failed')
         return (await (await get(`/analysis/${id}`)).json()) as Job;
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      await pollStep(5);
     }
     throw new Error(`analysis ${id} did not finish`);
   }
@@ -221,7 +222,7 @@ describe('AI simulator: PDF analyses and chat with the document', () => {
     for (;;) {
       const [hold] = (await (await fetch(faults)).json()) as { hits: number }[];
       if (hold!.hits >= 3) break;
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      await pollStep(5);
     }
     const held = (await (await get(`/analysis/${id}/status`)).json()) as { status: string };
     assert.equal(held.status, 'running');

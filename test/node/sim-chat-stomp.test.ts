@@ -7,6 +7,7 @@ import WebSocket from 'ws';
 import { startSimulator, type RunningSimulator } from '../../demo/server/core/simulator.js';
 import { createChatService } from '../../demo/server/chat/index.js';
 import { StompParser, type StompFrame } from '../../demo/server/chat/stomp-frame.js';
+import { pollStep } from '../harness/harness.js';
 
 const TOKEN = { 'X-ChatToken': 'demo-chat-token' };
 let sim: RunningSimulator;
@@ -511,7 +512,7 @@ describe('chat STOMP: visitor protocol', () => {
     const answered = async () =>
       (await (await fetch(`${sim.url}/chat/api/chat/history/${idChat}`, { headers: TOKEN })).json()).messages.length ===
       3;
-    while (!(await answered())) await new Promise((r) => setTimeout(r, 10));
+    while (!(await answered())) await pollStep(10);
     const again = await connect({ 'visitor-id': v.visitorId, 'widget-key': 'demo' });
     await again.subscribe(`/topic/chat.${idChat}`);
     again.publish(`/app/chat.${idChat}.sync`, { afterId: greeting.id });
