@@ -15,8 +15,12 @@
 //   process at work, direct (the bench's client, the simulator) and through (client, simulator,
 //   gateway): when the machine's cores are all busy, the share of direct throughput is about
 //   direct (client + simulator) / through (client + simulator + gateway), so these say how far the
-//   gateway's own cost is from a target.
+//   gateway's own cost is from a target. `variants` gives the same through a gateway with Redis as
+//   its store and one that logs every request (see variantsWanted), measured in the same rounds.
 // Every figure is given per round as {min, median, max} over ROUNDS rounds, with the load average.
+// Options (environment): SPORTELLO_BENCH_ROUNDS; SPORTELLO_BENCH_GATEWAY_VARIANTS,
+// SPORTELLO_BENCH_GATEWAY_BASELINE (see variantsWanted); SPORTELLO_BENCH_GATEWAY_COMPILED=1 (the
+// gateway as installed: compiled, plain node); SPORTELLO_BENCH_GATEWAY_PROFILE=<dir> (CPU profiles).
 import { createServer } from 'node:net';
 import { Agent, request } from 'node:http';
 import { execFileSync, spawn } from 'node:child_process';
@@ -39,8 +43,9 @@ function freePort() {
   });
 }
 
-function startProcess(args, env, ready) {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+function startProcess(args, env, ready, { cwd, nodeArgs = [], typescript = true } = {}) {
+  const child = spawn(process.execPath, [...nodeArgs, ...(typescript ? ['--import', 'tsx'] : []), ...args], {
+    cwd,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -51,6 +56,9 @@ function startProcess(args, env, ready) {
       out += d;
       if (ready.test(out)) {
         clearTimeout(timer);
+        // From now on the output is read and dropped (a gateway logging every request writes a lot).
+        child.stdout.off('data', onData);
+        child.stdout.resume();
         resolve(child);
       }
     };
@@ -58,6 +66,31 @@ function startProcess(args, env, ready) {
     child.stderr.on('data', (d) => (out += d));
     child.once('exit', (code) => reject(new Error(`exited ${code}: ${out}`)));
   });
+}
+
+/** A redis-server of the bench's own on a free port (no persistence), or null when there is none. */
+async function startRedis() {
+  const port = await freePort();
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    },
+  );
+  const started = await new Promise((resolve) => {
+    let out = '';
+    child.once('error', () => resolve(false));
+    child.once('exit', () => resolve(false));
+    child.stdout.on('data', (d) => {
+      out += d;
+      if (/Ready to accept connections/.test(out)) {
+        child.stdout.resume();
+        resolve(true);
+      }
+    });
+  });
+  return started ? { child, url: `redis://127.0.0.1:${port}` } : null;
 }
 
 const agent = new Agent({ keepAlive: true, maxSockets: 64 });
@@ -183,21 +216,45 @@ async function measuredThroughput(url, headers, pids) {
   return { rps, cpuMsPerRequest: perRequest.gateway, perRequest };
 }
 
+/**
+ * The gateway processes measured besides the main one (memory store, logs off), each in every
+ * throughput round: `redis` (the store in a redis-server of the bench's own), `logs` (a line per
+ * request, at info, written to a pipe the bench reads), and `baseline` (the gateway of another
+ * checkout, SPORTELLO_BENCH_GATEWAY_BASELINE=<its root with node_modules>, for a before/after in
+ * the same conditions). SPORTELLO_BENCH_GATEWAY_VARIANTS=redis,logs picks (`none`: none).
+ */
+function variantsWanted() {
+  const asked = process.env.SPORTELLO_BENCH_GATEWAY_VARIANTS;
+  const names = asked === undefined ? ['redis', 'logs'] : asked.split(',').map((v) => v.trim());
+  if (process.env.SPORTELLO_BENCH_GATEWAY_BASELINE && !names.includes('baseline')) names.push('baseline');
+  return names.filter((n) => ['redis', 'logs', 'baseline'].includes(n));
+}
+
 export default async function gatewayBench() {
   const simPort = await freePort();
-  const gwPort = await freePort();
   const sim = await startProcess(
     ['demo/server/main.ts'],
     { SPORTELLO_SIM_PORT: String(simPort), SPORTELLO_SIM_PACE_MS: '0' },
     /listening on/,
   );
-  let gw;
-  try {
-    gw = await startProcess(
-      ['gateway/main.ts'],
+  // SPORTELLO_BENCH_GATEWAY_PROFILE=<dir>: each gateway writes V8 CPU profiles in <dir>/<name>/ when it stops.
+  const profileDir = process.env.SPORTELLO_BENCH_GATEWAY_PROFILE;
+  // SPORTELLO_BENCH_GATEWAY_COMPILED=1: the gateway as installed (gateway/dist/ built first, plain
+  // node), not its sources through tsx (whose transform adds a little work to every closure).
+  const compiled = process.env.SPORTELLO_BENCH_GATEWAY_COMPILED === '1';
+  if (compiled) execFileSync('npm', ['run', '--silent', 'build', '-w', 'gateway'], { stdio: 'ignore' });
+  const gateways = {};
+  let redis = null;
+  /** Starts one gateway process in front of the simulator; resolves with its URL and pid. */
+  async function startGatewayProcess(name, env = {}, cwd = undefined) {
+    const port = await freePort();
+    // The baseline checkout runs its sources (it may predate the package's build).
+    const built = compiled && name !== 'baseline';
+    const child = await startProcess(
+      [built ? 'gateway/dist/main.js' : 'gateway/main.ts'],
       {
         SPORTELLO_GATEWAY_UPSTREAM: `http://127.0.0.1:${simPort}`,
-        SPORTELLO_GATEWAY_PORT: String(gwPort),
+        SPORTELLO_GATEWAY_PORT: String(port),
         SPORTELLO_GATEWAY_VISITOR_SECRET: SECRET,
         SPORTELLO_GATEWAY_VISITOR_AUDIENCE: 'sportello',
         SPORTELLO_GATEWAY_SESSION_SECRET: 'gateway-bench-session-secret-0123456789abcdef',
@@ -213,11 +270,41 @@ export default async function gatewayBench() {
         SPORTELLO_GATEWAY_RATE_AI_CHAT: '100000000',
         SPORTELLO_GATEWAY_RATE_AI_CHAT_IP: '100000000',
         SPORTELLO_GATEWAY_LOG_LEVEL: 'silent',
+        ...env,
       },
       /Sportello gateway listening/,
+      {
+        cwd,
+        // One folder per gateway: each thread (tsx's loader has its own) writes a profile.
+        nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}/${name}`] : [],
+        typescript: !built,
+      },
     );
+    gateways[name] = { child, url: `http://127.0.0.1:${port}`, pid: child.pid };
+    return gateways[name];
+  }
+  try {
+    const gw = await startGatewayProcess('gateway');
+    const variants = [];
+    for (const name of variantsWanted()) {
+      if (name === 'redis') {
+        redis = await startRedis();
+        if (!redis) continue; // no redis-server here: the variant is left out (its figures absent)
+        variants.push(
+          await startGatewayProcess(name, {
+            SPORTELLO_GATEWAY_REDIS_URL: redis.url,
+            SPORTELLO_GATEWAY_REDIS_PREFIX: 'sportello:bench:',
+          }),
+        );
+      } else if (name === 'logs') {
+        variants.push(await startGatewayProcess(name, { SPORTELLO_GATEWAY_LOG_LEVEL: 'info' }));
+      } else {
+        variants.push(await startGatewayProcess(name, {}, process.env.SPORTELLO_BENCH_GATEWAY_BASELINE));
+      }
+      variants.at(-1).name = name;
+    }
     const direct = `http://127.0.0.1:${simPort}`;
-    const via = `http://127.0.0.1:${gwPort}`;
+    const via = gw.url;
     const token = await new SignJWT({ sportello: { sign: { files: [1001] }, ai: { agents: [1] } } })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject('bench-visitor')
@@ -242,17 +329,24 @@ export default async function gatewayBench() {
       if (eg.events !== ed.events) throw new Error(`events differ: ${ed.events} direct, ${eg.events} through`);
       rounds.sse.push({ direct: ed, gateway: eg });
       // Direct and through alternate within the round, so a change in the machine's load touches both.
-      const pids = { simulator: sim.pid, gateway: gw.pid };
-      const publicDirect = await measuredThroughput(direct + widget, {}, { simulator: sim.pid });
-      const publicThrough = await measuredThroughput(via + widget, {}, pids);
-      const scopedDirect = await measuredThroughput(`${direct}/sign/api/v2/files/1001`, signKeys, {
-        simulator: sim.pid,
-      });
-      const scopedThrough = await measuredThroughput(`${via}/sign/api/v2/files/1001`, bearer, pids);
-      rounds.rps.push({
-        public: { direct: publicDirect, gateway: publicThrough },
-        scoped: { direct: scopedDirect, gateway: scopedThrough },
-      });
+      const measured = {};
+      for (const [route, path, directHeaders] of [
+        ['public', widget, {}],
+        ['scoped', '/sign/api/v2/files/1001', signKeys],
+      ]) {
+        const headers = route === 'public' ? {} : bearer;
+        measured[route] = {
+          direct: await measuredThroughput(direct + path, directHeaders, { simulator: sim.pid }),
+          gateway: await measuredThroughput(via + path, headers, { simulator: sim.pid, gateway: gw.pid }),
+          variants: {},
+        };
+        for (const v of variants)
+          measured[route].variants[v.name] = await measuredThroughput(v.url + path, headers, {
+            simulator: sim.pid,
+            gateway: v.pid,
+          });
+      }
+      rounds.rps.push(measured);
     }
 
     const lat = (list) => ({
@@ -286,10 +380,21 @@ export default async function gatewayBench() {
         direct: perProcess(list.map((x) => x.direct)),
         through: perProcess(list.map((x) => x.gateway)),
       },
+      // The same through each other gateway, measured in the same rounds against the same direct runs.
+      variants: Object.fromEntries(
+        Object.keys(list[0].variants).map((name) => [
+          name,
+          {
+            gatewayRps: spread(list.map((x) => x.variants[name].rps)),
+            gatewayShareOfDirect: spread(list.map((x) => x.variants[name].rps / x.direct.rps)),
+            cpuMsPerRequest: perProcess(list.map((x) => x.variants[name])),
+          },
+        ]),
+      ),
     });
     const perEvent = (s) => (s.totalMs / s.events) * 1000;
     return {
-      note: `${ROUNDS} rounds; each figure {min, median, max} over the rounds. Latency: ${SEQUENTIAL} sequential requests per round on a kept-alive connection. SSE: bench:100k/20 at simulator pace 0. Throughput: 32 concurrent clients for 2 s. Simulator and gateway are separate processes on loopback.`,
+      note: `${ROUNDS} rounds; each figure {min, median, max} over the rounds. Latency: ${SEQUENTIAL} sequential requests per round on a kept-alive connection. SSE: bench:100k/20 at simulator pace 0. Throughput: 32 concurrent clients for 2 s. Simulator and gateway are separate processes on loopback. throughput.*.variants: the same through a gateway with Redis as its store (redis) and one logging each request at info (logs), in the same rounds.${compiled ? ' Gateways (not the baseline) run compiled: gateway/dist/, plain node.' : ' Gateways run their sources through tsx.'}`,
       loadAverage: loadavg().map((n) => round(n)),
       latency: { public: lat(rounds.public), scoped: lat(rounds.scoped) },
       sse100k: {
@@ -307,7 +412,7 @@ export default async function gatewayBench() {
     };
   } finally {
     agent.destroy();
-    for (const child of [gw, sim]) {
+    for (const child of [...Object.values(gateways).map((g) => g.child), sim, redis?.child]) {
       if (!child || child.exitCode !== null) continue;
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
