@@ -74,6 +74,30 @@ export interface JsonAnswer {
 }
 
 const MAX_DECISION_BODY = 8 * 1024 * 1024;
+/** Answers up to this size (declared by the service) are read whole before they are sent on. */
+const SMALL_ANSWER_BYTES = 64 * 1024;
+
+/**
+ * Reads a response body whose length the service declared (Node's parser stops at that length), with
+ * plain listeners: an async iterator per small answer cost more than the read. Fails when the body
+ * ends early or errs; the upstream idle deadline (upstream.ts) still applies while it waits.
+ */
+function readDeclared(body: Readable, length: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    body.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      chunks.push(chunk);
+    });
+    body.once('end', () => {
+      if (size === length) resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size));
+      else reject(new Error(`answer of ${size} bytes, ${length} declared`));
+    });
+    body.once('error', reject);
+    body.once('close', () => reject(new Error('answer cut short')));
+  });
+}
 
 export class Call {
   constructor(
@@ -288,17 +312,35 @@ export class Call {
     }
   }
 
-  /** Sends a service answer on, streamed: each chunk leaves as it arrives (SSE included). */
+  /**
+   * Sends a service answer on: streamed, each chunk leaving as it arrives (SSE, downloads), or, when
+   * the service declared a small length, read whole first and sent in one write. Piping a stream
+   * through Fastify was the largest part of the gateway's own CPU on a small JSON answer; a small
+   * answer is usually already whole in the socket's first read. One cut short by the service is
+   * then a 502, not a truncated answer.
+   */
   async pass(answer: UpstreamResponse): Promise<FastifyReply> {
+    const type = String(answer.headers['content-type'] ?? '');
+    const stream = type.startsWith('text/event-stream');
+    const length = Number(answer.headers['content-length'] ?? Number.NaN);
+    // Typed and not empty: sent as a Buffer, Fastify would otherwise type it itself (or drop an empty one).
+    const small = !stream && type !== '' && length > 0 && length <= SMALL_ANSWER_BYTES;
+    let whole: Buffer | undefined;
+    if (small) {
+      try {
+        whole = await readDeclared(answer.body, length);
+      } catch {
+        throw new Refused(502, MESSAGES.upstreamDown);
+      }
+    }
     this.reply.code(answer.status);
     this.copyHeaders(answer.headers);
-    const type = String(answer.headers['content-type'] ?? '');
-    if (type.startsWith('text/event-stream')) {
+    if (stream) {
       this.reply.header('Cache-Control', 'no-cache, no-transform');
       this.reply.header('X-Accel-Buffering', 'no');
       this.request.raw.socket.setNoDelay(true);
     }
-    return this.reply.send(answer.body);
+    return this.reply.send(whole ?? answer.body);
   }
 
   /** Sends a JSON answer already read (after a decision), keeping the service's status and headers. */
@@ -312,7 +354,9 @@ export class Call {
 
   /** Forwards the request as it came (path rebuilt from the allow-list, query kept, safe headers). */
   async forward(path: string, options: Omit<UpstreamCall, 'path'> = {}): Promise<FastifyReply> {
-    return this.pass(await this.upstream({ method: this.request.method, query: this.query(), ...options, path }));
+    // The browser's query is read only for a route that passes it on (most name `query: undefined`).
+    const query = 'query' in options ? options.query : this.query();
+    return this.pass(await this.upstream({ method: this.request.method, ...options, query, path }));
   }
 
   /** Takes one token from the bucket `name` of this visitor (and of this IP); 429 when empty. */

@@ -5,13 +5,20 @@
  * this process, which no other replica shares.
  */
 /** Slots per key (a client IP): `enter` gives a release function, or undefined when the key is full. */
+const NOTHING = (): void => undefined;
+
 export class Slots {
   private readonly held = new Map<string, number>();
 
   constructor(private readonly capacity: number) {}
 
+  /** False when the cap is off (0): every `enter` succeeds and there is nothing to release. */
+  get limited(): boolean {
+    return this.capacity > 0;
+  }
+
   enter(key: string): (() => void) | undefined {
-    if (this.capacity <= 0) return () => undefined;
+    if (this.capacity <= 0) return NOTHING;
     const now = this.held.get(key) ?? 0;
     if (now >= this.capacity) return undefined;
     this.held.set(key, now + 1);

@@ -246,13 +246,15 @@ export async function createGateway(
     if (request.method === 'OPTIONS') return undefined;
     // Requests in flight from one address: a crowd of slow requests from one client cannot hold
     // every socket of this replica.
-    const release = services.slots.requests.enter(request.ip);
-    if (!release) {
-      metrics.limit('requests_per_ip');
-      reply.header('Connection', 'close');
-      return refuse(request, reply, 429, MESSAGES.tooManyRequests, { 'Retry-After': '1' });
+    if (services.slots.requests.limited) {
+      const release = services.slots.requests.enter(request.ip);
+      if (!release) {
+        metrics.limit('requests_per_ip');
+        reply.header('Connection', 'close');
+        return refuse(request, reply, 429, MESSAGES.tooManyRequests, { 'Retry-After': '1' });
+      }
+      reply.raw.once('close', release);
     }
-    reply.raw.once('close', release);
     const wait = await limited(`ip:${request.ip}`, config.limits.perIpPerMinute);
     if (wait > 0) {
       metrics.limit('rate_ip');
