@@ -33,6 +33,7 @@ import { trustFunction } from './client-ip.js';
 import { Slots } from './limits.js';
 import { createMetrics, serveMetrics, type GatewayMetrics } from './metrics.js';
 import { createReadiness } from './readiness.js';
+import { batchedLines } from './log-lines.js';
 
 /** Where each service lives on the gateway: the simulator's prefixes, so an element only changes its endpoint. */
 export const PREFIXES: Record<ServiceName, string> = {
@@ -152,6 +153,9 @@ export async function createGateway(
       sessionTtlSeconds: config.anonymous.sessionTtlSeconds,
     });
   const origins = new Set(config.origins);
+  // Standard output in batches unless told otherwise (log-lines.ts says why).
+  const batched = config.logLevel === 'silent' || options.logStream ? undefined : batchedLines();
+  const logLines = options.logStream ?? batched;
 
   const app = Fastify({
     logger:
@@ -159,7 +163,7 @@ export async function createGateway(
         ? false
         : {
             level: config.logLevel,
-            ...(options.logStream ? { stream: options.logStream } : {}),
+            ...(logLines ? { stream: logLines } : {}),
             // Belt and braces: nothing below logs headers, but if anything ever did, these stay out.
             redact: [
               'req.headers.authorization',
@@ -194,6 +198,9 @@ export async function createGateway(
       maxParamLength: 300,
     },
   });
+
+  // The last lines leave when the gateway closes (after its onClose hooks' own lines).
+  if (batched) app.addHook('onClose', (_app, done) => (batched.close(), done()));
 
   // The request head has its own deadline (nginx client_header_timeout); Node wants it ≤ the whole request's.
   app.server.headersTimeout = Math.min(
