@@ -1,5 +1,6 @@
 import { expect, oneEvent } from '@open-wc/testing';
 import { sendKeys, setViewport } from '@web/test-runner-commands';
+import sinon from 'sinon';
 import './index.js';
 import type { SportelloComposer } from '../shared/composer.js';
 import { ignoreResizeObserverLoop, nextFrame, until } from '../../test/browser/helpers/chat-frames.js';
@@ -379,12 +380,26 @@ describe('sportello-ai-chat', () => {
   it('429 after the transport retries: counts down, then asks again by itself', async () => {
     await faults({ kind: 'status', match: '/ai/api/v2/chat', count: 3, status: 429, retryAfter: 1 });
     const el = await panel();
-    await typeAndSend(el, 'hello');
-    const card = await until(() => $(el, '[part="error"]'), 50);
-    expect(card.textContent).to.match(/too many requests/);
-    // Retry waits for the service's Retry-After (a live countdown), then the question is asked
-    // again by itself: the service did not answer it, so repeating it is safe.
-    expect(card.querySelector<HTMLButtonElement>('[part="error-retry"]')!.disabled).to.equal(true);
+    // The countdown runs on a clock the test moves (its interval and Date); the transport's own
+    // retries come in real time.
+    const clock = sinon.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'], now: Date.now() });
+    try {
+      await typeAndSend(el, 'hello');
+      const card = await until(() => $(el, '[part="error"]'), 50);
+      expect(card.textContent).to.match(/too many requests/);
+      // Retry waits for the service's Retry-After (a live countdown), then the question is asked
+      // again by itself: the service did not answer it, so repeating it is safe.
+      const retry = card.querySelector<HTMLButtonElement>('[part="error-retry"]')!;
+      expect(retry.disabled).to.equal(true);
+      expect(retry.textContent?.trim()).to.equal('Try again (1)');
+      clock.tick(750);
+      expect($(el, '[part="error"]'), 'still waiting at 750 ms').to.equal(card);
+      expect(retry.disabled).to.equal(true);
+      clock.tick(250);
+    } finally {
+      // The answer is written out on the page's real clock.
+      clock.restore();
+    }
     await until(() => !$(el, '[part="error"]') && lastAnswer(el)?.querySelector('.md')?.textContent?.length);
     expect($$(el, '.msg.assistant').length).to.equal(1);
   });
