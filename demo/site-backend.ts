@@ -63,20 +63,25 @@ function who(req: IncomingMessage): string | undefined {
   return m && SITE_USERS[m[1]!] ? m[1] : undefined;
 }
 
-/** Mints the visitor token for a signed-in user: HS256, `sub`, `exp`, `name`, `email`, `sportello`. */
+/**
+ * Mints the visitor token for a signed-in user: HS256, `sub`, `exp`, `name`, `email`, `sportello`,
+ * issued at `nowMs` (the site's clock; a test gives the one its gateway checks tokens by).
+ */
 export function mintVisitorToken(
   userId: string,
   secret: string,
   audience = 'sportello',
   lifetimeSeconds = TOKEN_LIFETIME_S,
+  nowMs = Date.now(),
 ): Promise<string> {
   const user = SITE_USERS[userId]!;
+  const iat = Math.floor(nowMs / 1000);
   return new SignJWT({ name: user.name, email: user.email, sportello: user.sportello })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(`site-user-${userId}`)
     .setAudience(audience)
-    .setIssuedAt()
-    .setExpirationTime(`${lifetimeSeconds}s`)
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + lifetimeSeconds)
     .sign(new TextEncoder().encode(secret));
 }
 

@@ -100,6 +100,8 @@ export interface GatewayOptions {
   credentials?: Credentials;
   verifier?: VisitorVerifier;
   metrics?: GatewayMetrics;
+  /** The clock (epoch ms) visitor tokens are checked by (default Date.now): a test moves it past a token's expiry. */
+  now?: () => number;
 }
 
 declare module 'fastify' {
@@ -151,6 +153,7 @@ export async function createGateway(
       ...config.visitor,
       sessionSecret: config.anonymous.sessionSecret,
       sessionTtlSeconds: config.anonymous.sessionTtlSeconds,
+      now: options.now,
     });
   const origins = new Set(config.origins);
   // Standard output in batches unless told otherwise (log-lines.ts says why).

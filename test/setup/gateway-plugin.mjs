@@ -2,7 +2,9 @@
 // real deployment path: `GATEWAY_URL` in `/__sportello/env.js`, and visitor tokens minted as a
 // site's backend would at `/__sportello/visitor-token?user=ada|bruno[&ttl=seconds]`
 // (demo/site-backend.ts's accounts, signed with this gateway's secret; `ttl` for a token that
-// expires during a test). Must come after the simulator plugin.
+// expires during a test). `POST /__sportello/gateway-clock?ahead=ms` moves the clock the gateway
+// checks visitor tokens by (and the one they are minted by) ahead of real time: a test sees a token
+// expire without waiting its lifetime out; `ahead=0` puts it back. Must come after the simulator plugin.
 import { register } from 'tsx/esm/api';
 
 const SECRET = 'web-test-runner-gateway-visitor-secret-0123456789';
@@ -10,6 +12,9 @@ const SECRET = 'web-test-runner-gateway-visitor-secret-0123456789';
 export function gatewayPlugin({ simUrl }) {
   let gateway;
   let mint;
+  /** How far the gateway's token clock runs ahead of real time (ms). */
+  let clockAhead = 0;
+  const now = () => Date.now() + clockAhead;
   return {
     name: 'sportello-gateway',
     /** What the env module adds: the gateway's base URL. */
@@ -36,18 +41,22 @@ export function gatewayPlugin({ simUrl }) {
         },
         simUrl(),
       );
-      gateway = await startGateway({ config: settings });
+      gateway = await startGateway({ config: settings, now });
     },
     async serverStop() {
       await gateway?.close();
     },
     async serve(context) {
-      if (context.path !== '/__sportello/visitor-token') return undefined;
       const query = new URL(context.request.href, 'http://x').searchParams;
+      if (context.path === '/__sportello/gateway-clock' && context.method === 'POST') {
+        clockAhead = Math.max(0, Number(query.get('ahead')) || 0);
+        return { body: JSON.stringify({ ahead: clockAhead }), type: 'json' };
+      }
+      if (context.path !== '/__sportello/visitor-token') return undefined;
       const user = query.get('user') ?? '';
       if (!['ada', 'bruno'].includes(user)) return { body: '{"error":"unknown user"}', type: 'json', status: 400 };
       const ttl = query.get('ttl') ? Number(query.get('ttl')) : undefined;
-      return { body: JSON.stringify({ token: await mint(user, SECRET, 'sportello', ttl) }), type: 'json' };
+      return { body: JSON.stringify({ token: await mint(user, SECRET, 'sportello', ttl, now()) }), type: 'json' };
     },
   };
 }
