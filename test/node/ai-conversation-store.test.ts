@@ -140,7 +140,9 @@ test("a title is the service's when it has one, else the first question, clipped
   assert.equal(titleOf([]), '');
 });
 
-test('the date moves with new messages only (a draft or a rating saved is no new activity)', async () => {
+test('the date moves with new messages only (a draft or a rating saved is no new activity)', (t) => {
+  // The store's clock is the test's: a minute passes between the saves at once.
+  t.mock.timers.enable({ apis: ['Date'], now: Date.UTC(2026, 0, 5, 9, 30) });
   const storage = new MemoryStorage();
   const store = new ConversationStore(storage, KEY);
   const value: StoredConversation = {
@@ -152,10 +154,9 @@ test('the date moves with new messages only (a draft or a rating saved is no new
   };
   store.save(value);
   const first = store.list()[0]!.updatedAt;
-  // The clock moves on (a condition, not a fixed wait).
-  while (Date.now() <= first) await new Promise((resolve) => setImmediate(resolve));
+  t.mock.timers.tick(60_000);
   store.save({ ...value, draft: 'typing…' });
   assert.equal(store.list()[0]!.updatedAt, first);
   store.save({ ...value, messages: [...value.messages, { role: 'user', text: 'q2' }] });
-  assert.ok(store.list()[0]!.updatedAt > first);
+  assert.equal(store.list()[0]!.updatedAt, first + 60_000);
 });
