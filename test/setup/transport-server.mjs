@@ -60,6 +60,9 @@ function readBody(req) {
 export async function startTransportServer({ allowedOrigins = [] } = {}) {
   /** key → { calls, aborted, tokens... } */
   const state = new Map();
+  /** key → resolves the drop of that key's `end=drop` stream (`/t/release`: the client read what came before). */
+  const releases = new Map();
+  const released = (key) => new Promise((resolve) => releases.set(key, resolve));
   const stateOf = (key) => {
     if (!state.has(key)) state.set(key, { calls: 0, aborted: 0, closed: 0, finished: 0, tokens: 0 });
     return state.get(key);
@@ -106,6 +109,11 @@ export async function startTransportServer({ allowedOrigins = [] } = {}) {
         }
         case '/t/state':
           json(200, st);
+          return;
+        case '/t/release':
+          releases.get(key)?.();
+          releases.delete(key);
+          json(200, { released: true });
           return;
         case '/t/flaky': {
           // The first `fail` calls answer `status` (with Retry-After if asked), then 200.
@@ -241,6 +249,7 @@ export async function startTransportServer({ allowedOrigins = [] } = {}) {
             .filter((n) => n > 0);
           const delayMs = Number(q.get('delayMs') ?? 0);
           const end = q.get('end') ?? 'close';
+          const dropAllowed = end === 'drop' ? released(key) : undefined;
           res.on('close', () => {
             if (!res.writableFinished) st.closed++;
           });
@@ -258,9 +267,10 @@ export async function startTransportServer({ allowedOrigins = [] } = {}) {
           }
           if (end === 'drop') {
             // A reset discards what the client has received but not yet read (the stream errors and
-            // its queue is dropped), so give a loaded machine time to read the events first: the
-            // drop must come after them, as a drop mid-answer does.
-            await wait(300);
+            // its queue is dropped), so the drop waits until the client says it has read the events
+            // (`/t/release?key=`): it comes after them, as a drop mid-answer does, however loaded
+            // the machine is.
+            await dropAllowed;
             req.socket.destroy();
           } else if (end === 'hang') {
             // stays open until the client goes away

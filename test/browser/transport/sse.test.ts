@@ -48,6 +48,11 @@ async function serverState(
   return (await fetch(`${TRANSPORT_URL}/t/state?key=${key}`)).json();
 }
 
+/** Lets the test server drop the `end=drop` stream of `key`: the client has read what came before. */
+async function releaseDrop(key: string): Promise<void> {
+  await fetch(`${TRANSPORT_URL}/t/release?key=${key}`);
+}
+
 async function until(check: () => Promise<boolean>, what: string): Promise<void> {
   for (let i = 0; i < 100; i++) {
     if (await check()) return;
@@ -134,9 +139,13 @@ for (const offThread of [false, true])
     });
 
     it('batches: a cut stream ends with a batch holding the cut', async () => {
-      const batches = await collect(
-        openEventBatches<Data>(http, '/t/sse', { isTerminal, offThread, query: { script: 'cut', end: 'drop' } }),
-      );
+      const key = newKey();
+      const batches: Array<Array<SseMessage<Data>>> = [];
+      const query = { key, script: 'cut', end: 'drop' };
+      for await (const batch of openEventBatches<Data>(http, '/t/sse', { isTerminal, offThread, query })) {
+        batches.push(batch);
+        if (batches.flat().length === 2) await releaseDrop(key);
+      }
       expect(batches.flat().map((i) => i.kind)).to.deep.equal(['event', 'event', 'cut']);
       expect(batches.at(-1)!.at(-1)!.kind).to.equal('cut');
     });
@@ -178,9 +187,13 @@ for (const offThread of [false, true])
     });
 
     it('reports a connection dropped mid-stream as cut (network), never as success', async () => {
-      const items = await collect(
-        openEventStream<Data>(http, '/t/sse', { isTerminal, offThread, query: { script: 'cut', end: 'drop' } }),
-      );
+      const key = newKey();
+      const items: Array<SseMessage<Data>> = [];
+      const query = { key, script: 'cut', end: 'drop' };
+      for await (const item of openEventStream<Data>(http, '/t/sse', { isTerminal, offThread, query })) {
+        items.push(item);
+        if (items.length === 2) await releaseDrop(key);
+      }
       expect(items.map((i) => i.kind)).to.deep.equal(['event', 'event', 'cut']);
       const cut = items[2] as Extract<SseMessage<Data>, { kind: 'cut' }>;
       expect([cut.error.kind, cut.error.code]).to.deep.equal(['network', 'stream_cut']);
