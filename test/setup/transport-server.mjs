@@ -131,8 +131,8 @@ export async function startTransportServer({ allowedOrigins = [] } = {}) {
               // would not do: Chromium silently re-sends a request whose reused keep-alive
               // socket closed, even a POST, so the client would never see the failure.)
               res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': '100' });
-              res.write('{"partial":');
-              setTimeout(() => req.socket.destroy(), 20);
+              // Broken once the partial answer has left for the client (the write's callback).
+              res.write('{"partial":', () => req.socket.destroy());
               return;
             }
             json(status, { detail: `failure ${st.calls}` }, headers);
