@@ -86,16 +86,21 @@ function readDeclared(body: Readable, length: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
+    let ended = false;
     body.on('data', (chunk: Buffer) => {
       size += chunk.length;
       chunks.push(chunk);
     });
     body.once('end', () => {
+      ended = true;
       if (size === length) resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size));
       else reject(new Error(`answer of ${size} bytes, ${length} declared`));
     });
     body.once('error', reject);
-    body.once('close', () => reject(new Error('answer cut short')));
+    // Every answer closes after its end: an Error (its stack trace) only for one that did not end.
+    body.once('close', () => {
+      if (!ended) reject(new Error('answer cut short'));
+    });
   });
 }
 

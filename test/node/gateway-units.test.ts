@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { checkTarget } from '../../gateway/path-guard.js';
+import { checkTarget, checkTargetInFull } from '../../gateway/path-guard.js';
 import { createTokenSource, type TokenAnswer } from '../../gateway/oauth.js';
 import { MemoryStore, StoreUnavailable, takeToken, type GatewayStore } from '../../gateway/store.js';
 import { PendingOwners } from '../../gateway/pending-owners.js';
@@ -205,6 +205,33 @@ describe('gateway path guard', () => {
           assert.ok(!decoded.includes('..') && !decoded.includes('.') && !decoded.slice(1, -1).includes(''), target);
         },
       ),
+    );
+  });
+  it('gives a plain target the verdict the full check gives (property)', () => {
+    const piece = fc.constantFrom(
+      '/',
+      'files',
+      '1001',
+      '?',
+      '=',
+      '&',
+      '_method=',
+      '_',
+      '-',
+      '~',
+      '.',
+      '%2e',
+      ';',
+      '\\',
+      ' ',
+      'é',
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 12 }), (pieces) => {
+        const target = `/${pieces.join('')}`;
+        assert.deepEqual(checkTarget(target), checkTargetInFull(target), target);
+      }),
+      { numRuns: 2_000 },
     );
   });
 });
