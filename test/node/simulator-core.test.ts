@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { Agent, request } from 'node:http';
 import { startSimulator, type RunningSimulator } from '../../demo/server/core/simulator.js';
 import { Router } from '../../demo/server/core/http-kit.js';
+import { pollStep } from '../harness/harness.js';
 
 describe('router', () => {
   const router = new Router('/x')
@@ -139,5 +140,25 @@ describe('simulator core', () => {
     assert.equal(first.headers.get('retry-after'), '3');
     const second = await fetch(`${sim.url}/desk/x`);
     assert.equal(second.status, 404);
+  });
+
+  it('holds a request under a hold fault until the faults are cleared, then handles it', async () => {
+    await fetch(`${sim.url}/__sim/faults`, {
+      method: 'POST',
+      body: JSON.stringify({ kind: 'hold', match: '/desk/held' }),
+    });
+    let answered = false;
+    const held = fetch(`${sim.url}/desk/held`).then((res) => ((answered = true), res));
+    // The request has reached the simulator (the fault counts it) and is not answered.
+    for (;;) {
+      const [hold] = (await (await fetch(`${sim.url}/__sim/faults`)).json()) as Array<{ hits: number } | undefined>;
+      if (!hold) break; // taken: a fault of count 1 is gone once it is used
+      await pollStep(5);
+    }
+    // A later request is not held (the fault was spent) and is answered before the held one.
+    assert.equal((await fetch(`${sim.url}/desk/other`)).status, 404);
+    assert.equal(answered, false);
+    await fetch(`${sim.url}/__sim/faults`, { method: 'DELETE' });
+    assert.equal((await held).status, 404);
   });
 });

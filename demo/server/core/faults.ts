@@ -1,12 +1,13 @@
 /**
  * Fault injection, off unless a test or the demo's chaos switch asks for it through `/__sim/...`.
  * A fault matches requests by path prefix (full path, e.g. `/ai/api/v2/chat`) and is spent after
- * `count` uses. HTTP-level faults (`status`, `delay`) are applied by the dispatcher for every
+ * `count` uses. HTTP-level faults (`status`, `delay`, `hold`) are applied by the dispatcher for every
  * service; stream and socket faults are taken by the service that owns the stream or socket.
  */
 export type FaultKind =
   | 'status' // answer with `status` (and Retry-After for 429/503) instead of handling
   | 'delay' // wait `delayMs` before handling
+  | 'hold' // hold the request before handling until the faults are cleared (a test looks at the client meanwhile)
   | 'cut-stream' // end the next SSE stream after `afterEvents` events, without its terminal event
   | 'stall-stream' // after `afterEvents` events, send nothing more and keep the connection open (a hung model or proxy)
   | 'malformed-sse' // send one event whose data is not JSON, after `afterEvents` events
@@ -46,6 +47,8 @@ export type FaultInput = Omit<Fault, 'id' | 'count' | 'match' | 'until' | 'hits'
 export class Faults {
   private faults: Fault[] = [];
   private nextId = 1;
+  /** Requests held by a `hold` fault, let go when the faults are cleared. */
+  private held: Array<() => void> = [];
 
   add(input: FaultInput): Fault {
     const { durationMs, ...rest } = input;
@@ -80,6 +83,11 @@ export class Faults {
     return !!fault;
   }
 
+  /** Resolves when the faults are next cleared (a `hold` fault's request goes on then). */
+  released(): Promise<void> {
+    return new Promise((resolve) => this.held.push(resolve));
+  }
+
   list(): Fault[] {
     this.expire();
     return this.faults.map((f) => ({ ...f, count: Number.isFinite(f.count) ? f.count : -1 }));
@@ -87,6 +95,7 @@ export class Faults {
 
   clear(): void {
     this.faults = [];
+    for (const release of this.held.splice(0)) release();
   }
 
   private expire(): void {

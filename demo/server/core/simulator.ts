@@ -157,6 +157,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
 
     const delay = faults.take('delay', url.pathname);
     if (delay?.delayMs) await sleep(delay.delayMs);
+    if (faults.take('hold', url.pathname)) await faults.released();
     const injected = faults.take('status', url.pathname);
     if (injected?.status) {
       const answer = module.errorAnswer(injected.status, `Injected fault: HTTP ${injected.status}`);
