@@ -22,6 +22,8 @@ async function sim(path: string, init: RequestInit = {}): Promise<Response> {
 }
 const fault = (body: unknown) =>
   sim('/__sim/faults', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+/** Clears the faults, which lets a request held by a `hold` fault go on. */
+const clearFaults = () => sim('/__sim/faults', { method: 'DELETE' });
 
 /** Status of GET /desk/richieste/{id} with a real token (200 exists, 404 not). */
 async function requestStatus(id: number): Promise<number> {
@@ -110,7 +112,7 @@ describe('sportello-desk-form', () => {
     await sim('/__sim/reset', { method: 'POST' });
   });
   afterEach(async () => {
-    await sim('/__sim/faults', { method: 'DELETE' });
+    await clearFaults();
   });
 
   it('loads the catalogue by ids from catalog-src and sends ids; dependent selects follow the service', async () => {
@@ -442,7 +444,8 @@ describe('sportello-desk-form', () => {
     // What went wrong, should it, as the page hears it.
     const errors = new EventLog<{ error: Error }>(el, 'sportello-error');
     await fillFault(el);
-    await fault({ kind: 'delay', delayMs: 800, match: '/desk/richieste/creazione-richiesta' });
+    // The simulator holds the request until the faults are cleared: sending for as long as the test looks.
+    await fault({ kind: 'hold', match: '/desk/richieste/creazione-richiesta' });
     const pending = el.submit();
     await waitUntil(() => submitButton(el).disabled, 'locked');
     expect(submitButton(el).textContent?.trim()).to.equal('Sending…');
@@ -450,6 +453,8 @@ describe('sportello-desk-form', () => {
     // A second submit while the first runs returns the same promise's result, not a new request.
     const again = el.submit();
     await expect(el).to.be.accessible();
+    expect(submitButton(el).disabled, 'still sending after the accessibility check').to.equal(true);
+    await clearFaults();
     const [a, b] = await Promise.all([pending, again]);
     expect(a?.idRichiesta, errors.details.map((d) => String(d.error)).join('; ')).to.equal(7100);
     expect(b?.idRichiesta).to.equal(7100);

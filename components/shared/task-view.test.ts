@@ -58,12 +58,14 @@ describe('renderTask: one pending / error / complete rendering for one-shot load
   afterEach(clearFaults);
 
   it('pending: a status line while the service has not answered, then the content', async () => {
-    await fault({ kind: 'delay', delayMs: 1500 });
+    // The simulator holds the request until the faults are cleared: pending for as long as the test looks.
+    await fault({ kind: 'hold' });
     const el = await mount();
     const status = $(el, '[role="status"]');
     expect(stateOf(el.load)).to.equal('pending');
     expect(status?.textContent).to.equal('Loading the catalogue…');
     await expect(el).to.be.accessible();
+    await clearFaults();
     await waitUntil(() => $(el, '.content'), 'content once complete', { timeout: 10000 });
     expect($(el, '[role="status"]')).to.equal(null);
     expect($(el, '.content')!.textContent).to.match(/^\d+ services$/);
