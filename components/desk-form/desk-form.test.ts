@@ -271,11 +271,10 @@ describe('sportello-desk-form', () => {
     const el = await makeForm();
     await fillFault(el);
     const progress: number[] = [];
-    // The server holds the upload 600 ms before reading it, so the bytes go out in steps
-    // (socket buffers fill, then drain) and the bar shows values between 0 and 100. Both files
-    // upload at once and either request may reach the server first: the delay covers both
-    // (with count 1 the small file sometimes took it and the big one went through at once).
-    await fault({ kind: 'delay', delayMs: 600, match: '/desk/richieste/upload/', count: 2 });
+    // The server holds the uploads before reading them until the test lets them go, so the bytes
+    // go out in steps (socket buffers fill, then drain) and the bar shows values between 0 and 100.
+    // Both files upload at once and either request may reach the server first: the hold covers both.
+    await fault({ kind: 'hold', match: '/desk/richieste/upload/', count: 2 });
     const big = fileOf('log.txt', 8 * 1024 * 1024);
     dropFiles(el, [big, fileOf('extra.txt', 1000)]);
     await el.updateComplete;
@@ -285,6 +284,9 @@ describe('sportello-desk-form', () => {
       if (bar) progress.push(bar.value);
     });
     observer.observe(el.shadowRoot!, { subtree: true, attributes: true, attributeFilter: ['value'] });
+    // Held, the upload stops part-way; then the server reads on.
+    await waitUntil(() => progress.some((v) => v > 0 && v < 100), 'the bar part-way', { timeout: 10000 });
+    await clearFaults();
     await waitUntil(() => el.shadowRoot!.querySelectorAll('.file[data-state="done"]').length === 2, 'uploads done', {
       timeout: 10000,
     });
