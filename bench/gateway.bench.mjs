@@ -19,8 +19,8 @@
 //   its store and one that logs every request (see variantsWanted), measured in the same rounds.
 // Every figure is given per round as {min, median, max} over ROUNDS rounds, with the load average.
 // Options (environment): SPORTELLO_BENCH_ROUNDS; SPORTELLO_BENCH_GATEWAY_VARIANTS,
-// SPORTELLO_BENCH_GATEWAY_BASELINE (see variantsWanted); SPORTELLO_BENCH_GATEWAY_COMPILED=1 (the
-// gateway as installed: compiled, plain node); SPORTELLO_BENCH_GATEWAY_PROFILE=<dir> (CPU profiles).
+// SPORTELLO_BENCH_GATEWAY_BASELINE (see variantsWanted); SPORTELLO_BENCH_GATEWAY_COMPILED=0 (the
+// gateway's sources through tsx instead of compiled, as installed); SPORTELLO_BENCH_GATEWAY_PROFILE=<dir> (CPU profiles).
 import { createServer } from 'node:net';
 import { Agent, request } from 'node:http';
 import { execFileSync, spawn } from 'node:child_process';
@@ -239,9 +239,10 @@ export default async function gatewayBench() {
   );
   // SPORTELLO_BENCH_GATEWAY_PROFILE=<dir>: each gateway writes V8 CPU profiles in <dir>/<name>/ when it stops.
   const profileDir = process.env.SPORTELLO_BENCH_GATEWAY_PROFILE;
-  // SPORTELLO_BENCH_GATEWAY_COMPILED=1: the gateway as installed (gateway/dist/ built first, plain
-  // node), not its sources through tsx (whose transform adds a little work to every closure).
-  const compiled = process.env.SPORTELLO_BENCH_GATEWAY_COMPILED === '1';
+  // The gateway as operators run it: compiled (gateway/dist/ built first), on plain node. Its sources
+  // through tsx (SPORTELLO_BENCH_GATEWAY_COMPILED=0) cost a little more: tsx's transform adds work
+  // to every closure.
+  const compiled = process.env.SPORTELLO_BENCH_GATEWAY_COMPILED !== '0';
   if (compiled) execFileSync('npm', ['run', '--silent', 'build', '-w', 'gateway'], { stdio: 'ignore' });
   const gateways = {};
   let redis = null;
