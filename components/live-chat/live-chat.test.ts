@@ -176,9 +176,9 @@ describe('sportello-live-chat', () => {
     const bytes = new Uint8Array(size);
     bytes.set(png);
     const file = new File([bytes], 'photo.png', { type: 'image/png' });
-    // The service takes its time before reading the upload: the bytes already sent wait on the wire,
-    // so the bar stops part-way long enough to be seen.
-    await simulator.fault({ kind: 'delay', match: '/chat/public/api/attachments/upload', delayMs: 1500 });
+    // The service holds the upload before reading it until the test lets it go: the bytes already
+    // sent wait on the wire, so the bar stops part-way for as long as the test looks.
+    await simulator.fault({ kind: 'hold', match: '/chat/public/api/attachments/upload' });
     // On a new connection: one kept alive from earlier tests' large bodies has grown buffers that
     // take the whole file at once (the bar would jump from 0 to 1).
     await simulator.closeIdleConnections();
@@ -186,11 +186,14 @@ describe('sportello-live-chat', () => {
     await composer.attach(file);
     // What the visitor sees in the composer's tray while it uploads, every turn of the event loop.
     const shown: number[] = [];
-    await until(() => {
+    const look = () => {
       const [item] = composer.tray();
       if (item?.progress !== undefined && item.progress !== shown.at(-1)) shown.push(item.progress);
-      return item?.state === 'done';
-    }, 1);
+      return item;
+    };
+    await until(() => (look(), shown.some((p) => p > 0 && p < 1)), 1);
+    await simulator.clearFaults();
+    await until(() => look()?.state === 'done', 1);
     expect(
       shown.some((p) => p > 0 && p < 1),
       `a bar part-way through, among ${JSON.stringify(shown)}`,
