@@ -12,11 +12,11 @@ describe('sportello-sign-viewer: pdf.js starts before the practice arrives', () 
 
   it('a viewer near the viewport asks for pdf.js and its worker while its practice is still on the way', async () => {
     expect(pdfjsRequested(), 'nothing asked for pdf.js before the viewer').to.equal(false);
-    // The practice answers only after 3 s; pdf.js must not wait for it.
+    // The practice is held by the simulator until the test lets it go; pdf.js must not wait for it.
     await fetch(`${SIM_URL}/__sim/faults`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ kind: 'delay', match: '/sign/api/v2/files/1002', delayMs: 3000, count: 1 }),
+      body: JSON.stringify({ kind: 'hold', match: '/sign/api/v2/files/1002', count: 1 }),
     });
     const el = document.createElement('sportello-sign-viewer') as SportelloSignViewer;
     el.setAttribute('lang', 'en');
@@ -30,6 +30,7 @@ describe('sportello-sign-viewer: pdf.js starts before the practice arrives', () 
       // At once, in the same task: not a frame later when the viewport observer first reports.
       expect(pdfjsRequested(), 'pdf.js and its worker requested as the viewer connected').to.equal(true);
       expect(shadow(el).querySelector('.practice-name'), 'the practice is still on its way').to.equal(null);
+      await fetch(`${SIM_URL}/__sim/faults`, { method: 'DELETE' });
       const view = await firstPagePainted(el);
       expect(view.pageCount).to.be.greaterThan(0);
     } finally {
