@@ -130,7 +130,8 @@ describe('gateway: its own service credentials', () => {
     try {
       await fetch(`${slow.sim.url}/__sim/faults`, {
         method: 'POST',
-        body: JSON.stringify({ kind: 'delay', delayMs: 1500, match: '/sign/api/v2/files/1001', count: 1 }),
+        // The service holds the request (never answers by itself): the gateway's deadline answers.
+        body: JSON.stringify({ kind: 'hold', match: '/sign/api/v2/files/1001', count: 1 }),
       });
       const res = await fetch(`${slow.gw.url}/sign/api/v2/files/1001`, withToken(await mint(ADA)));
       assert.equal(res.status, 504);
@@ -149,7 +150,8 @@ describe('gateway: its own service credentials', () => {
       const { idUpload } = await (await fetch(`${slow.gw.url}/desk/richieste/upload-id`, withToken(token))).json();
       await fetch(`${slow.sim.url}/__sim/faults`, {
         method: 'POST',
-        body: JSON.stringify({ kind: 'delay', delayMs: 2000, match: `/desk/richieste/upload/${idUpload}`, count: 1 }),
+        // The service holds the upload (never answers by itself): the gateway's deadline answers.
+        body: JSON.stringify({ kind: 'hold', match: `/desk/richieste/upload/${idUpload}`, count: 1 }),
       });
       const form = new FormData();
       form.append('file', new Blob(['x']), 'x.txt');
