@@ -20,7 +20,8 @@
 // Every figure is given per round as {min, median, max} over ROUNDS rounds, with the load average.
 // Options (environment): SPORTELLO_BENCH_ROUNDS; SPORTELLO_BENCH_GATEWAY_VARIANTS,
 // SPORTELLO_BENCH_GATEWAY_BASELINE (see variantsWanted); SPORTELLO_BENCH_GATEWAY_COMPILED=0 (the
-// gateway's sources through tsx instead of compiled, as installed); SPORTELLO_BENCH_GATEWAY_PROFILE=<dir> (CPU profiles).
+// gateway's sources through tsx instead of compiled, as installed);
+// SPORTELLO_BENCH_GATEWAY_OWN_CORE=1 (see ownCore); SPORTELLO_BENCH_GATEWAY_PROFILE=<dir> (CPU profiles).
 import { createServer } from 'node:net';
 import { Agent, request } from 'node:http';
 import { execFileSync, spawn } from 'node:child_process';
@@ -43,8 +44,21 @@ function freePort() {
   });
 }
 
-function startProcess(args, env, ready, { cwd, nodeArgs = [], typescript = true } = {}) {
-  const child = spawn(process.execPath, [...nodeArgs, ...(typescript ? ['--import', 'tsx'] : []), ...args], {
+/**
+ * SPORTELLO_BENCH_GATEWAY_OWN_CORE=1 (Linux, 2 cores or more): the gateway and its Redis on core 1,
+ * the bench's client and the simulator on core 0, as a deployment gives the gateway CPU of its own
+ * (replicas on their own hosts or containers). Without it every process shares every core, and once
+ * they are all busy the share of direct throughput is bounded by (client + simulator) / (client +
+ * simulator + gateway) CPU per request, whatever the gateway does.
+ */
+const ownCore = process.env.SPORTELLO_BENCH_GATEWAY_OWN_CORE === '1';
+/** The command line run on the gateway's core when ownCore (taskset execs it: the pid stays the process's). */
+const onGatewayCore = (command, args) => (ownCore ? ['taskset', ['-c', '1', command, ...args]] : [command, args]);
+
+function startProcess(args, env, ready, { cwd, nodeArgs = [], typescript = true, gatewaySide = false } = {}) {
+  const nodeLine = [...nodeArgs, ...(typescript ? ['--import', 'tsx'] : []), ...args];
+  const [command, commandArgs] = gatewaySide ? onGatewayCore(process.execPath, nodeLine) : [process.execPath, nodeLine];
+  const child = spawn(command, commandArgs, {
     cwd,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -72,8 +86,16 @@ function startProcess(args, env, ready, { cwd, nodeArgs = [], typescript = true 
 async function startRedis() {
   const port = await freePort();
   const child = spawn(
-    'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    ...onGatewayCore('redis-server', [
+      '--port',
+      String(port),
+      '--bind',
+      '127.0.0.1',
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+    ]),
     {
       stdio: ['ignore', 'pipe', 'ignore'],
     },
@@ -231,6 +253,8 @@ function variantsWanted() {
 }
 
 export default async function gatewayBench() {
+  // The client (this process, every thread) and the simulator it starts on core 0; see ownCore.
+  if (ownCore) execFileSync('taskset', ['-acp', '0', String(process.pid)], { stdio: 'ignore' });
   const simPort = await freePort();
   const sim = await startProcess(
     ['demo/server/main.ts'],
@@ -279,6 +303,7 @@ export default async function gatewayBench() {
         // One folder per gateway: each thread (tsx's loader has its own) writes a profile.
         nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}/${name}`] : [],
         typescript: !built,
+        gatewaySide: true,
       },
     );
     gateways[name] = { child, url: `http://127.0.0.1:${port}`, pid: child.pid };
@@ -395,7 +420,7 @@ export default async function gatewayBench() {
     });
     const perEvent = (s) => (s.totalMs / s.events) * 1000;
     return {
-      note: `${ROUNDS} rounds; each figure {min, median, max} over the rounds. Latency: ${SEQUENTIAL} sequential requests per round on a kept-alive connection. SSE: bench:100k/20 at simulator pace 0. Throughput: 32 concurrent clients for 2 s. Simulator and gateway are separate processes on loopback. throughput.*.variants: the same through a gateway with Redis as its store (redis) and one logging each request at info (logs), in the same rounds.${compiled ? ' Gateways (not the baseline) run compiled: gateway/dist/, plain node.' : ' Gateways run their sources through tsx.'}`,
+      note: `${ROUNDS} rounds; each figure {min, median, max} over the rounds. Latency: ${SEQUENTIAL} sequential requests per round on a kept-alive connection. SSE: bench:100k/20 at simulator pace 0. Throughput: 32 concurrent clients for 2 s. Simulator and gateway are separate processes on loopback. throughput.*.variants: the same through a gateway with Redis as its store (redis) and one logging each request at info (logs), in the same rounds.${compiled ? ' Gateways (not the baseline) run compiled: gateway/dist/, plain node.' : ' Gateways run their sources through tsx.'}${ownCore ? ' Own core: the gateways and Redis on core 1, the client and the simulator on core 0.' : ' Every process may run on every core: the share of direct throughput is bounded by the CPU per request of client + simulator over client + simulator + gateway.'}`,
       loadAverage: loadavg().map((n) => round(n)),
       latency: { public: lat(rounds.public), scoped: lat(rounds.scoped) },
       sse100k: {
