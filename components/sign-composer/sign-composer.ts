@@ -310,7 +310,7 @@ export class SportelloSignComposer extends SportelloElement {
   }
 
   private async saveDraft(): Promise<void> {
-    await this.ctl.saveDraft();
+    await this.ctl.serviceDrafts.save();
   }
 
   private onDraftSaved(record: DraftRecord): void {
@@ -367,7 +367,7 @@ export class SportelloSignComposer extends SportelloElement {
 
   private openDrafts(): void {
     this.draftsOpen = true;
-    void this.ctl.loadDrafts();
+    void this.ctl.serviceDrafts.load();
   }
 
   private async openDraft(record: DraftRecord): Promise<void> {
@@ -394,7 +394,7 @@ export class SportelloSignComposer extends SportelloElement {
       uploading: c.draft.documents.some((d) => c.upload(d.id)?.state === 'uploading'),
       sending: c.sending.state === 'pending',
       sent: !!this.sent,
-      error: !!this.clients.problem || c.sending.state === 'error' || c.typesState === 'error',
+      error: !!this.clients.problem || c.sending.state === 'error' || c.processTypes.listState === 'error',
       restored: c.restored,
     };
   }
@@ -404,15 +404,15 @@ export class SportelloSignComposer extends SportelloElement {
     const time = c.keptAt
       ? dateTimeFormat(this.language, { timeStyle: 'short' }).format(new Date(c.keptAt))
       : undefined;
-    const saving = c.savingDraft.state === 'pending';
+    const saving = c.serviceDrafts.saving.state === 'pending';
     return html`<div class="header" part="header">
       <h2 class="title">${this.t('title')}</h2>
       <p class="kept muted" role="status">
         ${c.restored ? html`${this.t('draftRestored')} ` : nothing}
         ${!c.canKeep ? this.t('draftNotSavedHere') : time ? this.t('draftSavedHere', { time }) : nothing}
         ${
-          c.savingDraft.state === 'complete' && c.savingDraft.value
-            ? this.t('draftSaved', { name: c.savingDraft.value.name || this.t('draftUntitled') })
+          c.serviceDrafts.saving.state === 'complete' && c.serviceDrafts.saving.value
+            ? this.t('draftSaved', { name: c.serviceDrafts.saving.value.name || this.t('draftUntitled') })
             : nothing
         }
       </p>
@@ -438,8 +438,8 @@ export class SportelloSignComposer extends SportelloElement {
           : nothing
       }
       ${
-        c.savingDraft.state === 'error' && c.savingDraft.error
-          ? this.renderError(c.savingDraft.error, () => void this.saveDraft())
+        c.serviceDrafts.saving.state === 'error' && c.serviceDrafts.saving.error
+          ? this.renderError(c.serviceDrafts.saving.error, () => void this.saveDraft())
           : nothing
       }
     </div>`;
@@ -548,8 +548,8 @@ export class SportelloSignComposer extends SportelloElement {
           ${this.t('stepOf', { n: index + 1, total: STEPS.length, name: this.t(`step_${this.step}`) })}
         </h3>
         ${
-          c.typesState === 'error' && c.typesError && this.step === 'documents'
-            ? this.renderError(c.typesError, () => c.retryTypes())
+          c.processTypes.listState === 'error' && c.processTypes.listError && this.step === 'documents'
+            ? this.renderError(c.processTypes.listError, () => c.processTypes.retry())
             : nothing
         }
         ${this.renderStep()} ${this.renderNav()}

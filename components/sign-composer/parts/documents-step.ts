@@ -17,9 +17,9 @@ export function renderDocumentsStep(view: ComposerView, hooks: DocumentsStepHook
   const type = draft.processType;
   const typeOptions = [
     { value: '', label: t('processTypeNone') },
-    ...ctl.types.map((x) => ({ value: String(x.idWorkflowType), label: x.name })),
+    ...ctl.processTypes.list.map((x) => ({ value: String(x.idWorkflowType), label: x.name })),
   ];
-  if (type && !ctl.types.some((x) => x.idWorkflowType === type.idWorkflowType))
+  if (type && !ctl.processTypes.list.some((x) => x.idWorkflowType === type.idWorkflowType))
     typeOptions.push({ value: String(type.idWorkflowType), label: type.name });
   const uploads = draft.documents.filter((d) => d.origin === 'upload');
   const onDrop = (e: DragEvent) => {
@@ -31,7 +31,7 @@ export function renderDocumentsStep(view: ComposerView, hooks: DocumentsStepHook
   return html`<section class="step-body" aria-labelledby="step-title">
     <div class="type-row">
       ${
-        ctl.typesState === 'pending' && !ctl.types.length
+        ctl.processTypes.listState === 'pending' && !ctl.processTypes.list.length
           ? html`<p class="muted" role="status">${t('loadingTypes')}</p>`
           : selectField(view, {
               field: 'type',
@@ -39,14 +39,14 @@ export function renderDocumentsStep(view: ComposerView, hooks: DocumentsStepHook
               value: type ? String(type.idWorkflowType) : '',
               options: typeOptions,
               hint: t('processTypeHint'),
-              disabled: ctl.typeState === 'pending',
-              onChange: (v) => void ctl.chooseType(v ? Number(v) : undefined),
+              disabled: ctl.processTypes.chosenState === 'pending',
+              onChange: (v) => void ctl.processTypes.choose(v ? Number(v) : undefined),
             })
       }
-      ${ctl.typeState === 'pending' ? html`<p class="muted" role="status">${t('typeLoading')}</p>` : nothing}
+      ${ctl.processTypes.chosenState === 'pending' ? html`<p class="muted" role="status">${t('typeLoading')}</p>` : nothing}
       ${
-        ctl.typeState === 'error' && ctl.typeError
-          ? view.renderError(ctl.typeError, () => void ctl.chooseType(type?.idWorkflowType))
+        ctl.processTypes.chosenState === 'error' && ctl.processTypes.chosenError
+          ? view.renderError(ctl.processTypes.chosenError, () => void ctl.processTypes.choose(type?.idWorkflowType))
           : nothing
       }
       ${

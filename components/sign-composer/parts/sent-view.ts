@@ -57,13 +57,13 @@ export function renderDrafts(
   };
   return html`<dialog part="drafts" aria-labelledby="drafts-title" @close=${close}>
     <h2 id="drafts-title">${t('draftsTitle')}</h2>
-    ${ctl.draftsState === 'pending' ? html`<p role="status">${t('draftsLoading')}</p>` : nothing}
-    ${ctl.draftsState === 'error' && ctl.draftsError ? view.renderError(ctl.draftsError, () => void ctl.loadDrafts()) : nothing}
-    ${ctl.draftsState === 'complete' && !ctl.drafts.length ? html`<p>${t('draftsNone')}</p>` : nothing}
+    ${ctl.serviceDrafts.state === 'pending' ? html`<p role="status">${t('draftsLoading')}</p>` : nothing}
+    ${ctl.serviceDrafts.state === 'error' && ctl.serviceDrafts.error ? view.renderError(ctl.serviceDrafts.error, () => void ctl.serviceDrafts.load()) : nothing}
+    ${ctl.serviceDrafts.state === 'complete' && !ctl.serviceDrafts.list.length ? html`<p>${t('draftsNone')}</p>` : nothing}
     ${
-      ctl.drafts.length
+      ctl.serviceDrafts.list.length
         ? html`<ul class="drafts">
-          ${ctl.drafts.map((d) => {
+          ${ctl.serviceDrafts.list.map((d) => {
             const name = d.name || t('draftUntitled');
             return html`<li>
               <span dir="auto">${name}</span> <span class="muted">${t('draftUpdated', { time: when(d.tsUpd) })}</span>
@@ -81,7 +81,7 @@ export function renderDrafts(
                 type="button"
                 class="button danger"
                 aria-label=${t('deleteDraftLabel', { name })}
-                @click=${() => void ctl.deleteDraft(d.idDraft)}
+                @click=${() => void ctl.serviceDrafts.delete(d.idDraft)}
               >
                 ${t('deleteDraft')}
               </button>

@@ -1,21 +1,19 @@
 /**
  * `<sportello-sign-composer>`'s state and work: the practice being prepared (a draft kept in the
- * browser as the user works and restored after a reload), its files' uploads, the process types
- * the user may submit, drafts saved at the service, and sending — once per practice whatever the
- * network does (one Idempotency-Key for every attempt, kept across a reload). The element renders
- * what this holds and calls its methods; nothing here touches the DOM.
+ * browser as the user works and restored after a reload), its documents, and sending — once per
+ * practice whatever the network does (one Idempotency-Key for every attempt, kept across a reload).
+ * It wires the parts that each do one job: the files' uploads (composer-uploads.ts), the process
+ * types (composer-types.ts) and the drafts saved at the service (composer-service-drafts.ts). The
+ * element renders what this holds and calls its methods; nothing here touches the DOM.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { AsyncState } from '../async-state.js';
 import { IdempotentWrite } from '../idempotent-write.js';
-import { asServiceError, isAbort, isServiceError, ServiceError } from '../../transport/errors.js';
+import { isServiceError, ServiceError } from '../../transport/errors.js';
 import type { SignService } from '../../services/sign.js';
 import type {
   CreationBody,
   CreationResponse,
   DraftRecord,
-  ProcessType,
-  ProcessTypeSummary,
   SignAuthoringService,
   UploadedDocument,
 } from '../../services/sign-authoring.js';
@@ -28,11 +26,12 @@ import {
   type PracticeDraft,
 } from '../../model/sign/composer/practice-draft.js';
 import { creationBody, type FieldRef } from '../../model/sign/composer/practice-body.js';
-import { applyType, clearType, draftFromBody } from '../../model/sign/composer/draft-from-service.js';
 import { checkPractice, type Problem } from '../../model/sign/composer/practice-checks.js';
 import { refusedField } from '../../model/sign/composer/refusals.js';
 import { ComposerStorage } from '../../storage/sign-composer-draft.js';
 import { ComposerUploads, type UploadState } from './composer-uploads.js';
+import { ComposerProcessTypes } from './composer-types.js';
+import { ComposerServiceDrafts } from './composer-service-drafts.js';
 
 export interface ComposerClients {
   authoring: SignAuthoringService;
@@ -65,8 +64,6 @@ const today = () => {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 };
 
-const asError = (error: unknown): ServiceError => asServiceError(error, 'sign');
-
 export class SignComposerController implements ReactiveController {
   draft: PracticeDraft = emptyDraft();
   /** The draft came back from the browser's storage. */
@@ -78,16 +75,6 @@ export class SignComposerController implements ReactiveController {
   /** Whether an anchor's keyword was found in its document (set by the page view after searching). */
   readonly keywords = new Map<string, boolean>();
 
-  types: ProcessTypeSummary[] = [];
-  typesState: AsyncState = 'idle';
-  typesError: ServiceError | undefined;
-  typeState: AsyncState = 'idle';
-  typeError: ServiceError | undefined;
-
-  drafts: DraftRecord[] = [];
-  draftsState: AsyncState = 'idle';
-  draftsError: ServiceError | undefined;
-
   /** The last sent practice: the service's answer and what was sent. */
   sent: { response: CreationResponse; draft: PracticeDraft } | undefined;
   refusal: Refusal | undefined;
@@ -95,15 +82,14 @@ export class SignComposerController implements ReactiveController {
   showProblems = false;
 
   readonly uploads: ComposerUploads;
+  readonly processTypes: ComposerProcessTypes;
+  readonly serviceDrafts: ComposerServiceDrafts;
   readonly sending: IdempotentWrite<CreationBody, CreationResponse>;
-  readonly savingDraft: IdempotentWrite<{ body: Partial<CreationBody>; idDraft: number | undefined }, DraftRecord>;
 
   private storage: ComposerStorage | undefined;
   private storageKeyUsed: string | undefined;
   private keepTimer: ReturnType<typeof setTimeout> | undefined;
   private lastFields = new Map<string, FieldRef>();
-  private typesFor: ComposerClients | undefined;
-  private typeAbort: AbortController | undefined;
   private ready = false;
 
   constructor(
@@ -123,9 +109,21 @@ export class SignComposerController implements ReactiveController {
       onError: (error) => o.onError('send-practice', error),
       keyChanged: () => this.keepSoon(),
     });
-    this.savingDraft = new IdempotentWrite(host, {
-      write: ({ body, idDraft }, key) => this.clientsOrThrow().authoring.saveDraft(body, idDraft, key),
-      onError: (error) => o.onError('save-draft', error),
+    this.processTypes = new ComposerProcessTypes({
+      authoring: () => o.clients()?.authoring,
+      allowedTypes: () => o.allowedTypes(),
+      draft: () => this.draft,
+      applied: (next) => this.dropForgotten(next),
+      onError: (operation, error) => o.onError(operation, error),
+      requestUpdate: () => this.host.requestUpdate(),
+    });
+    this.serviceDrafts = new ComposerServiceDrafts(host, {
+      authoring: () => o.clients()?.authoring,
+      draft: () => this.draft,
+      set: (next) => this.set(next),
+      preparer: () => o.host(),
+      onError: (operation, error) => o.onError(operation, error),
+      onSaved: (record) => o.onDraftSaved(record),
     });
   }
 
@@ -134,7 +132,7 @@ export class SignComposerController implements ReactiveController {
   }
 
   hostDisconnected(): void {
-    this.typeAbort?.abort();
+    this.processTypes.stop();
     if (this.keepTimer) {
       clearTimeout(this.keepTimer);
       this.keepTimer = undefined;
@@ -159,11 +157,7 @@ export class SignComposerController implements ReactiveController {
       this.storage = new ComposerStorage(key);
       void this.restore(this.storage);
     }
-    const clients = this.o.clients();
-    if (clients && clients !== this.typesFor) {
-      this.typesFor = clients;
-      void this.loadTypes(clients);
-    }
+    this.processTypes.follow();
   }
 
   // ---- the draft ----
@@ -212,7 +206,7 @@ export class SignComposerController implements ReactiveController {
     this.ready = true;
     this.host.requestUpdate();
     const initial = this.o.initialType();
-    if (!worked && initial) void this.chooseTypeByCode(initial);
+    if (!worked && initial) void this.processTypes.chooseByCode(initial);
   }
 
   /**
@@ -223,7 +217,7 @@ export class SignComposerController implements ReactiveController {
     const code = this.o.initialType();
     const d = this.draft;
     if (!this.ready || !code || d.documents.length || d.signers.length || d.processType?.code === code) return;
-    void this.chooseTypeByCode(code);
+    void this.processTypes.chooseByCode(code);
   }
 
   /** Forgets everything and starts a new practice. */
@@ -231,7 +225,7 @@ export class SignComposerController implements ReactiveController {
     this.uploads.clear();
     this.keywords.clear();
     this.sending.reset();
-    this.savingDraft.reset();
+    this.serviceDrafts.saving.reset();
     this.sent = undefined;
     this.refusal = undefined;
     this.showProblems = false;
@@ -242,7 +236,7 @@ export class SignComposerController implements ReactiveController {
     await this.storage?.clear();
     this.host.requestUpdate();
     const initial = this.o.initialType();
-    if (initial) await this.chooseTypeByCode(initial);
+    if (initial) await this.processTypes.chooseByCode(initial);
   }
 
   // ---- documents ----
@@ -306,76 +300,6 @@ export class SignComposerController implements ReactiveController {
       this.set({ ...this.draft, documents: this.draft.documents.map((x) => (x.id === id ? { ...x, pages } : x)) });
   }
 
-  // ---- process types ----
-
-  private async loadTypes(clients: ComposerClients): Promise<void> {
-    this.typesState = 'pending';
-    this.typesError = undefined;
-    this.host.requestUpdate();
-    try {
-      const all = await clients.authoring.typesToSubmit();
-      if (clients !== this.typesFor) return;
-      const allowed = this.o.allowedTypes();
-      this.types = allowed ? all.filter((t) => allowed.includes(t.code)) : all;
-      this.typesState = 'complete';
-    } catch (error) {
-      if (clients !== this.typesFor) return;
-      this.typesError = asError(error);
-      this.typesState = 'error';
-      // Not every user may list process types: the composer still works with their own documents.
-      this.o.onError('load-process-types', this.typesError);
-    }
-    this.host.requestUpdate();
-  }
-
-  retryTypes(): void {
-    const clients = this.o.clients();
-    if (clients) {
-      this.typesFor = clients;
-      void this.loadTypes(clients);
-    }
-  }
-
-  private async chooseTypeByCode(code: string): Promise<void> {
-    const clients = this.o.clients();
-    if (!clients) return;
-    try {
-      const types = this.types.length ? this.types : await clients.authoring.typesToSubmit();
-      const found = types.find((t) => t.code === code);
-      if (found) await this.chooseType(found.idWorkflowType);
-    } catch (error) {
-      this.o.onError('load-process-types', asError(error));
-    }
-  }
-
-  /** Applies a process type to the draft (undefined: none). */
-  async chooseType(idWorkflowType: number | undefined): Promise<void> {
-    this.typeAbort?.abort();
-    if (idWorkflowType === undefined) {
-      this.typeState = 'idle';
-      this.dropForgotten(clearType(this.draft));
-      return;
-    }
-    const clients = this.o.clients();
-    if (!clients) return;
-    const abort = (this.typeAbort = new AbortController());
-    this.typeState = 'pending';
-    this.typeError = undefined;
-    this.host.requestUpdate();
-    try {
-      const type = await clients.authoring.processType(idWorkflowType, abort.signal);
-      if (abort.signal.aborted) return;
-      this.typeState = 'complete';
-      this.dropForgotten(applyType(this.draft, type));
-    } catch (error) {
-      if (abort.signal.aborted || isAbort(error)) return;
-      this.typeError = asError(error);
-      this.typeState = 'error';
-      this.o.onError('load-process-type', this.typeError);
-      this.host.requestUpdate();
-    }
-  }
-
   /** Sets the draft, forgetting the files of documents it no longer has. */
   private dropForgotten(next: PracticeDraft): void {
     const kept = new Set(next.documents.map((x) => x.id));
@@ -383,47 +307,11 @@ export class SignComposerController implements ReactiveController {
     this.set(next);
   }
 
-  // ---- drafts at the service ----
-
-  async loadDrafts(): Promise<void> {
-    const clients = this.o.clients();
-    if (!clients) return;
-    this.draftsState = 'pending';
-    this.draftsError = undefined;
-    this.host.requestUpdate();
-    try {
-      this.drafts = await clients.authoring.drafts();
-      this.draftsState = 'complete';
-    } catch (error) {
-      this.draftsError = asError(error);
-      this.draftsState = 'error';
-      this.o.onError('load-drafts', this.draftsError);
-    }
-    this.host.requestUpdate();
-  }
-
-  /** Saves the practice as a draft at the service (a new one, or the one it was opened from). */
-  async saveDraft(): Promise<DraftRecord | undefined> {
-    const { body } = creationBody(this.draft, this.o.host());
-    const record = await this.savingDraft.run({ body, idDraft: this.draft.idDraft });
-    if (!record) return undefined;
-    this.set({ ...this.draft, idDraft: record.idDraft });
-    this.o.onDraftSaved(record);
-    return record;
-  }
-
-  /** Replaces the work with a draft kept at the service. */
+  /** Replaces the work with a draft kept at the service (its files kept when this page holds them). */
   async openDraft(record: DraftRecord): Promise<void> {
-    const clients = this.o.clients();
-    if (!clients) return;
-    let type: ProcessType | undefined;
-    try {
-      if (record.idWorkflowType) type = await clients.authoring.processType(record.idWorkflowType);
-    } catch (error) {
-      this.o.onError('load-process-type', asError(error));
-    }
+    const next = await this.serviceDrafts.read(record);
+    if (!next) return;
     const before = this.draft.documents;
-    const next = draftFromBody(record.body, type, record.idDraft);
     const files = next.documents.map(
       (doc) => [doc, doc.uploadedFilename ? this.uploads.fileOf(doc.uploadedFilename, before) : undefined] as const,
     );
@@ -433,21 +321,6 @@ export class SignComposerController implements ReactiveController {
     this.sending.reset();
     this.restored = false;
     this.set(next);
-  }
-
-  async deleteDraft(idDraft: number): Promise<void> {
-    const clients = this.o.clients();
-    if (!clients) return;
-    try {
-      await clients.authoring.deleteDraft(idDraft);
-      this.drafts = this.drafts.filter((x) => x.idDraft !== idDraft);
-      if (this.draft.idDraft === idDraft) this.set({ ...this.draft, idDraft: undefined });
-      this.host.requestUpdate();
-    } catch (error) {
-      this.draftsError = asError(error);
-      this.o.onError('delete-draft', this.draftsError);
-      this.host.requestUpdate();
-    }
   }
 
   // ---- checking and sending ----
