@@ -11,17 +11,19 @@
  * recently used token leaves first. The visitor handed out is frozen, being shared by requests.
  */
 import { decodeJwt } from 'jose';
-import type { VerifyResult, Visitor } from './visitor.js';
+
+/** What a check of a token answers (visitor.ts's VerifyResult): the visitor it names, or a refusal. */
+type Checked = { ok: true; visitor: object } | { ok: false };
 
 const MAX_AGE_MS = 60_000;
 const MAX_TOKENS = 10_000;
 
-export function cachedVerify(
-  verify: (token: string) => Promise<VerifyResult>,
+export function cachedVerify<R extends Checked>(
+  verify: (token: string) => Promise<R>,
   now: () => number,
   maxTokens = MAX_TOKENS,
-): (token: string) => Promise<VerifyResult> {
-  const verified = new Map<string, { result: VerifyResult; until: number }>();
+): (token: string) => Promise<R> {
+  const verified = new Map<string, { result: R; until: number }>();
   return async (token) => {
     const hit = verified.get(token);
     if (hit) {
@@ -33,23 +35,22 @@ export function cachedVerify(
       }
     }
     const result = await verify(token);
-    if (!result.ok) return result;
+    const checked: Checked = result;
+    if (!checked.ok) return result;
     const { exp } = decodeJwt(token); // both kinds of token require `exp`, so a verified one has it
     const until = Math.min((exp ?? 0) * 1000, now() + MAX_AGE_MS);
     if (until > now()) {
-      verified.set(token, { result: { ok: true, visitor: frozen(result.visitor) }, until });
+      // The verifier made this result for this call alone: frozen in place, it is shared from now on.
+      deepFreeze(checked.visitor);
+      verified.set(token, { result, until });
       if (verified.size > maxTokens) verified.delete(verified.keys().next().value as string);
     }
     return result;
   };
 }
 
-function frozen(visitor: Visitor): Visitor {
-  const deep = (v: unknown) => {
-    if (typeof v !== 'object' || v === null) return;
-    for (const inner of Object.values(v)) deep(inner);
-    Object.freeze(v);
-  };
-  deep(visitor);
-  return visitor;
+function deepFreeze(value: unknown): void {
+  if (typeof value !== 'object' || value === null) return;
+  for (const inner of Object.values(value)) deepFreeze(inner);
+  Object.freeze(value);
 }
