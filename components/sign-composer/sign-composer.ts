@@ -240,11 +240,11 @@ export class SportelloSignComposer extends SportelloElement {
   }
 
   private problemAt(field: FieldRef): string | undefined {
-    if (this.ctl.showProblems) {
+    if (this.ctl.sending.showProblems) {
       const problem = this.ctl.problems().find((p) => p.field === field);
       if (problem) return this.t(problem.key, problem.params);
     }
-    const refusal = this.ctl.refusal;
+    const refusal = this.ctl.sending.refusal;
     return refusal?.field === field ? this.t('refusedField', { message: refusal.message }) : undefined;
   }
 
@@ -301,8 +301,8 @@ export class SportelloSignComposer extends SportelloElement {
   }
 
   private async send(): Promise<void> {
-    const problems = await this.ctl.send();
-    const refused = this.ctl.refusal?.field;
+    const problems = await this.ctl.sending.send();
+    const refused = this.ctl.sending.refusal?.field;
     if (problems.length) this.focusSoon('#problems');
     // A refusal about one field: the user is taken to it, its words under it.
     else if (refused) this.goTo(refused);
@@ -395,21 +395,21 @@ export class SportelloSignComposer extends SportelloElement {
       sending: c.sending.state === 'pending',
       sent: !!this.sent,
       error: !!this.clients.problem || c.sending.state === 'error' || c.processTypes.listState === 'error',
-      restored: c.restored,
+      restored: c.keeping.restored,
     };
   }
 
   private renderHeader() {
     const c = this.ctl;
-    const time = c.keptAt
-      ? dateTimeFormat(this.language, { timeStyle: 'short' }).format(new Date(c.keptAt))
+    const time = c.keeping.keptAt
+      ? dateTimeFormat(this.language, { timeStyle: 'short' }).format(new Date(c.keeping.keptAt))
       : undefined;
     const saving = c.serviceDrafts.saving.state === 'pending';
     return html`<div class="header" part="header">
       <h2 class="title">${this.t('title')}</h2>
       <p class="kept muted" role="status">
-        ${c.restored ? html`${this.t('draftRestored')} ` : nothing}
-        ${!c.canKeep ? this.t('draftNotSavedHere') : time ? this.t('draftSavedHere', { time }) : nothing}
+        ${c.keeping.restored ? html`${this.t('draftRestored')} ` : nothing}
+        ${!c.keeping.canKeep ? this.t('draftNotSavedHere') : time ? this.t('draftSavedHere', { time }) : nothing}
         ${
           c.serviceDrafts.saving.state === 'complete' && c.serviceDrafts.saving.value
             ? this.t('draftSaved', { name: c.serviceDrafts.saving.value.name || this.t('draftUntitled') })

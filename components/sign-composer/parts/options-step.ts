@@ -87,7 +87,7 @@ export function renderReview(view: ComposerView, problems: Problem[], send: () =
   const { t, ctl, draft } = view;
   const pending = ctl.sending.state === 'pending';
   const copies = draft.copies.filter((c) => c.email.trim()).length;
-  const refusal = ctl.refusal;
+  const refusal = ctl.sending.refusal;
   return html`<h3>${t('reviewTitle')}</h3>
     <p class="summary">
       ${t('summaryDocuments', { n: draft.documents.length })} · ${t('summarySigners', { n: draft.signers.length })} ·
@@ -105,7 +105,7 @@ export function renderReview(view: ComposerView, problems: Problem[], send: () =
         : nothing
     }
     ${
-      ctl.showProblems && problems.length
+      ctl.sending.showProblems && problems.length
         ? html`<div class="problems" part="problems" role="alert" id="problems" tabindex="-1">
           <p><strong>${t('problemsTitle', { n: problems.length })}</strong></p>
           <ul>

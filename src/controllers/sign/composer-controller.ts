@@ -1,17 +1,15 @@
 /**
- * `<sportello-sign-composer>`'s state and work: the practice being prepared (a draft kept in the
- * browser as the user works and restored after a reload), its documents, and sending — once per
- * practice whatever the network does (one Idempotency-Key for every attempt, kept across a reload).
- * It wires the parts that each do one job: the files' uploads (composer-uploads.ts), the process
- * types (composer-types.ts) and the drafts saved at the service (composer-service-drafts.ts). The
+ * `<sportello-sign-composer>`'s state and work: the practice being prepared (every edit of the
+ * draft goes through `set`), its documents, and what must be fixed before it is sent. It wires the
+ * parts that each do one job: the browser's keeping of the work (composer-keeping.ts), the files'
+ * uploads (composer-uploads.ts), the process types (composer-types.ts), the drafts saved at the
+ * service (composer-service-drafts.ts) and sending, once per practice (composer-sending.ts). The
  * element renders what this holds and calls its methods; nothing here touches the DOM.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { IdempotentWrite } from '../idempotent-write.js';
-import { isServiceError, ServiceError } from '../../transport/errors.js';
+import type { ServiceError } from '../../transport/errors.js';
 import type { SignService } from '../../services/sign.js';
 import type {
-  CreationBody,
   CreationResponse,
   DraftRecord,
   SignAuthoringService,
@@ -25,13 +23,12 @@ import {
   type ComposerDocument,
   type PracticeDraft,
 } from '../../model/sign/composer/practice-draft.js';
-import { creationBody, type FieldRef } from '../../model/sign/composer/practice-body.js';
 import { checkPractice, type Problem } from '../../model/sign/composer/practice-checks.js';
-import { refusedField } from '../../model/sign/composer/refusals.js';
-import { ComposerStorage } from '../../storage/sign-composer-draft.js';
+import { ComposerKeeping } from './composer-keeping.js';
 import { ComposerUploads, type UploadState } from './composer-uploads.js';
 import { ComposerProcessTypes } from './composer-types.js';
 import { ComposerServiceDrafts } from './composer-service-drafts.js';
+import { ComposerSending } from './composer-sending.js';
 
 export interface ComposerClients {
   authoring: SignAuthoringService;
@@ -53,12 +50,6 @@ export interface ComposerControllerOptions {
   onDraftSaved(record: DraftRecord): void;
 }
 
-/** What the service refused in the last send, and the field it is about. */
-export interface Refusal {
-  field: FieldRef | undefined;
-  message: string;
-}
-
 const today = () => {
   const d = new Date();
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
@@ -66,48 +57,51 @@ const today = () => {
 
 export class SignComposerController implements ReactiveController {
   draft: PracticeDraft = emptyDraft();
-  /** The draft came back from the browser's storage. */
-  restored = false;
-  /** When the browser last kept the work; undefined: not yet, or it cannot. */
-  keptAt: number | undefined;
-  /** False when this browser keeps nothing (no IndexedDB). */
-  canKeep = true;
   /** Whether an anchor's keyword was found in its document (set by the page view after searching). */
   readonly keywords = new Map<string, boolean>();
 
-  /** The last sent practice: the service's answer and what was sent. */
-  sent: { response: CreationResponse; draft: PracticeDraft } | undefined;
-  refusal: Refusal | undefined;
-  /** The problems shown since the user last pressed Send (checked again as they fix them). */
-  showProblems = false;
-
+  readonly keeping: ComposerKeeping;
   readonly uploads: ComposerUploads;
   readonly processTypes: ComposerProcessTypes;
   readonly serviceDrafts: ComposerServiceDrafts;
-  readonly sending: IdempotentWrite<CreationBody, CreationResponse>;
-
-  private storage: ComposerStorage | undefined;
-  private storageKeyUsed: string | undefined;
-  private keepTimer: ReturnType<typeof setTimeout> | undefined;
-  private lastFields = new Map<string, FieldRef>();
-  private ready = false;
+  readonly sending: ComposerSending;
 
   constructor(
     private readonly host: ReactiveControllerHost,
     private readonly o: ComposerControllerOptions,
   ) {
     host.addController(this);
+    this.keeping = new ComposerKeeping({
+      work: () => (this.sending.sent ? undefined : { draft: this.draft, sendKey: this.sending.key }),
+      restore: (work, files) => {
+        this.draft = work.draft;
+        this.sending.key = work.sendKey;
+        this.uploads.restore(files, work.draft.documents);
+      },
+      nothingKept: () => {
+        const initial = o.initialType();
+        if (initial) void this.processTypes.chooseByCode(initial);
+      },
+      requestUpdate: () => this.host.requestUpdate(),
+    });
     this.uploads = new ComposerUploads({
       clients: () => o.clients(),
-      storage: () => this.storage,
+      storage: () => this.keeping.storage,
       uploaded: (id, answer) => this.uploaded(id, answer),
       changed: () => this.host.requestUpdate(),
       onError: (operation, error) => o.onError(operation, error),
     });
-    this.sending = new IdempotentWrite(host, {
-      write: (body, key) => this.clientsOrThrow().authoring.send(body, key),
-      onError: (error) => o.onError('send-practice', error),
-      keyChanged: () => this.keepSoon(),
+    this.sending = new ComposerSending(host, {
+      authoring: () => o.clients()?.authoring,
+      draft: () => this.draft,
+      problems: () => this.problems(),
+      preparer: () => o.host(),
+      keyChanged: () => this.keeping.soon(),
+      sent: async (response, draft) => {
+        await this.keeping.discard();
+        o.onSent(response, draft);
+      },
+      onError: (operation, error) => o.onError(operation, error),
     });
     this.processTypes = new ComposerProcessTypes({
       authoring: () => o.clients()?.authoring,
@@ -133,17 +127,7 @@ export class SignComposerController implements ReactiveController {
 
   hostDisconnected(): void {
     this.processTypes.stop();
-    if (this.keepTimer) {
-      clearTimeout(this.keepTimer);
-      this.keepTimer = undefined;
-      void this.keep();
-    }
-  }
-
-  private clientsOrThrow(): ComposerClients {
-    const c = this.o.clients();
-    if (!c) throw new ServiceError({ service: 'sign', kind: 'protocol', message: 'No signing service configured.' });
-    return c;
+    this.keeping.flush();
   }
 
   /**
@@ -151,12 +135,7 @@ export class SignComposerController implements ReactiveController {
    * known, and loads the process types once a client is there.
    */
   setUp(): void {
-    const key = this.o.storageKey();
-    if (key !== undefined && key !== this.storageKeyUsed) {
-      this.storageKeyUsed = key;
-      this.storage = new ComposerStorage(key);
-      void this.restore(this.storage);
-    }
+    this.keeping.follow(this.o.storageKey());
     this.processTypes.follow();
   }
 
@@ -166,47 +145,9 @@ export class SignComposerController implements ReactiveController {
   set(next: PracticeDraft): void {
     if (next === this.draft) return;
     this.draft = next;
-    this.refusal = undefined;
+    this.sending.refusal = undefined;
     this.host.requestUpdate();
-    this.keepSoon();
-  }
-
-  private keepSoon(): void {
-    if (!this.ready) return;
-    clearTimeout(this.keepTimer);
-    this.keepTimer = setTimeout(() => {
-      this.keepTimer = undefined;
-      void this.keep();
-    }, 300);
-  }
-
-  private async keep(): Promise<void> {
-    const storage = this.storage;
-    if (!storage || this.sent) return;
-    const kept = await storage.save({ draft: this.draft, sendKey: this.sending.key });
-    this.canKeep = kept;
-    this.keptAt = kept ? Date.now() : undefined;
-    this.host.requestUpdate();
-  }
-
-  private async restore(storage: ComposerStorage): Promise<void> {
-    this.ready = false;
-    const { work, files } = await storage.load();
-    if (storage !== this.storage) return;
-    this.canKeep = await storage.available();
-    const worked =
-      !!work && (work.draft.documents.length > 0 || work.draft.signers.length > 0 || !!work.draft.processType);
-    if (work && worked) {
-      this.draft = work.draft;
-      this.sending.key = work.sendKey;
-      this.keptAt = work.savedAt;
-      this.restored = true;
-      this.uploads.restore(files, work.draft.documents);
-    }
-    this.ready = true;
-    this.host.requestUpdate();
-    const initial = this.o.initialType();
-    if (!worked && initial) void this.processTypes.chooseByCode(initial);
+    this.keeping.soon();
   }
 
   /**
@@ -216,7 +157,7 @@ export class SignComposerController implements ReactiveController {
   initialTypeChanged(): void {
     const code = this.o.initialType();
     const d = this.draft;
-    if (!this.ready || !code || d.documents.length || d.signers.length || d.processType?.code === code) return;
+    if (!this.keeping.ready || !code || d.documents.length || d.signers.length || d.processType?.code === code) return;
     void this.processTypes.chooseByCode(code);
   }
 
@@ -224,16 +165,10 @@ export class SignComposerController implements ReactiveController {
   async startOver(): Promise<void> {
     this.uploads.clear();
     this.keywords.clear();
-    this.sending.reset();
+    this.sending.startOver();
     this.serviceDrafts.saving.reset();
-    this.sent = undefined;
-    this.refusal = undefined;
-    this.showProblems = false;
-    this.restored = false;
     this.draft = emptyDraft();
-    this.keptAt = undefined;
-    clearTimeout(this.keepTimer);
-    await this.storage?.clear();
+    await this.keeping.forget();
     this.host.requestUpdate();
     const initial = this.o.initialType();
     if (initial) await this.processTypes.chooseByCode(initial);
@@ -319,11 +254,11 @@ export class SignComposerController implements ReactiveController {
     for (const [doc, file] of files) if (file) this.uploads.adopt(doc, file);
     this.keywords.clear();
     this.sending.reset();
-    this.restored = false;
+    this.keeping.restored = false;
     this.set(next);
   }
 
-  // ---- checking and sending ----
+  // ---- before sending ----
 
   /** What must be fixed before sending, now. */
   problems(): Problem[] {
@@ -337,40 +272,6 @@ export class SignComposerController implements ReactiveController {
       host: this.o.host(),
       today: today(),
     });
-  }
-
-  /**
-   * Sends the practice, once: a second press while it is on its way, or a retry after a cut
-   * connection, carries the same Idempotency-Key. Returns the problems that stop it (none: sent or failed).
-   */
-  async send(): Promise<Problem[]> {
-    const problems = this.problems();
-    this.showProblems = problems.length > 0;
-    this.host.requestUpdate();
-    if (problems.length) return problems;
-    const built = creationBody(this.draft, this.o.host());
-    this.lastFields = built.fields;
-    this.refusal = undefined;
-    const draft = this.draft;
-    const response = await this.sending.run(built.body);
-    if (response) {
-      this.sent = { response, draft };
-      this.showProblems = false;
-      clearTimeout(this.keepTimer);
-      await this.storage?.clear();
-      this.o.onSent(response, draft);
-    } else {
-      const error = this.sending.error;
-      if (error && isServiceError(error) && (error as ServiceError).status && (error as ServiceError).status! < 500) {
-        const e = error as ServiceError;
-        this.refusal = {
-          field: refusedField({ message: e.message, code: e.code }, this.lastFields),
-          message: e.message,
-        };
-      }
-    }
-    this.host.requestUpdate();
-    return [];
   }
 
   /** A new practice after one was sent. */
