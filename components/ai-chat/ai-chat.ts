@@ -42,7 +42,8 @@ import {
 } from './parts/settings.js';
 import type { AiClient } from '../../src/services/ai.js';
 import type { SourceApp } from '../../src/transport/auth.js';
-import { aiClientFor, missingEndpoint } from '../../src/controllers/service-clients.js';
+import { aiClientFor } from '../../src/controllers/clients/ai-client.js';
+import { missingEndpoint } from '../../src/controllers/clients/missing-endpoint.js';
 import { errorNoticeStyles } from '../shared/error-notice.js';
 import {
   ConfigurationError,

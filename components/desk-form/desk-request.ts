@@ -4,7 +4,7 @@ import { SportelloElement } from '../shared/sportello-element.js';
 import type { DeskClient, Reopened, RequestDetail } from '../../src/services/desk.js';
 import { errorNoticeStyles } from '../shared/error-notice.js';
 import { ServiceClientController } from '../../src/controllers/service-client.js';
-import { deskClientFor } from '../../src/controllers/service-clients.js';
+import { deskClientFor } from '../../src/controllers/clients/desk-client.js';
 import { DeskRequestController } from '../../src/controllers/desk/request-controller.js';
 import { defaultRatingBody, isClosed, type RatingInput } from '../../src/model/desk/follow-model.js';
 import { t, type DeskStringKey } from './strings.js';

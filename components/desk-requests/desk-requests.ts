@@ -5,7 +5,7 @@ import { live } from 'lit/directives/live.js';
 import { SportelloElement } from '../shared/sportello-element.js';
 import type { DeskClient, RequestPage, RequestRow } from '../../src/services/desk.js';
 import { ServiceClientController } from '../../src/controllers/service-client.js';
-import { deskClientFor } from '../../src/controllers/service-clients.js';
+import { deskClientFor } from '../../src/controllers/clients/desk-client.js';
 import { DeskListController } from '../../src/controllers/desk/list-controller.js';
 import { defaultRatingBody, type RatingInput } from '../../src/model/desk/follow-model.js';
 import { t, type DeskStringKey } from '../desk-form/strings.js';

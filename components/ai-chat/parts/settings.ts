@@ -2,7 +2,7 @@ import type { AnswerSettings } from '../../../src/model/ai/answer-run.js';
 import type { AiClient, ClassificationIntent } from '../../../src/services/ai.js';
 import type { ServiceError } from '../../../src/transport/errors.js';
 import { SOURCE_APPS, type SourceApp, type TokenProvider } from '../../../src/transport/auth.js';
-import { missingEndpoint } from '../../../src/controllers/service-clients.js';
+import { missingEndpoint } from '../../../src/controllers/clients/missing-endpoint.js';
 
 /** The panel's attributes that shape its requests, as the element holds them. */
 export interface AiChatAttributes {

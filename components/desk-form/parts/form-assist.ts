@@ -9,7 +9,7 @@ import { resolveConfig, type ResolvedConfig } from '../../../src/config.js';
 import type { AiClient } from '../../../src/services/ai.js';
 import type { SearchStrategy } from '../../../src/services/ai-search.js';
 import { ServiceClientController, type ConfigurationError } from '../../../src/controllers/service-client.js';
-import { aiClientFor } from '../../../src/controllers/service-clients.js';
+import { aiClientFor } from '../../../src/controllers/clients/ai-client.js';
 import { AssistController, type DeflectionSettings } from '../../../src/controllers/assist-controller.js';
 import {
   MIN_QUERY_LENGTH,

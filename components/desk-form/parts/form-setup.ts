@@ -8,7 +8,7 @@ import type { ReactiveControllerHost } from 'lit';
 import type { ResolvedConfig } from '../../../src/config.js';
 import { DeskFieldErrors, type DeskClient } from '../../../src/services/desk.js';
 import { ServiceClientController } from '../../../src/controllers/service-client.js';
-import { deskClientFor } from '../../../src/controllers/service-clients.js';
+import { deskClientFor } from '../../../src/controllers/clients/desk-client.js';
 import type { DeskFormController } from '../../../src/controllers/desk/form-controller.js';
 import type { SetupState } from './notices-view.js';
 import type { DeskStringKey } from '../strings.js';

@@ -50,7 +50,7 @@ export class PrechatAnswers {
   private client: AiClient | undefined;
   /** The AI endpoint and token provider the client was made for. */
   private clientFor: { endpoint: string; tokenProvider: TokenProvider | undefined } | undefined;
-  private loading: Promise<typeof import('../../../src/services/ai.js')> | undefined;
+  private loading: Promise<typeof import('../../../src/controllers/clients/ai-client.js')> | undefined;
   /** The answer that solved the visitor's problem: the form waits behind "it helped". */
   solvedBy: Answer | undefined;
   /** The question last handed in (asked again by "Try again" after a failure). */
@@ -86,8 +86,8 @@ export class PrechatAnswers {
     this.missingEndpointSaid = false;
     if (this.client && this.clientFor?.endpoint === endpoint && this.clientFor.tokenProvider === tokenProvider)
       return true;
-    const { AiClient } = await (this.loading ??= import('../../../src/services/ai.js'));
-    this.client = new AiClient({ endpoint, sourceApp: 'chat_app', tokenProvider });
+    const { aiClientFor } = await (this.loading ??= import('../../../src/controllers/clients/ai-client.js'));
+    this.client = aiClientFor({ endpoint, tokenProvider }, { sourceApp: 'chat_app' });
     this.clientFor = { endpoint, tokenProvider };
     return true;
   }

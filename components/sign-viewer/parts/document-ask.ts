@@ -1,5 +1,6 @@
 import { html, nothing, type ReactiveControllerHost } from 'lit';
-import { AiClient } from '../../../src/services/ai.js';
+import type { AiClient } from '../../../src/services/ai.js';
+import { aiClientFor } from '../../../src/controllers/clients/ai-client.js';
 import type { TokenProvider } from '../../../src/transport/auth.js';
 import { isServiceError, type ServiceError } from '../../../src/transport/errors.js';
 import { DocumentAskController } from '../../../src/controllers/sign/document-ask-controller.js';
@@ -65,7 +66,7 @@ export class DocumentAskPanel {
     const key = [endpoint, this.ctx.tokenProvider()];
     if (!this.client || key.some((v, i) => v !== this.clientKey[i])) {
       this.clientKey = key;
-      this.client = new AiClient({ endpoint, tokenProvider: this.ctx.tokenProvider() });
+      this.client = aiClientFor({ endpoint, tokenProvider: this.ctx.tokenProvider() });
     }
     this.ctl.show(this.client, source.idDocument, this.ctx.speaker.language);
   }
