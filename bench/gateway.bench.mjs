@@ -48,7 +48,7 @@ function freePort() {
  * SPORTELLO_BENCH_GATEWAY_OWN_CORE=1 (Linux, 2 cores or more): the gateway and its Redis on core 1,
  * the bench's client and the simulator on core 0, as a deployment gives the gateway CPU of its own
  * (replicas on their own hosts or containers). Without it every process shares every core, and once
- * they are all busy the share of direct throughput is bounded by (client + simulator) / (client +
+ * they are all busy the share of direct throughput is about (client + simulator) / (client +
  * simulator + gateway) CPU per request, whatever the gateway does.
  */
 const ownCore = process.env.SPORTELLO_BENCH_GATEWAY_OWN_CORE === '1';
@@ -420,7 +420,7 @@ export default async function gatewayBench() {
     });
     const perEvent = (s) => (s.totalMs / s.events) * 1000;
     return {
-      note: `${ROUNDS} rounds; each figure {min, median, max} over the rounds. Latency: ${SEQUENTIAL} sequential requests per round on a kept-alive connection. SSE: bench:100k/20 at simulator pace 0. Throughput: 32 concurrent clients for 2 s. Simulator and gateway are separate processes on loopback. throughput.*.variants: the same through a gateway with Redis as its store (redis) and one logging each request at info (logs), in the same rounds.${compiled ? ' Gateways (not the baseline) run compiled: gateway/dist/, plain node.' : ' Gateways run their sources through tsx.'}${ownCore ? ' Own core: the gateways and Redis on core 1, the client and the simulator on core 0.' : ' Every process may run on every core: the share of direct throughput is bounded by the CPU per request of client + simulator over client + simulator + gateway.'}`,
+      note: `${ROUNDS} rounds; each figure {min, median, max} over the rounds. Latency: ${SEQUENTIAL} sequential requests per round on a kept-alive connection. SSE: bench:100k/20 at simulator pace 0. Throughput: 32 concurrent clients for 2 s. Simulator and gateway are separate processes on loopback. throughput.*.variants: the same through a gateway with Redis as its store (redis) and one logging each request at info (logs), in the same rounds.${compiled ? ' Gateways (not the baseline) run compiled: gateway/dist/, plain node.' : ' Gateways run their sources through tsx.'}${ownCore ? ' Own core: the gateways and Redis on core 1, the client and the simulator on core 0.' : ' Every process may run on every core: once every core is busy, the share of direct throughput is about the CPU per request of client + simulator over client + simulator + gateway.'}`,
       loadAverage: loadavg().map((n) => round(n)),
       latency: { public: lat(rounds.public), scoped: lat(rounds.scoped) },
       sse100k: {
