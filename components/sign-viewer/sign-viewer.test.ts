@@ -133,9 +133,7 @@ describe('sportello-sign-viewer: pages', () => {
       return livePages().every((p) => allowed.has(p));
     };
     await until(settled, 'far pages kept their canvases').catch((e) => {
-      throw new Error(
-        `${e.message}: live ${livePages()} visible ${visiblePages()} io ${view.visiblePages} top ${scroller.scrollTop}`,
-      );
+      throw new Error(`${e.message}: live ${livePages()} visible ${visiblePages()} top ${scroller.scrollTop}`);
     });
     const visible = visiblePages();
     const live = livePages();

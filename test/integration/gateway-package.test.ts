@@ -7,12 +7,12 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import type { RunningSimulator } from '../../demo/server/core/simulator.js';
 import { ROOT, run, startSim } from './lib/harness.js';
+import { exitOf, startGatewayProcess, type GatewayProcess } from '../harness/gateway-process.js';
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const work = mkdtempSync(join(tmpdir(), 'sportello-gateway-package-'));
@@ -36,28 +36,12 @@ const production = (upstream: string): Record<string, string> => ({
   SPORTELLO_GATEWAY_LOG_LEVEL: 'warn',
 });
 
-interface Ran {
-  child: ChildProcess;
-  out: () => string;
-  exited: Promise<number | null>;
-}
-
 /** The installed command, from the operator's folder, with only the given settings and Node on PATH. */
-function start(env: Record<string, string>): Ran {
-  const child = spawn(bin, [], {
+const start = (env: Record<string, string>): GatewayProcess =>
+  startGatewayProcess(bin, [], {
     cwd: app,
     env: { PATH: [dirname(process.execPath), '/usr/bin', '/bin'].join(delimiter), ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let out = '';
-  child.stdout!.on('data', (d: Buffer) => (out += d));
-  child.stderr!.on('data', (d: Buffer) => (out += d));
-  const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
-  return { child, out: () => out, exited };
-}
-
-const exitOf = (ran: Ran) =>
-  Promise.race([ran.exited, new Promise<string>((r) => setTimeout(() => r('still running after 60 s'), 60_000))]);
 
 function size(path: string): number {
   const stat = statSync(path);
@@ -108,8 +92,7 @@ describe('the gateway package, installed on its own', { timeout: 240_000 }, () =
   test('starts with `sportello-gateway` and answers /healthz and /readyz in front of the services', async () => {
     const ran = start(production(sim.url));
     try {
-      for (let i = 0; i < 600 && !/listening on/.test(ran.out()); i++) await new Promise((r) => setTimeout(r, 100));
-      const url = /Sportello gateway listening on (http:\/\/\S+)/.exec(ran.out())?.[1];
+      const url = await ran.listening;
       assert.ok(url, ran.out());
       const health = await fetch(`${url}/healthz`);
       assert.equal(health.status, 200);

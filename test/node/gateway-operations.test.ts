@@ -1,42 +1,24 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { startSimulator, type RunningSimulator } from '../../demo/server/core/simulator.js';
 import { SECRET, startChat } from './gateway-helpers.js';
-import { pollStep } from '../harness/harness.js';
+import { exitOf, startGatewayProcess, type GatewayProcess } from '../harness/gateway-process.js';
 
 // Issue #32, defects 5 and 6, on the gateway as an operator runs it (`npm run gateway`, a process):
 // SIGTERM with a chat socket open finishes, closing the socket with a close frame; a bad or
 // incomplete configuration is refused with one clear line per problem, and the demo simulator
 // starts only when asked for.
 
-interface Ran {
-  child: ChildProcess;
-  out: () => string;
-  exited: Promise<number | null>;
-}
-
 /** Runs the gateway's command (gateway/main.ts), or the repository's `npm run gateway` (the demo's). */
-function run(env: Record<string, string>, entry = 'gateway/main.ts'): Ran {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+const run = (env: Record<string, string>, entry = 'gateway/main.ts'): GatewayProcess =>
+  startGatewayProcess(process.execPath, ['--import', 'tsx', entry], {
     // Only the settings given: the test machine's own SPORTELLO_* variables must not leak in.
     env: {
       ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('SPORTELLO_'))),
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let out = '';
-  child.stdout!.on('data', (d: Buffer) => (out += d));
-  child.stderr!.on('data', (d: Buffer) => (out += d));
-  const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
-  return { child, out: () => out, exited };
-}
-
-/** Waits for the process to exit, or says it did not within a generous bound. */
-const exitOf = (ran: Ran) =>
-  Promise.race([ran.exited, new Promise<string>((r) => setTimeout(() => r('still running after 60 s'), 60_000))]);
 
 describe('a bad or incomplete configuration is refused, one line per problem', { timeout: 180_000 }, () => {
   it('with no upstream it does not quietly start the demo simulator', async () => {
@@ -77,7 +59,7 @@ describe('a bad or incomplete configuration is refused, one line per problem', {
   it('npm run gateway starts the simulator when asked for (SPORTELLO_GATEWAY_SIMULATOR=1, as npm start does)', async () => {
     const ran = run({ SPORTELLO_GATEWAY_PORT: '0', SPORTELLO_GATEWAY_SIMULATOR: '1' }, 'demo/server/gateway.ts');
     try {
-      for (let i = 0; i < 600 && !/listening on/.test(ran.out()); i++) await pollStep(100);
+      assert.ok(await ran.listening, ran.out());
       assert.match(ran.out(), /Sportello gateway listening on .*\(embedded simulator at/);
     } finally {
       ran.child.kill('SIGTERM');
@@ -109,8 +91,7 @@ describe('SIGTERM with chat sockets open', { timeout: 180_000 }, () => {
       SPORTELLO_GATEWAY_LOG_LEVEL: 'warn',
     });
     try {
-      for (let i = 0; i < 600 && !/listening on/.test(ran.out()); i++) await pollStep(100);
-      const url = /Sportello gateway listening on (http:\/\/\S+)/.exec(ran.out())?.[1];
+      const url = await ran.listening;
       assert.ok(url, ran.out());
       const chats = await Promise.all([1, 2].map(() => startChat(url, `v-${randomUUID()}`)));
       ran.child.kill('SIGTERM');

@@ -1,11 +1,12 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { startSimulator, type RunningSimulator } from '../../demo/server/core/simulator.js';
 import { ensureRedis, stopRedisIfOurs } from '../setup/redis.mjs';
 import { ADA, BRUNO, SECRET, json, mint, send, startChat, withToken } from './gateway-helpers.js';
 import { RedisStore, type RedisLike } from '../../gateway/store.js';
+import { startGatewayProcess } from '../harness/gateway-process.js';
 
 // Two gateway processes on one Redis, as replicas behind a load balancer: a rate limit and an
 // anonymous visitor's ownership record hold across both. Needs Redis: fails (never skips) without it.
@@ -15,26 +16,14 @@ const gateways: Array<{ child: ChildProcess; url: string }> = [];
 const prefix = `sportello:test:${randomUUID()}:`;
 let redisUrl: string;
 
-function startGatewayProcess(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'gateway/main.ts'], {
+/** One replica: the gateway's command from its sources, once it says where it listens. */
+async function startReplica(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
+  const ran = startGatewayProcess(process.execPath, ['--import', 'tsx', 'gateway/main.ts'], {
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`gateway did not start: ${out}`)), 30_000);
-    const onData = (d: Buffer) => {
-      out += d;
-      const m = /Sportello gateway listening on (http:\/\/\S+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve({ child, url: m[1]! });
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', (d: Buffer) => (out += d));
-    child.once('exit', (code) => reject(new Error(`gateway exited with ${code}: ${out}`)));
-  });
+  const url = await ran.listening;
+  if (!url) throw new Error(`the gateway exited before it listened: ${ran.out()}`);
+  return { child: ran.child, url };
 }
 
 before(async () => {
@@ -62,7 +51,7 @@ before(async () => {
     SPORTELLO_GATEWAY_RATE_IP: '10000',
     SPORTELLO_GATEWAY_LOG_LEVEL: 'silent',
   };
-  gateways.push(await startGatewayProcess(env), await startGatewayProcess(env));
+  gateways.push(await startReplica(env), await startReplica(env));
 });
 
 after(async () => {
