@@ -25,7 +25,8 @@
 import { createServer } from 'node:net';
 import { Agent, request } from 'node:http';
 import { execFileSync, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { loadavg } from 'node:os';
 import { SignJWT } from 'jose';
 import { round, spread } from './lib/harness.mjs';
@@ -273,8 +274,9 @@ export default async function gatewayBench() {
   /** Starts one gateway process in front of the simulator; resolves with its URL and pid. */
   async function startGatewayProcess(name, env = {}, cwd = undefined) {
     const port = await freePort();
-    // The baseline checkout runs its sources (it may predate the package's build).
-    const built = compiled && name !== 'baseline';
+    // The baseline checkout runs compiled too when its gateway is built (`npm run build -w gateway`
+    // there), else its sources (it may predate the package's build).
+    const built = compiled && (name !== 'baseline' || existsSync(join(cwd, 'gateway/dist/main.js')));
     const child = await startProcess(
       [built ? 'gateway/dist/main.js' : 'gateway/main.ts'],
       {

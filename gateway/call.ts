@@ -12,6 +12,7 @@ import { MESSAGES, refusal, type ServiceName } from './errors.js';
 import { StoreUnavailable, type GatewayStore } from './store.js';
 import {
   readCapped,
+  SMALL_ANSWER_BYTES,
   TooLarge,
   UpstreamFailure,
   type CancelSignal,
@@ -74,8 +75,6 @@ export interface JsonAnswer {
 }
 
 const MAX_DECISION_BODY = 8 * 1024 * 1024;
-/** Answers up to this size (declared by the service) are read whole before they are sent on. */
-const SMALL_ANSWER_BYTES = 64 * 1024;
 
 /**
  * Reads a response body whose length the service declared (Node's parser stops at that length), with
@@ -210,27 +209,23 @@ export class Call {
 
   private headersFor(call: UpstreamCall, credential: Record<string, string>): Record<string, string> {
     // The request id goes along, so the service's logs and the gateway's name the same request.
+    // Built in one pass, in the order of precedence (the call's own, then the credential, win). The
+    // length is never passed on: the client counts a body itself, and a capped stream may end early.
     const headers: Record<string, string> = { Accept: 'application/json', 'X-Request-Id': this.request.id };
+    const hasBody = call.body !== undefined || call.json !== undefined;
     if (call.passHeaders !== false) {
+      const given = this.request.headers;
       for (const name of FORWARDED_REQUEST_HEADERS) {
-        const v = this.request.headers[name];
+        if (name === 'content-length' || (name === 'content-type' && !hasBody)) continue;
+        const v = given[name];
         if (typeof v === 'string') headers[name] = v;
       }
     }
-    if (call.json !== undefined) {
-      headers['content-type'] = 'application/json';
-      delete headers['content-length'];
-    }
-    if (call.body === undefined && call.json === undefined) {
-      delete headers['content-length'];
-      delete headers['content-type'];
-    }
-    if (call.body !== undefined && !Buffer.isBuffer(call.body)) {
-      // A capped stream may end early: let it be chunked rather than trusting the declared length.
-      delete headers['content-length'];
-    }
+    if (call.json !== undefined) headers['content-type'] = 'application/json';
     headers['X-External-Id'] = this.visitor.id;
-    return { ...headers, ...call.headers, ...credential };
+    if (call.headers) for (const name in call.headers) headers[name] = call.headers[name]!;
+    for (const name in credential) headers[name] = credential[name]!;
+    return headers;
   }
 
   private gone?: VisitorGone;
@@ -298,9 +293,11 @@ export class Call {
   /** Calls the service and reads its JSON answer (for a scoping decision before anything is sent). */
   async upstreamJson(call: UpstreamCall): Promise<JsonAnswer> {
     const answer = await this.upstream(call);
-    const raw = await readCapped(answer.body, MAX_DECISION_BODY).catch(() => {
-      throw new Refused(502, MESSAGES.upstreamDown);
-    });
+    const raw =
+      answer.whole ??
+      (await readCapped(answer.body, MAX_DECISION_BODY).catch(() => {
+        throw new Refused(502, MESSAGES.upstreamDown);
+      }));
     let body: unknown;
     try {
       body = raw.length ? JSON.parse(raw.toString('utf8')) : undefined;
@@ -319,9 +316,9 @@ export class Call {
 
   /**
    * Sends a service answer on: streamed, each chunk leaving as it arrives (SSE, downloads), or, when
-   * the service declared a small length, read whole first and sent in one write. Piping a stream
-   * through Fastify was the largest part of the gateway's own CPU on a small JSON answer; a small
-   * answer is usually already whole in the socket's first read. One cut short by the service is
+   * the service declared a small length, whole and in one write (the client gathers such an answer:
+   * upstream.ts; one handed over as a stream is read here). Piping a stream through Fastify was the
+   * largest part of the gateway's own CPU on a small JSON answer. One cut short by the service is
    * then a 502, not a truncated answer.
    */
   async pass(answer: UpstreamResponse): Promise<FastifyReply> {
@@ -333,7 +330,7 @@ export class Call {
     let whole: Buffer | undefined;
     if (small) {
       try {
-        whole = await readDeclared(answer.body, length);
+        whole = answer.whole ?? (await readDeclared(answer.body, length));
       } catch {
         throw new Refused(502, MESSAGES.upstreamDown);
       }

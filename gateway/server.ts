@@ -24,7 +24,7 @@ import { signRoutes } from './routes/sign.js';
 import { signAuthorRoutes } from './routes/sign-author.js';
 import { toFastifyPath, type AllowedRoute } from './routes/types.js';
 import { MemoryStore, StoreUnavailable, type GatewayStore } from './store.js';
-import { nodeUpstream, type Upstream } from './upstream.js';
+import { httpUpstream, type Upstream } from './upstream.js';
 import { bearerOf, createVisitorVerifier, type Visitor, type VisitorVerifier } from './visitor.js';
 import { PUBLIC_VISITOR_ID } from './chat-scope.js';
 import { cookie, SESSION_COOKIE } from './session-cookie.js';
@@ -136,7 +136,7 @@ export async function createGateway(
     store,
     upstream:
       options.upstream ??
-      nodeUpstream({ sockets: config.limits.upstreamSockets, uploadSockets: config.limits.uploadSockets }),
+      httpUpstream({ sockets: config.limits.upstreamSockets, uploadSockets: config.limits.uploadSockets }),
     credentials: options.credentials ?? createCredentials(config),
     slots: {
       requests: new Slots(config.limits.requestsPerIp),

@@ -11,7 +11,7 @@ import { startSimulator, type RunningSimulator } from '../../demo/server/core/si
 import { readConfig, type GatewayConfig } from '../../gateway/config.js';
 import { startGateway, type RunningGateway } from '../../gateway/server.js';
 import type { GatewayStore } from '../../gateway/store.js';
-import { nodeUpstream, type UpstreamRequest } from '../../gateway/upstream.js';
+import { httpUpstream, type UpstreamRequest } from '../../gateway/upstream.js';
 
 export const SECRET = 'gateway-test-visitor-secret-0123456789abcdef';
 export const AUDIENCE = 'sportello';
@@ -46,7 +46,7 @@ export async function startHarness(
     sim.url,
   );
   const calls: UpstreamRequest[] = [];
-  const real = nodeUpstream({ sockets: config.limits.upstreamSockets, uploadSockets: config.limits.uploadSockets });
+  const real = httpUpstream({ sockets: config.limits.upstreamSockets, uploadSockets: config.limits.uploadSockets });
   const gw = await startGateway({
     config,
     ...(store ? { store } : {}),
