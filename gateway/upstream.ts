@@ -201,9 +201,10 @@ function call(r: UpstreamRequest, dispatcher: Dispatcher): Promise<UpstreamRespo
           method: r.method as Dispatcher.HttpMethod,
           headers: requestHeaders(r.headers, to.origin),
           body: r.body ?? null,
-          // The head's deadline is ours (from the moment the request is sent: a long upload is not
-          // the service's slowness); the silence between chunks is undici's.
-          headersTimeout: 0,
+          // The head's deadline counts from the moment the request is sent: a long upload is not the
+          // service's slowness. A request without a streamed body is sent as it is written, so
+          // undici's own deadline (armed then, on its shared timers) is that; for an upload it is ours.
+          headersTimeout: exchange.streamsUp ? 0 : r.timeoutMs,
           bodyTimeout: r.idleMs > 0 ? r.idleMs : 0,
         },
         exchange,
@@ -288,8 +289,13 @@ class Exchange implements Dispatcher.DispatchHandler {
     if (this.cancelled) abort(new Error('cancelled'));
   }
 
+  /** The request body is a stream (an upload): it may take long to send, so the head's deadline waits for its end. */
+  get streamsUp(): boolean {
+    return this.r.body !== undefined && !Buffer.isBuffer(this.r.body);
+  }
+
   onRequestSent(): void {
-    if (this.r.timeoutMs > 0 && !this.settled)
+    if (this.streamsUp && this.r.timeoutMs > 0 && !this.settled)
       this.timer = setTimeout(() => this.fail(new UpstreamFailure('timeout', 'no answer in time')), this.r.timeoutMs);
   }
 
@@ -342,6 +348,8 @@ class Exchange implements Dispatcher.DispatchHandler {
   onError(error: Error): void {
     clearTimeout(this.timer);
     if (this.stream) this.stream.destroy(error);
+    else if ((error as { code?: string }).code === 'UND_ERR_HEADERS_TIMEOUT')
+      this.fail(new UpstreamFailure('timeout', 'no answer in time'));
     else this.fail(this.bodyError ?? new UpstreamFailure('network', error.message));
   }
 }
