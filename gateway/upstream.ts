@@ -131,7 +131,15 @@ function headersOf(raw: Buffer[]): IncomingHttpHeaders {
 }
 
 /** Request headers the client sets itself (and undici refuses from a caller). */
-const CLIENT_HEADERS = new Set(['content-length', 'connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'expect', 'host']);
+const CLIENT_HEADERS = new Set([
+  'content-length',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'upgrade',
+  'expect',
+  'host',
+]);
 
 /**
  * The request head as Node's client made it: names in any case are one header (the last given
@@ -201,10 +209,10 @@ function call(r: UpstreamRequest, dispatcher: Dispatcher): Promise<UpstreamRespo
           method: r.method as Dispatcher.HttpMethod,
           headers: requestHeaders(r.headers, to.origin),
           body: r.body ?? null,
-          // The head's deadline counts from the moment the request is sent: a long upload is not the
-          // service's slowness. A request without a streamed body is sent as it is written, so
-          // undici's own deadline (armed then, on its shared timers) is that; for an upload it is ours.
-          headersTimeout: exchange.streamsUp ? 0 : r.timeoutMs,
+          // The head's deadline is ours, to the millisecond, counted from the moment the request is
+          // sent (a long upload is not the service's slowness): undici's own runs on shared timers
+          // of a one-second step. The silence between chunks (two minutes by default) is undici's.
+          headersTimeout: 0,
           bodyTimeout: r.idleMs > 0 ? r.idleMs : 0,
         },
         exchange,
@@ -289,13 +297,8 @@ class Exchange implements Dispatcher.DispatchHandler {
     if (this.cancelled) abort(new Error('cancelled'));
   }
 
-  /** The request body is a stream (an upload): it may take long to send, so the head's deadline waits for its end. */
-  get streamsUp(): boolean {
-    return this.r.body !== undefined && !Buffer.isBuffer(this.r.body);
-  }
-
   onRequestSent(): void {
-    if (this.streamsUp && this.r.timeoutMs > 0 && !this.settled)
+    if (this.r.timeoutMs > 0 && !this.settled)
       this.timer = setTimeout(() => this.fail(new UpstreamFailure('timeout', 'no answer in time')), this.r.timeoutMs);
   }
 
@@ -306,7 +309,9 @@ class Exchange implements Dispatcher.DispatchHandler {
     this.status = statusCode;
     const headers = (this.headers = headersOf(rawHeaders));
     const type = headers['content-type'] ?? '';
-    const length = Number(headers['content-length'] ?? Number.NaN);
+    // An answer that has no body whatever its declared length (HTTP semantics) is whole when it ends.
+    const bodiless = statusCode === 204 || statusCode === 304 || this.r.method === 'HEAD';
+    const length = bodiless ? 0 : Number(headers['content-length'] ?? Number.NaN);
     if (!type.startsWith('text/event-stream') && length >= 0 && length <= SMALL_ANSWER_BYTES) {
       this.gathering = length;
       return true;
@@ -342,14 +347,14 @@ class Exchange implements Dispatcher.DispatchHandler {
       return;
     }
     this.settled = true;
-    this.resolve(new WholeAnswer(this.status, this.headers, chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size)));
+    this.resolve(
+      new WholeAnswer(this.status, this.headers, chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size)),
+    );
   }
 
   onError(error: Error): void {
     clearTimeout(this.timer);
     if (this.stream) this.stream.destroy(error);
-    else if ((error as { code?: string }).code === 'UND_ERR_HEADERS_TIMEOUT')
-      this.fail(new UpstreamFailure('timeout', 'no answer in time'));
     else this.fail(this.bodyError ?? new UpstreamFailure('network', error.message));
   }
 }
