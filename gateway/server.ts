@@ -184,8 +184,9 @@ export async function createGateway(
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && SANE_REQUEST_ID.test(given) ? given : randomUUID();
     },
-    // The same rule as the chat socket's (client-ip.ts): only the configured proxies' hops.
-    trustProxy: trust,
+    // The same rule as the chat socket's (client-ip.ts): only the configured proxies' hops. With
+    // none configured the peer is the client, and Fastify reads its address without a rule at all.
+    trustProxy: config.trustProxy === false ? false : trust,
     // A whole request, body included, has a deadline (a body trickled a byte at a time ends there;
     // its silences end sooner: bodyIdleMs in call.ts); a connection silent longer than a stream may
     // be is closed.
