@@ -352,8 +352,8 @@ export async function createGateway(
       handler: async (request, reply) => {
         try {
           // `/files/` matches `/files/:idFile` with an empty id: not a route of the allow-list.
-          if (Object.values(request.params as Record<string, string>).some((v) => v === ''))
-            throw new Refused(404, MESSAGES.notAllowed);
+          const params = request.params as Record<string, string>;
+          for (const name in params) if (params[name] === '') throw new Refused(404, MESSAGES.notAllowed);
           const visitor = await identify(request, reply, route);
           request.sportelloVisitor = visitor;
           if (route.service === 'chat')

@@ -270,10 +270,16 @@ class Exchange implements Dispatcher.DispatchHandler {
    */
   dispatched(): void {
     const { queueMs } = this.r;
-    if (!this.connected && !this.settled && queueMs && queueMs > 0)
-      this.timer = setTimeout(() => {
-        if (!this.connected) this.fail(new UpstreamFailure('timeout', 'no socket to the service in time'));
-      }, queueMs);
+    if (this.connected || this.settled || !queueMs || queueMs <= 0) return;
+    // undici checks an idle keep-alive connection for a turn of the loop before it writes (its
+    // setImmediate, queued before this one): a call that has a connection by then never waits,
+    // and pays no timer. One that still has none is waiting: from then on, at most queueMs.
+    setImmediate(() => {
+      if (!this.connected && !this.settled)
+        this.timer = setTimeout(() => {
+          if (!this.connected) this.fail(new UpstreamFailure('timeout', 'no socket to the service in time'));
+        }, queueMs);
+    });
   }
 
   cancel(): void {
