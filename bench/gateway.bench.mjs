@@ -9,7 +9,8 @@
 //   0): time to the first event and per-event time (whole stream / events), direct and through the
 //   gateway, and what the gateway adds to each.
 // - gateway.throughput: requests per second with 32 concurrent clients for 2 s, direct and through,
-//   for the public and the scoped call, interleaved in each round; the ratio through/direct per
+//   for the public and the scoped call, interleaved in each round (direct first, then each gateway,
+//   in an order that turns from round to round); the ratio through/direct per
 //   round; and the gateway process's CPU time per request it served (user + system, from
 //   /proc/<pid>/stat, so Linux only: null elsewhere). `cpuMsPerRequest` gives the same for every
 //   process at work, direct (the bench's client, the simulator) and through (client, simulator,
@@ -365,14 +366,17 @@ export default async function gatewayBench() {
         const headers = route === 'public' ? {} : bearer;
         measured[route] = {
           direct: await measuredThroughput(direct + path, directHeaders, { simulator: sim.pid }),
-          gateway: await measuredThroughput(via + path, headers, { simulator: sim.pid, gateway: gw.pid }),
           variants: {},
         };
-        for (const v of variants)
-          measured[route].variants[v.name] = await measuredThroughput(v.url + path, headers, {
-            simulator: sim.pid,
-            gateway: v.pid,
-          });
+        // The gateways in a new order each round: the one measured right after direct, or last, is
+        // not always the same one.
+        const all = [{ name: 'gateway', url: via, pid: gw.pid }, ...variants];
+        for (let i = 0; i < all.length; i++) {
+          const g = all[(i + r) % all.length];
+          const figures = await measuredThroughput(g.url + path, headers, { simulator: sim.pid, gateway: g.pid });
+          if (g.name === 'gateway') measured[route].gateway = figures;
+          else measured[route].variants[g.name] = figures;
+        }
       }
       rounds.rps.push(measured);
     }

@@ -45,11 +45,18 @@ export function createMetrics(): GatewayMetrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'sportello_gateway_' });
   let from: MetricSources | undefined;
-  const requests = new Counter({
+  new Counter({
     name: 'sportello_gateway_requests_total',
     help: 'Requests answered, by allow-list route pattern, method and status',
     labelNames: ['route', 'method', 'status'],
     registers: [registry],
+    // The histogram below counts every request already: this is read from its counts when scraped,
+    // so a request makes one update of the metrics, not two (each hashes its labels).
+    async collect() {
+      this.reset();
+      for (const v of (await durations.get()).values)
+        if (v.metricName === 'sportello_gateway_request_duration_seconds_count') this.inc(v.labels, v.value);
+    },
   });
   const durations = new Histogram({
     name: 'sportello_gateway_request_duration_seconds',
@@ -92,7 +99,6 @@ export function createMetrics(): GatewayMetrics {
     registry,
     request(route, method, status, seconds) {
       const labels = { route, method, status: String(status) };
-      requests.inc(labels);
       durations.observe(labels, seconds);
     },
     limit(name) {
