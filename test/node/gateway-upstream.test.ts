@@ -11,15 +11,30 @@ import { httpUpstream, UpstreamFailure, type UpstreamRequest } from '../../gatew
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 const routes = new Map<string, Handler>();
-/** Requests whose connection the service saw close before it answered (a cancelled call). */
-const cancelled: string[] = [];
+/** Calls the service saw arrive, and saw cancelled (their connection closed before the answer), by URL. */
+const arrived = new Map<string, Mark>();
+const cancelled = new Map<string, Mark>();
+interface Mark {
+  promise: Promise<void>;
+  resolve: () => void;
+}
+const seen = (marks: Map<string, Mark>, url: string): Mark => {
+  let mark = marks.get(url);
+  if (!mark) {
+    let resolve!: () => void;
+    const promise = new Promise<void>((r) => (resolve = r));
+    marks.set(url, (mark = { promise, resolve }));
+  }
+  return mark;
+};
 let server: Server;
 let base: string;
 
 before(async () => {
   server = createServer((req, res) => {
+    seen(arrived, req.url ?? '').resolve();
     req.once('close', () => {
-      if (!res.writableEnded) cancelled.push(req.url ?? '');
+      if (!res.writableEnded) seen(cancelled, req.url ?? '').resolve();
     });
     routes.get((req.url ?? '').split('?')[0]!)?.(req, res);
   });
@@ -127,11 +142,12 @@ describe('gateway upstream: the client to the services', () => {
     );
   });
 
-  it('cancels the call when the visitor goes away, waiting or streaming', async () => {
+  // A call never cancelled would leave the service waiting: the deadline turns that hang into a failure.
+  it('cancels the call when the visitor goes away, waiting or streaming', { timeout: 20_000 }, async () => {
     routes.set('/slow', () => undefined);
     const waiting = visitorSignal();
     const pending = call(httpUpstream(), '/slow?waiting', { signal: waiting });
-    await new Promise((r) => setTimeout(r, 50)); // the request reaches the service first
+    await seen(arrived, '/slow?waiting').promise;
     waiting.abort();
     await assert.rejects(pending, (e) => e instanceof UpstreamFailure && e.kind === 'network');
 
@@ -144,7 +160,9 @@ describe('gateway upstream: the client to the services', () => {
     await new Promise((resolve) => answer.body.once('data', resolve));
     streaming.abort();
     await new Promise((resolve) => answer.body.once('close', resolve));
-    await waitFor(() => cancelled.includes('/slow?waiting') && cancelled.includes('/stream?streaming'));
+    // The service sees both connections close (a call that hangs here was never cancelled).
+    await seen(cancelled, '/slow?waiting').promise;
+    await seen(cancelled, '/stream?streaming').promise;
     assert.equal(streaming.listening, 0);
   });
 
@@ -169,9 +187,3 @@ describe('gateway upstream: the client to the services', () => {
     assert.deepEqual(JSON.parse(answer.whole!.toString()), { size: 100_000, key: 'the-gateway-s', keys: 1 });
   });
 });
-
-/** Polls a condition the service's side reports (its socket's close comes on its own turn). */
-async function waitFor(condition: () => boolean): Promise<void> {
-  for (let i = 0; i < 200 && !condition(); i++) await new Promise((r) => setTimeout(r, 10));
-  assert.ok(condition(), 'the service never saw the call cancelled');
-}
