@@ -1,7 +1,7 @@
 // Gateway figures (issue #18): what the gateway adds on the way to a service, on this machine.
 // The simulator and the gateway run as two processes of their own (as in production: the gateway
 // in front of services elsewhere), the bench is the client; everything on loopback.
-// - gateway.latency: per request, sequential, on a kept-alive connection: p50/p95 direct to the
+// - gateway.latency: per request, sequential, on a kept-alive connection: p50/p95/p99 direct to the
 //   simulator and through the gateway, for a public call (the chat's widget configuration: allow-list,
 //   headers, limits) and a scoped one (a signing practice with a visitor token: token check, scoping);
 //   `addedMs` is gateway minus direct.
@@ -33,7 +33,7 @@ import { SignJWT } from 'jose';
 import { round, spread } from './lib/harness.mjs';
 
 const ROUNDS = Number(process.env.SPORTELLO_BENCH_ROUNDS) || 5;
-const SEQUENTIAL = 300;
+const SEQUENTIAL = 1000;
 const SECRET = 'bench-gateway-visitor-secret-0123456789abcdef';
 
 function freePort() {
@@ -143,7 +143,7 @@ async function latency(url, headers) {
     if (status !== 200) throw new Error(`${url} answered ${status}`);
     times.push(ms);
   }
-  return { p50: pct(times, 50), p95: pct(times, 95) };
+  return { p50: pct(times, 50), p95: pct(times, 95), p99: pct(times, 99) };
 }
 
 /** Streams the answer; returns ms to the first event, total ms and the number of events. */
@@ -388,6 +388,9 @@ export default async function gatewayBench() {
       directP95Ms: spread(list.map((x) => x.direct.p95)),
       gatewayP95Ms: spread(list.map((x) => x.gateway.p95)),
       addedP95Ms: spread(list.map((x) => x.gateway.p95 - x.direct.p95)),
+      directP99Ms: spread(list.map((x) => x.direct.p99)),
+      gatewayP99Ms: spread(list.map((x) => x.gateway.p99)),
+      addedP99Ms: spread(list.map((x) => x.gateway.p99 - x.direct.p99)),
     });
     const cpu = (list) => (list.some((x) => x.gateway.cpuMsPerRequest === null) ? null : list);
     /** {process: spread of its CPU ms per request} for one side (direct or through); null off Linux. */
