@@ -12,7 +12,6 @@ import { MESSAGES, refusal, type ServiceName } from './errors.js';
 import { StoreUnavailable, type GatewayStore } from './store.js';
 import {
   readCapped,
-  SMALL_ANSWER_BYTES,
   TooLarge,
   UpstreamFailure,
   type CancelSignal,
@@ -75,33 +74,6 @@ export interface JsonAnswer {
 }
 
 const MAX_DECISION_BODY = 8 * 1024 * 1024;
-
-/**
- * Reads a response body whose length the service declared (Node's parser stops at that length), with
- * plain listeners: an async iterator per small answer cost more than the read. Fails when the body
- * ends early or errs; the upstream idle deadline (upstream.ts) still applies while it waits.
- */
-function readDeclared(body: Readable, length: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let ended = false;
-    body.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      chunks.push(chunk);
-    });
-    body.once('end', () => {
-      ended = true;
-      if (size === length) resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size));
-      else reject(new Error(`answer of ${size} bytes, ${length} declared`));
-    });
-    body.once('error', reject);
-    // Every answer closes after its end: an Error (its stack trace) only for one that did not end.
-    body.once('close', () => {
-      if (!ended) reject(new Error('answer cut short'));
-    });
-  });
-}
 
 export class Call {
   constructor(
@@ -316,25 +288,15 @@ export class Call {
 
   /**
    * Sends a service answer on: streamed, each chunk leaving as it arrives (SSE, downloads), or, when
-   * the service declared a small length, whole and in one write (the client gathers such an answer:
-   * upstream.ts; one handed over as a stream is read here). Piping a stream through Fastify was the
-   * largest part of the gateway's own CPU on a small JSON answer. One cut short by the service is
-   * then a 502, not a truncated answer.
+   * the service declared a small length, whole and in one write (upstream.ts gathers such an answer,
+   * and refuses one cut short: a 502, not a truncated answer). Piping a stream through Fastify was
+   * the largest part of the gateway's own CPU on a small JSON answer.
    */
-  async pass(answer: UpstreamResponse): Promise<FastifyReply> {
+  pass(answer: UpstreamResponse): FastifyReply {
     const type = String(answer.headers['content-type'] ?? '');
     const stream = type.startsWith('text/event-stream');
-    const length = Number(answer.headers['content-length'] ?? Number.NaN);
     // Typed and not empty: sent as a Buffer, Fastify would otherwise type it itself (or drop an empty one).
-    const small = !stream && type !== '' && length > 0 && length <= SMALL_ANSWER_BYTES;
-    let whole: Buffer | undefined;
-    if (small) {
-      try {
-        whole = answer.whole ?? (await readDeclared(answer.body, length));
-      } catch {
-        throw new Refused(502, MESSAGES.upstreamDown);
-      }
-    }
+    const whole = answer.whole?.length && type !== '' ? answer.whole : undefined;
     this.reply.code(answer.status);
     this.copyHeaders(answer.headers);
     if (stream) {

@@ -65,7 +65,7 @@ export interface UpstreamPools {
 }
 
 /** Answers up to this size (declared by the service) are gathered whole before they are handed over. */
-export const SMALL_ANSWER_BYTES = 64 * 1024;
+const SMALL_ANSWER_BYTES = 64 * 1024;
 
 /** The HTTP client to the services, with its own keep-alive pools. */
 export function httpUpstream(pools: UpstreamPools = { sockets: 192, uploadSockets: 64 }): Upstream {

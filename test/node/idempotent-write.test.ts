@@ -5,18 +5,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { inertHost } from '../harness/inert-host.js';
 import { IdempotentWrite } from '../../src/controllers/idempotent-write.js';
 import { ServiceError } from '../../src/transport/errors.js';
-
-function host(): ReactiveControllerHost {
-  return {
-    addController: (_c: ReactiveController) => undefined,
-    removeController: () => undefined,
-    requestUpdate: () => undefined,
-    updateComplete: Promise.resolve(true),
-  };
-}
 
 const http = (status: number) => new ServiceError({ service: 'desk', kind: 'http', status, message: `HTTP ${status}` });
 
@@ -35,7 +26,7 @@ function scripted(outcomes: Array<'ok' | number>) {
 test('a run while one is pending sends nothing and returns the pending one', async () => {
   let release!: () => void;
   const calls: string[] = [];
-  const w = new IdempotentWrite<string, string>(host(), {
+  const w = new IdempotentWrite<string, string>(inertHost(), {
     write: (payload, key) => {
       calls.push(key);
       return new Promise((resolve) => (release = () => resolve(payload)));
@@ -63,7 +54,7 @@ test('the key survives failures of one payload, changes with the payload, and is
       ),
       async (steps) => {
         const { calls, write } = scripted(steps.map((s) => s.outcome));
-        const w = new IdempotentWrite<string, string>(host(), { write });
+        const w = new IdempotentWrite<string, string>(inertHost(), { write });
         let expected: { key: string; payload: string } | undefined;
         for (const step of steps) {
           const before = w.key;
@@ -86,7 +77,7 @@ test('the key survives failures of one payload, changes with the payload, and is
 
 test('a key restored from a draft is carried by the next payload; reset forgets outcome and key', async () => {
   const { calls, write } = scripted([503, 'ok']);
-  const w = new IdempotentWrite<string, string>(host(), { write });
+  const w = new IdempotentWrite<string, string>(inertHost(), { write });
   w.key = 'kept-from-draft';
   await w.run('a');
   assert.equal(calls[0]!.key, 'kept-from-draft');

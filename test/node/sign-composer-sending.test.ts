@@ -6,21 +6,12 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { inertHost } from '../harness/inert-host.js';
 import { ComposerSending } from '../../src/controllers/sign/composer-sending.js';
 import { ServiceError } from '../../src/transport/errors.js';
 import { emptyDraft, type PracticeDraft } from '../../src/model/sign/composer/practice-draft.js';
 import type { Problem } from '../../src/model/sign/composer/practice-checks.js';
 import type { CreationResponse, SignAuthoringService } from '../../src/services/sign-authoring.js';
-
-function host(): ReactiveControllerHost {
-  return {
-    addController: (_c: ReactiveController) => undefined,
-    removeController: () => undefined,
-    requestUpdate: () => undefined,
-    updateComplete: Promise.resolve(true),
-  };
-}
 
 const refusal = (status: number, code?: string, message = `HTTP ${status}`) =>
   new ServiceError({ service: 'sign', kind: 'http', status, code, message });
@@ -44,7 +35,7 @@ function composer(authoring: SignAuthoringService, problems: Problem[] = []) {
   const sent: CreationResponse[] = [];
   const errors: string[] = [];
   let keyChanges = 0;
-  const sending = new ComposerSending(host(), {
+  const sending = new ComposerSending(inertHost(), {
     authoring: () => authoring,
     draft: () => draft,
     problems: () => problems,

@@ -6,7 +6,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { inertHost } from '../harness/inert-host.js';
 import { ComposerServiceDrafts } from '../../src/controllers/sign/composer-service-drafts.js';
 import { ServiceError } from '../../src/transport/errors.js';
 import { emptyDraft, type PracticeDraft } from '../../src/model/sign/composer/practice-draft.js';
@@ -16,15 +16,6 @@ import type {
   ProcessType,
   SignAuthoringService,
 } from '../../src/services/sign-authoring.js';
-
-function host(): ReactiveControllerHost {
-  return {
-    addController: (_c: ReactiveController) => undefined,
-    removeController: () => undefined,
-    requestUpdate: () => undefined,
-    updateComplete: Promise.resolve(true),
-  };
-}
 
 const refused = (status: number) =>
   new ServiceError({ service: 'sign', kind: 'http', status, message: `HTTP ${status}` });
@@ -62,7 +53,7 @@ function composer(authoring: SignAuthoringService | undefined) {
   draft = { ...draft, options: { ...draft.options, name: 'Contract' } };
   const errors: string[] = [];
   const saved: DraftRecord[] = [];
-  const drafts = new ComposerServiceDrafts(host(), {
+  const drafts = new ComposerServiceDrafts(inertHost(), {
     authoring: () => authoring,
     draft: () => draft,
     set: (d) => (draft = d),
