@@ -6,6 +6,7 @@
  * not part of the gateway: a clone of the repository runs the two together (`npm start`, or
  * `SPORTELLO_GATEWAY_SIMULATOR=1 npm run gateway`, demo/server/gateway.ts).
  */
+import './v8-settings.js';
 import { refuseToStart, runGateway } from './run.js';
 
 if (['1', 'true', 'yes'].includes((process.env.SPORTELLO_GATEWAY_SIMULATOR ?? '').toLowerCase()))
