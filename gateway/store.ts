@@ -134,27 +134,45 @@ export class MemoryStore implements GatewayStore {
   async close(): Promise<void> {}
 }
 
-/** The same bucket sum as `takeToken`, atomic in Redis, on Redis's clock (shared by every replica). */
+/**
+ * The same bucket sum as `takeToken`, atomic in Redis, on Redis's clock (shared by every replica),
+ * for every bucket of a batch in turn (KEYS[i], with capacity and rate ARGV[2i-1], ARGV[2i]): the
+ * waits, in the order of the keys.
+ */
 const TAKE_SCRIPT = `
-local capacity = tonumber(ARGV[1])
-local rate = tonumber(ARGV[2]) / 60000
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-local s = redis.call('HMGET', KEYS[1], 'tokens', 'at')
-local tokens = tonumber(s[1])
-local at = tonumber(s[2])
-if tokens == nil then tokens = capacity; at = now end
-tokens = math.min(capacity, tokens + math.max(0, now - at) * rate)
-local wait = 0
-if tokens >= 1 then tokens = tokens - 1 else
-  if rate > 0 then wait = math.ceil((1 - tokens) / rate) else wait = 60000 end
+local waits = {}
+for i, key in ipairs(KEYS) do
+  local capacity = tonumber(ARGV[2 * i - 1])
+  local rate = tonumber(ARGV[2 * i]) / 60000
+  local s = redis.call('HMGET', key, 'tokens', 'at')
+  local tokens = tonumber(s[1])
+  local at = tonumber(s[2])
+  if tokens == nil then tokens = capacity; at = now end
+  tokens = math.min(capacity, tokens + math.max(0, now - at) * rate)
+  local wait = 0
+  if tokens >= 1 then tokens = tokens - 1 else
+    if rate > 0 then wait = math.ceil((1 - tokens) / rate) else wait = 60000 end
+  end
+  redis.call('HSET', key, 'tokens', tostring(tokens), 'at', tostring(now))
+  local ttl = 60000
+  if rate > 0 then ttl = math.ceil(capacity / rate) + 1000 end
+  redis.call('PEXPIRE', key, ttl)
+  waits[i] = wait
 end
-redis.call('HSET', KEYS[1], 'tokens', tostring(tokens), 'at', tostring(now))
-local ttl = 60000
-if rate > 0 then ttl = math.ceil(capacity / rate) + 1000 end
-redis.call('PEXPIRE', KEYS[1], ttl)
-return wait
+return waits
 `;
+
+/** At most this many buckets in one script call (a larger batch leaves in several). */
+const MAX_BATCH = 128;
+
+interface PendingTake {
+  key: string;
+  capacity: number;
+  perMinute: number;
+  answer: (waitMs: number) => void;
+}
 
 /** `remember` in one step: the item to the front (once), the list cut to its length, its lifetime renewed. */
 const REMEMBER_SCRIPT = `
@@ -198,14 +216,40 @@ export class RedisStore implements GatewayStore {
     return this.redis.status === 'ready' && !this.failing;
   }
 
-  async take(key: string, capacity: number, perMinute: number): Promise<number> {
+  /** Takes asked for in this turn of the loop, not yet sent. */
+  private pending: PendingTake[] = [];
+
+  /**
+   * Every bucket asked for in one turn of the loop (the requests that arrived together, each its
+   * address's or its visitor's) is taken by one script call, once the turn is over: one command for
+   * Redis to run and for the client to write and read, where there was one per bucket. Each bucket
+   * is still taken once, atomically, in the order asked.
+   */
+  take(key: string, capacity: number, perMinute: number): Promise<number> {
+    return new Promise((answer) => {
+      if (this.pending.length === 0) setImmediate(() => this.sendTakes());
+      this.pending.push({ key, capacity, perMinute, answer });
+    });
+  }
+
+  private sendTakes(): void {
+    const all = this.pending;
+    this.pending = [];
+    for (let i = 0; i < all.length; i += MAX_BATCH) void this.takeBatch(all.slice(i, i + MAX_BATCH));
+  }
+
+  private async takeBatch(batch: PendingTake[]): Promise<void> {
+    const keys = batch.map((t) => `${this.prefix}rate:${t.key}`);
+    const limits = batch.flatMap((t) => [t.capacity, t.perMinute]);
+    let waits: unknown;
     try {
-      return this.answered(
-        Number(await this.redis.eval(TAKE_SCRIPT, 1, `${this.prefix}rate:${key}`, capacity, perMinute)),
-      );
+      waits = this.answered(await this.redis.eval(TAKE_SCRIPT, keys.length, ...keys, ...limits));
     } catch (error) {
       this.failed(error);
-      return this.fallback.take(key, capacity, perMinute);
+    }
+    for (const [i, t] of batch.entries()) {
+      const wait = Array.isArray(waits) ? Number(waits[i]) : Number.NaN;
+      t.answer(Number.isFinite(wait) ? wait : await this.fallback.take(t.key, t.capacity, t.perMinute));
     }
   }
 

@@ -140,4 +140,38 @@ describe('gateway replicas on one Redis', () => {
       client.disconnect();
     }
   });
+
+  it('takes the buckets asked for together in one script call, each in the order asked', async () => {
+    const { Redis } = await import('ioredis');
+    const client = new Redis(redisUrl);
+    /** Calls of EVAL so far, from Redis's own statistics. */
+    const evals = async () => Number(/cmdstat_eval:calls=(\d+)/.exec(await client.info('commandstats'))?.[1] ?? 0);
+    try {
+      const store = new RedisStore(client as unknown as RedisLike, prefix);
+      const before = await evals();
+      // Three from one bucket of two, two from another of five, one from a third of one: asked in one turn.
+      const waits = await Promise.all([
+        store.take('batch:a', 2, 60),
+        store.take('batch:b', 5, 60),
+        store.take('batch:a', 2, 60),
+        store.take('batch:c', 1, 60),
+        store.take('batch:a', 2, 60),
+        store.take('batch:b', 5, 60),
+      ]);
+      assert.equal((await evals()) - before, 1, 'one script call for the six');
+      assert.deepEqual(
+        waits.map((w) => w > 0),
+        [false, false, false, false, true, false],
+        `waits: ${waits.join(', ')}`,
+      );
+      // The third from `batch:a` waits for one token at 60 a minute: about a second.
+      assert.ok(waits[4]! > 900 && waits[4]! <= 1000, `wait ${waits[4]}`);
+      // Asked in a later turn: a call of its own, and the buckets remember the first.
+      assert.ok((await store.take('batch:c', 1, 60)) > 0);
+      assert.equal((await evals()) - before, 2);
+      assert.equal(store.up, true);
+    } finally {
+      client.disconnect();
+    }
+  });
 });
