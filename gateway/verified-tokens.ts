@@ -9,7 +9,8 @@
  * easier to meet as time passes). It is kept at most MAX_AGE_MS, so a key the site withdraws from
  * its JWKS stops working here at most that much later than without the cache. Bounded: the least
  * recently used token leaves first (used: to the second; moving a token to the back of the queue
- * on every request of a busy page showed in the CPU profile). The visitor handed out is frozen, being shared by requests.
+ * on every request of a busy page showed in the CPU profile). The visitor handed out is frozen,
+ * being shared by requests.
  */
 import { decodeJwt } from 'jose';
 
